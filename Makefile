@@ -1,0 +1,33 @@
+# Two entry points a newcomer needs: `make kit` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: kit test setup lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+kit: $(STAMP)
+	$(BIN)/deckwright build --all --paper a4
+	$(BIN)/deckwright build --all --paper letter
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/deckwright lint
+	$(BIN)/ruff check cards generator companion tests bench
+
+bench: $(STAMP)
+	$(BIN)/python bench/build.py
+	$(BIN)/python bench/sim.py
+
+clean:
+	rm -rf output/* $(VENV)

@@ -1,0 +1,53 @@
+"""Errors raised while loading a card database.
+
+Every problem carries its location, so `deckwright lint` can print
+`cards/halfwish/powers.yaml:42:5: powers[3].cost: expected int, got 'two'`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class CardsError(Exception):
+    """Base class of every error the `cards` package raises."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One located problem in a card database."""
+
+    file: Path
+    line: int | None
+    column: int | None
+    path: str
+    message: str
+    source_line: str = ""
+
+    def __str__(self) -> str:
+        where = str(self.file)
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        field = f" {self.path}:" if self.path else ""
+        return f"{where}:{field} {self.message}"
+
+
+class DatabaseInvalid(CardsError):
+    """The database has one or more problems; all of them are listed."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        lines = [str(p) for p in problems]
+        super().__init__(f"{len(problems)} problem(s):\n" + "\n".join(lines))
+
+
+class UnknownGame(CardsError):
+    """No folder with that game id exists in the database."""
+
+    def __init__(self, game_id: str, known: list[str], root: Path):
+        self.game_id = game_id
+        choices = ", ".join(known) or "(none)"
+        super().__init__(f"no game {game_id!r} in {root}; known games: {choices}")

@@ -1,0 +1,395 @@
+"""Load and check a game's card database: every problem is found, located and listed."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import DatabaseInvalid, Problem, UnknownGame
+from .paths import cards_root, game_ids
+from .schema import (
+    SECTIONS,
+    Card,
+    Deck,
+    Die,
+    FieldSpec,
+    Fragment,
+    GameMeta,
+    PrintSettings,
+    Reference,
+    Rulebook,
+    Ruling,
+    Sheet,
+    TokenSheet,
+    is_rules_ref,
+)
+from .yamlsrc import Loc, YamlDoc, load_yaml
+
+
+class Params(dict):
+    """Rules parameters: a dict that also answers `params.health`, and names a missing key."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            value = self[name]
+        except KeyError:
+            raise AttributeError(f"no rules parameter {name!r}; known: {', '.join(sorted(self))}") from None
+        return Params(value) if isinstance(value, dict) and not isinstance(value, Params) else value
+
+
+@dataclass
+class Database:
+    """One game's validated card database."""
+
+    folder: Path
+    meta: GameMeta
+    rules: Params
+    rulings: list[Ruling]
+    decks: list[Deck]
+    sheets: list[Sheet]
+    tokens: list[TokenSheet]
+    dice: list[Die]
+    references: list[Reference]
+    rulebook: Rulebook
+    print: PrintSettings
+    version: str
+    files: list[Path] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    def deck(self, deck_id: str) -> Deck:
+        """The deck with this id."""
+        for deck in self.decks:
+            if deck.id == deck_id:
+                return deck
+        raise KeyError(f"no deck {deck_id!r} in {self.id}; decks: {', '.join(d.id for d in self.decks)}")
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id, in whichever deck holds it."""
+        for deck in self.decks:
+            for card in deck.cards:
+                if card.id == card_id:
+                    return card
+        raise KeyError(f"no card {card_id!r} in {self.id}")
+
+    def deck_of(self, card_id: str) -> Deck:
+        """The deck that holds this card."""
+        for deck in self.decks:
+            if any(c.id == card_id for c in deck.cards):
+                return deck
+        raise KeyError(f"no card {card_id!r} in {self.id}")
+
+    def rule(self, path: str) -> Any:
+        """A rules parameter by dotted path: `rule('buffs.attacker')` or `rule('rules.health')`."""
+        return resolve_rule(self.rules, path)
+
+    def components(self) -> dict[str, int]:
+        """How many of each kind of component the game has (for `deckwright games`)."""
+        return {
+            "cards": sum(c.count for d in self.decks for c in d.cards),
+            "decks": len(self.decks),
+            "sheets": len(self.sheets),
+            "tokens": sum(t.count for s in self.tokens for t in s.tokens),
+            "dice": sum(d.count for d in self.dice),
+            "references": len(self.references),
+        }
+
+
+def resolve_rule(rules: dict[str, Any], path: str) -> Any:
+    """Follow a dotted path (an optional leading `rules.` is dropped) into the parameters."""
+    parts = path.split(".")
+    if parts and parts[0] == "rules":
+        parts = parts[1:]
+    value: Any = rules
+    for part in parts:
+        if not isinstance(value, dict) or part not in value:
+            raise KeyError(f"no rules parameter {path!r}")
+        value = value[part]
+    return value
+
+
+def load_game(game_id: str, root: Path | str | None = None) -> Database:
+    """Load, validate and cross-check one game; raise DatabaseInvalid listing every problem."""
+    base = cards_root(root)
+    folder = base / game_id
+    if not (folder / "game.yaml").is_file():
+        raise UnknownGame(game_id, game_ids(base), base)
+    return _Assembler(folder).assemble()
+
+
+def load_all(root: Path | str | None = None) -> dict[str, Database]:
+    """Load every game under the root (the first invalid one raises)."""
+    base = cards_root(root)
+    return {gid: load_game(gid, base) for gid in game_ids(base)}
+
+
+def display_path(file: Path) -> Path:
+    """Show a path relative to the working directory when it is below it."""
+    try:
+        return file.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return file
+
+
+class _Assembler:
+    """Collects fragments from every file of one game and checks them together."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.problems: list[Problem] = []
+        self.docs: list[YamlDoc] = []
+        # where each list item came from: (section, merged index) -> (doc, loc in doc)
+        self.origin: dict[tuple[str, int], tuple[YamlDoc, Loc]] = {}
+
+    def assemble(self) -> Database:
+        files = sorted(self.folder.rglob("*.yaml")) + sorted(self.folder.rglob("*.yml"))
+        files = [f for f in files if "templates" not in f.relative_to(self.folder).parts]
+        merged: dict[str, Any] = {s: [] for s in SECTIONS}
+        singles: dict[str, Any] = {}
+        for file in files:
+            self._read(file, merged, singles)
+        if "game" not in singles and not any(p.path.startswith("game") for p in self.problems):
+            game_doc = next((d for d in self.docs if d.file.name == "game.yaml"), None)
+            where = game_doc.file if game_doc else display_path(self.folder / "game.yaml")
+            self.problems.append(Problem(where, 1, 1, "game", "missing section 'game' (id, name, players)"))
+        rules = Params(singles.get("rules") or {})
+        if not self.problems:
+            self._cross_check(merged, rules)
+        if self.problems:
+            raise DatabaseInvalid(self.problems)
+        return Database(
+            folder=self.folder,
+            meta=singles["game"],
+            rules=rules,
+            rulings=merged["rulings"],
+            decks=merged["decks"],
+            sheets=merged["sheets"],
+            tokens=merged["tokens"],
+            dice=merged["dice"],
+            references=merged["references"],
+            rulebook=singles.get("rulebook") or Rulebook(),
+            print=singles.get("print") or PrintSettings(),
+            version=_hash_files(files, self.folder),
+            files=files,
+        )
+
+    def _read(self, file: Path, merged: dict[str, Any], singles: dict[str, Any]) -> None:
+        doc, problems = load_yaml(file, display_path(file))
+        self.problems.extend(problems)
+        if problems:
+            return
+        self.docs.append(doc)
+        if doc.data is None:
+            return
+        if not isinstance(doc.data, dict):
+            self.problems.append(doc.problem((), f"expected a mapping of sections ({', '.join(SECTIONS)}), "
+                                                 f"got {type(doc.data).__name__}"))
+            return
+        try:
+            fragment = Fragment.model_validate(doc.data)
+        except ValidationError as exc:
+            self.problems.extend(_pydantic_problems(doc, exc))
+            return
+        for section in SECTIONS:
+            value = getattr(fragment, section)
+            if isinstance(value, list):
+                for i, item in enumerate(value):
+                    self.origin[(section, len(merged[section]))] = (doc, (section, i))
+                    merged[section].append(item)
+            elif value is not None:
+                if section in singles:
+                    self.problems.append(doc.problem((section,), f"section {section!r} is already defined in another file"))
+                singles[section] = value
+
+    def _where(self, section: str, index: int, *rest: int | str) -> tuple[YamlDoc, Loc]:
+        doc, loc = self.origin[(section, index)]
+        return doc, loc + tuple(rest)
+
+    def _report(self, section: str, index: int, rest: Loc, message: str) -> None:
+        doc, loc = self._where(section, index, *rest)
+        self.problems.append(doc.problem(loc, message))
+
+    def _cross_check(self, merged: dict[str, Any], rules: Params) -> None:
+        self._check_unique_ids(merged)
+        deck_cards = {d.id: {c.id for c in d.cards} for d in merged["decks"]}
+        for i, deck in enumerate(merged["decks"]):
+            self._check_deck(i, deck, deck_cards, rules)
+        for i, sheet in enumerate(merged["tokens"]):
+            seen: set[str] = set()
+            for j, token in enumerate(sheet.tokens):
+                if token.id in seen:
+                    self._report("tokens", i, ("tokens", j, "id"), f"duplicate token id {token.id!r} in {sheet.id!r}")
+                seen.add(token.id)
+
+    def _check_unique_ids(self, merged: dict[str, Any]) -> None:
+        seen: dict[str, str] = {}
+        for section in ("decks", "sheets", "tokens", "dice", "references"):
+            for i, item in enumerate(merged[section]):
+                if item.id in seen:
+                    self._report(section, i, ("id",), f"duplicate component id {item.id!r} (also a {seen[item.id]})")
+                seen.setdefault(item.id, section.rstrip("s"))
+        cards_seen: dict[str, str] = {}
+        for i, deck in enumerate(merged["decks"]):
+            for j, card in enumerate(deck.cards):
+                if card.id in cards_seen:
+                    self._report("decks", i, ("cards", j, "id"),
+                                 f"duplicate card id {card.id!r} (already in deck {cards_seen[card.id]!r})")
+                cards_seen.setdefault(card.id, deck.id)
+        rulings_seen: set[str] = set()
+        for i, ruling in enumerate(merged["rulings"]):
+            if ruling.id in rulings_seen:
+                self._report("rulings", i, ("id",), f"duplicate ruling id {ruling.id!r}")
+            rulings_seen.add(ruling.id)
+
+    def _check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Params) -> None:
+        for name, spec in deck.fields.items():
+            if spec.refs and spec.refs not in deck_cards:
+                self._report("decks", index, ("fields", name, "refs"),
+                             f"refers to deck {spec.refs!r}, which does not exist; decks: {', '.join(sorted(deck_cards))}")
+        for j, card in enumerate(deck.cards):
+            self._check_card_fields(index, j, deck, card, deck_cards, rules)
+        if deck.total is not None:
+            expected = self._expected_total(deck.total, rules, ("decks", index, ("total",)))
+            actual = sum(c.count for c in deck.cards)
+            if expected is not None and actual != expected:
+                self._report("decks", index, ("total",),
+                             f"card counts add up to {actual}, expected {expected} ({deck.total})")
+
+    def _expected_total(self, total: int | str, rules: Params, where: tuple[str, int, Loc]) -> int | None:
+        if isinstance(total, int):
+            return total
+        section, index, rest = where
+        if not is_rules_ref(total):
+            self._report(section, index, rest, f"expected an int or 'rules.NAME', got {total!r}")
+            return None
+        try:
+            value = resolve_rule(rules, total)
+        except KeyError:
+            self._report(section, index, rest, f"{total!r} names no rules parameter")
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            self._report(section, index, rest, f"{total!r} is {value!r}, expected an int")
+            return None
+        return value
+
+    def _check_card_fields(self, di: int, ci: int, deck: Deck, card: Card,
+                           deck_cards: dict[str, set[str]], rules: Params) -> None:
+        accepted = ["id", "name", "count", *deck.fields]
+        extra = card.model_extra or {}
+        for key in extra:
+            if key not in deck.fields:
+                self._report("decks", di, ("cards", ci, key),
+                             f"unknown field {key!r} for deck {deck.id!r}; accepted: {', '.join(accepted)}")
+        for name, spec in deck.fields.items():
+            if name not in extra:
+                if spec.required:
+                    self._report("decks", di, ("cards", ci), f"missing required field {name!r}")
+                continue
+            message = _field_problem(spec, extra[name], deck_cards)
+            if message:
+                self._report("decks", di, ("cards", ci, name), message)
+            elif spec.type == "counts" and spec.total is not None:
+                expected = self._expected_total(spec.total, rules, ("decks", di, ("fields", name, "total")))
+                actual = sum(extra[name].values())
+                if expected is not None and actual != expected:
+                    self._report("decks", di, ("cards", ci, name),
+                                 f"counts add up to {actual}, expected {expected} ({spec.total})")
+
+
+_PY_TYPES: dict[str, tuple[type, ...]] = {
+    "str": (str,), "text": (str,), "int": (int,), "float": (int, float),
+    "bool": (bool,), "list": (list,), "map": (dict,), "counts": (dict,),
+}
+
+
+def _field_problem(spec: FieldSpec, value: Any, deck_cards: dict[str, set[str]]) -> str | None:
+    """Why `value` does not fit `spec`, or None."""
+    wanted = _PY_TYPES[spec.type]
+    if not isinstance(value, wanted) or (isinstance(value, bool) and bool not in wanted):
+        return f"expected {spec.type}, got {value!r}"
+    if spec.type == "counts" and not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                         for v in value.values()):
+        return f"expected counts (card id: whole number), got {value!r}"
+    if spec.choices is not None:
+        values = value if isinstance(value, list) else [value]
+        bad = [v for v in values if v not in spec.choices]
+        if bad:
+            return f"{bad[0]!r} is not one of: {', '.join(spec.choices)}"
+    if spec.refs and spec.refs in deck_cards:
+        names = list(value) if isinstance(value, list | dict) else [value]
+        missing = [n for n in names if n not in deck_cards[spec.refs]]
+        if missing:
+            return f"refers to {missing[0]!r}, which is not a card of deck {spec.refs!r}"
+    return None
+
+
+def _pydantic_problems(doc: YamlDoc, exc: ValidationError) -> list[Problem]:
+    """Turn pydantic's errors into located problems with plain-language messages."""
+    problems = []
+    for error in exc.errors():
+        loc = tuple(error["loc"])
+        # pydantic appends the validator's name to union locations; keep the data path only
+        loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in _UNION_TAGS)))
+        problems.append(doc.problem(loc, _message(error, loc)))
+    return problems
+
+
+_UNION_TAGS = {"str", "int", "float", "bool", "function-after"}
+
+
+def _message(error: dict[str, Any], loc: Loc) -> str:
+    kind = error["type"]
+    found = error.get("input")
+    if kind == "extra_forbidden":
+        accepted = _accepted_keys(loc[:-1])
+        tail = f"; accepted: {', '.join(accepted)}" if accepted else ""
+        return f"unknown key {loc[-1]!r}{tail}"
+    if kind == "missing":
+        return "missing required field"
+    expected = {
+        "int_type": "int", "int_parsing": "int", "string_type": "str", "float_type": "number",
+        "bool_type": "bool", "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
+    }.get(kind)
+    if expected:
+        return f"expected {expected}, got {found!r}"
+    msg = error["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    return f"{msg} (got {found!r})"
+
+
+def _accepted_keys(loc: Loc) -> list[str]:
+    """The keys the model at `loc` (a path into a Fragment) accepts."""
+    model: type[BaseModel] | None = Fragment
+    for part in loc:
+        if isinstance(part, int) or model is None:
+            continue
+        info = model.model_fields.get(part)
+        model = _model_of(info.annotation) if info else None
+    return list(model.model_fields) if model else []
+
+
+def _model_of(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found = _model_of(arg)
+        if found:
+            return found
+    return None
+
+
+def _hash_files(files: list[Path], folder: Path) -> str:
+    """A short stable hash of the database's files, printed on every card and page."""
+    digest = hashlib.sha256()
+    for file in sorted(files):
+        digest.update(str(file.relative_to(folder)).encode())
+        digest.update(b"\0")
+        digest.update(file.read_bytes())
+    return digest.hexdigest()[:8]

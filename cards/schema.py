@@ -1,0 +1,236 @@
+"""The typed schema of a card database file.
+
+Every YAML file in `cards/<game>/` is a *fragment*: a mapping whose top-level
+keys are among the fields of `Fragment`. `game.yaml` must hold `game:`; the
+other sections may be spread over as many files as the designer likes, and
+lists from several files are concatenated.
+
+Cards carry the fields their deck declares under `fields:`, so a new game
+types its own cards in YAML without any Python.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .units import UnitError, parse_length, parse_size
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+
+FieldType = Literal["str", "text", "int", "float", "bool", "list", "map", "counts"]
+
+
+class Strict(BaseModel):
+    """Base model: unknown keys are errors, values are not coerced across types."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _check_length(value: str | int | float) -> str | int | float:
+    try:
+        parse_length(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+def _check_size(value: str) -> str:
+    try:
+        parse_size(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+class Players(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Players:
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
+
+class GameMeta(Strict):
+    """Who the game is for and what it is called."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    players: Players
+    ages: str | None = None
+    play_time: str | None = None
+    summary: str = ""
+    designer: str | None = None
+    prototype: bool = False
+    source: str | None = None
+
+
+class Ruling(Strict):
+    """A decision where the seed text is silent or ambiguous, with its reason."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    topic: str
+    ruling: str
+    reason: str
+
+
+class FieldSpec(Strict):
+    """The declared type of one card field in a deck."""
+
+    type: FieldType = "str"
+    required: bool = False
+    refs: str | None = Field(default=None, description="deck id whose card ids the value must name")
+    total: int | str | None = Field(default=None, description="for counts: the sum, or 'rules.PATH'")
+    choices: list[str] | None = None
+    description: str = ""
+
+
+class Card(BaseModel):
+    """One card design; `count` copies are printed. Extra fields are checked against the deck."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    count: int = Field(default=1, ge=0)
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The deck-declared fields of this card."""
+        return dict(self.model_extra or {})
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A declared field's value, or `default`."""
+        return (self.model_extra or {}).get(name, default)
+
+
+class Back(Strict):
+    """The back of every card in a deck."""
+
+    layout: str = "back"
+    label: str | None = None
+    text: str = ""
+
+
+class Deck(Strict):
+    """A deck of cards sharing a size, a frame and a back."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    code: str = Field(pattern=r"^[A-Z0-9]{1,4}$", description="short code printed in a corner for sorting")
+    color: str = Field(default="#444444", pattern=COLOR_PATTERN)
+    size: str = "poker"
+    layout: str = "card"
+    back: Back = Back()
+    duplex: bool = True
+    total: int | str | None = Field(default=None, description="expected sum of counts, or 'rules.PATH'")
+    description: str = ""
+    prototype: bool = False
+    fields: dict[str, FieldSpec] = {}
+    cards: list[Card] = []
+
+    _size = field_validator("size")(_check_size)
+
+
+class Sheet(Strict):
+    """A large single component: a board, a player mat, a tracker."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    kind: Literal["board", "mat", "tracker", "sheet"] = "board"
+    width: str | int | float
+    height: str | int | float
+    layout: str
+    count: int = Field(default=1, ge=1)
+    per_player: bool = False
+    data: dict[str, Any] = {}
+
+    _lengths = field_validator("width", "height")(_check_length)
+
+
+class Token(Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    count: int = Field(default=1, ge=1)
+    color: str = Field(default="#888888", pattern=COLOR_PATTERN)
+    label: str = ""
+    icon: str | None = None
+    back_label: str | None = None
+
+
+class TokenSheet(Strict):
+    """Punch-out tokens of one shape and size."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    shape: Literal["round", "square"] = "round"
+    size: str | int | float = "20mm"
+    layout: str | None = None
+    duplex: bool = False
+    tokens: list[Token]
+
+    _size = field_validator("size")(_check_length)
+
+
+class Die(Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    sides: int = Field(ge=2)
+    count: int = Field(default=1, ge=1)
+    color: str = Field(default="#ffffff", pattern=COLOR_PATTERN)
+    note: str = ""
+
+
+class Reference(Strict):
+    """A quick-reference card: Markdown + Jinja2 front and optional back, at card size."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    size: str = "poker"
+    front: str
+    back: str | None = None
+    count: int = Field(default=1, ge=1)
+
+    _size = field_validator("size")(_check_size)
+
+
+class Rulebook(Strict):
+    template: str = "rulebook.md.j2"
+    title: str | None = None
+    subtitle: str | None = None
+
+
+class PrintSettings(Strict):
+    bleed: str | int | float = "3mm"
+    safe: str | int | float = "3mm"
+
+    _lengths = field_validator("bleed", "safe")(_check_length)
+
+
+class Fragment(Strict):
+    """What one YAML file of a game may hold."""
+
+    game: GameMeta | None = None
+    rules: dict[str, Any] | None = None
+    rulings: list[Ruling] = []
+    print: PrintSettings | None = None
+    rulebook: Rulebook | None = None
+    decks: list[Deck] = []
+    sheets: list[Sheet] = []
+    tokens: list[TokenSheet] = []
+    dice: list[Die] = []
+    references: list[Reference] = []
+
+
+SECTIONS = tuple(Fragment.model_fields)
+
+
+def is_rules_ref(value: object) -> bool:
+    """Is `value` a reference into the rules parameters, like `'rules.deck_size'`?"""
+    return isinstance(value, str) and bool(re.match(r"^rules(\.[A-Za-z0-9_]+)+$", value))

@@ -1,0 +1,1 @@
+"""The gamemaster companion: CLI, engine core, dice, sessions, game engines, simulation."""

@@ -1,0 +1,89 @@
+"""What every command shares: the database option, error reporting, output helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
+
+import click
+
+from cards import CardsError, DatabaseInvalid, Database, load_game
+
+from ..errors import CompanionError, DiceError, IllegalAction
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass
+class Context:
+    """Options given before the command name."""
+
+    cards_dir: str | None = None
+
+    def load(self, game_id: str) -> Database:
+        """Load a game's database, turning problems into a user error (exit 1)."""
+        try:
+            return load_game(game_id, self.cards_dir)
+        except DatabaseInvalid as exc:
+            raise DataProblem(format_problems(exc)) from None
+        except CardsError as exc:
+            raise DataProblem(str(exc)) from None
+
+
+class DataProblem(click.ClickException):
+    """A rules or data problem the user must fix: exit code 1, no traceback."""
+
+    exit_code = 1
+
+
+def cards_option(func: F) -> F:
+    return click.option(
+        "--cards", "cards_dir", envvar="DECKWRIGHT_CARDS", type=click.Path(file_okay=False),
+        help="Card database folder to use instead of the shipped one (env: DECKWRIGHT_CARDS).",
+    )(func)
+
+
+def get_context() -> Context:
+    ctx = click.get_current_context()
+    root = ctx.find_root()
+    return root.obj if isinstance(root.obj, Context) else Context()
+
+
+def format_problems(exc: DatabaseInvalid) -> str:
+    """One located line per problem, with the offending source line beneath."""
+    lines = [f"{len(exc.problems)} problem(s) in the card database:"]
+    for problem in exc.problems:
+        lines.append(f"  {problem}")
+        if problem.source_line.strip():
+            lines.append(f"      | {problem.source_line.strip()}")
+    return "\n".join(lines)
+
+
+def user_errors(func: F) -> F:
+    """Turn library errors into click errors: exit 1, a message, no traceback."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except DatabaseInvalid as exc:
+            raise DataProblem(format_problems(exc)) from None
+        except (DiceError, IllegalAction) as exc:
+            raise click.UsageError(str(exc)) from None
+        except (CardsError, CompanionError) as exc:
+            raise DataProblem(str(exc)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, sort_keys=False))
+
+
+def is_fancy() -> bool:
+    """Colour and progress bars only on a terminal, and never with NO_COLOR set."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")

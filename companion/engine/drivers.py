@@ -1,0 +1,72 @@
+"""Drivers answer an engine's requests: seeded randomness and bots for simulation."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .core import Chance, Decision, Engine, Event, GameState, Outcome
+
+
+class Bot(Protocol):
+    """Chooses an option id for a Decision."""
+
+    def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal options."""
+
+    name = "random"
+
+    def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
+        return rng.choice(decision.options).id
+
+
+def roll_chance(chance: Chance, rng: random.Random) -> Any:
+    """Answer a Chance request from a seeded RNG."""
+    if chance.kind == "roll":
+        return [rng.randint(1, sides) for sides in chance.dice]
+    if chance.kind == "draw":
+        return rng.choice(chance.options)
+    order = list(chance.options)
+    rng.shuffle(order)
+    return order
+
+
+@dataclass
+class PlayResult:
+    """A finished simulated game."""
+
+    outcome: Outcome
+    steps: int
+    answers: list[Any] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+
+def answer_for(engine: Engine, state: GameState, request: Decision | Chance,
+               bots: list[Bot], rng: random.Random) -> Any:
+    """The answer a seeded driver gives to one request."""
+    if isinstance(request, Chance):
+        return roll_chance(request, rng)
+    return bots[request.player % len(bots)].choose(engine, state, request, rng)
+
+
+def play_out(engine: Engine, state: GameState, bots: list[Bot], rng: random.Random,
+             max_steps: int = 100_000, keep: bool = False) -> PlayResult:
+    """Drive a game to its end with bots and a seeded RNG; `keep` records answers and events."""
+    answers: list[Any] = []
+    events: list[Event] = []
+    for step in range(max_steps):
+        request = engine.request(state)
+        if request is None:
+            outcome = engine.outcome(state)
+            assert outcome is not None, "request() returned None but outcome() is None"
+            return PlayResult(outcome, step, answers, events)
+        answer = answer_for(engine, state, request, bots, rng)
+        happened = engine.apply(state, answer)
+        if keep:
+            answers.append(answer)
+            events.extend(happened)
+    raise RuntimeError(f"{engine.game_id}: game did not end within {max_steps} steps")

@@ -1,0 +1,23 @@
+"""Errors of the companion. Only the CLI turns them into click errors."""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Base class of every error the companion raises for a user to fix."""
+
+
+class IllegalAction(CompanionError, ValueError):
+    """An answer that the engine's current request does not allow."""
+
+
+class DiceError(CompanionError, ValueError):
+    """A dice expression that cannot be parsed, or a result the dice cannot show."""
+
+
+class SessionError(CompanionError):
+    """A session file or session that cannot be used as asked."""
+
+
+class UnknownEngine(CompanionError):
+    """No rules engine is registered for a game id."""

@@ -1,0 +1,1 @@
+"""Layouts -> pages -> PDF/PNG; the rulebook pipeline. The only package that imports reportlab."""

@@ -1,0 +1,116 @@
+"""The loader finds every problem, and locates each one by file, line and field path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cards import DatabaseInvalid, UnknownGame, load_game
+from companion.cli import cli
+
+MINIMAL_GAME = """\
+game:
+  id: tiny
+  name: Tiny
+  players: {min: 2, max: 4}
+rules:
+  deck_size: 3
+"""
+
+DECK = """\
+decks:
+  - id: main
+    name: Main deck
+    code: MN
+    total: rules.deck_size
+    fields:
+      cost: {type: int}
+      upgrades: {type: str, refs: main}
+    cards:
+      - id: alpha
+        name: Alpha
+        count: 2
+        cost: 1
+      - id: beta
+        name: Beta
+        cost: 2
+        upgrades: alpha
+"""
+
+
+def make_game(root: Path, deck: str = DECK, game: str = MINIMAL_GAME) -> Path:
+    folder = root / "tiny"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(game)
+    (folder / "deck.yaml").write_text(deck)
+    return root
+
+
+def problems_of(root: Path) -> list[str]:
+    with pytest.raises(DatabaseInvalid) as info:
+        load_game("tiny", root)
+    return [str(p) for p in info.value.problems]
+
+
+def test_valid_database_loads(tmp_path: Path) -> None:
+    db = load_game("tiny", make_game(tmp_path))
+    assert db.rules.deck_size == 3
+    assert db.card("beta").get("upgrades") == "alpha"
+    assert len(db.version) == 8
+
+
+@pytest.mark.parametrize(
+    ("broken", "expected"),
+    [
+        (DECK.replace("cost: 1", "cost: two"), "deck.yaml:13:9: decks[0].cards[0].cost: expected int, got 'two'"),
+        (DECK.replace("    code: MN\n", "    code: MN\n    colour: red\n"),
+         "deck.yaml:5:5: decks[0].colour: unknown key 'colour'; accepted: id, name, code, color"),
+        (DECK.replace("id: beta", "id: alpha"), "deck.yaml:14:9: decks[0].cards[1].id: duplicate card id 'alpha'"),
+        (DECK.replace("upgrades: alpha", "upgrades: gamma"),
+         "deck.yaml:17:9: decks[0].cards[1].upgrades: refers to 'gamma', which is not a card of deck 'main'"),
+        (DECK.replace("count: 2", "count: 3"), "deck.yaml:5:5: decks[0].total: card counts add up to 4, expected 3"),
+        (DECK.replace("cost: 2", "cost: [2"), "deck.yaml:17:17: malformed YAML"),
+        (DECK.replace("        cost: 2\n", "        cost: 2\n        price: 4\n"),
+         "decks[0].cards[1].price: unknown field 'price' for deck 'main'; accepted: id, name, count, cost, upgrades"),
+    ],
+    ids=["wrong-type", "unknown-key", "duplicate-id", "dangling-ref", "count-total", "malformed-yaml", "unknown-field"],
+)
+def test_broken_database_is_located(tmp_path: Path, broken: str, expected: str) -> None:
+    problems = problems_of(make_game(tmp_path, deck=broken))
+    assert any(expected in p for p in problems), problems
+
+
+def test_every_problem_is_listed_not_just_the_first(tmp_path: Path) -> None:
+    broken = DECK.replace("cost: 1", "cost: one").replace("cost: 2", "cost: two").replace("upgrades: alpha", "upgrades: x")
+    problems = problems_of(make_game(tmp_path, deck=broken))
+    assert len(problems) == 3, problems
+
+
+def test_unknown_game_names_known_ones(tmp_path: Path) -> None:
+    make_game(tmp_path)
+    with pytest.raises(UnknownGame, match="known games: tiny"):
+        load_game("nope", tmp_path)
+
+
+def test_lint_exit_codes(tmp_path: Path, runner) -> None:
+    root = make_game(tmp_path)
+    ok = runner.invoke(cli, ["--cards", str(root), "lint"])
+    assert ok.exit_code == 0, ok.output
+    (root / "tiny" / "deck.yaml").write_text(DECK.replace("cost: 1", "cost: two"))
+    bad = runner.invoke(cli, ["--cards", str(root), "lint", "tiny"])
+    assert bad.exit_code == 1
+    assert "expected int, got 'two'" in bad.output
+    assert "Traceback" not in bad.output
+
+
+def test_env_var_points_at_another_database(tmp_path: Path, runner) -> None:
+    root = make_game(tmp_path)
+    result = runner.invoke(cli, ["games", "--json"], env={"DECKWRIGHT_CARDS": str(root)})
+    assert result.exit_code == 0, result.output
+    assert '"id": "tiny"' in result.output
+
+
+def test_shipped_database_is_clean(runner) -> None:
+    result = runner.invoke(cli, ["lint"])
+    assert result.exit_code == 0, result.output
