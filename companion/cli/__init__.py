@@ -43,12 +43,12 @@ class DeckwrightGroup(click.Group):
         return found
 
     def _game_groups(self) -> dict[str, str]:
-        from ..engine.registry import engine_ids, module_name
+        from ..engine.registry import cli_module, engine_ids
 
         groups = {}
         for game_id in engine_ids():
-            spec = f"companion.games.{module_name(game_id)}.cli"
-            if importlib.util.find_spec(spec) is not None:
+            spec = cli_module(game_id)
+            if spec is not None:
                 groups[game_id] = spec
         return groups
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 import click
 
-from cards import CardsError, DatabaseInvalid, Database, load_game
+from cards import CardsError, Database, DatabaseInvalid, load_game
 
 from ..errors import CompanionError, DiceError, IllegalAction
 
@@ -43,6 +44,14 @@ def cards_option(func: F) -> F:
     return click.option(
         "--cards", "cards_dir", envvar="DECKWRIGHT_CARDS", type=click.Path(file_okay=False),
         help="Card database folder to use instead of the shipped one (env: DECKWRIGHT_CARDS).",
+    )(func)
+
+
+def db_option(func: F) -> F:
+    """`--db PATH`: the sessions file (env: DECKWRIGHT_DB; default in the user's data folder)."""
+    return click.option(
+        "--db", "db_path", envvar="DECKWRIGHT_DB", type=click.Path(dir_okay=False),
+        help="Sessions file to use (env: DECKWRIGHT_DB; default: sessions.db in your data folder).",
     )(func)
 
 

@@ -10,6 +10,7 @@ from .core import (
     Outcome,
     Request,
     dice_label,
+    request_kind,
 )
 
-__all__ = ["Chance", "Decision", "Engine", "Event", "GameState", "Option", "Outcome", "Request", "dice_label"]
+__all__ = ["Chance", "Decision", "Engine", "Event", "GameState", "Option", "Outcome", "Request", "dice_label", "request_kind"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -170,6 +171,15 @@ class Engine:
         """Lines summarising the state for the gamemaster (beads, points, rooms...)."""
         return []
 
+    # -- optional hooks (the defaults are safe) --------------------------------------
+    def hint(self, state: GameState, request: Request) -> list[str]:
+        """Reminders for the gamemaster at a prompt (parley points, keep/reroll...)."""
+        return []
+
+    def turns(self, state: GameState) -> int | None:
+        """The game's own turn count so far, or None when it does not count turns."""
+        return None
+
     # -- shared behaviour ------------------------------------------------------------
     def player_counts(self) -> range:
         players = self.db.meta.players
@@ -179,7 +189,21 @@ class Engine:
         return self.outcome(state) is not None
 
     def load_state(self, data: dict[str, Any]) -> GameState:
+        """Rebuild a state from `GameState.to_json()` data."""
         return self.state_type.from_json(data)
+
+    def replay(self, players: list[str], options: dict[str, Any] | None,
+               answers: Iterable[Any]) -> GameState:
+        """The state reached by a new game followed by `answers`, each checked by `apply`."""
+        state = self.new_game(players, options)
+        for answer in answers:
+            self.apply(state, answer)
+        return state
+
+
+def request_kind(request: Request) -> str:
+    """`decision`, `roll`, `draw` or `shuffle`: what a journal records about a request."""
+    return "decision" if isinstance(request, Decision) else request.kind
 
 
 # -- JSON round-trip of dataclass trees ------------------------------------------------

@@ -1,9 +1,16 @@
-"""Which games have a rules engine. A game's engine is the package `companion/games/<id>/`
-(dashes in the id become underscores) exporting `ENGINE`, an Engine subclass."""
+"""Which games have a rules engine.
+
+A shipped game's engine is the package `companion/games/<id>/` (dashes in the id become
+underscores) exporting `ENGINE`, an Engine subclass. A designer keeping a game outside the
+repo can register its engine module too: `DECKWRIGHT_ENGINES="my-game=my_pkg.engine,..."`
+(the module must be importable, e.g. via PYTHONPATH, and export `ENGINE` the same way).
+"""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
 import pkgutil
 from types import ModuleType
 
@@ -11,29 +18,67 @@ from .. import games as games_pkg
 from ..errors import UnknownEngine
 from .core import Engine
 
+ENGINES_ENV = "DECKWRIGHT_ENGINES"
+
 
 def module_name(game_id: str) -> str:
+    """The package name of a shipped game's engine: dashes become underscores."""
     return game_id.replace("-", "_")
+
+
+def extra_engines() -> dict[str, str]:
+    """Engines registered through `$DECKWRIGHT_ENGINES`: game id -> module path."""
+    found = {}
+    for item in os.environ.get(ENGINES_ENV, "").split(","):
+        game_id, sep, module = item.strip().partition("=")
+        if sep and game_id.strip() and module.strip():
+            found[game_id.strip()] = module.strip()
+    return found
+
+
+def _shipped() -> dict[str, str]:
+    return {m.name.replace("_", "-"): f"{games_pkg.__name__}.{m.name}"
+            for m in pkgutil.iter_modules(games_pkg.__path__) if m.ispkg}
+
+
+def engine_modules() -> dict[str, str]:
+    """Every game id with an engine -> the module that exports its `ENGINE`."""
+    return {**_shipped(), **extra_engines()}
 
 
 def engine_ids() -> list[str]:
     """Game ids with an engine package, sorted."""
-    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(games_pkg.__path__) if m.ispkg)
+    return sorted(engine_modules())
 
 
 def has_engine(game_id: str) -> bool:
-    return game_id in engine_ids()
+    """Is a rules engine registered for this game id?"""
+    return game_id in engine_modules()
 
 
 def game_module(game_id: str) -> ModuleType:
-    """Import `companion.games.<id>`."""
-    if not has_engine(game_id):
-        known = ", ".join(engine_ids()) or "(none)"
+    """Import the game's engine module (`companion.games.<id>` for shipped games)."""
+    modules = engine_modules()
+    if game_id not in modules:
+        known = ", ".join(sorted(modules)) or "(none)"
         raise UnknownEngine(f"no rules engine for {game_id!r}; games with an engine: {known}")
-    return importlib.import_module(f"{games_pkg.__name__}.{module_name(game_id)}")
+    try:
+        return importlib.import_module(modules[game_id])
+    except ImportError as exc:
+        raise UnknownEngine(f"the engine of {game_id!r} ({modules[game_id]}) cannot be imported: {exc}") from None
+
+
+def cli_module(game_id: str) -> str | None:
+    """The module holding the game's calculator group (`<engine module>.cli`), if there is one."""
+    name = f"{engine_modules()[game_id]}.cli"
+    try:
+        return name if importlib.util.find_spec(name) is not None else None
+    except ModuleNotFoundError:
+        return None
 
 
 def engine_class(game_id: str) -> type[Engine]:
+    """The Engine subclass a game's module exports as `ENGINE`."""
     return game_module(game_id).ENGINE
 
 

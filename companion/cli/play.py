@@ -1,0 +1,253 @@
+"""`deckwright play`: the gamemaster loop over any game's engine, journalled in a session."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from ..engine.core import Chance, Decision, Engine, Event, Request, dice_label
+from ..engine.registry import engine_class
+from ..engine.typed import parse_typed
+from ..errors import IllegalAction, SessionError
+from ..sessions import JournalEntry, SessionStore, Table
+from .common import Context, db_option, get_context, is_fancy, user_errors
+
+COMMANDS_HELP = """\
+At any prompt:
+  undo [N]   take back the last answer (or the last N), e.g. a mistyped die
+  status     show the tally
+  log [N]    show the last events (10 unless N is given)
+  help       show this help
+  quit       stop here; the session is kept and can be resumed
+Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Enter to let the tool do it."""
+
+
+@click.command("play")
+@click.argument("game", required=False)
+@click.option("--players", help="Player names in seat order, comma-separated, e.g. Ann,Ben,Cy.")
+@click.option("--name", help="Name for a new session (default: GAME-yyyymmdd-hhmmss).")
+@click.option("--seed", type=int, default=None,
+              help="Seed for the dice the tool rolls (default: a fresh one, saved with the session).")
+@click.option("--resume", "resume_name", metavar="NAME", help="Continue the session NAME where it stopped.")
+@click.option("--auto-roll/--ask-roll", default=False,
+              help="Let the tool roll and draw without asking (default: ask; Enter rolls).")
+@db_option
+@user_errors
+def command(game: str | None, players: str | None, name: str | None, seed: int | None,
+            resume_name: str | None, auto_roll: bool, db_path: str | None) -> None:
+    """Run a game at the table: prompts each step, rolls or records dice, keeps the tally.
+
+    Every answer is saved before anything is printed, so a closed terminal loses nothing:
+    `deckwright play --resume NAME` continues. Type `help` at any prompt for the commands.
+
+    \b
+    Examples:
+      deckwright play heartstrings --players Ann,Ben,Cy --name friday
+      deckwright play --resume friday
+    """
+    with SessionStore(db_path) as store:
+        table = _resume(store, game, resume_name) if resume_name else _start(store, game, players, name, seed)
+        Gamemaster(table, auto_roll, db_path).run()
+
+
+def _start(store: SessionStore, game: str | None, players: str | None, name: str | None,
+           seed: int | None) -> Table:
+    if not game:
+        raise click.UsageError("name the GAME to play (e.g. `deckwright play heartstrings --players Ann,Ben`) "
+                               "or continue one with --resume NAME")
+    if not players:
+        raise click.UsageError("--players is required for a new game, e.g. --players Ann,Ben")
+    engine = _engine(game, get_context().cards_dir)
+    names = [p.strip() for p in players.split(",")]
+    return Table.start(store, engine, names, name=name, seed=seed, cards_dir=get_context().cards_dir)
+
+
+def _resume(store: SessionStore, game: str | None, name: str) -> Table:
+    info = store.get(name)
+    if game and game != info.game:
+        raise SessionError(f"session {name!r} is a {info.game} game, not {game}")
+    return Table.resume(store, _engine(info.game, get_context().cards_dir or info.cards_dir), name)
+
+
+def _engine(game: str, cards_dir: str | None) -> Engine:
+    """The game's engine over its database (database problems exit 1, located)."""
+    cls = engine_class(game)
+    return cls(Context(cards_dir=cards_dir).load(game))
+
+
+@dataclass
+class Gamemaster:
+    """Walks the table through the engine's requests, one prompt at a time."""
+
+    table: Table
+    auto_roll: bool = False
+    db_path: str | None = None
+
+    def run(self) -> None:
+        """Prompt until the game ends or the gamemaster quits."""
+        self.opening()
+        while (request := self.table.request()) is not None:
+            if not self.step(request):
+                self.say(f"Session {self.table.name} kept. Resume with: {self.resume_command()}")
+                return
+        self.closing()
+
+    def opening(self) -> None:
+        info = self.table.info
+        verb = "Resuming" if self.table.steps else "Starting"
+        self.say(f"{verb} {info.game} session {info.name} · {', '.join(info.players)} "
+                 f"· {self.table.seq} answers so far · type help for commands", bold=True)
+        for warning in self.table.warnings:
+            self.say(f"warning: {warning}")
+        self.show_tally()
+
+    def closing(self) -> None:
+        outcome = self.table.outcome()
+        winner = self.table.info.players[outcome.winner] if outcome and outcome.winner is not None else None
+        text = outcome.text if outcome and outcome.text else (outcome.termination if outcome else "over")
+        self.say(f"Game over: {text}" + (f" · winner: {winner}" if winner else ""), bold=True)
+        self.show_tally()
+
+    def step(self, request: Request) -> bool:
+        """One prompt: answer it, or run a command. False when the gamemaster quits."""
+        if self.auto_roll and isinstance(request, Chance):
+            self.commit(self.table.tool_answer(request), "rolled")
+            return True
+        self.show_request(request)
+        line = self.read(self.prompt(request))
+        if line is None or line.strip().lower() in ("quit", "q", "exit"):
+            return False
+        if self.run_command(line.strip()):
+            return True
+        try:
+            answer = parse_typed(request, line)
+        except IllegalAction as exc:
+            self.say(f"  ! {exc}")
+            return True
+        source = "typed" if answer is not None else "rolled"
+        self.commit(self.table.tool_answer(request) if answer is None else answer, source)
+        return True
+
+    def commit(self, answer: Any, source: str) -> None:
+        """Journal the answer (committed first), then print what happened and the tally."""
+        try:
+            events = self.table.answer(answer, source)
+        except IllegalAction as exc:
+            self.say(f"  ! {exc}")
+            return
+        if source == "rolled":
+            self.say(f"  (the tool {_rolled_word(answer)} {_show_answer(answer)})")
+        self.show_events(events)
+        self.show_tally()
+
+    # -- commands -------------------------------------------------------------------------
+    def run_command(self, line: str) -> bool:
+        """Run `undo`, `status`, `log` or `help`; False when the line is not a command."""
+        word, _, rest = line.lower().partition(" ")
+        if word not in ("help", "?", "status", "log", "undo"):
+            return False
+        count = _count(rest, 10 if word == "log" else 1)
+        if count is None:
+            self.say(f"  ! {word} takes a positive number, e.g. `{word} 2`; got {rest.strip()!r}")
+        elif word in ("help", "?"):
+            self.say(COMMANDS_HELP)
+        elif word == "status":
+            self.show_tally()
+        elif word == "log":
+            self.show_log(count)
+        else:
+            self.undo(count)
+        return True
+
+    def undo(self, steps: int) -> None:
+        if not self.table.steps:
+            self.say("  nothing to undo: no answers yet")
+            return
+        for entry in self.table.undo(steps):
+            self.say(f"  undone: {describe_entry(entry, self.table.info.players)}")
+        self.show_tally()
+
+    def show_log(self, count: int) -> None:
+        events = self.table.recent_events(count)
+        self.say("\n".join(f"  {e.text}" for e in events) if events else "  nothing has happened yet")
+
+    # -- output ---------------------------------------------------------------------------
+    def show_request(self, request: Request) -> None:
+        for hint in self.table.engine.hint(self.table.state, request):
+            self.say(f"  hint: {hint}")
+        if isinstance(request, Decision):
+            for number, option in enumerate(request.options, 1):
+                self.say(f"  {number}) {option}" + (f"  [{option.id}]" if option.label else ""))
+        elif request.kind != "roll":
+            self.say(f"  possible: {', '.join(dict.fromkeys(request.options))}")
+
+    def prompt(self, request: Request) -> str:
+        """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`."""
+        parts = []
+        turn = self.table.engine.turns(self.table.state)
+        if turn is not None:
+            parts.append(f"Turn {turn}")
+        if request.player is not None:
+            parts.append(self.table.info.players[request.player])
+        return " · ".join(parts + [f"{request.prompt}{_ask(request)}"])
+
+    def show_events(self, events: list[Event]) -> None:
+        for event in events:
+            self.say(f"  {event.text}", colour="green")
+
+    def show_tally(self) -> None:
+        for line in self.table.engine.tally(self.table.state):
+            self.say(f"  | {line}", colour="cyan")
+
+    def say(self, text: str, bold: bool = False, colour: str | None = None) -> None:
+        click.echo(click.style(text, bold=bold, fg=colour) if is_fancy() else text)
+
+    def read(self, prompt: str) -> str | None:
+        """One line from the gamemaster; None at end of input."""
+        click.echo(click.style(prompt, bold=True) + " > " if is_fancy() else prompt + " > ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            return None
+        if not sys.stdin.isatty():
+            click.echo(line.rstrip("\n"))  # keep piped transcripts readable
+        return line.rstrip("\n")
+
+    def resume_command(self) -> str:
+        db = f" --db {self.db_path}" if self.db_path else ""
+        return f"deckwright play --resume {self.table.name}{db}"
+
+
+def _ask(request: Request) -> str:
+    if isinstance(request, Decision):
+        return f" (1-{len(request.options)})"
+    if request.kind == "roll":
+        return f" ({dice_label(request.dice)}): type the dice or press Enter to roll"
+    if request.kind == "draw":
+        return ": type the card drawn or press Enter to draw"
+    return ": type the order or press Enter to shuffle"
+
+
+def _count(text: str, default: int) -> int | None:
+    """The number after a command, `default` when there is none, None when it is not a count."""
+    text = text.strip()
+    if not text:
+        return default
+    return int(text) if text.isdigit() and int(text) >= 1 else None
+
+
+def _rolled_word(answer: Any) -> str:
+    return "rolled" if isinstance(answer, list) and all(isinstance(a, int) for a in answer) else "drew"
+
+
+def _show_answer(answer: Any) -> str:
+    return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)
+
+
+def describe_entry(entry: JournalEntry, players: list[str]) -> str:
+    """`#4 Ann roll: 3 4 (typed)`: one journal entry for people."""
+    who = players[entry.player] if entry.player is not None and entry.player < len(players) else "table"
+    return f"#{entry.seq} {who} {entry.kind}: {_show_answer(entry.answer)} ({entry.source})"

@@ -1,0 +1,474 @@
+"""Gamemaster sessions, event-sourced in one SQLite file.
+
+A session is its setup (game, players, options, seed, cards version) plus a journal with
+one row per answer. Each answer is committed before anything is printed, and the state is
+always the replay: `new_game` followed by every journalled answer. So a process killed
+between two answers loses nothing, and undo is deleting journal rows.
+
+Undo drops exactly one answer per step (`undo(name, steps)`), so a mistyped die is undone
+by one `undo` and the same roll is asked for again.
+
+Dice the tool rolls for a session come from `random.Random(f"{seed}:{seq}")`: the roll of
+answer `seq` depends only on the session seed and its position, so nothing about an RNG
+has to be stored (replay reads the faces from the journal anyway). One consequence: after
+an undo, pressing Enter at the same roll gives the same faces again; type the dice to change them.
+
+Two processes on one session cannot corrupt it: the file is in WAL mode, every write runs
+in `BEGIN IMMEDIATE`, and an append names the position it expects; if another process got
+there first the append fails with `SessionConflict` and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Self
+
+from .engine.core import Engine, Event, GameState, Outcome, Request, request_kind
+from .engine.drivers import roll_chance
+from .errors import CompanionError, SessionError
+
+DB_ENV = "DECKWRIGHT_DB"
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x44574B53  # "DWKS": marks an SQLite file as a deckwright sessions file
+SQLITE_MAGIC = b"SQLite format 3\x00"
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+BUSY_TIMEOUT_S = 5.0
+
+SCHEMA = """
+CREATE TABLE sessions (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT NOT NULL UNIQUE,
+    game          TEXT NOT NULL,
+    players       TEXT NOT NULL,          -- JSON list of names, in seat order
+    options       TEXT NOT NULL,          -- JSON object given to Engine.new_game
+    seed          INTEGER NOT NULL,
+    cards_dir     TEXT,                   -- the --cards folder the session was started with
+    cards_version TEXT NOT NULL,
+    status        TEXT NOT NULL DEFAULT 'playing',
+    created       TEXT NOT NULL,
+    updated       TEXT NOT NULL
+);
+CREATE TABLE journal (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL,          -- 1, 2, 3...: the answer's position
+    answer     TEXT NOT NULL,             -- JSON: an option id, die faces, a card id...
+    kind       TEXT NOT NULL,             -- decision, roll, draw or shuffle
+    player     INTEGER,                   -- the seat asked, when a seat was asked
+    source     TEXT NOT NULL,             -- typed (by the gamemaster) or rolled (by the tool)
+    time       TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+"""
+
+
+class SessionConflict(SessionError):
+    """Another process changed the session between reading and writing it."""
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A session's setup and bookkeeping (one row of `sessions`)."""
+
+    name: str
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    cards_dir: str | None
+    cards_version: str
+    status: str
+    created: str
+    updated: str
+    answers: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The setup as JSON data."""
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """One journalled answer."""
+
+    seq: int
+    answer: Any
+    kind: str
+    player: int | None
+    source: str
+    time: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as JSON data."""
+        return dict(self.__dict__)
+
+
+def default_db_path() -> Path:
+    """`$DECKWRIGHT_DB`, else `sessions.db` in the user's data directory."""
+    if os.environ.get(DB_ENV):
+        return Path(os.environ[DB_ENV]).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("deckwright")) / "sessions.db"
+
+
+def now() -> str:
+    """The current UTC time, ISO 8601 to the second."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def default_name(game: str) -> str:
+    """`<game>-<yyyymmdd-hhmmss>` in UTC."""
+    return f"{game}-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}"
+
+
+def new_seed() -> int:
+    """A fresh session seed (from the OS, never the global `random`)."""
+    return secrets.randbelow(2**31)
+
+
+def check_name(name: str) -> str:
+    """Return the name if it is a usable session name, else raise SessionError."""
+    if not NAME_PATTERN.match(name):
+        raise SessionError(f"session name {name!r} must be 1-64 letters, digits, '.', '_' or '-', "
+                           "starting with a letter or digit")
+    return name
+
+
+class SessionStore:
+    """The SQLite file holding every session: create, read, append, undo, delete."""
+
+    def __init__(self, path: Path | str | None = None):
+        self.path = Path(path).expanduser() if path else default_db_path()
+        _refuse_foreign_bytes(self.path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with _sqlite_errors(self.path):
+            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            self.conn.row_factory = sqlite3.Row
+            self._prepare()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- setup and checks --------------------------------------------------------------
+    def _prepare(self) -> None:
+        self.conn.execute("PRAGMA foreign_keys = ON")
+        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            self._create_schema()
+        else:
+            self._check_schema(tables)
+        self.conn.execute("PRAGMA journal_mode = WAL")
+
+    def _create_schema(self) -> None:
+        with self._write():
+            if self.conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
+                return  # another process created it while we waited for the lock
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    self.conn.execute(statement)
+            self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _check_schema(self, tables: set[str]) -> None:
+        app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if app_id != APPLICATION_ID or not {"sessions", "journal"} <= tables:
+            raise SessionError(f"{self.path} is an SQLite database but not a deckwright sessions file "
+                               f"(found tables: {', '.join(sorted(tables))}); choose another file with --db")
+        if version != SCHEMA_VERSION:
+            raise SessionError(f"{self.path} has sessions schema version {version}, this deckwright reads "
+                               f"version {SCHEMA_VERSION}; use the deckwright that wrote it or another --db")
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One write transaction, taken with BEGIN IMMEDIATE so writers queue instead of racing."""
+        with _sqlite_errors(self.path):
+            if not self.conn.in_transaction:
+                self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+            if self.conn.in_transaction:
+                self.conn.execute("COMMIT")
+
+    # -- sessions ------------------------------------------------------------------------
+    def create(self, name: str, game: str, players: list[str], options: dict[str, Any],
+               seed: int, cards_version: str, cards_dir: str | None = None) -> SessionInfo:
+        """Record a new session's setup; refuse a name already in use."""
+        check_name(name)
+        stamp = now()
+        with self._write():
+            if self._row(name) is not None:
+                raise SessionError(f"a session named {name!r} already exists; "
+                                   f"resume it with --resume {name} or choose another --name")
+            self.conn.execute(
+                "INSERT INTO sessions (name, game, players, options, seed, cards_dir, cards_version,"
+                " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (name, game, json.dumps(players), json.dumps(options), seed, cards_dir, cards_version,
+                 stamp, stamp))
+        return self.get(name)
+
+    def get(self, name: str) -> SessionInfo:
+        """The session's setup; SessionError naming the known sessions if there is none."""
+        with _sqlite_errors(self.path):
+            row = self._row(name)
+        if row is None:
+            known = ", ".join(i.name for i in self.list()[:10]) or "(none)"
+            raise SessionError(f"no session named {name!r} in {self.path}; sessions: {known}")
+        return _info(row)
+
+    def list(self) -> list[SessionInfo]:
+        """Every session, most recently updated first."""
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(_SELECT_INFO + " ORDER BY s.updated DESC, s.id DESC").fetchall()
+        return [_info(r) for r in rows]
+
+    def delete(self, name: str) -> None:
+        """Delete a session and its journal."""
+        self.get(name)
+        with self._write():
+            self.conn.execute("DELETE FROM sessions WHERE name = ?", (name,))
+
+    def set_status(self, name: str, status: str) -> None:
+        """Mark a session `playing` or `finished`."""
+        with self._write():
+            self.conn.execute("UPDATE sessions SET status = ?, updated = ? WHERE name = ?", (status, now(), name))
+
+    def _row(self, name: str) -> sqlite3.Row | None:
+        return self.conn.execute(_SELECT_INFO + " WHERE s.name = ?", (name,)).fetchone()
+
+    # -- the journal -----------------------------------------------------------------------
+    def journal(self, name: str) -> list[JournalEntry]:
+        """Every answer of the session, in order."""
+        session_id = self._id(name)
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute("SELECT * FROM journal WHERE session_id = ? ORDER BY seq",
+                                     (session_id,)).fetchall()
+        return [JournalEntry(r["seq"], json.loads(r["answer"]), r["kind"], r["player"], r["source"], r["time"])
+                for r in rows]
+
+    def append(self, name: str, seq: int, answer: Any, kind: str, player: int | None,
+               source: str = "typed") -> JournalEntry:
+        """Journal answer number `seq`, committed before returning; SessionConflict if `seq` is taken
+        or out of order (another process answered or undid meanwhile)."""
+        entry = JournalEntry(seq, answer, kind, player, source, now())
+        session_id = self._id(name)
+        with self._write():
+            self._expect_length(session_id, name, seq - 1)
+            try:
+                self.conn.execute(
+                    "INSERT INTO journal (session_id, seq, answer, kind, player, source, time)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (session_id, seq, json.dumps(answer), kind, player, source, entry.time))
+            except sqlite3.IntegrityError:
+                raise _conflict(name) from None
+            self._touch(session_id, "playing")
+        return entry
+
+    def undo(self, name: str, steps: int = 1, expected: int | None = None) -> list[JournalEntry]:
+        """Drop the last `steps` answers (all there are, if fewer) and return them, newest first.
+        With `expected`, refuse (SessionConflict) unless the journal holds that many answers."""
+        if steps < 1:
+            raise SessionError(f"undo needs at least 1 step, got {steps}")
+        session_id = self._id(name)
+        with self._write():
+            found = self._length(session_id)
+            if expected is not None and found != expected:
+                raise _conflict(name, f"it has {found} answers where this process expected {expected}")
+            dropped = [e for e in self.journal(name) if e.seq > found - steps]
+            self.conn.execute("DELETE FROM journal WHERE session_id = ? AND seq > ?",
+                              (session_id, found - steps))
+            self._touch(session_id, "playing")
+        return list(reversed(dropped))
+
+    def _length(self, session_id: int) -> int:
+        return self.conn.execute("SELECT COUNT(*) FROM journal WHERE session_id = ?", (session_id,)).fetchone()[0]
+
+    def _expect_length(self, session_id: int, name: str, length: int) -> None:
+        found = self._length(session_id)
+        if found != length:
+            raise _conflict(name, f"it has {found} answers where this process expected {length}")
+
+    def _touch(self, session_id: int, status: str) -> None:
+        self.conn.execute("UPDATE sessions SET updated = ?, status = ? WHERE id = ?", (now(), status, session_id))
+
+    def _id(self, name: str) -> int:
+        with _sqlite_errors(self.path):
+            row = self.conn.execute("SELECT id FROM sessions WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            self.get(name)  # raises the helpful "no session" error
+        return row[0]
+
+
+_SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id = s.id) AS answers "
+                "FROM sessions s")
+
+
+def _info(row: sqlite3.Row) -> SessionInfo:
+    return SessionInfo(row["name"], row["game"], json.loads(row["players"]), json.loads(row["options"]),
+                       row["seed"], row["cards_dir"], row["cards_version"], row["status"],
+                       row["created"], row["updated"], row["answers"])
+
+
+def _conflict(name: str, detail: str = "another process answered first") -> SessionConflict:
+    return SessionConflict(f"session {name!r} changed underneath you ({detail}); "
+                           f"nothing was written: resume it with `deckwright play --resume {name}`")
+
+
+def _refuse_foreign_bytes(path: Path) -> None:
+    """A file that exists, is not empty and does not start like SQLite is not ours to touch."""
+    if not path.exists():
+        return
+    if path.is_dir():
+        raise SessionError(f"{path} is a folder; --db needs a sessions file path")
+    with open(path, "rb") as handle:
+        head = handle.read(len(SQLITE_MAGIC))
+    if head and head != SQLITE_MAGIC:
+        raise SessionError(f"{path} is not a deckwright sessions file (not an SQLite database); "
+                           "choose another file with --db or move this one away")
+
+
+@contextmanager
+def _sqlite_errors(path: Path) -> Iterator[None]:
+    """SQLite failures become SessionErrors that say which file and what happened."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise SessionError(f"{path} is busy: another deckwright process is writing to it; "
+                               "try again in a moment") from None
+        raise SessionError(f"cannot use sessions file {path}: {exc}") from None
+    except sqlite3.DatabaseError as exc:
+        raise SessionError(f"{path} is corrupt or not a deckwright sessions file ({exc}); "
+                           "choose another file with --db or move this one away") from None
+
+
+# -- a session being played ------------------------------------------------------------
+
+@dataclass
+class Step:
+    """One journalled answer with what it made happen."""
+
+    entry: JournalEntry
+    events: list[Event]
+
+
+@dataclass
+class Table:
+    """A session at the table: the engine, the replayed state and the history of steps."""
+
+    store: SessionStore
+    engine: Engine
+    info: SessionInfo
+    state: GameState
+    steps: list[Step] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, store: SessionStore, engine: Engine, players: list[str], *, name: str | None = None,
+              seed: int | None = None, options: dict[str, Any] | None = None,
+              cards_dir: str | None = None) -> Table:
+        """Create a session and sit down at it."""
+        _check_players(engine, players)
+        info = store.create(name or default_name(engine.game_id), engine.game_id, players,
+                            options or {}, new_seed() if seed is None else seed, engine.db.version, cards_dir)
+        return cls(store, engine, info, engine.new_game(players, info.options))
+
+    @classmethod
+    def resume(cls, store: SessionStore, engine: Engine, name: str) -> Table:
+        """Rebuild a session's state by replaying its journal."""
+        info = store.get(name)
+        if info.game != engine.game_id:
+            raise SessionError(f"session {name!r} is a {info.game} game, not {engine.game_id}")
+        table = cls(store, engine, info, engine.new_game(info.players, info.options))
+        table._replay(store.journal(name))
+        if info.cards_version != engine.db.version:
+            table.warnings.append(f"the {info.game} card database changed since this session started "
+                                  f"({info.cards_version} -> {engine.db.version}); the journal still replays")
+        return table
+
+    def _replay(self, entries: list[JournalEntry]) -> None:
+        for entry in entries:
+            try:
+                self.steps.append(Step(entry, self.engine.apply(self.state, entry.answer)))
+            except CompanionError as exc:
+                raise SessionError(f"session {self.info.name!r} no longer replays at answer {entry.seq} "
+                                   f"({entry.answer!r}): {exc}") from None
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def seq(self) -> int:
+        """How many answers the state is built from."""
+        return len(self.steps)
+
+    def request(self) -> Request | None:
+        """What the engine needs next (None when the game is over)."""
+        return self.engine.request(self.state)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None."""
+        return self.engine.outcome(self.state)
+
+    def tool_answer(self, request: Request) -> Any:
+        """The tool's roll, draw or shuffle for the next answer, from `Random(f"{seed}:{seq}")`."""
+        rng = random.Random(f"{self.info.seed}:{self.seq + 1}")
+        return roll_chance(request, rng)
+
+    def answer(self, answer: Any, source: str = "typed") -> list[Event]:
+        """Check and apply an answer, journal it (committed), then return its events."""
+        request = self.request()
+        if request is None:
+            raise SessionError(f"session {self.name!r} is over; nothing to answer")
+        trial = self.state.clone()
+        events = self.engine.apply(trial, answer)  # raises IllegalAction before anything is stored
+        entry = self.store.append(self.name, self.seq + 1, answer, request_kind(request),
+                                  request.player, source)
+        self.state = trial
+        self.steps.append(Step(entry, events))
+        if self.request() is None:
+            self.store.set_status(self.name, "finished")
+        return events
+
+    def undo(self, steps: int = 1) -> list[JournalEntry]:
+        """Drop the last `steps` answers and replay; returns the dropped entries, newest first."""
+        dropped = self.store.undo(self.name, steps, expected=self.seq)
+        self.steps, self.state = [], self.engine.new_game(self.info.players, self.info.options)
+        self._replay(self.store.journal(self.name))
+        return dropped
+
+    def recent_events(self, count: int = 10) -> list[Event]:
+        """The last `count` events, oldest first."""
+        events = [e for step in self.steps for e in step.events]
+        return events[-count:]
+
+
+def _check_players(engine: Engine, players: list[str]) -> None:
+    counts = engine.player_counts()
+    if len(players) not in counts:
+        raise SessionError(f"{engine.game_id} is for {counts.start}-{counts.stop - 1} players, "
+                           f"got {len(players)}: {', '.join(players)}")
+    if len(set(players)) != len(players) or not all(p.strip() for p in players):
+        raise SessionError(f"player names must be distinct and not empty, got {players!r}")
