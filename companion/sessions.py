@@ -472,3 +472,42 @@ def _check_players(engine: Engine, players: list[str]) -> None:
                            f"got {len(players)}: {', '.join(players)}")
     if len(set(players)) != len(players) or not all(p.strip() for p in players):
         raise SessionError(f"player names must be distinct and not empty, got {players!r}")
+
+
+# -- exports ----------------------------------------------------------------------------
+
+def export_data(table: Table) -> dict[str, Any]:
+    """The whole session as JSON data: setup, every answer with its events, outcome, tally."""
+    outcome = table.outcome()
+    return {
+        "session": table.info.to_json() | {"answers": table.seq},
+        "journal": [step.entry.to_json() | {"events": [e.text for e in step.events]} for step in table.steps],
+        "outcome": None if outcome is None else {
+            "termination": outcome.termination, "text": outcome.text, "winner": outcome.winner,
+            "winner_name": None if outcome.winner is None else table.info.players[outcome.winner]},
+        "tally": table.engine.tally(table.state),
+    }
+
+
+def export_markdown(table: Table) -> str:
+    """The session as a readable Markdown log."""
+    info = table.info
+    lines = [f"# Session {info.name} ({info.game})", "",
+             f"- Players: {', '.join(info.players)}",
+             f"- Seed: {info.seed} · cards version {info.cards_version}",
+             f"- Status: {info.status} · created {info.created} · updated {info.updated}", "", "## Log", ""]
+    for step in table.steps:
+        lines.append(f"{step.entry.seq}. {entry_summary(step.entry, info.players)}")
+        lines.extend(f"   - {event.text}" for event in step.events)
+    outcome = table.outcome()
+    if outcome is not None:
+        lines += ["", "## Outcome", "", outcome.text or outcome.termination]
+    lines += ["", "## Tally", ""] + [f"- {line}" for line in table.engine.tally(table.state)]
+    return "\n".join(lines) + "\n"
+
+
+def entry_summary(entry: JournalEntry, players: list[str]) -> str:
+    """`Ann roll: 3 4 (typed)`: one journal entry for people."""
+    who = players[entry.player] if entry.player is not None and 0 <= entry.player < len(players) else "table"
+    shown = " ".join(str(a) for a in entry.answer) if isinstance(entry.answer, list) else str(entry.answer)
+    return f"{who} {entry.kind}: {shown} ({entry.source})"

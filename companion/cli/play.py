@@ -12,7 +12,7 @@ from ..engine.core import Chance, Decision, Engine, Event, Request, dice_label
 from ..engine.registry import engine_class
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
-from ..sessions import JournalEntry, SessionStore, Table
+from ..sessions import SessionStore, Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, user_errors
 
 COMMANDS_HELP = """\
@@ -167,7 +167,7 @@ class Gamemaster:
             self.say("  nothing to undo: no answers yet")
             return
         for entry in self.table.undo(steps):
-            self.say(f"  undone: {describe_entry(entry, self.table.info.players)}")
+            self.say(f"  undone: #{entry.seq} {entry_summary(entry, self.table.info.players)}")
         self.show_tally()
 
     def show_log(self, count: int) -> None:
@@ -245,9 +245,3 @@ def _rolled_word(answer: Any) -> str:
 
 def _show_answer(answer: Any) -> str:
     return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)
-
-
-def describe_entry(entry: JournalEntry, players: list[str]) -> str:
-    """`#4 Ann roll: 3 4 (typed)`: one journal entry for people."""
-    who = players[entry.player] if entry.player is not None and entry.player < len(players) else "table"
-    return f"#{entry.seq} {who} {entry.kind}: {_show_answer(entry.answer)} ({entry.source})"

@@ -1,0 +1,191 @@
+"""`deckwright sessions`: list, show, log, undo, export and delete gamemaster sessions."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import click
+
+from ..engine.registry import engine_class
+from ..errors import SessionError
+from ..sessions import SessionInfo, SessionStore, Table, entry_summary, export_data, export_markdown
+from .common import Context, db_option, echo_json, get_context, user_errors
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+
+
+@click.group("sessions")
+def command() -> None:
+    """List, inspect, undo, export and delete the sessions of `deckwright play`.
+
+    \b
+    Examples:
+      deckwright sessions list
+      deckwright sessions log friday
+      deckwright sessions export friday --format md --out friday.md
+    """
+
+
+@command.command("list")
+@db_option
+@json_option
+@user_errors
+def list_sessions(db_path: str | None, as_json: bool) -> None:
+    """Every session: name, game, players, answers, status and last update, newest first.
+
+    \b
+    Example:
+      deckwright sessions list --json
+    """
+    with SessionStore(db_path) as store:
+        infos = store.list()
+        if as_json:
+            echo_json([info.to_json() for info in infos])
+        elif not infos:
+            click.echo(f"no sessions in {store.path}; start one with deckwright play GAME --players A,B")
+        for info in [] if as_json else infos:
+            click.echo(_row(info))
+
+
+def _row(info: SessionInfo) -> str:
+    return (f"{info.name:<28} {info.game:<14} {', '.join(info.players):<20} "
+            f"{info.answers:>5} answers  {info.status:<9} {info.updated}")
+
+
+@command.command("show")
+@click.argument("name")
+@db_option
+@json_option
+@user_errors
+def show(name: str, db_path: str | None, as_json: bool) -> None:
+    """The setup, the next step and the tally of session NAME.
+
+    \b
+    Example:
+      deckwright sessions show friday
+    """
+    with SessionStore(db_path) as store:
+        table = _table(store, name)
+        request, outcome = table.request(), table.outcome()
+        if as_json:
+            data = export_data(table)
+            echo_json({k: data[k] for k in ("session", "outcome", "tally")}
+                      | {"next": None if request is None else request.prompt})
+            return
+        info = table.info
+        click.echo(f"{info.name}: {info.game} · {', '.join(info.players)} · {table.seq} answers · {info.status}")
+        click.echo(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
+                   f"· updated {info.updated}")
+        click.echo(f"next: {request.prompt}" if request else f"over: {outcome.text or outcome.termination}")
+        for line in table.engine.tally(table.state):
+            click.echo(f"  | {line}")
+
+
+@command.command("log")
+@click.argument("name")
+@db_option
+@json_option
+@user_errors
+def log(name: str, db_path: str | None, as_json: bool) -> None:
+    """Every answer of session NAME with what it made happen.
+
+    \b
+    Example:
+      deckwright sessions log friday
+    """
+    with SessionStore(db_path) as store:
+        table = _table(store, name)
+        if as_json:
+            echo_json(export_data(table)["journal"])
+            return
+        for step in table.steps:
+            click.echo(f"#{step.entry.seq} {entry_summary(step.entry, table.info.players)}")
+            for event in step.events:
+                click.echo(f"    {event.text}")
+
+
+@command.command("undo")
+@click.argument("name")
+@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many answers to take back.")
+@db_option
+@user_errors
+def undo(name: str, steps: int, db_path: str | None) -> None:
+    """Take back the last answer(s) of session NAME (e.g. a mistyped die).
+
+    \b
+    Example:
+      deckwright sessions undo friday --steps 2
+    """
+    with SessionStore(db_path) as store:
+        info = store.get(name)
+        dropped = store.undo(name, steps)
+        if not dropped:
+            click.echo(f"{name}: nothing to undo")
+        for entry in dropped:
+            click.echo(f"undone: #{entry.seq} {entry_summary(entry, info.players)}")
+
+
+@command.command("export")
+@click.argument("name")
+@click.option("--format", "fmt", type=click.Choice(["json", "md"]), default="json", show_default=True,
+              help="JSON (setup, journal, events, tally) or a Markdown log.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write to this file instead of the screen.")
+@db_option
+@user_errors
+def export(name: str, fmt: str, out: str | None, db_path: str | None) -> None:
+    """Export session NAME as JSON or as a Markdown log.
+
+    \b
+    Example:
+      deckwright sessions export friday --format md --out friday.md
+    """
+    with SessionStore(db_path) as store:
+        table = _table(store, name)
+    text = export_markdown(table) if fmt == "md" else json.dumps(export_data(table), indent=2) + "\n"
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    _write_atomic(Path(out), text)
+    click.echo(f"wrote {out}")
+
+
+@command.command("delete")
+@click.argument("name")
+@click.option("--yes", is_flag=True, help="Delete without asking.")
+@db_option
+@user_errors
+def delete(name: str, yes: bool, db_path: str | None) -> None:
+    """Delete session NAME and its journal for good.
+
+    \b
+    Example:
+      deckwright sessions delete friday --yes
+    """
+    with SessionStore(db_path) as store:
+        info = store.get(name)
+        if not yes:
+            click.confirm(f"Delete session {name} ({info.game}, {info.answers} answers)?", abort=True)
+        store.delete(name)
+    click.echo(f"deleted {name}")
+
+
+def _table(store: SessionStore, name: str) -> Table:
+    """Replay a session through its game's engine (the session's --cards unless one is given)."""
+    info = store.get(name)
+    cards_dir = get_context().cards_dir or info.cards_dir
+    engine = engine_class(info.game)(Context(cards_dir=cards_dir).load(info.game))
+    return Table.resume(store, engine, name)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file and rename, so a failed export leaves no half file."""
+    if path.parent and not path.parent.is_dir():
+        raise SessionError(f"cannot write {path}: folder {path.parent} does not exist")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(tmp, path)
