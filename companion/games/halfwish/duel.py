@@ -23,22 +23,32 @@ this duel before the clash, e.g. from a reveal effect or Ignite: each counts as 
 player took damage), `health` (current health, to know whether a First Strike target
 survives to retaliate; None = always survives), `name` (used in the explanation).
 
+`rules` is the game's `db.rules` mapping (or a `DuelRules` read from it once with
+`DuelRules.from_rules(db.rules)`, faster in loops): status_step, the scoring points,
+actions_per_duel, dv_min/dv_max all come from there. A DV outside dv_min..dv_max is kept
+at the bound (ruling dv-bounds-after-modifiers) and the steps say so.
+
 Reveal effects: `resolve_duel` does NOT apply the actions' `on_reveal` effects (the engine
 applies them, e.g. Heavy Strike's Exposed, when the cards are revealed). A caller without
-an engine (the calculator, the odds) calls `apply_reveal(a, b, aggressor)` first.
-`apply_effect` applies one effect primitive that changes a side (status, dv, strike_bonus,
-points, damage, set dv) and reports whether it could.
+an engine (the calculator, the odds) calls `apply_reveal(a, b, rules, aggressor)` first.
+`apply_effect(sides, owner, effect, rules, aggressor)` applies one effect primitive that
+changes a side (status exposed/toughness, dv, set dv, strike_bonus, points, damage) and
+says whether it could; `can_apply(effect)` tells in advance.
 
 Resolution::
 
-    result = resolve_duel(a, b, aggressor="a", rules=db.rules)
+    result = resolve_duel(a, b, "a", db.rules)   # a is the aggressor
     result.a.damage_taken     # combat damage A takes now (after Exposed/Toughness)
     result.a.hits             # every time A took damage in the duel (hits_before + combat)
     result.a.points           # A's net duel points (scoring + card effects)
     result.winner             # "a", "b" or "tie"
     result.steps              # the explanation, one line per step, for the gamemaster
-    result.triggered          # on_hit / on_win effects of the actions, for the engine:
-                              # `counted=True` ones (points on hit) are already in the tally
+    result.triggered          # Trigger(side, action, when, effect, counted) for the engine:
+                              # when="hit": the action dealt damage (its on_hit effects);
+                              # when="win": the opposing action struck and this clash left
+                              # the owner undamaged (its on_win effects: full block, evade).
+                              # `counted=True` (op: points) are already in the tally; the
+                              # engine applies the others (statuses, steals, hooks).
 
 Rules implemented (seed: shared/seeds/000_31f951a0fcdbf220.txt; numbers from `rules`):
 strike vs strike (the lower striker takes the difference); First Strike deals its full strike
@@ -56,7 +66,7 @@ scores 1 for taking no damage and 1 if the aggressor took damage at least once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -68,11 +78,42 @@ PROFILE_KEYS = frozenset({
     "kind", "dv", "first_strike", "ignores_block", "ignores_evade", "unevadable", "true_damage",
     "precise", "min_dv", "strike_bonus", "on_reveal", "on_hit", "on_win", "innate",
 })
-EFFECT_HOOKS = {"reveal": "on_reveal", "hit": "on_hit", "win": "on_win"}
 
 
 class DuelError(CompanionError, ValueError):
     """A duel that cannot be resolved as given (bad profile, wrong number of actions...)."""
+
+
+@dataclass(frozen=True)
+class DuelRules:
+    """The rules parameters a duel uses, read once from `rules` (game.yaml)."""
+
+    status_step: int
+    points_per_hit: int
+    points_no_damage: int
+    points_aggressor_hit: int
+    most_actions: int
+    dv_min: int
+    dv_max: int
+
+    @classmethod
+    def from_rules(cls, rules: Mapping[str, Any] | DuelRules) -> DuelRules:
+        """Read the duel's parameters; a missing one is named."""
+        if isinstance(rules, DuelRules):
+            return rules
+        try:
+            return cls(status_step=int(rules["status_step"]),
+                       points_per_hit=int(rules["aggressor_points_per_hit"]),
+                       points_no_damage=int(rules["defender_points_no_damage"]),
+                       points_aggressor_hit=int(rules["defender_points_aggressor_hit"]),
+                       most_actions=max(rules["actions_per_duel"]),
+                       dv_min=int(rules["dv_min"]), dv_max=int(rules["dv_max"]))
+        except KeyError as exc:
+            raise DuelError(f"the rules lack the duel parameter {exc.args[0]!r}") from None
+
+    def clamp_dv(self, dv: int) -> int:
+        """A DV after modifiers, kept between dv_min and dv_max (ruling dv-bounds-after-modifiers)."""
+        return min(self.dv_max, max(self.dv_min, dv))
 
 
 @dataclass(frozen=True)
@@ -231,19 +272,13 @@ def action_profile(rules: Mapping[str, Any], action_id: str, name: str | None = 
 
 
 def upgrade_profile(rules: Mapping[str, Any], card_id: str, name: str, replaces: str,
-                    profile: Mapping[str, Any] | None, effects: list[Mapping[str, Any]] | None = None,
-                    ) -> ActionProfile:
-    """An upgrade's profile: its `profile` merged over the action it replaces, plus its
-    card effects that fire on reveal, on hit or on win."""
+                    profile: Mapping[str, Any] | None) -> ActionProfile:
+    """An upgrade's profile: its `profile` merged over the action it replaces."""
     actions = basic_actions(rules)
     if replaces not in actions:
         raise DuelError(f"upgrade {card_id!r} replaces {replaces!r}, which is not a basic action "
                         f"({', '.join(actions)})")
     merged = {**actions[replaces], **(profile or {})}
-    for effect in effects or ():
-        hook = EFFECT_HOOKS.get(effect.get("when", ""))
-        if hook:
-            merged[hook] = [*(merged.get(hook) or ()), effect]
     return profile_from_mapping(card_id, name, merged)
 
 
@@ -253,7 +288,7 @@ def profiles_from_db(db: Any) -> dict[str, ActionProfile]:
     found = {aid: action_profile(db.rules, aid, names.get(aid)) for aid in basic_actions(db.rules)}
     for card in _deck_cards(db, "upgrades"):
         found[card.id] = upgrade_profile(db.rules, card.id, card.name, card.get("replaces"),
-                                         card.get("profile"), card.get("effects"))
+                                         card.get("profile"))
     return found
 
 
@@ -286,17 +321,17 @@ def block_value(side: Side, action: ActionProfile) -> tuple[int, str]:
     return value, f"DV {side.dv}{_signed(action.dv)} = {value}"
 
 
-def damage_after_modifiers(target: Side, raw: int, *, precise: bool = False,
+def damage_after_modifiers(target: Side, raw: int, step: int, *, precise: bool = False,
                            true_damage: bool = False) -> tuple[int, str]:
-    """Damage a side takes from `raw` after Exposed and Toughness, with the arithmetic.
-
-    Only a positive amount is modified: Exposed does not turn 0 damage into damage."""
+    """Damage a side takes from `raw` after Exposed and Toughness (`step` per stack),
+    with the arithmetic. Only a positive amount is modified: Exposed does not turn 0
+    damage into damage."""
     if raw <= 0:
         return 0, "0"
     if target.cannot_take_damage:
         return 0, f"{raw}, but cannot take damage = 0"
-    exposed = 0 if precise else target.exposed
-    toughness = 0 if true_damage else target.toughness
+    exposed = 0 if precise else target.exposed * step
+    toughness = 0 if true_damage else target.toughness * step
     amount = max(0, raw + exposed - toughness)
     if not exposed and not toughness:
         return amount, str(amount)
@@ -327,8 +362,10 @@ class _Fighter:
 class _Ledger:
     """Damage dealt so far in this duel (to know who survives a First Strike)."""
 
+    rules: DuelRules
     hits: list[Hit] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
+    triggers: list[Trigger] = field(default_factory=list)
 
     def taken(self, key: SideKey) -> int:
         return sum(h.amount for h in self.hits if h.target == key)
@@ -338,7 +375,8 @@ class _Ledger:
 
 
 def _deal(ledger: _Ledger, source: _Fighter, target: _Fighter, raw: int, why: str) -> None:
-    amount, maths = damage_after_modifiers(target.side, raw, precise=source.action.precise,
+    amount, maths = damage_after_modifiers(target.side, raw, ledger.rules.status_step,
+                                           precise=source.action.precise,
                                            true_damage=source.action.true_damage)
     if amount:
         ledger.hits.append(Hit(target.key, amount, source.action.id))
@@ -435,65 +473,88 @@ def _labels(a: Side, b: Side) -> dict[SideKey, str]:
     return {"a": a.name or "A", "b": b.name or "B"}
 
 
-def check_action_counts(a: Side, b: Side, rules: Mapping[str, Any] | None) -> None:
+def check_action_counts(a: Side, b: Side, rules: DuelRules) -> None:
     """Both sides commit the same number of actions, between 1 and the most per duel."""
-    most = max(rules.get("actions_per_duel", [2])) if rules else 2
+    most = rules.most_actions
     if len(a.actions) != len(b.actions) or not 1 <= len(a.actions) <= most:
         raise DuelError(f"both sides must commit the same number of actions (1 to {most}); "
                         f"got {len(a.actions)} and {len(b.actions)}")
 
 
-def resolve_duel(a: Side, b: Side, aggressor: SideKey = "a",
-                 rules: Mapping[str, Any] | None = None) -> DuelResult:
+def resolve_duel(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any] | DuelRules) -> DuelResult:
     """Resolve every clash of a duel, score it and explain it step by step."""
     if aggressor not in ("a", "b"):
         raise DuelError(f"aggressor must be 'a' or 'b', got {aggressor!r}")
-    check_action_counts(a, b, rules)
+    duel_rules = DuelRules.from_rules(rules)
+    check_action_counts(a, b, duel_rules)
     labels = _labels(a, b)
-    ledger = _Ledger(steps=[f"{labels[aggressor]} is the aggressor, {labels[other_key(aggressor)]} the defender."])
+    ledger = _Ledger(duel_rules, steps=[f"{labels[aggressor]} is the aggressor, {labels[other_key(aggressor)]} the defender."])
+    a, b = _clamped(ledger, a, labels["a"]), _clamped(ledger, b, labels["b"])
     for index, (xa, xb) in enumerate(zip(a.actions, b.actions), start=1):
         if len(a.actions) > 1:
             ledger.steps.append(f"Clash {index}: {xa.name} against {xb.name}.")
-        resolve_clash(ledger, _Fighter("a", labels["a"], a, xa), _Fighter("b", labels["b"], b, xb))
+        fighters = (_Fighter("a", labels["a"], a, xa), _Fighter("b", labels["b"], b, xb))
+        start = len(ledger.hits)
+        resolve_clash(ledger, *fighters)
+        _fire_clash_effects(ledger, fighters, ledger.hits[start:])
     return _score(ledger, {"a": a, "b": b}, aggressor, labels)
 
 
-def _hit_triggers(ledger: _Ledger, sides: dict[SideKey, Side]) -> list[Trigger]:
-    """The on_hit effects of every action that dealt damage; points ones count in the tally."""
-    fired = []
-    for hit in ledger.hits:
-        owner = other_key(hit.target)
-        action = next(x for x in sides[owner].actions if x.id == hit.source)
-        fired += [Trigger(owner, action.id, "hit", e, counted=e.get("op") == "points") for e in action.on_hit]
-    return fired
+def _clamped(ledger: _Ledger, side: Side, label: str) -> Side:
+    """Keep a modified DV on the dice's range (ruling dv-bounds-after-modifiers)."""
+    dv = ledger.rules.clamp_dv(side.dv)
+    if dv == side.dv:
+        return side
+    ledger.steps.append(f"{label}'s DV {side.dv} is kept at {dv} (DV stays between "
+                        f"{ledger.rules.dv_min} and {ledger.rules.dv_max}).")
+    return replace(side, dv=dv)
 
 
-def _win_triggers(winner: str, sides: dict[SideKey, Side]) -> list[Trigger]:
-    if winner not in sides:
-        return []
-    return [Trigger(winner, x.id, "win", e) for x in sides[winner].actions for e in x.on_win]
+def _fire_clash_effects(ledger: _Ledger, fighters: tuple[_Fighter, _Fighter], hits: list[Hit]) -> None:
+    """on_hit: the action dealt damage. on_win: the opposing action struck and this clash
+    left the owner undamaged (a full block, a working evade, the higher strike)."""
+    for fighter, opponent in (fighters, fighters[::-1]):
+        if any(h.target == opponent.key and h.source == fighter.action.id for h in hits):
+            _fire(ledger, fighter, "hit", fighter.action.on_hit, "dealt damage")
+        if opponent.action.is_aggressive and not any(h.target == fighter.key for h in hits):
+            _fire(ledger, fighter, "win", fighter.action.on_win, "won its clash")
 
 
-def _effect_points(triggers: list[Trigger], key: SideKey) -> int:
+def _fire(ledger: _Ledger, fighter: _Fighter, when: str, effects: tuple[Mapping[str, Any], ...], why: str) -> None:
+    for effect in effects:
+        counted = effect.get("op") == "points"
+        ledger.triggers.append(Trigger(fighter.key, fighter.action.id, when, effect, counted))
+        note = "counts in the tally" if counted else "applied after the duel"
+        ledger.steps.append(f"{fighter.title} {why}: {describe_effect(effect)} ({note}).")
+
+
+def _effect_points(triggers: list[Trigger], key: SideKey, aggressor: SideKey) -> int:
     return sum(int(t.effect.get("amount", 0)) for t in triggers
-               if t.counted and key in (_targets(t.effect.get("who", "self"), t.side, "a") or ()))
+               if t.counted and key in (_targets(t.effect.get("who", "self"), t.side, aggressor) or ()))
 
 
 def _score(ledger: _Ledger, sides: dict[SideKey, Side], aggressor: SideKey,
            labels: dict[SideKey, str]) -> DuelResult:
-    defender = other_key(aggressor)
     combat = {k: tuple(h.amount for h in ledger.hits if h.target == k) for k in sides}
     hits = {k: sides[k].hits_before + combat[k] for k in sides}
-    score = {aggressor: len(hits[defender]), defender: int(not hits[defender]) + int(bool(hits[aggressor]))}
-    triggers = _hit_triggers(ledger, sides)
+    score = _duel_scores(ledger.rules, hits, aggressor)
+    triggers = ledger.triggers
     results = {k: SideResult(hits[k], combat[k], sum(combat[k]), score[k],
-                             sides[k].points_from_effects + _effect_points(triggers, k),
+                             sides[k].points_from_effects + _effect_points(triggers, k, aggressor),
                              _is_knocked_out(sides[k], sum(combat[k])))
                for k in sides}
     winner = _winner(results["a"].points, results["b"].points)
-    triggers += _win_triggers(winner, sides)
-    steps = ledger.steps + _tally_lines(results, aggressor, labels, winner)
+    steps = ledger.steps + _tally_lines(results, aggressor, labels, winner, ledger.rules)
     return DuelResult(aggressor, results["a"], results["b"], winner, tuple(steps), tuple(triggers))
+
+
+def _duel_scores(rules: DuelRules, hits: dict[SideKey, tuple[int, ...]], aggressor: SideKey) -> dict[SideKey, int]:
+    """Aggressor: per time the defender took damage. Defender: for taking none, and if the
+    aggressor took damage at least once (ruling takes-damage-once)."""
+    defender = other_key(aggressor)
+    return {aggressor: rules.points_per_hit * len(hits[defender]),
+            defender: rules.points_no_damage * (not hits[defender])
+            + rules.points_aggressor_hit * bool(hits[aggressor])}
 
 
 def _is_knocked_out(side: Side, damage: int) -> bool:
@@ -507,14 +568,14 @@ def _winner(points_a: int, points_b: int) -> Literal["a", "b", "tie"]:
 
 
 def _tally_lines(results: dict[SideKey, SideResult], aggressor: SideKey, labels: dict[SideKey, str],
-                 winner: str) -> list[str]:
+                 winner: str, rules: DuelRules) -> list[str]:
     defender = other_key(aggressor)
     agg, dfd = results[aggressor], results[defender]
-    aggressor_line = (f"{labels[aggressor]} (aggressor) scores {agg.score_points}: 1 per time "
-                      f"{labels[defender]} took damage ({len(dfd.hits)}).")
-    no_damage = "1 for taking no damage" if not dfd.hits else "0 for taking damage"
-    hurt = f"1 because {labels[aggressor]} took damage" if agg.hits else \
-        f"0 because {labels[aggressor]} took no damage"
+    aggressor_line = (f"{labels[aggressor]} (aggressor) scores {agg.score_points}: {rules.points_per_hit} "
+                      f"per time {labels[defender]} took damage ({len(dfd.hits)}).")
+    no_damage = f"{rules.points_no_damage} for taking no damage" if not dfd.hits else "0 for taking damage"
+    hurt = (f"{rules.points_aggressor_hit} because {labels[aggressor]} took damage" if agg.hits
+            else f"0 because {labels[aggressor]} took no damage")
     lines = [aggressor_line, f"{labels[defender]} (defender) scores {dfd.score_points}: {no_damage}, {hurt}."]
     for key in ("a", "b"):
         if results[key].effect_points:
@@ -526,31 +587,35 @@ def _tally_lines(results: dict[SideKey, SideResult], aggressor: SideKey, labels:
 
 # --- effects that change a side (reveal effects, powers in the calculator) --------------
 
-def apply_reveal(a: Side, b: Side, aggressor: SideKey = "a") -> tuple[Side, Side, list[str]]:
+def apply_reveal(a: Side, b: Side, rules: Mapping[str, Any] | DuelRules,
+                 aggressor: SideKey = "a") -> tuple[Side, Side, list[str]]:
     """Apply the committed actions' on_reveal effects (for callers without an engine)."""
-    sides, notes = {"a": a, "b": b}, []
+    sides: dict[SideKey, Side] = {"a": a, "b": b}
+    notes = []
     for key in ("a", "b"):
         for action in sides[key].actions:
             for effect in action.on_reveal:
-                sides, note = apply_effect(sides, key, effect, aggressor)
+                sides, note = apply_effect(sides, key, effect, rules, aggressor)
                 notes.append(f"{action.name} revealed: {note}")
     return sides["a"], sides["b"], notes
 
 
 def apply_effect(sides: Mapping[SideKey, Side], owner: SideKey, effect: Mapping[str, Any],
-                 aggressor: SideKey = "a") -> tuple[dict[SideKey, Side], str]:
+                 rules: Mapping[str, Any] | DuelRules, aggressor: SideKey = "a",
+                 ) -> tuple[dict[SideKey, Side], str]:
     """Apply one effect primitive that changes a side before the clash.
 
     Returns the new sides and a line saying what happened, or that the effect is not a
     duel modifier this resolver can apply (the engine executes those)."""
     if not can_apply(effect):
-        return dict(sides), f"{_describe(effect)} (not applied by the duel calculator)"
+        return dict(sides), f"{describe_effect(effect)} (not applied by the duel calculator)"
+    duel_rules = DuelRules.from_rules(rules)
     targets = _targets(effect.get("who", "self"), owner, aggressor) or ()
     new = dict(sides)
     for key in targets:
-        new[key] = _SIDE_CHANGES[effect["op"]](new[key], effect)
-    names = " and ".join(sorted(t.upper() for t in targets))
-    return new, f"{names}: {_describe(effect)}"
+        new[key] = _SIDE_CHANGES[effect["op"]](new[key], effect, duel_rules)
+    names = " and ".join(new[t].name or t.upper() for t in sorted(targets))
+    return new, f"{names}: {describe_effect(effect)}"
 
 
 def _targets(who: str, owner: SideKey, aggressor: SideKey) -> tuple[SideKey, ...] | None:
@@ -561,50 +626,58 @@ def _targets(who: str, owner: SideKey, aggressor: SideKey) -> tuple[SideKey, ...
     return table.get(who)
 
 
-def _status(side: Side, effect: Mapping[str, Any]) -> Side:
+def _status(side: Side, effect: Mapping[str, Any], rules: DuelRules) -> Side:
     amount = int(effect.get("amount", 1))
     if effect["status"] == "exposed":
         return replace(side, exposed=side.exposed + amount)
     return replace(side, toughness=side.toughness + amount)
 
 
-def _damage(side: Side, effect: Mapping[str, Any]) -> Side:
-    amount, _ = damage_after_modifiers(side, int(effect.get("amount", 0)),
+def _damage(side: Side, effect: Mapping[str, Any], rules: DuelRules) -> Side:
+    amount, _ = damage_after_modifiers(side, int(effect.get("amount", 0)), rules.status_step,
                                        true_damage=bool(effect.get("true_damage", False)))
     return replace(side, hits_before=side.hits_before + (amount,)) if amount else side
 
 
-def _set(side: Side, effect: Mapping[str, Any]) -> Side:
-    return replace(side, dv=int(effect["value"]))
+def _add(field_name: str) -> Callable[[Side, Mapping[str, Any], DuelRules], Side]:
+    def change(side: Side, effect: Mapping[str, Any], rules: DuelRules) -> Side:
+        return replace(side, **{field_name: getattr(side, field_name) + int(effect.get("amount", 0))})
+    return change
 
 
-_SIDE_CHANGES = {
+_SIDE_CHANGES: dict[str, Callable[[Side, Mapping[str, Any], DuelRules], Side]] = {
     "status": _status,
-    "dv": lambda s, e: replace(s, dv=s.dv + int(e.get("amount", 0))),
-    "strike_bonus": lambda s, e: replace(s, strike_bonus=s.strike_bonus + int(e.get("amount", 0))),
-    "points": lambda s, e: replace(s, points_from_effects=s.points_from_effects + int(e.get("amount", 0))),
+    "dv": _add("dv"),
+    "strike_bonus": _add("strike_bonus"),
+    "points": _add("points_from_effects"),
     "damage": _damage,
-    "set": _set,
+    "set": lambda side, effect, rules: replace(side, dv=int(effect["value"])),
 }
 
 
 def can_apply(effect: Mapping[str, Any]) -> bool:
     """Is this effect one `apply_effect` changes a side with (status, dv, points...)?"""
     op = effect.get("op")
+    if op not in _SIDE_CHANGES or _targets(effect.get("who", "self"), "a", "a") is None:
+        return False
     if op == "status":
         return effect.get("status") in ("exposed", "toughness")
-    if op == "set":
-        return effect.get("resource") == "dv"
-    return op in _SIDE_CHANGES and _targets(effect.get("who", "self"), "a", "a") is not None
+    return op != "set" or effect.get("resource") == "dv"
 
 
-def _describe(effect: Mapping[str, Any]) -> str:
+def describe_effect(effect: Mapping[str, Any]) -> str:
+    """A short human reading of an effect primitive: `+2 strike`, `gains 2 Exposed`."""
     op = effect.get("op", "?")
     if op == "status":
         return f"gains {effect.get('amount', 1)} {str(effect.get('status')).title()}"
-    if op in ("dv", "strike_bonus", "points"):
-        label = {"dv": "DV", "strike_bonus": "strike", "points": "point(s)"}[op]
-        return f"{int(effect.get('amount', 0)):+d} {label}"
+    if op == "points":
+        amount = int(effect.get("amount", 0))
+        return f"{'scores' if amount >= 0 else 'loses'} {abs(amount)} point{'s' if abs(amount) != 1 else ''}"
+    if op in ("dv", "strike_bonus"):
+        return f"{int(effect.get('amount', 0)):+d} {'DV' if op == 'dv' else 'strike'}"
+    if op == "hook":
+        params = ", ".join(f"{k}={v}" for k, v in effect.items() if k not in ("op", "name"))
+        return f"{effect.get('name')}({params})"
     if op == "damage":
         return f"takes {effect.get('amount', 0)} damage"
     if op == "set":
