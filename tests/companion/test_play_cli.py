@@ -1,0 +1,256 @@
+"""`deckwright play`: the gamemaster loop, fed keystrokes, over the Toy Race test engine."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.cli import cli
+from companion.sessions import SessionStore, Table
+
+DECKWRIGHT = Path(sys.executable).parent / "deckwright"
+
+
+def play(runner, keys: list[str], *args: str):
+    """Run `deckwright play` with one typed line per key."""
+    return runner.invoke(cli, ["play", *args], input="".join(k + "\n" for k in keys))
+
+
+def journal(name: str = "t") -> list:
+    with SessionStore() as store:
+        return [e.answer for e in store.journal(name)]
+
+
+NEW = ("toy-race", "--players", "Ann,Ben", "--name", "t", "--seed", "5")
+
+
+def test_prompt_names_turn_player_and_dice(runner, toy):
+    result = play(runner, ["1", "quit"], *NEW)
+    assert "Turn 1 · Ann · Ann: walk or sprint? (1-2) > 1" in result.output
+    assert "  1) Walk: roll 1d6  [walk]" in result.output
+    assert "Turn 1 · Ann · Ann rolls to walk (d6): type the dice or press Enter to roll > quit" in result.output
+
+
+def test_answers_print_events_then_tally(runner, toy):
+    result = play(runner, ["1", "4", "quit"], *NEW)
+    after_roll = result.output.split("press Enter to roll > 4\n", 1)[1]
+    assert after_roll.startswith("  Ann rolled [4]: now at 4\n  | Ann: 4/12\n  | Ben: 0/12\n")
+    assert journal() == ["walk", [4]]
+
+
+def test_option_id_is_accepted_like_its_number(runner, toy):
+    play(runner, ["SPRINT", "quit"], *NEW)
+    assert journal() == ["sprint"]
+
+
+def test_choice_out_of_range_is_refused_and_asked_again(runner, toy):
+    result = play(runner, ["7", "2", "quit"], *NEW)
+    assert "'7' is not one of the choices: type a number from 1 to 2 or one of: walk, sprint" in result.output
+    assert journal() == ["sprint"]
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("9", "a d6 cannot show 9: type a number from 1 to 6"),
+    ("0", "a d6 cannot show 0: type a number from 1 to 6"),
+    ("3 4", "expected 1 die result(s) for d6"),
+    ("six", "type the d6 as numbers"),
+], ids=["too-high", "zero", "too-many", "not-a-number"])
+def test_impossible_faces_are_refused_and_asked_again(runner, toy, typed, message):
+    result = play(runner, ["1", typed, "3", "quit"], *NEW)
+    assert message in result.output
+    assert journal() == ["walk", [3]]
+
+
+def test_enter_lets_the_tool_roll_from_the_session_seed(runner, toy, toy_engine):
+    result = play(runner, ["1", "", "quit"], *NEW)
+    with SessionStore() as store:
+        table = Table.resume(store, toy_engine, "t")
+        rolled = table.steps[1].entry
+    assert rolled.source == "rolled" and f"(the tool rolled {rolled.answer[0]})" in result.output
+    expected = Table.start(SessionStore(Path(os.environ["DECKWRIGHT_DB"]).with_name("ref.db")), toy_engine,
+                           ["Ann", "Ben"], name="ref", seed=5)
+    expected.answer("walk")
+    assert rolled.answer == expected.tool_answer(expected.request())
+
+
+def test_draws_accept_a_card_id(runner, toy):
+    result = play(runner, ["2", "3 4", "Boost", "quit"], *NEW)
+    assert "possible: boost, calm, stumble" in result.output
+    assert "Ben: walk or sprint?" in result.output
+    assert journal() == ["sprint", [3, 4], "boost"]
+
+
+def test_undo_takes_back_a_mistyped_roll(runner, toy):
+    """The gamemaster types 1, the die shows 5: undo, then type 5."""
+    result = play(runner, ["1", "1", "undo", "5", "quit"], *NEW)
+    assert "undone: #2 Ann roll: 1 (typed)" in result.output
+    assert journal() == ["walk", [5]]
+
+
+def test_undo_with_a_count_and_nothing_left(runner, toy):
+    result = play(runner, ["1", "2", "undo 5", "undo", "undo x", "quit"], *NEW)
+    assert "undone: #2 Ann roll: 2 (typed)\n  undone: #1 Ann decision: walk (typed)" in result.output
+    assert "nothing to undo: no answers yet" in result.output
+    assert "undo takes a positive number, e.g. `undo 2`; got 'x'" in result.output
+    assert journal() == []
+
+
+def test_status_log_and_help_work_at_any_prompt(runner, toy):
+    result = play(runner, ["1", "status", "4", "log 1", "help", "quit"], *NEW)
+    roll_prompt = "press Enter to roll > status\n  | Ann: 0/12\n  | Ben: 0/12\n"
+    assert roll_prompt in result.output
+    assert "(1-2) > log 1\n  Ann rolled [4]: now at 4\n" in result.output
+    assert "undo [N]   take back the last answer" in result.output
+    assert journal() == ["walk", [4]]
+
+
+def test_quit_keeps_the_session_and_says_how_to_resume(runner, toy):
+    result = play(runner, ["1", "quit"], *NEW)
+    assert result.exit_code == 0
+    assert "Session t kept. Resume with: deckwright play --resume t" in result.output
+
+
+def test_end_of_input_is_a_quit(runner, toy):
+    result = play(runner, ["1"], *NEW)
+    assert result.exit_code == 0 and "Resume with" in result.output
+
+
+def test_resume_continues_where_it_stopped(runner, toy):
+    play(runner, ["2", "3 4", "quit"], *NEW)
+    result = play(runner, ["calm", "quit"], "--resume", "t")
+    assert "Resuming toy-race session t · Ann, Ben · 2 answers so far" in result.output
+    assert "  | Ann: 7/12" in result.output and "Ann draws a race card" in result.output
+    assert journal() == ["sprint", [3, 4], "calm"]
+
+
+def test_a_whole_game_to_the_end(runner, toy):
+    """Walk every turn, let the tool roll: the game ends with its outcome and the final tally."""
+    result = play(runner, ["1", ""] * 60, *NEW)
+    assert result.exit_code == 0, result.output
+    tail = result.output.rsplit("Game over: ", 1)[1]
+    assert tail.splitlines()[0] in ("Ann wins the race · winner: Ann", "Ben wins the race · winner: Ben")
+    assert tail.splitlines()[1].startswith("  | Ann: ")
+    with SessionStore() as store:
+        assert store.get("t").status == "finished"
+    again = play(runner, [], "--resume", "t")
+    assert "Game over" in again.output and "(1-2) >" not in again.output
+
+
+def test_auto_roll_never_asks_for_dice(runner, toy):
+    result = play(runner, ["1", "2", "quit"], *NEW, "--auto-roll")
+    assert "press Enter to roll" not in result.output
+    assert [type(a).__name__ for a in journal()][:2] == ["str", "list"]
+
+
+@pytest.mark.parametrize("args, message", [
+    ((), "name the GAME to play"),
+    (("toy-race",), "--players is required"),
+], ids=["no-game", "no-players"])
+def test_usage_errors_exit_2(runner, toy, args, message):
+    result = runner.invoke(cli, ["play", *args])
+    assert result.exit_code == 2 and message in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (("toy-race", "--players", "Ann"), "toy-race is for 2-3 players, got 1"),
+    (("toy-race", "--players", "Ann,Ann"), "player names must be distinct"),
+    (("chess", "--players", "Ann,Ben"), "no rules engine for 'chess'"),
+    (("--resume", "nope"), "no session named 'nope'"),
+    (("toy-race", "--players", "Ann,Ben", "--name", "bad name"), "session name 'bad name'"),
+], ids=["one-player", "same-names", "no-engine", "no-session", "bad-name"])
+def test_problems_exit_1_without_traceback(runner, toy, args, message):
+    result = runner.invoke(cli, ["play", *args])
+    assert result.exit_code == 1 and message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_corrupt_sessions_file_exits_1(runner, toy, tmp_path):
+    bad = tmp_path / "bad.db"
+    bad.write_bytes(b"\x00garbage" * 100)
+    result = runner.invoke(cli, ["play", *NEW, "--db", str(bad)], input="quit\n")
+    assert result.exit_code == 1 and "is not a deckwright sessions file" in result.output
+
+
+def test_help_shows_an_example(runner):
+    result = runner.invoke(cli, ["play", "--help"])
+    assert "deckwright play heartstrings --players Ann,Ben,Cy" in result.output
+
+
+# -- a real process killed between answers ---------------------------------------------
+
+class Terminal:
+    """A `deckwright play` child process driven line by line through pipes."""
+
+    def __init__(self, *args: str, env: dict[str, str]):
+        self.proc = subprocess.Popen([str(DECKWRIGHT), "play", *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        self.output = ""
+
+    def wait_for_prompt(self, timeout: float = 30.0) -> str:
+        """Read until the child waits at a prompt (its output ends with '> ')."""
+        start, fd = len(self.output), self.proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while len(self.output) == start or not self.output.endswith("> "):
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = os.read(fd, 65536) if ready else b""
+            if not chunk:
+                raise AssertionError(f"no prompt from deckwright play; output so far:\n{self.output}")
+            self.output += chunk.decode()
+        return self.output[start:]
+
+    def type(self, line: str) -> str:
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+        return self.wait_for_prompt()
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        self.proc.stdout.close()
+        self.proc.stdin.close()
+
+
+def toy_env(db: Path) -> dict[str, str]:
+    here = Path(__file__).parent
+    return {**os.environ, "PYTHONPATH": str(here), "DECKWRIGHT_ENGINES": "toy-race=toygame",
+            "DECKWRIGHT_CARDS": str(here / "toycards"), "DECKWRIGHT_DB": str(db), "NO_COLOR": "1"}
+
+
+def test_killed_process_resumes_in_the_same_state(tmp_path, toy_engine):
+    """SIGKILL between answers loses nothing: the resumed game goes on exactly as an unbroken one."""
+    db = tmp_path / "kill.db"
+    keys = ["2", "3 4", "", "1", "", "2"]  # typed and tool-rolled answers mixed
+    first = Terminal(*NEW, env=toy_env(db))
+    first.wait_for_prompt()
+    for key in keys[:4]:
+        first.type(key)
+    first.kill()
+    with SessionStore(db) as store:
+        assert len(store.journal("t")) == 4
+    second = Terminal("--resume", "t", env=toy_env(db))
+    assert "4 answers so far" in second.wait_for_prompt()
+    for key in keys[4:]:
+        second.type(key)
+    second.kill()
+    with SessionStore(db) as store:
+        resumed = Table.resume(store, toy_engine, "t")
+    unbroken = _unbroken_run(tmp_path / "ref.db", toy_engine, keys)
+    assert [s.entry.answer for s in resumed.steps] == [s.entry.answer for s in unbroken.steps]
+    assert resumed.state == unbroken.state
+
+
+def _unbroken_run(db: Path, engine, keys: list[str]) -> Table:
+    from companion.engine.typed import parse_typed
+
+    table = Table.start(SessionStore(db), engine, ["Ann", "Ben"], name="t", seed=5)
+    for key in keys:
+        answer = parse_typed(table.request(), key)
+        table.answer(table.tool_answer(table.request()) if answer is None else answer)
+    return table
