@@ -236,9 +236,8 @@ def test_damaged_sqlite_file_is_refused(tmp_path, toy_engine):
     data = bytearray(path.read_bytes())
     data[100:len(data)] = b"\xff" * (len(data) - 100)  # keep the SQLite header, wreck the pages
     path.write_bytes(bytes(data))
-    with pytest.raises(SessionError, match="corrupt|not a deckwright"):
-        with SessionStore(path) as damaged:
-            damaged.list()
+    with pytest.raises(SessionError, match="corrupt|not a deckwright"), SessionStore(path) as damaged:
+        damaged.list()
 
 
 def test_folder_is_refused(tmp_path):
