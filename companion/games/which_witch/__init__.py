@@ -1,0 +1,50 @@
+"""Which Witch Is Best!? (2-6 players): elemental Spell duels from a shared deck.
+
+Seed text: shared/seeds/004_864c5d782131ad4e.txt; numbers and rulings: cards/which-witch/.
+
+Design: one engine, two ways to know the cards.
+
+- **Simulation** (`hidden=False`, the default): the 65 Game Cards are real card ids. The
+  deal and every reshuffle are `Chance("shuffle")` requests answered by the driver's seeded
+  RNG, so hands, draws and steals are real, and the census of cards is checked by tests.
+- **At the table** (`new_game(..., {"hidden": True})`, what `deckwright play` uses): hands
+  are secret, so the companion never asks what was drawn. Every hand card and the draw
+  pile are the placeholder `"?"`; the gamemaster records only what is *played* (the action,
+  the target, the element and number of Spells, each Familiar, the Shield Crystal...), which
+  the engine offers as Decisions limited by what the player could hold (their hand size and
+  the deck's copies). Reshuffles need no input there, and a Thief Hex moves a face-down card.
+
+A turn is asked step by step: `action` (one of the seven, or `pass` when none is legal),
+then per action `target`, `element`, `count`, `familiar` (repeat, `done` to stop), the
+defender's `defend` (`shield` or `roll` / `allow`) and Familiars, the duel `roll` (one
+Chance with the attacker's and the defender's die; ties ask again), then `cauldron` and
+`reward` after a final heart. The defence is never the defender's turn. After every action
+all players refill in rotation order, and the rotation moves on (Zoom Broom turns first).
+
+Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .bots import BOTS, HeuristicBot
+from .engine import WhichWitchEngine
+from .state import HIDDEN, WitchState
+
+ENGINE = WhichWitchEngine
+
+
+def sim_setup(engine: WhichWitchEngine, players: int, rng: random.Random) -> dict[str, Any]:
+    """New-game options for one simulated game: a random witch for each seat."""
+    return {"witches": rng.sample(list(engine.rules.elements), players)}
+
+
+def sim_labels(state: WitchState) -> dict[str, Any]:
+    """Per-game figures a simulation report can add up: the witch of each seat and turns played."""
+    return {"witches": [w.element for w in state.seats], "turns": state.turn}
+
+
+__all__ = ["BOTS", "ENGINE", "HIDDEN", "HeuristicBot", "WhichWitchEngine", "WitchState", "sim_labels",
+           "sim_setup"]

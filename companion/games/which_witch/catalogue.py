@@ -1,0 +1,69 @@
+"""The Game Cards as the engine sees them: kinds, bonuses, dice, and the 65-card deck list."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .errors import UnknownWitch
+
+SPELL = "spell"
+FAMILIAR = "familiar"
+SHIELD = "shield-crystal"
+POTION = "heart-potion"
+BROOM = "zoom-broom"
+THIEF = "thief-hex"
+WAND_HEX = "wand-hex"
+WAND = "wand"
+CAULDRON = "infinity-cauldron"
+
+
+class Catalogue:
+    """Looks up Game Cards by id; every number comes from the card database."""
+
+    def __init__(self, db: Any):
+        self.cards = {card.id: card for card in db.deck("game-cards").cards}
+        self.deck_list = [card.id for card in self.cards.values() for _ in range(card.count)]
+        self.copies = Counter(self.deck_list)
+        # plain dicts: engines ask these many times a turn
+        self._kind = {cid: card.get("kind") for cid, card in self.cards.items()}
+        self._element = {cid: card.get("element") for cid, card in self.cards.items()}
+        self._bonus = {cid: card.get("bonus") or 0 for cid, card in self.cards.items()}
+        self._die = {cid: card.get("die") for cid, card in self.cards.items()}
+
+    def kind(self, card_id: str) -> str:
+        """The card's kind (spell, familiar, wand...)."""
+        return self._kind[card_id]
+
+    def name(self, card_id: str) -> str:
+        return self.cards[card_id].name
+
+    def ids_of(self, kind: str) -> list[str]:
+        """Card ids of one kind, in database order."""
+        return [cid for cid, k in self._kind.items() if k == kind]
+
+    def spell_of(self, element: str) -> str:
+        """The Spell card id of an element."""
+        for cid in self.ids_of(SPELL):
+            if self.cards[cid].get("element") == element:
+                return cid
+        raise UnknownWitch(f"no Spell card of element {element!r}")
+
+    def element(self, card_id: str) -> str | None:
+        return self._element[card_id]
+
+    def bonus(self, card_ids: list[str]) -> int:
+        """The roll bonus of the Familiars among `card_ids`."""
+        return sum(self._bonus[c] for c in card_ids if self._kind[c] == FAMILIAR)
+
+    def die(self, card_id: str) -> int:
+        """The die a Wand rolls."""
+        return self._die[card_id]
+
+
+def normalise_witch(name: str, elements: list[str]) -> str:
+    """`'Wind'`, `'wind-witch'` or `'Wind Witch'` -> `'wind'`; UnknownWitch otherwise."""
+    key = name.strip().lower().replace("-", " ").removesuffix(" witch").strip()
+    if key not in elements:
+        raise UnknownWitch(f"unknown witch {name!r}; expected one of: {', '.join(elements)}")
+    return key
