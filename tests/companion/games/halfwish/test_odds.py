@@ -1,0 +1,141 @@
+"""Specification of the exact Halfwish duel odds (companion/games/halfwish/odds.py).
+
+Seed: "1) Both players roll a pair of dice but don't reveal it to their opponent. That roll is
+their Dice Value (DV)."
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cards import load_game
+from companion.games.halfwish.duel import Side, apply_reveal, profiles_from_db, resolve_duel
+from companion.games.halfwish.odds import duel_odds, dv_distribution, odds_matrix, percent
+
+DB = load_game("halfwish")
+RULES = DB.rules
+PROFILES = profiles_from_db(DB)
+BASICS = list(RULES.actions)
+EVADE_AT = RULES.actions["evade"]["min_dv"]
+
+
+def side(*actions: str) -> Side:
+    return Side(tuple(PROFILES[a] for a in actions), dv=0)
+
+
+def brute_force(a: Side, b: Side, aggressor: str) -> dict[str, Fraction]:
+    """The definition: every one of the 6^4 = 1296 faces of both players' dice, one by one."""
+    dice = [range(1, sides + 1) for sides in RULES.dv_dice]
+    wins, damage_a, cells = Counter(), 0, 0
+    for faces_a in itertools.product(*dice):
+        for faces_b in itertools.product(*dice):
+            sa, sb, _ = apply_reveal(replace(a, dv=sum(faces_a)), replace(b, dv=sum(faces_b)), RULES, aggressor)
+            result = resolve_duel(sa, sb, aggressor, RULES)
+            wins[result.winner] += 1
+            damage_a += result.a.damage_taken
+            cells += 1
+    return {"a": Fraction(wins["a"], cells), "b": Fraction(wins["b"], cells),
+            "tie": Fraction(wins["tie"], cells), "a_damage": Fraction(damage_a, cells)}
+
+
+def test_two_d6_distribution_has_eleven_values_weighted_one_to_six():
+    assert dv_distribution(RULES) == tuple((v, 6 - abs(v - 7)) for v in range(2, 13))
+
+
+@pytest.mark.parametrize(("a", "b"), [("long-strike", "strike"), ("heavy-strike", "defend"),
+                                      ("strike", "evade"), ("long-strike", "long-strike")],
+                         ids=lambda x: x)
+def test_exact_odds_match_the_1296_cell_enumeration(a, b):
+    odds = duel_odds(side(a), side(b), "a", RULES)
+    truth = brute_force(side(a), side(b), "a")
+    assert (odds.a_wins, odds.b_wins, odds.tie, odds.a_damage_taken) == (
+        truth["a"], truth["b"], truth["tie"], truth["a_damage"])
+    assert odds.outcomes == 36 * 36
+
+
+def test_exact_two_action_odds_match_the_enumeration():
+    odds = duel_odds(side("strike", "heavy-strike"), side("evade", "defend"), "b", RULES)
+    truth = brute_force(side("strike", "heavy-strike"), side("evade", "defend"), "b")
+    assert (odds.a_wins, odds.b_wins, odds.tie) == (truth["a"], truth["b"], truth["tie"])
+
+
+def test_evade_against_strike_fails_below_eight():
+    """ "If DV is 7 or lower, Evade fails and the player takes full damage." With B's DV rolled,
+    B evades with the chance of rolling 8 or more on 2d6 (15/36). """
+    odds = duel_odds(side("strike"), side("evade"), "a", RULES)
+    chance_to_evade = Fraction(sum(w for v, w in dv_distribution(RULES) if v >= EVADE_AT), 36)
+    assert chance_to_evade == Fraction(15, 36)
+    assert odds.b_wins == chance_to_evade
+
+
+def test_a_known_dv_is_not_rolled():
+    """With B's DV known (12), only A's roll varies: 36 outcomes. The Long Strike always
+    strikes first for A's DV - 2, so B's expected damage is the mean of that."""
+    odds = duel_odds(side("long-strike"), side("strike"), "a", RULES, b_roll=12)
+    assert odds.outcomes == 36
+    long_dv = RULES.actions["long-strike"]["dv"]
+    expected_b = sum(Fraction(w, 36) * max(0, v + long_dv) for v, w in dv_distribution(RULES))
+    assert odds.b_damage_taken == expected_b
+
+
+def test_heavy_strike_always_beats_defend_when_attacking():
+    """ "Heavy Strike action card ignores block" - the defender always takes damage. """
+    odds = duel_odds(side("heavy-strike"), side("defend"), "a", RULES)
+    assert odds.a_wins == 1
+
+
+def test_dv_modifier_shifts_every_roll():
+    plain = duel_odds(side("strike"), side("evade"), "a", RULES)
+    helped = duel_odds(side("strike"), side("evade"), "a", RULES, b_mod=1)
+    assert helped.b_wins == Fraction(21, 36) > plain.b_wins
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(sorted(PROFILES)), min_size=2, max_size=2), st.sampled_from(["a", "b"]),
+       st.one_of(st.none(), st.integers(RULES.dv_min, RULES.dv_max)))
+def test_probabilities_sum_to_one(pair, aggressor, known):
+    odds = duel_odds(side(pair[0]), side(pair[1]), aggressor, RULES, a_roll=known)
+    assert odds.a_wins + odds.b_wins + odds.tie == 1
+    assert min(odds.a_wins, odds.b_wins, odds.tie) >= 0
+
+
+def test_mirror_pairings_are_symmetric():
+    """Swapping who plays what and who attacks swaps the chances."""
+    straight = duel_odds(side("long-strike"), side("heavy-strike"), "a", RULES)
+    swapped = duel_odds(side("heavy-strike"), side("long-strike"), "b", RULES)
+    assert (straight.a_wins, straight.b_wins, straight.tie) == (swapped.b_wins, swapped.a_wins, swapped.tie)
+    assert straight.a_points == swapped.b_points
+
+
+def test_matrix_holds_every_basic_action_against_every_basic_action():
+    matrix = odds_matrix(RULES, PROFILES)
+    assert matrix.actions == tuple(BASICS)
+    assert len(matrix.cells) == len(BASICS) ** 2
+    assert matrix.cell("heavy-strike", "defend") == duel_odds(side("heavy-strike"), side("defend"), "a", RULES)
+    rows = matrix.rows()
+    assert [r["name"] for r in rows] == ["Strike", "Long Strike", "Heavy Strike", "Defend", "Evade"]
+    assert rows[2]["cells"][3]["win"] == "100.0%"
+
+
+def test_a_defensive_aggressor_can_never_win():
+    """Blocks do not strike, so an aggressor who only defends scores nothing while the
+    defender scores for taking no damage."""
+    matrix = odds_matrix(RULES, PROFILES)
+    assert all(matrix.cell("defend", col).b_wins == 1 for col in BASICS)
+
+
+def test_odds_json_is_exact_and_readable():
+    data = duel_odds(side("strike"), side("evade"), "a", RULES).to_json()
+    assert data["b"]["wins"] == {"exact": "5/12", "value": round(5 / 12, 6)}
+    assert set(data["a"]) >= {"wins", "damage_dealt", "damage_taken", "points"}
+
+
+def test_percent_rounds_to_one_digit():
+    assert percent(Fraction(5, 12)) == "41.7%"
