@@ -21,3 +21,7 @@ class SessionError(CompanionError):
 
 class UnknownEngine(CompanionError):
     """No rules engine is registered for a game id."""
+
+
+class SimulationError(CompanionError):
+    """A simulation that cannot run as asked (unknown bot, wrong player count, a game that never ends)."""

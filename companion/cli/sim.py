@@ -1,0 +1,122 @@
+"""`deckwright sim`: seeded bot games in parallel; win rates, game length, label figures."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from ..sim import SEAT_LABEL, SimConfig, simulate
+from .common import echo_json, get_context, user_errors
+
+MAX_LABEL_ROWS = 15
+
+
+@click.command("sim")
+@click.argument("game")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="How many games to play.")
+@click.option("--seed", default="1", show_default=True,
+              help="Seed of the run; game i uses Random(f'{seed}:{i}'), so results repeat exactly.")
+@click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+              help="Players per game (default: the game's minimum).")
+@click.option("--bot", "bots", default="random", show_default=True,
+              help="Bot per seat, comma-separated and repeated over the seats, e.g. greedy,random.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to play in; the report is identical whatever the number.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@user_errors
+def command(game: str, games: int, seed: str, players: int | None, bots: str, jobs: int,
+            as_json: bool) -> None:
+    """Play GAME many times with bots and report win rates by seat, draws and game length.
+
+    \b
+    Examples:
+      deckwright sim heartstrings --games 2000 --seed 1 --players 3 --jobs 2
+      deckwright sim heartstrings --bot greedy,random --json
+    """
+    cards_dir = get_context().cards_dir
+    config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir),
+                       tuple(b.strip() for b in bots.split(",") if b.strip()) or ("random",), cards_dir)
+    with _progress(games) as tick:
+        result = simulate(config, jobs, tick)
+    if as_json:
+        echo_json(result)
+    else:
+        click.echo("\n".join(format_report(result)))
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _min_players(game: str, cards_dir: str | None) -> int:
+    from ..engine.registry import engine_class
+    from .common import Context
+
+    return engine_class(game)(Context(cards_dir=cards_dir).load(game)).player_counts().start
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal (and NO_COLOR is unset); else nothing."""
+    if not sys.stderr.isatty() or os.environ.get("NO_COLOR"):
+        yield lambda done: None
+        return
+    with click.progressbar(length=total, label="playing", file=sys.stderr) as bar:
+        yield bar.update
+
+
+def format_report(result: dict[str, Any]) -> list[str]:
+    """The report as lines for people."""
+    lines = [(f"{result['game']} · {result['games']} games · seed {result['seed']} · "
+             f"{result['players']} players · bots: {', '.join(result['bots'])}"), "",
+             f"{'seat':<5} {'bot':<10} {'wins':>6} {'win rate':>9}  95% interval"]
+    for seat in result["seats"]:
+        low, high = seat["ci95"]
+        lines.append(f"{seat['seat']:<5} {seat['bot']:<10} {seat['wins']:>6} {seat['win_rate']:>9.1%}"
+                     f"  [{low:.1%}, {high:.1%}]")
+    length = result["length"]
+    lines += [f"draws: {result['draws']}",
+              f"ended by: {', '.join(f'{k} {v}' for k, v in result['terminations'].items())}", "",
+              (f"length ({length['unit']}): mean {length['mean']:.1f} · median {length['median']} · "
+              f"min {length['min']} · max {length['max']}")]
+    lines += format_histogram(result["histogram"])
+    lines += format_labels(result)
+    return lines
+
+
+def format_histogram(bins: list[dict[str, int]], width: int = 40) -> list[str]:
+    """One bar per bin, scaled to the fullest bin."""
+    most = max(b["games"] for b in bins) or 1
+    lines = []
+    for b in bins:
+        span = f"{b['from']}" if b["from"] == b["to"] else f"{b['from']}-{b['to']}"
+        lines.append(f"  {span:>9} {'#' * round(width * b['games'] / most):<{width}} {b['games']}")
+    return lines
+
+
+def format_labels(result: dict[str, Any]) -> list[str]:
+    """Per-label figures: seat-labelled values with their win rate, other labels with wins by seat."""
+    lines = []
+    for name, values in result["seat_labels"].items():
+        lines += ["", f"by {name} (win rate of the seat carrying it):"]
+        for value, row in values.items():
+            low, high = row["ci95"]
+            lines.append(f"  {value:<16} {row['wins']:>6}/{row['games']:<6} {row['win_rate']:>7.1%}"
+                         f"  [{low:.1%}, {high:.1%}]")
+    for key, values in result["labels"].items():
+        if SEAT_LABEL.match(key):
+            continue
+        lines += ["", f"by {key} (games, wins by seat, draws):"]
+        if len(values) > MAX_LABEL_ROWS:
+            lines.append(f"  {len(values)} different values; see --json")
+            continue
+        for value, row in values.items():
+            wins = " ".join(str(w) for w in row["wins_by_seat"])
+            lines.append(f"  {value:<16} {row['games']:>6}  wins {wins}  draws {row['draws']}")
+    return lines

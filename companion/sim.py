@@ -1,0 +1,268 @@
+"""Simulation: many seeded games with bots, in parallel, merged into one report.
+
+Game `i` of a run with seed `S` draws everything (setup, dice, bot choices) from
+`random.Random(f"{S}:{i}")`, so a game's result does not depend on which process played
+it: the report is identical whatever `jobs` is. Games are played in chunks by a
+`ProcessPoolExecutor` and merged in index order.
+
+A game module may export, besides `ENGINE`:
+  - `BOTS: dict[str, type]`: bot classes with `choose(engine, state, decision, rng)`;
+    `random` (`RandomBot`) is always available;
+  - `sim_setup(engine, players, rng) -> dict`: options for `new_game` (e.g. random classes);
+  - `sim_labels(engine, state) -> dict[str, str]`: labels of a finished game
+    (e.g. `{"seat0_class": "knight"}`); labels named `seat<N>_<name>` are also added up
+    per seat under `<name>` (win rate of the seat carrying each value).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import random
+import re
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from .engine.core import Engine
+from .engine.drivers import Bot, RandomBot, play_out
+from .engine.registry import game_module, make_engine
+from .errors import SimulationError
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+MAX_CHUNK = 200
+HISTOGRAM_BINS = 12
+SEAT_LABEL = re.compile(r"^seat(\d+)_(.+)$")
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to simulate: game, number of games, seed, seats and the bot of each seat."""
+
+    game: str
+    games: int
+    seed: int | str
+    players: int
+    bots: tuple[str, ...]
+    cards_dir: str | None = None
+
+    def bot_of(self, seat: int) -> str:
+        """The bot playing a seat (the list of bots repeats over the seats)."""
+        return self.bots[seat % len(self.bots)]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The result of one simulated game."""
+
+    index: int
+    winner: int | None
+    termination: str
+    length: int
+    in_turns: bool = True      # False when the engine does not count turns: length is in steps
+    labels: dict[str, str] = field(default_factory=dict)
+
+
+# -- playing ---------------------------------------------------------------------------
+
+def game_rng(seed: int | str, index: int) -> random.Random:
+    """The RNG of game `index`: depends only on the run's seed and the index."""
+    return random.Random(f"{seed}:{index}")
+
+
+def available_bots(module: ModuleType) -> dict[str, type]:
+    """Bot classes a game offers, `random` always among them."""
+    return {"random": RandomBot, **getattr(module, "BOTS", {})}
+
+
+@dataclass
+class Player:
+    """Everything one process needs to play games of a config: engine, hooks, bots."""
+
+    config: SimConfig
+    engine: Engine
+    module: ModuleType
+    bots: list[Bot]
+
+    @classmethod
+    def build(cls, config: SimConfig) -> Player:
+        """Load the engine once and instantiate one bot per seat."""
+        engine, module = make_engine(config.game, config.cards_dir), game_module(config.game)
+        check_config(config, engine, module)
+        classes = available_bots(module)
+        return cls(config, engine, module, [classes[config.bot_of(s)]() for s in range(config.players)])
+
+    def play(self, index: int) -> GameRecord:
+        """Play game `index` to its end."""
+        rng = game_rng(self.config.seed, index)
+        options = _hook(self.module, "sim_setup", self.engine, self.config.players, rng) or {}
+        state = self.engine.new_game([f"P{s + 1}" for s in range(self.config.players)], options)
+        try:
+            result = play_out(self.engine, state, self.bots, rng)
+        except RuntimeError as exc:
+            raise SimulationError(f"game {index} of seed {self.config.seed} did not end: {exc}") from None
+        turns = self.engine.turns(state)
+        labels = _hook(self.module, "sim_labels", self.engine, state) or {}
+        return GameRecord(index, result.outcome.winner, result.outcome.termination,
+                          result.steps if turns is None else turns, turns is not None,
+                          {k: str(v) for k, v in labels.items()})
+
+    def play_range(self, start: int, stop: int) -> list[GameRecord]:
+        """Games `start` to `stop - 1`, in order."""
+        return [self.play(i) for i in range(start, stop)]
+
+
+def _hook(module: ModuleType, name: str, engine: Engine, *args: Any) -> Any:
+    """Call an optional module hook; hooks written without the `engine` argument work too."""
+    func = getattr(module, name, None)
+    if func is None:
+        return None
+    takes_engine = len(inspect.signature(func).parameters) > len(args)
+    return func(engine, *args) if takes_engine else func(*args)
+
+
+def check_config(config: SimConfig, engine: Engine, module: ModuleType) -> None:
+    """Refuse a player count the game does not allow, an unknown bot or a non-positive count."""
+    counts = engine.player_counts()
+    if config.players not in counts:
+        raise SimulationError(f"{config.game} is for {counts.start}-{counts.stop - 1} players, not {config.players}")
+    known = available_bots(module)
+    for name in config.bots:
+        if name not in known:
+            raise SimulationError(f"no bot {name!r} for {config.game}; bots: {', '.join(sorted(known))}")
+    if config.games < 1:
+        raise SimulationError(f"--games must be at least 1, got {config.games}")
+
+
+_WORKER: Player | None = None
+
+
+def _init_worker(config: SimConfig) -> None:
+    global _WORKER
+    _WORKER = Player.build(config)
+
+
+def _play_chunk(bounds: tuple[int, int]) -> list[GameRecord]:
+    assert _WORKER is not None, "worker not initialised"
+    return _WORKER.play_range(*bounds)
+
+
+def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    """Index ranges small enough to balance `jobs` processes and report progress."""
+    size = max(1, min(MAX_CHUNK, math.ceil(games / (jobs * 8))))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def play_games(config: SimConfig, jobs: int = 1,
+               progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+    """Play every game of the config, in `jobs` processes; records come back in index order."""
+    tick = progress or (lambda done: None)
+    if jobs <= 1:
+        player = Player.build(config)
+        records = []
+        for start, stop in chunks(config.games, 1):
+            records += player.play_range(start, stop)
+            tick(stop - start)
+        return records
+    Player.build(config)  # fail fast, in this process, on a bad config
+    return list(_parallel(config, jobs, tick))
+
+
+def _parallel(config: SimConfig, jobs: int, tick: Callable[[int], None]) -> Iterator[GameRecord]:
+    done: dict[int, list[GameRecord]] = {}
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(config,)) as pool:
+        futures = {pool.submit(_play_chunk, bounds): bounds for bounds in chunks(config.games, jobs)}
+        for future in as_completed(futures):
+            start, stop = futures[future]
+            done[start] = future.result()
+            tick(stop - start)
+    for start in sorted(done):
+        yield from done[start]
+
+
+# -- reporting ---------------------------------------------------------------------------
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion `wins / n` (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(wins: int, n: int) -> dict[str, Any]:
+    """Wins, games, the win rate and its 95% interval, rounded for reading."""
+    low, high = wilson(wins, n)
+    return {"wins": wins, "games": n, "win_rate": round(wins / n, 4) if n else 0.0,
+            "ci95": [round(low, 4), round(high, 4)]}
+
+
+def histogram(lengths: list[int], bins: int = HISTOGRAM_BINS) -> list[dict[str, int]]:
+    """Counts of lengths in equal-width integer bins (one bin per value when few values)."""
+    low, high = min(lengths), max(lengths)
+    width = max(1, math.ceil((high - low + 1) / bins))
+    counts = Counter((length - low) // width for length in lengths)
+    return [{"from": low + b * width, "to": low + (b + 1) * width - 1, "games": counts.get(b, 0)}
+            for b in range((high - low) // width + 1)]
+
+
+def report(config: SimConfig, records: list[GameRecord]) -> dict[str, Any]:
+    """The simulation report as JSON data (identical for identical records)."""
+    n = len(records)
+    lengths = [r.length for r in records]
+    winners = Counter(r.winner for r in records)
+    return {
+        "game": config.game, "games": n, "seed": config.seed, "players": config.players,
+        "bots": [config.bot_of(s) for s in range(config.players)],
+        "seats": [{"seat": s + 1, "bot": config.bot_of(s)} | rate(winners.get(s, 0), n)
+                  for s in range(config.players)],
+        "draws": winners.get(None, 0),
+        "terminations": dict(sorted(Counter(r.termination for r in records).items())),
+        "length": {"unit": "turns" if all(r.in_turns for r in records) else "steps", "mean": round(statistics.fmean(lengths), 3),
+                   "median": statistics.median(lengths), "min": min(lengths), "max": max(lengths)},
+        "histogram": histogram(lengths),
+        "labels": label_stats(records, config.players),
+        "seat_labels": seat_label_stats(records),
+    }
+
+
+def label_stats(records: list[GameRecord], players: int) -> dict[str, dict[str, Any]]:
+    """For every label and value: the games carrying it and the wins of each seat in them."""
+    groups: dict[str, dict[str, list[GameRecord]]] = defaultdict(lambda: defaultdict(list))
+    for record in records:
+        for key, value in record.labels.items():
+            groups[key][value].append(record)
+    return {key: {value: _label_row(group, players) for value, group in sorted(values.items())}
+            for key, values in sorted(groups.items())}
+
+
+def _label_row(group: list[GameRecord], players: int) -> dict[str, Any]:
+    winners = Counter(r.winner for r in group)
+    return {"games": len(group), "wins_by_seat": [winners.get(s, 0) for s in range(players)],
+            "draws": winners.get(None, 0)}
+
+
+def seat_label_stats(records: list[GameRecord]) -> dict[str, dict[str, Any]]:
+    """For `seat<N>_<name>` labels: per value of `<name>`, how often the seat carrying it won."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    won: dict[str, Counter] = defaultdict(Counter)
+    for record in records:
+        for key, value in record.labels.items():
+            match = SEAT_LABEL.match(key)
+            if match:
+                seen[match.group(2)][value] += 1
+                won[match.group(2)][value] += record.winner == int(match.group(1))
+    return {name: {value: rate(won[name][value], count) for value, count in sorted(values.items())}
+            for name, values in sorted(seen.items())}
+
+
+def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play the games and report on them."""
+    return report(config, play_games(config, jobs, progress))
