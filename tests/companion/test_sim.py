@@ -1,0 +1,135 @@
+"""Simulation: seeded bot games, identical whatever the number of processes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from companion.cli import cli
+from companion.errors import SimulationError
+from companion.sim import SimConfig, chunks, histogram, play_games, simulate, wilson
+
+
+def config(games: int = 60, seed: int | str = 3, bots: tuple[str, ...] = ("random",), **kw) -> SimConfig:
+    return SimConfig("toy-race", games, seed, kw.pop("players", 2), bots, kw.pop("cards_dir", None))
+
+
+def test_same_seed_same_report_whatever_the_jobs(toy):
+    one = simulate(config(games=80), jobs=1)
+    two = simulate(config(games=80), jobs=2)
+    assert json.dumps(one) == json.dumps(two)
+
+
+def test_game_i_does_not_depend_on_how_many_games_run(toy):
+    """Game 10 of a 40-game run is game 10 of an 80-game run."""
+    short, long = play_games(config(games=40)), play_games(config(games=80))
+    assert short == long[:40]
+
+
+def test_other_seed_other_games(toy):
+    assert play_games(config(seed=1)) != play_games(config(seed=2))
+
+
+def test_report_counts_every_game_once(toy):
+    result = simulate(config(games=90))
+    assert sum(seat["wins"] for seat in result["seats"]) + result["draws"] == 90
+    assert sum(b["games"] for b in result["histogram"]) == 90
+    assert result["length"]["unit"] == "turns"
+    assert result["length"]["min"] <= result["length"]["median"] <= result["length"]["max"]
+
+
+def test_bots_are_assigned_per_seat_and_repeat(toy):
+    result = simulate(config(games=20, bots=("sprinter", "random"), players=3))
+    assert [s["bot"] for s in result["seats"]] == ["sprinter", "random", "sprinter"]
+
+
+def test_a_bot_changes_the_games(toy):
+    """Sprinting every turn (doubles send you home) is not the same race as random pace."""
+    assert play_games(config(bots=("sprinter",))) != play_games(config(bots=("random",)))
+
+
+def test_draws_are_counted(toy, tmp_path):
+    """With an unreachable goal every race runs out of turns: all draws."""
+    cards = tmp_path / "cards"
+    shutil.copytree(toy, cards)
+    game_yaml = cards / "toy-race" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("goal: 12", "goal: 1000"))
+    result = simulate(config(games=5, cards_dir=str(cards)))
+    assert result["draws"] == 5 and result["terminations"] == {"time": 5}
+    assert all(seat["wins"] == 0 for seat in result["seats"])
+
+
+def test_labels_are_added_up_per_value_and_per_seat(toy):
+    result = simulate(config(games=50))
+    rows = result["labels"]["seat0_start"]
+    assert sum(row["games"] for row in rows.values()) == 50
+    ahead = result["seat_labels"]["start"]["ahead"]
+    assert ahead["games"] == rows["ahead"]["games"] and ahead["wins"] == rows["ahead"]["wins_by_seat"][0]
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"bots": ("nope",)}, "no bot 'nope' for toy-race; bots: random, sprinter"),
+    ({"players": 4}, "toy-race is for 2-3 players, not 4"),
+], ids=["unknown-bot", "too-many-players"])
+def test_bad_configs_are_refused(toy, kw, message):
+    with pytest.raises(SimulationError, match=message):
+        play_games(config(**kw))
+
+
+@pytest.mark.parametrize("wins, n, expected", [
+    (0, 10, (0.0, 0.2775)),
+    (5, 10, (0.2366, 0.7634)),
+    (81, 263, (0.2553, 0.3662)),
+], ids=["none", "half", "textbook"])
+def test_wilson_interval_matches_known_values(wins, n, expected):
+    low, high = wilson(wins, n)
+    assert (round(low, 4), round(high, 4)) == expected
+
+
+def test_histogram_bins_cover_every_length():
+    lengths = [1, 2, 2, 3, 40]
+    bins = histogram(lengths, bins=4)
+    assert [(b["from"], b["to"], b["games"]) for b in bins] == [(1, 10, 4), (11, 20, 0), (21, 30, 0), (31, 40, 1)]
+
+
+def test_histogram_one_bin_per_value_when_few():
+    assert [(b["from"], b["games"]) for b in histogram([3, 3, 5])] == [(3, 2), (4, 0), (5, 1)]
+
+
+@pytest.mark.parametrize("games, jobs", [(1, 1), (10, 2), (1000, 2), (7, 3)])
+def test_chunks_cover_every_index_once(games, jobs):
+    covered = [i for start, stop in chunks(games, jobs) for i in range(start, stop)]
+    assert covered == list(range(games))
+
+
+def test_cli_json_equal_for_any_jobs(runner, toy):
+    args = ["sim", "toy-race", "--games", "40", "--seed", "9", "--json"]
+    one, two = runner.invoke(cli, args + ["--jobs", "1"]), runner.invoke(cli, args + ["--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert one.output == two.output
+    assert json.loads(one.output)["games"] == 40
+
+
+def test_cli_text_report(runner, toy):
+    result = runner.invoke(cli, ["sim", "toy-race", "--games", "30", "--bot", "random,sprinter"])
+    assert result.exit_code == 0, result.output
+    assert "toy-race · 30 games · seed 1 · 2 players · bots: random, sprinter" in result.output
+    assert "95% interval" in result.output and "length (turns): mean" in result.output
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["--bot", "nope"], 1, "no bot 'nope'"),
+    (["--players", "9"], 1, "is for 2-3 players"),
+    (["--games", "0"], 2, "--games"),
+], ids=["bot", "players", "games"])
+def test_cli_errors(runner, toy, args, code, message):
+    result = runner.invoke(cli, ["sim", "toy-race", *args])
+    assert result.exit_code == code and message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_unknown_game_exits_1(runner, toy):
+    result = runner.invoke(cli, ["sim", "chess"])
+    assert result.exit_code == 1 and "chess" in result.output
