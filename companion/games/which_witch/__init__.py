@@ -4,16 +4,17 @@ Seed text: shared/seeds/004_864c5d782131ad4e.txt; numbers and rulings: cards/whi
 
 Design: one engine, two ways to know the cards.
 
-- **Simulation** (`hidden=False`, the default): the 65 Game Cards are real card ids. The
+- **Simulation** (`hidden=False`, set by `sim_setup`): the 65 Game Cards are real card ids. The
   deal and every reshuffle are `Chance("shuffle")` requests answered by the driver's seeded
   RNG, so hands, draws and steals are real, and the census of cards is checked by tests.
-- **At the table** (`new_game(..., {"hidden": True})`, what `deckwright play` uses): hands
+- **At the table** (`hidden=True`, the default, so `deckwright play` needs no option): hands
   are secret, so the companion never asks what was drawn. Every hand card and the draw
   pile are the placeholder `"?"`; the gamemaster records only what is *played* (the action,
   the target, the element and number of Spells, each Familiar, the Shield Crystal...), which
   the engine offers as Decisions limited by what the player could hold (their hand size and
   the deck's copies). Reshuffles need no input there, and a Thief Hex moves a face-down card.
 
+Without a `witches` option the game opens with each player picking a Witch (a Decision).
 A turn is asked step by step: `action` (one of the seven, or `pass` when none is legal),
 then per action `target`, `element`, `count`, `familiar` (repeat, `done` to stop), the
 defender's `defend` (`shield` or `roll` / `allow`) and Familiars, the duel `roll` (one
@@ -37,13 +38,13 @@ ENGINE = WhichWitchEngine
 
 
 def sim_setup(engine: WhichWitchEngine, players: int, rng: random.Random) -> dict[str, Any]:
-    """New-game options for one simulated game: a random witch for each seat."""
-    return {"witches": rng.sample(list(engine.rules.elements), players)}
+    """New-game options for one simulated game: real cards and a random witch for each seat."""
+    return {"hidden": False, "witches": rng.sample(list(engine.rules.elements), players)}
 
 
-def sim_labels(state: WitchState) -> dict[str, Any]:
-    """Per-game figures a simulation report can add up: the witch of each seat and turns played."""
-    return {"witches": [w.element for w in state.seats], "turns": state.turn}
+def sim_labels(engine: WhichWitchEngine, state: WitchState) -> dict[str, str]:
+    """The witch of each seat (`seat<N>_witch`), so the report gives win rates by witch and by seat."""
+    return {f"seat{seat}_witch": witch.element for seat, witch in enumerate(state.seats)}
 
 
 __all__ = ["BOTS", "ENGINE", "HIDDEN", "HeuristicBot", "WhichWitchEngine", "WitchState", "sim_labels",

@@ -16,7 +16,7 @@ from ...errors import IllegalAction
 from . import catalogue as cat
 from .attack import AttackOdds, Side, attack_odds, hearts_if_hit
 from .catalogue import Catalogue, normalise_witch
-from .state import ACTION, DEAL, HIDDEN, OVER, RESHUFFLE, STEP, Action, Witch, WitchState
+from .state import ACTION, DEAL, HIDDEN, OVER, PICK, RESHUFFLE, STEP, Action, Witch, WitchState
 
 DONE = "done"
 
@@ -44,15 +44,21 @@ class WhichWitchEngine(Engine):
 
     # -- setup ------------------------------------------------------------------------
     def new_game(self, players: list[str], options: dict[str, Any] | None = None) -> WitchState:
-        """Seat the players in rotation order; `options`: `witches` (elements) and `hidden` (table play)."""
+        """Seat the players in rotation order (youngest first).
+
+        `options`: `hidden` (default True: cards are secret at the table; False deals real
+        cards for simulation) and `witches` (one element per seat; when absent each player
+        picks a witch as the game's first Decisions).
+        """
         options = options or {}
         self._check_players(players)
-        witches = self._choose_witches(players, options.get("witches"))
+        chosen = options.get("witches")
+        witches = self._choose_witches(players, chosen) if chosen else [""] * len(players)
         hearts = self.rules.hearts.two_players if len(players) == 2 else self.rules.hearts.three_or_more
         seats = [Witch(name, element, hearts, self.rules.hand_size) for name, element in zip(players, witches)]
         state = WitchState(seats=seats, draw=list(self.catalogue.deck_list), discard=[],
-                           hidden=bool(options.get("hidden", False)), phase=DEAL)
-        if state.hidden:
+                           hidden=bool(options.get("hidden", True)), phase=PICK if not chosen else DEAL)
+        if state.phase == DEAL and state.hidden:
             self._deal(state, [HIDDEN] * len(self.catalogue.deck_list))
         return state
 
@@ -66,8 +72,6 @@ class WhichWitchEngine(Engine):
 
     def _choose_witches(self, players: list[str], chosen: Any) -> list[str]:
         elements = list(self.rules.elements)
-        if not chosen:
-            return elements[:len(players)]
         names = chosen.split(",") if isinstance(chosen, str) else list(chosen)
         witches = [normalise_witch(name, elements) for name in names]
         if len(witches) != len(players) or len(set(witches)) != len(witches):
@@ -86,11 +90,30 @@ class WhichWitchEngine(Engine):
         return [Event("deal", f"Dealt {self.rules.hand_size} cards to each of {len(state.seats)} players; "
                               f"{top} starts the Discard Pile.")]
 
+    def _pick_request(self, state: WitchState) -> Decision:
+        seat = next(s for s, w in enumerate(state.seats) if not w.element)
+        taken = {w.element for w in state.seats}
+        options = tuple(Option(e, f"{e.title()} Witch") for e in self.rules.elements if e not in taken)
+        return Decision(seat, f"{state.seats[seat].name} picks a Witch Card (and its die)", options, kind="witch")
+
+    def _apply_pick(self, state: WitchState, element: str) -> list[Event]:
+        seat = next(s for s, w in enumerate(state.seats) if not w.element)
+        state.seats[seat].element = element
+        events = [Event("witch", f"{state.seats[seat].describe()} sets their tracker to "
+                                 f"{state.seats[seat].hearts} Life Hearts.")]
+        if all(w.element for w in state.seats):
+            state.phase = DEAL
+            if state.hidden:
+                events += self._deal(state, [HIDDEN] * len(self.catalogue.deck_list))
+        return events
+
     # -- the engine protocol ------------------------------------------------------------
     def request(self, state: WitchState) -> Request | None:
         """What the engine needs next, or None when one witch is left."""
         if self.outcome(state) is not None:
             return None
+        if state.phase == PICK:
+            return self._pick_request(state)
         if state.phase == DEAL:
             return Chance("shuffle", f"Shuffle the {len(state.draw)} Game Cards", options=tuple(state.draw))
         if state.phase == RESHUFFLE:
@@ -106,6 +129,8 @@ class WhichWitchEngine(Engine):
         if request is None:
             raise IllegalAction("the game is over; nothing more can be played")
         answer = request.check(answer)
+        if state.phase == PICK:
+            return self._apply_pick(state, answer)
         if state.phase == DEAL:
             return self._deal(state, answer)
         if state.phase == RESHUFFLE:

@@ -15,6 +15,7 @@ from ...engine.core import GameState
 HIDDEN = "?"
 
 # Phases: what the engine asks next.
+PICK = "pick"            # each player picks a Witch Card, in rotation order
 DEAL = "deal"            # shuffle the 65 Game Cards (simulation only)
 ACTION = "action"        # the player whose turn it is picks one of the seven actions
 STEP = "step"            # a step of the action in progress (see Action.step)
@@ -27,7 +28,7 @@ class Witch:
     """One seat: the player, their witch (an element), hearts, hand and Wand in play."""
 
     name: str
-    element: str
+    element: str                  # the witch's element; "" until picked
     hearts: int
     hand_size: int
     hand: list[str] = field(default_factory=list)

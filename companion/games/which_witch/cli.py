@@ -1,0 +1,78 @@
+"""`deckwright which-witch ...`: one-shot calculators for Which Witch Is Best!?."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from ...cli.common import DataProblem, echo_json, get_context, user_errors
+from .attack import Side, attack_odds
+from .catalogue import Catalogue, normalise_witch
+from .errors import IllegalAttack
+
+GAME_ID = "which-witch"
+
+
+@click.group(GAME_ID)
+def group() -> None:
+    """Which Witch Is Best!? calculators.
+
+    \b
+    Example:
+      deckwright which-witch attack --attacker wind --defender ice --spell wind --count 2
+    """
+
+
+def parse_die(text: str | None, allowed: list[int], default: int) -> int:
+    """`'d8'` or `'8'` -> 8, if the game has that die; None -> the default die."""
+    if text is None:
+        return default
+    match = re.fullmatch(r"\s*d?(\d+)\s*", text.lower())
+    if not match or int(match.group(1)) not in allowed:
+        dice = ", ".join(f"d{d}" for d in allowed)
+        raise click.BadParameter(f"expected one of the game's dice ({dice}), got {text!r}")
+    return int(match.group(1))
+
+
+@group.command("attack")
+@click.option("--attacker", required=True, help="The attacker's witch: fire, wind, lightning, earth, ice or poison.")
+@click.option("--defender", required=True, help="The defender's witch (Spells of this element are refused).")
+@click.option("--spell", required=True, help="The element of the Spell Cards played.")
+@click.option("--count", type=int, default=1, show_default=True, help="How many Spell Cards are played (1 to 3).")
+@click.option("--attacker-die", metavar="dM", help="The attacker's die if a Wand is in play (d8, d10, d12, d20).")
+@click.option("--defender-die", metavar="dM", help="The defender's die if a Wand is in play (d8, d10, d12, d20).")
+@click.option("--attacker-bonus", type=click.IntRange(min=0), default=0, show_default=True,
+              help="The attacker's Familiar bonus added to the roll.")
+@click.option("--defender-bonus", type=click.IntRange(min=0), default=0, show_default=True,
+              help="The defender's Familiar bonus added to the roll.")
+@click.option("--json", "as_json", is_flag=True, help="Print p_hit, hearts_if_hit, expected_hearts and steps as JSON.")
+@user_errors
+def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: str | None,
+           defender_die: str | None, attacker_bonus: int, defender_bonus: int, as_json: bool) -> None:
+    """Exact odds of a Spell attack, ties re-rolled, and the hearts it costs.
+
+    \b
+    Example (the rulebook's: the Wind Witch wins with 2 Wind Spells, 4 hearts):
+      deckwright which-witch attack --attacker wind --defender ice --spell wind --count 2
+      deckwright which-witch attack --attacker fire --defender earth --spell ice \\
+          --count 3 --attacker-die d12 --defender-bonus 2 --json
+    """
+    db = get_context().load(GAME_ID)
+    elements, rules = list(db.rules.elements), db.rules
+    dice = sorted({rules.default_die, *(Catalogue(db).die(c) for c in Catalogue(db).ids_of("wand"))})
+    sides = (Side(normalise_witch(attacker, elements), parse_die(attacker_die, dice, rules.default_die),
+                  attacker_bonus),
+             Side(normalise_witch(defender, elements), parse_die(defender_die, dice, rules.default_die),
+                  defender_bonus))
+    try:
+        odds = attack_odds(rules, *sides, normalise_witch(spell, elements), count)
+    except IllegalAttack as exc:
+        raise DataProblem(str(exc)) from None
+    if as_json:
+        echo_json(odds.to_json())
+        return
+    for step in odds.steps:
+        click.echo(step)
+    click.echo(f"p_hit {float(odds.p_hit):.4f}  hearts_if_hit {odds.hearts_if_hit}  "
+               f"expected_hearts {float(odds.expected_hearts):.4f}")
