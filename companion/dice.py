@@ -109,6 +109,8 @@ class Roll:
 
 def parse(text: str) -> DiceExpr:
     """Parse dice notation; raise DiceError naming what was wrong."""
+    if re.search(r"[0-9a-z]\s+[0-9a-z]", text, re.IGNORECASE):  # "2d6 3" must not read as 2d63
+        raise DiceError(f"cannot read {text!r}: join terms with + or -, e.g. '2d6+3'")
     source = text.strip().replace(" ", "")
     if not source:
         raise DiceError("empty dice expression; try '2d6', 'd12' or '4d6kh3'")
@@ -153,7 +155,7 @@ def check_faces(expr: DiceExpr | str, faces: list[int]) -> list[int]:
     expr = parse(expr) if isinstance(expr, str) else expr
     dice = expr.dice
     if len(faces) != len(dice):
-        raise DiceError(f"{expr.text} needs {len(dice)} die result(s), got {len(faces)}")
+        raise DiceError(f"{expr.text} needs {len(dice)} {'die' if len(dice) == 1 else 'dice'}, got {len(faces)}")
     for face, sides in zip(faces, dice):
         if not 1 <= face <= sides:
             raise DiceError(f"a d{sides} cannot show {face}: type a number from 1 to {sides}")

@@ -84,11 +84,15 @@ class Chance:
 def _check_roll(dice: tuple[int, ...], answer: Any) -> list[int]:
     faces = [answer] if isinstance(answer, int) and not isinstance(answer, bool) else answer
     if not isinstance(faces, list) or len(faces) != len(dice):
-        raise IllegalAction(f"expected {len(dice)} die result(s) for {dice_label(dice)}, got {answer!r}")
+        raise IllegalAction(f"{dice_label(dice)} needs {_dice_count(len(dice))}, got {answer!r}")
     for face, sides in zip(faces, dice):
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
             raise IllegalAction(f"a d{sides} cannot show {face!r}: type a number from 1 to {sides}")
     return list(faces)
+
+
+def _dice_count(count: int) -> str:
+    return f"{count} die" if count == 1 else f"{count} dice"
 
 
 def dice_label(dice: tuple[int, ...]) -> str:
