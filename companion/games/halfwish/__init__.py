@@ -1,3 +1,56 @@
-"""Halfwish: the duel resolver (`duel`), exact odds (`odds`) and the rules engine."""
+"""Halfwish: the duel resolver (`duel`), exact odds (`odds`) and the rules engine.
+
+Seed text: shared/seeds/000_31f951a0fcdbf220.txt; numbers and cards: cards/halfwish/.
+
+How the engine models the table (hidden information)
+----------------------------------------------------
+The game is a queue of small steps (`steps.py`): questions (a player's Decision or a
+Chance event) and automatic steps. Every die roll is a Chance roll (at the table the
+players roll physical dice in secret and the gamemaster types the faces); every
+location flip and upgrade deal is a Chance draw of a card id.
+
+Action cards are modelled as each player's draw pile, hand and discard pile of card
+ids. In simulation (`hidden_hands=False`, what `sim_setup` asks for) every card drawn is a
+Chance draw, so the seeded RNG deals real cards and bots see their real hand. At the
+table (`hidden_hands=True`, the default for `deckwright play`) the gamemaster does not
+see the players' hands: drawn cards are only counted, and when a card must be named (a
+discard, which is face up, or a committed action at the showdown) the Decision lists
+every card that player could still hold (their hand's seen cards plus whatever is left
+in their deck), and the engine takes the named card out of the deck. Innate cards and
+cards taken back from the discard pile are known and stay named in the hand.
+
+Powers are secret until played: the engine knows the 3 chosen powers (the gamemaster
+types them once at setup, or the players may type them when they play them).
+"""
 
 from __future__ import annotations
+
+import random
+from typing import Any
+
+from .bots import BOTS, HeuristicBot
+from .engine import HalfwishEngine
+from .state import HalfwishState
+
+ENGINE = HalfwishEngine
+
+
+def sim_setup(engine: HalfwishEngine, players: int, rng: random.Random) -> dict[str, Any]:
+    """A simulated game: random classes, random powers, a random first player, dealt cards."""
+    classes = engine.catalog.classes()
+    powers = engine.catalog.power_choices()
+    return {"classes": [rng.choice(classes) for _ in range(players)],
+            "powers": [rng.sample(powers, engine.rules.powers_chosen) for _ in range(players)],
+            "first_player": rng.randrange(players), "hidden_hands": False}
+
+
+def sim_labels(engine: HalfwishEngine, state: HalfwishState) -> dict[str, str]:
+    """Classes per seat, the matchup, who started, and the round the game ended in."""
+    c0, c1 = (p.cls for p in state.players)
+    first = state.first_player
+    return {"seat0_class": c0, "seat1_class": c1, "matchup": f"{c0} vs {c1}",
+            f"seat{first}_start": "first", f"seat{1 - first}_start": "second",
+            "ended_in_round": str(state.round)}
+
+
+__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "sim_labels", "sim_setup"]

@@ -1,0 +1,124 @@
+"""Read the Halfwish card database into the lookups the engine needs."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+BASIC_POWERS = "basic-powers"
+POWERS = "powers"
+CLASSES = "classes"
+ACTIONS = "actions"
+UPGRADES = "upgrades"
+MAP = "map"
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """A card's id, printed name, deck and declared fields."""
+
+    id: str
+    name: str
+    deck: str
+    fields: dict[str, Any]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+    @property
+    def effects(self) -> list[dict[str, Any]]:
+        return list(self.fields.get("effects") or [])
+
+
+class Catalog:
+    """Every Halfwish card by id, with class deck lists and action profiles."""
+
+    def __init__(self, db: Any):
+        self.db = db
+        self.rules = db.rules
+        self.cards: dict[str, CardInfo] = {}
+        self.counts: dict[str, int] = {}
+        for deck in db.decks:
+            for card in deck.cards:
+                self.cards[card.id] = CardInfo(card.id, card.name, deck.id, dict(card.fields))
+                self.counts[card.id] = card.count
+
+    def card(self, card_id: str) -> CardInfo:
+        """The card with this id (KeyError naming it when unknown)."""
+        try:
+            return self.cards[card_id]
+        except KeyError:
+            raise KeyError(f"no Halfwish card {card_id!r}") from None
+
+    def name(self, card_id: str) -> str:
+        """The printed name of a card (its id when unknown)."""
+        info = self.cards.get(card_id)
+        return info.name if info else card_id
+
+    def ids(self, deck: str) -> list[str]:
+        """Card ids of one deck, in database order."""
+        return [c.id for c in self.cards.values() if c.deck == deck]
+
+    def deck_copies(self, deck: str) -> list[str]:
+        """Every printed copy of one deck's cards (ids repeated by count)."""
+        return [cid for cid in self.ids(deck) for _ in range(self.counts[cid])]
+
+    def classes(self) -> list[str]:
+        return self.ids(CLASSES)
+
+    def class_deck(self, cls: str) -> list[str]:
+        """The ten action cards a class builds its deck from."""
+        counts = self.card(cls).get("deck_list") or {}
+        return [action for action, n in counts.items() for _ in range(n)]
+
+    def class_innate(self, cls: str) -> list[str]:
+        """The class's innate action cards (a multiset)."""
+        counts = self.card(cls).get("innate") or {}
+        return [action for action, n in counts.items() for _ in range(n)]
+
+    def power_choices(self) -> list[str]:
+        """The distinct powers of one player's Power Deck."""
+        return self.ids(POWERS)
+
+    def basic_powers(self) -> list[str]:
+        return self.ids(BASIC_POWERS)
+
+    def is_power(self, card_id: str) -> bool:
+        info = self.cards.get(card_id)
+        return bool(info) and info.deck in (POWERS, BASIC_POWERS)
+
+    def is_basic_power(self, card_id: str) -> bool:
+        info = self.cards.get(card_id)
+        return bool(info) and info.deck == BASIC_POWERS
+
+    def base_action(self, card_id: str) -> str:
+        """The basic action a card is (itself) or replaces (an upgrade)."""
+        info = self.card(card_id)
+        return card_id if info.deck == ACTIONS else str(info.get("replaces"))
+
+    def profile(self, card_id: str) -> dict[str, Any]:
+        """The action profile of an action or upgrade card: base action merged with the upgrade's."""
+        base = dict(self.rules["actions"][self.base_action(card_id)])
+        info = self.card(card_id)
+        if info.deck == UPGRADES:
+            base.update(info.get("profile") or {})
+        return base
+
+    def category(self, card_id: str) -> str:
+        return str(self.card(card_id).get("category") or "")
+
+    def is_treasure(self, card_id: str) -> bool:
+        return self.cards.get(card_id) is not None and self.category(card_id) == "treasure"
+
+
+def multiset_minus(items: list[str], remove: list[str]) -> list[str]:
+    """`items` without one copy of each of `remove` (missing ones are ignored)."""
+    left = Counter(remove)
+    out = []
+    for item in items:
+        if left[item] > 0:
+            left[item] -= 1
+        else:
+            out.append(item)
+    return out

@@ -1,0 +1,256 @@
+"""Duels: preparation, commitment, the showdown, the calculation and applying the result.
+
+Seed: "Duels are broken into 2 phases: Preparation and Showdown." At the showdown the map
+card, then the action cards (with their reveal effects), then both DVs are revealed; the
+duel is calculated; powers may follow; then combat damage, action effects and points apply.
+The maths is `duel.resolve_duel`; this module feeds it from the game state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from ...engine.core import Decision, Event, Option
+from . import ledger
+from .duel import ActionProfile, DuelResult, Side, resolve_duel
+from .effects import effect_steps, effects_at
+from .flow import candidates, reveal_steps, take_from_hand
+from .state import Duel, HalfwishState
+from .steps import Step, automatic, drop_steps, push_front, question, step
+
+if TYPE_CHECKING:
+    from .engine import HalfwishEngine
+
+SIDES = ("a", "b")   # seat 0 is side a, seat 1 side b
+
+
+def duel_step(name: str, **params: Any) -> Step:
+    """A step that belongs to the duel (dropped if the duel ends early)."""
+    return step(name, duel=True, **params)
+
+
+def role_text(engine: HalfwishEngine, state: HalfwishState, seat: int) -> str:
+    """How a player scores in their role (the reminder the seed asks the GM to give)."""
+    rules = engine.rules
+    if state.duel is not None and state.duel.aggressor == seat:
+        return (f"aggressor: scores {rules.aggressor_points_per_hit} point for every time the defender "
+                f"takes damage")
+    return (f"defender: scores {rules.defender_points_no_damage} point for taking no damage and "
+            f"{rules.defender_points_aggressor_hit} if the aggressor takes damage")
+
+
+@automatic("duel-start")
+def start_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    aggressor, tp = int(item["aggressor"]), state.turn_player
+    state.duel = Duel(aggressor=aggressor, initiative=tp)
+    push_front(state, duel_step("power", seat=tp, stage="prep"), duel_step("commit-all"),
+               duel_step("showdown"), duel_step("power", seat=tp, stage="showdown"),
+               duel_step("duel-apply"), duel_step("duel-close"))
+    names = [p.name for p in state.players]
+    return [Event("duel", f"Duel! {names[aggressor]} is the {role_text(engine, state, aggressor)}; "
+                          f"{names[1 - aggressor]} is the {role_text(engine, state, 1 - aggressor)}")]
+
+
+def actions_required(engine: HalfwishEngine, state: HalfwishState) -> int:
+    """One action on turns 1-2, two on turns 3-5 (never more than both hands hold)."""
+    wanted = engine.rules.actions_per_duel[state.turn - 1]
+    return min([wanted] + [p.hand_size for p in state.players])
+
+
+@automatic("commit-all")
+def commit_all(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    count, tp = actions_required(engine, state), state.turn_player
+    state.duel.stage = "commit"
+    push_front(state, *[duel_step("commit", seat=seat, slot=slot) for seat in (tp, 1 - tp) for slot in range(count)])
+    return [Event("prep", f"Preparation ends: each player commits {count} action(s)")]
+
+
+def ask_commit(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    player = state.players[item["seat"]]
+    position = ("left", "right")[item["slot"]] if engine.rules.actions_per_duel[state.turn - 1] > 1 else "only"
+    options = tuple(Option(c, engine.catalog.name(c)) for c in candidates(player))
+    return Decision(item["seat"], f"{player.name}: which action card is committed ({position} action)?",
+                    options, kind="commit")
+
+
+@question("commit", ask_commit)
+def answer_commit(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    player = state.players[item["seat"]]
+    take_from_hand(player, card)
+    state.duel.actions[item["seat"]].append(card)
+    return [Event("commit", f"{player.name} commits an action face down")]
+
+
+@automatic("showdown")
+def showdown(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    state.duel.stage = "showdown"
+    push_front(state, *reveal_steps(state, "duel", state.duel.aggressor), duel_step("reveal-actions"))
+    return [Event("showdown", "Showdown: reveal the location, then the actions, then the DVs")]
+
+
+@automatic("reveal-actions")
+def reveal_actions(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    duel, tp = state.duel, state.turn_player
+    events, steps = [], []
+    for seat in (tp, 1 - tp):
+        names = ", ".join(engine.catalog.name(c) for c in duel.actions[seat])
+        events.append(Event("reveal", f"{state.players[seat].name} reveals {names or 'no action'}"))
+        for slot in range(len(duel.actions[seat])):
+            profile = action_at(engine, state, seat, slot)
+            steps += effect_steps(list(profile.on_reveal), seat, profile.id, slot=slot)
+    push_front(state, *steps, duel_step("reveal-dvs"))
+    return events
+
+
+@automatic("reveal-dvs")
+def reveal_dvs(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
+    result = calculate(engine, state)
+    return [Event("reveal", f"DVs revealed: {dvs}")] + [Event("explain", line) for line in result.steps]
+
+
+# -- the calculation ------------------------------------------------------------------------
+
+def action_key(seat: int, slot: int) -> str:
+    return f"{seat}:{slot}"
+
+
+def action_at(engine: HalfwishEngine, state: HalfwishState, seat: int, slot: int) -> ActionProfile:
+    """The profile of a committed action, after transforms and this turn's changes."""
+    duel = state.duel
+    key = action_key(seat, slot)
+    card = duel.transformed.get(key, duel.actions[seat][slot])
+    profile = engine.profiles[card]
+    bonus = int(duel.flags.get("strike_mods", {}).get(key, 0))
+    return dataclasses.replace(profile, dv=profile.dv + bonus) if bonus else profile
+
+
+def side_of(engine: HalfwishEngine, state: HalfwishState, seat: int) -> Side:
+    """One seat's part of the duel for the resolver."""
+    player, duel, step_size = state.players[seat], state.duel, engine.rules.status_step
+    return Side(
+        actions=tuple(action_at(engine, state, seat, slot) for slot in range(len(duel.actions[seat]))),
+        dv=ledger.dice_value(engine.rules, player),
+        exposed=player.status("exposed") * step_size, toughness=player.status("toughness") * step_size,
+        strike_bonus=player.strike_bonus, cannot_take_damage=player.has_status("invulnerable"),
+        points_from_effects=duel.tally[seat], hits_before=tuple(duel.hits[seat]),
+        health=player.health, name=player.name)
+
+
+def calculate(engine: HalfwishEngine, state: HalfwishState) -> DuelResult:
+    """Resolve the duel as it stands now (before powers change it, and again after)."""
+    a, b = side_of(engine, state, 0), side_of(engine, state, 1)
+    return resolve_duel(a, b, SIDES[state.duel.aggressor], engine.rules)
+
+
+def winner_seat(result: DuelResult) -> int:
+    """The duel winner's seat, -1 for a tie."""
+    return SIDES.index(result.winner) if result.winner in SIDES else -1
+
+
+@automatic("duel-apply")
+def apply_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    duel, result = state.duel, calculate(engine, state)
+    events = [Event("explain", line) for line in result.steps]
+    for seat in (0, 1):
+        events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits)
+    for seat in (0, 1):
+        gained = result.side(SIDES[seat]).score_points
+        if gained:
+            events += ledger.score(state, seat, gained, "the duel")
+    duel.result = {"winner": winner_seat(result), "points": [result.a.points, result.b.points]}
+    events.append(_winner_event(state, duel))
+    steps = [s for t in result.triggered
+             for s in effect_steps([dict(t.effect)], SIDES.index(t.side), t.action, counted=t.counted)]
+    push_front(state, *steps, *after_duel_steps(engine, state))
+    return events
+
+
+def _apply_combat(state: HalfwishState, seat: int, hits: tuple[int, ...]) -> list[Event]:
+    player = state.players[seat]
+    for amount in hits:
+        player.health = max(0, player.health - amount)
+        state.duel.hits[seat].append(amount)
+    if not hits:
+        return []
+    return [Event("damage", f"{player.name} takes {sum(hits)} combat damage: health {player.health}",
+                  {"seat": seat, "amount": sum(hits)})]
+
+
+def _winner_event(state: HalfwishState, duel: Duel) -> Event:
+    winner = duel.result["winner"]
+    if winner < 0:
+        return Event("duel-result", "The duel is a tie: nobody wins it")
+    return Event("duel-result", f"{state.players[winner].name} wins the duel", {"winner": winner})
+
+
+def after_duel_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]:
+    """Location rewards, the played powers' win/tie effects and the actions' duel-end effects."""
+    duel, steps = state.duel, []
+    winner = duel.result["winner"]
+    if state.location and not duel.flags.get("treasure_taken"):
+        steps += effect_steps(effects_at(engine, state.location, "duel_end", "win", "lose"),
+                              duel.aggressor, state.location)
+    for seat, power in duel.flags.get("played", []):
+        whens = ["duel_end"] + (["win_or_tie", "win"] if winner in (seat, -1) else [])
+        whens = [w for w in whens if w != "win" or winner == seat]
+        steps += effect_steps(effects_at(engine, power, *whens), seat, power)
+    for seat in (0, 1):
+        for slot, card in enumerate(duel.actions[seat]):
+            if engine.catalog.card(card).deck == "upgrades":
+                steps += effect_steps(effects_at(engine, card, "duel_end"), seat, card, slot=slot)
+    return steps
+
+
+@automatic("duel-close")
+def close_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    duel = state.duel
+    for seat in (0, 1):
+        state.players[seat].discard += duel.actions[seat]
+    duel.stage = "done"
+    return []
+
+
+# -- challenges and concessions ------------------------------------------------------------------
+
+def ask_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    player, card = state.players[item["seat"]], engine.catalog.name(state.duel.challenge)
+    options = (Option("proceed", f"Proceed with the duel ({card} takes effect)"),
+               Option("concede", "Concede: lose the duel now, without a showdown"))
+    return Decision(item["seat"], f"{player.name}: {card} is a Challenge. Concede or proceed?", options,
+                    kind="challenge")
+
+
+@question("challenge", ask_challenge)
+def answer_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    duel, seat = state.duel, item["seat"]
+    name = state.players[seat].name
+    if answer == "proceed":
+        return [Event("challenge", f"{name} proceeds with the duel")]
+    duel.conceded = seat
+    drop_steps(state, "duel")
+    push_front(state, step("concede", seat=seat))
+    return [Event("challenge", f"{name} concedes the duel")]
+
+
+@automatic("concede")
+def concede(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Ruling concede-results: the conceder loses; no combat; the location is revealed with its
+    effect disabled but its treasure reward goes to the winner; the challenge's concede effect applies."""
+    duel, winner = state.duel, 1 - int(item["seat"])
+    duel.result = {"winner": winner, "conceded": item["seat"]}
+    flip = [step("flip")] if not state.location else []
+    push_front(state, *flip, step("concede-rewards", challenger=duel.challenger, challenge=duel.challenge),
+               step("duel-close"))
+    return [Event("duel-result", f"{state.players[winner].name} wins the duel by concession")]
+
+
+@automatic("concede-rewards")
+def concede_rewards(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    steps = effect_steps(effects_at(engine, item["challenge"], "concede"), item["challenger"], item["challenge"])
+    if state.location:
+        steps += effect_steps(effects_at(engine, state.location, "duel_end", "win"), state.duel.aggressor,
+                              state.location)
+    push_front(state, *steps)
+    return []

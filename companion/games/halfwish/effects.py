@@ -1,0 +1,287 @@
+"""Execute the database's effect primitives (see the Halfwish database contract).
+
+Effects are queued as steps, one per effect, so an effect that needs an
+answer (a reroll, a bid, a choice) asks it before the next effect runs.
+Each step carries who owns the effect (`owner`, the seat `self` names) and
+which card it came from (`source`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...engine.core import Chance, Decision, Event, Option
+from . import hooks, ledger
+from .state import HalfwishState
+from .steps import Step, automatic, push_front, question, step
+
+if TYPE_CHECKING:
+    from .engine import HalfwishEngine
+
+OpFn = Callable[["HalfwishEngine", HalfwishState, Step, dict[str, Any]], list[Event]]
+OPS: dict[str, OpFn] = {}
+DEFAULT_WHEN = {"map": "reveal", "powers": "play", "basic-powers": "play", "upgrades": "reveal"}
+
+
+def op(name: str) -> Callable[[OpFn], OpFn]:
+    def register(fn: OpFn) -> OpFn:
+        OPS[name] = fn
+        return fn
+    return register
+
+
+def effect_when(engine: HalfwishEngine, card_id: str, effect: dict[str, Any]) -> str:
+    """When an effect happens: its `when`, else its deck's default."""
+    deck = engine.catalog.card(card_id).deck
+    return str(effect.get("when") or DEFAULT_WHEN.get(deck, "reveal"))
+
+
+def effects_at(engine: HalfwishEngine, card_id: str, *whens: str) -> list[dict[str, Any]]:
+    """A card's effects that happen at any of `whens`."""
+    return [e for e in engine.catalog.card(card_id).effects if effect_when(engine, card_id, e) in whens]
+
+
+def effect_steps(effects: list[dict[str, Any]], owner: int, source: str, **extra: Any) -> list[Step]:
+    """One step per effect; `extra` (a slot, a winner) travels with each."""
+    return [step("effect", effect=dict(e), owner=owner, source=source, **extra) for e in effects]
+
+
+def queue_effects(state: HalfwishState, effects: list[dict[str, Any]], owner: int, source: str,
+                  **extra: Any) -> None:
+    """Run these effects next, in order, for `owner`."""
+    push_front(state, *effect_steps(effects, owner, source, **extra))
+
+
+def queue_card(engine: HalfwishEngine, state: HalfwishState, card_id: str, owner: int, *whens: str) -> None:
+    """Queue a card's effects for the given moments."""
+    queue_effects(state, effects_at(engine, card_id, *whens), owner, card_id)
+
+
+@automatic("effect")
+def run_effect(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    effect = item["effect"]
+    return OPS[effect["op"]](engine, state, item, effect)
+
+
+def seats(state: HalfwishState, item: Step, who: str | None) -> list[int]:
+    """The seats an effect's `who` names (winner/loser only once a duel has one)."""
+    owner = int(item["owner"])
+    duel = state.duel
+    named = {
+        "self": [owner], "revealer": [owner], "bid_winner": [owner], "opponent": [1 - owner], "both": [0, 1],
+        "aggressor": [duel.aggressor] if duel else [],
+        "defender": [duel.defender] if duel else [],
+    }
+    if who in ("winner", "loser"):
+        winner = int(item.get("winner", duel.result.get("winner", -1) if duel else -1))
+        if winner not in (0, 1):
+            return []
+        return [winner] if who == "winner" else [1 - winner]
+    return named.get(who or "self", [owner])
+
+
+def source_name(engine: HalfwishEngine, item: Step) -> str:
+    return engine.catalog.name(str(item["source"]))
+
+
+def is_dv_locked(state: HalfwishState) -> bool:
+    """M'nka Giga: DVs cannot change this turn."""
+    return state.duel is not None and bool(state.duel.flags.get("dv_locked"))
+
+
+@op("heal")
+def op_heal(engine, state, item, effect):
+    return [e for s in seats(state, item, effect.get("who"))
+            for e in ledger.heal(state, engine.rules, s, int(effect["amount"]), source_name(engine, item))]
+
+
+@op("damage")
+def op_damage(engine, state, item, effect):
+    return [e for s in seats(state, item, effect.get("who"))
+            for e in ledger.deal_damage(state, s, int(effect["amount"]), source_name(engine, item),
+                                        bool(effect.get("true_damage")))]
+
+
+@op("pay")
+def op_pay(engine, state, item, effect):
+    return [e for s in seats(state, item, effect.get("who"))
+            for e in ledger.pay(state, s, str(effect.get("resource", "hp")), int(effect["amount"]),
+                                source_name(engine, item))]
+
+
+@op("points")
+def op_points(engine, state, item, effect):
+    return [e for s in seats(state, item, effect.get("who"))
+            for e in ledger.score(state, s, int(effect["amount"]), source_name(engine, item))]
+
+
+@op("steal")
+def op_steal(engine, state, item, effect):
+    events: list[Event] = []
+    for thief in seats(state, item, effect.get("who")):
+        events += steal(engine, state, thief, str(effect["resource"]), int(effect["amount"]), source_name(engine, item))
+    return events
+
+
+def steal(engine: HalfwishEngine, state: HalfwishState, thief: int, resource: str, amount: int,
+          source: str) -> list[Event]:
+    """Take up to `amount` of a resource from the opponent (nothing from 0)."""
+    victim = state.players[1 - thief]
+    field = {"points": "points", "hp": "health", "mana": "mana", "lamps": "lamps"}[resource]
+    taken = min(amount, getattr(victim, field))
+    setattr(victim, field, getattr(victim, field) - taken)
+    if state.duel is not None and resource == "points":
+        state.duel.tally[1 - thief] -= taken
+    label = {"hp": "health", "points": "point(s)"}.get(resource, resource)
+    events = [Event("steal", f"{state.players[thief].name} steals {taken} {label} from {victim.name} ({source})")]
+    if resource == "points":
+        return events + ledger.score(state, thief, taken, source)
+    if resource == "hp":
+        return events + ledger.heal(state, engine.rules, thief, taken, source)
+    setattr(state.players[thief], field, getattr(state.players[thief], field) + taken)
+    return events
+
+
+@op("set")
+def op_set(engine, state, item, effect):
+    events = []
+    for s in seats(state, item, effect.get("who")):
+        player, value, resource = state.players[s], int(effect["value"]), str(effect["resource"])
+        if resource == "dv":
+            if is_dv_locked(state):
+                continue
+            player.roll, player.dv_gain = value, 0
+        elif resource == "hp":
+            player.health = min(value, engine.rules.health_max)
+        else:
+            player.points = value   # setting is not scoring: the duel tally does not change
+        events.append(Event("set", f"{player.name}'s {resource} is set to {value} ({source_name(engine, item)})"))
+    return events
+
+
+@op("status")
+def op_status(engine, state, item, effect):
+    return [e for s in seats(state, item, effect.get("who"))
+            for e in ledger.add_status(state, s, str(effect["status"]), int(effect.get("amount", 1)),
+                                       source_name(engine, item))]
+
+
+@op("dv")
+def op_dv(engine, state, item, effect):
+    if is_dv_locked(state):
+        return [Event("dv", "DVs cannot change this turn")]
+    events = []
+    for s in seats(state, item, effect.get("who")):
+        player, amount = state.players[s], int(effect["amount"])
+        if effect.get("passive"):
+            player.dv_passive += amount
+        else:
+            player.dv_gain += amount
+        events.append(Event("dv", f"{player.name} {'+' if amount >= 0 else ''}{amount} DV "
+                                  f"({source_name(engine, item)}): DV {ledger.dice_value(engine.rules, player)}"))
+    return events
+
+
+def _counter(field: str, label: str) -> OpFn:
+    def apply(engine, state, item, effect):
+        events = []
+        for s in seats(state, item, effect.get("who")):
+            player = state.players[s]
+            setattr(player, field, max(0, getattr(player, field) + int(effect.get("amount", 1))))
+            events.append(Event(field, f"{player.name} now has {getattr(player, field)} {label} "
+                                       f"({source_name(engine, item)})"))
+        return events
+    return apply
+
+
+OPS["strike_bonus"] = _counter("strike_bonus", "strike bonus")
+OPS["mana"] = _counter("mana", "mana")
+OPS["lamps"] = _counter("lamps", "lamp(s)")
+OPS["extra_upgrade"] = _counter("extra_upgrades", "extra upgrade(s)")
+
+
+@op("draw")
+def op_draw(engine, state, item, effect):
+    from .flow import draw_steps
+    for s in reversed(seats(state, item, effect.get("who"))):
+        push_front(state, *draw_steps(state, s, int(effect.get("amount", 1))))
+    return []
+
+
+@op("reroll_dv")
+def op_reroll(engine, state, item, effect):
+    if is_dv_locked(state):
+        return [Event("dv", "DVs cannot change this turn")]
+    for s in reversed(seats(state, item, effect.get("who"))):
+        push_front(state, step("reroll", seat=s, direction=str(effect.get("direction", "any")),
+                               source=item["source"]))
+    return []
+
+
+def ask_reroll(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+    player = state.players[item["seat"]]
+    wanted = {"higher": " (until higher)", "lower": " (until lower)"}.get(item["direction"], "")
+    return Chance("roll", f"{player.name} rerolls their DV{wanted}", item["seat"], tuple(engine.rules.dv_dice))
+
+
+@question("reroll", ask_reroll)
+def answer_reroll(engine: HalfwishEngine, state: HalfwishState, item: Step, faces: list[int]) -> list[Event]:
+    player, total = state.players[item["seat"]], sum(faces)
+    direction = item["direction"]
+    if _must_roll_again(engine, player.roll, total, direction):
+        push_front(state, dict(item))
+        return [Event("roll", f"{player.name} rolls {total}: not {direction} than {player.roll}, roll again")]
+    player.roll, player.dv_gain = total, 0
+    return [Event("roll", f"{player.name} rerolls: {faces} = {total}; DV {ledger.dice_value(engine.rules, player)}")]
+
+
+def _must_roll_again(engine: HalfwishEngine, current: int, rolled: int, direction: str) -> bool:
+    """Lower/Higher: reroll until the roll is lower/higher, when that is possible at all."""
+    if direction == "higher":
+        return rolled <= current < engine.rules.dv_max
+    if direction == "lower":
+        return rolled >= current > engine.rules.dv_min
+    return False
+
+
+@op("bid")
+def op_bid(engine, state, item, effect):
+    push_front(state, step("bid", seat=state.turn_player, bids=[], effect=effect,
+                           owner=item["owner"], source=item["source"]))
+    return []
+
+
+def ask_bid(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    player = state.players[item["seat"]]
+    options = tuple(Option(str(n), f"bid {n}") for n in range(player.points + 1))
+    return Decision(item["seat"], f"{player.name}: bid points in secret ({engine.catalog.name(item['source'])})",
+                    options, kind="bid")
+
+
+@question("bid", ask_bid)
+def answer_bid(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    bids = list(item["bids"]) + [int(answer)]
+    if len(bids) < 2:
+        push_front(state, {**item, "seat": 1 - item["seat"], "bids": bids})
+        return [Event("bid", f"{state.players[item['seat']].name} has bid")]
+    first = item["seat"] ^ 1   # bids[0] belongs to the seat asked first
+    by_seat = {first: bids[0], 1 - first: bids[1]}
+    return _settle_bid(engine, state, item, by_seat)
+
+
+def _settle_bid(engine: HalfwishEngine, state: HalfwishState, item: Step, bids: dict[int, int]) -> list[Event]:
+    text = f"bids: {state.players[0].name} {bids[0]}, {state.players[1].name} {bids[1]}"
+    if bids[0] == bids[1]:
+        return [Event("bid", f"{text}: a tie, nobody wins the bid")]
+    winner = 0 if bids[0] > bids[1] else 1
+    events = [Event("bid", f"{text}: {state.players[winner].name} wins the bid")]
+    events += ledger.pay(state, winner, "points", bids[winner], engine.catalog.name(item["source"]))
+    queue_effects(state, list(item["effect"].get("reward") or []), winner, item["source"])
+    return events
+
+
+@op("hook")
+def op_hook(engine, state, item, effect):
+    params = {k: v for k, v in effect.items() if k not in ("op", "name", "when")}
+    return hooks.run(engine, state, item, params)

@@ -1,0 +1,139 @@
+"""What the gamemaster is told: the tally after each step and reminders at each prompt.
+
+Seed: "The Game Master should remind players if they are the aggressor or defender before
+the duel and how they can score points." and "As a GM, it's important to remind players to
+reroll or keep their DV if a parley is accepted, and to warn players about the potential for
+parley points during the turn if applicable."
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ...engine.core import Chance, Decision, Request
+from . import ledger
+from .state import HalfwishState, Player
+
+if TYPE_CHECKING:
+    from .engine import HalfwishEngine
+
+
+def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
+    """One line for the game, one per player."""
+    blood = state.players[state.first_blood].name if state.first_blood >= 0 else "nobody yet"
+    location = engine.catalog.name(state.location) if state.location else "face down"
+    lines = [(f"Round {state.round}/{engine.rules.rounds}, turn {state.turn}/{engine.rules.turns_per_round} "
+             f"({state.players[state.turn_player].name}'s turn); location: {location}; "
+             f"first blood: {blood}; parleys in a row: {state.parley_streak}")]
+    return lines + [_player_line(engine, p) for p in state.players]
+
+
+def _player_line(engine: HalfwishEngine, player: Player) -> str:
+    statuses = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(player.statuses.items()) if v)
+    upgraded = [engine.catalog.name(c) for c in player.deck if engine.catalog.card(c).deck == "upgrades"]
+    basics = ", ".join(b for b in engine.catalog.basic_powers()
+                       if player.spent_basics.count(b) < engine.rules.basic_power_uses_per_round)
+    powers_left = len([p for p in player.powers if p not in player.spent_powers])
+    parts = [(f"{player.name} ({engine.catalog.name(player.cls) if player.cls else 'no class yet'}): "
+             f"{player.health} HP, {player.points} pts, {player.mana} mana, {player.lamps} lamps"),
+             (f"hand {player.hand_size}, deck {len(player.pile) - player.hidden}, "
+             f"discard [{_cards(engine, player.discard)}]"),
+             f"powers left {powers_left} (secret), basic ready: {basics or 'none'}"]
+    if upgraded:
+        parts.append(f"upgrades: {', '.join(upgraded)}")
+    if statuses:
+        parts.append(f"statuses: {statuses}")
+    return "; ".join(parts)
+
+
+def _cards(engine: HalfwishEngine, cards: list[str]) -> str:
+    counts = Counter(cards)
+    return ", ".join(f"{engine.catalog.name(c)}" + (f" x{n}" if n > 1 else "") for c, n in counts.items())
+
+
+def hints_for(engine: HalfwishEngine, state: HalfwishState, request: Request) -> list[str]:
+    """Reminders for the prompt being asked."""
+    if not state.queue:
+        return []
+    kind = state.queue[0]["step"]
+    builder = HINTS.get(kind)
+    return builder(engine, state, request) if builder else []
+
+
+def _roll_hint(engine, state, request: Chance) -> list[str]:
+    return ["Players roll their dice in secret: type the faces, or press Enter to let the tool roll."]
+
+
+def _encounter_hint(engine, state, request: Decision) -> list[str]:
+    player = state.players[request.player]
+    hints = [(f"It is {player.name}'s turn: Duel (become the aggressor), Scout (offer to reveal the "
+             f"location) or Parley (offer a truce).")]
+    if player.has_status("stunned"):
+        hints.append(f"{player.name} is Stunned and cannot start a duel.")
+    return hints + _parley_warning(engine, state)
+
+
+def _respond_hint(engine, state, request: Decision) -> list[str]:
+    player = state.players[request.player]
+    offer = state.queue[0]["offer"]
+    hints = [(f"If {player.name} declines the {offer}, {player.name} starts a duel as the aggressor "
+             f"and the location applies at the showdown.")]
+    if offer == "parley":
+        hints.append("An accepted parley reveals the location with its effect disabled; both may keep their DV.")
+        hints += _parley_warning(engine, state)
+    if player.has_status("stunned"):
+        hints.append(f"{player.name} is Stunned and cannot decline.")
+    return hints
+
+
+def _parley_warning(engine, state) -> list[str]:
+    needed = engine.rules.parley_streak_for_compensation
+    if state.parley_streak != needed - 1:
+        return []
+    p0, p1 = (p.points for p in state.players)
+    if p0 == p1:
+        return [("Parley warning: another accepted parley makes two in a row, but points are tied: "
+                "nobody would score compensation.")]
+    behind = state.players[0 if p0 < p1 else 1].name
+    return [(f"Parley warning: another accepted parley makes {needed} in a row and {behind} (fewer points) "
+            f"scores {engine.rules.parley_compensation_points} compensation point.")]
+
+
+def _keep_hint(engine, state, request: Decision) -> list[str]:
+    return [("Parley accepted: each player keeps their DV for one more turn or rerolls it; "
+            "the turn player chooses first.")]
+
+
+def _role_hint(engine, state, request: Decision) -> list[str]:
+    from .duels import calculate, role_text
+    duel = state.duel
+    if duel is None:
+        return []
+    hints = [f"{p.name} is the {role_text(engine, state, seat)}." for seat, p in enumerate(state.players)]
+    if duel.stage == "showdown" and all(duel.actions):
+        result = calculate(engine, state)
+        names = {"a": state.players[0].name, "b": state.players[1].name}
+        leader = names.get(result.winner, "nobody (a tie)")
+        hints.append(f"As things stand: {names['a']} {result.a.points} pts, {names['b']} {result.b.points} pts; "
+                     f"winner {leader}.")
+    return hints
+
+
+def _upgrade_hint(engine, state, request: Decision) -> list[str]:
+    item = state.queue[0]
+    if item.get("extra"):
+        return ["Extra upgrades are picked openly from a new five."]
+    if item.get("public"):
+        return ["The first pick is public: say it aloud."]
+    return ["The second pick is secret: the rest are discarded face down."]
+
+
+def _dv_line(engine, state) -> list[str]:
+    return [f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players]
+
+
+HINTS = {
+    "roll": _roll_hint, "encounter": _encounter_hint, "respond": _respond_hint, "keep-dv": _keep_hint,
+    "power": _role_hint, "commit": _role_hint, "challenge": _role_hint, "upgrade-pick": _upgrade_hint,
+}

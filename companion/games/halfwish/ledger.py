@@ -1,0 +1,114 @@
+"""Health, points, Dice Values and statuses: every change goes through here.
+
+The keyword rules live in these few functions: Exposed and Toughness change
+damage, True Damage ignores reductions, paying is not damage, healing stops at
+the maximum and not at all while Poisoned or unable to heal, a steal takes
+nothing from 0, the first point scored is First Blood.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.core import Event
+from .state import HalfwishState, Player
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+def dice_value(rules: Any, player: Player) -> int:
+    """A player's DV: the roll plus one-time gains and passive bonuses, within the DV bounds."""
+    return clamp(player.roll + player.dv_gain + player.dv_passive, rules.dv_min, rules.dv_max)
+
+
+def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step: int = 1) -> int:
+    """Damage actually taken: +1 per Exposed, -1 per Toughness unless it is True Damage."""
+    if amount <= 0 or player.has_status("invulnerable"):
+        return 0
+    reduced = amount + player.status("exposed") * step
+    if not true_damage:
+        reduced -= player.status("toughness") * step
+    return max(0, reduced)
+
+
+def deal_damage(state: HalfwishState, seat: int, amount: int, source: str,
+                true_damage: bool = False) -> list[Event]:
+    """`seat` takes damage; during a duel each time it lands counts for scoring."""
+    player = state.players[seat]
+    taken = damage_after_modifiers(player, amount, true_damage)
+    if taken <= 0:
+        return [Event("damage", f"{player.name} takes no damage from {source}", {"seat": seat, "amount": 0})]
+    player.health = max(0, player.health - taken)
+    if state.duel is not None:
+        state.duel.hits[seat].append(taken)
+    note = f" ({amount} {_modifier_note(player, true_damage)})" if taken != amount else ""
+    return [Event("damage", f"{player.name} takes {taken} damage from {source}{note}: health {player.health}",
+                  {"seat": seat, "amount": taken})]
+
+
+def _modifier_note(player: Player, true_damage: bool) -> str:
+    parts = [f"+{player.status('exposed')} Exposed"] if player.status("exposed") else []
+    if player.status("toughness") and not true_damage:
+        parts.append(f"-{player.status('toughness')} Toughness")
+    return " ".join(parts) or "modified"
+
+
+def can_heal(player: Player) -> bool:
+    return not (player.has_status("no_heal") or player.has_status("poisoned"))
+
+
+def heal(state: HalfwishState, rules: Any, seat: int, amount: int, source: str) -> list[Event]:
+    """Heal up to the maximum health, unless the player cannot heal."""
+    player = state.players[seat]
+    if not can_heal(player):
+        return [Event("heal", f"{player.name} cannot heal this round ({source})", {"seat": seat, "amount": 0})]
+    before = player.health
+    player.health = min(rules.health_max, player.health + amount)
+    gained = player.health - before
+    return [Event("heal", f"{player.name} heals {gained} from {source}: health {player.health}",
+                  {"seat": seat, "amount": gained})]
+
+
+def score(state: HalfwishState, seat: int, amount: int, source: str) -> list[Event]:
+    """Gain (or lose) points; a duel's tally counts them; the first point is First Blood."""
+    player = state.players[seat]
+    before = player.points
+    player.points = max(0, player.points + amount)
+    change = player.points - before
+    if state.duel is not None:
+        state.duel.tally[seat] += change
+    events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} {abs(change)} "
+                              f"point(s) from {source}: {player.points} points", {"seat": seat, "amount": change})]
+    if change > 0 and state.first_blood < 0:
+        state.first_blood = seat
+        events.append(Event("first-blood", f"{player.name} draws First Blood", {"seat": seat}))
+    return events
+
+
+def pay(state: HalfwishState, seat: int, resource: str, amount: int, source: str) -> list[Event]:
+    """Pay health or points: not damage, not a point loss, never more than the player has."""
+    player = state.players[seat]
+    if resource == "hp":
+        paid = min(amount, player.health)
+        player.health -= paid
+        return [Event("pay", f"{player.name} pays {paid} health for {source}: health {player.health}")]
+    paid = min(amount, player.points)
+    player.points -= paid
+    return [Event("pay", f"{player.name} pays {paid} point(s) for {source}: {player.points} points")]
+
+
+def can_pay(player: Player, resource: str, amount: int) -> bool:
+    """You cannot pay with what you do not have."""
+    return (player.health if resource == "hp" else player.points) >= amount
+
+
+def add_status(state: HalfwishState, seat: int, status: str, amount: int, source: str) -> list[Event]:
+    """Gain stacks of a status (a second Poison deals 1 damage at once instead)."""
+    player = state.players[seat]
+    if status == "poisoned" and player.has_status("poisoned"):
+        return deal_damage(state, seat, 1, f"{source} (already Poisoned)")
+    player.statuses[status] = player.status(status) + amount
+    return [Event("status", f"{player.name} gains {amount} {status.replace('_', ' ')} from {source}",
+                  {"seat": seat, "status": status, "amount": amount})]

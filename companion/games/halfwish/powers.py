@@ -1,0 +1,120 @@
+"""The powers window of each duel phase: initiative, responses and what may be played.
+
+Seed: "The current turn player will always have initiative to play a power during the start
+of each phase. ... After a player plays a power or passes initiative, their opponent is given
+the opportunity to respond with a power before the initiative is passed back. If both players
+pass initiative, move on to the next phase of the duel or resolve it." and "Only 1 non-basic
+power can be played per turn."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.core import Decision, Event, Option
+from . import ledger
+from .effects import effect_steps, effects_at, is_dv_locked
+from .state import HalfwishState, Player
+from .steps import Step, push_front, question, step
+
+if TYPE_CHECKING:
+    from .engine import HalfwishEngine
+
+PASS = "pass"
+STAGE_WHEN = {"prep": "preparation", "showdown": "showdown"}
+
+
+def basic_power_ready(engine: HalfwishEngine, player: Player, power: str) -> bool:
+    """Basic powers: a limited number of uses per round (ruling basic-powers-once-per-round)."""
+    return player.spent_basics.count(power) < engine.rules.basic_power_uses_per_round
+
+
+def timing_allows(engine: HalfwishEngine, power: str, stage: str) -> bool:
+    """Basic powers name their phase; Challenge powers are for preparation only."""
+    info = engine.catalog.card(power)
+    timing = info.get("timing", "any")
+    if info.get("challenge") and stage != "prep":
+        return False
+    return timing == "any" or timing == STAGE_WHEN[stage]
+
+
+def can_afford(engine: HalfwishEngine, player: Player, power: str) -> bool:
+    """Mana for the cost, and health or points for any price paid on play (ruling pay-needs-enough)."""
+    if player.mana < int(engine.catalog.card(power).get("cost", 0) or 0):
+        return False
+    for effect in effects_at(engine, power, "play"):
+        if effect["op"] == "pay":
+            have = player.health - 1 if effect.get("resource", "hp") == "hp" else player.points
+            if have < int(effect["amount"]):
+                return False
+    return True
+
+
+def special_conditions(engine: HalfwishEngine, state: HalfwishState, seat: int, power: str) -> bool:
+    """Halfwish cannot change a locked DV; Feint needs DV 5 or less and a face-up action."""
+    player = state.players[seat]
+    if power == "halfwish":
+        return not is_dv_locked(state)
+    if power == "feint":
+        return (ledger.dice_value(engine.rules, player) <= engine.rules.feint_max_dv
+                and bool(state.duel.actions[seat]))
+    return True
+
+
+def playable(engine: HalfwishEngine, state: HalfwishState, seat: int, stage: str) -> list[str]:
+    """Every power `seat` may play now."""
+    player = state.players[seat]
+    if player.has_status("no_powers"):
+        return []
+    found = [p for p in engine.catalog.basic_powers() if basic_power_ready(engine, player, p)]
+    if not state.nonbasic_played:
+        found += [p for p in dict.fromkeys(player.powers) if p not in player.spent_powers
+                  and can_afford(engine, player, p)]
+    return [p for p in found if timing_allows(engine, p, stage) and special_conditions(engine, state, seat, p)]
+
+
+def ask_power(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    player = state.players[item["seat"]]
+    phase = STAGE_WHEN[item["stage"]]
+    options = [Option(PASS, "Pass")] + [Option(p, _power_label(engine, p))
+                                        for p in playable(engine, state, item["seat"], item["stage"])]
+    return Decision(item["seat"], f"{player.name}: play a power in the {phase} or pass "
+                                  f"({player.mana} mana)", tuple(options), kind="power")
+
+
+def _power_label(engine: HalfwishEngine, power: str) -> str:
+    info = engine.catalog.card(power)
+    cost = f", {info.get('cost')} mana" if info.get("cost") else ""
+    return f"{info.name}{cost}: {' '.join(str(info.get('text', '')).split())}"
+
+
+@question("power", ask_power)
+def answer_power(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    duel, seat = state.duel, item["seat"]
+    player = state.players[seat]
+    if answer == PASS:
+        duel.passes += 1
+        if duel.passes < 2:
+            push_front(state, step("power", seat=1 - seat, stage=item["stage"], duel=True))
+        return [Event("power", f"{player.name} passes")]
+    duel.passes = 0
+    return play_power(engine, state, seat, answer, item["stage"])
+
+
+def play_power(engine: HalfwishEngine, state: HalfwishState, seat: int, power: str, stage: str) -> list[Event]:
+    """Spend the power, queue its effects, then the opponent's chance to respond."""
+    player, info, duel = state.players[seat], engine.catalog.card(power), state.duel
+    if engine.catalog.is_basic_power(power):
+        player.spent_basics.append(power)
+    else:
+        player.spent_powers.append(power)
+        player.mana -= int(info.get("cost", 0) or 0)
+        state.nonbasic_played = True
+    duel.flags.setdefault("played", []).append([seat, power])
+    follow = [step("power", seat=1 - seat, stage=stage, duel=True)]
+    if info.get("challenge") and stage == "prep":
+        duel.challenge, duel.challenger = power, seat
+        follow.insert(0, step("challenge", seat=1 - seat, duel=True))
+    whens = ("play", STAGE_WHEN[stage])
+    push_front(state, *effect_steps(effects_at(engine, power, *whens), seat, power, stage=stage), *follow)
+    return [Event("power", f"{player.name} plays {info.name}", {"seat": seat, "power": power})]

@@ -1,0 +1,138 @@
+"""Halfwish game state: plain dataclasses that round-trip through JSON.
+
+Cards are named by their database ids. A player's action deck is the list of
+the ten cards they own this round (upgrades replace basic actions in it); the
+draw pile, hand and discard pile are multisets of those ids. Draws are chance
+picks from the pile, so an unordered pile is all a shuffle needs.
+
+At the table the players hold real cards the gamemaster does not see: such
+cards are counted in `hidden` and stay in `pile` until the gamemaster names
+them (a discard or a committed action), see the package docstring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.core import GameState
+
+# Negative effects removed at the end of every round (seed step 7).
+NEGATIVE_STATUSES = ("exposed", "poisoned", "stunned", "no_heal", "no_powers")
+# Statuses that last only for the turn they were gained in.
+TURN_STATUSES = ("exposed", "toughness", "invulnerable")
+
+
+@dataclass
+class Player:
+    """One seat: health, score, resources, action cards and powers."""
+
+    name: str
+    cls: str = ""
+    health: int = 0
+    points: int = 0
+    mana: int = 0
+    lamps: int = 0
+    deck: list[str] = field(default_factory=list)
+    innate: list[str] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    hidden: int = 0
+    discard: list[str] = field(default_factory=list)
+    powers: list[str] = field(default_factory=list)
+    spent_powers: list[str] = field(default_factory=list)
+    spent_basics: list[str] = field(default_factory=list)
+    roll: int = 0
+    dv_gain: int = 0
+    dv_passive: int = 0
+    keep_dv: bool = False
+    statuses: dict[str, int] = field(default_factory=dict)
+    wishes_claimed: int = 0
+    strike_bonus: int = 0
+    extra_upgrades: int = 0
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in hand, seen or not."""
+        return len(self.hand) + self.hidden
+
+    def status(self, name: str) -> int:
+        """Stacks of a status (0 when absent)."""
+        return self.statuses.get(name, 0)
+
+    def has_status(self, name: str) -> bool:
+        return self.status(name) > 0
+
+
+@dataclass
+class Duel:
+    """The duel of the current turn."""
+
+    aggressor: int
+    stage: str = "prep"            # prep, challenge, commit, showdown, powers, done
+    actions: list[list[str]] = field(default_factory=lambda: [[], []])
+    transformed: dict[str, str] = field(default_factory=dict)   # "seat:slot" -> action id
+    initiative: int = 0
+    passes: int = 0
+    hits: list[list[int]] = field(default_factory=lambda: [[], []])   # damage taken, one entry per time
+    tally: list[int] = field(default_factory=lambda: [0, 0])    # net points from effects by seat
+    challenge: str = ""            # the challenge power waiting for an answer
+    challenger: int = -1
+    conceded: int = -1
+    revealed: bool = False
+    flags: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.aggressor
+
+
+@dataclass
+class Upgrading:
+    """The upgrade phase between rounds."""
+
+    offer: list[str] = field(default_factory=list)
+    first: int = -1                # who picks first (-1: the loser has not chosen yet)
+    picker: int = -1               # whose pick is asked now
+    batch: int = 0                 # 0: the regular pick; 1, 2...: fives dealt for extra upgrades
+    picked: list[int] = field(default_factory=lambda: [0, 0])  # picks made in this batch
+    pending: str = ""              # an upgrade waiting for the copy it replaces
+
+
+@dataclass
+class HalfwishState(GameState):
+    """The whole table: two players, the map, the decks and where the game is."""
+
+    players: list[Player]
+    hidden_hands: bool = True      # True at the table, False when the engine deals real cards
+    first_player: int = 0
+    round: int = 1
+    turn: int = 1
+    round_starter: int = 0
+    queue: list[dict[str, Any]] = field(default_factory=list)   # steps still to run, next first
+    map_deck: list[str] = field(default_factory=list)
+    map_slots: list[str] = field(default_factory=list)   # "" while a location is face down
+    map_discard: list[str] = field(default_factory=list)
+    upgrade_deck: list[str] = field(default_factory=list)
+    upgrade_discard: list[str] = field(default_factory=list)
+    encounter: str = ""
+    parley_streak: int = 0
+    nonbasic_played: bool = False
+    first_blood: int = -1
+    duel: Duel | None = None
+    upgrading: Upgrading | None = None
+    end_of_turn: list[dict[str, Any]] = field(default_factory=list)   # effects delayed to turn end
+    started: bool = False          # health is dealt: from now 0 health ends the game
+    finished: bool = False         # the last turn of the last round is over
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is: the round starter on turns 1, 3, 5, the other on 2 and 4."""
+        return self.round_starter if self.turn % 2 == 1 else 1 - self.round_starter
+
+    @property
+    def location(self) -> str:
+        """The current location's card id, or "" while it is face down."""
+        index = self.turn - 1
+        return self.map_slots[index] if index < len(self.map_slots) else ""

@@ -1,0 +1,172 @@
+"""The upgrade phase at the end of rounds 1 and 2.
+
+Seed: "Deal 5 random upgrade cards face up for both players to see. Then the player who is
+currently losing the game can choose first or second. ... The player who upgrades first will
+choose 1 card from the 5 upgrades publicly. The player who upgrades second will pick from the
+remaining in secret. Players can opt to skip an upgrade to heal 7 HP." Extra upgrades are
+spent from new fives, the first picker first, until both players are out of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ...engine.core import Chance, Decision, Event, Option
+from . import ledger
+from .standing import loser
+from .state import HalfwishState, Player, Upgrading
+from .steps import Step, automatic, push_front, question, step
+
+if TYPE_CHECKING:
+    from .engine import HalfwishEngine
+
+SKIP = "skip"
+
+
+def upgrade_phase_steps(state: HalfwishState) -> list[Step]:
+    """The steps of a whole upgrade phase."""
+    return [step("upgrade-start")]
+
+
+@automatic("upgrade-start")
+def start_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    state.upgrading = Upgrading()
+    push_front(state, step("upgrade-deal"), step("upgrade-order"), step("upgrade-picks"))
+    return [Event("upgrade", f"Upgrade phase: deal {engine.rules.upgrades_dealt} upgrades face up")]
+
+
+@automatic("upgrade-deal")
+def deal_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    if len(state.upgrade_deck) < engine.rules.upgrades_dealt:
+        state.upgrade_deck, state.upgrade_discard = state.upgrade_deck + state.upgrade_discard, []
+    count = min(engine.rules.upgrades_dealt, len(state.upgrade_deck))
+    push_front(state, *[step("upgrade-card")] * count)
+    return []
+
+
+def ask_upgrade_card(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+    return Chance("draw", "Deal an upgrade card face up", options=tuple(state.upgrade_deck))
+
+
+@question("upgrade-card", ask_upgrade_card)
+def answer_upgrade_card(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    state.upgrade_deck.remove(card)
+    state.upgrading.offer.append(card)
+    return [Event("upgrade-deal", f"Upgrade dealt: {engine.catalog.name(card)}", {"card": card})]
+
+
+def order_chooser(engine: HalfwishEngine, state: HalfwishState) -> int:
+    """The player who is losing; if nobody is, the player who started the round (ruling upgrade-order-tie)."""
+    behind = loser(engine, state)
+    return state.round_starter if behind is None else behind
+
+
+def ask_order(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    seat = order_chooser(engine, state)
+    options = (Option("first", "Pick first (publicly)"), Option("second", "Pick second (in secret)"))
+    return Decision(seat, f"{state.players[seat].name} is losing: pick upgrades first or second?", options,
+                    kind="upgrade-order")
+
+
+@question("upgrade-order", ask_order)
+def answer_order(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    seat = order_chooser(engine, state)
+    state.upgrading.first = seat if answer == "first" else 1 - seat
+    return [Event("upgrade-order", f"{state.players[state.upgrading.first].name} picks first")]
+
+
+@automatic("upgrade-picks")
+def regular_picks(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    first = state.upgrading.first
+    push_front(state, step("upgrade-pick", seat=first, public=True, extra=False),
+               step("upgrade-pick", seat=1 - first, public=False, extra=False), step("upgrade-extra"))
+    return []
+
+
+def basic_copies(player: Player, action: str) -> int:
+    return player.deck.count(action)
+
+
+def eligible(engine: HalfwishEngine, player: Player, offer: list[str]) -> list[str]:
+    """Upgrades the player can take: those whose basic action they still hold unupgraded."""
+    return [u for u in dict.fromkeys(offer) if basic_copies(player, str(engine.catalog.card(u).get("replaces"))) > 0]
+
+
+def ask_pick(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    player = state.players[item["seat"]]
+    heal = engine.rules.skip_upgrade_heal
+    options = [Option(u, f"{engine.catalog.name(u)} (replaces a "
+                         f"{engine.catalog.name(engine.catalog.card(u).get('replaces'))})")
+               for u in eligible(engine, player, state.upgrading.offer)]
+    options.append(Option(SKIP, f"Skip the upgrade and heal {heal} HP"))
+    how = "publicly" if item["public"] else "in secret"
+    kind = "an extra upgrade" if item["extra"] else "an upgrade"
+    return Decision(item["seat"], f"{player.name}: pick {kind} {how}", tuple(options), kind="upgrade-pick")
+
+
+@question("upgrade-pick", ask_pick)
+def answer_pick(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    seat, player = item["seat"], state.players[item["seat"]]
+    if item["extra"]:
+        player.extra_upgrades -= 1
+    if answer == SKIP:
+        return [Event("upgrade", f"{player.name} skips the upgrade")] + ledger.heal(
+            state, engine.rules, seat, engine.rules.skip_upgrade_heal, "skipping an upgrade")
+    state.upgrading.offer.remove(answer)
+    shown = engine.catalog.name(answer) if item["public"] else "an upgrade (secret)"
+    events = [Event("upgrade", f"{player.name} takes {shown}", {"seat": seat, "card": answer})]
+    return events + install(engine, state, seat, answer)
+
+
+def install(engine: HalfwishEngine, state: HalfwishState, seat: int, upgrade: str) -> list[Event]:
+    """Replace one basic copy; ask which when the player holds it both innate and not."""
+    player = state.players[seat]
+    action = str(engine.catalog.card(upgrade).get("replaces"))
+    innate = player.innate.count(action)
+    plain = basic_copies(player, action) - innate
+    if innate and plain:
+        push_front(state, step("upgrade-copy", seat=seat, upgrade=upgrade, action=action))
+        return []
+    replace_copy(player, action, upgrade, innate=bool(innate))
+    return []
+
+
+def replace_copy(player: Player, action: str, upgrade: str, innate: bool) -> None:
+    """The deck keeps its size: one copy of `action` becomes `upgrade` (an innate one stays innate)."""
+    player.deck[player.deck.index(action)] = upgrade
+    if innate:
+        player.innate[player.innate.index(action)] = upgrade
+
+
+def ask_copy(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    name = engine.catalog.name(item["action"])
+    options = (Option("innate", f"Upgrade the Innate {name}"), Option("basic", f"Upgrade a non-innate {name}"))
+    return Decision(item["seat"], f"{state.players[item['seat']].name}: which {name} does "
+                                  f"{engine.catalog.name(item['upgrade'])} replace?", options, kind="upgrade-copy")
+
+
+@question("upgrade-copy", ask_copy)
+def answer_copy(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    replace_copy(state.players[item["seat"]], item["action"], item["upgrade"], innate=answer == "innate")
+    return []
+
+
+@automatic("upgrade-extra")
+def extra_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    upgrading = state.upgrading
+    state.upgrade_discard += upgrading.offer
+    upgrading.offer = []
+    first = upgrading.first
+    pickers = [s for s in (first, 1 - first) if state.players[s].extra_upgrades > 0]
+    if not pickers:
+        state.upgrading = None
+        return []
+    upgrading.batch += 1
+    push_front(state, step("upgrade-deal"),
+               *[step("upgrade-pick", seat=s, public=True, extra=True) for s in pickers], step("upgrade-extra"))
+    return [Event("upgrade", "Extra upgrades: the rest are discarded face down and 5 new upgrades are dealt")]
+
+
+def deck_counts(player: Player) -> Counter[str]:
+    return Counter(player.deck)
