@@ -99,14 +99,14 @@ class Player:
     def play(self, index: int) -> GameRecord:
         """Play game `index` to its end."""
         rng = game_rng(self.config.seed, index)
-        options = _hook(self.module, "sim_setup", self.engine, self.config.players, rng) or {}
+        options = call_hook(self.module, "sim_setup", self.engine, self.config.players, rng) or {}
         state = self.engine.new_game([f"P{s + 1}" for s in range(self.config.players)], options)
         try:
             result = play_out(self.engine, state, self.bots, rng)
         except RuntimeError as exc:
             raise SimulationError(f"game {index} of seed {self.config.seed} did not end: {exc}") from None
         turns = self.engine.turns(state)
-        labels = _hook(self.module, "sim_labels", self.engine, state) or {}
+        labels = call_hook(self.module, "sim_labels", self.engine, state) or {}
         return GameRecord(index, result.outcome.winner, result.outcome.termination,
                           result.steps if turns is None else turns, turns is not None,
                           {k: str(v) for k, v in labels.items()})
@@ -116,7 +116,7 @@ class Player:
         return [self.play(i) for i in range(start, stop)]
 
 
-def _hook(module: ModuleType, name: str, engine: Engine, *args: Any) -> Any:
+def call_hook(module: ModuleType, name: str, engine: Engine, *args: Any) -> Any:
     """Call an optional module hook; hooks written without the `engine` argument work too."""
     func = getattr(module, name, None)
     if func is None:

@@ -17,6 +17,7 @@ Answers are JSON values so a session can journal them:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -230,10 +231,7 @@ def from_jsonable(cls: Any, data: Any) -> Any:
     origin = typing.get_origin(cls)
     args = typing.get_args(cls)
     if dataclasses.is_dataclass(cls):
-        hints = typing.get_type_hints(cls)
-        kwargs = {f.name: from_jsonable(hints[f.name], data[f.name])
-                  for f in dataclasses.fields(cls) if f.init and f.name in data}
-        return cls(**kwargs)
+        return cls(**{name: from_jsonable(hint, data[name]) for name, hint in _init_fields(cls) if name in data})
     if origin in (list, tuple) and args:
         items = [from_jsonable(args[0], v) for v in data]
         return tuple(items) if origin is tuple else items
@@ -248,3 +246,12 @@ def from_jsonable(cls: Any, data: Any) -> Any:
     if cls is int and isinstance(data, str):
         return int(data)
     return data
+
+
+@functools.cache
+def _init_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """(name, type) of a dataclass's init fields; cached because resolving hints is slow."""
+    import typing
+
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
