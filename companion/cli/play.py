@@ -176,7 +176,7 @@ class Gamemaster:
 
     # -- output ---------------------------------------------------------------------------
     def show_request(self, request: Request) -> None:
-        for hint in self.table.engine.hint(self.table.state, request):
+        for hint in _lines(self.table.engine.hint(self.table.state, request)):
             self.say(f"  hint: {hint}")
         if isinstance(request, Decision):
             for number, option in enumerate(request.options, 1):
@@ -221,11 +221,19 @@ class Gamemaster:
         return f"deckwright play --resume {self.table.name}{db}"
 
 
+def _lines(value: str | list[str] | None) -> list[str]:
+    """Hints may come as a list of lines, one line, or nothing."""
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
 def _ask(request: Request) -> str:
     if isinstance(request, Decision):
         return f" (1-{len(request.options)})"
     if request.kind == "roll":
-        return f" ({dice_label(request.dice)}): type the dice or press Enter to roll"
+        label = f"({dice_label(request.dice)})"
+        return f"{'' if label in request.prompt else ' ' + label}: type the dice or press Enter to roll"
     if request.kind == "draw":
         return ": type the card drawn or press Enter to draw"
     return ": type the order or press Enter to shuffle"
