@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import cli
+from companion.engine.registry import has_engine
 from companion.sessions import SessionStore, Table
 
 DECKWRIGHT = Path(sys.executable).parent / "deckwright"
@@ -254,3 +255,34 @@ def _unbroken_run(db: Path, engine, keys: list[str]) -> Table:
         answer = parse_typed(table.request(), key)
         table.answer(table.tool_answer(table.request()) if answer is None else answer)
     return table
+
+
+@pytest.mark.skipif(not has_engine("heartstrings"), reason="the Heartstrings engine is not registered")
+def test_heartstrings_at_the_table_killed_resumed_undone_and_finished(tmp_path):
+    """The issue's bar: a 3-player game, the terminal killed halfway, resumed, a mistyped roll
+    undone, and finished."""
+    db = tmp_path / "hs.db"
+    env = {**os.environ, "DECKWRIGHT_DB": str(db), "NO_COLOR": "1"}
+    first = Terminal("heartstrings", "--players", "Ann,Ben,Cy", "--name", "hs", "--seed", "2", env=env)
+    first.wait_for_prompt()
+    for _ in range(12):
+        first.type("")  # Enter: the tool rolls (a decision would ask again)
+    first.kill()
+    with SessionStore(db) as store:
+        answered = len(store.journal("hs"))
+    assert answered > 0
+    second = Terminal("--resume", "hs", env=env)
+    prompt = second.wait_for_prompt()
+    assert f"{answered} answers so far" in prompt
+    while "type the dice" not in prompt.splitlines()[-1]:
+        prompt = second.type("1")
+    assert "a d" in second.type("13") and "cannot show 13" in second.output
+    second.type("3")
+    assert "undone: " in second.type("undo")
+    second.kill()
+    finish = subprocess.run([str(DECKWRIGHT), "play", "--resume", "hs", "--auto-roll"], env=env, check=False,
+                            input="1\n" * 3000, capture_output=True, text=True, timeout=120)
+    assert finish.returncode == 0, finish.stderr
+    assert "Game over: " in finish.stdout and "winner: " in finish.stdout
+    with SessionStore(db) as store:
+        assert store.get("hs").status == "finished"
