@@ -612,10 +612,20 @@ def apply_effect(sides: Mapping[SideKey, Side], owner: SideKey, effect: Mapping[
     duel_rules = DuelRules.from_rules(rules)
     targets = _targets(effect.get("who", "self"), owner, aggressor) or ()
     new = dict(sides)
+    lines = []
     for key in targets:
+        lines.append(f"{new[key].name or key.upper()} {_effect_maths(new[key], effect, duel_rules)}")
         new[key] = _SIDE_CHANGES[effect["op"]](new[key], effect, duel_rules)
-    names = " and ".join(new[t].name or t.upper() for t in sorted(targets))
-    return new, f"{names}: {describe_effect(effect)}"
+    return new, "; ".join(lines)
+
+
+def _effect_maths(side: Side, effect: Mapping[str, Any], rules: DuelRules) -> str:
+    """What an effect does to this side, with the damage arithmetic when there is some."""
+    if effect.get("op") != "damage":
+        return describe_effect(effect)
+    _, maths = damage_after_modifiers(side, int(effect.get("amount", 0)), rules.status_step,
+                                      true_damage=bool(effect.get("true_damage", False)))
+    return f"takes {maths} damage"
 
 
 def _targets(who: str, owner: SideKey, aggressor: SideKey) -> tuple[SideKey, ...] | None:
@@ -667,19 +677,29 @@ def can_apply(effect: Mapping[str, Any]) -> bool:
 
 def describe_effect(effect: Mapping[str, Any]) -> str:
     """A short human reading of an effect primitive: `+2 strike`, `gains 2 Exposed`."""
-    op = effect.get("op", "?")
-    if op == "status":
-        return f"gains {effect.get('amount', 1)} {str(effect.get('status')).title()}"
-    if op == "points":
-        amount = int(effect.get("amount", 0))
-        return f"{'scores' if amount >= 0 else 'loses'} {abs(amount)} point{'s' if abs(amount) != 1 else ''}"
-    if op in ("dv", "strike_bonus"):
-        return f"{int(effect.get('amount', 0)):+d} {'DV' if op == 'dv' else 'strike'}"
-    if op == "hook":
-        params = ", ".join(f"{k}={v}" for k, v in effect.items() if k not in ("op", "name"))
-        return f"{effect.get('name')}({params})"
-    if op == "damage":
-        return f"takes {effect.get('amount', 0)} damage"
-    if op == "set":
-        return f"{effect.get('resource')} set to {effect.get('value')}"
-    return ", ".join(f"{k}={v}" for k, v in effect.items())
+    op, amount = effect.get("op", "?"), effect.get("amount", 0)
+    resource = str(effect.get("resource", "")).replace("hp", "HP")
+    readings = {
+        "status": lambda: f"gains {effect.get('amount', 1)} {_title(effect.get('status'))}",
+        "points": lambda: f"{'scores' if int(amount) >= 0 else 'loses'} {abs(int(amount))} "
+                          f"point{'s' if abs(int(amount)) != 1 else ''}",
+        "dv": lambda: f"{int(amount):+d} DV",
+        "strike_bonus": lambda: f"strikes for {int(amount):+d}",
+        "damage": lambda: f"takes {amount} damage",
+        "set": lambda: f"{resource} set to {effect.get('value')}",
+        "heal": lambda: f"heals {amount} HP",
+        "pay": lambda: f"pays {amount} {resource}",
+        "steal": lambda: f"steals {amount} {resource}",
+        "hook": lambda: f"{_title(effect.get('name'))}" + _params(effect),
+    }
+    reading = readings.get(op)
+    return reading() if reading else f"{_title(op)} {amount}".strip()
+
+
+def _title(name: object) -> str:
+    return str(name).replace("_", " ").replace("-", " ").capitalize()
+
+
+def _params(effect: Mapping[str, Any]) -> str:
+    params = ", ".join(f"{k} {v}" for k, v in effect.items() if k not in ("op", "name", "when"))
+    return f" ({params})" if params else ""
