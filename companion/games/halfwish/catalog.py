@@ -97,14 +97,6 @@ class Catalog:
         info = self.card(card_id)
         return card_id if info.deck == ACTIONS else str(info.get("replaces"))
 
-    def profile(self, card_id: str) -> dict[str, Any]:
-        """The action profile of an action or upgrade card: base action merged with the upgrade's."""
-        base = dict(self.rules["actions"][self.base_action(card_id)])
-        info = self.card(card_id)
-        if info.deck == UPGRADES:
-            base.update(info.get("profile") or {})
-        return base
-
     def category(self, card_id: str) -> str:
         return str(self.card(card_id).get("category") or "")
 

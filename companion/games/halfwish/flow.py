@@ -126,7 +126,7 @@ def _prepare_player(engine: HalfwishEngine, state: HalfwishState, seat: int, pla
 
 @automatic("turn-start")
 def start_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
-    state.encounter, state.duel, state.nonbasic_played = "", None, False
+    state.encounter, state.duel, state.nonbasic_played = "", None, [0, 0]
     tp = state.turn_player
     events = [Event("turn", f"Round {state.round}, turn {state.turn}: {state.players[tp].name}'s turn")]
     for seat in (tp, 1 - tp):

@@ -67,7 +67,7 @@ def playable(engine: HalfwishEngine, state: HalfwishState, seat: int, stage: str
     if player.has_status("no_powers"):
         return []
     found = [p for p in engine.catalog.basic_powers() if basic_power_ready(engine, player, p)]
-    if not state.nonbasic_played:
+    if state.nonbasic_played[seat] < engine.rules.non_basic_powers_per_turn:
         found += [p for p in dict.fromkeys(player.powers) if p not in player.spent_powers
                   and can_afford(engine, player, p)]
     return [p for p in found if timing_allows(engine, p, stage) and special_conditions(engine, state, seat, p)]
@@ -109,7 +109,7 @@ def play_power(engine: HalfwishEngine, state: HalfwishState, seat: int, power: s
     else:
         player.spent_powers.append(power)
         player.mana -= int(info.get("cost", 0) or 0)
-        state.nonbasic_played = True
+        state.nonbasic_played[seat] += 1
     duel.flags.setdefault("played", []).append([seat, power])
     follow = [step("power", seat=1 - seat, stage=stage, duel=True)]
     if info.get("challenge") and stage == "prep":

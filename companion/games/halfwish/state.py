@@ -118,7 +118,7 @@ class HalfwishState(GameState):
     upgrade_discard: list[str] = field(default_factory=list)
     encounter: str = ""
     parley_streak: int = 0
-    nonbasic_played: bool = False
+    nonbasic_played: list[int] = field(default_factory=lambda: [0, 0])   # per seat, this turn
     first_blood: int = -1
     duel: Duel | None = None
     upgrading: Upgrading | None = None
