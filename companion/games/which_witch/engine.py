@@ -173,7 +173,7 @@ class WhichWitchEngine(Engine):
         if witch.eliminated:
             return f"{marker} {witch.describe()}: eliminated"
         wand = f", wand d{self.catalogue.die(witch.wand)}" if witch.wand else ""
-        return (f"{marker} {witch.describe()}: {witch.hearts} hearts, hand {len(witch.hand)}/{witch.hand_size}"
+        return (f"{marker} {witch.describe()}: {_hearts(witch.hearts)}, hand {len(witch.hand)}/{witch.hand_size}"
                 f"{wand}")
 
     def _card_name(self, card_id: str) -> str:
@@ -318,7 +318,7 @@ class WhichWitchEngine(Engine):
     def _target_label(self, state: WitchState, seat: int) -> str:
         witch = state.seats[seat]
         wand = f", wand d{self.catalogue.die(witch.wand)}" if witch.wand else ""
-        return f"{witch.describe()}: {witch.hearts} hearts, {len(witch.hand)} cards{wand}"
+        return f"{witch.describe()}: {_hearts(witch.hearts)}, {len(witch.hand)} cards{wand}"
 
     def _apply_target(self, state: WitchState, answer: str) -> list[Event]:
         action = state.action
@@ -652,3 +652,7 @@ class WhichWitchEngine(Engine):
             return [Event("extra-turn", f"Zoom Broom: {witch.name} takes an extra turn.")]
         state.current = state.next_alive(state.current)
         return []
+
+
+def _hearts(count: int) -> str:
+    return f"{count} Life Heart{'s' if count != 1 else ''}"

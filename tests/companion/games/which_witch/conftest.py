@@ -1,0 +1,12 @@
+"""Fixtures for Which Witch Is Best!? tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine.registry import make_engine
+
+
+@pytest.fixture(scope="session")
+def engine():
+    return make_engine("which-witch")
