@@ -29,10 +29,19 @@ import random
 from typing import Any
 
 from .bots import BOTS, HeuristicBot
+from .calculator import worked_examples
+from .duel import profiles_from_db
 from .engine import HalfwishEngine
+from .odds import odds_matrix
 from .state import HalfwishState
 
 ENGINE = HalfwishEngine
+
+
+def rulebook_context(db: Any) -> dict[str, Any]:
+    """Worked duel examples and the exact odds matrix, computed for the rulebook."""
+    profiles = profiles_from_db(db)
+    return {"worked_examples": worked_examples(db.rules, profiles), "odds_matrix": odds_matrix(db.rules, profiles)}
 
 
 def sim_setup(engine: HalfwishEngine, players: int, rng: random.Random) -> dict[str, Any]:
@@ -53,4 +62,5 @@ def sim_labels(engine: HalfwishEngine, state: HalfwishState) -> dict[str, str]:
             "ended_in_round": str(state.round)}
 
 
-__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "sim_labels", "sim_setup"]
+__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "rulebook_context", "sim_labels",
+           "sim_setup"]

@@ -381,3 +381,19 @@ def test_score_follows_the_scoring_rules(pair, aggressor):
 
 def test_damage_after_modifiers_leaves_zero_at_zero():
     assert damage_after_modifiers(Side((), dv=7, exposed=3), 0, STEP) == (0, "0")
+
+
+# --- the rulebook's worked examples ---------------------------------------------------------
+
+def test_rulebook_examples_are_resolved_by_the_resolver():
+    """The rulebook prints the seed's example with the resolver's own arithmetic."""
+    from companion.games.halfwish import rulebook_context
+
+    context = rulebook_context(DB)
+    first = context["worked_examples"][0]
+    assert "rolls 10 and plays Long Strike" in first["setup"]
+    assert "B retaliates: 12 - 8 = 4: A takes 4." in first["steps"]
+    titles = [ex["title"] for ex in context["worked_examples"]]
+    assert {"Ignores block", "Evade succeeds", "Evade fails", "First Strike against First Strike",
+            "Two actions each"} <= set(titles)
+    assert len(context["odds_matrix"].cells) == len(RULES.actions) ** 2
