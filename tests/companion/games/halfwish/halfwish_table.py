@@ -74,7 +74,8 @@ class Table:
         """The plain answer to the next request."""
         request = self.request
         if isinstance(request, Chance):
-            return faces(7) if request.kind == "roll" else request.options[0]
+            # locations flip from the end of the deck so the first ones stay free for tests
+            return faces(7) if request.kind == "roll" else request.options[-1 if self.next_step == "flip" else 0]
         wanted = choices.get(request.kind, DEFAULT_DECISIONS.get(request.kind))
         ids = request.option_ids()
         return wanted if wanted in ids else ids[0]
@@ -107,3 +108,48 @@ class Table:
         while self.request is not None:
             self.answer(self.default({k.replace("_", "-"): v for k, v in choices.items()}))
         return self
+
+
+NEUTRAL_LOCATION = "ancient-shrine"   # the revealer gains 1 mana: changes no duel maths
+
+
+def duel_table(a: list[str], b: list[str], a_dv: int, b_dv: int, aggressor: int = 0, turn: int = 1,
+               **table_options: Any) -> Table:
+    """A table at the first powers window of a duel in round 1 (Ann's turn on odd turns):
+    hands hold exactly the given cards, DVs are set, Ann is turn player."""
+    table = Table(**table_options).to_turn(1, turn)
+    assert table.state.turn_player == 0, "duel_table needs Ann's turn (an odd turn)"
+    for seat, (cards, dv) in enumerate(((a, a_dv), (b, b_dv))):
+        player = table.player(seat)
+        player.hand, player.hidden, player.roll, player.dv_gain = list(cards), 0, dv, 0
+    if aggressor == 0:
+        table.answer("duel")
+    else:
+        table.answer("parley")
+        table.until("respond").answer("decline")
+    return table.until("power")
+
+
+def commit_and_reveal(table: Table, a: list[str], b: list[str], location: str = NEUTRAL_LOCATION) -> Table:
+    """Pass the preparation, commit the actions (Ann first), flip the location."""
+    table.until("commit")
+    for card in a + b:
+        table.answer(card)
+    if table.next_step == "flip":
+        table.answer(location)
+    return table
+
+
+def showdown(a: list[str], b: list[str], a_dv: int, b_dv: int, aggressor: int = 0, turn: int = 1,
+             **table_options: Any) -> Table:
+    """A duel brought to the showdown's powers window."""
+    table = duel_table(a, b, a_dv, b_dv, aggressor, turn, **table_options)
+    commit_and_reveal(table, a, b)
+    return table.until("power")
+
+
+def resolve(table: Table) -> Table:
+    """Both players pass in the showdown: the duel applies."""
+    while table.next_step == "power":
+        table.answer("pass")
+    return table
