@@ -184,14 +184,18 @@ class WhichWitchEngine(Engine):
         return self.catalogue.die(witch.wand) if witch.wand else self.rules.default_die
 
     def playable(self, state: WitchState, seat: int) -> Counter[str]:
-        """How many of each card the player could play now (at the table: up to their hand size)."""
+        """How many of each card the player could play now.
+
+        At the table a hand is face-down cards: any card could be among them, up to the hand's
+        size and the copies not already face up on the table (discard pile, in play).
+        """
         hand = state.seats[seat].hand
         if not state.hidden:
             return Counter(hand)
         unknown = hand.count(HIDDEN)
-        known = Counter(c for c in hand if c != HIDDEN)
-        return Counter({cid: min(n, known[cid] + unknown) for cid, n in self.catalogue.copies.items()
-                        if known[cid] + unknown})
+        seen = Counter(state.discard + state.in_play())
+        spare = {cid: min(unknown, n - seen[cid]) for cid, n in self.catalogue.copies.items()}
+        return Counter({cid: n for cid, n in spare.items() if n > 0})
 
     def holds(self, state: WitchState, seat: int, kind: str) -> list[str]:
         """Card ids of one kind that the player could play now."""
@@ -235,7 +239,7 @@ class WhichWitchEngine(Engine):
         witch = state.seats[state.current]
         extra = f" (Zoom Broom: {state.extra_turns} more after this)" if state.extra_turns else ""
         options = tuple(Option(a, ACTION_LABELS[a]) for a in self.legal_actions(state))
-        return Decision(state.current, f"Turn {state.turn}: {witch.describe()} takes one action{extra}",
+        return Decision(state.current, f"{witch.describe()} takes one action{extra}",
                         options, kind="action")
 
     def _apply_action(self, state: WitchState, answer: str) -> list[Event]:

@@ -37,7 +37,7 @@ class Witch:
 
     @property
     def witch_name(self) -> str:
-        return f"{self.element.title()} Witch"
+        return f"{self.element.title()} Witch" if self.element else "no witch yet"
 
     def describe(self) -> str:
         return f"{self.name} ({self.witch_name})"

@@ -1,0 +1,61 @@
+"""`deckwright play which-witch`: a table of four, hands hidden, the gamemaster records what is played."""
+
+from __future__ import annotations
+
+from companion.cli import cli
+from companion.sessions import SessionStore
+
+NEW = ("which-witch", "--players", "Ann,Ben,Cy,Di", "--name", "coven", "--seed", "3")
+PICKS = ["ice", "fire", "earth", "wind"]
+
+
+def play(runner, keys: list[str], *args: str):
+    return runner.invoke(cli, ["play", *args], input="".join(k + "\n" for k in keys))
+
+
+def journal(name: str = "coven") -> list:
+    with SessionStore() as store:
+        return [e.answer for e in store.journal(name)]
+
+
+def test_four_players_pick_witches_and_no_cards_are_typed_for_the_deal(runner):
+    """'Each player must pick 1 Witch Card' and hands stay secret: the deal asks nothing."""
+    result = play(runner, [*PICKS, "quit"], *NEW)
+    assert result.exit_code == 0, result.output
+    assert "Di (Wind Witch) sets their tracker to 4 Life Hearts." in result.output
+    assert "Dealt 5 cards to each of 4 players" in result.output
+    assert "Ann (Ice Witch) takes one action" in result.output
+    assert journal() == PICKS
+
+
+def test_an_attack_is_recorded_and_explained(runner):
+    """The gamemaster types the cards played and the physical dice; the tool explains the duel."""
+    keys = [*PICKS, "spell", "Ben", "wind", "2", "black-cat", "done", "roll", "done", "4 2", "quit"]
+    result = play(runner, keys, *NEW)
+    assert "Ann (Ice Witch) attacks Ben (Fire Witch) with 2 Wind Spells." in result.output
+    assert "hint: P(hit)" in result.output
+    assert "Ann d6 + 1 rolls 4 = 5, Ben d6 rolls 2 = 2: the attack lands." in result.output
+    assert "Ben (Fire Witch) loses 2 Life Hearts: 2 left." in result.output
+    assert "Turn 2 · Ben · Ben (Fire Witch) takes one action" in result.output, "the defence was not Ben's turn"
+
+
+def test_wand_in_play_is_kept_in_the_tally_and_rolled(runner):
+    """'Once it is in play, the player must use the die noted on that card for all dice rolls'."""
+    keys = [*PICKS, "wand", "wand-d12", "spell", "Ann", "fire", "1", "done", "roll", "done", "quit"]
+    result = play(runner, keys, *NEW)
+    assert "Ann (Ice Witch): 4 Life Hearts, hand 5/5, wand d12" in result.output
+    assert "Ben rolls d6, then Ann rolls d12" in result.output
+
+
+def test_a_spell_of_the_targets_element_is_refused_at_the_prompt(runner):
+    """'Ice Spell Cards cannot be used to attack an opponent represented by the Ice Witch Card.'"""
+    result = play(runner, [*PICKS, "spell", "Ben", "fire", "quit"], *NEW)
+    assert "'fire' is not one of the choices" in result.output
+    assert journal() == [*PICKS, "spell", "Ben"]
+
+
+def test_undo_and_resume_continue_where_the_table_stopped(runner):
+    play(runner, [*PICKS, "spell", "Ben", "earth", "quit"], *NEW)
+    assert journal()[-1] == "earth"
+    result = play(runner, ["undo", "wind", "quit"], "--resume", "coven")
+    assert "undone" in result.output and journal()[-1] == "wind"
