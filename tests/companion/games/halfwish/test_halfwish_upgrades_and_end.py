@@ -1,0 +1,138 @@
+"""The upgrade phase, the end of the game and the tie-breaks, quoting the seed text."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from halfwish_table import Table
+
+
+def to_upgrades(table: Table) -> Table:
+    return table.until("upgrade-order")
+
+
+def test_losing_player_chooses_to_pick_first_or_second():
+    """Seed: "Then the player who is currently losing the game can choose first or second." """
+    table = Table().to_turn(1, 5)
+    table.player(0).points = 2
+    to_upgrades(table)
+    assert table.request.player == 1
+    assert len(table.state.upgrading.offer) == table.rules.upgrades_dealt
+
+
+def test_first_pick_is_public_and_second_is_secret():
+    """Seed: "The player who upgrades first will choose 1 card from the 5 upgrades publicly. The
+    player who upgrades second will pick from the remaining in secret." """
+    table = to_upgrades(Table().to_turn(1, 5))
+    chooser = table.request.player
+    table.answer("second")
+    assert table.request.player == 1 - chooser
+    first = table.request.options[0].id
+    table.answer(first)
+    assert any(table.engine.catalog.name(first) in t for t in table.texts()[-2:])
+    second = table.request.options[0].id
+    events = table.answer(second)
+    assert f"{table.player(chooser).name} takes an upgrade (secret)" in [e.text for e in events]
+
+
+def test_upgrades_replace_a_basic_action_and_keep_ten_cards():
+    """Seed: "Upgrades replace basic action cards in a player's deck, maintaining the total deck
+    size at 10 cards." """
+    table = to_upgrades(Table().to_turn(1, 5))
+    table.answer("first")
+    picker = table.request.player
+    upgrade = table.request.options[0].id
+    replaced = table.engine.catalog.card(upgrade).get("replaces")
+    before = Counter(table.player(picker).deck)
+    table.answer(upgrade)
+    after = Counter(table.player(picker).deck)
+    assert len(table.player(picker).deck) == table.rules.deck_size
+    assert after[upgrade] == before[upgrade] + 1 and after[replaced] == before[replaced] - 1
+
+
+def test_an_upgrade_needs_its_basic_action_in_the_deck():
+    """Seed: "A player cannot select an upgrade if they do not have its corresponding basic action
+    that it replaces." """
+    table = to_upgrades(Table().to_turn(1, 5))
+    table.answer("first")
+    picker = table.player(table.request.player)
+    picker.deck = ["strike"] * table.rules.deck_size
+    offered = [o.id for o in table.request.options if o.id != "skip"]
+    assert set(table.state.upgrading.offer) - set(offered), "the dealt five hold upgrades of other actions"
+    assert all(table.engine.catalog.card(u).get("replaces") == "strike" for u in offered)
+
+
+def test_skipping_an_upgrade_heals_seven():
+    """Seed: "Players can opt to skip an upgrade to heal 7 HP." """
+    table = to_upgrades(Table().to_turn(1, 5))
+    table.answer("first")
+    picker = table.request.player
+    table.player(picker).health = 10
+    table.answer("skip")
+    assert table.player(picker).health == 10 + table.rules.skip_upgrade_heal
+
+
+def test_extra_upgrades_are_picked_from_a_new_five():
+    """Seed: "After both players have picked their first upgrade, discard all remaining upgrades
+    face down ... and deal 5 new upgrades face up. The player who picked first will then choose
+    from this new 5." """
+    table = to_upgrades(Table().to_turn(1, 5))
+    table.player(1).extra_upgrades = 1
+    table.answer("first")
+    first = table.request.player
+    table.answer(table.request.options[0].id)
+    table.answer(table.request.options[0].id)
+    table.until("upgrade-pick")
+    assert len(table.state.upgrading.offer) == table.rules.upgrades_dealt
+    assert table.request.player == 1 and table.state.queue[0]["extra"]
+    table.answer(table.request.options[0].id)
+    assert table.player(1).extra_upgrades == 0
+    assert table.player(first).deck.count("strike") <= table.rules.deck_size
+
+
+def test_innate_upgrade_stays_innate():
+    """Seed: "An upgraded innate action will retain innate." """
+    table = to_upgrades(Table(classes=("rogue", "rogue")).to_turn(1, 5))
+    rogue = table.player(0)
+    rogue.innate = ["long-strike"]
+    from companion.games.halfwish.upgrades import replace_copy
+    replace_copy(rogue, "long-strike", "cheap-shot", innate=True)
+    assert rogue.innate == ["cheap-shot"] and "cheap-shot" in rogue.deck
+
+
+@pytest.mark.parametrize("setup, winner, how", [
+    ({"points": (3, 2)}, 0, "on points"),
+    ({"points": (2, 2), "lamps": (0, 1)}, 1, "lamps"),
+    ({"points": (2, 2), "health": (10, 12)}, 1, "health"),
+    ({"points": (2, 2), "first_blood": 0}, 0, "first blood"),
+], ids=["points", "lamps", "health", "first-blood"])
+def test_tie_breaks_in_the_texts_order(setup, winner, how):
+    """Seed: "If points are tied, the tie is broken in the following order: i) The player with
+    the most lamps won ii) The player with the most health iii) The player who scored the first point" """
+    table = Table().finish()
+    for seat, player in enumerate(table.state.players):
+        player.points, player.lamps, player.health = 0, 0, 20
+        for field in ("points", "lamps", "health"):
+            if field in setup:
+                setattr(player, field, setup[field][seat])
+    table.state.first_blood = setup.get("first_blood", -1)
+    outcome = table.engine.outcome(table.state)
+    assert outcome.winner == winner and how in outcome.text
+
+
+def test_a_game_level_on_everything_is_a_draw():
+    """Ruling no-first-blood-draw."""
+    table = Table().finish()
+    assert table.engine.outcome(table.state).winner is None
+
+
+def test_two_lamps_grant_a_wish_at_the_end_of_the_turn():
+    """Seed: "2 lamps grant a player a wish" (ruling what-a-wish-grants)."""
+    table = Table().to_turn(1, 1)
+    table.player(0).lamps = table.rules.lamps_for_wish
+    table.until("wish")
+    table.answer("0")
+    assert table.player(0).points == table.rules.wish_options[0]["amount"]
+    table.to_turn(1, 3)
+    assert table.player(0).wishes_claimed == 1
