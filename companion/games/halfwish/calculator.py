@@ -128,6 +128,13 @@ def _note_dv_changes(table: Table, a: SideSpec, b: SideSpec) -> Table:
     return table
 
 
+def reveal_sides(a: Side, b: Side, rules: Mapping[str, Any], aggressor: SideKey = "a") -> tuple[Side, Side]:
+    """Both sides after their actions' reveal effects, including the hooks the calculator
+    knows (e.g. Gambler's Strike's alignment); used by the exact odds."""
+    table = _reveal(Table({"a": a, "b": b}, aggressor, "showdown", None, rules))
+    return table.sides["a"], table.sides["b"]
+
+
 def _reveal(table: Table) -> Table:
     """The actions' reveal effects, turn player (aggressor) first."""
     for key in (table.aggressor, other_key(table.aggressor)):

@@ -30,7 +30,8 @@ at the bound (ruling dv-bounds-after-modifiers) and the steps say so.
 
 Reveal effects: `resolve_duel` does NOT apply the actions' `on_reveal` effects (the engine
 applies them, e.g. Heavy Strike's Exposed, when the cards are revealed). A caller without
-an engine (the calculator, the odds) calls `apply_reveal(a, b, rules, aggressor)` first.
+an engine calls `apply_reveal(a, b, rules, aggressor)` first (effect primitives only), or
+`calculator.reveal_sides` (also the named hooks a calculator can apply, e.g. alignment).
 `apply_effect(sides, owner, effect, rules, aggressor)` applies one effect primitive that
 changes a side (status exposed/toughness, dv, set dv, strike_bonus, points, damage) and
 says whether it could; `can_apply(effect)` tells in advance.

@@ -14,7 +14,9 @@ API::
     matrix.to_json(), matrix.rows()                   # data for `--json` and the rulebook
 
 The sides' `dv` is ignored (it is rolled); `a_mod`/`b_mod` add a DV change to every roll.
-The actions' reveal effects (Heavy Strike's Exposed) are applied as at the table.
+The actions' reveal effects (Heavy Strike's Exposed, Gambler's Strike's alignment) are applied
+as at the table, by `calculator.reveal_sides`; reveal effects that need a choice or the game
+(Lucky Dodge's reroll, Mirror Guard's transform, Opening Cut's first-blood bonus) are not.
 """
 
 from __future__ import annotations
@@ -27,13 +29,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from .calculator import reveal_sides
 from .duel import (
     ActionProfile,
     DuelRules,
     Side,
     SideKey,
     action_profile,
-    apply_reveal,
     basic_actions,
     resolve_duel,
 )
@@ -127,10 +129,15 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
     """Exact odds of a duel: each unknown DV enumerated over its distribution."""
     duel_rules = DuelRules.from_rules(rules)
     totals = _Totals()
-    for roll_a, weight_a in _rolls(rules, a_roll):
-        for roll_b, weight_b in _rolls(rules, b_roll):
-            side_a, side_b, _ = apply_reveal(replace(a, dv=roll_a + a_mod), replace(b, dv=roll_b + b_mod),
-                                             duel_rules, aggressor)
+    has_reveal = any(x.on_reveal for x in a.actions + b.actions)
+    rolls_a, rolls_b = _rolls(rules, a_roll), _rolls(rules, b_roll)
+    sides_a = {roll: replace(a, dv=roll + a_mod) for roll, _ in rolls_a}
+    sides_b = {roll: replace(b, dv=roll + b_mod) for roll, _ in rolls_b}
+    for roll_a, weight_a in rolls_a:
+        for roll_b, weight_b in rolls_b:
+            side_a, side_b = sides_a[roll_a], sides_b[roll_b]
+            if has_reveal:  # reveal effects may depend on both DVs: applied per pair of rolls
+                side_a, side_b = reveal_sides(side_a, side_b, rules, aggressor)
             totals.add(resolve_duel(side_a, side_b, aggressor, duel_rules), weight_a * weight_b)
     return DuelOdds(
         a_actions=tuple(x.id for x in a.actions), b_actions=tuple(x.id for x in b.actions),

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards import load_game
-from companion.games.halfwish.duel import Side, apply_reveal, profiles_from_db, resolve_duel
+from companion.games.halfwish.calculator import reveal_sides
+from companion.games.halfwish.duel import Side, profiles_from_db, resolve_duel
 from companion.games.halfwish.odds import duel_odds, dv_distribution, odds_matrix, percent
 
 DB = load_game("halfwish")
@@ -36,7 +37,7 @@ def brute_force(a: Side, b: Side, aggressor: str) -> dict[str, Fraction]:
     wins, damage_a, cells = Counter(), 0, 0
     for faces_a in itertools.product(*dice):
         for faces_b in itertools.product(*dice):
-            sa, sb, _ = apply_reveal(replace(a, dv=sum(faces_a)), replace(b, dv=sum(faces_b)), RULES, aggressor)
+            sa, sb = reveal_sides(replace(a, dv=sum(faces_a)), replace(b, dv=sum(faces_b)), RULES, aggressor)
             result = resolve_duel(sa, sb, aggressor, RULES)
             wins[result.winner] += 1
             damage_a += result.a.damage_taken
@@ -50,7 +51,8 @@ def test_two_d6_distribution_has_eleven_values_weighted_one_to_six():
 
 
 @pytest.mark.parametrize(("a", "b"), [("long-strike", "strike"), ("heavy-strike", "defend"),
-                                      ("strike", "evade"), ("long-strike", "long-strike")],
+                                      ("strike", "evade"), ("long-strike", "long-strike"),
+                                      ("gamblers-strike", "shield-bash")],
                          ids=lambda x: x)
 def test_exact_odds_match_the_1296_cell_enumeration(a, b):
     odds = duel_odds(side(a), side(b), "a", RULES)
@@ -139,3 +141,11 @@ def test_odds_json_is_exact_and_readable():
 
 def test_percent_rounds_to_one_digit():
     assert percent(Fraction(5, 12)) == "41.7%"
+
+
+def test_reveal_effects_that_depend_on_the_dv_are_applied_per_roll():
+    """Gambler's Strike: "if your DV is even, strike for DV+2; if it is odd, strike for DV-2"."""
+    gambler = duel_odds(side("gamblers-strike"), side("strike"), "a", RULES, a_roll=8, b_roll=9)
+    odd = duel_odds(side("gamblers-strike"), side("strike"), "a", RULES, a_roll=9, b_roll=9)
+    assert (gambler.b_damage_taken, gambler.a_damage_taken) == (1, 0)
+    assert (odd.b_damage_taken, odd.a_damage_taken) == (0, 2)
