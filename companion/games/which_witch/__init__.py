@@ -22,7 +22,8 @@ Chance with the attacker's and the defender's die; ties ask again), then `cauldr
 `reward` after a final heart. The defence is never the defender's turn. After every action
 all players refill in rotation order, and the rotation moves on (Zoom Broom turns first).
 
-Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`.
+Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`, and
+`rulebook_context` (card texts, worked examples and odds computed for the rulebook).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any
 from .bots import BOTS, HeuristicBot
 from .engine import WhichWitchEngine
 from .state import HIDDEN, WitchState
+from .texts import card_text, rulebook_context
 
 ENGINE = WhichWitchEngine
 
@@ -47,5 +49,5 @@ def sim_labels(engine: WhichWitchEngine, state: WitchState) -> dict[str, str]:
     return {f"seat{seat}_witch": witch.element for seat, witch in enumerate(state.seats)}
 
 
-__all__ = ["BOTS", "ENGINE", "HIDDEN", "HeuristicBot", "WhichWitchEngine", "WitchState", "sim_labels",
-           "sim_setup"]
+__all__ = ["BOTS", "ENGINE", "HIDDEN", "HeuristicBot", "WhichWitchEngine", "WitchState", "card_text",
+           "rulebook_context", "sim_labels", "sim_setup"]

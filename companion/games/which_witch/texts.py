@@ -1,0 +1,71 @@
+"""Card texts and the rulebook's computed content: every number comes from the database."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from .attack import Side, attack_odds
+
+_ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+
+
+def card_text(db: Any, card: Any) -> str:
+    """A card's text with its `{{ rules.* }}` and `{{ card.* }}` filled in, on one line."""
+    fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
+    text = _ENV.from_string(card.get("text") or card.get("motto") or "").render(rules=db.rules, card=fields)
+    return " ".join(text.split())
+
+
+def wand_dice(db: Any) -> list[int]:
+    """The default die and every Wand's die, smallest first."""
+    wands = {card.get("die") for card in db.deck("game-cards").cards if card.get("kind") == "wand"}
+    return sorted({db.rules.default_die, *wands})
+
+
+def odds_table(db: Any) -> list[dict[str, Any]]:
+    """P(hit) for every pair of dice, no Familiars: rows are the attacker's die."""
+    dice, (first, second) = wand_dice(db), db.rules.elements[:2]
+    spell = db.rules.elements[2]
+    rows = []
+    for a in dice:
+        cells = [attack_odds(db.rules, Side(first, a), Side(second, d), spell, 1).p_hit for d in dice]
+        rows.append({"die": a, "cells": [f"{float(p):.0%}" for p in cells]})
+    return rows
+
+
+def own_element_example(db: Any) -> dict[str, Any]:
+    """The rules text's example: the Wind Witch wins with 2 Wind Spells, computed."""
+    count = 2
+    odds = attack_odds(db.rules, Side("wind", db.rules.default_die), Side("ice", db.rules.default_die),
+                       "wind", count)
+    plain = attack_odds(db.rules, Side("fire", db.rules.default_die), Side("ice", db.rules.default_die),
+                        "wind", count)
+    return {"count": count, "hearts": odds.hearts_if_hit, "plain_hearts": plain.hearts_if_hit,
+            "p_hit": f"{float(odds.p_hit):.0%}", "p_tie": f"{float(odds.p_tie):.0%}"}
+
+
+def familiar_example(db: Any) -> dict[str, Any]:
+    """A Wand and a Familiar against a bare d6: how the odds move."""
+    dice = wand_dice(db)
+    die = db.rules.default_die
+    bonus = min(card.get("bonus") for card in db.deck("game-cards").cards if card.get("kind") == "familiar")
+    base = attack_odds(db.rules, Side("fire", die), Side("ice", die), "earth", 1)
+    boosted = attack_odds(db.rules, Side("fire", die, bonus), Side("ice", die), "earth", 1)
+    wand = attack_odds(db.rules, Side("fire", dice[1]), Side("ice", die), "earth", 1)
+    return {"bonus": bonus, "die": die, "wand_die": dice[1], "base": f"{float(base.p_hit):.0%}",
+            "boosted": f"{float(boosted.p_hit):.0%}", "wand": f"{float(wand.p_hit):.0%}",
+            "boosted_exact": str(boosted.p_hit)}
+
+
+def rulebook_context(db: Any) -> dict[str, Any]:
+    """What the rulebook template adds to the database: card texts, worked examples, odds."""
+    return {
+        "card_text": lambda card: card_text(db, card),
+        "wand_dice": wand_dice(db),
+        "odds_table": odds_table(db),
+        "own_element_example": own_element_example(db),
+        "familiar_example": familiar_example(db),
+    }
