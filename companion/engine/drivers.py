@@ -27,7 +27,10 @@ class RandomBot:
 def roll_chance(chance: Chance, rng: random.Random) -> Any:
     """Answer a Chance request from a seeded RNG."""
     if chance.kind == "roll":
-        return [rng.randint(1, sides) for sides in chance.dice]
+        dice = chance.dice
+        if len(dice) == 1:  # the common case, kept cheap for simulation
+            return [rng.randint(1, dice[0])]
+        return [rng.randint(1, sides) for sides in dice]
     if chance.kind == "draw":
         return rng.choice(chance.options)
     order = list(chance.options)
@@ -58,14 +61,18 @@ def play_out(engine: Engine, state: GameState, bots: list[Bot], rng: random.Rand
     """Drive a game to its end with bots and a seeded RNG; `keep` records answers and events."""
     answers: list[Any] = []
     events: list[Event] = []
+    request_of, apply, seats = engine.request, engine.apply, len(bots)  # bound once: the hot loop
     for step in range(max_steps):
-        request = engine.request(state)
+        request = request_of(state)
         if request is None:
             outcome = engine.outcome(state)
             assert outcome is not None, "request() returned None but outcome() is None"
             return PlayResult(outcome, step, answers, events)
-        answer = answer_for(engine, state, request, bots, rng)
-        happened = engine.apply(state, answer)
+        if type(request) is Chance:
+            answer = roll_chance(request, rng)
+        else:
+            answer = bots[request.player % seats].choose(engine, state, request, rng)
+        happened = apply(state, answer)
         if keep:
             answers.append(answer)
             events.extend(happened)

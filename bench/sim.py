@@ -1,0 +1,181 @@
+"""Simulation speed: our Heartstrings engine against a minimal hand-written loop, and --jobs scaling.
+
+Prints ratios measured in the same run (see bench/README.md):
+  - engine/minimal: how many times slower a game is through the engine core (request/apply,
+    events with explanations, the simulation driver) than through the plain loop below that
+    plays the same rules with the same random bot; target: within 3x;
+  - jobs 2 / jobs 1: the speed-up of `deckwright sim --jobs 2` over `--jobs 1` (at most the
+    number of free cores; on a shared machine expect less).
+
+Usage: .venv/bin/python bench/sim.py [--games N] [--players 2|3] [--rounds R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cards import load_game
+from companion.sim import SimConfig, play_games
+
+
+class MinimalHeartstrings:
+    """The whole Heartstrings text as one plain loop: lists and ints, no events, no requests.
+
+    The rules match the engine (roll-off with the Room Selector, occupy or invade, one
+    attacker roll against one defender roll per token, ties lose the defender the token,
+    half the difference rounded up, bead bonus while the pool has beads, elimination,
+    moving a board token when out of tokens, one sacrifice per turn), and every choice is
+    made uniformly at random like the engine's RandomBot. Numbers come from game.yaml.
+    """
+
+    def __init__(self, rules: dict):
+        self.rules = rules
+        self.rooms = rules["rooms"]
+        self.attack_buff = [rules["attacker_buffs"].get(r, 0) for r in range(self.rooms + 1)]
+        self.defend_buff = [rules["defender_buffs"].get(r, 0) for r in range(self.rooms + 1)]
+        self.bonus = set(rules["bead_bonus_rooms"])
+
+    def play(self, players: int, rng: random.Random) -> int:
+        """Play one game; return the winner's seat."""
+        r = self.rules
+        beads, supply = [r["beads_per_player"]] * players, [r["tokens_per_player"]] * players
+        alive, pool = [True] * players, r["bead_pool"]
+        rooms: list[list[int]] = [[] for _ in range(self.rooms + 1)]
+        seat = self.first_player(list(range(players)), rng)
+        while alive.count(True) > 1:
+            pool = self.turn(seat, beads, supply, alive, rooms, pool, rng)
+            seat = next(s % players for s in range(seat + 1, seat + players + 1) if alive[s % players])
+        return alive.index(True)
+
+    def first_player(self, contenders: list[int], rng: random.Random) -> int:
+        while True:
+            rolls = {s: rng.randint(1, self.rules["room_die"]) for s in contenders}
+            top = max(rolls.values())
+            contenders = [s for s in contenders if rolls[s] == top]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def turn(self, seat, beads, supply, alive, rooms, pool, rng) -> int:
+        """One turn: place or move a token, fight if invading, maybe sacrifice; returns the pool."""
+        r = self.rules
+        moved_from = None
+        if supply[seat] == 0:
+            moved_from = rng.choice([i for i, t in enumerate(rooms) if t and t[0] == seat])
+        room = rng.randint(1, r["room_die"])
+        if room == moved_from:
+            return self.sacrifice(seat, beads, supply, rooms, pool, rng)
+        if moved_from is None:
+            supply[seat] -= 1
+        else:
+            rooms[moved_from].remove(seat)
+        tokens = rooms[room]
+        if not tokens or tokens[0] == seat:
+            tokens.append(seat)
+            pool = self.bead_bonus(seat, room, beads, pool)
+            return self.sacrifice(seat, beads, supply, rooms, pool, rng)
+        pool, won = self.combat(seat, tokens[0], room, beads, supply, alive, rooms, pool, rng)
+        if won:
+            tokens.append(seat)
+            pool = self.bead_bonus(seat, room, beads, pool)
+            if alive.count(True) == 1:
+                return pool
+        if not alive[seat]:
+            return pool
+        return self.sacrifice(seat, beads, supply, rooms, pool, rng)
+
+    def combat(self, attacker, defender, room, beads, supply, alive, rooms, pool, rng):
+        """The attacker rolls once; the defender rolls per token until one wins. Returns (pool, won)."""
+        r = self.rules
+        attack = rng.randint(1, r["combat_die"]) + self.attack_buff[room]
+        divisor = r["damage_divisor"]
+        while rooms[room]:
+            defend = rng.randint(1, r["combat_die"]) + self.defend_buff[room]
+            if defend > attack:
+                supply[attacker] += 1
+                return self.damage(attacker, -(-(defend - attack) // divisor), beads, supply, alive, rooms, pool), False
+            rooms[room].pop()
+            supply[defender] += 1
+            hurt = r["tie_damage"] if defend == attack else -(-(attack - defend) // divisor)
+            pool = self.damage(defender, hurt, beads, supply, alive, rooms, pool)
+        return pool, True
+
+    def damage(self, seat, amount, beads, supply, alive, rooms, pool) -> int:
+        lost = min(amount, beads[seat])
+        beads[seat] -= lost
+        if lost and beads[seat] == 0:
+            alive[seat] = False
+            for tokens in rooms:
+                if tokens and tokens[0] == seat:
+                    supply[seat] += len(tokens)
+                    tokens.clear()
+        return pool + lost
+
+    def bead_bonus(self, seat, room, beads, pool) -> int:
+        gained = min(self.rules["bead_bonus"], pool) if room in self.bonus else 0
+        beads[seat] += gained
+        return pool - gained
+
+    def sacrifice(self, seat, beads, supply, rooms, pool, rng) -> int:
+        r = self.rules
+        if pool <= 0:
+            return pool
+        crowded = [i for i, t in enumerate(rooms) if len(t) >= r["sacrifice_min_tokens"] and t[0] == seat]
+        if not crowded:
+            return pool
+        choice = rng.choice(crowded + [None])  # like RandomBot: every room or pass, uniformly
+        if choice is None:
+            return pool
+        rooms[choice].remove(seat)
+        supply[seat] += 1
+        gained = min(r["sacrifice_beads"], pool)
+        beads[seat] += gained
+        return pool - gained
+
+
+def rate(run, games: int, rounds: int) -> float:
+    """Best games per second of `run(games)` over several rounds (best: least disturbed)."""
+    best = 0.0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run(games)
+        best = max(best, games / (time.perf_counter() - start))
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=400, help="games per measurement")
+    parser.add_argument("--players", type=int, default=2, help="players per game")
+    parser.add_argument("--rounds", type=int, default=3, help="measurements per figure (the best counts)")
+    args = parser.parse_args()
+
+    minimal = MinimalHeartstrings(dict(load_game("heartstrings").rules))
+    config = SimConfig("heartstrings", args.games, 1, args.players, ("random",))
+
+    def minimal_run(games: int) -> None:
+        for i in range(games):
+            minimal.play(args.players, random.Random(f"1:{i}"))
+
+    def engine_run(games: int, jobs: int = 1) -> None:
+        play_games(SimConfig(config.game, games, config.seed, config.players, config.bots), jobs)
+
+    baseline = rate(minimal_run, args.games, args.rounds)
+    ours = rate(engine_run, args.games, args.rounds)
+    big = args.games * 4
+    one = rate(lambda n: engine_run(n, 1), big, max(1, args.rounds - 1))
+    two = rate(lambda n: engine_run(n, 2), big, max(1, args.rounds - 1))
+    print(f"heartstrings, {args.players} players, random bots, {args.games} games per measurement")
+    print(f"  minimal loop: {baseline:,.0f} games/s   engine: {ours:,.0f} games/s (one process)")
+    print(f"  engine/minimal slowdown: {baseline / ours:.2f}x   (target: within 3x)")
+    print(f"  --jobs 2 vs --jobs 1 ({big} games): {two / one:.2f}x speed-up on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()
