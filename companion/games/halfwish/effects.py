@@ -163,7 +163,7 @@ def op_set(engine, state, item, effect):
 @op("status")
 def op_status(engine, state, item, effect):
     return [e for s in seats(state, item, effect.get("who"))
-            for e in ledger.add_status(state, s, str(effect["status"]), int(effect.get("amount", 1)),
+            for e in ledger.add_status(state, engine.rules, s, str(effect["status"]), int(effect.get("amount", 1)),
                                        source_name(engine, item))]
 
 

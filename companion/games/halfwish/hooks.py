@@ -241,7 +241,7 @@ def bubble(engine, state, item, params):
         return [Event("bubble", f"{state.players[seat].name} is losing: cannot take damage this turn (Bubble)")]
     events = []
     for s in (0, 1):
-        events += ledger.add_status(state, s, "toughness", int(params["toughness"]), "Bubble")
+        events += ledger.add_status(state, engine.rules, s, "toughness", int(params["toughness"]), "Bubble")
     return events
 
 

@@ -104,11 +104,12 @@ def can_pay(player: Player, resource: str, amount: int) -> bool:
     return (player.health if resource == "hp" else player.points) >= amount
 
 
-def add_status(state: HalfwishState, seat: int, status: str, amount: int, source: str) -> list[Event]:
-    """Gain stacks of a status (a second Poison deals 1 damage at once instead)."""
+def add_status(state: HalfwishState, rules: Any, seat: int, status: str, amount: int,
+               source: str) -> list[Event]:
+    """Gain stacks of a status (being Poisoned again deals the poison damage at once instead)."""
     player = state.players[seat]
     if status == "poisoned" and player.has_status("poisoned"):
-        return deal_damage(state, seat, 1, f"{source} (already Poisoned)")
+        return deal_damage(state, seat, rules.poison_damage, f"{source} (already Poisoned)")
     player.statuses[status] = player.status(status) + amount
     return [Event("status", f"{player.name} gains {amount} {status.replace('_', ' ')} from {source}",
                   {"seat": seat, "status": status, "amount": amount})]

@@ -73,6 +73,8 @@ class Table:
     def default(self, choices: dict[str, str]) -> Any:
         """The plain answer to the next request."""
         request = self.request
+        if self.next_step == "reroll":
+            return faces({"higher": 12, "lower": 2}.get(self.state.queue[0]["direction"], 7))
         if isinstance(request, Chance):
             # locations flip from the end of the deck so the first ones stay free for tests
             return faces(7) if request.kind == "roll" else request.options[-1 if self.next_step == "flip" else 0]
