@@ -65,3 +65,16 @@ def test_rulebook_numbers_follow_the_database(db, cards_copy):
     game.write_text(game.read_text().replace("hand_size: 5 ", "hand_size: 7 "))
     text = rulebook_markdown(load_game("which-witch", cards_copy))
     assert "deal **7** face-down" in text and "a hand of\n  8 instead of 7" in text
+
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_fast_reference_card_renders_from_the_rules(db, side):
+    """'1 Fast Reference Card: ... what they can do with their turn. It also contains the steps for
+    attacking with or defending against Spell Cards.'"""
+    from generator.rulebook import base_context, render_template, template_environment
+
+    reference = db.references[0]
+    text = render_template(template_environment(db), base_context(db), name=getattr(reference, side))
+    assert "{" not in text
+    expected = "Your turn: 1 action" if side == "front" else f"up to **{db.rules.max_spells_per_attack} Spells**"
+    assert expected in text
