@@ -114,7 +114,8 @@ def test_first_strike_that_strikes_higher_cannot_deal_damage_again():
 
 
 def test_first_strike_target_that_does_not_survive_cannot_retaliate():
-    """ "If the target survives, they will retaliate by striking against the FS action." """
+    """ "If the target survives, they will retaliate by striking against the FS action."
+    Ruling first-strike-knockout. """
     result = duel(side("long-strike", dv=10), side("strike", dv=12, health=8))
     assert result.b.knocked_out
     assert result.a.hits == ()
@@ -256,7 +257,7 @@ def test_unevadable_hits_a_successful_evade_in_full():
 
 
 def test_precise_strike_ignores_bonuses_and_exposed():
-    """ "Precise actions cannot have its strike or damage increased." """
+    """ "Precise actions cannot have its strike or damage increased." Ruling precise-and-bonuses. """
     result = duel(side("marksman-shot", dv=9, strike_bonus=2), side("defend", dv=3, exposed=2))
     assert result.b.hits == (9 - (3 + BLOCK_BONUS),)
 
@@ -277,6 +278,32 @@ def test_dv_beyond_the_dice_is_kept_on_their_range():
     result = duel(side("strike", dv=RULES.dv_max + 3), side("strike", dv=RULES.dv_min - 2))
     assert result.b.hits == (RULES.dv_max - RULES.dv_min,)
     assert any("is kept at" in step for step in result.steps)
+
+
+def test_true_damage_against_a_strike_deals_only_the_difference():
+    """Ruling true-damage-in-a-clash: True Damage ignores blocks and Toughness, not the opposing strike."""
+    profile = upgrade_profile(RULES, "test-true", "Test True", "strike", {"true_damage": True})
+    result = duel(Side((profile,), dv=10), side("strike", dv=6, toughness=2))
+    assert result.b.hits == (10 - 6,)
+
+
+def test_exposed_adds_nothing_when_no_damage_gets_through():
+    """Ruling exposed-needs-damage."""
+    result = duel(side("strike", dv=4), side("defend", dv=6, exposed=3))
+    assert result.b.hits == ()
+
+
+def test_a_strike_below_zero_counts_as_zero():
+    """Ruling strike-value-floor: Piercing Lance (DV-3) at the lowest DV strikes for 0."""
+    result = duel(side("piercing-lance", dv=RULES.dv_min), side("defend", dv=RULES.dv_min))
+    assert result.b.hits == ()
+    assert any("= 0" in step for step in result.steps)
+
+
+def test_the_resolver_rulings_are_in_the_database():
+    ids = {r.id for r in DB.rulings}
+    assert {"first-strike-knockout", "true-damage-in-a-clash", "precise-and-bonuses", "exposed-needs-damage",
+            "strike-value-floor", "clashes-are-separate", "takes-damage-once", "dv-bounds-after-modifiers"} <= ids
 
 
 def test_sides_must_commit_the_same_number_of_actions():
