@@ -9,7 +9,6 @@ spent from new fives, the first picker first, until both players are out of them
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...engine.core import Chance, Decision, Event, Option
@@ -137,6 +136,10 @@ def replace_copy(player: Player, action: str, upgrade: str, innate: bool) -> Non
     player.deck[player.deck.index(action)] = upgrade
     if innate:
         player.innate[player.innate.index(action)] = upgrade
+    for pile in (player.discard, player.pile, player.hand):   # the physical card is swapped too
+        if action in pile:
+            pile[pile.index(action)] = upgrade
+            return
 
 
 def ask_copy(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
@@ -166,7 +169,3 @@ def extra_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> 
     push_front(state, step("upgrade-deal"),
                *[step("upgrade-pick", seat=s, public=True, extra=True) for s in pickers], step("upgrade-extra"))
     return [Event("upgrade", "Extra upgrades: the rest are discarded face down and 5 new upgrades are dealt")]
-
-
-def deck_counts(player: Player) -> Counter[str]:
-    return Counter(player.deck)
