@@ -361,3 +361,21 @@ def test_table_mode_records_only_what_is_played(engine):
     assert [len(w.hand) for w in state.seats] == [engine.rules.hand_size] * 4
     assert sum(state.census().values()) == 65
     assert {"wind-spell", "black-cat"} <= set(state.discard)
+
+
+def test_a_player_with_an_empty_hand_passes(engine):
+    """Ruling no-action-pass: every action needs a card."""
+    state = arrange(engine, ["wind", "ice"], [[], FILLER], draw=[], discard=["heart-potion"])
+    assert options(engine, state) == ["pass"]
+    texts = play(engine, state, "pass")
+    assert "passes" in texts[0]
+    play(engine, state, list(engine.request(state).options))  # the refill reshuffles the Discard Pile
+    assert len(state.seats[0].hand) == engine.rules.hand_size and state.current == 1
+
+
+def test_table_mode_thief_hex_moves_a_face_down_card(engine):
+    """At the table the stolen card stays secret: the gamemaster is not asked which it was."""
+    state = engine.new_game(NAMES[:2], {"witches": ["wind", "ice"]})
+    play(engine, state, "thief", "Ben", "allow")
+    assert [len(w.hand) for w in state.seats] == [engine.rules.hand_size] * 2
+    assert state.current == 1 and "thief-hex" in state.discard
