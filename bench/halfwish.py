@@ -64,7 +64,8 @@ def bench_duels(args: argparse.Namespace) -> None:
     rules, duel_rules = db.rules, DuelRules.from_rules(db.rules)
     strike = profiles_from_db(db)["strike"]
     scoring = (duel_rules.points_per_hit, duel_rules.points_no_damage, duel_rules.points_aggressor_hit)
-    pairs = [(2 + i % 11, 2 + (i * 7) % 11) for i in range(args.duels)]
+    low, span = duel_rules.dv_min, duel_rules.dv_max - duel_rules.dv_min + 1
+    pairs = [(low + i % span, low + (i * 7) % span) for i in range(args.duels)]
     sides = [(Side((strike,), a), Side((strike,), b)) for a, b in pairs]
     _check_same_answers(sides, pairs, duel_rules, scoring)
     ours = best_time(lambda: [resolve_duel(a, b, "a", duel_rules) for a, b in sides], args.repeat)
@@ -79,7 +80,7 @@ def bench_duels(args: argparse.Namespace) -> None:
 
 def _check_same_answers(sides: list, pairs: list, rules: DuelRules, scoring: tuple[int, int, int]) -> None:
     """The baseline must compute what the resolver computes, or the ratio means nothing."""
-    for (a, b), (dv_a, dv_b) in zip(sides[:121], pairs[:121]):
+    for (a, b), (dv_a, dv_b) in zip(sides, pairs):
         result = resolve_duel(a, b, "a", rules)
         mine = (result.a.damage_taken, result.b.damage_taken, result.a.points, result.b.points)
         if mine != minimal_strike_duel(dv_a, dv_b, *scoring):

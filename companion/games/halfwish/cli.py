@@ -173,7 +173,7 @@ def print_duel(calc: Calculation, a: SideSpec, b: SideSpec, profiles: Mapping[st
 @user_errors
 def odds(a_actions: str | None, b_actions: str | None, a_dv: int | None, b_dv: int | None, a_dv_mod: int,
          b_dv_mod: int, aggressor: str, matrix: bool, as_json: bool) -> None:
-    """Exact chances over both players' 2d6 DVs (enumerated, not sampled).
+    """Exact chances over both players' DV rolls (every roll enumerated, not sampled).
 
     \b
     Examples:

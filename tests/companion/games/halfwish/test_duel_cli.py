@@ -164,3 +164,62 @@ def test_odds_usage_errors_exit_2(runner, args):
     result = run(runner, "odds", *args)
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+# --- powers in the calculator (their effects come from cards/halfwish/powers.yaml) ----------
+
+def test_duel_earthquake_in_the_showdown_swaps_the_opponents_actions(runner):
+    """Earthquake: "Your opponent has -1 DV this turn. If played during the showdown, swap the
+    position of their actions." """
+    data = duel_json(runner, "--a", "strike,evade", "--a-dv", "9", "--b", "evade,strike", "--b-dv", "8",
+                     "--a-power", "earthquake")
+    # swapped, B's Strike (DV 8 - 1) meets A's Strike and B's Evade meets A's Evade
+    assert data["b"]["hits"] == [9 - (8 - 1)]
+    assert any("actions swap places" in step for step in data["steps"])
+
+
+def test_duel_bubble_when_losing_stops_all_damage(runner):
+    """Bubble: "If you are losing, you cannot take damage this turn." """
+    data = duel_json(runner, "--a", "heavy-strike", "--a-dv", "12", "--b", "defend", "--b-dv", "2",
+                     "--b-power", "bubble", "--losing", "b")
+    assert data["b"]["damage_taken"] == 0
+    assert data["winner"] == "b"
+
+
+def test_duel_bubble_when_not_losing_gives_both_toughness(runner):
+    """Bubble: "Otherwise, both players gain 5 Toughness." """
+    data = duel_json(runner, "--a", "strike", "--a-dv", "12", "--b", "strike", "--b-dv", "4", "--b-power", "bubble")
+    assert data["b"]["damage_taken"] == max(0, (12 - 4) - 5)
+
+
+def test_duel_mnka_giga_locks_the_dvs(runner):
+    """M'nka Giga: "DVs cannot change this turn" - a Halfwish played after it changes nothing.
+    B attacks, so B's power is played first."""
+    data = duel_json(runner, "--a", "strike", "--a-dv", "3", "--b", "strike", "--b-dv", "9", "--aggressor", "b",
+                     "--b-power", "mnka-giga", "--a-power", "halfwish", "--phase", "preparation")
+    assert data["a"]["damage_taken"] == 9 - 3
+    assert any("DVs cannot change this turn" in step for step in data["steps"])
+    assert any("steals 2 points" in step for step in data["after"])
+
+
+def test_duel_halfwish_sets_the_dv(runner):
+    """Halfwish: "allows players to set their Dice Value (DV) to 7 or reroll their DV" """
+    data = duel_json(runner, "--a", "strike", "--a-dv", "3", "--b", "strike", "--b-dv", "5", "--a-power", "halfwish")
+    assert data["b"]["damage_taken"] == RULES.halfwish_set_dv - 5
+
+
+def test_duel_scry_gains_dv_only_when_lower(runner):
+    """Scry: "If your DV is lower, gain 4 DV." """
+    lower = duel_json(runner, "--a", "strike", "--a-dv", "5", "--b", "strike", "--b-dv", "6", "--a-power", "scry")
+    higher = duel_json(runner, "--a", "strike", "--a-dv", "7", "--b", "strike", "--b-dv", "6", "--a-power", "scry")
+    assert lower["b"]["damage_taken"] == (5 + 4) - 6
+    assert higher["b"]["damage_taken"] == 7 - 6
+
+
+def test_duel_ignite_damage_counts_as_a_time_taken(runner):
+    """Ignite: "Deal 2 damage." - "Map cards, powers and reveal effects can sometimes cause players
+    to gain or lose points during the duel by dealing damage" """
+    data = duel_json(runner, "--a", "defend", "--a-dv", "6", "--b", "defend", "--b-dv", "6", "--a-power", "ignite")
+    assert data["b"]["hits"] == [2]
+    assert data["b"]["damage_taken"] == 0  # combat damage only; Ignite's was dealt when played
+    assert data["a"]["points"] == RULES.aggressor_points_per_hit
