@@ -346,6 +346,7 @@ def worked_examples(rules: Mapping[str, Any], profiles: Mapping[str, ActionProfi
     out = []
     for example in example_duels(rules):
         calc = calculate(rules, profiles, {}, example.a, example.b, example.aggressor)
+        steps = [*calc.notes, *calc.result.steps[1:], *calc.after]  # the setup already names the roles
         out.append({"title": example.title, "setup": describe_setup(example, profiles),
-                    "steps": calc.steps, "result": calc.to_json()})
+                    "steps": steps, "result": calc.to_json()})
     return out

@@ -59,7 +59,7 @@ First Strike cancels; First Strike does nothing special against Block or Evade; 
 reduces the incoming strike by DV + its modifier and never strikes; Ignores Block; Evade
 avoids the strike at DV >= its `min_dv`, else takes full damage; Unevadable; True Damage
 (cannot be blocked or reduced by Toughness, can be evaded); Precise (strike and damage
-cannot be increased: no strike bonus, no Exposed); Exposed +1 and Toughness -1 damage per
+cannot be increased: no strike bonus, no Exposed); Exposed adds and Toughness takes `status_step` per
 stack on every damage instance. On turns 3-5 actions clash pairwise (first vs first, second
 vs second). Scoring: the aggressor scores 1 per time the defender took damage; the defender
 scores 1 for taking no damage and 1 if the aggressor took damage at least once.
