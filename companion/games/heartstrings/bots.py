@@ -1,0 +1,38 @@
+"""Heartstrings bots: the generic random bot and a greedy bot that follows the text's tips."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.core import Decision, Engine, GameState
+from ...engine.drivers import RandomBot
+from .combat import attacker_buff, defender_buff
+
+
+def danger(room: int, rules: Mapping[str, Any]) -> int:
+    """How much a defending token in this room is at risk: the attacker's buff minus the defender's."""
+    return attacker_buff(room, rules) - defender_buff(room, rules)
+
+
+class GreedyBot:
+    """Always sacrifices (a bead for a token is never a loss) and pulls tokens out of danger.
+
+    The seed's tip: "If you find yourself occupying a room with an Attacker Buff, it may be
+    beneficial to sacrifice that token to gain health and avoid a likely defeat in the future."
+    """
+
+    name = "greedy"
+
+    def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
+        """The sacrifice or move from the most dangerous room; ties go to the most crowded room."""
+        rooms = [int(o.id) for o in decision.options if o.id.isdigit()]
+        if not rooms:
+            return decision.options[-1].id
+        crowd = state.rooms  # type: ignore[attr-defined]
+        best = max(rooms, key=lambda room: (danger(room, engine.rules), len(crowd[room]), -room))
+        return str(best)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

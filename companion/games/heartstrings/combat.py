@@ -1,0 +1,141 @@
+"""Heartstrings combat as a pure calculator: rolls in, losses and damage out, explained.
+
+The engine resolves one defender roll at a time with `exchange`; the CLI and the
+rulebook resolve a whole combat with `resolve_combat`. Both read every number from
+the game's rules parameters (`cards/heartstrings/game.yaml`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Side = Literal["attacker", "defender"]
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One defending token's roll against the attacker's single roll."""
+
+    attacker_roll: int
+    attacker_total: int
+    defender_roll: int
+    defender_total: int
+    loser: Side
+    damage: int
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"attacker_roll": self.attacker_roll, "attacker_total": self.attacker_total,
+                "defender_roll": self.defender_roll, "defender_total": self.defender_total,
+                "loser": self.loser, "damage": self.damage, "text": self.text}
+
+
+@dataclass
+class Losses:
+    """What one side lost in a combat."""
+
+    tokens_lost: int = 0
+    damage: int = 0
+
+
+@dataclass
+class CombatResult:
+    """A whole combat: who won, what each side lost, and every exchange explained."""
+
+    room: int
+    winner: Side
+    attacker: Losses
+    defender: Losses
+    steps: list[Exchange] = field(default_factory=list)
+    unused_rolls: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"room": self.room, "winner": self.winner,
+                "attacker": vars(self.attacker).copy(), "defender": vars(self.defender).copy(),
+                "steps": [s.to_json() for s in self.steps], "unused_rolls": self.unused_rolls}
+
+
+def attacker_buff(room: int, rules: Mapping[str, Any]) -> int:
+    """What the attacker adds to their roll in this room (0 outside Attacker Buff rooms)."""
+    return rules["attacker_buffs"].get(room, 0)
+
+
+def defender_buff(room: int, rules: Mapping[str, Any]) -> int:
+    """What the defender adds to each roll in this room (0 outside Defender Buff rooms)."""
+    return rules["defender_buffs"].get(room, 0)
+
+
+def damage_for(difference: int, rules: Mapping[str, Any]) -> int:
+    """Half the roll difference, rounded up: `ceil(difference / damage_divisor)`."""
+    return -(-difference // rules["damage_divisor"])
+
+
+def room_label(room: int, rules: Mapping[str, Any]) -> str:
+    """`Room 9 (attacker +3)`, `Room 8 (defender +2)`, `Room 5`."""
+    if attacker_buff(room, rules):
+        return f"Room {room} (attacker +{attacker_buff(room, rules)})"
+    if defender_buff(room, rules):
+        return f"Room {room} (defender +{defender_buff(room, rules)})"
+    return f"Room {room}"
+
+
+def roll_text(roll: int, buff: int) -> str:
+    """`4+3 = 7` with a buff, `4` without."""
+    return f"{roll}+{buff} = {roll + buff}" if buff else str(roll)
+
+
+def settle(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[str, Any]) -> tuple[Side, int]:
+    """Who loses one exchange and the damage they take: the defender must roll higher."""
+    a_total = attacker_roll + attacker_buff(room, rules)
+    d_total = defender_roll + defender_buff(room, rules)
+    if d_total > a_total:
+        return "attacker", damage_for(d_total - a_total, rules)
+    if d_total == a_total:
+        return "defender", rules["tie_damage"]
+    return "defender", damage_for(a_total - d_total, rules)
+
+
+def exchange(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[str, Any],
+             attacker: str = "the attacker", defender: str = "the defender") -> Exchange:
+    """Resolve one defending token's roll, with its one-line explanation."""
+    a_buff, d_buff = attacker_buff(room, rules), defender_buff(room, rules)
+    a_total, d_total = attacker_roll + a_buff, defender_roll + d_buff
+    loser, damage = settle(room, attacker_roll, defender_roll, rules)
+    head = (f"{room_label(room, rules)}: {attacker} rolls {roll_text(attacker_roll, a_buff)}; "
+            f"{defender}'s token rolls {roll_text(defender_roll, d_buff)}: ")
+    text = head + _verdict(a_total, d_total, loser, damage, rules, attacker, defender)
+    return Exchange(attacker_roll, a_total, defender_roll, d_total, loser, damage, text)
+
+
+def _verdict(a_total: int, d_total: int, loser: Side, damage: int, rules: Mapping[str, Any],
+             attacker: str, defender: str) -> str:
+    if a_total == d_total:
+        return f"{a_total} ties {d_total}, {defender} loses the token and takes {damage} damage (a tie)"
+    high, low = max(a_total, d_total), min(a_total, d_total)
+    who = attacker if loser == "attacker" else defender
+    return (f"{high} beats {low}, {who} loses the token and takes "
+            f"ceil({high - low}/{rules['damage_divisor']}) = {damage} damage")
+
+
+def resolve_combat(room: int, attacker_roll: int, defender_rolls: list[int], rules: Mapping[str, Any],
+                   attacker: str = "the attacker", defender: str = "the defender") -> CombatResult:
+    """A whole combat: the defender rolls for each token until one beats the attacker.
+
+    `defender_rolls` has one roll per defending token, in order; rolls after the one that
+    beats the attacker are never rolled at the table and come back as `unused_rolls`.
+    Damage is not capped by beads here (the engine caps it; see ruling damage-capped-by-beads).
+    """
+    result = CombatResult(room, "attacker", Losses(), Losses())
+    for index, roll in enumerate(defender_rolls):
+        step = exchange(room, attacker_roll, roll, rules, attacker, defender)
+        result.steps.append(step)
+        loser = result.attacker if step.loser == "attacker" else result.defender
+        loser.tokens_lost += 1
+        loser.damage += step.damage
+        if step.loser == "attacker":
+            result.winner = "defender"
+            result.unused_rolls = list(defender_rolls[index + 1:])
+            break
+    return result
