@@ -149,3 +149,12 @@ def test_reveal_effects_that_depend_on_the_dv_are_applied_per_roll():
     odd = duel_odds(side("gamblers-strike"), side("strike"), "a", RULES, a_roll=9, b_roll=9)
     assert (gambler.b_damage_taken, gambler.a_damage_taken) == (1, 0)
     assert (odd.b_damage_taken, odd.a_damage_taken) == (0, 2)
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from(sorted(PROFILES)), st.sampled_from(sorted(PROFILES)), st.sampled_from(["a", "b"]))
+def test_exact_odds_of_any_pairing_match_the_enumeration(a, b, aggressor):
+    odds = duel_odds(side(a), side(b), aggressor, RULES)
+    truth = brute_force(side(a), side(b), aggressor)
+    assert (odds.a_wins, odds.b_wins, odds.tie, odds.a_damage_taken) == (
+        truth["a"], truth["b"], truth["tie"], truth["a_damage"])
