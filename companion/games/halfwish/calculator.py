@@ -147,12 +147,19 @@ def _reveal(table: Table) -> Table:
 def _play_powers(table: Table, specs: Mapping[SideKey, SideSpec], powers: Mapping[str, Any]) -> Table:
     first, second = table.aggressor, other_key(table.aggressor)
     order = _alternate(specs[first].powers, specs[second].powers, first, second)
-    for key, power_id in order:
+    for key, token in order:
+        power_id, slot = split_power(token)
         card = powers[power_id]
         table = table.note(f"{table.label(key)} plays {card.name}.")
         for effect in card.get("effects") or ():
-            table = _apply(table, key, effect, f"{card.name}", 0)
+            table = _apply(table, key, effect, f"{card.name}", slot)
     return table
+
+
+def split_power(token: str) -> tuple[str, int]:
+    """`feint:2` -> ("feint", 1): a power id and the 0-based action slot it targets (default 0)."""
+    power_id, _, slot = token.partition(":")
+    return power_id, int(slot) - 1 if slot else 0
 
 
 def _alternate(first: tuple[str, ...], second: tuple[str, ...], k1: SideKey, k2: SideKey) -> list[tuple[SideKey, str]]:
@@ -222,6 +229,8 @@ def _scry(table: Table, owner: SideKey, effect: Mapping[str, Any], source: str, 
 
 def _feint(table: Table, owner: SideKey, effect: Mapping[str, Any], source: str, slot: int) -> Table:
     side, ceiling = table.sides[owner], int(table.rules["feint_max_dv"])
+    if not 0 <= slot < len(side.actions):
+        raise DuelError(f"Feint: {table.label(owner)} has no action {slot + 1} (actions 1 to {len(side.actions)})")
     if side.dv > ceiling:
         raise DuelError(f"Feint needs a DV of {ceiling} or less; {table.label(owner)}'s DV is {side.dv}")
     evade = _basic_evade(table)

@@ -59,17 +59,22 @@ def power_cards(db: Any) -> dict[str, Any]:
     return {card.id: card for deck_id in ("basic-powers", "powers") for card in db.deck(deck_id).cards}
 
 
-def parse_powers(ids: tuple[str, ...], db: Any, option: str) -> tuple[str, ...]:
-    """Known power ids, at most `rules.non_basic_powers_per_turn` non-basic ones."""
+def parse_powers(tokens: tuple[str, ...], db: Any, option: str) -> tuple[str, ...]:
+    """Known power ids (`ID` or `ID:ACTION`), at most `rules.non_basic_powers_per_turn` non-basic ones."""
     cards = power_cards(db)
-    for pid in ids:
+    ids = []
+    for token in tokens:
+        pid, _, slot = token.partition(":")
+        if slot and not slot.isdigit():
+            raise click.BadParameter(f"{token!r}: after ':' give the action's position, e.g. feint:2", param_hint=option)
+        ids.append(pid)
         if pid not in cards:
             raise click.BadParameter(f"unknown power {pid!r}; valid ids: {', '.join(cards)}", param_hint=option)
     basics = {card.id for card in db.deck("basic-powers").cards}
     most = int(db.rules["non_basic_powers_per_turn"])
     if len([p for p in ids if p not in basics]) > most:
         raise click.BadParameter(f"only {most} non-basic power(s) can be played per turn", param_hint=option)
-    return ids
+    return tokens
 
 
 # --- duel -------------------------------------------------------------------------------
@@ -89,8 +94,9 @@ def side_options(key: str) -> list[click.Option]:
                      show_default=True, help=f"{up}'s Toughness stacks before the reveal."),
         click.Option([f"--{key}-dv-mod", f"{key}_dv_mod"], type=int, default=0, show_default=True,
                      help=f"DV change already on {up} (e.g. after an Ice Beam), added to the roll."),
-        click.Option([f"--{key}-power", f"{key}_powers"], multiple=True, metavar="ID",
-                     help=f"A power {up} plays this duel (repeatable), e.g. roar, taunt, halfwish, feint."),
+        click.Option([f"--{key}-power", f"{key}_powers"], multiple=True, metavar="ID[:ACTION]",
+                     help=f"A power {up} plays this duel (repeatable), e.g. roar, taunt, halfwish, feint; "
+                          f"feint:2 transforms the second action (default: the first)."),
     ]
 
 

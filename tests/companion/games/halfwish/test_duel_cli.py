@@ -223,3 +223,11 @@ def test_duel_ignite_damage_counts_as_a_time_taken(runner):
     assert data["b"]["hits"] == [2]
     assert data["b"]["damage_taken"] == 0  # combat damage only; Ignite's was dealt when played
     assert data["a"]["points"] == RULES.aggressor_points_per_hit
+
+
+def test_duel_feint_can_name_the_action_it_transforms(runner):
+    """Feint "transforms one of the player's face-up actions to an Evade" - feint:2 the second."""
+    data = duel_json(runner, "--a", "strike,strike", "--a-dv", "4", "--b", "strike,evade", "--b-dv", "9",
+                     "--a-power", "feint:2")
+    assert any("Strike becomes an Evade" in step for step in data["steps"])
+    assert data["a"]["hits"] == [9 - 4]  # left still clashes strike against strike; right is evade vs evade
