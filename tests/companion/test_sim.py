@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 from companion.cli import cli
+from companion.engine.registry import has_engine
 from companion.errors import SimulationError
 from companion.sim import SimConfig, chunks, histogram, play_games, simulate, wilson
 
@@ -133,3 +134,28 @@ def test_cli_errors(runner, toy, args, code, message):
 def test_cli_unknown_game_exits_1(runner, toy):
     result = runner.invoke(cli, ["sim", "chess"])
     assert result.exit_code == 1 and "chess" in result.output
+
+
+def _minimal_heartstrings():
+    """The hand-written baseline loop of bench/sim.py."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "sim.py"
+    spec = importlib.util.spec_from_file_location("bench_sim", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not has_engine("heartstrings"), reason="the Heartstrings engine is not registered")
+@pytest.mark.parametrize("players", [2, 3])
+def test_heartstrings_engine_and_the_minimal_loop_play_the_same_games(players):
+    """Two independent writings of the rules, fed the same seeds, agree game for game
+    (winner and length): the benchmark's baseline plays our game, and the engine its rules."""
+    from companion.sim import Player
+
+    bench = _minimal_heartstrings()
+    player = Player.build(SimConfig("heartstrings", 40, 1, players, ("random",)))
+    minimal = bench.MinimalHeartstrings(dict(player.engine.rules))
+    assert bench.same_games(minimal, player, players, 40) == 40
