@@ -90,7 +90,12 @@ class Gamemaster:
         """Prompt until the game ends or the gamemaster quits."""
         self.opening()
         while (request := self.table.request()) is not None:
-            if not self.step(request):
+            try:
+                going_on = self.step(request)
+            except KeyboardInterrupt:  # Ctrl-C is a quit: every answer so far is already saved
+                click.echo()
+                going_on = False
+            if not going_on:
                 self.say(f"Session {self.table.name} kept. Resume with: {self.resume_command()}")
                 return
         self.closing()

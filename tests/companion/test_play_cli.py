@@ -286,3 +286,16 @@ def test_heartstrings_at_the_table_killed_resumed_undone_and_finished(tmp_path):
     assert "Game over: " in finish.stdout and "winner: " in finish.stdout
     with SessionStore(db) as store:
         assert store.get("hs").status == "finished"
+
+
+def test_ctrl_c_is_a_quit_that_keeps_the_session(tmp_path):
+    db = tmp_path / "int.db"
+    term = Terminal(*NEW, env=toy_env(db))
+    term.wait_for_prompt()
+    term.type("1")
+    term.proc.send_signal(signal.SIGINT)
+    rest, _ = term.proc.communicate(timeout=30)
+    assert term.proc.returncode == 0
+    assert "Session t kept. Resume with: deckwright play --resume t" in rest.decode()
+    with SessionStore(db) as store:
+        assert [e.answer for e in store.journal("t")] == ["walk"]

@@ -1,0 +1,120 @@
+"""`deckwright sessions`: list, show, log, undo, export and delete, over Toy Race sessions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.cli import cli
+from companion.sessions import SessionStore
+
+
+@pytest.fixture
+def played(runner, toy) -> str:
+    """A session `race` with four answers: Ann walks 4, Ben sprints 3+4."""
+    keys = "1\n4\n2\n3 4\nquit\n"
+    result = runner.invoke(cli, ["play", "toy-race", "--players", "Ann,Ben", "--name", "race", "--seed", "2"],
+                           input=keys)
+    assert result.exit_code == 0, result.output
+    return "race"
+
+
+def test_list_shows_name_game_players_answers_status(runner, played):
+    result = runner.invoke(cli, ["sessions", "list"])
+    line = result.output.splitlines()[0]
+    assert line.split()[:6] == ["race", "toy-race", "Ann,", "Ben", "4", "answers"] and "playing" in line
+
+
+def test_list_json(runner, played):
+    data = json.loads(runner.invoke(cli, ["sessions", "list", "--json"]).output)
+    assert [(s["name"], s["game"], s["players"], s["answers"], s["seed"]) for s in data] == [
+        ("race", "toy-race", ["Ann", "Ben"], 4, 2)]
+
+
+def test_list_when_empty_says_how_to_start(runner, toy):
+    result = runner.invoke(cli, ["sessions", "list"])
+    assert result.exit_code == 0 and "no sessions in" in result.output and "deckwright play" in result.output
+
+
+def test_show_gives_next_step_and_tally(runner, played):
+    result = runner.invoke(cli, ["sessions", "show", "race"])
+    assert "race: toy-race · Ann, Ben · 4 answers · playing" in result.output
+    assert "next: Ben draws a race card" in result.output
+    assert "  | Ann: 4/12\n  | Ben: 7/12" in result.output
+
+
+def test_show_json(runner, played):
+    data = json.loads(runner.invoke(cli, ["sessions", "show", "race", "--json"]).output)
+    assert data["next"] == "Ben draws a race card" and data["tally"] == ["Ann: 4/12", "Ben: 7/12"]
+
+
+def test_log_lists_answers_with_their_events(runner, played):
+    result = runner.invoke(cli, ["sessions", "log", "race"])
+    assert result.output.splitlines()[:4] == [
+        "#1 Ann decision: walk (typed)", "    Ann will walk", "#2 Ann roll: 4 (typed)",
+        "    Ann rolled [4]: now at 4"]
+
+
+def test_undo_drops_the_last_answers(runner, played):
+    result = runner.invoke(cli, ["sessions", "undo", "race", "--steps", "2"])
+    assert result.output == "undone: #4 Ben roll: 3 4 (typed)\nundone: #3 Ben decision: sprint (typed)\n"
+    with SessionStore() as store:
+        assert [e.answer for e in store.journal("race")] == ["walk", [4]]
+
+
+def test_undo_then_resume_asks_again(runner, played):
+    runner.invoke(cli, ["sessions", "undo", "race"])
+    result = runner.invoke(cli, ["play", "--resume", "race"], input="quit\n")
+    assert "3 answers so far" in result.output and "Ben rolls to sprint (2d6)" in result.output
+
+
+def test_export_json_to_a_file(runner, played, tmp_path):
+    out = tmp_path / "race.json"
+    result = runner.invoke(cli, ["sessions", "export", "race", "--out", str(out)])
+    assert result.exit_code == 0 and f"wrote {out}" in result.output
+    data = json.loads(out.read_text())
+    assert data["session"]["name"] == "race" and len(data["journal"]) == 4
+    assert data["journal"][3]["events"] == ["Ben rolled [3, 4]: now at 7"]
+
+
+def test_export_markdown(runner, played):
+    result = runner.invoke(cli, ["sessions", "export", "race", "--format", "md"])
+    assert result.output.startswith("# Session race (toy-race)")
+    assert "4. Ben roll: 3 4 (typed)\n   - Ben rolled [3, 4]: now at 7" in result.output
+
+
+def test_export_to_a_missing_folder_exits_1(runner, played, tmp_path):
+    result = runner.invoke(cli, ["sessions", "export", "race", "--out", str(tmp_path / "no" / "x.md")])
+    assert result.exit_code == 1 and "does not exist" in result.output
+
+
+def test_delete_with_yes(runner, played):
+    result = runner.invoke(cli, ["sessions", "delete", "race", "--yes"])
+    assert result.exit_code == 0 and "deleted race" in result.output
+    assert runner.invoke(cli, ["sessions", "list", "--json"]).output.strip() == "[]"
+
+
+def test_delete_asks_first(runner, played):
+    result = runner.invoke(cli, ["sessions", "delete", "race"], input="n\n")
+    assert "Delete session race (toy-race, 4 answers)?" in result.output and result.exit_code == 1
+    with SessionStore() as store:
+        assert store.get("race").answers == 4
+
+
+@pytest.mark.parametrize("verb", ["show", "log", "undo", "export", "delete"])
+def test_unknown_session_exits_1(runner, toy, verb):
+    result = runner.invoke(cli, ["sessions", verb, "nope"])
+    assert result.exit_code == 1 and "no session named 'nope'" in result.output
+
+
+def test_foreign_file_exits_1_without_traceback(runner, tmp_path):
+    bad = tmp_path / "photo.db"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
+    result = runner.invoke(cli, ["sessions", "list", "--db", str(bad)])
+    assert result.exit_code == 1 and "not a deckwright sessions file" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_help_shows_examples(runner):
+    assert "deckwright sessions export friday --format md" in runner.invoke(cli, ["sessions", "--help"]).output
