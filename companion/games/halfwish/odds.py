@@ -15,8 +15,9 @@ API::
 
 The sides' `dv` is ignored (it is rolled); `a_mod`/`b_mod` add a DV change to every roll.
 The actions' reveal effects (Heavy Strike's Exposed, Gambler's Strike's alignment) are applied
-as at the table, by `calculator.reveal_sides`; reveal effects that need a choice or the game
-(Lucky Dodge's reroll, Mirror Guard's transform, Opening Cut's first-blood bonus) are not.
+as at the table, by `calculator.reveal_sides`; a reveal reroll (Lucky Dodge: Higher) replaces
+the roll's distribution by the rerolled one (`rerolled`). Reveal effects that need a choice or
+the game (Mirror Guard's transform, Opening Cut's first-blood bonus) are not applied.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .duel import (
     SideKey,
     action_profile,
     basic_actions,
+    other_key,
     resolve_duel,
 )
 
@@ -100,14 +102,14 @@ def percent(value: Fraction, digits: int = 1) -> str:
 
 @dataclass
 class _Totals:
-    """Weighted sums over the enumerated rolls (integers until the end: exact and fast)."""
+    """Weighted sums over the enumerated rolls (integers unless a reroll splits a weight)."""
 
-    weight: int = 0
+    weight: int | Fraction = 0
     wins: Counter = field(default_factory=Counter)
     damage: Counter = field(default_factory=Counter)
     points: Counter = field(default_factory=Counter)
 
-    def add(self, result: Any, weight: int) -> None:
+    def add(self, result: Any, weight: int | Fraction) -> None:
         self.weight += weight
         self.wins[result.winner] += weight
         for key in ("a", "b"):
@@ -115,12 +117,50 @@ class _Totals:
             self.damage[key] += weight * side.damage_taken
             self.points[key] += weight * side.points
 
-    def share(self, total: int) -> Fraction:
-        return Fraction(total, self.weight)
+    def share(self, total: int | Fraction) -> Fraction:
+        return Fraction(total) / Fraction(self.weight)
 
 
-def _rolls(rules: Mapping[str, Any], known: int | None) -> tuple[tuple[int, int], ...]:
-    return ((known, 1),) if known is not None else dv_distribution(rules)
+Weighted = Sequence[tuple[int, int | Fraction]]
+
+
+def _rolls(rules: Mapping[str, Any], known: int | None, rerolls: list[str]) -> Weighted:
+    """The DV a side ends with before modifiers: its roll (or the known one), rerolled."""
+    rolls: Weighted = ((known, 1),) if known is not None else dv_distribution(rules)
+    for direction in rerolls:
+        rolls = rerolled(rolls, direction, dv_distribution(rules))
+    return rolls
+
+
+def rerolled(rolls: Weighted, direction: str, dice: Weighted) -> Weighted:
+    """The DV distribution after a reroll Higher, Lower or any: the dice are rolled again until
+    the total is strictly higher (lower); at the dice's edge nothing changes (ruling
+    higher-lower-bounds)."""
+    out: Counter = Counter()
+    for roll, weight in rolls:
+        options = [(value, w) for value, w in dice if _is_allowed(value, roll, direction)]
+        if not options:
+            out[roll] += weight
+            continue
+        total = sum(w for _, w in options)
+        for value, w in options:
+            out[value] += weight * Fraction(w, total)
+    return sorted(out.items())
+
+
+def _is_allowed(value: int, roll: int, direction: str) -> bool:
+    return {"higher": value > roll, "lower": value < roll}.get(direction, True)
+
+
+def _reveal_rerolls(a: Side, b: Side) -> dict[SideKey, list[str]]:
+    """Which sides' DVs a revealed action rerolls (Lucky Dodge: its own, Higher)."""
+    found: dict[SideKey, list[str]] = {"a": [], "b": []}
+    for key, side in (("a", a), ("b", b)):
+        for effect in (e for action in side.actions for e in action.on_reveal):
+            if effect.get("op") == "reroll_dv":
+                target = key if effect.get("who", "self") == "self" else other_key(key)
+                found[target].append(str(effect.get("direction", "any")))
+    return found
 
 
 def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
@@ -130,7 +170,8 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
     duel_rules = DuelRules.from_rules(rules)
     totals = _Totals()
     has_reveal = any(x.on_reveal for x in a.actions + b.actions)
-    rolls_a, rolls_b = _rolls(rules, a_roll), _rolls(rules, b_roll)
+    rerolls = _reveal_rerolls(a, b)
+    rolls_a, rolls_b = _rolls(rules, a_roll, rerolls["a"]), _rolls(rules, b_roll, rerolls["b"])
     sides_a = {roll: replace(a, dv=roll + a_mod) for roll, _ in rolls_a}
     sides_b = {roll: replace(b, dv=roll + b_mod) for roll, _ in rolls_b}
     for roll_a, weight_a in rolls_a:
@@ -146,7 +187,7 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
         tie=totals.share(totals.wins["tie"]),
         a_damage_taken=totals.share(totals.damage["a"]), b_damage_taken=totals.share(totals.damage["b"]),
         a_points=totals.share(totals.points["a"]), b_points=totals.share(totals.points["b"]),
-        outcomes=totals.weight,
+        outcomes=int(totals.weight),
     )
 
 
