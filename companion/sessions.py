@@ -150,7 +150,10 @@ class SessionStore:
     def __init__(self, path: Path | str | None = None):
         self.path = Path(path).expanduser() if path else default_db_path()
         _refuse_foreign_bytes(self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SessionError(f"cannot create the folder for sessions file {self.path}: {exc.strerror}") from None
         with _sqlite_errors(self.path):
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
             self.conn.row_factory = sqlite3.Row
@@ -242,6 +245,11 @@ class SessionStore:
         with _sqlite_errors(self.path):
             rows = self.conn.execute(_SELECT_INFO + " ORDER BY s.updated DESC, s.id DESC").fetchall()
         return [_info(r) for r in rows]
+
+    def free_name(self, base: str) -> str:
+        """`base`, or `base-2`, `base-3`... whichever is not taken yet."""
+        names = {info.name for info in self.list()}
+        return next(n for n in (base, *(f"{base}-{i}" for i in range(2, len(names) + 3))) if n not in names)
 
     def delete(self, name: str) -> None:
         """Delete a session and its journal."""
@@ -388,11 +396,13 @@ class Table:
     def start(cls, store: SessionStore, engine: Engine, players: list[str], *, name: str | None = None,
               seed: int | None = None, options: dict[str, Any] | None = None,
               cards_dir: str | None = None) -> Table:
-        """Create a session and sit down at it."""
+        """Create a session and sit down at it (nothing is stored if the game cannot start)."""
         _check_players(engine, players)
-        info = store.create(name or default_name(engine.game_id), engine.game_id, players,
-                            options or {}, new_seed() if seed is None else seed, engine.db.version, cards_dir)
-        return cls(store, engine, info, engine.new_game(players, info.options))
+        options = options or {}
+        state = _first_state(engine, players, options)
+        info = store.create(name or store.free_name(default_name(engine.game_id)), engine.game_id, players,
+                            options, new_seed() if seed is None else seed, engine.db.version, cards_dir)
+        return cls(store, engine, info, state)
 
     @classmethod
     def resume(cls, store: SessionStore, engine: Engine, name: str) -> Table:
@@ -463,6 +473,16 @@ class Table:
         """The last `count` events, oldest first."""
         events = [e for step in self.steps for e in step.events]
         return events[-count:]
+
+
+def _first_state(engine: Engine, players: list[str], options: dict[str, Any]) -> GameState:
+    """The new game's state; options the engine rejects become a SessionError."""
+    try:
+        return engine.new_game(players, options)
+    except CompanionError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SessionError(f"{engine.game_id} cannot start with options {options!r}: {exc}") from None
 
 
 def _check_players(engine: Engine, players: list[str]) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
@@ -34,10 +36,12 @@ Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Ent
 @click.option("--resume", "resume_name", metavar="NAME", help="Continue the session NAME where it stopped.")
 @click.option("--auto-roll/--ask-roll", default=False,
               help="Let the tool roll and draw without asking (default: ask; Enter rolls).")
+@click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="A setup option for a new game, repeatable: -o witches=fire,water -o hidden_hands=false.")
 @db_option
 @user_errors
 def command(game: str | None, players: str | None, name: str | None, seed: int | None,
-            resume_name: str | None, auto_roll: bool, db_path: str | None) -> None:
+            resume_name: str | None, auto_roll: bool, option_pairs: tuple[str, ...], db_path: str | None) -> None:
     """Run a game at the table: prompts each step, rolls or records dice, keeps the tally.
 
     Every answer is saved before anything is printed, so a closed terminal loses nothing:
@@ -49,20 +53,45 @@ def command(game: str | None, players: str | None, name: str | None, seed: int |
       deckwright play --resume friday
     """
     with SessionStore(db_path) as store:
-        table = _resume(store, game, resume_name) if resume_name else _start(store, game, players, name, seed)
+        if resume_name:
+            table = _resume(store, game, resume_name)
+        else:
+            table = _start(store, game, players, name, seed, parse_options(option_pairs))
         Gamemaster(table, auto_roll, db_path).run()
 
 
 def _start(store: SessionStore, game: str | None, players: str | None, name: str | None,
-           seed: int | None) -> Table:
+           seed: int | None, options: dict[str, Any]) -> Table:
     if not game:
         raise click.UsageError("name the GAME to play (e.g. `deckwright play heartstrings --players Ann,Ben`) "
                                "or continue one with --resume NAME")
     if not players:
         raise click.UsageError("--players is required for a new game, e.g. --players Ann,Ben")
-    engine = _engine(game, get_context().cards_dir)
+    cards_dir = get_context().cards_dir
+    engine = _engine(game, cards_dir)
     names = [p.strip() for p in players.split(",")]
-    return Table.start(store, engine, names, name=name, seed=seed, cards_dir=get_context().cards_dir)
+    # The folder is stored absolute so that --resume works from any directory.
+    stored_dir = str(Path(cards_dir).resolve()) if cards_dir else None
+    return Table.start(store, engine, names, name=name, seed=seed, options=options, cards_dir=stored_dir)
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """`KEY=VALUE` pairs: VALUE as JSON when it reads as JSON (1, false, ["a"]), a comma list
+    as a list of strings, anything else as a string."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
+        options[key.strip()] = _option_value(value.strip())
+    return options
+
+
+def _option_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return [part.strip() for part in text.split(",")] if "," in text else text
 
 
 def _resume(store: SessionStore, game: str | None, name: str) -> Table:

@@ -299,3 +299,40 @@ def test_ctrl_c_is_a_quit_that_keeps_the_session(tmp_path):
     assert "Session t kept. Resume with: deckwright play --resume t" in rest.decode()
     with SessionStore(db) as store:
         assert [e.answer for e in store.journal("t")] == ["walk"]
+
+
+@pytest.mark.parametrize("pairs, options", [
+    (("witches=fire,ice",), {"witches": ["fire", "ice"]}),
+    (("hidden_hands=false", "first_player=1"), {"hidden_hands": False, "first_player": 1}),
+    (('classes=["knight"]', "style=fast"), {"classes": ["knight"], "style": "fast"}),
+], ids=["comma-list", "json-scalars", "json-list-and-text"])
+def test_setup_options_are_read_as_json_or_lists(pairs, options):
+    from companion.cli.play import parse_options
+
+    assert parse_options(pairs) == options
+
+
+def test_setup_options_reach_the_session(runner, toy):
+    runner.invoke(cli, ["play", *NEW, "-o", "style=fast"], input="quit\n")
+    with SessionStore() as store:
+        assert store.get("t").options == {"style": "fast"}
+
+
+def test_malformed_option_is_a_usage_error(runner, toy):
+    result = runner.invoke(cli, ["play", *NEW, "-o", "nokey"])
+    assert result.exit_code == 2 and "expected KEY=VALUE, got 'nokey'" in result.output
+
+
+def test_default_names_do_not_collide(runner, toy):
+    for _ in range(2):
+        runner.invoke(cli, ["play", "toy-race", "--players", "Ann,Ben"], input="quit\n")
+    with SessionStore() as store:
+        names = sorted(info.name for info in store.list())
+    assert len(set(names)) == 2 and all(n.startswith("toy-race-20") for n in names)
+
+
+def test_cards_folder_is_stored_absolute(runner, toy, monkeypatch):
+    monkeypatch.chdir(toy.parent)
+    runner.invoke(cli, ["--cards", "toycards", "play", *NEW], input="quit\n")
+    with SessionStore() as store:
+        assert store.get("t").cards_dir == str(toy.resolve())

@@ -113,6 +113,23 @@ def test_finished_session_is_marked(store, toy_engine):
     assert table.outcome() is not None
 
 
+def test_free_name_adds_a_counter_when_taken(store, toy_engine):
+    assert store.free_name("race") == "race"
+    start(store, toy_engine, "race")
+    start(store, toy_engine, "race-2")
+    assert store.free_name("race") == "race-3"
+
+
+def test_a_game_that_cannot_start_stores_nothing(store, toy_engine, monkeypatch):
+    def refuse(players, options):
+        raise ValueError("no such style")
+
+    monkeypatch.setattr(toy_engine, "new_game", refuse)
+    with pytest.raises(SessionError, match="toy-race cannot start with options .*no such style"):
+        Table.start(store, toy_engine, ["Ann", "Ben"], name="x", options={"style": "odd"})
+    assert store.list() == []
+
+
 def test_duplicate_name_is_refused(store, toy_engine):
     start(store, toy_engine)
     with pytest.raises(SessionError, match="already exists"):
