@@ -6,6 +6,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
 BASIC_POWERS = "basic-powers"
 POWERS = "powers"
 CLASSES = "classes"
@@ -29,6 +31,9 @@ class CardInfo:
     @property
     def effects(self) -> list[dict[str, Any]]:
         return list(self.fields.get("effects") or [])
+
+
+_TEXT_ENV = ImmutableSandboxedEnvironment(autoescape=False)
 
 
 class Catalog:
@@ -55,6 +60,13 @@ class Catalog:
         """The printed name of a card (its id when unknown)."""
         info = self.cards.get(card_id)
         return info.name if info else card_id
+
+    def text(self, card_id: str) -> str:
+        """The card's printed text on one line, its `{{ rules... }}` filled in (sandboxed)."""
+        raw = " ".join(str(self.card(card_id).get("text") or "").split())
+        if "{" not in raw:
+            return raw
+        return _TEXT_ENV.from_string(raw).render(rules=self.rules)
 
     def ids(self, deck: str) -> list[str]:
         """Card ids of one deck, in database order."""

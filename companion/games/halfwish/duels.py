@@ -85,6 +85,7 @@ def answer_commit(engine: HalfwishEngine, state: HalfwishState, item: Step, card
 @automatic("showdown")
 def showdown(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
     state.duel.stage = "showdown"
+    state.duel.passes = 0   # the showdown's powers window starts afresh
     push_front(state, *reveal_steps(state, "duel", state.duel.aggressor), duel_step("reveal-actions"))
     return [Event("showdown", "Showdown: reveal the location, then the actions, then the DVs")]
 
@@ -107,6 +108,7 @@ def reveal_actions(engine: HalfwishEngine, state: HalfwishState, item: Step) -> 
 def reveal_dvs(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
     dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
     result = calculate(engine, state)
+    state.duel.flags["preview"] = list(result.steps)
     return [Event("reveal", f"DVs revealed: {dvs}")] + [Event("explain", line) for line in result.steps]
 
 
@@ -152,7 +154,7 @@ def winner_seat(result: DuelResult) -> int:
 @automatic("duel-apply")
 def apply_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
     duel, result = state.duel, calculate(engine, state)
-    events = [Event("explain", line) for line in result.steps]
+    events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))]
     for seat in (0, 1):
         events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits)
     for seat in (0, 1):
@@ -165,6 +167,13 @@ def apply_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
              for s in effect_steps([dict(t.effect)], SIDES.index(t.side), t.action, counted=t.counted)]
     push_front(state, *steps, *after_duel_steps(engine, state))
     return events
+
+
+def _changed_steps(duel: Duel, steps: list[str]) -> list[str]:
+    """The whole explanation again only if powers changed it since the DVs were revealed."""
+    if steps == duel.flags.get("preview"):
+        return ["No power changed the duel: it applies as calculated."]
+    return ["After the powers the duel is recalculated:"] + steps
 
 
 def _apply_combat(state: HalfwishState, seat: int, hits: tuple[int, ...]) -> list[Event]:

@@ -337,7 +337,7 @@ def answer_flip(engine: HalfwishEngine, state: HalfwishState, item: Step, card: 
     state.map_deck.remove(card)
     state.map_slots[state.turn - 1] = card
     info = engine.catalog.card(card)
-    return [Event("location", f"The location is {info.name} ({info.get('category')}): {info.get('text', '')}".strip(),
+    return [Event("location", f"The location is {info.name} ({info.get('category')}): {engine.catalog.text(card)}",
                   {"card": card})]
 
 
@@ -346,6 +346,7 @@ def location_effects(engine: HalfwishEngine, state: HalfwishState, item: Step) -
     card, context, revealer = state.location, item["context"], int(item["revealer"])
     if context == "parley":
         queue_card(engine, state, card, revealer, "parley")
+        return [Event("location", f"The parley disables {engine.catalog.name(card)}'s effect")]
     elif context == "scout":
         # ruling treasure-rewards-after-tally: an accepted scout gives the reward to the scout
         queue_effects(state, _effects(engine, card, "duel_end", "win"), revealer, card, winner=revealer)

@@ -93,8 +93,8 @@ def _parley_warning(engine, state) -> list[str]:
         return []
     p0, p1 = (p.points for p in state.players)
     if p0 == p1:
-        return [("Parley warning: another accepted parley makes two in a row, but points are tied: "
-                "nobody would score compensation.")]
+        return [(f"Parley warning: another accepted parley makes {needed} in a row, but points are tied: "
+                f"nobody would score compensation.")]
     behind = state.players[0 if p0 < p1 else 1].name
     return [(f"Parley warning: another accepted parley makes {needed} in a row and {behind} (fewer points) "
             f"scores {engine.rules.parley_compensation_points} compensation point.")]

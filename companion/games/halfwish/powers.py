@@ -85,7 +85,7 @@ def ask_power(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decis
 def _power_label(engine: HalfwishEngine, power: str) -> str:
     info = engine.catalog.card(power)
     cost = f", {info.get('cost')} mana" if info.get("cost") else ""
-    return f"{info.name}{cost}: {' '.join(str(info.get('text', '')).split())}"
+    return f"{info.name}{cost}: {engine.catalog.text(power)}"
 
 
 @question("power", ask_power)

@@ -287,3 +287,12 @@ def test_upgrade_on_hit_point_counts_in_the_duel_tally():
     resolve(table)
     assert points(table) == [1 + 1, 1]
     assert "Ann wins the duel" in table.texts()
+
+
+def test_showdown_powers_window_asks_both_players_again():
+    """Seed: "After the calculations, players can take turns to play Powers to try and alter the
+    outcome or lock in the result to progress." (both passed in the preparation already)"""
+    table = showdown(["strike"], ["strike"], 7, 7)
+    assert table.request.player == 0
+    table.answer("pass")
+    assert table.next_step == "power" and table.request.player == 1

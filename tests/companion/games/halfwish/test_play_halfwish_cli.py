@@ -1,0 +1,56 @@
+"""`deckwright play halfwish`: the gamemaster walks through a duel, typing what the players show."""
+
+from __future__ import annotations
+
+from companion.cli import cli
+
+SETUP = ["mirror", "mirror", "roar", "ignite", "taunt", "roar", "ignite", "taunt"]
+LONG_STRIKE_DUEL = ["5 5", "6 6", "duel", "pass", "pass", "long-strike", "strike", "healing-spring",
+                    "pass", "pass"]
+
+
+def play(runner, lines: list[str], *args: str):
+    return runner.invoke(cli, ["play", "halfwish", *args], input="\n".join(lines) + "\n")
+
+
+def test_gamemaster_types_the_long_strike_example_and_reads_the_maths(runner):
+    """Seed: "Player A rolls 10 and plays Long Strike, Player B rolls 12 and plays Strike. ...
+    Player A deals 8 damage to player B. Player B does 12-8=4 damage back to Player A." """
+    result = play(runner, SETUP + LONG_STRIKE_DUEL + ["quit"], "--players", "Ann,Bob", "--name", "t1")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Ann's Long Strike strikes for DV 10 - 2 = 8; Bob's Strike strikes for DV 12 = 12." in out
+    assert "Long Strike strikes first for 8: Bob takes 8." in out
+    assert "Bob retaliates: 12 - 8 = 4: Ann takes 4." in out
+    assert "Ann (Mirror): 21 HP, 1 pts" in out and "Bob (Mirror): 17 HP, 1 pts" in out
+
+
+def test_gamemaster_is_reminded_of_roles_and_parley_choices(runner):
+    """Seed: "The Game Master should remind players if they are the aggressor or defender before
+    the duel and how they can score points." and "remind players to reroll or keep their DV if a
+    parley is accepted, and to warn players about the potential for parley points" """
+    lines = SETUP + ["4 4", "3 3", "parley", "accept", "rockslide", "keep", "reroll", "2 2", "strike", "strike",
+                     "parley", "quit"]
+    result = play(runner, lines, "--players", "Ann,Bob")
+    out = result.output
+    assert "hint: Parley accepted: each player keeps their DV for one more turn or rerolls it" in out
+    assert "The parley disables Rockslide's effect" in out and "Ann (Mirror): 25 HP" in out
+    assert "hint: Parley warning: another accepted parley makes 2 in a row" in out
+    assert "Ann keeps their DV" in out
+    assert "Ann rolls" not in out.split("Round 1, turn 2")[1], "a kept DV is not rolled again"
+
+
+def test_committed_actions_offer_only_cards_the_deck_still_holds(runner):
+    """The hands are hidden: the gamemaster types committed actions from what the deck could hold."""
+    titan = ["titan", "mirror", "roar", "ignite", "taunt", "roar", "ignite", "taunt"]
+    lines = titan + ["5 5", "6 6", "duel", "pass", "pass", "long-strike", "quit"]
+    result = play(runner, lines, "--players", "Ann,Bob")
+    assert "'long-strike' is not a legal choice here" in result.output or \
+           "'long-strike' is not one of the choices" in result.output
+
+
+def test_a_session_resumes_where_it_stopped(runner):
+    first = play(runner, SETUP + ["5 5", "quit"], "--players", "Ann,Bob", "--name", "again")
+    assert first.exit_code == 0
+    resumed = runner.invoke(cli, ["play", "--resume", "again"], input="6 6\nquit\n")
+    assert "Bob rolls a DV of 12 (secret)" in resumed.output
