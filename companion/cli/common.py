@@ -33,6 +33,16 @@ class Context:
         except CardsError as exc:
             raise DataProblem(str(exc)) from None
 
+    def engine(self, game_id: str) -> Any:
+        """The game's rules engine over its database (an unknown engine or bad data exits 1)."""
+        from ..engine.registry import engine_class
+
+        try:
+            cls = engine_class(game_id)
+        except CompanionError as exc:
+            raise DataProblem(str(exc)) from None
+        return cls(self.load(game_id))
+
 
 class DataProblem(click.ClickException):
     """A rules or data problem the user must fix: exit code 1, no traceback."""

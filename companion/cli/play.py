@@ -10,8 +10,7 @@ from typing import Any
 
 import click
 
-from ..engine.core import Chance, Decision, Engine, Event, Request, dice_label
-from ..engine.registry import engine_class
+from ..engine.core import Chance, Decision, Event, Request, dice_label
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
 from ..sessions import SessionStore, Table, entry_summary
@@ -68,7 +67,7 @@ def _start(store: SessionStore, game: str | None, players: str | None, name: str
     if not players:
         raise click.UsageError("--players is required for a new game, e.g. --players Ann,Ben")
     cards_dir = get_context().cards_dir
-    engine = _engine(game, cards_dir)
+    engine = Context(cards_dir=cards_dir).engine(game)
     names = [p.strip() for p in players.split(",")]
     # The folder is stored absolute so that --resume works from any directory.
     stored_dir = str(Path(cards_dir).resolve()) if cards_dir else None
@@ -98,13 +97,8 @@ def _resume(store: SessionStore, game: str | None, name: str) -> Table:
     info = store.get(name)
     if game and game != info.game:
         raise SessionError(f"session {name!r} is a {info.game} game, not {game}")
-    return Table.resume(store, _engine(info.game, get_context().cards_dir or info.cards_dir), name)
-
-
-def _engine(game: str, cards_dir: str | None) -> Engine:
-    """The game's engine over its database (database problems exit 1, located)."""
-    cls = engine_class(game)
-    return cls(Context(cards_dir=cards_dir).load(game))
+    engine = Context(cards_dir=get_context().cards_dir or info.cards_dir).engine(info.game)
+    return Table.resume(store, engine, name)
 
 
 @dataclass

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import click
 
-from ..engine.registry import engine_class
 from ..errors import SessionError
 from ..sessions import SessionInfo, SessionStore, Table, entry_summary, export_data, export_markdown
 from .common import Context, db_option, echo_json, get_context, user_errors
@@ -176,8 +175,7 @@ def delete(name: str, yes: bool, db_path: str | None) -> None:
 def _table(store: SessionStore, name: str) -> Table:
     """Replay a session through its game's engine (the session's --cards unless one is given)."""
     info = store.get(name)
-    cards_dir = get_context().cards_dir or info.cards_dir
-    engine = engine_class(info.game)(Context(cards_dir=cards_dir).load(info.game))
+    engine = Context(cards_dir=get_context().cards_dir or info.cards_dir).engine(info.game)
     return Table.resume(store, engine, name)
 
 

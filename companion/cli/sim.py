@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..sim import SEAT_LABEL, SimConfig, simulate
-from .common import echo_json, get_context, user_errors
+from .common import Context, echo_json, get_context, user_errors
 
 MAX_LABEL_ROWS = 15
 
@@ -55,10 +55,7 @@ def _seed(text: str) -> int | str:
 
 
 def _min_players(game: str, cards_dir: str | None) -> int:
-    from ..engine.registry import engine_class
-    from .common import Context
-
-    return engine_class(game)(Context(cards_dir=cards_dir).load(game)).player_counts().start
+    return Context(cards_dir=cards_dir).engine(game).player_counts().start
 
 
 @contextmanager
