@@ -51,6 +51,8 @@ class HeartstringsEngine(Engine):
         self.room_names = {room: self._room_name(room) for room in self.rooms}
         self.room_labels = {room: calc.room_label(room, self.rules) for room in self.rooms}
         self.attacker_buffs = {room: calc.attacker_buff(room, self.rules) for room in self.rooms}
+        self._sides = {ROLL_OFF: self.rules.room_die, ROLL_ROOM: self.rules.room_die,
+                       ROLL_ATTACK: self.rules.combat_die, ROLL_DEFENCE: self.rules.combat_die}
         self._chances: dict[tuple[str, int, str], Chance] = {}
         self._decisions: dict[tuple[Any, ...], Decision] = {}
         self._apply: dict[str, Callable[[HeartstringsState, Any, Events], None]] = {
@@ -135,6 +137,14 @@ class HeartstringsEngine(Engine):
         return Decision(seat, f"{name} may sacrifice one token for a heart bead",
                         options + (Option(PASS, "keep every token"),), kind="sacrifice")
 
+    def can_sacrifice(self, state: HeartstringsState, seat: int) -> bool:
+        """Whether any room holds enough of this player's tokens to sacrifice one."""
+        least = self.sacrifice_min
+        for tokens in state.rooms.values():
+            if len(tokens) >= least and tokens[0] == seat:
+                return True
+        return False
+
     def sacrifice_rooms(self, state: HeartstringsState, seat: int) -> list[int]:
         """Rooms where this player has enough tokens to sacrifice one."""
         least = self.sacrifice_min
@@ -148,16 +158,14 @@ class HeartstringsEngine(Engine):
             raise IllegalAction("the game is over; nothing more can be played")
         events: Events = []
         self._apply[state.phase](state, answer, events)
-        state.last_events = [e.text for e in events]
         return events
 
     def _face(self, state: HeartstringsState, answer: Any) -> int:
         """The die face answered, checked against the die the current request rolls."""
-        chance = self.request(state)
         face = answer[0] if type(answer) is list and len(answer) == 1 else answer
-        if type(face) is int and 1 <= face <= chance.dice[0]:
+        if type(face) is int and 1 <= face <= self._sides[state.phase]:
             return face
-        return chance.check(answer)[0]  # raises IllegalAction with the reason
+        return self.request(state).check(answer)[0]  # raises IllegalAction with the reason
 
     def _choice(self, state: HeartstringsState, answer: Any) -> str:
         return self.request(state).check(answer)
@@ -261,21 +269,24 @@ class HeartstringsEngine(Engine):
         face = self._face(state, answer)
         step = calc.exchange(fight.room, fight.attacker_roll, face, self.rules,
                              state.players[fight.attacker].name, state.players[fight.defender].name)
-        events.append(Event("combat", step.text, step.to_json()))
+        loser = fight.attacker if step.loser == "attacker" else fight.defender
+        beads_left = self.apply_damage(state, loser, step.damage)
+        events.append(Event("combat", step.text + beads_left, step.to_json()))
+        if state.players[loser].beads == 0:
+            self.eliminate(state, loser, events)
         if step.loser == "attacker":
-            return self.repel(state, step.damage, events)
-        state.rooms[fight.room].pop()
-        state.players[fight.defender].supply += 1
-        self.apply_damage(state, fight.defender, step.damage, events)
+            return self.repel(state, events)
+        if not state.players[loser].eliminated:  # elimination already cleared the room
+            state.rooms[fight.room].pop()
+            state.players[fight.defender].supply += 1
         if not state.rooms[fight.room]:
             self.win_room(state, events)
 
-    def repel(self, state: HeartstringsState, damage: int, events: Events) -> None:
+    def repel(self, state: HeartstringsState, events: Events) -> None:
         """The defender beat the attacker: the invading token returns to its owner (ruling)."""
         attacker = state.combat.attacker
         state.combat = None
         state.players[attacker].supply += 1
-        self.apply_damage(state, attacker, damage, events)
         if state.players[attacker].eliminated:
             return self.end_turn_or_game(state, events)
         self.after_combat(state, events)
@@ -293,20 +304,16 @@ class HeartstringsEngine(Engine):
         self.after_combat(state, events)
 
     # -- beads -------------------------------------------------------------------------------
-    def apply_damage(self, state: HeartstringsState, seat: int, damage: int, events: Events) -> None:
-        """Move beads from a Heartstring to the pool (never more than it holds); none left eliminates."""
+    def apply_damage(self, state: HeartstringsState, seat: int, damage: int) -> str:
+        """Move beads from a Heartstring to the pool (never more than it holds); say what is left."""
         player = state.players[seat]
         lost = min(damage, player.beads)
         if lost == 0:
-            return
+            return ""
         player.beads -= lost
         state.pool += lost
-        capped = " (all they had: ruling damage-capped-by-beads)" if lost < damage else ""
-        events.append(Event("damage", f"{player.name} moves {lost} bead{'s' if lost > 1 else ''} to the pool"
-                                      f"{capped}: {player.beads} left, pool {state.pool}",
-                            {"player": seat, "beads": lost}))
-        if player.beads == 0:
-            self.eliminate(state, seat, events)
+        capped = ", all they had (ruling damage-capped-by-beads)" if lost < damage else ""
+        return f"{capped}; {player.name} has {player.beads} beads left, pool {state.pool}"
 
     def grant_bead_bonus(self, state: HeartstringsState, seat: int, room: int, events: Events) -> None:
         """A token arriving in a Heart Bead Bonus room gains a bead, while the pool has any."""
@@ -343,7 +350,7 @@ class HeartstringsEngine(Engine):
         """Offer the Token Sacrifice while allowed this turn, else pass the turn on."""
         seat = state.current
         if (state.pool > 0 and state.sacrifices < self.sacrifices_per_turn
-                and self.sacrifice_rooms(state, seat)):
+                and self.can_sacrifice(state, seat)):
             state.phase = SACRIFICE
             return
         self.next_player(state, events)
@@ -434,15 +441,18 @@ class HeartstringsEngine(Engine):
         """Turns started so far."""
         return state.turn
 
-    def hint(self, state: HeartstringsState, request: Request | None) -> str | None:
-        """A reminder from the text for the decision at hand, if any."""
+    def hint(self, state: HeartstringsState, request: Request) -> list[str]:  # type: ignore[override]
+        """The text's tip for the decision at hand: take tokens out of attacker-buff rooms."""
         if not isinstance(request, Decision):
-            return None
+            return []
         from .bots import danger
 
         rooms = [int(o.id) for o in request.options if o.id != PASS]
         riskiest = max(rooms, key=lambda room: danger(room, self.rules))
+        if danger(riskiest, self.rules) <= 0:
+            return []
         if request.kind == "sacrifice":
-            return (f"Tip: a token in an attacker-buff room is likely to lose; sacrificing from "
-                    f"{self.room_name(riskiest)} gains a bead and removes that risk")
-        return f"Tip: moving the token from {self.room_name(riskiest)} takes it out of the most danger"
+            place = self.room_name(riskiest)
+            tip = f"Tip: a token in {place} is likely to lose; sacrificing it gains a bead and removes that risk"
+            return [tip]
+        return [f"Tip: moving the token from {self.room_name(riskiest)} takes it out of the most danger"]

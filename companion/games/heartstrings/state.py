@@ -51,7 +51,6 @@ class HeartstringsState(GameState):
     move_from: int | None = None    # the room a moved token leaves (out of tokens)
     combat: Combat | None = None
     sacrifices: int = 0             # sacrifices made this turn
-    last_events: list[str] = field(default_factory=list)
 
     def live_seats(self) -> list[int]:
         """Seats still in the game, in seat order."""
@@ -71,8 +70,9 @@ class HeartstringsState(GameState):
         return [room for room, tokens in self.rooms.items() if tokens and tokens[0] == seat]
 
     def tokens_on_board(self, seat: int) -> int:
-        """How many of this player's tokens are on the board."""
-        return sum(tokens.count(seat) for tokens in self.rooms.values())
+        """How many of this player's tokens are on the board, an invading token included."""
+        invading = 1 if self.combat is not None and self.combat.attacker == seat else 0
+        return invading + sum(tokens.count(seat) for tokens in self.rooms.values())
 
     def beads_total(self) -> int:
         """Beads on every Heartstring plus the pool (constant through a game)."""
