@@ -33,6 +33,7 @@ from .calculator import worked_examples
 from .duel import profiles_from_db
 from .engine import HalfwishEngine
 from .odds import odds_matrix
+from .simreport import class_matrix, sim_summary
 from .state import HalfwishState
 
 ENGINE = HalfwishEngine

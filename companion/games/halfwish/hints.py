@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
     """One line for the game, one per player."""
+    if not state.started:
+        chosen = ", ".join(f"{p.name}: {engine.catalog.name(p.cls) if p.cls else 'choosing a class'}"
+                           for p in state.players)
+        return [f"Setting up ({chosen}); powers are chosen in secret after seeing both classes"]
     blood = state.players[state.first_blood].name if state.first_blood >= 0 else "nobody yet"
     location = engine.catalog.name(state.location) if state.location else "face down"
     lines = [(f"Round {state.round}/{engine.rules.rounds}, turn {state.turn}/{engine.rules.turns_per_round} "
