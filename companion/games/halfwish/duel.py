@@ -489,7 +489,8 @@ def resolve_duel(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any] 
     duel_rules = DuelRules.from_rules(rules)
     check_action_counts(a, b, duel_rules)
     labels = _labels(a, b)
-    ledger = _Ledger(duel_rules, steps=[f"{labels[aggressor]} is the aggressor, {labels[other_key(aggressor)]} the defender."])
+    roles = f"{labels[aggressor]} is the aggressor, {labels[other_key(aggressor)]} the defender."
+    ledger = _Ledger(duel_rules, steps=[roles])
     a, b = _clamped(ledger, a, labels["a"]), _clamped(ledger, b, labels["b"])
     for index, (xa, xb) in enumerate(zip(a.actions, b.actions), start=1):
         if len(a.actions) > 1:
