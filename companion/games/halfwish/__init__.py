@@ -63,5 +63,5 @@ def sim_labels(engine: HalfwishEngine, state: HalfwishState) -> dict[str, str]:
             "ended_in_round": str(state.round)}
 
 
-__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "rulebook_context", "sim_labels",
-           "sim_setup"]
+__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "class_matrix", "rulebook_context",
+           "sim_labels", "sim_setup", "sim_summary"]
