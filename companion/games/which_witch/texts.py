@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from jinja2 import StrictUndefined
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from cards.texts import card_text as render_card_text
 
 from .attack import Side, attack_odds
 
-_ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
-
 
 def card_text(db: Any, card: Any) -> str:
-    """A card's text with its `{{ rules.* }}` and `{{ card.* }}` filled in, on one line."""
-    fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
-    text = _ENV.from_string(card.get("text") or card.get("motto") or "").render(rules=db.rules, card=fields)
-    return " ".join(text.split())
+    """A card's text (a witch's motto) with its `{{ rules.* }}` and `{{ card.* }}` filled in."""
+    return render_card_text(card, db.rules, "text" if card.get("text") else "motto")
 
 
 def wand_dice(db: Any) -> list[int]:

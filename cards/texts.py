@@ -1,0 +1,38 @@
+"""Card texts that name rule numbers: `{{ rules.hand_size }}`, `{{ card.bonus }}`.
+
+A number lives once in the database; a card's printed text refers to it, and is filled in
+here, in Jinja2's immutable sandbox (no card text is ever evaluated as Python). Engines,
+rulebooks and card layouts all print the same words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from .errors import CardsError
+
+_ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+
+
+class CardTextError(CardsError):
+    """A card text whose `{{ ... }}` cannot be filled in."""
+
+
+def render_text(text: str, rules: Any, card: dict[str, Any] | None = None, *, where: str = "") -> str:
+    """`text` with `{{ rules.* }}` and `{{ card.* }}` filled in, whitespace folded to single spaces."""
+    folded = " ".join(str(text).split())
+    if "{" not in folded:
+        return folded
+    try:
+        return _ENV.from_string(folded).render(rules=rules, card=card or {})
+    except TemplateError as exc:
+        raise CardTextError(f"{where or 'card text'}: cannot fill in {folded!r}: {exc}") from None
+
+
+def card_text(card: Any, rules: Any, field: str = "text") -> str:
+    """A Card's `field` (default `text`) rendered with the rules and the card's own fields."""
+    fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
+    return render_text(card.get(field) or "", rules, fields, where=f"card {card.id!r} field {field!r}")

@@ -1,0 +1,25 @@
+"""Card texts name rule numbers; `cards.texts` fills them in, sandboxed, and names a bad reference."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards import Params
+from cards.texts import CardTextError, render_text
+
+RULES = Params({"hand_size": 5, "hearts": {"max": 5}})
+
+
+def test_rules_and_card_fields_are_filled_in_and_whitespace_folded():
+    text = "Hold {{ rules.hand_size }} cards,\n  never more than {{ rules.hearts.max }} hearts; +{{ card.bonus }}."
+    assert render_text(text, RULES, {"bonus": 2}) == "Hold 5 cards, never more than 5 hearts; +2."
+
+
+def test_an_unknown_rule_is_an_error_naming_the_card():
+    with pytest.raises(CardTextError, match="card 'cat'.*hand_sise"):
+        render_text("{{ rules.hand_sise }}", RULES, where="card 'cat'")
+
+
+def test_text_cannot_reach_python_internals():
+    with pytest.raises(CardTextError):
+        render_text("{{ rules.__class__.__mro__ }}", RULES)
