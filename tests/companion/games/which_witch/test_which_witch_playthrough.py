@@ -7,13 +7,12 @@ and read the diff before committing it.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from pathlib import Path
 
-from companion.engine.core import Chance
-from companion.engine.drivers import RandomBot, answer_for
+from companion.engine.drivers import RandomBot
+from companion.engine.transcript import record_playthrough
 from companion.games.which_witch import HeuristicBot, sim_setup
 
 TRANSCRIPT = Path(__file__).parents[3] / "playthroughs" / "which-witch.txt"
@@ -25,22 +24,9 @@ def record(engine) -> str:
     """Play the seeded game and write every request, answer and event as text."""
     rng = random.Random(SEED)
     state = engine.new_game(PLAYERS, sim_setup(engine, len(PLAYERS), rng))
-    bots = [HeuristicBot(), RandomBot()]
-    lines = [f"# Which Witch Is Best!? playthrough: seed {SEED}, bots heuristic/random alternating",
-             "# " + ", ".join(w.describe() for w in state.seats)]
-    while (request := engine.request(state)) is not None:
-        answer = answer_for(engine, state, request, bots, rng)
-        lines.append(f"? {request.prompt} -> {_show(request, answer)}")
-        lines += [f"  {event.text}" for event in engine.apply(state, answer)]
-    lines.append(f"= {engine.outcome(state).text}")
-    lines += [f"  {line}" for line in engine.tally(state)]
-    return "\n".join(lines) + "\n"
-
-
-def _show(request, answer) -> str:
-    if isinstance(request, Chance) and request.kind == "shuffle":
-        return f"shuffled {len(answer)} cards: {', '.join(answer[:3])}, ..."
-    return json.dumps(answer)
+    header = [f"Which Witch Is Best!? playthrough: seed {SEED}, bots heuristic/random alternating",
+              ", ".join(w.describe() for w in state.seats)]
+    return record_playthrough(engine, state, [HeuristicBot(), RandomBot()], rng, header)
 
 
 def test_seeded_game_replays_its_transcript(engine):
