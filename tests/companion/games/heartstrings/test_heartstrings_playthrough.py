@@ -1,0 +1,51 @@
+"""A recorded, seeded three-player game: the transcript must replay word for word.
+
+Regenerate after a deliberate rules change with
+`UPDATE_PLAYTHROUGHS=1 .venv/bin/python -m pytest tests/companion/games/heartstrings -k playthrough`
+and read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+from companion.engine.drivers import RandomBot, answer_for
+from companion.games.heartstrings import GreedyBot
+
+TRANSCRIPT = Path(__file__).parents[3] / "playthroughs" / "heartstrings.txt"
+PLAYERS = ["Ann", "Ben", "Cy"]
+SEED = 48
+
+
+def record(engine) -> str:
+    """Play the seeded game and write every request, answer and event, then the final tally."""
+    rng = random.Random(SEED)
+    state = engine.new_game(PLAYERS)
+    bots = [GreedyBot(), RandomBot(), GreedyBot()]
+    lines = [f"# Heartstrings playthrough: seed {SEED}, bots greedy/random/greedy by seat"]
+    while (request := engine.request(state)) is not None:
+        answer = answer_for(engine, state, request, bots, rng)
+        lines.append(f"? {request.prompt} -> {json.dumps(answer)}")
+        lines += [f"  {event.text}" for event in engine.apply(state, answer)]
+    lines.append(f"= {engine.outcome(state).text}")
+    lines += [f"  {line}" for line in engine.tally(state)]
+    return "\n".join(lines) + "\n"
+
+
+def test_seeded_game_replays_its_transcript(engine):
+    text = record(engine)
+    if os.environ.get("UPDATE_PLAYTHROUGHS"):
+        TRANSCRIPT.parent.mkdir(exist_ok=True)
+        TRANSCRIPT.write_text(text)
+    assert TRANSCRIPT.read_text() == text
+
+
+def test_transcript_shows_every_kind_of_step(engine):
+    """The recorded game has ties, moves from the board, bonuses, sacrifices and eliminations."""
+    text = TRANSCRIPT.read_text()
+    for needle in ("(a tie)", "invades", "gains 1 bead in room", "sacrifices a token",
+                   "has no tokens in supply", "is eliminated", "is the last player with heart beads"):
+        assert needle in text, needle
