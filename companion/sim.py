@@ -142,8 +142,10 @@ _WORKER: Player | None = None
 
 
 def _init_worker(config: SimConfig) -> None:
+    """Build the worker's Player, unless a forked worker inherited the parent's for this config."""
     global _WORKER
-    _WORKER = Player.build(config)
+    if _WORKER is None or _WORKER.config != config:
+        _WORKER = Player.build(config)
 
 
 def _play_chunk(bounds: tuple[int, int]) -> list[GameRecord]:
@@ -168,7 +170,8 @@ def play_games(config: SimConfig, jobs: int = 1,
             records += player.play_range(start, stop)
             tick(stop - start)
         return records
-    Player.build(config)  # fail fast, in this process, on a bad config
+    global _WORKER
+    _WORKER = Player.build(config)  # fails fast here on a bad config; forked workers inherit it
     return list(_parallel(config, jobs, tick))
 
 
