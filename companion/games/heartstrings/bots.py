@@ -9,6 +9,7 @@ from typing import Any
 from ...engine.core import Decision, Engine, GameState
 from ...engine.drivers import RandomBot
 from .combat import attacker_buff, defender_buff
+from .engine import option_room, room_option
 
 
 def danger(room: int, rules: Mapping[str, Any]) -> int:
@@ -27,12 +28,12 @@ class GreedyBot:
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
         """The sacrifice or move from the most dangerous room; ties go to the most crowded room."""
-        rooms = [int(o.id) for o in decision.options if o.id.isdigit()]
+        rooms = [room for o in decision.options if (room := option_room(o.id)) is not None]
         if not rooms:
             return decision.options[-1].id
         crowd = state.rooms  # type: ignore[attr-defined]
         best = max(rooms, key=lambda room: (danger(room, engine.rules), len(crowd[room]), -room))
-        return str(best)
+        return room_option(best)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

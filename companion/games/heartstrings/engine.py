@@ -30,6 +30,18 @@ from .state import (
 )
 
 PASS = "pass"
+ROOM_PREFIX = "room"  # option ids are `room9`, never a bare number a menu could mistake for its index
+
+
+def room_option(room: int) -> str:
+    """The option id naming a room: `room9`."""
+    return f"{ROOM_PREFIX}{room}"
+
+
+def option_room(option_id: str) -> int | None:
+    """The room an option id names (`room9` -> 9), or None for `pass` and anything else."""
+    digits = option_id[len(ROOM_PREFIX):] if option_id.startswith(ROOM_PREFIX) else ""
+    return int(digits) if digits.isdigit() else None
 Events = list[Event]
 
 
@@ -128,11 +140,11 @@ class HeartstringsEngine(Engine):
 
     def _make_decision(self, kind: str, seat: int, name: str, counts: tuple[tuple[int, int], ...]) -> Decision:
         if kind == "move":
-            options = tuple(Option(str(room), f"move a token from {self.room_names[room]} ({n} there)")
+            options = tuple(Option(room_option(room), f"move a token from {self.room_names[room]} ({n} there)")
                             for room, n in counts)
             return Decision(seat, f"{name} has no tokens in supply: choose a token on the board to move",
                             options, kind="move")
-        options = tuple(Option(str(room), f"sacrifice a token from {self.room_names[room]} ({n} there) for a bead")
+        options = tuple(Option(room_option(room), f"sacrifice a token from {self.room_names[room]} ({n} there) for a bead")
                         for room, n in counts)
         return Decision(seat, f"{name} may sacrifice one token for a heart bead",
                         options + (Option(PASS, "keep every token"),), kind="sacrifice")
@@ -205,7 +217,7 @@ class HeartstringsEngine(Engine):
 
     def choose_move(self, state: HeartstringsState, answer: Any, events: Events) -> None:
         """Out of tokens: remember which board token will move once the room is rolled."""
-        room = int(self._choice(state, answer))
+        room = option_room(self._choice(state, answer))
         state.move_from = room
         state.phase = ROLL_ROOM
         events.append(Event("move", f"{state.players[state.current].name} will move a token from "
@@ -327,8 +339,8 @@ class HeartstringsEngine(Engine):
             return
         player.beads += gained
         state.pool -= gained
-        events.append(Event("bonus", f"{player.name} gains {gained} bead in {self.room_name(room)} "
-                                     f"({player.beads} on the string, pool {state.pool})",
+        events.append(Event("bonus", f"{player.name} gains {gained} bead in {self.room_name(room)}: "
+                                     f"{player.beads} on the string, pool {state.pool}",
                             {"player": seat, "beads": gained}))
 
     def eliminate(self, state: HeartstringsState, seat: int, events: Events) -> None:
@@ -363,7 +375,7 @@ class HeartstringsEngine(Engine):
         if choice == PASS:
             events.append(Event("pass", f"{player.name} keeps every token", {"player": seat}))
             return self.next_player(state, events)
-        room = int(choice)
+        room = option_room(choice)
         state.rooms[room].remove(seat)
         player.supply += 1
         gained = min(self.sacrifice_beads, state.pool)
@@ -377,7 +389,8 @@ class HeartstringsEngine(Engine):
 
     def _sacrifice_choice(self, state: HeartstringsState, answer: Any) -> str:
         # The legal answers checked without building the Decision (the common, legal case).
-        tokens = state.rooms.get(int(answer), ()) if type(answer) is str and answer.isdigit() else ()
+        room = option_room(answer) if type(answer) is str else None
+        tokens = state.rooms.get(room, ()) if room is not None else ()
         if answer == PASS or (len(tokens) >= self.sacrifice_min and tokens[0] == state.current):
             return answer
         return self._choice(state, answer)
@@ -447,7 +460,9 @@ class HeartstringsEngine(Engine):
             return []
         from .bots import danger
 
-        rooms = [int(o.id) for o in request.options if o.id != PASS]
+        rooms = [option_room(o.id) for o in request.options if o.id != PASS]
+        if not rooms:
+            return []
         riskiest = max(rooms, key=lambda room: danger(room, self.rules))
         if danger(riskiest, self.rules) <= 0:
             return []

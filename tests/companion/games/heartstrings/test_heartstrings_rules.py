@@ -214,7 +214,7 @@ def test_moved_token_rolling_its_own_bonus_room_gains_nothing(engine):
     place(state, BONUS, ANN, engine.rules.tokens_per_player)
     state.phase = CHOOSE_MOVE  # as if Ann's turn began with the supply empty
     beads, pool = state.players[ANN].beads, state.pool
-    events = play(engine, state, str(BONUS), [BONUS])
+    events = play(engine, state, f"room{BONUS}", [BONUS])
     assert "stays" in " ".join(texts(events))
     assert (state.players[ANN].beads, state.pool) == (beads, pool)
 
@@ -240,8 +240,8 @@ def test_out_of_tokens_moves_a_board_token_from_the_chosen_room(engine):
     state.phase = CHOOSE_MOVE  # as if Ann's turn began with the supply empty
     request = engine.request(state)
     assert isinstance(request, Decision) and request.kind == "move"
-    assert request.option_ids() == ["2", "3"]
-    play(engine, state, "3", [PLAIN])
+    assert request.option_ids() == ["room2", "room3"]
+    play(engine, state, "room3", [PLAIN])
     assert (state.rooms[3], state.rooms[PLAIN], state.players[ANN].supply) == ([], [ANN], 0)
 
 
@@ -251,7 +251,7 @@ def test_turn_starts_with_the_move_choice_when_the_supply_is_empty(engine):
     play(engine, state, [PLAIN])  # Ann's turn; now Ben's, with no tokens in supply
     assert state.current == BEN
     assert state.phase == CHOOSE_MOVE
-    assert engine.request(state).option_ids() == ["2"]
+    assert engine.request(state).option_ids() == ["room2"]
 
 
 # -- elimination and winning -----------------------------------------------------------------------
@@ -317,7 +317,7 @@ def test_sacrifice_is_offered_for_rooms_with_more_than_one_token(engine):
     play(engine, state, [PLAIN])
     request = engine.request(state)
     assert isinstance(request, Decision) and request.kind == "sacrifice"
-    assert request.option_ids() == ["2", "pass"]
+    assert request.option_ids() == ["room2", "pass"]
 
 
 def test_sacrifice_returns_the_token_and_gains_a_bead(engine, rules):
@@ -326,7 +326,7 @@ def test_sacrifice_returns_the_token_and_gains_a_bead(engine, rules):
     place(state, 2, ANN, 2)
     supply = state.players[ANN].supply
     play(engine, state, [PLAIN])
-    play(engine, state, "2")
+    play(engine, state, "room2")
     assert state.rooms[2] == [ANN]
     assert state.players[ANN].supply == supply - 1 + 1
     assert state.players[ANN].beads == rules.beads_per_player + rules.sacrifice_beads
@@ -338,7 +338,7 @@ def test_only_one_sacrifice_per_turn(engine):
     state = seated(engine)
     place(state, 2, ANN, 3)
     place(state, 3, ANN, 2)
-    play(engine, state, [PLAIN], "2")
+    play(engine, state, [PLAIN], "room2")
     assert state.current == BEN and state.phase == ROLL_ROOM
 
 
@@ -386,7 +386,7 @@ def test_room_roll_accepts_a_bare_number(engine):
     assert state.rooms[PLAIN] == [ANN]
 
 
-@pytest.mark.parametrize("answer", ["9", "sacrifice", 2], ids=["other-room", "word", "int"])
+@pytest.mark.parametrize("answer", ["room9", "9", "sacrifice", 2], ids=["other-room", "bare-number", "word", "int"])
 def test_an_illegal_sacrifice_is_refused(engine, answer):
     state = seated(engine)
     place(state, 2, ANN, 2)
