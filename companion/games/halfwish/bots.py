@@ -51,21 +51,35 @@ class HeuristicBot:
         return "keep" if self._is_high(engine, self._dv(engine, state, decision.player)) else "reroll"
 
     def _commit(self, engine, state, decision, rng):
+        """Strike with a high DV; otherwise evade when the DV makes it, else block."""
         dv = self._dv(engine, state, decision.player)
-        wanted = ("heavy-strike", "strike", "long-strike") if self._is_high(engine, dv) else ("defend", "evade")
-        kinds = {o.id: engine.profiles[o.id].kind for o in decision.options}
-        for option in decision.options:
-            if option.id in wanted or (kinds[option.id] == "strike" and self._is_high(engine, dv)):
-                return option.id
+        profiles = {o.id: engine.profiles[o.id] for o in decision.options}
+        if self._is_high(engine, dv):
+            wanted = ["strike"]
+        elif dv >= engine.rules.actions.evade["min_dv"]:
+            wanted = ["evade", "block"]
+        else:
+            wanted = ["block"]
+        for kind in wanted:
+            for option_id, profile in profiles.items():
+                if profile.kind == kind and (kind != "evade" or dv >= (profile.min_dv or 0)):
+                    return option_id
         return None
 
     def _discard(self, engine, state, decision, rng):
         return decision.options[-1].id
 
     def _power(self, engine, state, decision, rng):
-        if state.queue[0].get("stage") != "showdown" or len(decision.options) == 1:
+        """Late powers: in the showdown, Halfwish a low DV, or a power when the duel is being lost."""
+        ids = decision.option_ids()
+        if state.queue[0].get("stage") != "showdown" or len(ids) == 1:
             return "pass"
-        return decision.options[1].id if rng.random() < 0.5 else "pass"
+        if "halfwish" in ids and self._dv(engine, state, decision.player) < engine.rules.halfwish_set_dv:
+            return "halfwish"
+        from .duels import calculate, winner_seat
+        losing = winner_seat(calculate(engine, state)) == 1 - decision.player
+        others = [i for i in ids if i not in ("pass", "halfwish", "feint")]
+        return others[0] if losing and others else "pass"
 
     def _halfwish(self, engine, state, decision, rng):
         return "set" if self._dv(engine, state, decision.player) < engine.rules.halfwish_set_dv else "reroll"

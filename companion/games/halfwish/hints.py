@@ -26,7 +26,7 @@ def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
                            for p in state.players)
         return [f"Setting up ({chosen}); powers are chosen in secret after seeing both classes"]
     blood = state.players[state.first_blood].name if state.first_blood >= 0 else "nobody yet"
-    location = engine.catalog.name(state.location) if state.location else "face down"
+    location = engine.catalog.name(state.location) if state.location else ("face down" if state.map_slots else "-")
     lines = [(f"Round {state.round}/{engine.rules.rounds}, turn {state.turn}/{engine.rules.turns_per_round} "
              f"({state.players[state.turn_player].name}'s turn); location: {location}; "
              f"first blood: {blood}; parleys in a row: {state.parley_streak}")]
