@@ -12,9 +12,20 @@ from .state import HeartstringsState
 ENGINE = HeartstringsEngine
 
 
-def sim_labels(state: HeartstringsState) -> dict[str, int]:
-    """Per-game figures a simulation report can add up: turns played and beads left in the pool."""
-    return {"turns": state.turn, "pool": state.pool}
+ORDINALS = ("first", "second", "third")
+
+
+def sim_labels(engine: HeartstringsEngine, state: HeartstringsState) -> dict[str, str]:
+    """Each seat's place in turn order (`seat<N>_start`: first, second...), for first-player advantage."""
+    count = len(state.players)
+    if state.starter is None:
+        return {}
+    return {f"seat{(state.starter + k) % count}_start": ordinal(k) for k in range(count)}
+
+
+def ordinal(index: int) -> str:
+    """0 -> `first`, 1 -> `second`...; past the table, `#5`."""
+    return ORDINALS[index] if index < len(ORDINALS) else f"#{index + 1}"
 
 
 __all__ = ["BOTS", "ENGINE", "GreedyBot", "HeartstringsEngine", "HeartstringsState", "sim_labels"]

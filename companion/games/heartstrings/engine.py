@@ -200,6 +200,7 @@ class HeartstringsEngine(Engine):
             events.append(Event("roll-off-tie", f"{names} tie on {top} and roll again", {"players": leaders}))
             return
         state.contenders = []
+        state.starter = leaders[0]
         events.append(Event("first-player", f"{state.players[leaders[0]].name} rolls highest ({top}) and starts",
                             {"player": leaders[0]}))
         self.start_turn(state, leaders[0], events)

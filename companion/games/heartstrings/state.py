@@ -46,6 +46,7 @@ class HeartstringsState(GameState):
     phase: str = ROLL_OFF
     current: int = 0
     turn: int = 0                   # turns started so far (1 during the first turn)
+    starter: int | None = None      # the seat that won the roll-off and played turn 1
     contenders: list[int] = field(default_factory=list)   # seats still in the roll-off
     rolloff: dict[int, int] = field(default_factory=dict)  # seat -> roll in this round
     move_from: int | None = None    # the room a moved token leaves (out of tokens)
