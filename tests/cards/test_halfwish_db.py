@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from cards import load_game
+from cards.texts import card_text, render_text
 from companion.cli import cli
 
 SEED_CLASS_LINES = {
@@ -190,3 +191,20 @@ def test_rulings_cover_the_gap(db, ruling_id):
 
 def test_authored_content_is_marked_prototype(db):
     assert db.meta.prototype
+
+
+def test_every_card_text_fills_in_its_rule_numbers(db):
+    """Texts name numbers from rules or from the card itself, never a second copy of them."""
+    for deck in db.decks:
+        for card in deck.cards:
+            if card.get("text"):
+                text = card_text(card, db.rules)
+                assert "{" not in text and text.strip(), card.id
+    for entry in [*db.rules.keywords, *db.rules.terms]:
+        assert "{" not in render_text(entry["text"], db.rules), entry["id"]
+
+
+def test_upgrade_text_follows_its_profile(db):
+    """Cheap Shot's printed strike value is its profile's: edit one, the other follows."""
+    card = db.card("cheap-shot")
+    assert f"DV{card.get('profile')['dv']}" in card_text(card, db.rules)
