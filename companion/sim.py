@@ -232,6 +232,7 @@ def report(config: SimConfig, records: list[GameRecord]) -> dict[str, Any]:
                    "median": statistics.median(lengths), "min": min(lengths), "max": max(lengths)},
         "histogram": histogram(lengths),
         "labels": label_stats(records, config.players),
+        "numeric_labels": numeric_label_stats(records),
         "seat_labels": seat_label_stats(records),
     }
 
@@ -242,8 +243,38 @@ def label_stats(records: list[GameRecord], players: int) -> dict[str, dict[str, 
     for record in records:
         for key, value in record.labels.items():
             groups[key][value].append(record)
-    return {key: {value: _label_row(group, players) for value, group in sorted(values.items())}
+    return {key: {value: _label_row(values[value], players) for value in _ordered(values)}
             for key, values in sorted(groups.items())}
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _ordered(values: dict[str, Any]) -> list[str]:
+    """Label values in numeric order when they are all numbers, else alphabetical."""
+    if all(_is_number(v) for v in values):
+        return sorted(values, key=float)
+    return sorted(values)
+
+
+def numeric_label_stats(records: list[GameRecord]) -> dict[str, dict[str, float]]:
+    """Mean, median, min and max of every label whose values are all numbers."""
+    columns: dict[str, list[str]] = defaultdict(list)
+    for record in records:
+        for key, value in record.labels.items():
+            columns[key].append(value)
+    summary = {}
+    for key, texts in sorted(columns.items()):
+        if all(_is_number(t) for t in texts):
+            numbers = [float(t) for t in texts]
+            summary[key] = {"mean": round(statistics.fmean(numbers), 3), "median": statistics.median(numbers),
+                            "min": min(numbers), "max": max(numbers)}
+    return summary
 
 
 def _label_row(group: list[GameRecord], players: int) -> dict[str, Any]:

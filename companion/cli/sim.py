@@ -111,7 +111,10 @@ def format_labels(result: dict[str, Any]) -> list[str]:
             continue
         lines += ["", f"by {key} (games, wins by seat, draws):"]
         if len(values) > MAX_LABEL_ROWS:
-            lines.append(f"  {len(values)} different values; see --json")
+            numbers = result["numeric_labels"].get(key)
+            lines.append(f"  {len(values)} different values: mean {numbers['mean']:g}, median "
+                         f"{numbers['median']:g}, {numbers['min']:g} to {numbers['max']:g}; see --json"
+                         if numbers else f"  {len(values)} different values; see --json")
             continue
         for value, row in values.items():
             wins = " ".join(str(w) for w in row["wins_by_seat"])

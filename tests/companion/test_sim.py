@@ -159,3 +159,13 @@ def test_heartstrings_engine_and_the_minimal_loop_play_the_same_games(players):
     player = Player.build(SimConfig("heartstrings", 40, 1, players, ("random",)))
     minimal = bench.MinimalHeartstrings(dict(player.engine.rules))
     assert bench.same_games(minimal, player, players, 40) == 40
+
+
+def test_numeric_labels_are_summarised_and_ordered_as_numbers():
+    from companion.sim import GameRecord, label_stats, numeric_label_stats
+
+    records = [GameRecord(i, i % 2, "goal", 5, True, {"pool": str(v), "side": "x"})
+               for i, v in enumerate([9, 10, 2, 10])]
+    assert numeric_label_stats(records) == {"pool": {"mean": 7.75, "median": 9.5, "min": 2.0, "max": 10.0}}
+    assert list(label_stats(records, 2)["pool"]) == ["2", "9", "10"]
+    assert label_stats(records, 2)["pool"]["10"] == {"games": 2, "wins_by_seat": [0, 2], "draws": 0}
