@@ -236,9 +236,12 @@ class SessionStore:
         with _sqlite_errors(self.path):
             row = self._row(name)
         if row is None:
-            known = ", ".join(i.name for i in self.list()[:10]) or "(none)"
-            raise SessionError(f"no session named {name!r} in {self.path}; sessions: {known}")
+            raise self._missing(name)
         return _info(row)
+
+    def _missing(self, name: str) -> SessionError:
+        known = ", ".join(i.name for i in self.list()[:10]) or "(none)"
+        return SessionError(f"no session named {name!r} in {self.path}; sessions: {known}")
 
     def list(self) -> list[SessionInfo]:
         """Every session, most recently updated first."""
@@ -324,7 +327,7 @@ class SessionStore:
         with _sqlite_errors(self.path):
             row = self.conn.execute("SELECT id FROM sessions WHERE name = ?", (name,)).fetchone()
         if row is None:
-            self.get(name)  # raises the helpful "no session" error
+            raise self._missing(name)
         return row[0]
 
 
