@@ -14,7 +14,7 @@ from typing import Any, Literal
 Side = Literal["attacker", "defender"]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Exchange:
     """One defending token's roll against the attacker's single roll."""
 
@@ -74,10 +74,11 @@ def damage_for(difference: int, rules: Mapping[str, Any]) -> int:
 
 def room_label(room: int, rules: Mapping[str, Any]) -> str:
     """`Room 9 (attacker +3)`, `Room 8 (defender +2)`, `Room 5`."""
-    if attacker_buff(room, rules):
-        return f"Room {room} (attacker +{attacker_buff(room, rules)})"
-    if defender_buff(room, rules):
-        return f"Room {room} (defender +{defender_buff(room, rules)})"
+    a_buff, d_buff = attacker_buff(room, rules), defender_buff(room, rules)
+    if a_buff:
+        return f"Room {room} (attacker +{a_buff})"
+    if d_buff:
+        return f"Room {room} (defender +{d_buff})"
     return f"Room {room}"
 
 
@@ -88,8 +89,11 @@ def roll_text(roll: int, buff: int) -> str:
 
 def settle(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[str, Any]) -> tuple[Side, int]:
     """Who loses one exchange and the damage they take: the defender must roll higher."""
-    a_total = attacker_roll + attacker_buff(room, rules)
-    d_total = defender_roll + defender_buff(room, rules)
+    return settle_totals(attacker_roll + attacker_buff(room, rules), defender_roll + defender_buff(room, rules), rules)
+
+
+def settle_totals(a_total: int, d_total: int, rules: Mapping[str, Any]) -> tuple[Side, int]:
+    """Who loses an exchange of buffed totals, and the damage: a tie loses the defender the token."""
     if d_total > a_total:
         return "attacker", damage_for(d_total - a_total, rules)
     if d_total == a_total:
@@ -102,7 +106,7 @@ def exchange(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[s
     """Resolve one defending token's roll, with its one-line explanation."""
     a_buff, d_buff = attacker_buff(room, rules), defender_buff(room, rules)
     a_total, d_total = attacker_roll + a_buff, defender_roll + d_buff
-    loser, damage = settle(room, attacker_roll, defender_roll, rules)
+    loser, damage = settle_totals(a_total, d_total, rules)
     head = (f"{room_label(room, rules)}: {attacker} rolls {roll_text(attacker_roll, a_buff)}; "
             f"{defender}'s token rolls {roll_text(defender_roll, d_buff)}: ")
     text = head + _verdict(a_total, d_total, loser, damage, rules, attacker, defender)

@@ -90,9 +90,10 @@ class HeartstringsEngine(Engine):
         phase = state.phase
         if phase == ROLL_ROOM:
             return self._chance(phase, state.current, state)
-        if phase == ROLL_ATTACK or phase == ROLL_DEFENCE:
-            seat = state.combat.attacker if phase == ROLL_ATTACK else state.combat.defender
-            return self._chance(phase, seat, state)
+        if phase == ROLL_DEFENCE:
+            return self._chance(phase, state.combat.defender, state)
+        if phase == ROLL_ATTACK:
+            return self._chance(phase, state.combat.attacker, state)
         if phase == ROLL_OFF:
             seat = next(s for s in state.contenders if s not in state.rolloff)
             return self._chance(phase, seat, state)
@@ -105,10 +106,10 @@ class HeartstringsEngine(Engine):
     def _chance(self, phase: str, seat: int, state: HeartstringsState) -> Chance:
         # Chance requests only depend on the phase and the seat: build each once.
         name = state.players[seat].name
-        key = (phase, seat, name)
-        if key not in self._chances:
-            self._chances[key] = self._make_chance(phase, seat, name)
-        return self._chances[key]
+        chance = self._chances.get((phase, seat, name))
+        if chance is None:
+            chance = self._chances[phase, seat, name] = self._make_chance(phase, seat, name)
+        return chance
 
     def _make_chance(self, phase: str, seat: int, name: str) -> Chance:
         room_die, combat_die = (self.rules.room_die,), (self.rules.combat_die,)
@@ -130,22 +131,23 @@ class HeartstringsEngine(Engine):
         return self._decision("sacrifice", state, self.sacrifice_rooms(state, state.current))
 
     def _decision(self, kind: str, state: HeartstringsState, rooms: list[int]) -> Decision:
-        # A decision depends only on who decides and the token counts offered: build each once.
+        # A decision depends only on who decides and the rooms offered: build each once.
         seat = state.current
         name = state.players[seat].name
-        key = (kind, seat, name, *((room, len(state.rooms[room])) for room in rooms))
-        if key not in self._decisions:
-            self._decisions[key] = self._make_decision(kind, seat, name, key[3:])
-        return self._decisions[key]
+        key = (kind, seat, name, tuple(rooms))
+        decision = self._decisions.get(key)
+        if decision is None:
+            decision = self._decisions[key] = self._make_decision(kind, seat, name, rooms)
+        return decision
 
-    def _make_decision(self, kind: str, seat: int, name: str, counts: tuple[tuple[int, int], ...]) -> Decision:
+    def _make_decision(self, kind: str, seat: int, name: str, rooms: list[int]) -> Decision:
         if kind == "move":
-            options = tuple(Option(room_option(room), f"move a token from {self.room_names[room]} ({n} there)")
-                            for room, n in counts)
+            options = tuple(Option(room_option(room), f"move a token from {self.room_names[room]}")
+                            for room in rooms)
             return Decision(seat, f"{name} has no tokens in supply: choose a token on the board to move",
                             options, kind="move")
-        options = tuple(Option(room_option(room), f"sacrifice a token from {self.room_names[room]} ({n} there) for a bead")
-                        for room, n in counts)
+        options = tuple(Option(room_option(room), f"sacrifice a token from {self.room_names[room]} for a bead")
+                        for room in rooms)
         return Decision(seat, f"{name} may sacrifice one token for a heart bead",
                         options + (Option(PASS, "keep every token"),), kind="sacrifice")
 
