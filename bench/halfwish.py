@@ -8,14 +8,17 @@ Prints ratios measured in the same run, never a bare time (see DESIGN.md, Perfor
   - odds/minimal duel: one exact `duel_odds` (every pair of 2d6 DVs, with reveal effects)
     measured in minimal duels; and odds/minimal odds: against the same 11 x 11 weighted
     enumeration done with the minimal function.
-  - whole games per second: a section for the game engine (see GAME SECTIONS below).
+  - games: engine/minimal loop: how many times slower one whole simulated game is through the
+    engine (every rule, card and power, random bots, JSON-ready state, explanations) than
+    through `minimal_game` below (rolls, draws, strike/block/evade and scoring only).
 
-Usage: .venv/bin/python bench/halfwish.py [--duels N] [--repeat R]
+Usage: .venv/bin/python bench/halfwish.py [--duels N] [--games G] [--repeat R]
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -87,15 +90,95 @@ def _check_same_answers(sides: list, pairs: list, rules: DuelRules, scoring: tup
             raise SystemExit(f"baseline disagrees with the resolver at DVs {dv_a} and {dv_b}")
 
 
+# --- whole games -------------------------------------------------------------------------
+
+def minimal_game(rules: dict, deck: list[str], rng: random.Random) -> int | None:
+    """A hand-written Halfwish loop: DV rolls, the draw schedule, the turn player always duels
+    with the first cards in hand, strike/block/evade with Heavy Strike's +2 and Long Strike's -2,
+    aggressor/defender scoring, knockout at 0 health. Returns the winner's seat (None: a draw)."""
+    health, points = [rules["health"]] * 2, [0, 0]
+    sides, schedule = [rules["dv_dice"]] * 2, rules["draw_schedule"]
+    for round_index in range(rules["rounds"]):
+        piles = [rng.sample(deck, len(deck)) for _ in range(2)]
+        hands: list[list[str]] = [[], []]
+        for turn in range(rules["turns_per_round"]):
+            dvs = [sum(rng.randint(1, s) for s in sides[seat]) for seat in (0, 1)]
+            for seat in (0, 1):
+                hands[seat] += [piles[seat].pop() for _ in range(min(schedule[turn], len(piles[seat])))]
+                del hands[seat][rules["hand_limit"]:]
+            aggressor = (round_index + turn) % 2
+            count = rules["actions_per_duel"][turn]
+            played = [[hands[seat].pop(0) for _ in range(min(count, len(hands[seat])))] for seat in (0, 1)]
+            hits = [0, 0]
+            for a, b in zip(*played):
+                damage = _minimal_clash(rules, a, b, dvs)
+                for seat in (0, 1):
+                    if damage[seat]:
+                        health[seat] -= damage[seat]
+                        hits[seat] += 1
+            defender = 1 - aggressor
+            points[aggressor] += hits[defender]
+            points[defender] += int(not hits[defender]) + int(bool(hits[aggressor]))
+            if min(health) <= 0:
+                return None if max(health) <= 0 else health.index(max(health))
+    return None if points[0] == points[1] else points.index(max(points))
+
+
+def _minimal_clash(rules: dict, a: str, b: str, dvs: list[int]) -> tuple[int, int]:
+    """Damage to A and to B from one clash of basic actions."""
+    acts = rules["actions"]
+    kinds = (acts[a]["kind"], acts[b]["kind"])
+    values = (dvs[0] + acts[a].get("dv", 0), dvs[1] + acts[b].get("dv", 0))
+    if kinds == ("strike", "strike"):
+        return (max(0, values[1] - values[0]), max(0, values[0] - values[1]))
+    if "strike" not in kinds:
+        return (0, 0)
+    striker = 0 if kinds[0] == "strike" else 1
+    other, card = 1 - striker, (b if striker == 0 else a)
+    strike = values[striker]
+    if kinds[other] == "block":
+        blocked = 0 if acts[(a, b)[striker]].get("ignores_block") else values[other]
+        taken = max(0, strike - blocked)
+    else:
+        taken = 0 if dvs[other] >= acts[card]["min_dv"] else strike
+    return (taken, 0) if other == 0 else (0, taken)
+
+
+def bench_games(args: argparse.Namespace) -> None:
+    """Whole simulated games through the engine (random bots) against the minimal loop."""
+    from companion.engine.drivers import RandomBot, play_out
+    from companion.engine.registry import make_engine
+    from companion.games.halfwish import sim_setup
+
+    engine = make_engine("halfwish")
+    rules = dict(engine.rules)
+    mirror = engine.catalog.class_deck("mirror")
+
+    def ours() -> None:
+        for index in range(args.games):
+            rng = random.Random(f"bench:{index}")
+            state = engine.new_game(["A", "B"], sim_setup(engine, 2, rng))
+            play_out(engine, state, [RandomBot()], rng)
+
+    def minimal() -> None:
+        for index in range(args.games):
+            minimal_game(rules, mirror, random.Random(f"bench:{index}"))
+
+    engine_time, base_time = best_time(ours, args.repeat), best_time(minimal, args.repeat)
+    print(f"games: engine/minimal loop = {engine_time / base_time:.0f}x slower per whole game "
+          f"({args.games} games each, random bots, every card and power; best of {args.repeat})")
+
+
 # GAME SECTIONS: whole simulated games per second against a minimal loop belong here
 # (the engine's owner adds a `bench_games(args)` and appends it to SECTIONS).
-SECTIONS: list[Callable[[argparse.Namespace], None]] = [bench_duels]
+SECTIONS: list[Callable[[argparse.Namespace], None]] = [bench_duels, bench_games]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duels", type=int, default=20_000, help="duels per timing run")
     parser.add_argument("--repeat", type=int, default=5, help="timing runs; the best is kept")
+    parser.add_argument("--games", type=int, default=40, help="whole games per timing run")
     args = parser.parse_args()
     for section in SECTIONS:
         section(args)

@@ -44,6 +44,8 @@ class Catalog:
         self.rules = db.rules
         self.cards: dict[str, CardInfo] = {}
         self.counts: dict[str, int] = {}
+        self._texts: dict[str, str] = {}
+        self._ids: dict[str, list[str]] = {}
         for deck in db.decks:
             for card in deck.cards:
                 self.cards[card.id] = CardInfo(card.id, card.name, deck.id, dict(card.fields))
@@ -62,15 +64,17 @@ class Catalog:
         return info.name if info else card_id
 
     def text(self, card_id: str) -> str:
-        """The card's printed text on one line, its `{{ rules... }}` filled in (sandboxed)."""
-        raw = " ".join(str(self.card(card_id).get("text") or "").split())
-        if "{" not in raw:
-            return raw
-        return _TEXT_ENV.from_string(raw).render(rules=self.rules)
+        """The card's printed text on one line, its `{{ rules... }}` filled in (sandboxed, rendered once)."""
+        if card_id not in self._texts:
+            raw = " ".join(str(self.card(card_id).get("text") or "").split())
+            self._texts[card_id] = _TEXT_ENV.from_string(raw).render(rules=self.rules) if "{" in raw else raw
+        return self._texts[card_id]
 
     def ids(self, deck: str) -> list[str]:
         """Card ids of one deck, in database order."""
-        return [c.id for c in self.cards.values() if c.deck == deck]
+        if deck not in self._ids:
+            self._ids[deck] = [c.id for c in self.cards.values() if c.deck == deck]
+        return list(self._ids[deck])
 
     def deck_copies(self, deck: str) -> list[str]:
         """Every printed copy of one deck's cards (ids repeated by count)."""

@@ -130,11 +130,11 @@ def action_at(engine: HalfwishEngine, state: HalfwishState, seat: int, slot: int
 
 def side_of(engine: HalfwishEngine, state: HalfwishState, seat: int) -> Side:
     """One seat's part of the duel for the resolver."""
-    player, duel, step_size = state.players[seat], state.duel, engine.rules.status_step
+    player, duel = state.players[seat], state.duel
     return Side(
         actions=tuple(action_at(engine, state, seat, slot) for slot in range(len(duel.actions[seat]))),
         dv=ledger.dice_value(engine.rules, player),
-        exposed=player.status("exposed") * step_size, toughness=player.status("toughness") * step_size,
+        exposed=player.status("exposed"), toughness=player.status("toughness"),
         strike_bonus=player.strike_bonus, cannot_take_damage=player.has_status("invulnerable"),
         points_from_effects=duel.tally[seat], hits_before=tuple(duel.hits[seat]),
         health=player.health, name=player.name)

@@ -99,7 +99,7 @@ def op_heal(engine, state, item, effect):
 @op("damage")
 def op_damage(engine, state, item, effect):
     return [e for s in seats(state, item, effect.get("who"))
-            for e in ledger.deal_damage(state, s, int(effect["amount"]), source_name(engine, item),
+            for e in ledger.deal_damage(state, engine.rules, s, int(effect["amount"]), source_name(engine, item),
                                         bool(effect.get("true_damage")))]
 
 

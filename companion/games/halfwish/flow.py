@@ -131,7 +131,7 @@ def start_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
     events = [Event("turn", f"Round {state.round}, turn {state.turn}: {state.players[tp].name}'s turn")]
     for seat in (tp, 1 - tp):
         if state.players[seat].has_status("poisoned"):
-            events += ledger.deal_damage(state, seat, engine.rules.poison_damage, "Poison")
+            events += ledger.deal_damage(state, engine.rules, seat, engine.rules.poison_damage, "Poison")
     steps = [s for seat in (tp, 1 - tp) for s in _roll_steps(state, seat)]
     steps += [s for seat in (tp, 1 - tp) for s in draw_steps(state, seat, _draw_count(engine, state, seat))]
     steps += [step("hand-limit", seat=seat) for seat in (tp, 1 - tp)]

@@ -23,7 +23,7 @@ def dice_value(rules: Any, player: Player) -> int:
     return clamp(player.roll + player.dv_gain + player.dv_passive, rules.dv_min, rules.dv_max)
 
 
-def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step: int = 1) -> int:
+def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step: int) -> int:
     """Damage actually taken: +1 per Exposed, -1 per Toughness unless it is True Damage."""
     if amount <= 0 or player.has_status("invulnerable"):
         return 0
@@ -33,25 +33,25 @@ def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step:
     return max(0, reduced)
 
 
-def deal_damage(state: HalfwishState, seat: int, amount: int, source: str,
+def deal_damage(state: HalfwishState, rules: Any, seat: int, amount: int, source: str,
                 true_damage: bool = False) -> list[Event]:
     """`seat` takes damage; during a duel each time it lands counts for scoring."""
     player = state.players[seat]
-    taken = damage_after_modifiers(player, amount, true_damage)
+    taken = damage_after_modifiers(player, amount, true_damage, rules.status_step)
     if taken <= 0:
         return [Event("damage", f"{player.name} takes no damage from {source}", {"seat": seat, "amount": 0})]
     player.health = max(0, player.health - taken)
     if state.duel is not None:
         state.duel.hits[seat].append(taken)
-    note = f" ({amount} {_modifier_note(player, true_damage)})" if taken != amount else ""
+    note = f" ({amount} {_modifier_note(player, true_damage, rules.status_step)})" if taken != amount else ""
     return [Event("damage", f"{player.name} takes {taken} damage from {source}{note}: health {player.health}",
                   {"seat": seat, "amount": taken})]
 
 
-def _modifier_note(player: Player, true_damage: bool) -> str:
-    parts = [f"+{player.status('exposed')} Exposed"] if player.status("exposed") else []
+def _modifier_note(player: Player, true_damage: bool, step: int) -> str:
+    parts = [f"+{player.status('exposed') * step} Exposed"] if player.status("exposed") else []
     if player.status("toughness") and not true_damage:
-        parts.append(f"-{player.status('toughness')} Toughness")
+        parts.append(f"-{player.status('toughness') * step} Toughness")
     return " ".join(parts) or "modified"
 
 
@@ -109,7 +109,7 @@ def add_status(state: HalfwishState, rules: Any, seat: int, status: str, amount:
     """Gain stacks of a status (being Poisoned again deals the poison damage at once instead)."""
     player = state.players[seat]
     if status == "poisoned" and player.has_status("poisoned"):
-        return deal_damage(state, seat, rules.poison_damage, f"{source} (already Poisoned)")
+        return deal_damage(state, rules, seat, rules.poison_damage, f"{source} (already Poisoned)")
     player.statuses[status] = player.status(status) + amount
     return [Event("status", f"{player.name} gains {amount} {status.replace('_', ' ')} from {source}",
                   {"seat": seat, "status": status, "amount": amount})]
