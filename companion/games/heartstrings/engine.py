@@ -42,6 +42,8 @@ def option_room(option_id: str) -> int | None:
     """The room an option id names (`room9` -> 9), or None for `pass` and anything else."""
     digits = option_id[len(ROOM_PREFIX):] if option_id.startswith(ROOM_PREFIX) else ""
     return int(digits) if digits.isdigit() else None
+
+
 Events = list[Event]
 
 
@@ -77,7 +79,8 @@ class HeartstringsEngine(Engine):
         """Full Heartstrings, an empty board, and everyone in the first-player roll-off."""
         if len(players) not in self.player_counts():
             counts = self.player_counts()
-            raise SetupError(f"Heartstrings is for {counts.start}-{counts.stop - 1} players; got {len(players)}")
+            allowed = f"{counts.start}-{counts.stop - 1}"
+            raise SetupError(f"Heartstrings is for {allowed} players; got {len(players)}")
         if len(set(players)) != len(players):
             raise SetupError(f"player names must differ; got {', '.join(players)}")
         seats = [Player(name, self.rules.beads_per_player, self.rules.tokens_per_player) for name in players]
@@ -146,7 +149,8 @@ class HeartstringsEngine(Engine):
                             for room in rooms)
             return Decision(seat, f"{name} has no tokens in supply: choose a token on the board to move",
                             options, kind="move")
-        options = tuple(Option(room_option(room), f"sacrifice a token from {self.room_names[room]} for a bead")
+        options = tuple(Option(room_option(room), 
+                               f"sacrifice a token from {self.room_names[room]} for a bead")
                         for room in rooms)
         return Decision(seat, f"{name} may sacrifice one token for a heart bead",
                         options + (Option(PASS, "keep every token"),), kind="sacrifice")
@@ -203,8 +207,8 @@ class HeartstringsEngine(Engine):
             return
         state.contenders = []
         state.starter = leaders[0]
-        events.append(Event("first-player", f"{state.players[leaders[0]].name} rolls highest ({top}) and starts",
-                            {"player": leaders[0]}))
+        name = state.players[leaders[0]].name
+        events.append(Event("first-player", f"{name} rolls highest ({top}) and starts", {"player": leaders[0]}))
         self.start_turn(state, leaders[0], events)
 
     # -- turn flow ------------------------------------------------------------------------
