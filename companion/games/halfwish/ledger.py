@@ -13,6 +13,8 @@ from typing import Any
 from ...engine.core import Event
 from .state import HalfwishState, Player
 
+STUNNED_TURN_ENDS = 2   # the end of the turn it is gained in, and the end of the next one
+
 
 def clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
@@ -91,7 +93,7 @@ def pay(state: HalfwishState, seat: int, resource: str, amount: int, source: str
     """Pay health or points: not damage, not a point loss, never more than the player has."""
     player = state.players[seat]
     if resource == "hp":
-        paid = min(amount, player.health)
+        paid = max(0, min(amount, player.health - 1))   # ruling pay-needs-enough: never down to 0
         player.health -= paid
         return [Event("pay", f"{player.name} pays {paid} health for {source}: health {player.health}")]
     paid = min(amount, player.points)
@@ -110,6 +112,9 @@ def add_status(state: HalfwishState, rules: Any, seat: int, status: str, amount:
     player = state.players[seat]
     if status == "poisoned" and player.has_status("poisoned"):
         return deal_damage(state, rules, seat, rules.poison_damage, f"{source} (already Poisoned)")
-    player.statuses[status] = player.status(status) + amount
+    if status == "stunned":   # ruling stunned-duration: until the end of the next turn
+        player.statuses[status] = STUNNED_TURN_ENDS
+    else:
+        player.statuses[status] = player.status(status) + amount
     return [Event("status", f"{player.name} gains {amount} {status.replace('_', ' ')} from {source}",
                   {"seat": seat, "status": status, "amount": amount})]

@@ -36,7 +36,7 @@ def test_whoever_is_losing_at_the_start_of_round_three_starts_it(behind):
 
 
 def test_round_three_starter_when_level_is_the_game_starter():
-    """Ruling round-three-starter-tie: level on everything, the player who started the game starts."""
+    """Ruling last-round-starter-tie: level on everything, the player who started the game starts."""
     table = Table(first=1).to_turn(3, 1)
     assert table.state.round_starter == 1
 
@@ -216,3 +216,18 @@ def test_a_typed_die_face_out_of_range_is_refused():
     with pytest.raises(ValueError, match="d6 cannot show 7"):
         table.answer([7, 1])
     assert faces(12) == [6, 6]
+
+
+def test_stun_lasts_until_the_end_of_the_next_turn():
+    """Ruling stunned-duration: Stunned ends at the end of the next turn after the one it was gained in."""
+    table = Table().to_turn(1, 1)
+    table.answer("scout")
+    table.until("respond").answer("accept")
+    table.answer("thunderclap")
+    table.to_turn(1, 2)
+    assert table.player(0).has_status("stunned")
+    table.answer("parley")
+    table.until("respond")
+    assert table.request.option_ids() == ["accept"], "still Stunned on the next turn: cannot decline"
+    table.to_turn(1, 3)
+    assert not table.player(0).has_status("stunned")
