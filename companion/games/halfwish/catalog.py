@@ -26,10 +26,12 @@ class CardInfo:
     fields: dict[str, Any]
 
     def get(self, key: str, default: Any = None) -> Any:
+        """A declared field's value, or `default`."""
         return self.fields.get(key, default)
 
     @property
     def effects(self) -> list[dict[str, Any]]:
+        """The card's effect primitives."""
         return list(self.fields.get("effects") or [])
 
 
@@ -81,6 +83,7 @@ class Catalog:
         return [cid for cid in self.ids(deck) for _ in range(self.counts[cid])]
 
     def classes(self) -> list[str]:
+        """Every class id."""
         return self.ids(CLASSES)
 
     def class_deck(self, cls: str) -> list[str]:
@@ -98,13 +101,16 @@ class Catalog:
         return self.ids(POWERS)
 
     def basic_powers(self) -> list[str]:
+        """Halfwish and Feint (the basic powers' ids)."""
         return self.ids(BASIC_POWERS)
 
     def is_power(self, card_id: str) -> bool:
+        """Is this a power or a basic power?"""
         info = self.cards.get(card_id)
         return bool(info) and info.deck in (POWERS, BASIC_POWERS)
 
     def is_basic_power(self, card_id: str) -> bool:
+        """Is this a basic power (no mana, not limited per turn)?"""
         info = self.cards.get(card_id)
         return bool(info) and info.deck == BASIC_POWERS
 
@@ -114,9 +120,11 @@ class Catalog:
         return card_id if info.deck == ACTIONS else str(info.get("replaces"))
 
     def category(self, card_id: str) -> str:
+        """A power's or location's category."""
         return str(self.card(card_id).get("category") or "")
 
     def is_treasure(self, card_id: str) -> bool:
+        """Is this a treasure location?"""
         return self.cards.get(card_id) is not None and self.category(card_id) == "treasure"
 
 

@@ -42,6 +42,7 @@ def role_text(engine: HalfwishEngine, state: HalfwishState, seat: int) -> str:
 
 @automatic("duel-start")
 def start_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """The duel begins: roles, then preparation, commitment, showdown and resolution steps."""
     aggressor, tp = int(item["aggressor"]), state.turn_player
     state.duel = Duel(aggressor=aggressor, initiative=tp)
     push_front(state, duel_step("power", seat=tp, stage="prep"), duel_step("commit-all"),
@@ -60,6 +61,7 @@ def actions_required(engine: HalfwishEngine, state: HalfwishState) -> int:
 
 @automatic("commit-all")
 def commit_all(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Preparation is over: ask each player for the turn's actions, turn player first."""
     count, tp = actions_required(engine, state), state.turn_player
     state.duel.stage = "commit"
     push_front(state, *[duel_step("commit", seat=seat, slot=slot) for seat in (tp, 1 - tp) for slot in range(count)])
@@ -67,6 +69,7 @@ def commit_all(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
 
 
 def ask_commit(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """Which card a player commits (at the table: what the gamemaster is shown)."""
     player = state.players[item["seat"]]
     position = ("left", "right")[item["slot"]] if engine.rules.actions_per_duel[state.turn - 1] > 1 else "only"
     options = tuple(Option(c, engine.catalog.name(c)) for c in candidates(player))
@@ -76,6 +79,7 @@ def ask_commit(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Deci
 
 @question("commit", ask_commit)
 def answer_commit(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    """Move the committed card from the hand to the duel."""
     player = state.players[item["seat"]]
     take_from_hand(player, card)
     state.duel.actions[item["seat"]].append(card)
@@ -84,6 +88,7 @@ def answer_commit(engine: HalfwishEngine, state: HalfwishState, item: Step, card
 
 @automatic("showdown")
 def showdown(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """The showdown: flip the location, then reveal actions and DVs."""
     state.duel.stage = "showdown"
     state.duel.passes = 0   # the showdown's powers window starts afresh
     push_front(state, *reveal_steps(state, "duel", state.duel.aggressor), duel_step("reveal-actions"))
@@ -92,6 +97,7 @@ def showdown(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[E
 
 @automatic("reveal-actions")
 def reveal_actions(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Reveal both players' actions and queue their reveal effects (turn player first)."""
     duel, tp = state.duel, state.turn_player
     events, steps = [], []
     for seat in (tp, 1 - tp):
@@ -106,6 +112,7 @@ def reveal_actions(engine: HalfwishEngine, state: HalfwishState, item: Step) -> 
 
 @automatic("reveal-dvs")
 def reveal_dvs(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Reveal the DVs and explain the duel as calculated before the showdown powers."""
     dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
     result = calculate(engine, state)
     state.duel.flags["preview"] = list(result.steps)
@@ -115,6 +122,7 @@ def reveal_dvs(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
 # -- the calculation ------------------------------------------------------------------------
 
 def action_key(seat: int, slot: int) -> str:
+    """The key of a committed action: `seat:slot`."""
     return f"{seat}:{slot}"
 
 
@@ -153,6 +161,7 @@ def winner_seat(result: DuelResult) -> int:
 
 @automatic("duel-apply")
 def apply_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Apply combat damage and duel points, name the winner, queue the effects that follow."""
     duel, result = state.duel, calculate(engine, state)
     events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))]
     for seat in (0, 1):
@@ -214,6 +223,7 @@ def after_duel_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]
 
 @automatic("duel-close")
 def close_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """The committed cards go to their owners' discard piles."""
     duel = state.duel
     for seat in (0, 1):
         state.players[seat].discard += duel.actions[seat]
@@ -224,6 +234,7 @@ def close_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
 # -- challenges and concessions ------------------------------------------------------------------
 
 def ask_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """The challenged player concedes or proceeds."""
     player, card = state.players[item["seat"]], engine.catalog.name(state.duel.challenge)
     options = (Option("proceed", f"Proceed with the duel ({card} takes effect)"),
                Option("concede", "Concede: lose the duel now, without a showdown"))
@@ -233,6 +244,7 @@ def ask_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step) -> D
 
 @question("challenge", ask_challenge)
 def answer_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Proceed, or concede: the rest of the duel is dropped."""
     duel, seat = state.duel, item["seat"]
     name = state.players[seat].name
     if answer == "proceed":
@@ -257,6 +269,7 @@ def concede(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Ev
 
 @automatic("concede-rewards")
 def concede_rewards(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """The challenge's concede effect and the treasure reward for the winner."""
     steps = effect_steps(effects_at(engine, item["challenge"], "concede"), item["challenger"], item["challenge"])
     if state.location:
         steps += effect_steps(effects_at(engine, state.location, "duel_end", "win"), state.duel.aggressor,

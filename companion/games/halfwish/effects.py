@@ -25,7 +25,9 @@ DEFAULT_WHEN = {"map": "reveal", "powers": "play", "basic-powers": "play", "upgr
 
 
 def op(name: str) -> Callable[[OpFn], OpFn]:
+    """Register the function executing an effect primitive."""
     def register(fn: OpFn) -> OpFn:
+        """Record the function under its name."""
         OPS[name] = fn
         return fn
     return register
@@ -60,6 +62,7 @@ def queue_card(engine: HalfwishEngine, state: HalfwishState, card_id: str, owner
 
 @automatic("effect")
 def run_effect(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Execute one queued effect."""
     effect = item["effect"]
     return OPS[effect["op"]](engine, state, item, effect)
 
@@ -82,6 +85,7 @@ def seats(state: HalfwishState, item: Step, who: str | None) -> list[int]:
 
 
 def source_name(engine: HalfwishEngine, item: Step) -> str:
+    """The printed name of the effect's card."""
     return engine.catalog.name(str(item["source"]))
 
 
@@ -92,12 +96,14 @@ def is_dv_locked(state: HalfwishState) -> bool:
 
 @op("heal")
 def op_heal(engine, state, item, effect):
+    """Heal the named players."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.heal(state, engine.rules, s, int(effect["amount"]), source_name(engine, item))]
 
 
 @op("damage")
 def op_damage(engine, state, item, effect):
+    """Damage the named players (counts as taking damage)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.deal_damage(state, engine.rules, s, int(effect["amount"]), source_name(engine, item),
                                         bool(effect.get("true_damage")))]
@@ -105,6 +111,7 @@ def op_damage(engine, state, item, effect):
 
 @op("pay")
 def op_pay(engine, state, item, effect):
+    """The named players pay health or points (not damage, not a point loss)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.pay(state, s, str(effect.get("resource", "hp")), int(effect["amount"]),
                                 source_name(engine, item))]
@@ -112,12 +119,14 @@ def op_pay(engine, state, item, effect):
 
 @op("points")
 def op_points(engine, state, item, effect):
+    """The named players gain or lose points (counted in a duel's tally)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.score(state, s, int(effect["amount"]), source_name(engine, item))]
 
 
 @op("steal")
 def op_steal(engine, state, item, effect):
+    """The named players steal from their opponent."""
     events: list[Event] = []
     for thief in seats(state, item, effect.get("who")):
         events += steal(engine, state, thief, str(effect["resource"]), int(effect["amount"]), source_name(engine, item))
@@ -145,6 +154,7 @@ def steal(engine: HalfwishEngine, state: HalfwishState, thief: int, resource: st
 
 @op("set")
 def op_set(engine, state, item, effect):
+    """Set health, points or DV (not healing, not scoring)."""
     events = []
     for s in seats(state, item, effect.get("who")):
         player, value, resource = state.players[s], int(effect["value"]), str(effect["resource"])
@@ -162,6 +172,7 @@ def op_set(engine, state, item, effect):
 
 @op("status")
 def op_status(engine, state, item, effect):
+    """The named players gain a status."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.add_status(state, engine.rules, s, str(effect["status"]), int(effect.get("amount", 1)),
                                        source_name(engine, item))]
@@ -169,6 +180,7 @@ def op_status(engine, state, item, effect):
 
 @op("dv")
 def op_dv(engine, state, item, effect):
+    """Change DVs: one-time (removed by a reroll) or passive (kept through rerolls)."""
     if is_dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
     events = []
@@ -185,6 +197,7 @@ def op_dv(engine, state, item, effect):
 
 def _counter(field: str, label: str) -> OpFn:
     def apply(engine, state, item, effect):
+        """Add to a counter of the named players."""
         events = []
         for s in seats(state, item, effect.get("who")):
             player = state.players[s]
@@ -203,6 +216,7 @@ OPS["extra_upgrade"] = _counter("extra_upgrades", "extra upgrade(s)")
 
 @op("draw")
 def op_draw(engine, state, item, effect):
+    """The named players draw action cards now."""
     from .flow import draw_steps
     for s in reversed(seats(state, item, effect.get("who"))):
         push_front(state, *draw_steps(state, s, int(effect.get("amount", 1))))
@@ -211,6 +225,7 @@ def op_draw(engine, state, item, effect):
 
 @op("reroll_dv")
 def op_reroll(engine, state, item, effect):
+    """The named players reroll their DV (any, higher or lower)."""
     if is_dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
     for s in reversed(seats(state, item, effect.get("who"))):
@@ -220,6 +235,7 @@ def op_reroll(engine, state, item, effect):
 
 
 def ask_reroll(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+    """The reroll's dice."""
     player = state.players[item["seat"]]
     wanted = {"higher": " (until higher)", "lower": " (until lower)"}.get(item["direction"], "")
     return Chance("roll", f"{player.name} rerolls their DV{wanted}", item["seat"], tuple(engine.rules.dv_dice))
@@ -227,6 +243,7 @@ def ask_reroll(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chan
 
 @question("reroll", ask_reroll)
 def answer_reroll(engine: HalfwishEngine, state: HalfwishState, item: Step, faces: list[int]) -> list[Event]:
+    """Keep the new roll, or roll again until it is higher/lower."""
     player, total = state.players[item["seat"]], sum(faces)
     direction = item["direction"]
     if _must_roll_again(engine, player.roll, total, direction):
@@ -247,12 +264,14 @@ def _must_roll_again(engine: HalfwishEngine, current: int, rolled: int, directio
 
 @op("bid")
 def op_bid(engine, state, item, effect):
+    """Start a secret bid, the turn player first."""
     push_front(state, step("bid", seat=state.turn_player, bids=[], effect=effect,
                            owner=item["owner"], source=item["source"]))
     return []
 
 
 def ask_bid(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """One player's secret bid (0 up to their points)."""
     player = state.players[item["seat"]]
     options = tuple(Option(str(n), f"bid {n}") for n in range(player.points + 1))
     return Decision(item["seat"], f"{player.name}: bid points in secret ({engine.catalog.name(item['source'])})",
@@ -261,6 +280,7 @@ def ask_bid(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decisio
 
 @question("bid", ask_bid)
 def answer_bid(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Record a bid; once both are in, the higher bid pays and wins the reward."""
     bids = list(item["bids"]) + [int(answer)]
     if len(bids) < 2:
         push_front(state, {**item, "seat": 1 - item["seat"], "bids": bids})
@@ -283,5 +303,6 @@ def _settle_bid(engine: HalfwishEngine, state: HalfwishState, item: Step, bids: 
 
 @op("hook")
 def op_hook(engine, state, item, effect):
+    """Run a named hook (hooks.py)."""
     params = {k: v for k, v in effect.items() if k not in ("op", "name", "when")}
     return hooks.run(engine, state, item, params)

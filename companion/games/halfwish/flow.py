@@ -22,12 +22,14 @@ if TYPE_CHECKING:
 # -- setup ------------------------------------------------------------------------------
 
 def ask_class(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """A player chooses a class."""
     options = tuple(Option(c, engine.catalog.name(c)) for c in engine.catalog.classes())
     return Decision(item["seat"], f"{state.players[item['seat']].name}: choose your class", options, kind="class")
 
 
 @question("class", ask_class)
 def answer_class(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Build the chosen class's deck."""
     give_class(engine, state.players[item["seat"]], answer)
     return [Event("class", f"{state.players[item['seat']].name} plays the {engine.catalog.name(answer)}")]
 
@@ -40,6 +42,7 @@ def give_class(engine: HalfwishEngine, player: Player, cls: str) -> None:
 
 
 def ask_power(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """A player secretly chooses one more power."""
     player = state.players[item["seat"]]
     left = [p for p in engine.catalog.power_choices() if p not in player.powers]
     options = tuple(Option(p, f"{engine.catalog.name(p)} ({engine.catalog.card(p).get('category')})") for p in left)
@@ -50,6 +53,7 @@ def ask_power(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decis
 
 @question("power-choice", ask_power)
 def answer_power(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Record the secret power choice."""
     state.players[item["seat"]].powers.append(answer)
     return [Event("power-choice", f"{state.players[item['seat']].name} has chosen a power (secret)")]
 
@@ -73,6 +77,7 @@ def setup_steps(engine: HalfwishEngine, state: HalfwishState, options: dict[str,
 
 @automatic("start-game")
 def start_game(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Deal health and mana and begin round 1."""
     for player in state.players:
         player.health, player.mana = engine.rules.health, engine.rules.mana_start
     state.started = True
@@ -96,6 +101,7 @@ def round_starter(engine: HalfwishEngine, state: HalfwishState) -> int:
 
 @automatic("round-start")
 def start_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Pick the round's starter, gain mana, reshuffle action decks, lay a new map."""
     state.turn, state.round_starter = 1, round_starter(engine, state)
     events = [Event("round", f"Round {state.round} begins; {state.players[state.round_starter].name} starts it")]
     for seat, player in enumerate(state.players):
@@ -126,6 +132,7 @@ def _prepare_player(engine: HalfwishEngine, state: HalfwishState, seat: int, pla
 
 @automatic("turn-start")
 def start_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Poison, then DV rolls, draws and the hand limit, then the encounter and the turn's end."""
     state.encounter, state.duel, state.nonbasic_played = "", None, [0, 0]
     tp = state.turn_player
     events = [Event("turn", f"Round {state.round}, turn {state.turn}: {state.players[tp].name}'s turn")]
@@ -154,12 +161,14 @@ def _draw_count(engine: HalfwishEngine, state: HalfwishState, seat: int) -> int:
 
 
 def ask_roll(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+    """A player's secret DV roll."""
     name = state.players[item["seat"]].name
     return Chance("roll", f"{name} rolls their DV in secret", item["seat"], tuple(engine.rules.dv_dice))
 
 
 @question("roll", ask_roll)
 def answer_roll(engine: HalfwishEngine, state: HalfwishState, item: Step, faces: list[int]) -> list[Event]:
+    """The roll becomes the player's DV."""
     player = state.players[item["seat"]]
     player.roll, player.dv_gain = sum(faces), 0
     return [Event("roll", f"{player.name} rolls a DV of {player.roll} (secret)",
@@ -175,6 +184,7 @@ def draw_steps(state: HalfwishState, seat: int, count: int) -> list[Step]:
 
 @automatic("draw")
 def draw(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Draw cards: counted at the table, dealt one by one in simulation."""
     player, count = state.players[item["seat"]], int(item["count"])
     unseen = len(player.pile) - player.hidden
     count = min(count, unseen)
@@ -188,12 +198,14 @@ def draw(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event
 
 
 def ask_draw_card(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+    """Which card is drawn (a chance draw from the pile)."""
     player = state.players[item["seat"]]
     return Chance("draw", f"{player.name} draws an action card", item["seat"], options=tuple(player.pile))
 
 
 @question("draw-card", ask_draw_card)
 def answer_draw_card(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    """Move the drawn card to the hand."""
     player = state.players[item["seat"]]
     player.pile.remove(card)
     player.hand.append(card)
@@ -217,12 +229,14 @@ def take_from_hand(player: Player, card: str) -> None:
 
 @automatic("hand-limit")
 def hand_limit(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Ask for discards while a hand is over the limit."""
     if state.players[item["seat"]].hand_size > engine.rules.hand_limit:
         push_front(state, step("discard", seat=item["seat"]), dict(item))
     return []
 
 
 def ask_discard(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """Which card the player discards face up."""
     player = state.players[item["seat"]]
     options = tuple(Option(c, engine.catalog.name(c)) for c in candidates(player))
     return Decision(item["seat"], f"{player.name} holds {player.hand_size} cards: discard one face up "
@@ -231,6 +245,7 @@ def ask_discard(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Dec
 
 @question("discard", ask_discard)
 def answer_discard(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    """Discard the named card."""
     player = state.players[item["seat"]]
     take_from_hand(player, card)
     player.discard.append(card)
@@ -240,6 +255,7 @@ def answer_discard(engine: HalfwishEngine, state: HalfwishState, item: Step, car
 # -- encounters -------------------------------------------------------------------------
 
 def ask_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """The turn player chooses Duel, Scout or Parley (no Duel while Stunned)."""
     player = state.players[item["seat"]]
     choices = [("scout", "Scout: offer to reveal the location"), ("parley", "Parley: offer a truce")]
     if not player.has_status("stunned"):
@@ -250,6 +266,7 @@ def ask_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step) -> D
 
 @question("encounter", ask_encounter)
 def answer_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Start the duel, or offer the scout or parley."""
     seat, name = item["seat"], state.players[item["seat"]].name
     state.encounter = answer
     if answer == "duel":
@@ -260,6 +277,7 @@ def answer_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step, a
 
 
 def ask_respond(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """The opponent accepts the offer or declines and duels (not while Stunned)."""
     player = state.players[item["seat"]]
     options = [Option("accept", f"Accept the {item['offer']}")]
     if not player.has_status("stunned"):
@@ -270,6 +288,7 @@ def ask_respond(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Dec
 
 @question("respond", ask_respond)
 def answer_respond(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Reveal the location for an accepted offer, or start the decliner's duel."""
     seat, name, offer = item["seat"], state.players[item["seat"]].name, item["offer"]
     if answer == "decline":
         state.encounter = "duel"
@@ -285,6 +304,7 @@ def answer_respond(engine: HalfwishEngine, state: HalfwishState, item: Step, ans
 
 @automatic("parley-end")
 def parley_end(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Count the parley streak, pay compensation, ask who keeps their DV."""
     state.parley_streak += 1
     events = []
     if state.parley_streak >= engine.rules.parley_streak_for_compensation:
@@ -306,6 +326,7 @@ def _parley_compensation(engine: HalfwishEngine, state: HalfwishState) -> list[E
 
 
 def ask_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """After a parley: keep the DV for the next turn or reroll."""
     player = state.players[item["seat"]]
     options = (Option("reroll", "Reroll your DV next turn"), Option("keep", "Keep your DV for one more turn"))
     return Decision(item["seat"], f"{player.name}: keep your DV ({ledger.dice_value(engine.rules, player)}) "
@@ -314,6 +335,7 @@ def ask_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Dec
 
 @question("keep-dv", ask_keep_dv)
 def answer_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Record the keep-or-reroll choice."""
     player = state.players[item["seat"]]
     keeps = answer == "keep"
     player.keep_dv = keeps
@@ -329,11 +351,13 @@ def reveal_steps(state: HalfwishState, context: str, revealer: int) -> list[Step
 
 
 def ask_flip(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+    """Which location the face-down card is (a chance draw from the map deck)."""
     return Chance("draw", f"Flip the location of turn {state.turn}", options=tuple(state.map_deck))
 
 
 @question("flip", ask_flip)
 def answer_flip(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    """Place the revealed location."""
     state.map_deck.remove(card)
     state.map_slots[state.turn - 1] = card
     info = engine.catalog.card(card)
@@ -343,6 +367,7 @@ def answer_flip(engine: HalfwishEngine, state: HalfwishState, item: Step, card: 
 
 @automatic("location")
 def location_effects(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Queue the location's effects that apply in this context."""
     card, context, revealer = state.location, item["context"], int(item["revealer"])
     if context == "parley":
         queue_card(engine, state, card, revealer, "parley")
@@ -361,6 +386,7 @@ def _effects(engine: HalfwishEngine, card: str, *whens: str) -> list[dict[str, A
 
 
 def ask_wish(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """A player with enough lamps claims a wish."""
     player = state.players[item["seat"]]
     options = tuple(Option(str(i), _wish_label(w)) for i, w in enumerate(engine.rules.wish_options))
     return Decision(item["seat"], f"{player.name} has {player.lamps} lamps: claim a wish", options, kind="wish")
@@ -373,6 +399,7 @@ def _wish_label(effect: dict[str, Any]) -> str:
 
 @question("wish", ask_wish)
 def answer_wish(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Grant the chosen wish."""
     player = state.players[item["seat"]]
     player.wishes_claimed += 1
     wish = dict(engine.rules.wish_options[int(answer)])
@@ -384,6 +411,7 @@ def answer_wish(engine: HalfwishEngine, state: HalfwishState, item: Step, answer
 
 @automatic("turn-end")
 def end_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Turn-end effects and wishes, then close the turn."""
     if state.encounter != "parley-accepted":
         state.parley_streak = 0
     delayed, state.end_of_turn = state.end_of_turn, []
@@ -401,6 +429,7 @@ def _wish_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]:
 
 @automatic("turn-close")
 def close_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Turn-long effects end; the next turn or the round's end follows."""
     for player in state.players:
         _end_turn_effects(engine, player)
     state.duel = None
@@ -427,6 +456,7 @@ def _end_turn_effects(engine: HalfwishEngine, player: Player) -> None:
 
 @automatic("round-end")
 def end_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Discard the map; the game ends after the last round, else the upgrade phase."""
     state.map_discard += [c for c in state.map_slots if c]
     state.map_slots = []
     if state.round >= engine.rules.rounds:
@@ -439,6 +469,7 @@ def end_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[
 
 @automatic("round-reset")
 def reset_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Negative effects end, both players heal, the next round starts."""
     events = []
     for seat, player in enumerate(state.players):
         for status in NEGATIVE_STATUSES + TURN_STATUSES:

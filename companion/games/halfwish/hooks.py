@@ -27,14 +27,18 @@ CHOICES: dict[str, ChoiceFn] = {}
 
 
 def hook(name: str) -> Callable[[HookFn], HookFn]:
+    """Register a named hook."""
     def register(fn: HookFn) -> HookFn:
+        """Record the function under its name."""
         HOOKS[name] = fn
         return fn
     return register
 
 
 def on_choice(name: str) -> Callable[[ChoiceFn], ChoiceFn]:
+    """Register the function that applies a hook's choice."""
     def register(fn: ChoiceFn) -> ChoiceFn:
+        """Record the function under its name."""
         CHOICES[name] = fn
         return fn
     return register
@@ -57,25 +61,30 @@ def ask_choice(state: HalfwishState, seat: int, handler: str, prompt: str, optio
 
 
 def ask_choice_step(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """The Decision a hook asked for."""
     options = tuple(Option(i, label) for i, label in item["options"])
     return Decision(item["seat"], item["prompt"], options, kind=item["handler"])
 
 
 @question("choice", ask_choice_step)
 def answer_choice(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Pass the answer to the hook's choice function."""
     return CHOICES[item["handler"]](engine, state, item, answer)
 
 
 def owner_of(item: Step) -> int:
+    """The seat owning the effect."""
     return int(item["owner"])
 
 
 def named_seats(item: Step, who: str | None) -> list[int]:
+    """The seats a hook's `who` names."""
     owner = owner_of(item)
     return {"opponent": [1 - owner], "both": [0, 1]}.get(who or "self", [owner])
 
 
 def dv_locked(state: HalfwishState) -> bool:
+    """Are DVs locked this turn (M'nka Giga)?"""
     return state.duel is not None and bool(state.duel.flags.get("dv_locked"))
 
 
@@ -90,6 +99,7 @@ def strike_mod(state: HalfwishState, item: Step, amount: int) -> None:
 
 @hook("halfwish")
 def halfwish(engine, state, item, params):
+    """Halfwish: ask whether to set the DV or reroll."""
     value = engine.rules.halfwish_set_dv
     ask_choice(state, owner_of(item), "halfwish", f"{state.players[owner_of(item)].name}: Halfwish",
                [("set", f"Set your DV to {value}"), ("reroll", "Reroll your DV")])
@@ -98,6 +108,7 @@ def halfwish(engine, state, item, params):
 
 @on_choice("halfwish")
 def halfwish_choice(engine, state, item, answer):
+    """Set the DV, or queue a reroll."""
     player = state.players[item["seat"]]
     if answer == "reroll":
         push_front(state, step("reroll", seat=item["seat"], direction="any", source="halfwish"))
@@ -109,6 +120,7 @@ def halfwish_choice(engine, state, item, answer):
 
 @hook("feint")
 def feint(engine, state, item, params):
+    """Feint: ask which face-up action becomes an Evade."""
     seat = owner_of(item)
     actions = state.duel.actions[seat]
     options = [(str(i), engine.catalog.name(card)) for i, card in enumerate(actions)]
@@ -119,6 +131,7 @@ def feint(engine, state, item, params):
 
 @on_choice("feint")
 def feint_choice(engine, state, item, answer):
+    """Transform the chosen action into an Evade."""
     seat = item["seat"]
     state.duel.transformed[f"{seat}:{answer}"] = "evade"
     card = state.duel.actions[seat][int(answer)]
@@ -127,6 +140,7 @@ def feint_choice(engine, state, item, answer):
 
 @hook("refresh_basic_power")
 def refresh_basic_power(engine, state, item, params):
+    """A spent basic power is ready again."""
     player, power = state.players[owner_of(item)], str(params["power"])
     if power in player.spent_basics:
         player.spent_basics.remove(power)
@@ -137,6 +151,7 @@ def refresh_basic_power(engine, state, item, params):
 
 @hook("avarice")
 def avarice(engine, state, item, params):
+    """Avarice: take a free treasure's reward or steal a point at the end of the turn."""
     seat, location = owner_of(item), state.location
     treasure_free = location and engine.catalog.is_treasure(location) and not state.duel.flags.get("treasure_taken")
     if not treasure_free:
@@ -150,6 +165,7 @@ def avarice(engine, state, item, params):
 
 @on_choice("avarice")
 def avarice_choice(engine, state, item, answer):
+    """Apply the chosen branch of Avarice."""
     seat, params = item["seat"], item["params"]
     if answer == "steal":
         return _avarice_steal_later(engine, state, seat, params)
@@ -169,6 +185,7 @@ def _avarice_steal_later(engine, state, seat, params):
 
 @hook("scry")
 def scry(engine, state, item, params):
+    """Scry: see the opponent's DV, gain DV if lower, offer a parley in the preparation."""
     seat = owner_of(item)
     me, them = state.players[seat], state.players[1 - seat]
     mine, theirs = ledger.dice_value(engine.rules, me), ledger.dice_value(engine.rules, them)
@@ -185,6 +202,7 @@ def scry(engine, state, item, params):
 
 @on_choice("scry")
 def scry_choice(engine, state, item, answer):
+    """Keep the duel, or cancel it and offer a parley."""
     if answer == "duel":
         return []
     seat = item["seat"]
@@ -197,12 +215,14 @@ def scry_choice(engine, state, item, answer):
 
 @hook("lock_dv")
 def lock_dv(engine, state, item, params):
+    """M'nka Giga: DVs cannot change this turn."""
     state.duel.flags["dv_locked"] = True
     return [Event("lock", "DVs cannot change this turn")]
 
 
 @hook("draw_from_discard")
 def draw_from_discard(engine, state, item, params):
+    """Restore: take cards from the discard pile into the hand."""
     seat = owner_of(item)
     for _ in range(int(params["amount"])):
         push_front(state, step("recover", seat=seat))
@@ -211,6 +231,7 @@ def draw_from_discard(engine, state, item, params):
 
 @automatic("recover")
 def recover(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Ask for a discarded card, if there is one."""
     player = state.players[item["seat"]]
     if player.discard:
         push_front(state, step("recover-card", seat=item["seat"]))
@@ -219,6 +240,7 @@ def recover(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Ev
 
 
 def ask_recover(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """Which discarded card returns to the hand."""
     player = state.players[item["seat"]]
     options = tuple(Option(c, engine.catalog.name(c)) for c in dict.fromkeys(player.discard))
     return Decision(item["seat"], f"{player.name}: take a card from your discard pile into your hand",
@@ -227,6 +249,7 @@ def ask_recover(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Dec
 
 @question("recover-card", ask_recover)
 def answer_recover(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    """Move the card from the discard pile to the hand."""
     player = state.players[item["seat"]]
     player.discard.remove(card)
     player.hand.append(card)
@@ -235,6 +258,7 @@ def answer_recover(engine: HalfwishEngine, state: HalfwishState, item: Step, car
 
 @hook("bubble")
 def bubble(engine, state, item, params):
+    """Bubble: the losing player cannot take damage, otherwise both gain Toughness."""
     seat = owner_of(item)
     if loser(engine, state) == seat:
         state.players[seat].statuses["invulnerable"] = 1
@@ -247,6 +271,7 @@ def bubble(engine, state, item, params):
 
 @hook("taunt_swap_roles")
 def taunt_swap_roles(engine, state, item, params):
+    """Taunt in the preparation: the opponent becomes the aggressor."""
     if item.get("stage") != "prep":
         return []
     state.duel.aggressor = 1 - owner_of(item)
@@ -256,6 +281,7 @@ def taunt_swap_roles(engine, state, item, params):
 
 @hook("swap_actions")
 def swap_actions(engine, state, item, params):
+    """Earthquake in the showdown: the opponent's two actions swap places."""
     events = []
     for seat in named_seats(item, params.get("who")):
         actions = state.duel.actions[seat]
@@ -279,6 +305,7 @@ def _swap_slot_keys(state: HalfwishState, seat: int) -> None:
 
 @hook("keep_dv_next_turn")
 def keep_dv_next_turn(engine, state, item, params):
+    """Ice Beam: the named players keep their DV for the next turn."""
     events = []
     for seat in named_seats(item, params.get("who")):
         state.players[seat].keep_dv = True
@@ -290,6 +317,7 @@ def keep_dv_next_turn(engine, state, item, params):
 
 @hook("alignment_dv")
 def alignment_dv(engine, state, item, params):
+    """Every player whose DV has the alignment gains DV."""
     events, want_odd = [], params.get("alignment") == "odd"
     if dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
@@ -306,6 +334,7 @@ def alignment_dv(engine, state, item, params):
 
 @hook("set_dv_to_halfwish")
 def set_dv_to_halfwish(engine, state, item, params):
+    """The named players' DVs are set to the Halfwish value."""
     if dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
     for seat in named_seats(item, params.get("who")):
@@ -317,6 +346,7 @@ def set_dv_to_halfwish(engine, state, item, params):
 
 @hook("transform_into")
 def transform_into(engine, state, item, params):
+    """The card becomes another action for the rest of the turn."""
     seat = owner_of(item)
     slot = _slot_of(state, seat, str(item["source"]))
     if slot is None:
@@ -333,6 +363,7 @@ def _slot_of(state: HalfwishState, seat: int, card: str) -> int | None:
 
 @hook("alignment_strike")
 def alignment_strike(engine, state, item, params):
+    """This action strikes for more with an even DV, less with an odd one."""
     player = state.players[owner_of(item)]
     even = ledger.dice_value(engine.rules, player) % 2 == 0
     amount = int(params["even"] if even else params["odd"])
@@ -343,6 +374,7 @@ def alignment_strike(engine, state, item, params):
 
 @hook("first_blood_bonus")
 def first_blood_bonus(engine, state, item, params):
+    """This action strikes for more while nobody has First Blood."""
     if state.first_blood >= 0:
         return []
     strike_mod(state, item, int(params["amount"]))
@@ -352,6 +384,7 @@ def first_blood_bonus(engine, state, item, params):
 
 @hook("transform_copy_opposing")
 def transform_copy_opposing(engine, state, item, params):
+    """Mirror Guard: ask whether to copy the opposing action."""
     seat, slot = owner_of(item), int(item["slot"])
     opposing = state.duel.actions[1 - seat]
     if slot >= len(opposing):
@@ -367,6 +400,7 @@ def transform_copy_opposing(engine, state, item, params):
 
 @on_choice("mirror")
 def mirror_choice(engine, state, item, answer):
+    """Become a copy of the opposing action, or stay."""
     if answer == "keep":
         return []
     state.duel.transformed[f"{item['seat']}:{item['slot']}"] = item["target"]
@@ -376,6 +410,7 @@ def mirror_choice(engine, state, item, answer):
 
 @hook("downgrade")
 def downgrade(engine, state, item, params):
+    """The card is permanently replaced in the player's deck."""
     seat, card, into = owner_of(item), str(item["source"]), str(params["into"])
     player = state.players[seat]
     if card not in player.deck:

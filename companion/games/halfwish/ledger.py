@@ -17,6 +17,7 @@ STUNNED_TURN_ENDS = 2   # the end of the turn it is gained in, and the end of th
 
 
 def clamp(value: int, low: int, high: int) -> int:
+    """`value` kept between `low` and `high`."""
     return max(low, min(high, value))
 
 
@@ -58,6 +59,7 @@ def _modifier_note(player: Player, true_damage: bool, step: int) -> str:
 
 
 def can_heal(player: Player) -> bool:
+    """Can the player heal (not Poisoned, not Ignited)?"""
     return not (player.has_status("no_heal") or player.has_status("poisoned"))
 
 

@@ -74,6 +74,7 @@ def playable(engine: HalfwishEngine, state: HalfwishState, seat: int, stage: str
 
 
 def ask_power(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """The player with initiative plays a power or passes."""
     player = state.players[item["seat"]]
     phase = STAGE_WHEN[item["stage"]]
     options = [Option(PASS, "Pass")] + [Option(p, _power_label(engine, p))
@@ -90,6 +91,7 @@ def _power_label(engine: HalfwishEngine, power: str) -> str:
 
 @question("power", ask_power)
 def answer_power(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Pass (two passes in a row end the window) or play the power."""
     duel, seat = state.duel, item["seat"]
     player = state.players[seat]
     if answer == PASS:

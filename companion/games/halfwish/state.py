@@ -61,6 +61,7 @@ class Player:
         return self.statuses.get(name, 0)
 
     def has_status(self, name: str) -> bool:
+        """Does the player have at least one stack of the status?"""
         return self.status(name) > 0
 
 
@@ -85,6 +86,7 @@ class Duel:
 
     @property
     def defender(self) -> int:
+        """The defender's seat."""
         return 1 - self.aggressor
 
 

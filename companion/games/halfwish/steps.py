@@ -38,6 +38,7 @@ AUTOMATIC: dict[str, AutoFn] = {}
 def question(name: str, ask: AskFn) -> Callable[[AnswerFn], AnswerFn]:
     """Register a question step: `ask` builds the request, the decorated function applies the answer."""
     def register(answer: AnswerFn) -> AnswerFn:
+        """Record the function under its name."""
         QUESTIONS[name] = Question(ask, answer)
         return answer
     return register
@@ -46,6 +47,7 @@ def question(name: str, ask: AskFn) -> Callable[[AnswerFn], AnswerFn]:
 def automatic(name: str) -> Callable[[AutoFn], AutoFn]:
     """Register an automatic step."""
     def register(run: AutoFn) -> AutoFn:
+        """Record the function under its name."""
         AUTOMATIC[name] = run
         return run
     return register
@@ -62,6 +64,7 @@ def push_front(state: HalfwishState, *steps: Step) -> None:
 
 
 def push_back(state: HalfwishState, *steps: Step) -> None:
+    """Run these steps after every step already queued."""
     state.queue.extend(steps)
 
 
@@ -71,4 +74,5 @@ def drop_steps(state: HalfwishState, tag: str) -> None:
 
 
 def is_question(item: Step) -> bool:
+    """Does this step wait for an answer?"""
     return item["step"] in QUESTIONS

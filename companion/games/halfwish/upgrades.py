@@ -30,6 +30,7 @@ def upgrade_phase_steps(state: HalfwishState) -> list[Step]:
 
 @automatic("upgrade-start")
 def start_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Begin the upgrade phase: deal five, then the order, then the picks."""
     state.upgrading = Upgrading()
     push_front(state, step("upgrade-deal"), step("upgrade-order"), step("upgrade-picks"))
     return [Event("upgrade", f"Upgrade phase: deal {engine.rules.upgrades_dealt} upgrades face up")]
@@ -37,6 +38,7 @@ def start_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> 
 
 @automatic("upgrade-deal")
 def deal_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Deal a fresh five (reshuffling the discards when the deck runs short)."""
     if len(state.upgrade_deck) < engine.rules.upgrades_dealt:
         state.upgrade_deck, state.upgrade_discard = state.upgrade_deck + state.upgrade_discard, []
     count = min(engine.rules.upgrades_dealt, len(state.upgrade_deck))
@@ -45,11 +47,13 @@ def deal_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> l
 
 
 def ask_upgrade_card(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+    """Which upgrade is dealt (a chance draw)."""
     return Chance("draw", "Deal an upgrade card face up", options=tuple(state.upgrade_deck))
 
 
 @question("upgrade-card", ask_upgrade_card)
 def answer_upgrade_card(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    """Add the dealt upgrade to the offer."""
     state.upgrade_deck.remove(card)
     state.upgrading.offer.append(card)
     return [Event("upgrade-deal", f"Upgrade dealt: {engine.catalog.name(card)}", {"card": card})]
@@ -62,6 +66,7 @@ def order_chooser(engine: HalfwishEngine, state: HalfwishState) -> int:
 
 
 def ask_order(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """The losing player chooses to pick first or second."""
     seat = order_chooser(engine, state)
     options = (Option("first", "Pick first (publicly)"), Option("second", "Pick second (in secret)"))
     return Decision(seat, f"{state.players[seat].name} is losing: pick upgrades first or second?", options,
@@ -70,6 +75,7 @@ def ask_order(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decis
 
 @question("upgrade-order", ask_order)
 def answer_order(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Record who picks first."""
     seat = order_chooser(engine, state)
     state.upgrading.first = seat if answer == "first" else 1 - seat
     return [Event("upgrade-order", f"{state.players[state.upgrading.first].name} picks first")]
@@ -77,6 +83,7 @@ def answer_order(engine: HalfwishEngine, state: HalfwishState, item: Step, answe
 
 @automatic("upgrade-picks")
 def regular_picks(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """The first (public) pick, then the second (secret) pick, then any extra upgrades."""
     first = state.upgrading.first
     push_front(state, step("upgrade-pick", seat=first, public=True, extra=False),
                step("upgrade-pick", seat=1 - first, public=False, extra=False), step("upgrade-extra"))
@@ -84,6 +91,7 @@ def regular_picks(engine: HalfwishEngine, state: HalfwishState, item: Step) -> l
 
 
 def basic_copies(player: Player, action: str) -> int:
+    """How many unupgraded copies of an action the player's deck holds."""
     return player.deck.count(action)
 
 
@@ -93,6 +101,7 @@ def eligible(engine: HalfwishEngine, player: Player, offer: list[str]) -> list[s
 
 
 def ask_pick(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """A player picks an upgrade they can use, or skips it to heal."""
     player = state.players[item["seat"]]
     heal = engine.rules.skip_upgrade_heal
     options = [Option(u, f"{engine.catalog.name(u)} (replaces a "
@@ -106,6 +115,7 @@ def ask_pick(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decisi
 
 @question("upgrade-pick", ask_pick)
 def answer_pick(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Install the upgrade or heal for skipping."""
     seat, player = item["seat"], state.players[item["seat"]]
     if item["extra"]:
         player.extra_upgrades -= 1
@@ -143,6 +153,7 @@ def replace_copy(player: Player, action: str, upgrade: str, innate: bool) -> Non
 
 
 def ask_copy(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """Which copy an upgrade replaces when the player has an innate and a plain one."""
     name = engine.catalog.name(item["action"])
     options = (Option("innate", f"Upgrade the Innate {name}"), Option("basic", f"Upgrade a non-innate {name}"))
     return Decision(item["seat"], f"{state.players[item['seat']].name}: which {name} does "
@@ -151,12 +162,14 @@ def ask_copy(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decisi
 
 @question("upgrade-copy", ask_copy)
 def answer_copy(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Replace the chosen copy."""
     replace_copy(state.players[item["seat"]], item["action"], item["upgrade"], innate=answer == "innate")
     return []
 
 
 @automatic("upgrade-extra")
 def extra_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Discard the offer; deal new fives while anyone has extra upgrades."""
     upgrading = state.upgrading
     state.upgrade_discard += upgrading.offer
     upgrading.offer = []
