@@ -131,7 +131,7 @@ class HeartstringsEngine(Engine):
 
     def sacrifice_decision(self, state: HeartstringsState) -> Decision:
         """Token Sacrifice: a room holding more than one of your tokens, or pass."""
-        return self._decision("sacrifice", state, self.sacrifice_rooms(state, state.current))
+        return self._decision("sacrifice", state, state.offered)
 
     def _decision(self, kind: str, state: HeartstringsState, rooms: list[int]) -> Decision:
         # A decision depends only on who decides and the rooms offered: build each once.
@@ -155,27 +155,20 @@ class HeartstringsEngine(Engine):
         return Decision(seat, f"{name} may sacrifice one token for a heart bead",
                         options + (Option(PASS, "keep every token"),), kind="sacrifice")
 
-    def can_sacrifice(self, state: HeartstringsState, seat: int) -> bool:
-        """Whether any room holds enough of this player's tokens to sacrifice one."""
-        least = self.sacrifice_min
-        for tokens in state.rooms.values():
-            if len(tokens) >= least and tokens[0] == seat:
-                return True
-        return False
-
     def sacrifice_rooms(self, state: HeartstringsState, seat: int) -> list[int]:
         """Rooms where this player has enough tokens to sacrifice one."""
         least = self.sacrifice_min
         return [room for room, tokens in state.rooms.items()
-                if len(tokens) >= least and tokens[0] == seat]
+                if tokens and tokens[0] == seat and len(tokens) >= least]
 
     # -- applying answers --------------------------------------------------------------
     def apply(self, state: HeartstringsState, answer: Any) -> Events:  # type: ignore[override]
         """Check the answer against the current request, play it out, return what happened."""
-        if state.phase == OVER:
+        play = self._apply.get(state.phase)
+        if play is None:
             raise IllegalAction("the game is over; nothing more can be played")
         events: Events = []
-        self._apply[state.phase](state, answer, events)
+        play(state, answer, events)
         return events
 
     def _face(self, state: HeartstringsState, answer: Any) -> int:
@@ -234,8 +227,8 @@ class HeartstringsEngine(Engine):
         """The Room Selector shows a room: occupy it or invade it (or stay, for a moved token)."""
         room = self._face(state, answer)
         seat = state.current
-        name = state.players[seat].name
         if state.move_from == room:
+            name = state.players[seat].name
             events.append(Event("stay", f"{name} rolls {room}: the token is already there and stays "
                                         "(ruling move-token-same-room)", {"room": room}))
             return self.after_combat(state, events)
@@ -257,7 +250,7 @@ class HeartstringsEngine(Engine):
         seat = state.current
         state.rooms[room].append(seat)
         events.append(Event("occupy", f"{state.players[seat].name} rolls {room} and occupies "
-                                      f"{self.room_name(room)}: {len(state.rooms[room])} of theirs there",
+                                      f"{self.room_names[room]}: {len(state.rooms[room])} of theirs there",
                             {"room": room, "player": seat}))
         self.grant_bead_bonus(state, seat, room, events)
         self.after_combat(state, events)
@@ -318,7 +311,7 @@ class HeartstringsEngine(Engine):
         events.append(Event("conquer", f"{state.players[fight.attacker].name} takes "
                                        f"{self.room_name(fight.room)}", {"room": fight.room}))
         self.grant_bead_bonus(state, fight.attacker, fight.room, events)
-        if self.outcome(state) is not None:
+        if state.players[fight.defender].eliminated and self.outcome(state) is not None:
             return self.end_turn_or_game(state, events)
         self.after_combat(state, events)
 
@@ -367,16 +360,17 @@ class HeartstringsEngine(Engine):
     # -- Token Sacrifice ----------------------------------------------------------------------
     def after_combat(self, state: HeartstringsState, events: Events) -> None:
         """Offer the Token Sacrifice while allowed this turn, else pass the turn on."""
-        seat = state.current
-        if (state.pool > 0 and state.sacrifices < self.sacrifices_per_turn
-                and self.can_sacrifice(state, seat)):
-            state.phase = SACRIFICE
-            return
+        if state.pool > 0 and state.sacrifices < self.sacrifices_per_turn:
+            state.offered = self.sacrifice_rooms(state, state.current)
+            if state.offered:
+                state.phase = SACRIFICE
+                return
         self.next_player(state, events)
 
     def sacrifice(self, state: HeartstringsState, answer: Any, events: Events) -> None:
         """Take one token from a crowded room back to supply and gain a bead from the pool."""
         choice = self._sacrifice_choice(state, answer)
+        state.offered = []
         seat = state.current
         player = state.players[seat]
         if choice == PASS:
@@ -396,20 +390,19 @@ class HeartstringsEngine(Engine):
 
     def _sacrifice_choice(self, state: HeartstringsState, answer: Any) -> str:
         # The legal answers checked without building the Decision (the common, legal case).
-        room = option_room(answer) if type(answer) is str else None
-        tokens = state.rooms.get(room, ()) if room is not None else ()
-        if answer == PASS or (len(tokens) >= self.sacrifice_min and tokens[0] == state.current):
+        if answer == PASS or (type(answer) is str and option_room(answer) in state.offered):
             return answer
         return self._choice(state, answer)
 
     # -- turn order and the end ------------------------------------------------------------
     def next_player(self, state: HeartstringsState, events: Events) -> None:
         """Pass the turn to the next seat still in the game."""
-        count = len(state.players)
-        for step in range(1, count + 1):
-            seat = (state.current + step) % count
-            if not state.players[seat].eliminated:
-                return self.start_turn(state, seat, events)
+        players = state.players
+        count = len(players)
+        seat = (state.current + 1) % count
+        while players[seat].eliminated:  # outcome() ends the game before all are eliminated
+            seat = (seat + 1) % count
+        self.start_turn(state, seat, events)
 
     def end_turn_or_game(self, state: HeartstringsState, events: Events) -> None:
         """After an elimination: the game ends with one player left, else the turn passes."""

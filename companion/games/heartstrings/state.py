@@ -52,6 +52,7 @@ class HeartstringsState(GameState):
     move_from: int | None = None    # the room a moved token leaves (out of tokens)
     combat: Combat | None = None
     sacrifices: int = 0             # sacrifices made this turn
+    offered: list[int] = field(default_factory=list)  # rooms offered in the Token Sacrifice phase
 
     def live_seats(self) -> list[int]:
         """Seats still in the game, in seat order."""
