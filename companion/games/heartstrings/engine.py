@@ -468,6 +468,5 @@ class HeartstringsEngine(Engine):
             return []
         if request.kind == "sacrifice":
             place = self.room_name(riskiest)
-            tip = f"Tip: a token in {place} is likely to lose; sacrificing it gains a bead and removes that risk"
-            return [tip]
-        return [f"Tip: moving the token from {self.room_name(riskiest)} takes it out of the most danger"]
+            return [f"a token in {place} is likely to lose: sacrificing it gains a bead and removes that risk"]
+        return [f"moving the token from {self.room_name(riskiest)} takes it out of the most danger"]

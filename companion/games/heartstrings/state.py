@@ -58,10 +58,6 @@ class HeartstringsState(GameState):
         """Seats still in the game, in seat order."""
         return [seat for seat, p in enumerate(self.players) if not p.eliminated]
 
-    def tokens_in(self, room: int) -> list[int]:
-        """The owner seat of each token in a room."""
-        return self.rooms[room]
-
     def owner(self, room: int) -> int | None:
         """The one player whose tokens hold the room (see ruling rooms-single-owner), or None."""
         tokens = self.rooms[room]
