@@ -68,8 +68,10 @@ class Catalog:
     def text(self, card_id: str) -> str:
         """The card's printed text on one line, its `{{ rules... }}` filled in (sandboxed, rendered once)."""
         if card_id not in self._texts:
-            raw = " ".join(str(self.card(card_id).get("text") or "").split())
-            self._texts[card_id] = _TEXT_ENV.from_string(raw).render(rules=self.rules) if "{" in raw else raw
+            info = self.card(card_id)
+            raw = " ".join(str(info.get("text") or "").split())
+            card = {**info.fields, "id": info.id, "name": info.name}
+            self._texts[card_id] = _TEXT_ENV.from_string(raw).render(rules=self.rules, card=card) if "{" in raw else raw
         return self._texts[card_id]
 
     def ids(self, deck: str) -> list[str]:

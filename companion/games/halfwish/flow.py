@@ -72,7 +72,22 @@ def setup_steps(engine: HalfwishEngine, state: HalfwishState, options: dict[str,
             player.powers = list(powers[seat])
         else:
             push_back(state, *[step("power-choice", seat=seat)] * engine.rules.powers_chosen)
+    if "first_player" not in options:
+        push_back(state, step("first-player"))
     push_back(state, step("start-game"))
+
+
+def ask_first_player(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """Seed: "Decide who starts the game"."""
+    options = tuple(Option(f"p{seat + 1}", p.name) for seat, p in enumerate(state.players))
+    return Decision(0, "Who starts the game?", options, kind="first-player")
+
+
+@question("first-player", ask_first_player)
+def answer_first_player(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Record who starts the game."""
+    state.first_player = int(answer[1:]) - 1
+    return [Event("first-player", f"{state.players[state.first_player].name} will start the game")]
 
 
 @automatic("start-game")

@@ -137,15 +137,18 @@ def install(engine: HalfwishEngine, state: HalfwishState, seat: int, upgrade: st
     if innate and plain:
         push_front(state, step("upgrade-copy", seat=seat, upgrade=upgrade, action=action))
         return []
-    replace_copy(player, action, upgrade, innate=bool(innate))
+    replace_copy(player, action, upgrade, innate=bool(innate), gives_innate=engine.profiles[upgrade].innate)
     return []
 
 
-def replace_copy(player: Player, action: str, upgrade: str, innate: bool) -> None:
-    """The deck keeps its size: one copy of `action` becomes `upgrade` (an innate one stays innate)."""
+def replace_copy(player: Player, action: str, upgrade: str, innate: bool, gives_innate: bool = False) -> None:
+    """The deck keeps its size: one copy of `action` becomes `upgrade`; an innate copy stays
+    innate, and an upgrade that is Innate itself (Iron Wall) makes its card innate."""
     player.deck[player.deck.index(action)] = upgrade
     if innate:
         player.innate[player.innate.index(action)] = upgrade
+    elif gives_innate:
+        player.innate.append(upgrade)
     for pile in (player.discard, player.pile, player.hand):   # the physical card is swapped too
         if action in pile:
             pile[pile.index(action)] = upgrade
@@ -163,7 +166,8 @@ def ask_copy(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decisi
 @question("upgrade-copy", ask_copy)
 def answer_copy(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
     """Replace the chosen copy."""
-    replace_copy(state.players[item["seat"]], item["action"], item["upgrade"], innate=answer == "innate")
+    replace_copy(state.players[item["seat"]], item["action"], item["upgrade"], innate=answer == "innate",
+                 gives_innate=engine.profiles[item["upgrade"]].innate)
     return []
 
 

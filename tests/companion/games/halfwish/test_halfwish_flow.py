@@ -231,3 +231,14 @@ def test_stun_lasts_until_the_end_of_the_next_turn():
     assert table.request.option_ids() == ["accept"], "still Stunned on the next turn: cannot decline"
     table.to_turn(1, 3)
     assert not table.player(0).has_status("stunned")
+
+
+def test_the_players_decide_who_starts_when_no_one_is_named():
+    """Seed: "Decide who starts the game then follow the following steps for every turn in the game." """
+    engine = Table().engine
+    state = engine.new_game(["Ann", "Bob"], {"classes": ["mirror", "knight"],
+                                             "powers": [["roar", "ignite", "taunt"]] * 2})
+    request = engine.request(state)
+    assert request.kind == "first-player" and [o.label for o in request.options] == ["Ann", "Bob"]
+    engine.apply(state, "p2")
+    assert state.round_starter == 1 and state.turn_player == 1

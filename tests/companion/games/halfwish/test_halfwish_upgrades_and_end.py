@@ -136,3 +136,16 @@ def test_two_lamps_grant_a_wish_at_the_end_of_the_turn():
     assert table.player(0).points == table.rules.wish_options[0]["amount"]
     table.to_turn(1, 3)
     assert table.player(0).wishes_claimed == 1
+
+
+def test_an_innate_upgrade_makes_its_card_start_in_hand():
+    """Iron Wall: "Innate. Block DV+4 damage." and the seed: "Innate actions always start in your
+    hand at the start of a round." """
+    table = to_upgrades(Table().to_turn(1, 5))
+    from companion.games.halfwish.upgrades import install
+    picker = table.player(0)
+    install(table.engine, table.state, 0, "iron-wall")
+    assert picker.innate == ["iron-wall"] and picker.deck.count("iron-wall") == 1
+    table.to_turn(2, 1)
+    assert "iron-wall" in picker.hand
+    assert table.engine.catalog.text("iron-wall") == "Innate. Block DV+4 damage."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.cli import cli
 
-SETUP = ["mirror", "mirror", "roar", "ignite", "taunt", "roar", "ignite", "taunt"]
+SETUP = ["mirror", "mirror", "roar", "ignite", "taunt", "roar", "ignite", "taunt", "p1"]
 LONG_STRIKE_DUEL = ["5 5", "6 6", "duel", "pass", "pass", "long-strike", "strike", "healing-spring",
                     "pass", "pass"]
 
@@ -42,7 +42,7 @@ def test_gamemaster_is_reminded_of_roles_and_parley_choices(runner):
 
 def test_committed_actions_offer_only_cards_the_deck_still_holds(runner):
     """The hands are hidden: the gamemaster types committed actions from what the deck could hold."""
-    titan = ["titan", "mirror", "roar", "ignite", "taunt", "roar", "ignite", "taunt"]
+    titan = ["titan", "mirror", "roar", "ignite", "taunt", "roar", "ignite", "taunt", "1"]
     lines = titan + ["5 5", "6 6", "duel", "pass", "pass", "long-strike", "quit"]
     result = play(runner, lines, "--players", "Ann,Bob")
     assert "'long-strike' is not a legal choice here" in result.output or \
