@@ -5,8 +5,11 @@ Seed text: shared/seeds/002_db0ad6e4f4568e18.txt; numbers: cards/heartstrings/ga
 
 from __future__ import annotations
 
+from typing import Any
+
 from .bots import BOTS, GreedyBot
 from .engine import HeartstringsEngine
+from .odds import odds_rows
 from .state import HeartstringsState
 
 ENGINE = HeartstringsEngine
@@ -28,4 +31,10 @@ def ordinal(index: int) -> str:
     return ORDINALS[index] if index < len(ORDINALS) else f"#{index + 1}"
 
 
-__all__ = ["BOTS", "ENGINE", "GreedyBot", "HeartstringsEngine", "HeartstringsState", "sim_labels"]
+def rulebook_context(db: Any) -> dict[str, Any]:
+    """Computed tables for the rulebook: the attacker's exact chance to take each kind of room."""
+    return {"combat_odds_rows": odds_rows(db.rules)}
+
+
+__all__ = ["BOTS", "ENGINE", "GreedyBot", "HeartstringsEngine", "HeartstringsState", "rulebook_context",
+           "sim_labels"]

@@ -126,3 +126,22 @@ def describe(odds: CombatOdds, rules: Mapping[str, Any]) -> list[str]:
         lines.append(f"    {o.winner:<8}  tokens {o.attacker_tokens_lost}/{o.defender_tokens_lost}  "
                      f"damage {o.attacker_damage}/{o.defender_damage}  {o.probability} = {percent(o.probability)}")
     return lines
+
+
+def odds_rows(rules: Mapping[str, Any], max_defenders: int = 3) -> list[dict[str, Any]]:
+    """The attacker's chance to take a room against 1..N defending tokens, one row per kind of room.
+
+    Rooms with the same buffs share a row (`rooms` lists them), so a rulebook can print a
+    compact table: plain rooms first, then each buffed room.
+    """
+    from .combat import attacker_buff, defender_buff
+
+    groups: dict[tuple[int, int], list[int]] = {}
+    for room in range(1, rules["rooms"] + 1):
+        groups.setdefault((attacker_buff(room, rules), defender_buff(room, rules)), []).append(room)
+    rows = []
+    for (a_buff, d_buff), rooms in sorted(groups.items(), key=lambda item: (item[0] != (0, 0), item[1][0])):
+        chances = [combat_odds(rooms[0], k, rules).chance_of("attacker") for k in range(1, max_defenders + 1)]
+        rows.append({"rooms": rooms, "attacker_buff": a_buff, "defender_buff": d_buff,
+                     "attacker_wins": [str(c) for c in chances], "percent": [percent(c) for c in chances]})
+    return rows

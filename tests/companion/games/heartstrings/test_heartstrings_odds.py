@@ -57,3 +57,23 @@ def test_description_prints_fractions_and_percentages(rules):
     lines = describe(combat_odds(9, 1, rules), rules)
     assert lines[0].startswith("Room 9 (attacker +3), attacker against 1 defending token")
     assert "  defender wins the room: 1/12 = 8.33%" in lines
+
+
+def test_rulebook_rows_cover_every_room_once_plain_rooms_first(rules):
+    from companion.games.heartstrings.odds import odds_rows
+
+    rows = odds_rows(rules)
+    rooms = [room for row in rows for room in row["rooms"]]
+    assert sorted(rooms) == list(range(1, rules.rooms + 1))
+    assert (rows[0]["attacker_buff"], rows[0]["defender_buff"]) == (0, 0)
+    assert rows[0]["attacker_wins"][0] == str(combat_odds(5, 1, rules).chance_of("attacker"))
+    nine = next(row for row in rows if 9 in row["rooms"])
+    assert nine["percent"][0] == "91.67%"  # 11/12: see the room 9 test above
+
+
+def test_rulebook_context_hook_gives_the_odds_rows():
+    from cards import load_game
+    from companion.games.heartstrings import rulebook_context
+
+    context = rulebook_context(load_game("heartstrings"))
+    assert len(context["combat_odds_rows"]) == 6  # plain rooms, then rooms 3, 4, 6, 8 and 9
