@@ -2,7 +2,8 @@
 
 Invariants: beads on strings plus the pool never change; no count goes negative; every live
 player's tokens are all accounted for (supply plus board is 12); a room holds one player's
-tokens; eliminated players hold nothing; the player to act is in the game; every game ends.
+tokens; eliminated players hold nothing; the player to act is in the game; turns pass in seat
+order to the next live seat; every game ends.
 """
 
 from __future__ import annotations
@@ -36,6 +37,18 @@ def check_invariants(engine, state, beads_total: int) -> None:
         assert not state.players[state.current].eliminated
 
 
+def check_turn_order(state, before: tuple[int, int]) -> None:
+    """A new turn goes to the next seat after the last player that is still in the game."""
+    turn, previous = before
+    if state.turn == turn or turn == 0:
+        return
+    assert state.turn == turn + 1
+    count = len(state.players)
+    expected = next(seat % count for seat in range(previous + 1, previous + count + 1)
+                    if not state.players[seat % count].eliminated)
+    assert state.current == expected
+
+
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3]),
        bots=st.lists(st.sampled_from(sorted(BOTS)), min_size=3, max_size=3))
@@ -48,8 +61,10 @@ def test_random_legal_play_keeps_every_invariant_and_ends(engine, seed, players,
         request = engine.request(state)
         if request is None:
             break
+        before = (state.turn, state.current)
         engine.apply(state, answer_for(engine, state, request, drivers, rng))
         check_invariants(engine, state, beads_total)
+        check_turn_order(state, before)
     else:
         raise AssertionError(f"no winner after {MAX_STEPS} steps (seed {seed})")
     outcome = engine.outcome(state)
