@@ -30,7 +30,22 @@ def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
     lines = [(f"Round {state.round}/{engine.rules.rounds}, turn {state.turn}/{engine.rules.turns_per_round} "
              f"({state.players[state.turn_player].name}'s turn); location: {location}; "
              f"first blood: {blood}; parleys in a row: {state.parley_streak}")]
-    return lines + [_player_line(engine, p) for p in state.players]
+    lines += [_player_line(engine, p) for p in state.players]
+    return lines + _duel_lines(engine, state)
+
+
+def _duel_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
+    duel = state.duel
+    if duel is None or duel.stage == "done":
+        return []
+    names = [p.name for p in state.players]
+    line = f"Duel ({duel.stage}): {names[duel.aggressor]} aggressor, {names[duel.defender]} defender"
+    if any(duel.actions):
+        shown = duel.stage in ("showdown",)
+        line += "; committed " + ", ".join(
+            f"{names[s]}: {' | '.join(engine.catalog.name(c) for c in duel.actions[s]) if shown else len(duel.actions[s])}"
+            for s in (0, 1))
+    return [line]
 
 
 def _player_line(engine: HalfwishEngine, player: Player) -> str:
@@ -109,6 +124,18 @@ def _keep_hint(engine, state, request: Decision) -> list[str]:
             "the turn player chooses first.")]
 
 
+def _flip_hint(engine, state, request: Chance) -> list[str]:
+    return ["Flip the face-down location and type its name (or press Enter to let the tool pick one)."]
+
+
+def _commit_hint(engine, state, request: Decision) -> list[str]:
+    hints = _role_hint(engine, state, request)
+    if state.hidden_hands:
+        hints.append("The player shows you the committed card, face down to the opponent; type it. "
+                     "The list holds every card their deck could still put in their hand.")
+    return hints
+
+
 def _role_hint(engine, state, request: Decision) -> list[str]:
     from .duels import calculate, role_text
     duel = state.duel
@@ -139,5 +166,6 @@ def _dv_line(engine, state) -> list[str]:
 
 HINTS = {
     "roll": _roll_hint, "encounter": _encounter_hint, "respond": _respond_hint, "keep-dv": _keep_hint,
-    "power": _role_hint, "commit": _role_hint, "challenge": _role_hint, "upgrade-pick": _upgrade_hint,
+    "power": _role_hint, "commit": _commit_hint, "challenge": _role_hint, "upgrade-pick": _upgrade_hint,
+    "flip": _flip_hint,
 }
