@@ -296,3 +296,13 @@ def test_showdown_powers_window_asks_both_players_again():
     assert table.request.player == 0
     table.answer("pass")
     assert table.next_step == "power" and table.request.player == 1
+
+
+def test_exposed_adds_one_damage_per_stack_to_a_power():
+    """Seed: "Keyword: Exposed. A player takes x more damage from all sources for each stack of
+    Exposed. Example: If a player takes 2 damage, the player takes 2+2=4 damage." (Heavy Strike
+    gave Ann 2 Exposed; Bob's Ignite deals 2)"""
+    table = showdown(["heavy-strike"], ["defend"], 6, 6)
+    table.answer("pass")
+    events = table.answer("ignite")
+    assert "Ann takes 4 damage from Ignite (2 +2 Exposed): health 21" in [e.text for e in events]
