@@ -81,6 +81,8 @@ class HeartstringsEngine(Engine):
             counts = self.player_counts()
             allowed = f"{counts.start}-{counts.stop - 1}"
             raise SetupError(f"Heartstrings is for {allowed} players; got {len(players)}")
+        if options:
+            raise SetupError(f"Heartstrings has no setup options; got {', '.join(map(str, options))}")
         if len(set(players)) != len(players):
             raise SetupError(f"player names must differ; got {', '.join(players)}")
         seats = [Player(name, self.rules.beads_per_player, self.rules.tokens_per_player) for name in players]

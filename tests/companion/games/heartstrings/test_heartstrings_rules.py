@@ -49,6 +49,16 @@ def test_player_count_outside_2_to_3_is_refused(engine, count):
         engine.new_game([f"P{i}" for i in range(count)])
 
 
+def test_setup_options_are_refused(engine):
+    with pytest.raises(SetupError, match="no setup options; got witches"):
+        engine.new_game(["Ann", "Ben"], {"witches": "fire"})
+
+
+def test_player_names_must_differ(engine):
+    with pytest.raises(SetupError, match="must differ"):
+        engine.new_game(["Ann", "Ann"])
+
+
 def test_highest_roll_starts(engine):
     """Ruling first-player; seed: "Player order is decided by rolling the highest number" """
     state = engine.new_game(["Ann", "Ben"])
