@@ -42,6 +42,8 @@ class AttackOdds:
     hearts_if_hit: int
     expected_hearts: Fraction
     steps: list[str] = field(default_factory=list)
+    defender_hearts: int | None = None   # when known: hearts lost are capped, elimination has odds
+    p_eliminate: Fraction | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The odds as JSON data: probabilities as floats and as exact fractions."""
@@ -53,6 +55,8 @@ class AttackOdds:
             "p_hit": float(self.p_hit), "p_hit_exact": str(self.p_hit),
             "hearts_if_hit": self.hearts_if_hit,
             "expected_hearts": float(self.expected_hearts), "expected_hearts_exact": str(self.expected_hearts),
+            "defender_hearts": self.defender_hearts,
+            "p_eliminate": None if self.p_eliminate is None else float(self.p_eliminate),
             "steps": self.steps,
         }
 
@@ -102,15 +106,26 @@ def hit_chance(p_win: Fraction, p_tie: Fraction) -> Fraction:
     return p_win / (1 - p_tie)
 
 
-def attack_odds(rules: Any, attacker: Side, defender: Side, spell: str, count: int) -> AttackOdds:
-    """The exact odds and expected hearts of one Spell attack, with the explanation."""
+def attack_odds(rules: Any, attacker: Side, defender: Side, spell: str, count: int,
+                defender_hearts: int | None = None) -> AttackOdds:
+    """The exact odds and expected hearts of one Spell attack, with the explanation.
+
+    With `defender_hearts`, a hit takes at most the hearts left, and `p_eliminate` is the
+    chance the attack takes the last one.
+    """
     check_spells(rules, attacker.witch, defender.witch, spell, count)
     p_win, p_tie = roll_chances(attacker, defender)
     p_hit = hit_chance(p_win, p_tie)
     hearts = hearts_if_hit(rules, attacker.witch, spell, count)
-    expected = p_hit * hearts
+    lost = hearts if defender_hearts is None else min(hearts, defender_hearts)
     steps = _explain(rules, attacker, defender, spell, count, p_win, p_tie, p_hit, hearts)
-    return AttackOdds(attacker, defender, spell, count, p_win, p_tie, p_hit, hearts, expected, steps)
+    p_eliminate = None
+    if defender_hearts is not None:
+        p_eliminate = p_hit if hearts >= defender_hearts else Fraction(0)
+        steps.append(f"The defender has {defender_hearts} Life Heart(s): a hit takes {lost}, so expected "
+                     f"hearts lost = {float(p_hit * lost):.3f}; P(eliminated) = {_pct(p_eliminate)}.")
+    return AttackOdds(attacker, defender, spell, count, p_win, p_tie, p_hit, hearts, p_hit * lost, steps,
+                      defender_hearts, p_eliminate)
 
 
 def _explain(rules: Any, attacker: Side, defender: Side, spell: str, count: int,

@@ -8,8 +8,9 @@ import click
 
 from ...cli.common import DataProblem, echo_json, get_context, user_errors
 from .attack import Side, attack_odds
-from .catalogue import Catalogue, normalise_witch
+from .catalogue import normalise_witch
 from .errors import IllegalAttack
+from .texts import wand_dice
 
 GAME_ID = "which-witch"
 
@@ -46,27 +47,30 @@ def parse_die(text: str | None, allowed: list[int], default: int) -> int:
               help="The attacker's Familiar bonus added to the roll.")
 @click.option("--defender-bonus", type=click.IntRange(min=0), default=0, show_default=True,
               help="The defender's Familiar bonus added to the roll.")
+@click.option("--defender-hearts", type=click.IntRange(min=1), default=None,
+              help="The defender's Life Hearts left: caps the hearts lost and gives the chance of elimination.")
 @click.option("--json", "as_json", is_flag=True, help="Print p_hit, hearts_if_hit, expected_hearts and steps as JSON.")
 @user_errors
 def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: str | None,
-           defender_die: str | None, attacker_bonus: int, defender_bonus: int, as_json: bool) -> None:
+           defender_die: str | None, attacker_bonus: int, defender_bonus: int, defender_hearts: int | None,
+           as_json: bool) -> None:
     """Exact odds of a Spell attack, ties re-rolled, and the hearts it costs.
 
     \b
     Example (the rulebook's: the Wind Witch wins with 2 Wind Spells, 4 hearts):
       deckwright which-witch attack --attacker wind --defender ice --spell wind --count 2
       deckwright which-witch attack --attacker fire --defender earth --spell ice \\
-          --count 3 --attacker-die d12 --defender-bonus 2 --json
+          --count 3 --attacker-die d12 --defender-bonus 2 --defender-hearts 2 --json
     """
     db = get_context().load(GAME_ID)
     elements, rules = list(db.rules.elements), db.rules
-    dice = sorted({rules.default_die, *(Catalogue(db).die(c) for c in Catalogue(db).ids_of("wand"))})
+    dice = wand_dice(db)
     sides = (Side(normalise_witch(attacker, elements), parse_die(attacker_die, dice, rules.default_die),
                   attacker_bonus),
              Side(normalise_witch(defender, elements), parse_die(defender_die, dice, rules.default_die),
                   defender_bonus))
     try:
-        odds = attack_odds(rules, *sides, normalise_witch(spell, elements), count)
+        odds = attack_odds(rules, *sides, normalise_witch(spell, elements), count, defender_hearts)
     except IllegalAttack as exc:
         raise DataProblem(str(exc)) from None
     if as_json:
@@ -74,5 +78,6 @@ def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: s
         return
     for step in odds.steps:
         click.echo(step)
+    eliminate = "" if odds.p_eliminate is None else f"  p_eliminate {float(odds.p_eliminate):.4f}"
     click.echo(f"p_hit {float(odds.p_hit):.4f}  hearts_if_hit {odds.hearts_if_hit}  "
-               f"expected_hearts {float(odds.expected_hearts):.4f}")
+               f"expected_hearts {float(odds.expected_hearts):.4f}{eliminate}")

@@ -129,3 +129,18 @@ def test_cli_usage_errors_exit_2(runner, args, message):
 def test_cli_help_shows_an_example(runner):
     result = runner.invoke(cli, ["which-witch", "attack", "--help"])
     assert result.exit_code == 0 and "deckwright which-witch attack --attacker wind" in result.output
+
+
+def test_defender_hearts_cap_the_loss_and_give_the_chance_of_elimination(rules):
+    """'Players are eliminated from the game when they have zero Life Hearts remaining'."""
+    odds = attack_odds(rules, Side("wind", 6), Side("ice", 6), "wind", 2, defender_hearts=3)
+    assert odds.hearts_if_hit == 4 and odds.expected_hearts == Fraction(3, 2)
+    assert odds.p_eliminate == Fraction(1, 2)
+    assert attack_odds(rules, Side("wind", 6), Side("ice", 6), "fire", 1, defender_hearts=3).p_eliminate == 0
+
+
+def test_cli_defender_hearts(runner):
+    result = runner.invoke(cli, ["which-witch", "attack", "--attacker", "wind", "--defender", "ice",
+                                 "--spell", "wind", "--count", "2", "--defender-hearts", "3", "--json"])
+    data = json.loads(result.output)
+    assert (data["expected_hearts"], data["p_eliminate"], data["defender_hearts"]) == (1.5, 0.5, 3)
