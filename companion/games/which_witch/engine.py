@@ -160,11 +160,13 @@ class WhichWitchEngine(Engine):
         return lines
 
     def hint(self, state: WitchState, request: Request) -> list[str]:
-        """Before a duel roll: the exact chance the attack lands and what a hit costs."""
+        """Before a duel roll: the exact chance the attack lands, what a hit costs, and elimination odds."""
         if state.phase != STEP or state.action is None or state.action.step != "roll":
             return []
         odds = self.duel_odds(state)
-        return [f"P(hit) {float(odds.p_hit):.1%}; a hit costs {odds.hearts_if_hit} Life Heart(s)"]
+        lost = min(odds.hearts_if_hit, odds.defender_hearts or odds.hearts_if_hit)
+        line = f"P(hit) {float(odds.p_hit):.1%}; a hit costs {_hearts(lost)}"
+        return [line + (f"; P(eliminated) {float(odds.p_eliminate):.1%}" if odds.p_eliminate else "")]
 
     # -- whole-state helpers --------------------------------------------------------------
     def _seat_line(self, state: WitchState, seat: int) -> str:
@@ -445,7 +447,8 @@ class WhichWitchEngine(Engine):
     def duel_odds(self, state: WitchState) -> AttackOdds:
         """The exact odds of the duel in progress (see attack.py)."""
         attacker, defender = self.duel_sides(state)
-        return attack_odds(self.rules, attacker, defender, state.action.element, state.action.count)
+        hearts = state.seats[state.action.target].hearts
+        return attack_odds(self.rules, attacker, defender, state.action.element, state.action.count, hearts)
 
     def _roll_request(self, state: WitchState) -> Chance:
         attacker, defender = self.duel_sides(state)

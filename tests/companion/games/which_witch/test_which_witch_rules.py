@@ -379,3 +379,11 @@ def test_table_mode_thief_hex_moves_a_face_down_card(engine):
     play(engine, state, "thief", "Ben", "allow")
     assert [len(w.hand) for w in state.seats] == [engine.rules.hand_size] * 2
     assert state.current == 1 and "thief-hex" in state.discard
+
+
+def test_gamemaster_hint_before_the_roll_gives_the_odds(engine):
+    """The companion explains every attack: the exact chance, the cost, and the chance of elimination."""
+    state = arrange(engine, ["wind", "ice"], [["wind-spell", "wind-spell"] + FILLER, FILLER], hearts=[5, 3])
+    play(engine, state, "spell", "Ben", "wind", "2")
+    assert engine.hint(state, engine.request(state)) == [
+        "P(hit) 50.0%; a hit costs 3 Life Hearts; P(eliminated) 50.0%"]
