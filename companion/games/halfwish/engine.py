@@ -45,6 +45,8 @@ class HalfwishEngine(Engine):
         return state
 
     def _check_options(self, options: dict[str, Any]) -> None:
+        if options.get("first_player", 0) not in (0, 1):
+            raise IllegalAction(f"first_player is seat 0 or 1, got {options['first_player']!r}")
         known_classes = self.catalog.classes()
         for cls in options.get("classes") or []:
             if cls not in known_classes:

@@ -35,6 +35,9 @@ def check_invariants(state: HalfwishState) -> None:
     assert turn <= rules.rounds * rules.turns_per_round
     if state.queue and state.queue[0]["step"] == "encounter":
         assert all(p.hand_size <= rules.hand_limit for p in state.players), "hands hold at most 4 after discards"
+        assert state.queue[0]["seat"] == state.turn_player, "the turn player chooses the encounter"
+    if state.round == 2:
+        assert state.round_starter == 1 - state.first_player, "round 2 is started by the other player"
 
 
 @settings(max_examples=25, deadline=None)
