@@ -1,8 +1,9 @@
 """Heartstrings combat as a pure calculator: rolls in, losses and damage out, explained.
 
-The engine resolves one defender roll at a time with `exchange`; the CLI and the
-rulebook resolve a whole combat with `resolve_combat`. Both read every number from
-the game's rules parameters (`cards/heartstrings/game.yaml`).
+The engine resolves one defender roll at a time with `CombatRules.exchange` (the
+numbers looked up once per room); the CLI and the rulebook resolve a whole combat
+with `resolve_combat`. Both read every number from the game's rules parameters
+(`cards/heartstrings/game.yaml`).
 """
 
 from __future__ import annotations
@@ -87,40 +88,61 @@ def roll_text(roll: int, buff: int) -> str:
     return f"{roll}+{buff} = {roll + buff}" if buff else str(roll)
 
 
+class CombatRules:
+    """The combat numbers of one rules set, looked up once per room (the engine's hot path)."""
+
+    def __init__(self, rules: Mapping[str, Any]):
+        self.rules = rules
+        rooms = range(1, rules["rooms"] + 1)
+        self.attacker_buffs = {room: attacker_buff(room, rules) for room in rooms}
+        self.defender_buffs = {room: defender_buff(room, rules) for room in rooms}
+        self.labels = {room: room_label(room, rules) for room in rooms}
+        self.divisor = rules["damage_divisor"]
+        self.tie_damage = rules["tie_damage"]
+
+    def settle(self, room: int, attacker_roll: int, defender_roll: int) -> tuple[Side, int]:
+        """Who loses one exchange and the damage they take: the defender must roll higher."""
+        a_total = attacker_roll + self.attacker_buffs.get(room, 0)
+        d_total = defender_roll + self.defender_buffs.get(room, 0)
+        return self.settle_totals(a_total, d_total)
+
+    def settle_totals(self, a_total: int, d_total: int) -> tuple[Side, int]:
+        """Who loses an exchange of buffed totals, and the damage: a tie loses the defender the token."""
+        if d_total > a_total:
+            return "attacker", damage_for(d_total - a_total, self.rules)
+        if d_total == a_total:
+            return "defender", self.tie_damage
+        return "defender", damage_for(a_total - d_total, self.rules)
+
+    def exchange(self, room: int, attacker_roll: int, defender_roll: int,
+                 attacker: str = "the attacker", defender: str = "the defender") -> Exchange:
+        """Resolve one defending token's roll, with its one-line explanation."""
+        a_buff, d_buff = self.attacker_buffs.get(room, 0), self.defender_buffs.get(room, 0)
+        a_total, d_total = attacker_roll + a_buff, defender_roll + d_buff
+        loser, damage = self.settle_totals(a_total, d_total)
+        head = (f"{self.labels.get(room) or room_label(room, self.rules)}: {attacker} rolls "
+                f"{roll_text(attacker_roll, a_buff)}; {defender}'s token rolls {roll_text(defender_roll, d_buff)}: ")
+        text = head + self._verdict(a_total, d_total, loser, damage, attacker, defender)
+        return Exchange(attacker_roll, a_total, defender_roll, d_total, loser, damage, text)
+
+    def _verdict(self, a_total: int, d_total: int, loser: Side, damage: int, attacker: str, defender: str) -> str:
+        if a_total == d_total:
+            return f"{a_total} ties {d_total}, {defender} loses the token and takes {damage} damage (a tie)"
+        high, low = (d_total, a_total) if loser == "attacker" else (a_total, d_total)
+        who = attacker if loser == "attacker" else defender
+        return (f"{high} beats {low}, {who} loses the token and takes "
+                f"ceil({high - low}/{self.divisor}) = {damage} damage")
+
+
 def settle(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[str, Any]) -> tuple[Side, int]:
-    """Who loses one exchange and the damage they take: the defender must roll higher."""
-    return settle_totals(attacker_roll + attacker_buff(room, rules), defender_roll + defender_buff(room, rules), rules)
-
-
-def settle_totals(a_total: int, d_total: int, rules: Mapping[str, Any]) -> tuple[Side, int]:
-    """Who loses an exchange of buffed totals, and the damage: a tie loses the defender the token."""
-    if d_total > a_total:
-        return "attacker", damage_for(d_total - a_total, rules)
-    if d_total == a_total:
-        return "defender", rules["tie_damage"]
-    return "defender", damage_for(a_total - d_total, rules)
+    """Who loses one exchange and the damage they take (see `CombatRules.settle`)."""
+    return CombatRules(rules).settle(room, attacker_roll, defender_roll)
 
 
 def exchange(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[str, Any],
              attacker: str = "the attacker", defender: str = "the defender") -> Exchange:
-    """Resolve one defending token's roll, with its one-line explanation."""
-    a_buff, d_buff = attacker_buff(room, rules), defender_buff(room, rules)
-    a_total, d_total = attacker_roll + a_buff, defender_roll + d_buff
-    loser, damage = settle_totals(a_total, d_total, rules)
-    head = (f"{room_label(room, rules)}: {attacker} rolls {roll_text(attacker_roll, a_buff)}; "
-            f"{defender}'s token rolls {roll_text(defender_roll, d_buff)}: ")
-    text = head + _verdict(a_total, d_total, loser, damage, rules, attacker, defender)
-    return Exchange(attacker_roll, a_total, defender_roll, d_total, loser, damage, text)
-
-
-def _verdict(a_total: int, d_total: int, loser: Side, damage: int, rules: Mapping[str, Any],
-             attacker: str, defender: str) -> str:
-    if a_total == d_total:
-        return f"{a_total} ties {d_total}, {defender} loses the token and takes {damage} damage (a tie)"
-    high, low = max(a_total, d_total), min(a_total, d_total)
-    who = attacker if loser == "attacker" else defender
-    return (f"{high} beats {low}, {who} loses the token and takes "
-            f"ceil({high - low}/{rules['damage_divisor']}) = {damage} damage")
+    """Resolve one defending token's roll, with its one-line explanation (see `CombatRules.exchange`)."""
+    return CombatRules(rules).exchange(room, attacker_roll, defender_roll, attacker, defender)
 
 
 def resolve_combat(room: int, attacker_roll: int, defender_rolls: list[int], rules: Mapping[str, Any],
@@ -131,9 +153,10 @@ def resolve_combat(room: int, attacker_roll: int, defender_rolls: list[int], rul
     beats the attacker are never rolled at the table and come back as `unused_rolls`.
     Damage is not capped by beads here (the engine caps it; see ruling damage-capped-by-beads).
     """
+    table = CombatRules(rules)
     result = CombatResult(room, "attacker", Losses(), Losses())
     for index, roll in enumerate(defender_rolls):
-        step = exchange(room, attacker_roll, roll, rules, attacker, defender)
+        step = table.exchange(room, attacker_roll, roll, attacker, defender)
         result.steps.append(step)
         loser = result.attacker if step.loser == "attacker" else result.defender
         loser.tokens_lost += 1

@@ -63,8 +63,7 @@ class HeartstringsEngine(Engine):
         self.sacrifice_min = self.rules.sacrifice_min_tokens
         self.sacrifices_per_turn = self.rules.sacrifices_per_turn
         self.room_names = {room: self._room_name(room) for room in self.rooms}
-        self.room_labels = {room: calc.room_label(room, self.rules) for room in self.rooms}
-        self.attacker_buffs = {room: calc.attacker_buff(room, self.rules) for room in self.rooms}
+        self.combat_rules = calc.CombatRules(self.rules)
         self._sides = {ROLL_OFF: self.rules.room_die, ROLL_ROOM: self.rules.room_die,
                        ROLL_ATTACK: self.rules.combat_die, ROLL_DEFENCE: self.rules.combat_die}
         self._chances: dict[tuple[str, int, str], Chance] = {}
@@ -271,8 +270,8 @@ class HeartstringsEngine(Engine):
         """The attacker rolls the Combat Die once for the whole combat."""
         fight = state.combat
         fight.attacker_roll = face = self._face(state, answer)
-        buff = self.attacker_buffs[fight.room]
-        events.append(Event("attack", f"{self.room_labels[fight.room]}: "
+        buff = self.combat_rules.attacker_buffs[fight.room]
+        events.append(Event("attack", f"{self.combat_rules.labels[fight.room]}: "
                                       f"{state.players[fight.attacker].name} rolls {calc.roll_text(face, buff)}",
                             {"roll": face, "total": face + buff}))
         state.phase = ROLL_DEFENCE
@@ -281,8 +280,8 @@ class HeartstringsEngine(Engine):
         """One defending token rolls: the loser of the exchange removes a token and takes damage."""
         fight = state.combat
         face = self._face(state, answer)
-        step = calc.exchange(fight.room, fight.attacker_roll, face, self.rules,
-                             state.players[fight.attacker].name, state.players[fight.defender].name)
+        step = self.combat_rules.exchange(fight.room, fight.attacker_roll, face,
+                                          state.players[fight.attacker].name, state.players[fight.defender].name)
         loser = fight.attacker if step.loser == "attacker" else fight.defender
         beads_left = self.apply_damage(state, loser, step.damage)
         events.append(Event("combat", step.text + beads_left, step.to_json()))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .combat import Side, settle
+from .combat import CombatRules, Side
 
 
 @dataclass(frozen=True)
@@ -64,19 +64,19 @@ def combat_odds(room: int, defenders: int, rules: Mapping[str, Any]) -> CombatOd
     """Enumerate every attacker roll and every defender roll sequence for K defending tokens."""
     die = rules["combat_die"]
     face = Fraction(1, die)
+    table = CombatRules(rules)
     found: dict[tuple[Side, int, int, int], Fraction] = {}
     for attacker_roll in range(1, die + 1):
-        for key, chance in _defence(room, attacker_roll, defenders, rules).items():
+        for key, chance in _defence(room, attacker_roll, defenders, table, die).items():
             found[key] = found.get(key, Fraction(0)) + chance * face
     outcomes = (CombatOutcome(winner, 1 if winner == "defender" else 0, lost, a_dmg, d_dmg, p)
                 for (winner, lost, a_dmg, d_dmg), p in found.items())
     return CombatOdds(room, defenders, tuple(sorted(outcomes, key=_order)))
 
 
-def _defence(room: int, attacker_roll: int, defenders: int,
-             rules: Mapping[str, Any]) -> dict[tuple[Side, int, int, int], Fraction]:
+def _defence(room: int, attacker_roll: int, defenders: int, table: CombatRules,
+             die: int) -> dict[tuple[Side, int, int, int], Fraction]:
     # Walk the defender's tokens one by one; `alive` maps damage-so-far to probability.
-    die = rules["combat_die"]
     face = Fraction(1, die)
     ends: dict[tuple[Side, int, int, int], Fraction] = {}
     alive = {0: Fraction(1)}
@@ -84,7 +84,7 @@ def _defence(room: int, attacker_roll: int, defenders: int,
         next_alive: dict[int, Fraction] = {}
         for taken, chance in alive.items():
             for roll in range(1, die + 1):
-                loser, damage = settle(room, attacker_roll, roll, rules)
+                loser, damage = table.settle(room, attacker_roll, roll)
                 if loser == "attacker":
                     key = ("defender", lost, damage, taken)
                     ends[key] = ends.get(key, Fraction(0)) + chance * face
