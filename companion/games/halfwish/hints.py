@@ -36,15 +36,15 @@ def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
 
 def _duel_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
     duel = state.duel
-    if duel is None or duel.stage == "done":
+    if duel is None or duel.stage == "done" or engine.outcome(state) is not None:
         return []
     names = [p.name for p in state.players]
     line = f"Duel ({duel.stage}): {names[duel.aggressor]} aggressor, {names[duel.defender]} defender"
-    if any(duel.actions):
-        shown = duel.stage in ("showdown",)
-        line += "; committed " + ", ".join(
-            f"{names[s]}: {' | '.join(engine.catalog.name(c) for c in duel.actions[s]) if shown else len(duel.actions[s])}"
-            for s in (0, 1))
+    if duel.stage == "showdown":
+        line += "; actions " + ", ".join(
+            f"{names[s]}: {' | '.join(engine.catalog.name(c) for c in duel.actions[s])}" for s in (0, 1))
+    elif any(duel.actions):
+        line += "; face down " + ", ".join(f"{names[s]} {len(duel.actions[s])}" for s in (0, 1))
     return [line]
 
 
