@@ -370,14 +370,13 @@ class HeartstringsEngine(Engine):
 
     def sacrifice(self, state: HeartstringsState, answer: Any, events: Events) -> None:
         """Take one token from a crowded room back to supply and gain a bead from the pool."""
-        choice = self._sacrifice_choice(state, answer)
+        room = self._sacrificed_room(state, answer)
         state.offered = []
         seat = state.current
         player = state.players[seat]
-        if choice == PASS:
+        if room is None:
             events.append(Event("pass", f"{player.name} keeps every token", {"player": seat}))
             return self.next_player(state, events)
-        room = option_room(choice)
         state.rooms[room].remove(seat)
         player.supply += 1
         gained = min(self.sacrifice_beads, state.pool)
@@ -389,11 +388,15 @@ class HeartstringsEngine(Engine):
                                          f"pool {state.pool})", {"player": seat, "room": room}))
         self.after_combat(state, events)
 
-    def _sacrifice_choice(self, state: HeartstringsState, answer: Any) -> str:
-        # The legal answers checked without building the Decision (the common, legal case).
-        if answer == PASS or (type(answer) is str and option_room(answer) in state.offered):
-            return answer
-        return self._choice(state, answer)
+    def _sacrificed_room(self, state: HeartstringsState, answer: Any) -> int | None:
+        # The legal answers checked without building the Decision (the common, legal case);
+        # None is `pass`. Anything else goes through the Decision, which names the legal choices.
+        if answer == PASS:
+            return None
+        room = option_room(answer) if type(answer) is str else None
+        if room in state.offered:
+            return room
+        return option_room(self._choice(state, answer))
 
     # -- turn order and the end ------------------------------------------------------------
     def next_player(self, state: HeartstringsState, events: Events) -> None:
