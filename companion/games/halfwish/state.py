@@ -20,7 +20,7 @@ from ...engine.core import GameState
 # Negative effects removed at the end of every round (seed step 7).
 NEGATIVE_STATUSES = ("exposed", "poisoned", "stunned", "no_heal", "no_powers")
 # Statuses that last only for the turn they were gained in.
-TURN_STATUSES = ("exposed", "toughness", "invulnerable")
+TURN_STATUSES = ("exposed", "toughness", "invulnerable", "no_powers")
 
 
 @dataclass

@@ -145,3 +145,14 @@ def test_toll_bridge_payment_is_not_damage():
     resolve(table.until("power"))
     assert [p.points for p in table.state.players] == [0, 1]
     assert [p.health for p in table.state.players] == [table.rules.health - 2] * 2
+
+
+def test_null_zone_stops_powers_for_the_rest_of_the_turn_only():
+    """Map card Null Zone: "No powers can be played for the rest of this turn." """
+    table = duel_table(["strike"], ["strike"], 7, 7)
+    commit_and_reveal(table, ["strike"], ["strike"], location="null-zone")
+    table.until("power")
+    assert table.request.option_ids() == ["pass"]
+    resolve(table)
+    table.to_turn(1, 2)
+    assert not table.player(0).has_status("no_powers")
