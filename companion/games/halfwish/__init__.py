@@ -19,8 +19,19 @@ every card that player could still hold (their hand's seen cards plus whatever i
 in their deck), and the engine takes the named card out of the deck. Innate cards and
 cards taken back from the discard pile are known and stay named in the hand.
 
-Powers are secret until played: the engine knows the 3 chosen powers (the gamemaster
-types them once at setup, or the players may type them when they play them).
+Powers are secret from the opponent until played: the gamemaster types each player's 3
+chosen powers once at setup, and the powers prompt lists only what that player may play.
+
+Modules
+-------
+`state` (the dataclasses), `steps` (the step queue), `flow` (setup, rounds, turns, draws,
+encounters, locations, round end), `duels` (preparation, commitment, showdown, applying
+`duel.resolve_duel`), `powers` (the powers window), `upgrades` (the upgrade phase),
+`effects` (the database's effect primitives), `hooks` (named hooks for effects that are not
+data), `ledger` (health, points, DV, statuses), `standing` (who is winning, tie-breaks),
+`hints` (the gamemaster's tally and reminders), `bots`, `simreport` (the class matrix),
+`engine` (the Engine API). `duel`, `odds`, `calculator` and `cli` are the duel maths and
+the `deckwright halfwish` calculators.
 """
 
 from __future__ import annotations
