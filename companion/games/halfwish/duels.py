@@ -15,7 +15,8 @@ from ...engine.core import Decision, Event, Option
 from . import ledger
 from .duel import ActionProfile, DuelResult, Side, resolve_duel
 from .effects import effect_steps, effects_at
-from .flow import candidates, reveal_steps, take_from_hand
+from .encounters import reveal_steps
+from .hands import candidates, take_from_hand
 from .state import Duel, HalfwishState
 from .steps import Step, automatic, drop_steps, push_front, question, step
 

@@ -217,7 +217,7 @@ OPS["extra_upgrade"] = _counter("extra_upgrades", "extra upgrade(s)")
 @op("draw")
 def op_draw(engine, state, item, effect):
     """The named players draw action cards now."""
-    from .flow import draw_steps
+    from .hands import draw_steps
     for s in reversed(seats(state, item, effect.get("who"))):
         push_front(state, *draw_steps(state, s, int(effect.get("amount", 1))))
     return []

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...engine.core import Engine, Event, Outcome, Request
 from ...errors import IllegalAction
-from . import duels, effects, flow, hooks, powers, upgrades  # noqa: F401  (they register their steps)
+from . import duels, effects, encounters, flow, hands, hooks, powers, setup, upgrades  # noqa: F401  (register steps)
 from .catalog import MAP, UPGRADES, Catalog
 from .duel import profiles_from_db
 from .hints import hints_for
@@ -40,7 +40,7 @@ class HalfwishEngine(Engine):
                               map_deck=self.catalog.deck_copies(MAP),
                               upgrade_deck=self.catalog.deck_copies(UPGRADES))
         self._check_options(options)
-        flow.setup_steps(self, state, options)
+        setup.setup_steps(self, state, options)
         self.settle(state)
         return state
 

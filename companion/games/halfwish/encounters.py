@@ -1,0 +1,149 @@
+"""Encounters (Duel, Scout, Parley), accepting or declining, parley points, kept DVs, and
+locations: when they are revealed and whether their effect applies.
+
+Seed: "Encounters" and "Location Cards".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.core import Chance, Decision, Event, Option
+from . import ledger
+from .effects import effects_at, queue_card, queue_effects
+from .state import HalfwishState
+from .steps import Step, automatic, push_front, question, step
+
+if TYPE_CHECKING:
+    from .engine import HalfwishEngine
+
+
+def ask_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """The turn player chooses Duel, Scout or Parley (no Duel while Stunned)."""
+    player = state.players[item["seat"]]
+    choices = [("scout", "Scout: offer to reveal the location"), ("parley", "Parley: offer a truce")]
+    if not player.has_status("stunned"):
+        choices.insert(0, ("duel", "Duel: start a duel as the aggressor"))
+    return Decision(item["seat"], f"{player.name}: Duel, Scout or Parley?",
+                    tuple(Option(i, label) for i, label in choices), kind="encounter")
+
+
+@question("encounter", ask_encounter)
+def answer_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Start the duel, or offer the scout or parley."""
+    seat, name = item["seat"], state.players[item["seat"]].name
+    state.encounter = answer
+    if answer == "duel":
+        push_front(state, step("duel-start", aggressor=seat))
+        return [Event("encounter", f"{name} starts a duel")]
+    push_front(state, step("respond", seat=1 - seat, offer=answer))
+    return [Event("encounter", f"{name} offers to {answer}")]
+
+
+def ask_respond(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """The opponent accepts the offer or declines and duels (not while Stunned)."""
+    player = state.players[item["seat"]]
+    options = [Option("accept", f"Accept the {item['offer']}")]
+    if not player.has_status("stunned"):
+        options.append(Option("decline", "Decline and start a duel as the aggressor"))
+    return Decision(item["seat"], f"{player.name}: accept the {item['offer']} or decline and duel?",
+                    tuple(options), kind="respond")
+
+
+@question("respond", ask_respond)
+def answer_respond(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Reveal the location for an accepted offer, or start the decliner's duel."""
+    seat, name, offer = item["seat"], state.players[item["seat"]].name, item["offer"]
+    if answer == "decline":
+        state.encounter = "duel"
+        push_front(state, step("duel-start", aggressor=seat))
+        return [Event("respond", f"{name} declines the {offer} and starts a duel")]
+    state.encounter = f"{offer}-accepted"
+    if offer == "scout":
+        push_front(state, *reveal_steps(state, "scout", 1 - seat))
+        return [Event("respond", f"{name} accepts the scout: the location is revealed and applies")]
+    push_front(state, *reveal_steps(state, "parley", 1 - seat), step("parley-end"))
+    return [Event("respond", f"{name} accepts the parley: the location is revealed with its effect disabled")]
+
+
+@automatic("parley-end")
+def parley_end(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Count the parley streak, pay compensation, ask who keeps their DV."""
+    state.parley_streak += 1
+    events = []
+    if state.parley_streak >= engine.rules.parley_streak_for_compensation:
+        state.parley_streak = 0
+        events += _parley_compensation(engine, state)
+    tp = state.turn_player
+    push_front(state, step("keep-dv", seat=tp), step("keep-dv", seat=1 - tp))
+    return events
+
+
+def _parley_compensation(engine: HalfwishEngine, state: HalfwishState) -> list[Event]:
+    """Two accepted parleys in a row: the player with fewer points scores compensation."""
+    p0, p1 = (p.points for p in state.players)
+    if p0 == p1:
+        return [Event("parley", "Two parleys in a row, but points are tied: no compensation point")]
+    behind = 0 if p0 < p1 else 1
+    return ledger.score(state, behind, engine.rules.parley_compensation_points,
+                        "compensation for two parleys in a row")
+
+
+def ask_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+    """After a parley: keep the DV for the next turn or reroll."""
+    player = state.players[item["seat"]]
+    options = (Option("reroll", "Reroll your DV next turn"), Option("keep", "Keep your DV for one more turn"))
+    return Decision(item["seat"], f"{player.name}: keep your DV ({ledger.dice_value(engine.rules, player)}) "
+                                  f"for the next turn or reroll?", options, kind="keep-dv")
+
+
+@question("keep-dv", ask_keep_dv)
+def answer_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+    """Record the keep-or-reroll choice."""
+    player = state.players[item["seat"]]
+    keeps = answer == "keep"
+    player.keep_dv = keeps
+    return [Event("keep-dv", f"{player.name} {'keeps their DV' if keeps else 'will reroll'}")]
+
+
+# -- locations ----------------------------------------------------------------------------
+
+def reveal_steps(state: HalfwishState, context: str, revealer: int) -> list[Step]:
+    """Flip the current location if it is face down, then apply what the context allows."""
+    flip = [step("flip")] if not state.location else []
+    return flip + [step("location", context=context, revealer=revealer)]
+
+
+def ask_flip(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+    """Which location the face-down card is (a chance draw from the map deck)."""
+    return Chance("draw", f"Flip the location of turn {state.turn}", options=tuple(state.map_deck))
+
+
+@question("flip", ask_flip)
+def answer_flip(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+    """Place the revealed location."""
+    state.map_deck.remove(card)
+    state.map_slots[state.turn - 1] = card
+    info = engine.catalog.card(card)
+    return [Event("location", f"The location is {info.name} ({info.get('category')}): {engine.catalog.text(card)}",
+                  {"card": card})]
+
+
+@automatic("location")
+def location_effects(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+    """Queue the location's effects that apply in this context."""
+    card, context, revealer = state.location, item["context"], int(item["revealer"])
+    if context == "parley":
+        queue_card(engine, state, card, revealer, "parley")
+        return [Event("location", f"The parley disables {engine.catalog.name(card)}'s effect")]
+    elif context == "scout":
+        # ruling treasure-rewards-after-tally: an accepted scout gives the reward to the scout
+        queue_effects(state, _effects(engine, card, "duel_end", "win"), revealer, card, winner=revealer)
+        queue_card(engine, state, card, revealer, "reveal", "scout")
+    elif context == "duel":
+        queue_card(engine, state, card, revealer, "reveal", "showdown")
+    return []
+
+
+def _effects(engine: HalfwishEngine, card: str, *whens: str) -> list[dict[str, Any]]:
+    return effects_at(engine, card, *whens)
