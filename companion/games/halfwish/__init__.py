@@ -26,8 +26,8 @@ Modules
 -------
 `state` (the dataclasses), `steps` (the step queue), `setup` (classes, powers, who starts),
 `flow` (rounds, turns, wishes, round end), `hands` (drawing, the hand limit, naming unseen
-cards), `encounters` (duel/scout/parley, parley points, kept DVs, locations), `duels` (preparation, commitment, showdown, applying
-`duel.resolve_duel`), `powers` (the powers window), `upgrades` (the upgrade phase),
+cards), `encounters` (duel/scout/parley, parley points, kept DVs, locations), `duels`
+(preparation, commitment, showdown, applying `duel.resolve_duel`), `powers` (the powers window), `upgrades` (the upgrade phase),
 `effects` (the database's effect primitives), `hooks` (named hooks for effects that are not
 data), `ledger` (health, points, DV, statuses), `standing` (who is winning, tie-breaks),
 `hints` (the gamemaster's tally and reminders), `bots`, `simreport` (the class matrix),
