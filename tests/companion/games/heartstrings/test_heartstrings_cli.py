@@ -6,7 +6,10 @@ import json
 
 import pytest
 
+from cards import load_game
 from companion.cli import cli
+
+RULES = load_game("heartstrings").rules
 
 
 def test_combat_done_when_example(runner):
@@ -49,9 +52,10 @@ def test_combat_refuses_rolls_a_d6_cannot_show(runner, args, message):
 
 
 def test_combat_refuses_a_room_that_does_not_exist(runner):
-    result = runner.invoke(cli, ["heartstrings", "combat", "--room", "13", "--attacker", "3", "--defender", "1"])
+    missing = str(RULES.rooms + 1)
+    result = runner.invoke(cli, ["heartstrings", "combat", "--room", missing, "--attacker", "3", "--defender", "1"])
     assert result.exit_code == 2
-    assert "there is no room 13; rooms are 1 to 12" in result.output
+    assert f"there is no room {missing}; rooms are 1 to {RULES.rooms}" in result.output
 
 
 def test_odds_prints_fractions_and_percentages(runner):
@@ -69,9 +73,10 @@ def test_odds_json_is_exact(runner):
 
 
 def test_odds_refuses_impossible_defender_counts(runner):
-    result = runner.invoke(cli, ["heartstrings", "odds", "--room", "5", "--defenders", "13"])
+    too_many = str(RULES.tokens_per_player + 1)
+    result = runner.invoke(cli, ["heartstrings", "odds", "--room", "5", "--defenders", too_many])
     assert result.exit_code == 2
-    assert "1 to 12 defending tokens" in result.output
+    assert f"1 to {RULES.tokens_per_player} defending tokens" in result.output
 
 
 @pytest.mark.parametrize("command", ["combat", "odds"])

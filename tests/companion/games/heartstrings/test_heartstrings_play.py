@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from cards import load_game
 from companion.cli import cli
+
+RULES = load_game("heartstrings").rules
 
 # Roll-off Ann 12, Ben 3; Ann occupies room 9; Ben invades it rolling 4, Ann's token rolls 5.
 KEYS = ["12", "3", "9", "9", "4", "5"]
@@ -14,9 +17,11 @@ def test_gamemaster_sees_the_room_9_combat_explained_and_the_tally(runner):
                            input="\n".join([*KEYS, "quit"]) + "\n")
     assert result.exit_code == 0, result.output
     assert ("Room 9 (attacker +3): Ben rolls 4+3 = 7; Ann's token rolls 5: 7 beats 5, Ann loses the token "
-            "and takes ceil(2/2) = 1 damage; Ann has 11 beads left, pool 11") in result.output
+            f"and takes ceil(2/2) = 1 damage; Ann has {RULES.beads_per_player - 1} beads left, "
+            f"pool {RULES.bead_pool + 1}") in result.output
     assert "Ben takes room 9 (attacker +3)" in result.output
-    assert "Ann (green): 11 beads, 12 tokens in supply" in result.output
+    assert f"Ann (green): {RULES.beads_per_player - 1} beads, {RULES.tokens_per_player} tokens in supply" \
+        in result.output
     assert "Room 9 (attacker +3): Ben x1" in result.output
 
 

@@ -419,16 +419,17 @@ def test_requests_say_whose_dice(engine):
     state = seated(engine)
     request = engine.request(state)
     assert isinstance(request, Chance)
-    assert request.prompt == "Ann rolls the Room Selector (d12)"
+    assert request.prompt == f"Ann rolls the Room Selector (d{engine.rules.room_die})"
 
 
-def test_tally_shows_beads_pool_rooms_and_supply(engine):
+def test_tally_shows_beads_pool_rooms_and_supply(engine, rules):
     state = seated(engine)
     place(state, 9, BEN, 2)
     lines = engine.tally(state)
-    assert lines[0] == "Ann (green): 12 beads, 12 tokens in supply"
-    assert lines[1] == "Ben (blue): 12 beads, 10 tokens in supply"
-    assert "Pool: 10 beads" in lines
+    beads, tokens = rules.beads_per_player, rules.tokens_per_player
+    assert lines[0] == f"Ann (green): {beads} beads, {tokens} tokens in supply"
+    assert lines[1] == f"Ben (blue): {beads} beads, {tokens - 2} tokens in supply"
+    assert f"Pool: {rules.bead_pool} beads" in lines
     assert "Room 9 (attacker +3): Ben x2" in lines
 
 
