@@ -67,10 +67,11 @@ def sim_setup(engine: HalfwishEngine, players: int, rng: random.Random) -> dict[
 
 
 def sim_labels(engine: HalfwishEngine, state: HalfwishState) -> dict[str, str]:
-    """Classes per seat, the matchup, who started, and the round the game ended in."""
+    """Classes per seat, each seat's class against the other's (the sim report turns these into a
+    class-against-class win-rate table), who started, and the round the game ended in."""
     c0, c1 = (p.cls for p in state.players)
     first = state.first_player
-    return {"seat0_class": c0, "seat1_class": c1, "matchup": f"{c0} vs {c1}",
+    return {"seat0_class": c0, "seat1_class": c1, "seat0_matchup": f"{c0} v {c1}", "seat1_matchup": f"{c1} v {c0}",
             f"seat{first}_start": "first", f"seat{1 - first}_start": "second",
             "ended_in_round": str(state.round)}
 

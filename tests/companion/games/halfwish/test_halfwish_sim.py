@@ -29,6 +29,10 @@ def test_sim_report_has_classes_first_player_and_endings(runner):
     assert report["length"]["max"] <= engine().rules.rounds * engine().rules.turns_per_round
     assert set(report["seat_labels"]["start"]) == {"first", "second"}
     assert set(report["seat_labels"]["class"]) <= set(engine().catalog.classes())
+    for pairing, row in report["seat_labels"]["matchup"].items():
+        mine, theirs = pairing.split(" v ")
+        mirrored = report["seat_labels"]["matchup"][f"{theirs} v {mine}"]
+        assert row["games"] == mirrored["games"], "each game counts once for each class of the pairing"
 
 
 def test_the_same_seed_gives_the_same_report(runner):
