@@ -7,12 +7,12 @@ and read the diff before committing it.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from pathlib import Path
 
-from companion.engine.drivers import RandomBot, answer_for
+from companion.engine.drivers import RandomBot
+from companion.engine.transcript import record_playthrough
 from companion.games.heartstrings import GreedyBot
 
 TRANSCRIPT = Path(__file__).parents[3] / "playthroughs" / "heartstrings.txt"
@@ -22,17 +22,9 @@ SEED = 48
 
 def record(engine) -> str:
     """Play the seeded game and write every request, answer and event, then the final tally."""
-    rng = random.Random(SEED)
-    state = engine.new_game(PLAYERS)
-    bots = [GreedyBot(), RandomBot(), GreedyBot()]
-    lines = [f"# Heartstrings playthrough: seed {SEED}, bots greedy/random/greedy by seat"]
-    while (request := engine.request(state)) is not None:
-        answer = answer_for(engine, state, request, bots, rng)
-        lines.append(f"? {request.prompt} -> {json.dumps(answer)}")
-        lines += [f"  {event.text}" for event in engine.apply(state, answer)]
-    lines.append(f"= {engine.outcome(state).text}")
-    lines += [f"  {line}" for line in engine.tally(state)]
-    return "\n".join(lines) + "\n"
+    header = [f"Heartstrings playthrough: seed {SEED}, bots greedy/random/greedy by seat"]
+    return record_playthrough(engine, engine.new_game(PLAYERS), [GreedyBot(), RandomBot(), GreedyBot()],
+                              random.Random(SEED), header)
 
 
 def test_seeded_game_replays_its_transcript(engine):
