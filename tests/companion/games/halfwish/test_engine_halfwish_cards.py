@@ -156,3 +156,18 @@ def test_null_zone_stops_powers_for_the_rest_of_the_turn_only():
     resolve(table)
     table.to_turn(1, 2)
     assert not table.player(0).has_status("no_powers")
+
+
+def test_every_ruling_the_engine_names_is_in_the_database():
+    """Code and tests cite rulings by id; each must exist so the rulebook prints it."""
+    import re
+    from pathlib import Path
+
+    import companion.games.halfwish as package
+
+    cited = set()
+    for folder in (Path(package.__file__).parent, Path(__file__).parent):
+        for source in folder.glob("*.py"):
+            cited |= set(re.findall(r"[Rr]uling\s+([a-z0-9]+(?:-[a-z0-9]+)+)", source.read_text()))
+    known = {r.id for r in engine().db.rulings}
+    assert cited and cited <= known, cited - known

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from halfwish_table import duel_table, resolve, showdown
+from halfwish_table import commit_and_reveal, duel_table, resolve, showdown
 
 
 def health(table):
@@ -306,3 +306,15 @@ def test_exposed_adds_one_damage_per_stack_to_a_power():
     table.answer("pass")
     events = table.answer("ignite")
     assert "Ann takes 4 damage from Ignite (2 +2 Exposed): health 21" in [e.text for e in events]
+
+
+def test_mnka_giga_also_steals_on_a_tie():
+    """M'nka Giga: "if you win or tie the duel, steal 2 points and 5 HP from your opponent." """
+    table = duel_table(["long-strike"], ["strike"], 10, 12, powers=[["mnka-giga", "roar", "taunt"]] * 2)
+    table.player(1).points = 2
+    table.answer("mnka-giga")
+    table.answer("proceed")
+    commit_and_reveal(table, ["long-strike"], ["strike"])
+    resolve(table.until("power"))
+    assert "The duel is a tie: nobody wins it" in table.texts()
+    assert table.player(0).points == 1 + 2 and table.player(1).points == 2 + 1 - 2

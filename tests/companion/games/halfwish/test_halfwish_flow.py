@@ -242,3 +242,17 @@ def test_the_players_decide_who_starts_when_no_one_is_named():
     assert request.kind == "first-player" and [o.label for o in request.options] == ["Ann", "Bob"]
     engine.apply(state, "p2")
     assert state.round_starter == 1 and state.turn_player == 1
+
+
+def test_at_the_table_unseen_cards_are_counted_and_named_when_played():
+    """Hidden hands: drawn cards are only counted; a committed card named by the gamemaster
+    leaves the deck, so the deck, hand and discard always add up to the ten cards."""
+    table = Table(hidden=True).to_turn(1, 1)
+    ann = table.player(0)
+    assert ann.hand == [] and ann.hidden == table.rules.draw_schedule[0]
+    table.answer("duel")
+    table.until("commit")
+    assert set(table.request.option_ids()) == set(ann.deck)
+    table.answer("heavy-strike")
+    assert ann.hidden == table.rules.draw_schedule[0] - 1
+    assert "heavy-strike" not in ann.pile and len(ann.pile) == table.rules.deck_size - 1
