@@ -54,3 +54,11 @@ def test_a_session_resumes_where_it_stopped(runner):
     assert first.exit_code == 0
     resumed = runner.invoke(cli, ["play", "--resume", "again"], input="6 6\nquit\n")
     assert "Bob rolls a DV of 12 (secret)" in resumed.output
+
+
+def test_a_whole_game_can_be_run_to_its_end(runner):
+    """Two players and a gamemaster take the first listed choice every time; the tool rolls and flips."""
+    lines = SETUP + ["1"] * 600
+    result = play(runner, lines, "--players", "Ann,Bob", "--seed", "5", "--auto-roll")
+    assert result.exit_code == 0, result.output
+    assert "Game over: " in result.output and "winner: " in result.output
