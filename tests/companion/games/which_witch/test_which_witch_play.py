@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 from companion.cli import cli
+from companion.engine.core import Chance
+from companion.engine.drivers import RandomBot, answer_for
+from companion.games.which_witch import HeuristicBot
 from companion.sessions import SessionStore
 
 NEW = ("which-witch", "--players", "Ann,Ben,Cy,Di", "--name", "coven", "--seed", "3")
@@ -59,3 +65,22 @@ def test_undo_and_resume_continue_where_the_table_stopped(runner):
     assert journal()[-1] == "earth"
     result = play(runner, ["undo", "wind", "quit"], "--resume", "coven")
     assert "undone" in result.output and journal()[-1] == "wind"
+
+
+def test_a_table_of_four_plays_a_whole_game_to_the_end(runner, engine):
+    """Done when: 'A group of four can play a full game ... while `deckwright play which-witch` keeps
+    the hearts, the wands in play and the turn order, and explains every attack.'"""
+    rng, state = random.Random(4), engine.new_game(["Ann", "Ben", "Cy", "Di"])
+    keys = []
+    while (request := engine.request(state)) is not None:
+        answer = answer_for(engine, state, request, [HeuristicBot(), RandomBot()], rng)
+        keys.append(" ".join(map(str, answer)) if isinstance(request, Chance) else answer)
+        engine.apply(state, answer)
+    result = play(runner, keys, *NEW)
+    assert result.exit_code == 0, result.output[-2000:]
+    winner = state.seats[engine.outcome(state).winner]
+    assert f"Game over: {winner.describe()} is the last witch standing" in result.output
+    attacks = len(re.findall(r"attacks \w+ \(\w+ Witch\) with \d \w+ Spells?\.", result.output))
+    duels = result.output.count("the attack lands") + result.output.count(" is safe.")
+    assert attacks == keys.count("spell") and duels + result.output.count("blocks the attack") >= attacks
+    assert "hint: P(hit)" in result.output and ", wand d" in result.output
