@@ -7,7 +7,6 @@ click group named by its id (`companion/games/<game>/cli.py`, attribute `group`)
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 
 import click
@@ -18,39 +17,26 @@ COMMAND_MODULES = ("games", "lint", "build", "roll", "play", "sessions", "sim")
 
 
 class DeckwrightGroup(click.Group):
-    """Loads commands lazily so `deckwright roll` does not import reportlab."""
+    """Loads commands lazily: `deckwright roll` imports neither reportlab nor any game,
+    and a game whose package fails to import cannot break another game's commands."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(self._generic()) | set(self._game_groups()))
+        from ..engine.registry import engine_ids
+
+        return sorted(set(COMMAND_MODULES) | set(engine_ids()))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in self._generic():
-            return self._generic()[name]
-        if name in self._game_groups():
-            return importlib.import_module(self._game_groups()[name]).group
-        return None
+        if name in COMMAND_MODULES:
+            return importlib.import_module(f"{__name__}.{name}").command
+        return self._game_group(name)
 
-    def _generic(self) -> dict[str, str]:
-        found = {}
-        for mod in COMMAND_MODULES:
-            try:
-                module = importlib.import_module(f"{__name__}.{mod}")
-            except ModuleNotFoundError as exc:
-                if exc.name == f"{__name__}.{mod}":
-                    continue
-                raise
-            found[mod] = module.command
-        return found
+    def _game_group(self, name: str) -> click.Command | None:
+        from ..engine.registry import cli_module, has_engine
 
-    def _game_groups(self) -> dict[str, str]:
-        from ..engine.registry import cli_module, engine_ids
-
-        groups = {}
-        for game_id in engine_ids():
-            spec = cli_module(game_id)
-            if spec is not None:
-                groups[game_id] = spec
-        return groups
+        if not has_engine(name):
+            return None
+        spec = cli_module(name)
+        return importlib.import_module(spec).group if spec else None
 
 
 @click.group(cls=DeckwrightGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -106,9 +106,13 @@ def dice_label(dice: tuple[int, ...]) -> str:
 Request = Decision | Chance
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, with a one-line explanation for people."""
+    """Something that happened, with a one-line explanation for people.
+
+    Not frozen: engines create one per step in simulations, and a frozen dataclass's
+    __init__ costs several times more (bench/sim.py).
+    """
 
     kind: str
     text: str
