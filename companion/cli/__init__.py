@@ -27,8 +27,16 @@ class DeckwrightGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in COMMAND_MODULES:
-            return importlib.import_module(f"{__name__}.{name}").command
+            return self._generic(name)
         return self._game_group(name)
+
+    def _generic(self, name: str) -> click.Command | None:
+        try:
+            return importlib.import_module(f"{__name__}.{name}").command
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{name}":  # a verb not built yet in this checkout
+                return None
+            raise
 
     def _game_group(self, name: str) -> click.Command | None:
         from ..engine.registry import cli_module, has_engine
