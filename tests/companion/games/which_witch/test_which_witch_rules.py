@@ -13,6 +13,7 @@ import pytest
 from which_witch_table import NAMES, arrange, play
 
 from companion.engine.core import Chance, Decision
+from companion.engine.registry import make_engine
 from companion.errors import IllegalAction
 from companion.games.which_witch.state import ACTION, RESHUFFLE, WitchState
 
@@ -387,3 +388,17 @@ def test_gamemaster_hint_before_the_roll_gives_the_odds(engine):
     play(engine, state, "spell", "Ben", "wind", "2")
     assert engine.hint(state, engine.request(state)) == [
         "P(hit) 50.0%; a hit costs 3 Life Hearts; P(eliminated) 50.0%"]
+
+
+def test_rule_numbers_come_from_the_database(cards_copy):
+    """A designer's fork changes the game: hand size, starting hearts and spells per attack."""
+    game = cards_copy / "which-witch" / "game.yaml"
+    text = game.read_text().replace("hand_size: 5 ", "hand_size: 6 ").replace("three_or_more: 4 ", "three_or_more: 3 ")
+    game.write_text(text.replace("max_spells_per_attack: 3 ", "max_spells_per_attack: 2 "))
+    forked = make_engine("which-witch", str(cards_copy))
+    state = forked.new_game(NAMES[:3], {"hidden": False, "witches": ["wind", "ice", "fire"]})
+    play(forked, state, list(forked.request(state).options))
+    assert [len(w.hand) for w in state.seats] == [6] * 3 and [w.hearts for w in state.seats] == [3] * 3
+    spells = arrange(forked, ["wind", "ice"], [["fire-spell"] * 3, FILLER])
+    play(forked, spells, "spell", "Ben", "fire")
+    assert options(forked, spells) == ["1", "2"]
