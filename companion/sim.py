@@ -298,5 +298,10 @@ def seat_label_stats(records: list[GameRecord]) -> dict[str, dict[str, Any]]:
 
 
 def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play the games and report on them."""
-    return report(config, play_games(config, jobs, progress))
+    """Play the games and report on them, with the game's own summary when it offers one."""
+    records = play_games(config, jobs, progress)
+    result = report(config, records)
+    summary = getattr(game_module(config.game), "sim_summary", None)
+    if summary is not None:
+        result["summary"] = list(summary(records))
+    return result

@@ -84,6 +84,8 @@ def format_report(result: dict[str, Any]) -> list[str]:
               f"min {length['min']} · max {length['max']}")]
     lines += format_histogram(result["histogram"])
     lines += format_labels(result)
+    if result.get("summary"):
+        lines += ["", *result["summary"]]
     return lines
 
 
