@@ -78,3 +78,56 @@ def test_fast_reference_card_renders_from_the_rules(db, side):
     assert "{" not in text
     expected = "Your turn: 1 action" if side == "front" else f"up to **{db.rules.max_spells_per_attack} Spells**"
     assert expected in text
+
+
+# -- card decks (layouts in templates/which-witch/) ----------------------------------------
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def decks(request, db):
+    from generator.kit import render_deck
+
+    built = {}
+    for deck in db.decks:
+        out = io.BytesIO()
+        render_deck(db, deck, request.param, out)
+        built[deck.id] = PdfReader(io.BytesIO(out.getvalue()))
+    return request.param, built
+
+
+def test_every_card_face_fits_its_layout(db):
+    """Text is fitted or the build fails naming the card: drawing every face once must not fail."""
+    from generator.kit import check_deck
+
+    for deck in db.decks:
+        check_deck(db, deck)
+
+
+def test_sixty_five_game_cards_print_nine_a_page_with_game_card_backs(decks):
+    """'65 Game Cards: These cards have "Game Card" labels written on their backs'."""
+    paper, built = decks
+    reader = built["game-cards"]
+    sheets = -(-65 // 9)
+    assert len(reader.pages) == 2 * sheets, "each sheet of fronts is followed by its backs (duplex)"
+    backs = " ".join(reader.pages[i].extract_text() for i in range(1, len(reader.pages), 2))
+    assert backs.count("Game Card") >= 65
+    width, height = page_size(paper)
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(width, abs=0.5)
+    assert float(reader.pages[0].mediabox.height) == pytest.approx(height, abs=0.5)
+
+
+def test_witch_cards_have_the_life_heart_tracker_on_the_back(decks, db):
+    """'On the back of each Witch Card is a grid used to represent the amount of "life"'."""
+    _, built = decks
+    reader = built["witches"]
+    fronts, backs = reader.pages[0].extract_text(), reader.pages[1].extract_text()
+    for witch in db.deck("witches").cards:
+        assert witch.name in fronts and f"Take the {witch.get('die_color')} d6" in fronts
+    assert backs.count("Life Heart Tracker") == 6
+    assert all(str(tile) in backs for tile in db.rules.tracker_tiles)
+
+
+def test_card_faces_print_their_rule_numbers_filled_in(decks):
+    _, built = decks
+    text = " ".join(page.extract_text() for page in built["game-cards"].pages)
+    assert "{{" not in text
+    assert "Roll a d20 instead of your d6" in text and "never the Ice Witch" in text
