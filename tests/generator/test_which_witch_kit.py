@@ -131,3 +131,15 @@ def test_card_faces_print_their_rule_numbers_filled_in(decks):
     text = " ".join(page.extract_text() for page in built["game-cards"].pages)
     assert "{{" not in text
     assert "Roll a d20 instead of your d6" in text and "never the Ice Witch" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fast_reference_card_prints_front_and_back(db, paper):
+    from generator.reference import render_references
+
+    out = io.BytesIO()
+    render_references(db, paper, out)
+    reader = PdfReader(io.BytesIO(out.getvalue()))
+    assert len(reader.pages) == 2
+    assert "Your turn: 1 action" in reader.pages[0].extract_text()
+    assert "Spell attack" in reader.pages[1].extract_text()
