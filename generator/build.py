@@ -1,0 +1,91 @@
+"""Build a game's print-and-play kit: card decks, sheets, reference cards, rulebook, TTS sheets.
+
+Every file is written to a temporary name next to its target and renamed into place, so a
+build that fails leaves the previous kit intact; PDFs are deterministic (`invariant=1`).
+File names carry the paper: `output/<game>/<component>-<paper>.pdf`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from cards import Database
+
+KINDS = ("cards", "sheets", "reference", "rulebook")
+
+Renderer = Callable[[BinaryIO], None]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One file of the kit: what it is, where it goes, and how to draw it."""
+
+    kind: str
+    label: str
+    path: Path
+    render: Renderer
+
+
+def atomic_write(path: Path, render: Renderer) -> None:
+    """Render into a temporary file beside `path`, then rename it over `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            render(handle)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = KINDS) -> Iterator[Job]:
+    """Every file the kit needs for `paper`, in build order."""
+    from .kit import render_deck, render_sheet
+
+    if "cards" in kinds:
+        for deck in db.decks:
+            yield Job("cards", deck.name, out_dir / f"{deck.id}-{paper}.pdf",
+                      _bound(render_deck, db, deck, paper))
+    if "sheets" in kinds:
+        for sheet in db.sheets:
+            yield Job("sheets", sheet.name, out_dir / f"{sheet.id}-{paper}.pdf",
+                      _bound(render_sheet, db, sheet, paper))
+    if "reference" in kinds and db.references:
+        from .reference import render_references
+        yield Job("reference", "reference cards", out_dir / f"reference-{paper}.pdf",
+                  lambda out: render_references(db, paper, out))
+    if "rulebook" in kinds:
+        from .rulebook import render_rulebook
+        yield Job("rulebook", "rulebook", out_dir / f"rulebook-{paper}.pdf",
+                  lambda out: render_rulebook(db, paper, out))
+
+
+def _bound(render: Callable[..., None], db: Database, component: Any, paper: str) -> Renderer:
+    return lambda out: render(db, component, paper, out)
+
+
+def check_all(db: Database) -> None:
+    """Draw every card once without writing anything, so a broken layout fails before any file changes."""
+    from .kit import check_deck
+
+    for deck in db.decks:
+        check_deck(db, deck)
+
+
+def build_kit(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = KINDS,
+              on_file: Callable[[Job], None] | None = None) -> list[Path]:
+    """Write the kit for one paper; return the files written."""
+    check_all(db)
+    written = []
+    for job in kit_jobs(db, paper, out_dir, kinds):
+        atomic_write(job.path, job.render)
+        written.append(job.path)
+        if on_file:
+            on_file(job)
+    return written

@@ -1,0 +1,114 @@
+"""Card decks, backs and sheets (player mats, boards that fit a page) drawn from layouts.
+
+Each deck is drawn with its `layout` (front) and `back.layout`, looked up in the game's
+template folders; every printed copy becomes a face imposed by `generator.imposition`, with
+duplex backs. A sheet (kind mat/board/tracker) is drawn once per copy on its own page,
+turned to landscape when it is wider than tall.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cards import Database
+from cards.paths import template_dirs
+from cards.texts import card_text
+from cards.units import parse_length, parse_size
+
+from .cardlayout import Box, load_layout, render_layout
+from .errors import PaperError
+from .geometry import landscape, page_size, printable
+from .imposition import Face, impose_cards
+from .pdfcanvas import new_canvas
+
+
+def layout_folders(db: Database) -> list[Path]:
+    """Where this game's layouts are searched, most specific first."""
+    return template_dirs(db.folder.parent, db.id)
+
+
+def base_context(db: Database) -> dict[str, Any]:
+    """What every layout binding sees."""
+    glossary = {k["id"]: k for k in db.rules.get("keywords", []) if isinstance(k, dict) and "id" in k}
+    return {"game": db.meta, "rules": db.rules, "db": db, "version": db.version, "glossary": glossary}
+
+
+def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str, Any]) -> dict[str, Any]:
+    """A card face's bindings: the card's fields, its filled-in text and its place in the deck."""
+    fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
+    if card.get("text"):
+        fields["text"] = card_text(card, db.rules)
+    return {**base, "deck": deck, "card": fields, "number": number, "total": len(deck.cards),
+            "corner": f"{deck.code} {number:02d}/{len(deck.cards):02d}"}
+
+
+def deck_faces(db: Database, deck: Any) -> tuple[list[Face], Face]:
+    """One face per printed copy of every card of `deck`, and the deck's back."""
+    folders = layout_folders(db)
+    front = load_layout(deck.layout, folders)
+    back = load_layout(deck.back.layout, folders)
+    bleed = parse_length(db.print.bleed)
+    base = base_context(db)
+    faces: list[Face] = []
+    for number, card in enumerate(deck.cards, 1):
+        context = card_context(db, deck, card, number, base)
+        face = _face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}")
+        faces.extend([face] * card.count)
+    back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
+    return faces, _face(back, back_context, bleed, f"back of deck {deck.id!r}")
+
+
+def _face(layout: Any, context: dict[str, Any], bleed: float, component: str) -> Face:
+    def draw(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+        box = Box(x + bleed, y + bleed, w - 2 * bleed, h - 2 * bleed, bleed)
+        render_layout(canvas, layout, box, context, component)
+    return draw
+
+
+def check_deck(db: Database, deck: Any) -> None:
+    """Draw every face and the back once into a throwaway canvas: overflow and layout errors surface."""
+    import io
+
+    faces, back = deck_faces(db, deck)
+    canvas = Canvas(io.BytesIO())
+    w, h = parse_size(deck.size)
+    bleed = parse_length(db.print.bleed)
+    for face in [*dict.fromkeys(faces), back]:
+        face(canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)
+
+
+def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> None:
+    """A PDF of every printed copy of `deck` with duplex backs, on `paper`."""
+    faces, back = deck_faces(db, deck)
+    title = f"{db.meta.name}: {deck.name}"
+    canvas = new_canvas(out, page_size(paper), title, f"version {db.version}")
+    footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {db.version}"
+    impose_cards(canvas, faces, [back] if deck.duplex else None, parse_size(deck.size),
+                 parse_length(db.print.bleed), paper, footer)
+    canvas.save()
+
+
+def sheet_copies(db: Database, sheet: Any) -> list[dict[str, Any]]:
+    """One binding context per printed copy: per-player sheets get a `player` number."""
+    players = db.meta.players.max if sheet.per_player else 1
+    return [{"player": p, "copy": c} for p in range(1, players + 1) for c in range(1, sheet.count + 1)]
+
+
+def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
+    """A PDF with one page per copy of `sheet` (a mat, a one-page board), centred on `paper`."""
+    layout = load_layout(sheet.layout, layout_folders(db))
+    w, h = parse_length(sheet.width), parse_length(sheet.height)
+    page = landscape(page_size(paper)) if w > h else page_size(paper)
+    area = printable(page)
+    if w > area.w or h > area.h:
+        raise PaperError(f"sheet {sheet.id!r} ({w / 72 * 25.4:.0f}x{h / 72 * 25.4:.0f} mm) does not fit on {paper} paper")
+    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
+    base = {**base_context(db), "sheet": sheet, "data": sheet.data}
+    for copy in sheet_copies(db, sheet):
+        box = Box((page[0] - w) / 2, (page[1] - h) / 2, w, h)
+        render_layout(canvas, layout, box, {**base, **copy}, f"sheet {sheet.id!r}")
+        canvas.showPage()
+    canvas.save()

@@ -1,0 +1,122 @@
+"""Quick-reference cards: Markdown + Jinja2 templates laid out in a card-size frame.
+
+Each `Reference` of the database names a `front` template and an optional `back` template
+(looked up like the rulebook's, rendered in the same sandbox with the same context). The text
+is set at the largest body size from `START_SIZE` down to `FLOOR_SIZE` that fits the card's
+safe area; a reference that does not fit at the floor fails the build, naming the card and the
+side. Cards are imposed with bleed and crop marks; backs follow on the next page for a
+long-edge duplex flip. A footer on every card stamps the rules version.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from cards import Database
+from cards.units import parse_length, parse_size
+
+from .geometry import page_size
+from .imposition import Face, impose_cards
+from .markdown import Theme, markdown_to_flowables, prepare_canvas
+from .pdfcanvas import new_canvas
+from .rulebook import RulebookError, base_context, render_template, template_environment
+
+START_SIZE = 9.5
+FLOOR_SIZE = 6.0
+SIZE_STEP = 0.25
+FOOTER_SIZE = 6.0
+REFERENCE_THEME = Theme(body_size=START_SIZE, leading_ratio=1.25, heading_scale=(1.4, 1.25, 1.1),
+                        space_after=0.35)
+
+
+class ReferenceOverflow(RulebookError):
+    """A reference card side that does not fit its card even at the floor size."""
+
+
+def reference_markdown(db: Database, template: str) -> str:
+    """One side of a reference card: its template rendered with the database."""
+    return render_template(template_environment(db), base_context(db), name=template)
+
+
+def fitted_flowables(text: str, width: float, height: float, label: str) -> list[Flowable]:
+    """The flowables of `text` at the largest body size that fits width x height."""
+    size = START_SIZE
+    while size >= FLOOR_SIZE - 1e-9:
+        flowables = markdown_to_flowables(text, width, REFERENCE_THEME.scaled(size))
+        if _height(flowables, width, height) <= height:
+            return flowables
+        size -= SIZE_STEP
+    raise ReferenceOverflow(f"{label} does not fit its card even at {FLOOR_SIZE:g} pt; shorten its template")
+
+
+def _height(flowables: list[Flowable], width: float, height: float) -> float:
+    measuring = Canvas(io.BytesIO())  # lists and tables need a canvas to measure themselves
+    total = 0.0
+    for index, flowable in enumerate(flowables):
+        _, h = flowable.wrapOn(measuring, width, height)
+        before = flowable.getSpaceBefore() if index else 0.0
+        total += h + before + flowable.getSpaceAfter()
+    return total
+
+
+def side_face(db: Database, reference: Any, template: str, side: str) -> Face:
+    """A Face drawing one side of `reference` inside the card's safe area."""
+    bleed = parse_length(db.print.bleed)
+    safe = parse_length(db.print.safe)
+    w, h = parse_size(reference.size)
+    text = reference_markdown(db, template)
+    inner_w, inner_h = w - 2 * safe, h - 2 * safe - FOOTER_SIZE * 1.6
+    flowables = fitted_flowables(text, inner_w, inner_h, f"reference {reference.id!r} ({side})")
+
+    def draw(canvas: Canvas, x: float, y: float, bw: float, bh: float) -> None:
+        prepare_canvas(canvas)
+        left, top = x + bleed + safe, y + bleed + h - safe
+        for index, flowable in enumerate(flowables):
+            _, fh = flowable.wrapOn(canvas, inner_w, inner_h)
+            top -= (flowable.getSpaceBefore() if index else 0.0) + fh
+            flowable.drawOn(canvas, left, top)
+            top -= flowable.getSpaceAfter()
+        _footer(canvas, db, reference, side, x + bleed, y + bleed, w, safe)
+    return draw
+
+
+def _footer(canvas: Canvas, db: Database, reference: Any, side: str, x: float, y: float, w: float, safe: float) -> None:
+    canvas.saveState()
+    canvas.setFont("Helvetica", FOOTER_SIZE)
+    canvas.setFillColor(colors.HexColor("#666666"))
+    canvas.drawString(x + safe, y + safe * 0.8, f"{db.meta.name} \u00b7 {reference.name} ({side})")
+    canvas.drawRightString(x + w - safe, y + safe * 0.8, f"v {db.version}")
+    canvas.restoreState()
+
+
+def reference_faces(db: Database) -> dict[str, tuple[list[Face], list[Face] | None]]:
+    """Per card size: the front of every printed copy and, when any has a back, the backs."""
+    groups: dict[str, tuple[list[Face], list[Face]]] = {}
+    for reference in db.references:
+        front = side_face(db, reference, reference.front, "front")
+        back = side_face(db, reference, reference.back, "back") if reference.back else _blank
+        fronts, backs = groups.setdefault(reference.size, ([], []))
+        fronts.extend([front] * reference.count)
+        backs.extend([back] * reference.count)
+    return {size: (fronts, backs if any(b is not _blank for b in backs) else None)
+            for size, (fronts, backs) in groups.items()}
+
+
+def _blank(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """The back of a one-sided reference card: left empty."""
+
+
+def render_references(db: Database, paper: str, out: Path | BinaryIO) -> None:
+    """Every reference card of the database, imposed on `paper`, two-sided where set."""
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: reference cards", f"version {db.version}")
+    bleed = parse_length(db.print.bleed)
+    footer = f"{db.meta.name} \u00b7 reference cards \u00b7 version {db.version}"
+    for size, (fronts, backs) in reference_faces(db).items():
+        impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer)
+    canvas.save()

@@ -1,0 +1,81 @@
+"""Tabletop Simulator deck sheets: a grid of at most 10 x 7 card faces plus a back image.
+
+The faces are drawn without bleed on one PDF page per sheet and rasterised with pypdfium2
+at the largest resolution that keeps every side within 4096 px.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from cards import Database
+from cards.units import parse_length, parse_size
+
+from .build import atomic_write
+from .kit import deck_faces
+from .pdfcanvas import new_canvas
+
+TTS_COLUMNS = 10
+TTS_ROWS = 7
+TTS_MAX_PX = 4096
+
+
+def grid_for(count: int) -> tuple[int, int]:
+    """Columns and rows of a sheet holding `count` faces (at most 10 x 7)."""
+    cols = min(TTS_COLUMNS, max(2, count))
+    rows = min(TTS_ROWS, max(2, math.ceil(count / cols)))
+    return cols, rows
+
+
+def _raster(draw_page, size: tuple[float, float]) -> bytes:
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, size, "tts")
+    draw_page(canvas)
+    canvas.save()
+    # one pixel of margin: pdfium rounds the page size up
+    scale = min((TTS_MAX_PX - 1) / size[0], (TTS_MAX_PX - 1) / size[1], 300 / 72)
+    image = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=scale).to_pil()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def export_deck(db: Database, deck, out_dir: Path) -> list[Path]:
+    """PNG sheets of `deck`'s faces (`<deck>-tts-N.png`) and its back (`<deck>-tts-back.png`)."""
+    faces, back = deck_faces(db, deck)
+    w, h = parse_size(deck.size)
+    bleed = parse_length(db.print.bleed)
+    written = []
+    per_sheet = TTS_COLUMNS * TTS_ROWS
+    for number, start in enumerate(range(0, len(faces), per_sheet), 1):
+        chunk = faces[start:start + per_sheet]
+        cols, rows = grid_for(len(chunk))
+
+        def draw_page(canvas, chunk=chunk, cols=cols, rows=rows):
+            for i, face in enumerate(chunk):
+                row, col = divmod(i, cols)
+                x, y = col * w, (rows - 1 - row) * h
+                canvas.saveState()
+                path = canvas.beginPath()
+                path.rect(x, y, w, h)
+                canvas.clipPath(path, stroke=0, fill=0)
+                face(canvas, x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
+                canvas.restoreState()
+
+        png = _raster(draw_page, (cols * w, rows * h))
+        path = out_dir / f"{deck.id}-tts-{number}.png"
+        atomic_write(path, lambda out, png=png: out.write(png))
+        written.append(path)
+    back_png = _raster(lambda c: back(c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed), (w, h))
+    back_path = out_dir / f"{deck.id}-tts-back.png"
+    atomic_write(back_path, lambda out: out.write(back_png))
+    return [*written, back_path]
+
+
+def export_tts(db: Database, out_dir: Path) -> list[Path]:
+    """TTS sheets for every deck of the game."""
+    return [path for deck in db.decks for path in export_deck(db, deck, out_dir / "tts")]
