@@ -28,7 +28,7 @@ from .pdfcanvas import new_canvas
 from .rulebook import RulebookError, base_context, render_template, template_environment
 
 START_SIZE = 9.5
-FLOOR_SIZE = 6.0
+FLOOR_SIZE = 7.0  # issue 4: body text at least 7 pt after fitting
 SIZE_STEP = 0.25
 FOOTER_SIZE = 6.0
 REFERENCE_THEME = Theme(body_size=START_SIZE, leading_ratio=1.25, heading_scale=(1.4, 1.25, 1.1),

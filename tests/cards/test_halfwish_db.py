@@ -208,3 +208,9 @@ def test_upgrade_text_follows_its_profile(db):
     """Cheap Shot's printed strike value is its profile's: edit one, the other follows."""
     card = db.card("cheap-shot")
     assert f"DV{card.get('profile')['dv']}" in card_text(card, db.rules)
+
+
+def test_every_deck_has_its_own_colour_and_code(db):
+    """Issue 4: 'a distinct colour per deck, a deck code and card number in a corner'."""
+    assert len({d.color.lower() for d in db.decks}) == len(db.decks)
+    assert len({d.code for d in db.decks}) == len(db.decks)
