@@ -246,3 +246,17 @@ def test_tts_sheets_respect_the_grid_and_pixel_limits(db, tmp_path):
         width, height = Image.open(path).size
         assert max(width, height) <= 4096
     assert paths[-1].name == "basic-powers-tts-back.png"
+
+
+def test_lint_reports_a_missing_layout_and_an_overflow(runner, cards_copy):
+    from companion.cli import cli
+
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    actions.write_text(actions.read_text().replace("layout: action-card", "layout: no-such-layout"))
+    upgrades = cards_copy / "halfwish" / "upgrades.yaml"
+    upgrades.write_text(upgrades.read_text().replace(
+        'text: "Strike for DV{{ card.profile.dv }}. True Damage."', 'text: "' + "Too long. " * 120 + '"'))
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "halfwish"])
+    assert result.exit_code == 1
+    assert "no-such-layout" in result.output and "true-edge" in result.output
+    assert "Traceback" not in result.output

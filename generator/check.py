@@ -1,0 +1,62 @@
+"""`check_kit(db)`: draw every component once, without writing files, and list what fails.
+
+`deckwright lint` calls it, so a layout that is missing, a binding that names an unknown field
+or a text that overflows its box is reported before a build (as located `cards.Problem`s
+naming the component), not halfway through one.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cards import Database, DatabaseInvalid, Problem
+from cards.errors import CardsError
+
+from .cardlayout import Box, load_layout, render_layout
+from .errors import GeneratorError
+from .kit import base_context, check_deck, layout_folders, sheet_copies
+
+
+def check_kit(db: Database) -> None:
+    """Raise DatabaseInvalid listing every component that cannot be drawn."""
+    problems: list[Problem] = []
+    for deck in db.decks:
+        _collect(problems, db, f"decks[{deck.id}]", lambda deck=deck: check_deck(db, deck))
+    for sheet in db.sheets:
+        _collect(problems, db, f"sheets[{sheet.id}]", lambda sheet=sheet: _check_sheet(db, sheet))
+    if db.references:
+        _collect(problems, db, "references", lambda: _check_references(db))
+    if problems:
+        raise DatabaseInvalid(problems)
+
+
+def _collect(problems: list[Problem], db: Database, where: str, check: Callable[[], None]) -> None:
+    try:
+        check()
+    except (GeneratorError, CardsError) as exc:
+        problems.append(Problem(_game_file(db), None, None, where, str(exc)))
+
+
+def _game_file(db: Database) -> Path:
+    return db.folder / "game.yaml"
+
+
+def _check_sheet(db: Database, sheet) -> None:
+    from cards.units import parse_length
+
+    layout = load_layout(sheet.layout, layout_folders(db))
+    box = Box(0, 0, parse_length(sheet.width), parse_length(sheet.height))
+    canvas = Canvas(io.BytesIO())
+    for copy in sheet_copies(db, sheet):
+        render_layout(canvas, layout, box, {**base_context(db), "sheet": sheet, "data": sheet.data, **copy},
+                      f"sheet {sheet.id!r}")
+
+
+def _check_references(db: Database) -> None:
+    from .reference import reference_faces
+
+    reference_faces(db)  # renders and fits every side
