@@ -214,3 +214,11 @@ def test_every_deck_has_its_own_colour_and_code(db):
     """Issue 4: 'a distinct colour per deck, a deck code and card number in a corner'."""
     assert len({d.color.lower() for d in db.decks}) == len(db.decks)
     assert len({d.code for d in db.decks}) == len(db.decks)
+
+
+def test_power_text_prints_its_effect_numbers(cards_copy):
+    """Restore's printed heal is the one its effect executes: change one, the other follows."""
+    powers = cards_copy / "halfwish" / "powers.yaml"
+    powers.write_text(powers.read_text().replace("{op: heal, who: self, amount: 15}", "{op: heal, who: self, amount: 12}"))
+    restore = load_game("halfwish", cards_copy).card("restore")
+    assert card_text(restore, load_game("halfwish", cards_copy).rules).startswith("Heal 12 HP")
