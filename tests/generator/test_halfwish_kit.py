@@ -22,7 +22,7 @@ for _module in ("generator.imposition", "generator.markdown", "generator.ruleboo
     pytest.importorskip(_module)
 
 from generator.cardlayout import load_layout
-from generator.errors import TextOverflow
+from generator.errors import LayoutError, TextOverflow
 from generator.kit import check_deck, layout_folders, render_deck, render_sheet
 from generator.reference import render_references
 from generator.rulebook import render_rulebook
@@ -260,3 +260,23 @@ def test_lint_reports_a_missing_layout_and_an_overflow(runner, cards_copy):
     assert result.exit_code == 1
     assert "no-such-layout" in result.output and "true-edge" in result.output
     assert "Traceback" not in result.output
+
+
+def test_same_database_same_bytes(db):
+    def deck_pdf() -> bytes:
+        return render_to_bytes(lambda d, p, o: render_deck(d, db.deck("basic-powers"), p, o), db)
+
+    assert deck_pdf() == deck_pdf()
+
+
+def test_a_failed_build_leaves_the_previous_kit_intact(cards_copy, tmp_path):
+    from generator.build import build_kit
+
+    out = tmp_path / "kit"
+    build_kit(load_game("halfwish", cards_copy), "a4", out, ("sheets",))
+    before = (out / "player-mat-a4.pdf").read_bytes()
+    kit = cards_copy / "halfwish" / "kit.yaml"
+    kit.write_text(kit.read_text().replace("layout: player-mat", "layout: missing-mat"))
+    with pytest.raises(LayoutError, match="missing-mat"):
+        build_kit(load_game("halfwish", cards_copy), "a4", out, ("sheets",))
+    assert (out / "player-mat-a4.pdf").read_bytes() == before
