@@ -143,3 +143,27 @@ def test_fast_reference_card_prints_front_and_back(db, paper):
     assert len(reader.pages) == 2
     assert "Your turn: 1 action" in reader.pages[0].extract_text()
     assert "Spell attack" in reader.pages[1].extract_text()
+
+
+def test_build_writes_the_whole_kit_on_both_papers(runner, tmp_path):
+    """Witch cards, 65 Game Cards, the reference card, the token sheet, the rulebook and TTS sheets."""
+    from companion.cli import cli
+
+    result = runner.invoke(cli, ["build", "which-witch", "--out", str(tmp_path), "--tts"])
+    assert result.exit_code == 0, result.output
+    written = {p.name for p in (tmp_path / "which-witch").rglob("*.*")}
+    for paper in ("a4", "letter"):
+        assert {f"witches-{paper}.pdf", f"game-cards-{paper}.pdf", f"reference-{paper}.pdf",
+                f"tracker-token-sheet-{paper}.pdf", f"rulebook-{paper}.pdf"} <= written
+    assert {"game-cards-tts-1.png", "game-cards-tts-back.png", "witches-tts-1.png"} <= written
+
+
+def test_token_sheet_prints_one_token_per_witch(db, tmp_path):
+    """'6 LIFE HEART TRACKER TOKENS: These small tokens are used with the Life Heart Tracker grid'."""
+    from generator.kit import render_sheet
+
+    out = tmp_path / "tokens.pdf"
+    render_sheet(db, db.sheets[0], "a4", out)
+    text = PdfReader(out).pages[0].extract_text()
+    for token in db.tokens[0].tokens:
+        assert token.name in text
