@@ -1,0 +1,39 @@
+"""Errors raised while turning a card database into printed pages."""
+
+from __future__ import annotations
+
+
+class GeneratorError(Exception):
+    """Base class of every error the `generator` package raises."""
+
+
+class LayoutError(GeneratorError):
+    """A layout file is missing, malformed, or binds a value that cannot be drawn."""
+
+
+class TextOverflow(GeneratorError):
+    """Text does not fit its box even at the smallest allowed font size."""
+
+    def __init__(self, component: str, field: str, floor: float, text: str):
+        self.component = component
+        self.field = field
+        preview = text if len(text) <= 60 else text[:57] + "..."
+        super().__init__(
+            f"{component}: text of field {field!r} does not fit its box even at {floor:g} pt "
+            f"({preview!r}); shorten the text or enlarge the box"
+        )
+
+
+class UnknownIcon(GeneratorError):
+    """An icon name that no icon is registered under."""
+
+    def __init__(self, name: str, known: list[str]):
+        super().__init__(f"unknown icon {name!r}; known icons: {', '.join(known)}")
+
+
+class ImageProblem(GeneratorError):
+    """An image path leaves the game folder, or the file cannot be read safely."""
+
+
+class PaperError(GeneratorError):
+    """An unknown paper name, or a component too large to place on the paper."""

@@ -1,0 +1,92 @@
+"""Print geometry: paper sizes, margins, bleed, crop marks. Every print measure lives here.
+
+All results are PostScript points (1/72 in); lengths are parsed by `cards.units`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cards.units import MM, parse_length, parse_size
+
+from .errors import PaperError
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210 * MM, 297 * MM),
+    "letter": (8.5 * 72, 11 * 72),
+}
+
+# Between the page edge and anything we print: most home printers cannot print closer.
+PAGE_MARGIN = 4 * MM
+# Crop marks start this far outside the bleed box, so they never print on the card.
+CROP_MARK_GAP = 1 * MM
+CROP_MARK_LENGTH = 3 * MM
+CROP_MARK_WIDTH = 0.25
+# Overlap shared by neighbouring tiles of a board split across pages.
+TILE_OVERLAP = 10 * MM
+# Space between punch-out tokens, so that each has its own cut line.
+TOKEN_GAP = 3 * MM
+# Default bleed and safe zone when a database says nothing.
+DEFAULT_BLEED = 3 * MM
+DEFAULT_SAFE = 3 * MM
+
+
+def paper_names() -> list[str]:
+    """The paper names `--paper` accepts."""
+    return list(PAPERS)
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    """Portrait (width, height) of a paper in points."""
+    try:
+        return PAPERS[paper.lower()]
+    except KeyError:
+        raise PaperError(f"unknown paper {paper!r}; expected one of: {', '.join(PAPERS)}") from None
+
+
+def landscape(size: tuple[float, float]) -> tuple[float, float]:
+    """The same paper turned sideways."""
+    w, h = size
+    return (max(w, h), min(w, h))
+
+
+def card_size(name: str) -> tuple[float, float]:
+    """Trim size of a card (`poker`, `'63mm x 88mm'`) in points."""
+    return parse_size(name)
+
+
+def length(value: str | int | float) -> float:
+    """A length from the database (`'3mm'`, a bare number in mm) in points."""
+    return parse_length(value)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in points; (x, y) is the lower-left corner, as in PDF."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def grown(self, by: float) -> Box:
+        """This box with `by` added on every side."""
+        return Box(self.x - by, self.y - by, self.w + 2 * by, self.h + 2 * by)
+
+    def mirrored(self, page_width: float) -> Box:
+        """Where this box lands on the back of the sheet after a long-edge (left-right) flip."""
+        return Box(page_width - self.right, self.y, self.w, self.h)
+
+
+def printable(page: tuple[float, float]) -> Box:
+    """The part of a page we print on."""
+    w, h = page
+    return Box(PAGE_MARGIN, PAGE_MARGIN, w - 2 * PAGE_MARGIN, h - 2 * PAGE_MARGIN)

@@ -1,0 +1,380 @@
+"""Markdown -> reportlab platypus flowables, for rulebooks and reference cards.
+
+Supported: headings (h1-h3, numbered or plain), paragraphs with **bold**, *italic* and
+`code`, bullet and numbered lists (nested), GFM pipe tables (header row, zebra rows,
+column alignment), block quotes (drawn as boxed example callouts), code blocks,
+horizontal rules, page breaks (a `<!-- pagebreak -->` line or a `\\pagebreak` paragraph)
+and inline icons written `:name:` (vector glyphs from `generator.icons`).
+
+Directives are HTML comments on a line of their own: `<!-- pagebreak -->`,
+`<!-- headings: numbered -->`, `<!-- headings: plain -->`. Any other raw HTML is shown
+as text, never interpreted.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    Flowable,
+    HRFlowable,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    Table,
+    TableStyle,
+    XPreformatted,
+)
+
+from .errors import GeneratorError
+
+ICON_CALLBACK = "deckwright_icon"
+ICON_PATTERN = re.compile(r":([a-z][a-z0-9_-]*):")
+PAGEBREAK_COMMENT = re.compile(r"^\s*<!--\s*pagebreak\s*-->\s*$", re.IGNORECASE)
+HEADINGS_COMMENT = re.compile(r"^\s*<!--\s*headings:\s*(numbered|plain)\s*-->\s*$", re.IGNORECASE)
+PAGEBREAK_LINE = "\\pagebreak"
+# Width of a no-break space in Helvetica, in em: used to reserve room for an inline icon.
+_NBSP_EM = stringWidth("\u00a0", "Helvetica", 1000) / 1000
+
+
+class MarkdownError(GeneratorError):
+    """Markdown that cannot be laid out (for example a page break on a reference card)."""
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The typography of rulebooks and reference cards: the one home of their styles."""
+
+    body_font: str = "Helvetica"
+    bold_font: str = "Helvetica-Bold"
+    italic_font: str = "Helvetica-Oblique"
+    heading_font: str = "Helvetica-Bold"
+    code_font: str = "Courier"
+    body_size: float = 10.5
+    leading_ratio: float = 1.38
+    heading_scale: tuple[float, float, float] = (1.85, 1.4, 1.15)
+    text_color: str = "#222222"
+    accent: str = "#8e1b3b"
+    muted: str = "#666666"
+    rule_color: str = "#bbbbbb"
+    table_header: str = "#8e1b3b"
+    table_header_text: str = "#ffffff"
+    zebra: str = "#f6eef0"
+    callout_fill: str = "#fbf6ec"
+    callout_edge: str = "#d9a441"
+    space_after: float = 0.55  # paragraph spacing, in multiples of the body size
+    numbered: bool = False
+
+    def scaled(self, body_size: float) -> Theme:
+        """The same theme at another body size (reference cards shrink to fit)."""
+        return replace(self, body_size=body_size)
+
+    @property
+    def leading(self) -> float:
+        return self.body_size * self.leading_ratio
+
+
+def stylesheet(theme: Theme) -> dict[str, ParagraphStyle]:
+    """Paragraph styles for every block kind, derived from the theme."""
+    size, lead = theme.body_size, theme.leading
+    ink = colors.HexColor(theme.text_color)
+    body = ParagraphStyle("body", fontName=theme.body_font, fontSize=size, leading=lead,
+                          textColor=ink, spaceAfter=size * theme.space_after)
+    styles = {"body": body}
+    for level, scale in enumerate(theme.heading_scale, start=1):
+        styles[f"h{level}"] = ParagraphStyle(
+            f"h{level}", parent=body, fontName=theme.heading_font, fontSize=size * scale,
+            leading=size * scale * 1.2, textColor=colors.HexColor(theme.accent if level < 3 else theme.text_color),
+            spaceBefore=size * (1.6 if level == 1 else 1.0), spaceAfter=size * 0.45, keepWithNext=1)
+    styles["cell"] = ParagraphStyle("cell", parent=body, spaceAfter=0, leading=size * 1.25)
+    styles["head_cell"] = ParagraphStyle("head_cell", parent=styles["cell"], fontName=theme.bold_font,
+                                         textColor=colors.HexColor(theme.table_header_text))
+    styles["code"] = ParagraphStyle("code", parent=body, fontName=theme.code_font, fontSize=size * 0.9,
+                                    leading=size * 1.2, backColor=colors.HexColor("#f2f2f2"),
+                                    borderPadding=(3, 4, 3, 4), spaceBefore=size * 0.3)
+    styles["item"] = ParagraphStyle("item", parent=body, spaceAfter=size * 0.2)
+    return styles
+
+
+def icon_names() -> set[str]:
+    """The icon names `:name:` may use; empty while `generator.icons` is not available."""
+    try:
+        from . import icons
+    except ImportError:
+        return set()
+    return set(icons.names())
+
+
+def markdown_to_flowables(text: str, width: float, theme: Theme | None = None) -> list[Flowable]:
+    """Lay out a Markdown document as flowables for a frame `width` points wide."""
+    converter = _Converter(theme or Theme(), width)
+    return converter.convert(text)
+
+
+def parse_markdown(text: str) -> SyntaxTreeNode:
+    """The Markdown syntax tree (CommonMark plus GFM tables)."""
+    parser = MarkdownIt("commonmark", {"html": True}).enable("table")
+    return SyntaxTreeNode(parser.parse(text))
+
+
+def prepare_canvas(canvas: Any) -> None:
+    """Register the inline-icon callback on a canvas that will draw these flowables."""
+    canvas.setNamedCB(ICON_CALLBACK, _draw_inline_icon)
+
+
+def _draw_inline_icon(canvas: Any, kind: str, label: str) -> None:
+    """Paragraph callback: draw icon `label` at the current text position."""
+    from . import icons
+
+    info = canvas._curr_tx_info
+    size = info["tx"]._fontsize or info["xs"].style.fontSize
+    color = info["xs"].style.textColor
+    # Icons sit on the baseline, slightly lowered like a capital letter's descent.
+    icons.draw_icon(canvas, label, info["cur_x"] + size * 0.05, info["cur_y"] - size * 0.12, size * 0.9, color)
+
+
+@dataclass
+class _HeadingCounter:
+    """Section numbers for numbered headings: 1, 1.1, 1.1.1."""
+
+    counts: list[int] = field(default_factory=lambda: [0, 0, 0])
+
+    def next(self, level: int) -> str:
+        self.counts[level - 1] += 1
+        for deeper in range(level, len(self.counts)):
+            self.counts[deeper] = 0
+        return ".".join(str(n) for n in self.counts[:level])
+
+
+class _Converter:
+    """Walks the syntax tree once, turning each block into flowables."""
+
+    def __init__(self, theme: Theme, width: float):
+        self.theme = theme
+        self.width = width
+        self.styles = stylesheet(theme)
+        self.icons = icon_names()
+        self.numbered = theme.numbered
+        self.counter = _HeadingCounter()
+
+    def convert(self, text: str) -> list[Flowable]:
+        return self._blocks(parse_markdown(text).children, self.width)
+
+    def _blocks(self, nodes: list[SyntaxTreeNode], width: float) -> list[Flowable]:
+        out: list[Flowable] = []
+        for node in nodes:
+            out.extend(self._block(node, width))
+        return out
+
+    def _block(self, node: SyntaxTreeNode, width: float) -> list[Flowable]:
+        kind = node.type
+        if kind == "heading":
+            return [self._heading(node)]
+        if kind == "paragraph":
+            return self._paragraph(node, self.styles["body"])
+        if kind in ("bullet_list", "ordered_list"):
+            return [self._list(node, width)]
+        if kind == "table":
+            return [self._table(node, width)]
+        if kind == "blockquote":
+            return [self._callout(node, width)]
+        if kind == "hr":
+            return [HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(self.theme.rule_color),
+                               spaceBefore=self.theme.body_size * 0.4, spaceAfter=self.theme.body_size * 0.8)]
+        if kind in ("code_block", "fence"):
+            return [XPreformatted(html.escape(node.content.rstrip("\n")), self.styles["code"])]
+        if kind == "html_block":
+            return self._html_block(node.content)
+        raise MarkdownError(f"unsupported Markdown block {kind!r}")
+
+    def _html_block(self, content: str) -> list[Flowable]:
+        if PAGEBREAK_COMMENT.match(content):
+            return [PageBreak()]
+        directive = HEADINGS_COMMENT.match(content)
+        if directive:
+            self.numbered = directive.group(1).lower() == "numbered"
+            return []
+        if content.lstrip().startswith("<!--"):
+            return []  # an ordinary comment: a note for template authors
+        return [Paragraph(html.escape(content.strip()), self.styles["body"])]
+
+    def _heading(self, node: SyntaxTreeNode) -> Flowable:
+        level = min(int(node.tag[1]), 3)
+        style = self.styles[f"h{level}"]
+        plain = _plain_text(node)
+        markup = self._inline(node.children[0], style.fontSize)
+        if self.numbered:
+            number = self.counter.next(level)
+            markup = f"{number}{'.' if level == 1 else ''}&nbsp;&nbsp;{markup}"
+            plain = f"{number}{'.' if level == 1 else ''} {plain}"
+        heading = Paragraph(markup, style)
+        heading.toc_level = level - 1  # read by the rulebook's table of contents
+        heading.toc_text = plain
+        return heading
+
+    def _paragraph(self, node: SyntaxTreeNode, style: ParagraphStyle) -> list[Flowable]:
+        if _plain_text(node).strip() == PAGEBREAK_LINE:
+            return [PageBreak()]
+        return [Paragraph(self._inline(node.children[0], style.fontSize), style)]
+
+    def _list(self, node: SyntaxTreeNode, width: float) -> Flowable:
+        ordered = node.type == "ordered_list"
+        indent = self.theme.body_size * (1.8 if ordered else 1.3)
+        items = [ListItem(self._item_body(item, width - indent)) for item in node.children]
+        options: dict[str, Any] = {"bulletType": "1" if ordered else "bullet", "leftIndent": indent,
+                                   "bulletFontName": self.theme.bold_font if ordered else self.theme.body_font,
+                                   "bulletFontSize": self.theme.body_size,
+                                   "bulletColor": colors.HexColor(self.theme.accent),
+                                   "spaceAfter": self.theme.body_size * 0.35}
+        if ordered:
+            options["start"] = str(node.attrs.get("start", 1))
+            options["bulletFormat"] = "%s."
+        else:
+            options["start"] = "\u2022"
+        return ListFlowable(items, **options)
+
+    def _item_body(self, item: SyntaxTreeNode, width: float) -> list[Flowable]:
+        out: list[Flowable] = []
+        for child in item.children:
+            if child.type == "paragraph":
+                out.extend(self._paragraph(child, self.styles["item"]))
+            else:
+                out.extend(self._block(child, width))
+        return out
+
+    def _table(self, node: SyntaxTreeNode, width: float) -> Flowable:
+        rows = [tr for section in node.children for tr in section.children]
+        header_rows = len(node.children[0].children) if node.children[0].type == "thead" else 0
+        cells = [[self._cell(td, r < header_rows) for td in tr.children] for r, tr in enumerate(rows)]
+        texts = [[_plain_text(td) for td in tr.children] for tr in rows]
+        table = Table(cells, colWidths=_column_widths(texts, width, self.styles["cell"]),
+                      repeatRows=header_rows, hAlign="LEFT")
+        table.setStyle(self._table_style(len(rows), header_rows))
+        return table
+
+    def _cell(self, td: SyntaxTreeNode, is_header: bool) -> Paragraph:
+        base = self.styles["head_cell" if is_header else "cell"]
+        align = {"text-align:right": TA_RIGHT, "text-align:center": TA_CENTER}.get(
+            str(td.attrs.get("style", "")), TA_LEFT)
+        style = ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=align)
+        inline = td.children[0] if td.children else None
+        return Paragraph(self._inline(inline, style.fontSize) if inline else "", style)
+
+    def _table_style(self, n_rows: int, header_rows: int) -> TableStyle:
+        pad = self.theme.body_size * 0.4
+        commands: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), pad * 0.7), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.6, colors.HexColor(self.theme.rule_color)),
+        ]
+        if header_rows:
+            commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(self.theme.table_header)))
+        for row in range(header_rows + 1, n_rows, 2):
+            commands.append(("BACKGROUND", (0, row), (-1, row), colors.HexColor(self.theme.zebra)))
+        return TableStyle(commands)
+
+    def _callout(self, node: SyntaxTreeNode, width: float) -> Flowable:
+        pad = self.theme.body_size * 0.7
+        body = self._blocks(node.children, width - 2 * pad - 3)
+        box = Table([[body]], colWidths=[width], hAlign="LEFT")
+        box.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(self.theme.callout_fill)),
+            ("LINEBEFORE", (0, 0), (0, -1), 3, colors.HexColor(self.theme.callout_edge)),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad + 3), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.3),
+        ]))
+        box.spaceBefore = self.theme.body_size * 0.2
+        box.spaceAfter = self.theme.body_size * 0.8
+        return box
+
+    def _inline(self, node: SyntaxTreeNode | None, size: float) -> str:
+        """Reportlab paragraph markup for an inline node and its children."""
+        if node is None:
+            return ""
+        return "".join(self._inline_part(child, size) for child in node.children)
+
+    def _inline_part(self, node: SyntaxTreeNode, size: float) -> str:
+        kind = node.type
+        if kind == "text":
+            return self._text_with_icons(node.content, size)
+        if kind == "strong":
+            return f"<b>{self._inline(node, size)}</b>"
+        if kind == "em":
+            return f"<i>{self._inline(node, size)}</i>"
+        if kind == "code_inline":
+            return f'<font name="{self.theme.code_font}">{html.escape(node.content)}</font>'
+        if kind == "softbreak":
+            return " "
+        if kind == "hardbreak":
+            return "<br/>"
+        if kind == "link":
+            return self._inline(node, size)  # printed pages: the words, not the address
+        if kind in ("html_inline", "image"):
+            return html.escape(node.content or _plain_text(node))
+        raise MarkdownError(f"unsupported Markdown inline element {kind!r}")
+
+    def _text_with_icons(self, text: str, size: float) -> str:
+        out, last = [], 0
+        for match in ICON_PATTERN.finditer(text):
+            if match.group(1) not in self.icons:
+                continue
+            out.append(html.escape(text[last:match.start()]))
+            out.append(_icon_markup(match.group(1), size))
+            last = match.end()
+        out.append(html.escape(text[last:]))
+        return "".join(out)
+
+
+def _icon_markup(name: str, size: float) -> str:
+    """An icon callback followed by no-break spaces as wide as the icon plus a hair.
+
+    The spaces keep the text's own size: one huge space would raise the line's height and
+    push wrapped lines (and table cells) out of place."""
+    count = max(1, math.ceil(1.05 / _NBSP_EM))
+    return f'<onDraw name="{ICON_CALLBACK}" label="{name}"/>' + "\u00a0" * count
+
+
+def _plain_text(node: SyntaxTreeNode) -> str:
+    """The text of a node without markup."""
+    if node.type in ("text", "code_inline"):
+        return node.content
+    if node.type in ("softbreak", "hardbreak"):
+        return " "
+    return "".join(_plain_text(child) for child in node.children)
+
+
+def _column_widths(texts: list[list[str]], width: float, style: ParagraphStyle) -> list[float]:
+    """Share the width between columns by how much text each holds, with a sensible minimum."""
+    n_cols = max(len(row) for row in texts)
+    natural = [0.0] * n_cols
+    for row in texts:
+        for col, text in enumerate(row):
+            longest = max((stringWidth(w, style.fontName, style.fontSize) for w in text.split()), default=0)
+            natural[col] = max(natural[col], stringWidth(text, style.fontName, style.fontSize), longest)
+    padding = style.fontSize * 0.8 + 2
+    wanted = [n + padding for n in natural]
+    if sum(wanted) <= width:
+        return wanted
+    floor = min(width / n_cols, style.fontSize * 5)
+    spare = width - floor * n_cols
+    extra = [max(w - floor, 0.0) for w in wanted]
+    total_extra = sum(extra) or 1.0
+    return [floor + spare * e / total_extra for e in extra]
+
+
+__all__ = [
+    "MarkdownError", "Theme", "icon_names", "markdown_to_flowables", "parse_markdown",
+    "prepare_canvas", "stylesheet",
+]

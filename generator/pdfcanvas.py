@@ -1,0 +1,23 @@
+"""A reportlab canvas that writes the same bytes for the same drawing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+PRODUCER = "deckwright"
+
+
+def new_canvas(out: Path | str | BinaryIO, pagesize: tuple[float, float], title: str,
+               subject: str = "") -> Canvas:
+    """A canvas with fixed metadata and `invariant=1`, so output is byte-for-byte reproducible."""
+    target = str(out) if isinstance(out, Path) else out
+    canvas = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setAuthor(PRODUCER)
+    canvas.setCreator(PRODUCER)
+    canvas.setProducer(PRODUCER)
+    canvas.setSubject(subject)
+    return canvas
