@@ -30,6 +30,7 @@ class Catalogue:
         self._element = {cid: card.get("element") for cid, card in self.cards.items()}
         self._bonus = {cid: card.get("bonus") or 0 for cid, card in self.cards.items()}
         self._die = {cid: card.get("die") for cid, card in self.cards.items()}
+        self._spell = {self._element[cid]: cid for cid in self.ids_of(SPELL)}
 
     def kind(self, card_id: str) -> str:
         """The card's kind (spell, familiar, wand...)."""
@@ -44,10 +45,9 @@ class Catalogue:
 
     def spell_of(self, element: str) -> str:
         """The Spell card id of an element."""
-        for cid in self.ids_of(SPELL):
-            if self.cards[cid].get("element") == element:
-                return cid
-        raise UnknownWitch(f"no Spell card of element {element!r}")
+        if element not in self._spell:
+            raise UnknownWitch(f"no Spell card of element {element!r}")
+        return self._spell[element]
 
     def element(self, card_id: str) -> str | None:
         return self._element[card_id]

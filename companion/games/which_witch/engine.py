@@ -201,7 +201,16 @@ class WhichWitchEngine(Engine):
 
     def holds(self, state: WitchState, seat: int, kind: str) -> list[str]:
         """Card ids of one kind that the player could play now."""
-        return [cid for cid, n in self.playable(state, seat).items() if n and self.catalogue.kind(cid) == kind]
+        return self.hand_by_kind(state, seat).get(kind, [])
+
+    def hand_by_kind(self, state: WitchState, seat: int) -> dict[str, list[str]]:
+        """The distinct card ids the player could play now, grouped by kind."""
+        hand = state.seats[seat].hand
+        ids = self.playable(state, seat) if state.hidden else dict.fromkeys(hand)
+        grouped: dict[str, list[str]] = {}
+        for cid in ids:
+            grouped.setdefault(self.catalogue.kind(cid), []).append(cid)
+        return grouped
 
     def _take(self, state: WitchState, seat: int, card_id: str) -> str:
         """Remove a played card from a hand (a face-down card at the table)."""
@@ -225,13 +234,14 @@ class WhichWitchEngine(Engine):
         """The seven actions the current player can take now (or `pass` when none)."""
         seat = state.current
         witch = state.seats[seat]
+        held = self.hand_by_kind(state, seat)
         checks = {
-            "potion": bool(self.holds(state, seat, cat.POTION)) and witch.hearts < self.rules.hearts.max,
-            "broom": bool(self.holds(state, seat, cat.BROOM)),
-            "spell": bool(self._spell_targets(state, seat)),
-            "thief": bool(self.holds(state, seat, cat.THIEF)) and bool(self._thief_targets(state, seat)),
-            "wand-hex": bool(self.holds(state, seat, cat.WAND_HEX)) and bool(self._wand_targets(state, seat)),
-            "wand": bool(self._better_wands(state, seat)),
+            "potion": cat.POTION in held and witch.hearts < self.rules.hearts.max,
+            "broom": cat.BROOM in held,
+            "spell": cat.SPELL in held and bool(self._spell_targets(state, seat)),
+            "thief": cat.THIEF in held and bool(self._thief_targets(state, seat)),
+            "wand-hex": cat.WAND_HEX in held and bool(self._wand_targets(state, seat)),
+            "wand": cat.WAND in held and bool(self._better_wands(state, seat)),
             "discard": bool(witch.hand),
         }
         legal = [name for name, ok in checks.items() if ok]
