@@ -16,12 +16,27 @@ import random
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cards import load_game
 from companion.sim import Player, SimConfig
+
+
+@dataclass
+class Table:
+    """Everything on the table, as plain lists indexed by seat."""
+
+    witch: list[str]
+    hearts: list[int]
+    size: list[int]
+    wand: list[str | None]
+    alive: list[bool]
+    hands: list[list[str]]
+    draw: list[str]
+    discard: list[str]
 
 
 class MinimalWhichWitch:
@@ -52,7 +67,7 @@ class MinimalWhichWitch:
             for hand in hands:
                 hand.append(draw.pop())
         discard, seat, extra = [draw.pop()], 0, 0
-        table = (witch, hearts, size, wand, alive, hands, draw, discard)
+        table = Table(witch, hearts, size, wand, alive, hands, draw, discard)
         while alive.count(True) > 1:
             self.turns += 1
             extra += self.turn(seat, table, rng)
@@ -65,7 +80,7 @@ class MinimalWhichWitch:
 
     def turn(self, me: int, table, rng) -> int:
         """One action; returns extra turns earned."""
-        witch, hearts, size, wand, alive, hands, draw, discard = table
+        witch, hearts, wand, alive, hands, discard = table.witch, table.hearts, table.wand, table.alive, table.hands, table.discard
         hand, r = hands[me], self.r
         foes = [s for s in range(len(alive)) if alive[s] and s != me]
         spells = Counter(self.element[c] for c in hand if self.kind[c] == "spell")
@@ -87,7 +102,7 @@ class MinimalWhichWitch:
         return 0
 
     def act(self, me: int, kind: str, table) -> bool:
-        witch, hearts, size, wand, alive, hands, draw, discard = table
+        hearts, wand, alive, hands, discard = table.hearts, table.wand, table.alive, table.hands, table.discard
         card = next((c for c in hands[me] if self.kind[c] == kind), None)
         foes = [s for s in range(len(alive)) if alive[s] and s != me]
         if card is None or (kind == "heart-potion" and hearts[me] >= self.r.hearts.max):
@@ -118,7 +133,7 @@ class MinimalWhichWitch:
         return shield is not None
 
     def attack(self, me: int, target: int, spells: Counter, table, rng) -> int:
-        witch, hearts, size, wand, alive, hands, draw, discard = table
+        witch, hearts, wand, hands, discard = table.witch, table.hearts, table.wand, table.hands, table.discard
         r = self.r
         element = max((e for e in spells if e != witch[target]),
                       key=lambda e: spells[e] * (2 if e == witch[me] else 1))
@@ -152,7 +167,7 @@ class MinimalWhichWitch:
         return found
 
     def fall(self, me: int, target: int, table) -> None:
-        witch, hearts, size, wand, alive, hands, draw, discard = table
+        hearts, size, wand, alive, hands, discard = table.hearts, table.size, table.wand, table.alive, table.hands, table.discard
         cauldron = next((c for c in hands[target] if self.kind[c] == "infinity-cauldron"), None)
         if cauldron:
             hands[target].remove(cauldron)
@@ -168,7 +183,7 @@ class MinimalWhichWitch:
             size[me] += self.r.elimination_rewards.hand_size
 
     def refill(self, first: int, table, rng) -> None:
-        witch, hearts, size, wand, alive, hands, draw, discard = table
+        size, alive, hands, draw, discard = table.size, table.alive, table.hands, table.draw, table.discard
         n = len(alive)
         for seat in [(first + k) % n for k in range(n)]:
             while alive[seat] and len(hands[seat]) < size[seat]:
