@@ -10,7 +10,7 @@ from ...cli.common import DataProblem, echo_json, get_context, user_errors
 from .attack import Side, attack_odds
 from .catalogue import normalise_witch
 from .errors import IllegalAttack
-from .texts import wand_dice
+from .texts import hit_matrix, wand_dice
 
 GAME_ID = "which-witch"
 
@@ -81,3 +81,30 @@ def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: s
     eliminate = "" if odds.p_eliminate is None else f"  p_eliminate {float(odds.p_eliminate):.4f}"
     click.echo(f"p_hit {float(odds.p_hit):.4f}  hearts_if_hit {odds.hearts_if_hit}  "
                f"expected_hearts {float(odds.expected_hearts):.4f}{eliminate}")
+
+
+@group.command("odds")
+@click.option("--attacker-bonus", type=click.IntRange(min=0), default=0, show_default=True,
+              help="The attacker's Familiar bonus added to every roll.")
+@click.option("--defender-bonus", type=click.IntRange(min=0), default=0, show_default=True,
+              help="The defender's Familiar bonus added to every roll.")
+@click.option("--json", "as_json", is_flag=True, help="Print the matrix of exact hit chances as JSON.")
+@user_errors
+def odds(attacker_bonus: int, defender_bonus: int, as_json: bool) -> None:
+    """The chance an attack lands for every pair of dice (default die and Wands), ties re-rolled.
+
+    \b
+    Examples:
+      deckwright which-witch odds
+      deckwright which-witch odds --attacker-bonus 1 --json
+    """
+    db = get_context().load(GAME_ID)
+    dice, rows = wand_dice(db), hit_matrix(db, attacker_bonus, defender_bonus)
+    if as_json:
+        echo_json({"dice": dice, "attacker_bonus": attacker_bonus, "defender_bonus": defender_bonus,
+                   "p_hit": {f"d{r['die']}": {f"d{d}": float(p) for d, p in zip(dice, r["p_hit"])} for r in rows}})
+        return
+    click.echo(f"P(attack lands), attacker +{attacker_bonus} (rows) vs defender +{defender_bonus} (columns):")
+    click.echo("        " + "".join(f"{'d' + str(d):>7}" for d in dice))
+    for row in rows:
+        click.echo(f"{'d' + str(row['die']):>6}  " + "".join(f"{float(p):>7.1%}" for p in row["p_hit"]))

@@ -20,15 +20,17 @@ def wand_dice(db: Any) -> list[int]:
     return sorted({db.rules.default_die, *wands})
 
 
+def hit_matrix(db: Any, attacker_bonus: int = 0, defender_bonus: int = 0) -> list[dict[str, Any]]:
+    """Exact P(hit) for every pair of the game's dice: one row per attacker die."""
+    dice, (first, second, spell) = wand_dice(db), db.rules.elements[:3]
+    return [{"die": a, "p_hit": [attack_odds(db.rules, Side(first, a, attacker_bonus),
+                                             Side(second, d, defender_bonus), spell, 1).p_hit for d in dice]}
+            for a in dice]
+
+
 def odds_table(db: Any) -> list[dict[str, Any]]:
-    """P(hit) for every pair of dice, no Familiars: rows are the attacker's die."""
-    dice, (first, second) = wand_dice(db), db.rules.elements[:2]
-    spell = db.rules.elements[2]
-    rows = []
-    for a in dice:
-        cells = [attack_odds(db.rules, Side(first, a), Side(second, d), spell, 1).p_hit for d in dice]
-        rows.append({"die": a, "cells": [f"{float(p):.0%}" for p in cells]})
-    return rows
+    """P(hit) for every pair of dice, no Familiars, as rounded percentages for the rulebook."""
+    return [{"die": row["die"], "cells": [f"{float(p):.0%}" for p in row["p_hit"]]} for row in hit_matrix(db)]
 
 
 def own_element_example(db: Any) -> dict[str, Any]:

@@ -144,3 +144,20 @@ def test_cli_defender_hearts(runner):
                                  "--spell", "wind", "--count", "2", "--defender-hearts", "3", "--json"])
     data = json.loads(result.output)
     assert (data["expected_hearts"], data["p_eliminate"], data["defender_hearts"]) == (1.5, 0.5, 3)
+
+
+def test_odds_matrix_is_symmetric_on_the_diagonal_and_complementary(runner):
+    """Equal dice land half the time; A's die against B's and B's against A's add up to one."""
+    result = runner.invoke(cli, ["which-witch", "odds", "--json"])
+    assert result.exit_code == 0, result.output
+    matrix = json.loads(result.output)["p_hit"]
+    for a in matrix:
+        assert matrix[a][a] == pytest.approx(0.5)
+        for d in matrix:
+            assert matrix[a][d] + matrix[d][a] == pytest.approx(1.0)
+
+
+def test_odds_text_lists_every_die_of_the_game(runner):
+    result = runner.invoke(cli, ["which-witch", "odds", "--attacker-bonus", "1"])
+    assert result.exit_code == 0 and "attacker +1" in result.output
+    assert all(f"d{d}" in result.output for d in (6, 8, 10, 12, 20))
