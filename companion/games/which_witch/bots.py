@@ -15,8 +15,9 @@ ACTION_ORDER = ("spell", "wand", "potion", "broom", "wand-hex", "thief", "discar
 class HeuristicBot:
     """Attacks whenever it can, with the most Spells and every Familiar, at the weakest witch.
 
-    It puts better Wands in play, drinks Heart Potions when hurt, always blocks with a
-    Shield Crystal, always uses the Infinity Cauldron, and prefers the extra card of hand size.
+    It puts better Wands in play, drinks Heart Potions when hurt, blocks hexes and any Spell
+    attack costing more than one heart (or the last one) with a Shield Crystal, always uses the
+    Infinity Cauldron, and takes a heart as reward when hurt, else the extra card of hand size.
     """
 
     name = "heuristic"
@@ -50,7 +51,14 @@ class HeuristicBot:
         return others[0] if others else DONE
 
     def _choose_defend(self, engine: Engine, state: GameState, ids: list[str]) -> str:
-        return "shield" if "shield" in ids else ids[-1]
+        """Block hexes always; save the Shield Crystal against a Spell attack that costs one heart."""
+        if "shield" not in ids:
+            return ids[-1]
+        if state.action.kind != "spell":  # type: ignore[attr-defined]
+            return "shield"
+        odds = engine.duel_odds(state)  # type: ignore[attr-defined]
+        worth_blocking = odds.hearts_if_hit > 1 or odds.p_eliminate
+        return "shield" if worth_blocking else ids[-1]
 
     def _choose_cauldron(self, engine: Engine, state: GameState, ids: list[str]) -> str:
         return "cauldron"
