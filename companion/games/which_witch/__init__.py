@@ -12,7 +12,8 @@ Design: one engine, two ways to know the cards.
   pile are the placeholder `"?"`; the gamemaster records only what is *played* (the action,
   the target, the element and number of Spells, each Familiar, the Shield Crystal...), which
   the engine offers as Decisions limited by what the player could hold (their hand size and
-  the deck's copies). Reshuffles need no input there, and a Thief Hex moves a face-down card.
+  the copies not face up on the table). Reshuffles need no input there, and a Thief Hex moves
+  a face-down card.
 
 Without a `witches` option the game opens with each player picking a Witch (a Decision).
 A turn is asked step by step: `action` (one of the seven, or `pass` when none is legal),
@@ -22,6 +23,9 @@ Chance with the attacker's and the defender's die; ties ask again), then `cauldr
 `reward` after a final heart. The defence is never the defender's turn. After every action
 all players refill in rotation order, and the rotation moves on (Zoom Broom turns first).
 
+Modules: `state` (dataclasses), `catalogue` (the Game Cards by id), `engine` (the rules),
+`attack` (pure exact odds, shared by the engine's hints, the CLI and the rulebook), `bots`,
+`texts` (rulebook content), `cli` (`deckwright which-witch attack|odds`).
 Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`, and
 `rulebook_context` (card texts, worked examples and odds computed for the rulebook).
 """
