@@ -363,7 +363,7 @@ def _column_widths(texts: list[list[str]], width: float, style: ParagraphStyle) 
         for col, text in enumerate(row):
             longest = max((stringWidth(w, style.fontName, style.fontSize) for w in text.split()), default=0)
             natural[col] = max(natural[col], stringWidth(text, style.fontName, style.fontSize), longest)
-    padding = style.fontSize * 0.8 + 2
+    padding = style.fontSize * 1.2 + 2  # cell padding, and room for bold header text
     wanted = [n + padding for n in natural]
     if sum(wanted) <= width:
         return wanted

@@ -67,7 +67,7 @@ class TemplateSecurityError(RulebookError):
 # --- rendering the template -------------------------------------------------------------
 
 
-def signed(value: int | float) -> str:
+def signed(value: float) -> str:
     """`+2` for 2, `-1` for -1: how buffs are printed."""
     return f"{value:+g}"
 
