@@ -1,0 +1,130 @@
+"""A game made only of data: `tests/fixtures/tinygame/` lints and builds with no Python of its own.
+
+Issue 2, item 6: "A data-only game under `tests/fixtures/` (a 12-card deck with backs, one token
+sheet, a one-page rulebook) that builds with no Python of its own".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cards import load_game
+from companion.cli import cli
+from generator.geometry import page_size
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+GAME = "tinygame"
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_game(GAME, FIXTURES)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    """The tinygame kit built once through the CLI, on both papers."""
+    from click.testing import CliRunner
+
+    out = tmp_path_factory.mktemp("kit")
+    result = CliRunner().invoke(cli, ["--cards", str(FIXTURES), "build", GAME, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / GAME
+
+
+def _text(path: Path) -> str:
+    reader = PdfReader(path)
+    return " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
+
+
+def test_tinygame_has_no_python_of_its_own():
+    assert not list((FIXTURES / GAME).rglob("*.py"))
+
+
+def test_tinygame_database_holds_the_promised_components(db):
+    deck = db.deck("race")
+    assert sum(card.count for card in deck.cards) == 12
+    assert deck.back.layout == "tiny-back"
+    assert [sheet.id for sheet in db.tokens] == ["sparks"]
+    assert db.rulings
+
+
+def test_lint_tinygame_exits_zero(runner):
+    result = runner.invoke(cli, ["--cards", str(FIXTURES), "lint", GAME])
+    assert result.exit_code == 0, result.output
+    assert f"{GAME}: ok" in result.output
+
+
+def test_lint_reads_the_database_from_the_environment_variable(runner, monkeypatch):
+    monkeypatch.setenv("DECKWRIGHT_CARDS", str(FIXTURES))
+    result = runner.invoke(cli, ["lint", GAME])
+    assert result.exit_code == 0, result.output
+
+
+def test_build_from_the_environment_variable_writes_the_deck(runner, monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKWRIGHT_CARDS", str(FIXTURES))
+    result = runner.invoke(cli, ["build", GAME, "--paper", "a4", "--only", "cards", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / GAME / "race-a4.pdf").is_file()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_build_writes_deck_and_rulebook_on_each_paper(kit, paper):
+    for name in ("race", "rulebook"):
+        reader = PdfReader(kit / f"{name}-{paper}.pdf")
+        assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == \
+            pytest.approx(page_size(paper), abs=0.5)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_deck_pdf_prints_twelve_fronts_each_with_a_back(kit, db, paper):
+    """Fronts carry the corner code `TD nn/08`; each back page shows the deck's back label once per card."""
+    deck = db.deck("race")
+    fronts, backs = 0, 0
+    for page in PdfReader(kit / f"race-{paper}.pdf").pages:
+        lines = [line.strip() for line in (page.extract_text() or "").splitlines()]
+        fronts += sum(line.startswith(f"{deck.code} ") and "/" in line for line in lines)
+        backs += lines.count(deck.back.label) if lines[-1].endswith("backs") else 0
+    assert (fronts, backs) == (12, 12)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_card_name_is_printed(kit, db, paper):
+    text = _text(kit / f"race-{paper}.pdf")
+    for card in db.deck("race").cards:
+        assert text.count(card.name) >= card.count, card.id
+
+
+def test_card_text_fills_in_rule_numbers_from_the_yaml(kit, db):
+    """Heatwave-style texts name `rules.hand_size`; the printed card shows the number."""
+    text = _text(kit / "race-a4.pdf")
+    assert f"draw back up to {db.rules.hand_size} cards" in text
+
+
+def test_rulebook_text_comes_from_the_yaml(kit, db):
+    text = _text(kit / "rulebook-a4.pdf")
+    assert f"score {db.rules.target_score} points" in text
+    assert f"deal {db.rules.hand_size} cards" in text
+    for ruling in db.rulings:
+        assert ruling.topic in text
+
+
+def test_rulebook_body_is_one_page(kit):
+    """Title page and contents, then the rules on a single page."""
+    assert len(PdfReader(kit / "rulebook-a4.pdf").pages) == 3
+
+
+def test_editing_the_yaml_changes_the_built_rulebook(runner, tmp_path):
+    import shutil
+
+    root = tmp_path / "db"
+    shutil.copytree(FIXTURES / GAME, root / GAME)
+    game_yaml = root / GAME / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("target_score: 10", "target_score: 15"))
+    result = runner.invoke(cli, ["--cards", str(root), "build", GAME, "--paper", "a4",
+                                 "--only", "rulebook", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "score 15 points" in _text(tmp_path / "out" / GAME / "rulebook-a4.pdf")
