@@ -258,7 +258,8 @@ class _Converter:
         header_rows = len(node.children[0].children) if node.children[0].type == "thead" else 0
         cells = [[self._cell(td, r < header_rows) for td in tr.children] for r, tr in enumerate(rows)]
         texts = [[_plain_text(td) for td in tr.children] for tr in rows]
-        table = Table(cells, colWidths=_column_widths(texts, width, self.styles["cell"]),
+        fonts = [self.theme.bold_font if r < header_rows else self.theme.body_font for r in range(len(rows))]
+        table = Table(cells, colWidths=_column_widths(texts, width, self.styles["cell"], fonts),
                       repeatRows=header_rows, hAlign="LEFT")
         table.setStyle(self._table_style(len(rows), header_rows))
         return table
@@ -355,23 +356,36 @@ def _plain_text(node: SyntaxTreeNode) -> str:
     return "".join(_plain_text(child) for child in node.children)
 
 
-def _column_widths(texts: list[list[str]], width: float, style: ParagraphStyle) -> list[float]:
-    """Share the width between columns by how much text each holds, with a sensible minimum."""
-    n_cols = max(len(row) for row in texts)
-    natural = [0.0] * n_cols
-    for row in texts:
-        for col, text in enumerate(row):
-            longest = max((stringWidth(w, style.fontName, style.fontSize) for w in text.split()), default=0)
-            natural[col] = max(natural[col], stringWidth(text, style.fontName, style.fontSize), longest)
-    padding = style.fontSize * 1.2 + 2  # cell padding, and room for bold header text
-    wanted = [n + padding for n in natural]
-    if sum(wanted) <= width:
-        return wanted
-    floor = min(width / n_cols, style.fontSize * 5)
-    spare = width - floor * n_cols
-    extra = [max(w - floor, 0.0) for w in wanted]
-    total_extra = sum(extra) or 1.0
-    return [floor + spare * e / total_extra for e in extra]
+def _column_widths(texts: list[list[str]], width: float, style: ParagraphStyle,
+                   fonts: list[str] | None = None) -> list[float]:
+    """Share the width between columns by their content; wrap at spaces, never inside a word.
+
+    Each column gets at least its longest word; the rest of the width goes to the columns
+    whose full text does not fit on one line, in proportion to how much more they want."""
+    padding = style.fontSize * 0.8 + 2
+    fonts = fonts or [style.fontName] * len(texts)
+    columns = _columns([[(text, font) for text in row] for row, font in zip(texts, fonts, strict=True)])
+    natural = [_column_extent(column, style.fontSize, longest_word=False) + padding for column in columns]
+    narrowest = [_column_extent(column, style.fontSize, longest_word=True) + padding for column in columns]
+    if sum(natural) <= width:
+        return natural
+    if sum(narrowest) >= width:  # even single words do not fit: shrink in proportion
+        return [width * n / sum(narrowest) for n in narrowest]
+    spare = width - sum(narrowest)
+    wants = [w - n for w, n in zip(natural, narrowest, strict=True)]
+    return [n + spare * want / sum(wants) for n, want in zip(narrowest, wants, strict=True)]
+
+
+def _columns(cells: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:
+    """The table's (text, font) cells column by column (short rows count as empty cells)."""
+    n_cols = max(len(row) for row in cells)
+    return [[row[col] if col < len(row) else ("", "Helvetica") for row in cells] for col in range(n_cols)]
+
+
+def _column_extent(column: list[tuple[str, str]], size: float, *, longest_word: bool) -> float:
+    """The widest cell of a column on one line, or (`longest_word`) its widest single word."""
+    pieces = [(word, font) for text, font in column for word in (text.split() if longest_word else [text])]
+    return max((stringWidth(piece, font, size) for piece, font in pieces), default=0.0)
 
 
 __all__ = [

@@ -178,7 +178,7 @@ def rulings_markdown(db: Database, heading: str = "Rulings") -> str:
     lines = [f"# {heading}", "",
              "Where the rules text is silent or unclear, these rulings decide. Each gives its reason.", ""]
     for ruling in db.rulings:
-        lines += [f"### {ruling.topic}", "", " ".join(ruling.ruling.split()), "",
+        lines += [f"## {ruling.topic}", "", " ".join(ruling.ruling.split()), "",
                   f"*Why:* {' '.join(ruling.reason.split())}", ""]
     if not db.rulings:
         lines += ["No rulings: the rules text decides every case.", ""]
