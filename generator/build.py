@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from cards import Database
 
-KINDS = ("cards", "sheets", "reference", "rulebook")
+KINDS = ("cards", "tokens", "sheets", "reference", "rulebook")
 
 Renderer = Callable[[BinaryIO], None]
 
@@ -52,6 +52,11 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
         for deck in db.decks:
             yield Job("cards", deck.name, out_dir / f"{deck.id}-{paper}.pdf",
                       _bound(render_deck, db, deck, paper))
+    if "tokens" in kinds:
+        from .tokens import render_tokens
+        for tokens in db.tokens:
+            yield Job("tokens", tokens.name, out_dir / f"{tokens.id}-{paper}.pdf",
+                      _bound(render_tokens, db, tokens, paper))
     if "sheets" in kinds:
         for sheet in db.sheets:
             yield Job("sheets", sheet.name, out_dir / f"{sheet.id}-{paper}.pdf",

@@ -14,6 +14,7 @@ A layout lives in a game's template folders (`cards.paths.template_dirs`) as `<n
         size: 11                # font size in pt; shrunk to `min_size` to fit, then an error
         min_size: 9
         when: "{{ card.cost is defined }}"   # optional: drawn only when true
+        repeat: {name: room, from: 1, to: "{{ rules.rooms }}"}  # optional: once per value
 
 Values that contain `{{ }}` are Jinja2 expressions rendered in the immutable sandbox with
 `card, deck, game, rules, db, version, number, total, side, sheet, player`; lengths are parsed by
@@ -171,9 +172,31 @@ def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, A
     """Draw every element of `layout` into `box` with values bound from `context`."""
     for index, element in enumerate(layout.elements):
         where = f"{component}: layout {layout.name!r} element {element.get('id', index)!r}"
-        if "when" in element and not is_true(bind(element["when"], context, where)):
-            continue
-        DRAW[element["type"]](canvas, element, box, context, where)
+        for bound in _repetitions(element, context, where):
+            if "when" in element and not is_true(bind(element["when"], bound, where)):
+                continue
+            DRAW[element["type"]](canvas, element, box, bound, where)
+
+
+def _repetitions(element: dict[str, Any], context: dict[str, Any], where: str) -> Iterator[dict[str, Any]]:
+    """The contexts an element is drawn with: once, or once per value of its `repeat`."""
+    spec = element.get("repeat")
+    if spec is None:
+        yield context
+        return
+    if not isinstance(spec, dict) or set(spec) != {"name", "from", "to"}:
+        raise LayoutError(f"{where}: repeat: expected {{name, from, to}}, got {spec!r}")
+    first = _integer(bind(spec["from"], context, where), where)
+    last = _integer(bind(spec["to"], context, where), where)
+    for value in range(first, last + 1):
+        yield {**context, str(spec["name"]): value}
+
+
+def _integer(value: Any, where: str) -> int:
+    try:
+        return int(float(value))
+    except (TypeError, ValueError):
+        raise LayoutError(f"{where}: repeat: expected a whole number, got {value!r}") from None
 
 
 def _geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> tuple[float, float, float, float]:

@@ -3,7 +3,8 @@
 Each deck is drawn with its `layout` (front) and `back.layout`, looked up in the game's
 template folders; every printed copy becomes a face imposed by `generator.imposition`, with
 duplex backs. A sheet (kind mat/board/tracker) is drawn once per copy on its own page,
-turned to landscape when it is wider than tall.
+turned to landscape when it is wider than tall, or tiled across pages (`generator.tiling`)
+when it does not fit the printable area.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from cards.texts import card_text
 from cards.units import parse_length, parse_size
 
 from .cardlayout import Box, load_layout, render_layout
-from .errors import PaperError
-from .geometry import landscape, page_size, printable
+from .geometry import landscape, page_size
 from .imposition import Face, impose_cards
 from .pdfcanvas import new_canvas
 
@@ -98,17 +98,28 @@ def sheet_copies(db: Database, sheet: Any) -> list[dict[str, Any]]:
 
 
 def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
-    """A PDF with one page per copy of `sheet` (a mat, a one-page board), centred on `paper`."""
+    """A PDF of every copy of `sheet`: one centred page each, or tiled across pages when too large."""
+    from .tiling import draw_tiles, fits_one_page, plan_tiles
+
     layout = load_layout(sheet.layout, layout_folders(db))
     w, h = parse_length(sheet.width), parse_length(sheet.height)
-    page = landscape(page_size(paper)) if w > h else page_size(paper)
-    area = printable(page)
-    if w > area.w or h > area.h:
-        raise PaperError(f"sheet {sheet.id!r} ({w / 72 * 25.4:.0f}x{h / 72 * 25.4:.0f} mm) does not fit on {paper} paper")
+    one_page = fits_one_page((w, h), paper)
+    page = (landscape(page_size(paper)) if w > h else page_size(paper)) if one_page else page_size(paper)
     canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
     base = {**base_context(db), "sheet": sheet, "data": sheet.data}
     for copy in sheet_copies(db, sheet):
-        box = Box((page[0] - w) / 2, (page[1] - h) / 2, w, h)
-        render_layout(canvas, layout, box, {**base, **copy}, f"sheet {sheet.id!r}")
-        canvas.showPage()
+        paint = _sheet_painter(layout, (w, h), {**base, **copy}, f"sheet {sheet.id!r}")
+        if one_page:
+            canvas.setPageSize(page)
+            paint(canvas, (page[0] - w) / 2, (page[1] - h) / 2)
+            canvas.showPage()
+        else:
+            draw_tiles(canvas, plan_tiles((w, h), paper), paint, f"{db.meta.name} {sheet.name}")
     canvas.save()
+
+
+def _sheet_painter(layout: Any, size: tuple[float, float], context: dict[str, Any], component: str) -> Any:
+    """Draws the whole sheet with its lower-left corner at (x, y)."""
+    def paint(canvas: Canvas, x: float, y: float) -> None:
+        render_layout(canvas, layout, Box(x, y, size[0], size[1]), context, component)
+    return paint

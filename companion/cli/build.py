@@ -11,7 +11,7 @@ from cards import cards_root, game_ids
 from .common import DataProblem, echo_json, get_context, user_errors
 
 PAPERS = ("a4", "letter")
-KINDS = ("cards", "sheets", "reference", "rulebook")
+KINDS = ("cards", "tokens", "sheets", "reference", "rulebook")
 
 
 @click.command("build")

@@ -1,0 +1,197 @@
+"""Boards larger than a page, tiled across pages with overlap and alignment marks.
+
+The board is cut into a grid of tiles, rows lettered A, B, ... from the top and columns
+numbered 1, 2, ... from the left. Neighbouring tiles share a strip `TILE_OVERLAP` wide, and
+registration crosses are drawn at the same board positions in every shared strip, so laying
+one tile over the next until the crosses coincide rebuilds the board. Each page says which
+tile it is and which tiles join it ("A1 → join to A2 (right), B1 (below)").
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cards.units import MM
+
+from .geometry import TILE_OVERLAP, Box, landscape, page_size, printable
+
+# Room at the foot of each page for the tile's label and joining instructions.
+LABEL_BAND = 7 * MM
+CROSS_SIZE = 4 * MM
+CROSS_WIDTH = 0.5
+LABEL_FONT = ("Helvetica-Bold", 8)
+
+# Draws the whole board with its lower-left corner at (x, y).
+BoardPainter = Callable[[Canvas, float, float], None]
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board: its grid position and the board area it shows (board points, y up)."""
+
+    row: int
+    col: int
+    view: Box
+
+    @property
+    def name(self) -> str:
+        return tile_name(self.row, self.col)
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a board of `board` points is spread over pages of `page` points."""
+
+    page: tuple[float, float]
+    board: tuple[float, float]
+    area: Box  # where a tile's piece of the board goes on its page
+    cols: int
+    rows: int
+    overlap: float
+
+    @property
+    def step(self) -> tuple[float, float]:
+        """How far apart, on the board, neighbouring tiles start."""
+        return self.area.w - self.overlap, self.area.h - self.overlap
+
+    def tiles(self) -> list[Tile]:
+        """Every tile in reading order (A1, A2, ..., B1, ...)."""
+        return [self.tile(row, col) for row in range(self.rows) for col in range(self.cols)]
+
+    def tile(self, row: int, col: int) -> Tile:
+        """The tile at `row`, `col` (0-based; row 0 is the top of the board)."""
+        bw, bh = self.board
+        sx, sy = self.step
+        left = col * sx
+        top = bh - row * sy
+        width = min(self.area.w, bw - left)
+        height = min(self.area.h, top)
+        return Tile(row, col, Box(left, top - height, width, height))
+
+    def seams_x(self) -> list[float]:
+        """Board x of the middle of every vertical overlap strip."""
+        sx = self.step[0]
+        return [c * sx + self.overlap / 2 for c in range(1, self.cols)]
+
+    def seams_y(self) -> list[float]:
+        """Board y of the middle of every horizontal overlap strip."""
+        sy = self.step[1]
+        return [self.board[1] - r * sy - self.overlap / 2 for r in range(1, self.rows)]
+
+
+def tile_name(row: int, col: int) -> str:
+    """'A1' for the top-left tile, 'B3' for the second row's third tile."""
+    letters = string.ascii_uppercase
+    prefix = letters[row] if row < len(letters) else f"R{row + 1}-"
+    return f"{prefix}{col + 1}"
+
+
+def fits_one_page(board: tuple[float, float], paper: str) -> bool:
+    """Does the board fit the printable area of `paper`, turned whichever way suits it?"""
+    w, h = board
+    area = printable(landscape(page_size(paper)) if w > h else page_size(paper))
+    return w <= area.w + 1e-6 and h <= area.h + 1e-6
+
+
+def plan_tiles(board: tuple[float, float], paper: str, overlap: float = TILE_OVERLAP) -> TilePlan:
+    """The tiling of `board` on `paper` with the fewest pages (portrait or landscape)."""
+    portrait = page_size(paper)
+    plans = [_plan(board, page, overlap) for page in (portrait, landscape(portrait))]
+    return min(plans, key=lambda p: (p.cols * p.rows, p.page != landscape(portrait)))
+
+
+def _plan(board: tuple[float, float], page: tuple[float, float], overlap: float) -> TilePlan:
+    printable_area = printable(page)
+    area = Box(printable_area.x, printable_area.y + LABEL_BAND, printable_area.w, printable_area.h - LABEL_BAND)
+    cols = _count(board[0], area.w, overlap)
+    rows = _count(board[1], area.h, overlap)
+    return TilePlan(page, board, area, cols, rows, overlap)
+
+
+def _count(length: float, room: float, overlap: float) -> int:
+    if length <= room + 1e-6:
+        return 1
+    return math.ceil((length - overlap) / (room - overlap) - 1e-9)
+
+
+def draw_tiles(canvas: Canvas, plan: TilePlan, paint: BoardPainter, title: str) -> None:
+    """One page per tile: its piece of the board, registration crosses and its label."""
+    canvas.setPageSize(plan.page)
+    for tile in plan.tiles():
+        origin = _board_origin(plan, tile)
+        _draw_piece(canvas, plan, tile, origin, paint)
+        _draw_crosses(canvas, plan, tile, origin)
+        _draw_label(canvas, plan, tile, title)
+        canvas.showPage()
+
+
+def _board_origin(plan: TilePlan, tile: Tile) -> tuple[float, float]:
+    """Where the board's lower-left corner lands on this tile's page."""
+    area = plan.area
+    return area.x - tile.view.x, area.top - tile.view.top
+
+
+def _draw_piece(canvas: Canvas, plan: TilePlan, tile: Tile, origin: tuple[float, float], paint: BoardPainter) -> None:
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.rect(plan.area.x, plan.area.top - tile.view.h, tile.view.w, tile.view.h)
+    canvas.clipPath(path, stroke=0, fill=0)
+    paint(canvas, *origin)
+    canvas.restoreState()
+
+
+def registration_marks(plan: TilePlan, tile: Tile) -> list[tuple[float, float]]:
+    """Board positions of the crosses this tile shows: in every overlap strip it shares."""
+    view = tile.view
+    inside_x = [x for x in plan.seams_x() if view.x <= x <= view.right]
+    inside_y = [y for y in plan.seams_y() if view.y <= y <= view.top]
+    edge_ys = [view.y + plan.overlap / 2, view.top - plan.overlap / 2]
+    edge_xs = [view.x + plan.overlap / 2, view.right - plan.overlap / 2]
+    marks = {(x, y) for x in inside_x for y in [*edge_ys, *inside_y]}
+    marks |= {(x, y) for y in inside_y for x in edge_xs}
+    return sorted(marks)
+
+
+def _draw_crosses(canvas: Canvas, plan: TilePlan, tile: Tile, origin: tuple[float, float]) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(CROSS_WIDTH)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    half = CROSS_SIZE / 2
+    for bx, by in registration_marks(plan, tile):
+        x, y = origin[0] + bx, origin[1] + by
+        canvas.line(x - half, y, x + half, y)
+        canvas.line(x, y - half, x, y + half)
+        canvas.circle(x, y, half * 0.6, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def join_text(plan: TilePlan, tile: Tile) -> str:
+    """'A1 → join to A2 (right), B1 (below)' (or just the name when the board is one tile)."""
+    joins = []
+    if tile.col + 1 < plan.cols:
+        joins.append(f"{tile_name(tile.row, tile.col + 1)} (right)")
+    if tile.row + 1 < plan.rows:
+        joins.append(f"{tile_name(tile.row + 1, tile.col)} (below)")
+    if not joins:
+        return tile.name
+    return f"{tile.name} \u2192 join to {', '.join(joins)}"
+
+
+def _draw_label(canvas: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
+    overlap_mm = plan.overlap / MM
+    text = (f"{join_text(plan, tile)}   \u00b7   {title}: tile {tile.name} of {plan.rows * plan.cols} "
+            f"({plan.rows} x {plan.cols}); overlap {overlap_mm:g} mm, match the crosses")
+    canvas.saveState()
+    canvas.setFont(*LABEL_FONT)
+    canvas.setFillColorRGB(0.2, 0.2, 0.2)
+    size = LABEL_FONT[1]
+    while canvas.stringWidth(text, LABEL_FONT[0], size) > plan.area.w and size > 5:
+        size -= 0.5
+    canvas.setFont(LABEL_FONT[0], size)
+    canvas.drawString(plan.area.x, plan.area.y - LABEL_BAND / 2 - size * 0.35, text)
+    canvas.restoreState()

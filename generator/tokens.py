@@ -1,0 +1,180 @@
+"""Token punch sheets: round or square tokens with cut lines, as many per page as fit.
+
+Driven by the database's `tokens:` entries (`cards.schema.TokenSheet`): every token is
+printed `count` times, filled with its colour a little past its cut line (the token's own
+bleed), with its icon and label, or drawn with the sheet's `layout` (bindings: `token`,
+`tokens`, `side`). A duplex sheet puts the backs on the following page, mirrored for a
+long-edge flip, so each back lands behind its front.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from cards import Database
+from cards.units import MM, parse_length
+
+from .cardlayout import Box as LayoutBox
+from .cardlayout import load_layout, render_layout
+from .errors import PaperError
+from .geometry import TOKEN_GAP, Box, page_size, printable
+from .icons import draw_icon
+from .imposition import draw_footer
+from .pdfcanvas import new_canvas
+
+CUT_LINE_WIDTH = 0.4
+CUT_LINE_GREY = 0.15
+TOKEN_BLEED = 1 * MM
+# Room at the foot of the page for the sheet's name and page number.
+FOOTER_BAND = 6 * MM
+
+
+@dataclass(frozen=True)
+class TokenPlan:
+    """Where tokens go on one page: cut boxes in reading order (left to right, top down)."""
+
+    page: tuple[float, float]
+    size: float
+    cols: int
+    rows: int
+    origin: tuple[float, float]  # lower-left corner of the grid
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    def cut_box(self, slot: int) -> Box:
+        """The token at `slot` on a front page (its cut line)."""
+        row, col = divmod(slot, self.cols)
+        pitch = self.size + TOKEN_GAP
+        x0, y0 = self.origin
+        return Box(x0 + col * pitch, y0 + (self.rows - 1 - row) * pitch, self.size, self.size)
+
+    def back_box(self, slot: int) -> Box:
+        """Where the back of the token at `slot` goes (long-edge flip)."""
+        return self.cut_box(slot).mirrored(self.page[0])
+
+
+def plan_tokens(size: float, paper: str) -> TokenPlan:
+    """The most tokens of diameter (or side) `size` points that fit one portrait page, centred."""
+    page = page_size(paper)
+    area = printable(page)
+    pitch = size + TOKEN_GAP
+    cols = int((area.w + TOKEN_GAP) // pitch)
+    rows = int((area.h - FOOTER_BAND + TOKEN_GAP) // pitch)
+    if cols < 1 or rows < 1:
+        raise PaperError(f"a {size / MM:.0f} mm token does not fit on {paper} paper")
+    grid_w, grid_h = cols * pitch - TOKEN_GAP, rows * pitch - TOKEN_GAP
+    x0 = (page[0] - grid_w) / 2
+    y0 = area.y + FOOTER_BAND + (area.h - FOOTER_BAND - grid_h) / 2
+    return TokenPlan(page, size, cols, rows, (x0, y0))
+
+
+def token_copies(sheet: Any) -> list[Any]:
+    """Every printed token of `sheet`, each repeated `count` times, in database order."""
+    return [token for token in sheet.tokens for _ in range(token.count)]
+
+
+def render_tokens(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
+    """A PDF of every token of `sheet` with cut lines (and backs on alternate pages if duplex)."""
+    plan = plan_tokens(parse_length(sheet.size), paper)
+    copies = token_copies(sheet)
+    canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
+    draw = token_painter(db, sheet)
+    pages = [copies[i:i + plan.per_page] for i in range(0, len(copies), plan.per_page)]
+    for number, chunk in enumerate(pages, 1):
+        footer = f"{db.meta.name} \u00b7 {sheet.name} \u00b7 version {db.version} \u00b7 sheet {number}/{len(pages)}"
+        _draw_page(canvas, plan, chunk, lambda c, b, t: draw(c, b, t, "front"), plan.cut_box,
+                   footer + " fronts" * sheet.duplex)
+        if sheet.duplex:
+            _draw_page(canvas, plan, chunk, lambda c, b, t: draw(c, b, t, "back"), plan.back_box,
+                       footer + " backs")
+    canvas.save()
+
+
+def _draw_page(canvas: Canvas, plan: TokenPlan, tokens: list[Any], draw: Any, place: Any, footer: str) -> None:
+    for slot, token in enumerate(tokens):
+        box = place(slot)
+        draw(canvas, box, token)
+    draw_footer(canvas, plan.page, footer, printable(plan.page).y + FOOTER_BAND / 2)
+    canvas.showPage()
+
+
+def token_painter(db: Database, sheet: Any) -> Any:
+    """A function drawing one token side into its cut box: the sheet's layout, or the default look."""
+    if sheet.layout:
+        from .kit import base_context, layout_folders
+
+        layout = load_layout(sheet.layout, layout_folders(db))
+        base = {**base_context(db), "tokens": sheet}
+
+        def with_layout(canvas: Canvas, box: Box, token: Any, side: str) -> None:
+            _draw_token_ground(canvas, box, token, sheet.shape)
+            render_layout(canvas, layout, LayoutBox(box.x, box.y, box.w, box.h),
+                          {**base, "token": token, "side": side}, f"token {token.id!r} of {sheet.id!r}")
+            _draw_cut_line(canvas, box, sheet.shape)
+        return with_layout
+
+    def default(canvas: Canvas, box: Box, token: Any, side: str) -> None:
+        draw_token(canvas, box, token, sheet.shape, side)
+    return default
+
+
+def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "front") -> None:
+    """One token: its colour past the cut line, its icon and label, then the cut line."""
+    _draw_token_ground(canvas, box, token, shape)
+    label = token.label if side == "front" else (token.back_label if token.back_label is not None else token.label)
+    ink = _ink_for(token.color)
+    if token.icon and side == "front":
+        icon_size = box.h * (0.42 if label else 0.6)
+        icon_y = box.y + box.h * (0.42 if label else 0.2)
+        draw_icon(canvas, token.icon, box.x + (box.w - icon_size) / 2, icon_y, icon_size, ink)
+    if label:
+        _draw_label(canvas, box, label, ink, centred=not (token.icon and side == "front"))
+    _draw_cut_line(canvas, box, shape)
+
+
+def _draw_token_ground(canvas: Canvas, box: Box, token: Any, shape: str) -> None:
+    ground = box.grown(TOKEN_BLEED)
+    canvas.saveState()
+    canvas.setFillColor(colors.HexColor(token.color))
+    if shape == "round":
+        canvas.circle(ground.x + ground.w / 2, ground.y + ground.h / 2, ground.w / 2, stroke=0, fill=1)
+    else:
+        canvas.rect(ground.x, ground.y, ground.w, ground.h, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def _draw_cut_line(canvas: Canvas, box: Box, shape: str) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(CUT_LINE_WIDTH)
+    canvas.setStrokeGray(CUT_LINE_GREY)
+    if shape == "round":
+        canvas.circle(box.x + box.w / 2, box.y + box.h / 2, box.w / 2, stroke=1, fill=0)
+    else:
+        canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _draw_label(canvas: Canvas, box: Box, label: str, ink: colors.Color, centred: bool) -> None:
+    font = "Helvetica-Bold"
+    room = box.w * (0.62 if centred else 0.72)
+    size = min(box.h * (0.34 if centred else 0.2), room / max(canvas.stringWidth(label, font, 1), 1e-6))
+    baseline = box.y + (box.h / 2 - size * 0.35 if centred else box.h * 0.2)
+    canvas.saveState()
+    canvas.setFillColor(ink)
+    canvas.setFont(font, size)
+    canvas.drawCentredString(box.x + box.w / 2, baseline, label)
+    canvas.restoreState()
+
+
+def _ink_for(color: str) -> colors.Color:
+    """White on dark tokens, near-black on light ones."""
+    c = colors.HexColor(color)
+    luminance = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+    return colors.white if luminance < 0.6 else colors.HexColor("#222222")
