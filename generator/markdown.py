@@ -7,7 +7,9 @@ horizontal rules, page breaks (a `<!-- pagebreak -->` line or a `\\pagebreak` pa
 and inline icons written `:name:` (vector glyphs from `generator.icons`).
 
 Directives are HTML comments on a line of their own: `<!-- pagebreak -->`,
-`<!-- headings: numbered -->`, `<!-- headings: plain -->`. Any other raw HTML is shown
+`<!-- headings: numbered -->`, `<!-- headings: plain -->`, and `<!-- contents: off -->` /
+`<!-- contents: on -->` (headings in between stay out of the table of contents, e.g. the
+topics of a long rulings chapter). Any other raw HTML is shown
 as text, never interpreted.
 """
 
@@ -43,6 +45,7 @@ ICON_CALLBACK = "deckwright_icon"
 ICON_PATTERN = re.compile(r":([a-z][a-z0-9_-]*):")
 PAGEBREAK_COMMENT = re.compile(r"^\s*<!--\s*pagebreak\s*-->\s*$", re.IGNORECASE)
 HEADINGS_COMMENT = re.compile(r"^\s*<!--\s*headings:\s*(numbered|plain)\s*-->\s*$", re.IGNORECASE)
+CONTENTS_COMMENT = re.compile(r"^\s*<!--\s*contents:\s*(on|off)\s*-->\s*$", re.IGNORECASE)
 PAGEBREAK_LINE = "\\pagebreak"
 # Width of a no-break space in Helvetica, in em: used to reserve room for an inline icon.
 _NBSP_EM = stringWidth("\u00a0", "Helvetica", 1000) / 1000
@@ -166,6 +169,7 @@ class _Converter:
         self.styles = stylesheet(theme)
         self.icons = icon_names()
         self.numbered = theme.numbered
+        self.in_contents = True
         self.counter = _HeadingCounter()
 
     def convert(self, text: str) -> list[Flowable]:
@@ -205,6 +209,10 @@ class _Converter:
         if directive:
             self.numbered = directive.group(1).lower() == "numbered"
             return []
+        contents = CONTENTS_COMMENT.match(content)
+        if contents:
+            self.in_contents = contents.group(1).lower() == "on"
+            return []
         if content.lstrip().startswith("<!--"):
             return []  # an ordinary comment: a note for template authors
         return [Paragraph(html.escape(content.strip()), self.styles["body"])]
@@ -219,7 +227,8 @@ class _Converter:
             markup = f"{number}{'.' if level == 1 else ''}&nbsp;&nbsp;{markup}"
             plain = f"{number}{'.' if level == 1 else ''} {plain}"
         heading = Paragraph(markup, style)
-        heading.toc_level = level - 1  # read by the rulebook's table of contents
+        if self.in_contents:
+            heading.toc_level = level - 1  # read by the rulebook's table of contents
         heading.toc_text = plain
         return heading
 

@@ -175,13 +175,15 @@ class RulingsSection:
 
 def rulings_markdown(db: Database, heading: str = "Rulings") -> str:
     """A chapter listing every ruling: its topic, the ruling, and the reason for it."""
-    lines = [f"# {heading}", "",
+    # the topics are numbered sections, but only the chapter goes in the contents
+    lines = [f"# {heading}", "", "<!-- contents: off -->", "",
              "Where the rules text is silent or unclear, these rulings decide. Each gives its reason.", ""]
     for ruling in db.rulings:
         lines += [f"## {ruling.topic}", "", " ".join(ruling.ruling.split()), "",
                   f"*Why:* {' '.join(ruling.reason.split())}", ""]
     if not db.rulings:
         lines += ["No rulings: the rules text decides every case.", ""]
+    lines += ["<!-- contents: on -->", ""]
     return "\n".join(lines)
 
 

@@ -291,3 +291,17 @@ def test_known_icon_becomes_a_vector_glyph_and_unknown_stays_text() -> None:
     text = markdown_to_flowables("Lose :heart: at 10:30: now :nosuchicon:\n", WIDTH)[0].text
     assert 'label="heart"' in text
     assert ":nosuchicon:" in text
+
+
+def test_contents_directive_keeps_headings_out_of_the_contents() -> None:
+    markdown = "# Rulings\n\n<!-- contents: off -->\n\n## Who starts\n\n<!-- contents: on -->\n\n# Index\n"
+    flowables = markdown_to_flowables(markdown, WIDTH, Theme(numbered=True))
+    assert [(f.toc_text, getattr(f, "toc_level", None)) for f in flowables] == [
+        ("1. Rulings", 0), ("1.1 Who starts", None), ("2. Index", 0)]
+
+
+def test_ruling_topics_are_numbered_but_not_listed_in_the_contents(heartstrings: Database, a4_text: list[str]) -> None:
+    contents = a4_text[1]
+    assert "Rulings" in contents
+    for ruling in heartstrings.rulings:
+        assert ruling.topic not in contents
