@@ -44,7 +44,9 @@ from cards.texts import card_text, render_text
 from cards.units import UnitError, parse_length
 
 from .errors import LayoutError, TextOverflow
-from .icons import draw_icon
+from .icons import draw_icon, names
+from .markdown import ICON_CALLBACK, ICON_PATTERN, prepare_canvas
+from .markdown import _icon_markup as icon_markup
 
 SHRINK_STEP = 0.5
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
@@ -288,7 +290,20 @@ def text_markup(text: str) -> str:
     escaped = html.escape(" ".join(str(text).split(" ")), quote=False)
     parts = escaped.split("**")
     bolded = "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
-    return bolded.replace("\n", "<br/>")
+    return _with_icons(bolded.replace("\n", "<br/>"))
+
+
+def _with_icons(markup: str) -> str:
+    """`:name:` of a known icon becomes an inline vector glyph; other colons stay text."""
+    if ":" not in markup:
+        return markup
+    known = _icon_names()
+    return ICON_PATTERN.sub(lambda m: icon_markup(m.group(1), 0) if m.group(1) in known else m.group(0), markup)
+
+
+@lru_cache(maxsize=1)
+def _icon_names() -> frozenset[str]:
+    return frozenset(names())
 
 
 def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
@@ -304,6 +319,8 @@ def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[
     floor = float(element.get("min_size", size))
     paragraph = fit_paragraph(text_markup(text), w, h, style, floor, where, str(element.get("id", "text")))
     _, needed = paragraph.wrap(w, h)
+    if ICON_CALLBACK in paragraph.text:
+        prepare_canvas(canvas)
     offset = {"top": h - needed, "middle": (h - needed) / 2, "bottom": 0.0}[element.get("valign", "top")]
     paragraph.drawOn(canvas, x, y + offset)
 

@@ -128,3 +128,10 @@ def test_editing_the_yaml_changes_the_built_rulebook(runner, tmp_path):
                                  "--only", "rulebook", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert "score 15 points" in _text(tmp_path / "out" / GAME / "rulebook-a4.pdf")
+
+
+def test_inline_icon_in_card_text_is_drawn_not_printed_as_a_word(kit):
+    """Flare's text says `Gain a :star: spark token`: the star is a vector glyph, the words stay."""
+    text = _text(kit / "race-a4.pdf")
+    assert "Gain a" in text and "spark token" in text
+    assert ":star:" not in text
