@@ -55,7 +55,7 @@ def card_size(name: str) -> tuple[float, float]:
     return parse_size(name)
 
 
-def length(value: str | int | float) -> float:
+def length(value: str | float) -> float:
     """A length from the database (`'3mm'`, a bare number in mm) in points."""
     return parse_length(value)
 
