@@ -16,6 +16,7 @@ from typing import Any, BinaryIO
 
 from cards import Database
 
+# The default kit; "proofs" (one proof page per component) is built when asked for.
 KINDS = ("cards", "tokens", "sheets", "reference", "rulebook")
 
 Renderer = Callable[[BinaryIO], None]
@@ -65,6 +66,10 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
         from .reference import render_references
         yield Job("reference", "reference cards", out_dir / f"reference-{paper}.pdf",
                   lambda out: render_references(db, paper, out))
+    if "proofs" in kinds:
+        from .proof import render_proofs
+        yield Job("proofs", "proof sheets", out_dir / f"proofs-{paper}.pdf",
+                  lambda out: render_proofs(db, paper, out))
     if "rulebook" in kinds:
         from .rulebook import render_rulebook
         yield Job("rulebook", "rulebook", out_dir / f"rulebook-{paper}.pdf",
@@ -76,7 +81,10 @@ def _bound(render: Callable[..., None], db: Database, component: Any, paper: str
 
 
 def check_all(db: Database) -> None:
-    """Draw every card once without writing anything, so a broken layout fails before any file changes."""
+    """Draw every card once without writing anything, so a broken layout fails before any file changes.
+
+    `deckwright build` runs the fuller `generator.check.check_kit` (every component) first.
+    """
     from .kit import check_deck
 
     for deck in db.decks:

@@ -123,3 +123,11 @@ def _sheet_painter(layout: Any, size: tuple[float, float], context: dict[str, An
     def paint(canvas: Canvas, x: float, y: float) -> None:
         render_layout(canvas, layout, Box(x, y, size[0], size[1]), context, component)
     return paint
+
+
+def sheet_painter(db: Database, sheet: Any, copy: dict[str, Any] | None = None) -> tuple[tuple[float, float], Any]:
+    """The size of `sheet` in points and a painter of one copy (the first unless `copy` is given)."""
+    layout = load_layout(sheet.layout, layout_folders(db))
+    size = (parse_length(sheet.width), parse_length(sheet.height))
+    context = {**base_context(db), "sheet": sheet, "data": sheet.data, **(copy or sheet_copies(db, sheet)[0])}
+    return size, _sheet_painter(layout, size, context, f"sheet {sheet.id!r}")

@@ -1,17 +1,19 @@
-"""`deckwright build`: write a game's print-and-play kit (PDFs for A4 and/or Letter, TTS sheets)."""
+"""`deckwright build`: write a game's print-and-play kit (PDFs for A4 and/or Letter, PNGs, TTS sheets)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
 from cards import cards_root, game_ids
 
-from .common import DataProblem, echo_json, get_context, user_errors
+from .common import DataProblem, echo_json, get_context, is_fancy, user_errors
 
 PAPERS = ("a4", "letter")
-KINDS = ("cards", "tokens", "sheets", "reference", "rulebook")
+KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 
 
 @click.command("build")
@@ -22,60 +24,115 @@ KINDS = ("cards", "tokens", "sheets", "reference", "rulebook")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into; each game gets a subfolder.")
 @click.option("--only", "only", type=click.Choice(KINDS), multiple=True,
-              help="Build only these kinds of component (repeatable).")
+              help="Build only these kinds of component (repeatable); default: all but proofs.")
+@click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, metavar="DPI",
+              help="Also write one PNG per component (card design, back, sheet, token) at DPI into OUT/<game>/png/.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG).")
 @click.option("--json", "as_json", is_flag=True, help="Print the files written as JSON.")
 @user_errors
 def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-            tts: bool, as_json: bool) -> None:
+            png_dpi: int | None, tts: bool, as_json: bool) -> None:
     """Write the print-and-play kit of GAMES to OUT/<game>/.
 
     Every PDF is ready to print at 100%: cards with bleed, crop marks and duplex backs,
-    sheets such as player mats, reference cards and the rulebook. A broken database
-    writes nothing and exits 1 with every problem located.
+    token punch sheets, boards (tiled across pages when larger than the paper), player
+    mats and trackers, reference cards and the rulebook. Every game is checked before
+    anything is written: a broken database writes nothing and exits 1 with every
+    problem located.
 
     \b
     Examples:
-      deckwright build halfwish
+      deckwright build heartstrings --paper a4
       deckwright build halfwish --paper letter --only cards --tts
+      deckwright build --all --png 150
     """
     from generator.errors import GeneratorError
 
     try:
-        written = _build(games, all_games, paper, out_dir, only, tts)
+        databases = _checked_databases(games, all_games)
+        papers = PAPERS if paper == "both" else (paper,)
+        kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
+        written = _run(_steps(databases, papers, kinds, out_dir, png_dpi, tts))
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None
     _report(written, as_json)
 
 
-def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-           tts: bool) -> list[str]:
-    """Build every chosen game on every chosen paper; the files written."""
-    from generator.build import build_kit
+def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:
+    """Load and draw-check every chosen game before any file is written."""
+    from generator.check import check_kit
 
     context = get_context()
     chosen = list(games) or (game_ids(cards_root(context.cards_dir)) if all_games else [])
     if not chosen:
         raise click.UsageError("name a game to build, or pass --all")
-    papers = PAPERS if paper == "both" else (paper,)
-    written: list[str] = []
-    for game_id in chosen:
-        db = context.load(game_id)
-        target = out_dir / game_id
-        for each in papers:
-            written += [str(p) for p in build_kit(db, each, target, tuple(only) or KINDS)]
+    databases = [context.load(game_id) for game_id in chosen]
+    for db in databases:
+        check_kit(db)
+    return databases
+
+
+def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path,
+           png_dpi: int | None, tts: bool) -> list[tuple[str, Any]]:
+    """Every unit of work as (label, callable returning the paths it wrote), in build order."""
+    from generator.build import atomic_write, kit_jobs
+
+    steps: list[tuple[str, Any]] = []
+    for db in databases:
+        target = out_dir / db.id
+        for paper in papers:
+            for job in kit_jobs(db, paper, target, kinds):
+                steps.append((f"{db.id}: {job.path.name}",
+                              lambda job=job: (atomic_write(job.path, job.render), [job.path])[1]))
+        if png_dpi:
+            from generator.png import export_png
+            steps.append((f"{db.id}: PNGs at {png_dpi} dpi", lambda db=db, t=target: export_png(db, t / "png", png_dpi)))
         if tts:
             from generator.tts import export_tts
-            written += [str(p) for p in export_tts(db, target)]
+            steps.append((f"{db.id}: Tabletop Simulator sheets", lambda db=db, t=target: export_tts(db, t)))
+    return steps
+
+
+def _run(steps: list[tuple[str, Any]]) -> list[Path]:
+    """Do every step, with a progress bar on a terminal; the files written."""
+    written: list[Path] = []
+    if not is_fancy():
+        for _, step in steps:
+            written += step()
+        return written
+    with click.progressbar(steps, label="building", item_show_func=lambda s: s[0] if s else "") as bar:
+        for _, step in bar:
+            written += step()
     return written
 
 
-def _report(written: list[str], as_json: bool) -> None:
-    if as_json:
-        echo_json({"written": written})
-        return
+def _report(written: list[Path], as_json: bool) -> None:
     if not written:
         raise DataProblem("nothing to build: the database has no printable components of the kinds asked for")
-    for path in written:
-        click.echo(f"wrote {path}")
-    click.echo(f"{len(written)} file(s) written")
+    rows = list(_summaries(written))
+    if as_json:
+        echo_json({"written": [row["path"] for row in rows], "files": rows})
+        return
+    width = max(len(row["path"]) for row in rows)
+    for row in rows:
+        pages = f"{row['pages']:>3} p." if row["pages"] is not None else "   png"
+        click.echo(f"{row['path']:<{width}}  {pages}  {_human(row['bytes']):>9}")
+    total = sum(row["bytes"] for row in rows)
+    click.echo(f"{len(rows)} file(s) written, {_human(total)}")
+
+
+def _summaries(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
+    for path in paths:
+        yield {"path": str(path), "pages": _pages(path), "bytes": path.stat().st_size}
+
+
+def _pages(path: Path) -> int | None:
+    if path.suffix != ".pdf":
+        return None
+    from pypdf import PdfReader
+
+    return len(PdfReader(path).pages)
+
+
+def _human(size: int) -> str:
+    return f"{size / 1024:.1f} KiB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MiB"
