@@ -1,0 +1,97 @@
+"""PNG export: one image per component (card design, deck back, sheet copy, token) at a chosen DPI.
+
+Each component is drawn alone on a page of its own trimmed size into an in-memory PDF,
+which pypdfium2 rasterises; files go to `<out>/<component>.png`, written atomically.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from reportlab.pdfgen.canvas import Canvas
+
+from cards import Database
+from cards.units import parse_length, parse_size
+
+from .build import atomic_write
+from .pdfcanvas import new_canvas
+
+# Draws one component with its lower-left corner at (0, 0) on a page of its size.
+Painter = Callable[[Canvas], None]
+
+
+def export_png(db: Database, out_dir: Path, dpi: int) -> list[Path]:
+    """Write every component of `db` as a PNG at `dpi`; the files written."""
+    written = []
+    for name, size, paint in components(db):
+        path = out_dir / f"{name}.png"
+        png = rasterise(paint, size, dpi)
+        atomic_write(path, lambda out, png=png: out.write(png))
+        written.append(path)
+    return written
+
+
+def rasterise(paint: Painter, size: tuple[float, float], dpi: int) -> bytes:
+    """`paint` on a page of `size` points, as PNG bytes at `dpi`."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, size, "png")
+    paint(canvas)
+    canvas.save()
+    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    image = page.render(scale=dpi / 72).to_pil()
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def components(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
+    """(file name, trimmed size, painter) for every printable component, in database order."""
+    yield from _cards(db)
+    yield from _sheets(db)
+    yield from _tokens(db)
+
+
+def _cards(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
+    from .kit import deck_faces
+
+    bleed = parse_length(db.print.bleed)
+    for deck in db.decks:
+        faces, back = deck_faces(db, deck)
+        trim = parse_size(deck.size)
+        designs = list(dict.fromkeys(faces))
+        printed = [card for card in deck.cards if card.count > 0]
+        for card, face in zip(printed, designs, strict=False):
+            yield f"{deck.id}-{card.id}", trim, _face_painter(face, trim, bleed)
+        yield f"{deck.id}-back", trim, _face_painter(back, trim, bleed)
+
+
+def _face_painter(face: Callable[..., None], trim: tuple[float, float], bleed: float) -> Painter:
+    return lambda canvas: face(canvas, -bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
+
+
+def _sheets(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
+    from .kit import sheet_copies, sheet_painter
+
+    for sheet in db.sheets:
+        copies = sheet_copies(db, sheet)
+        for copy in copies:
+            size, paint = sheet_painter(db, sheet, copy)
+            suffix = f"-player{copy['player']}" if sheet.per_player else ""
+            suffix += f"-{copy['copy']}" if sheet.count > 1 else ""
+            yield f"{sheet.id}{suffix}", size, lambda canvas, p=paint: p(canvas, 0, 0)
+
+
+def _tokens(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
+    from .geometry import Box
+    from .tokens import TOKEN_BLEED, token_painter
+
+    for sheet in db.tokens:
+        size = parse_length(sheet.size)
+        draw = token_painter(db, sheet)
+        side = size + 2 * TOKEN_BLEED
+        for token in sheet.tokens:
+            box = Box(TOKEN_BLEED, TOKEN_BLEED, size, size)
+            yield f"{sheet.id}-{token.id}", (side, side), lambda c, t=token, b=box: draw(c, b, t, "front")
