@@ -271,6 +271,8 @@ class _Converter:
         table = Table(cells, colWidths=_column_widths(texts, width, self.styles["cell"], fonts),
                       repeatRows=header_rows, hAlign="LEFT")
         table.setStyle(self._table_style(len(rows), header_rows))
+        table.spaceBefore = self.theme.body_size * 0.2
+        table.spaceAfter = self.theme.body_size * 0.8
         return table
 
     def _cell(self, td: SyntaxTreeNode, is_header: bool) -> Paragraph:
