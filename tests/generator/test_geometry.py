@@ -1,0 +1,107 @@
+"""Print geometry read back from real PDFs, in points: trim size, bleed, crop marks, duplex backs."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from cards import load_game
+from cards.units import MM
+from generator.geometry import CROP_MARK_GAP, CROP_MARK_LENGTH, page_size
+from generator.imposition import render_cards_pdf
+from generator.kit import render_deck
+
+from pdf_ops import rects, segments
+
+PAPERS = ["a4", "letter"]
+POKER = (63 * MM, 88 * MM)
+BLEED = 3 * MM
+
+
+def _deck_pdf(paper: str) -> PdfReader:
+    """The Which Witch game cards (poker size, 3 mm bleed, duplex) as printed."""
+    db = load_game("which-witch")
+    out = io.BytesIO()
+    render_deck(db, db.deck("game-cards"), paper, out)
+    return PdfReader(io.BytesIO(out.getvalue()))
+
+
+def _crop_marks(reader: PdfReader, page: int):
+    return [s for s in segments(reader, page) if abs(s.length - CROP_MARK_LENGTH) < 1e-3]
+
+
+def _cut_lines(reader: PdfReader, page: int) -> tuple[list[float], list[float]]:
+    marks = _crop_marks(reader, page)
+    xs = sorted({round(s.x0, 3) for s in marks if s.vertical})
+    ys = sorted({round(s.y0, 3) for s in marks if s.horizontal})
+    return xs, ys
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_pages_are_the_paper_size(paper):
+    reader = _deck_pdf(paper)
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(page_size(paper), abs=0.01)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_poker_cards_trim_box_is_exactly_63_by_88_mm(paper):
+    """The crop marks sit on the trim lines: neighbouring lines are one card apart."""
+    xs, ys = _cut_lines(_deck_pdf(paper), 0)
+    assert len(xs) == 4 and len(ys) == 4  # nine poker cards to a page on A4 and Letter
+    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([POKER[0]] * 3, abs=0.01)
+    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([POKER[1]] * 3, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_crop_marks_are_outside_the_trimmed_area_and_its_bleed(paper):
+    reader = _deck_pdf(paper)
+    xs, ys = _cut_lines(reader, 0)
+    for mark in _crop_marks(reader, 0):
+        if mark.vertical:
+            near = min(abs(mark.y0 - ys[0]), abs(mark.y0 - ys[-1]), abs(mark.y1 - ys[0]), abs(mark.y1 - ys[-1]))
+            assert min(mark.y0, mark.y1) >= ys[-1] or max(mark.y0, mark.y1) <= ys[0]
+        else:
+            near = min(abs(mark.x0 - xs[0]), abs(mark.x0 - xs[-1]), abs(mark.x1 - xs[0]), abs(mark.x1 - xs[-1]))
+            assert min(mark.x0, mark.x1) >= xs[-1] or max(mark.x0, mark.x1) <= xs[0]
+        assert near == pytest.approx(BLEED + CROP_MARK_GAP, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_outer_cards_keep_a_3_mm_bleed(paper):
+    """The top-left card may paint 3 mm past its left and top trim lines, not past its inner ones."""
+    reader = _deck_pdf(paper)
+    xs, ys = _cut_lines(reader, 0)
+    x, y, w, h = rects(reader, 0, b"W*")[0]
+    assert x == pytest.approx(xs[0] - BLEED, abs=0.01)
+    assert y + h == pytest.approx(ys[-1] + BLEED, abs=0.01)
+    assert x + w == pytest.approx(xs[1], abs=0.01)
+    assert y == pytest.approx(ys[-2], abs=0.01)
+
+
+def _labelled_faces(count: int):
+    """Faces that fill exactly their trim box, so the PDF says where each card went."""
+    def face(canvas, x, y, w, h):
+        canvas.rect(x + BLEED, y + BLEED, w - 2 * BLEED, h - 2 * BLEED, stroke=0, fill=1)
+    return [lambda c, x, y, w, h, f=face: f(c, x, y, w, h) for _ in range(count)]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_backs_are_mirrored_for_a_long_edge_flip(paper):
+    """A back's trim box is its front's mirrored about the page's vertical centre line."""
+    faces = _labelled_faces(7)  # a partial sheet: the mirroring shows
+    out = io.BytesIO()
+    render_cards_pdf(out, faces, faces, POKER, BLEED, paper, "duplex test")
+    reader = PdfReader(io.BytesIO(out.getvalue()))
+    assert len(reader.pages) == 2
+    fronts, backs = rects(reader, 0, b"f*"), rects(reader, 1, b"f*")
+    page_width = page_size(paper)[0]
+    assert len(fronts) == len(backs) == 7
+    for (fx, fy, fw, fh), (bx, by, bw, bh) in zip(fronts, backs):
+        assert (fw, fh) == pytest.approx(POKER, abs=0.01)
+        assert (bw, bh) == pytest.approx(POKER, abs=0.01)
+        assert bx == pytest.approx(page_width - (fx + fw), abs=0.01)
+        assert by == pytest.approx(fy, abs=0.01)
+    assert fronts[0][0] != pytest.approx(backs[0][0], abs=1)  # the first card's back is on the other side
