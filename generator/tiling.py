@@ -152,9 +152,14 @@ def registration_marks(plan: TilePlan, tile: Tile) -> list[tuple[float, float]]:
     inside_y = [y for y in plan.seams_y() if view.y <= y <= view.top]
     edge_ys = [view.y + plan.overlap / 2, view.top - plan.overlap / 2]
     edge_xs = [view.x + plan.overlap / 2, view.right - plan.overlap / 2]
-    marks = {(x, y) for x in inside_x for y in [*edge_ys, *inside_y]}
-    marks |= {(x, y) for y in inside_y for x in edge_xs}
+    marks = {_rounded(x, y) for x in inside_x for y in [*edge_ys, *inside_y]}
+    marks |= {_rounded(x, y) for y in inside_y for x in edge_xs}
     return sorted(marks)
+
+
+def _rounded(x: float, y: float) -> tuple[float, float]:
+    """A board position to 1/1000 pt, so the same cross computed two ways is one cross."""
+    return round(x, 3), round(y, 3)
 
 
 def _draw_crosses(canvas: Canvas, plan: TilePlan, tile: Tile, origin: tuple[float, float]) -> None:

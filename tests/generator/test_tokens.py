@@ -1,0 +1,88 @@
+"""Token punch sheets: as many tokens as fit, cut lines, counts from the database, duplex backs."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from cards import load_game
+from cards.units import MM
+from generator.geometry import TOKEN_GAP, page_size, printable
+from generator.tokens import plan_tokens, render_tokens, token_copies
+
+
+@pytest.fixture(scope="module")
+def heartstrings():
+    return load_game("heartstrings")
+
+
+def _render(db, sheet, paper: str) -> bytes:
+    out = io.BytesIO()
+    render_tokens(db, sheet, paper, out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tokens_fill_the_printable_area_without_touching(paper):
+    plan = plan_tokens(20 * MM, paper)
+    area = printable(page_size(paper))
+    boxes = [plan.cut_box(i) for i in range(plan.per_page)]
+    assert plan.per_page >= 8 * 12  # twenty-millimetre tokens: at least 8 across, 12 down
+    for box in boxes:
+        assert area.x <= box.x and box.right <= area.right and area.y <= box.y and box.top <= area.top
+        assert (box.w, box.h) == pytest.approx((20 * MM, 20 * MM))
+    neighbours = boxes[1].x - boxes[0].right
+    assert neighbours == pytest.approx(TOKEN_GAP)
+    assert plan_tokens(20 * MM, paper).cols == int((area.w + TOKEN_GAP) // (20 * MM + TOKEN_GAP))
+
+
+def test_a_token_too_big_for_the_paper_is_refused():
+    from generator.errors import PaperError
+
+    with pytest.raises(PaperError, match="does not fit on a4"):
+        plan_tokens(300 * MM, "a4")
+
+
+def test_heartstrings_prints_every_players_tokens_in_their_colour(heartstrings):
+    """'12 player tokens (green or blue) used to occupy the rooms on the board' (and red for a third player)."""
+    sheet = heartstrings.tokens[0]
+    rules = heartstrings.rules
+    assert [t.count for t in sheet.tokens] == [rules.tokens_per_player] * heartstrings.meta.players.max
+    assert [t.color for t in sheet.tokens] == list(rules.player_colors)
+    assert len(token_copies(sheet)) == rules.tokens_per_player * heartstrings.meta.players.max
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_duplex_token_sheets_alternate_fronts_and_mirrored_backs(heartstrings, paper):
+    sheet = heartstrings.tokens[0]
+    plan = plan_tokens(20 * MM, paper)
+    reader = PdfReader(io.BytesIO(_render(heartstrings, sheet, paper)))
+    sheets_needed = math.ceil(len(token_copies(sheet)) / plan.per_page)
+    assert len(reader.pages) == 2 * sheets_needed
+    assert plan.back_box(0).right == pytest.approx(page_size(paper)[0] - plan.cut_box(0).x)
+
+
+def _pixel(image, box, page_height: float, scale: float, dx: float = 0.0):
+    x = (box.x + box.w / 2 + dx) * scale
+    y = (page_height - (box.y + box.h / 2)) * scale
+    return image.getpixel((int(x), int(y)))
+
+
+def test_each_token_is_printed_in_its_colour_inside_a_dark_cut_line(heartstrings):
+    """Rasterised: the token's rim carries its colour; the cut circle is drawn at exactly its size."""
+    sheet = heartstrings.tokens[0]
+    plan = plan_tokens(20 * MM, "a4")
+    scale = 4
+    image = pdfium.PdfDocument(_render(heartstrings, sheet, "a4"))[0].render(scale=scale).to_pil().convert("RGB")
+    page_height = page_size("a4")[1]
+    for slot, token in enumerate(token_copies(sheet)[:plan.per_page]):
+        box = plan.cut_box(slot)
+        rim = _pixel(image, box, page_height, scale, dx=box.w * 0.45)
+        expected = tuple(int(token.color[i:i + 2], 16) for i in (1, 3, 5))
+        assert all(abs(a - b) <= 12 for a, b in zip(rim, expected)), (slot, rim, token.color)
+        cut = _pixel(image, box, page_height, scale, dx=box.w / 2)
+        assert sum(cut) < sum(expected), (slot, cut)  # the cut line is darker than the token
