@@ -31,6 +31,7 @@ START_SIZE = 9.5
 FLOOR_SIZE = 7.0  # issue 4: body text at least 7 pt after fitting
 SIZE_STEP = 0.25
 FOOTER_SIZE = 6.0
+EDGE_BAND = 0.6  # share of the safe zone below the top trim that the accent band covers
 REFERENCE_THEME = Theme(body_size=START_SIZE, leading_ratio=1.25, heading_scale=(1.4, 1.25, 1.1),
                         space_after=0.35)
 
@@ -76,6 +77,7 @@ def side_face(db: Database, reference: Any, template: str, side: str) -> Face:
 
     def draw(canvas: Canvas, x: float, y: float, bw: float, bh: float) -> None:
         prepare_canvas(canvas)
+        _edge_band(canvas, x, y + bh - bleed - safe * EDGE_BAND, bw, bleed + safe * EDGE_BAND)
         left, top = x + bleed + safe, y + bleed + h - safe
         for index, flowable in enumerate(flowables):
             _, fh = flowable.wrapOn(canvas, inner_w, inner_h)
@@ -84,6 +86,14 @@ def side_face(db: Database, reference: Any, template: str, side: str) -> Face:
             top -= flowable.getSpaceAfter()
         _footer(canvas, db, reference, side, x + bleed, y + bleed, w, safe)
     return draw
+
+
+def _edge_band(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """The accent band along the top edge: it runs into the bleed, so a cut never leaves a sliver."""
+    canvas.saveState()
+    canvas.setFillColor(colors.HexColor(REFERENCE_THEME.accent))
+    canvas.rect(x, y, w, h, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def _footer(canvas: Canvas, db: Database, reference: Any, side: str, x: float, y: float, w: float, safe: float) -> None:
