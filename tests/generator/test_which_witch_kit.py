@@ -154,16 +154,17 @@ def test_build_writes_the_whole_kit_on_both_papers(runner, tmp_path):
     written = {p.name for p in (tmp_path / "which-witch").rglob("*.*")}
     for paper in ("a4", "letter"):
         assert {f"witches-{paper}.pdf", f"game-cards-{paper}.pdf", f"reference-{paper}.pdf",
-                f"tracker-token-sheet-{paper}.pdf", f"rulebook-{paper}.pdf"} <= written
+                f"heart-trackers-{paper}.pdf", f"rulebook-{paper}.pdf"} <= written
     assert {"game-cards-tts-1.png", "game-cards-tts-back.png", "witches-tts-1.png"} <= written
 
 
 def test_token_sheet_prints_one_token_per_witch(db, tmp_path):
     """'6 LIFE HEART TRACKER TOKENS: These small tokens are used with the Life Heart Tracker grid'."""
-    from generator.kit import render_sheet
+    from generator.tokens import render_tokens
 
     out = tmp_path / "tokens.pdf"
-    render_sheet(db, db.sheets[0], "a4", out)
+    render_tokens(db, db.tokens[0], "a4", out)
     text = PdfReader(out).pages[0].extract_text()
+    assert [token.label for token in db.tokens[0].tokens] == [w.name.split()[0] for w in db.deck("witches").cards]
     for token in db.tokens[0].tokens:
-        assert token.name in text
+        assert token.label in text
