@@ -1,0 +1,103 @@
+"""`deckwright build`: kinds, papers, summary, PNGs, and a broken database that writes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from companion.cli import cli
+from generator.geometry import page_size
+
+
+def _build(runner, *args: str, cards=None):
+    root = ["--cards", str(cards)] if cards else []
+    return runner.invoke(cli, [*root, "build", *args])
+
+
+def test_help_shows_an_example_and_every_kind(runner):
+    result = runner.invoke(cli, ["build", "--help"])
+    assert result.exit_code == 0
+    assert "deckwright build heartstrings --paper a4" in result.output
+    for kind in ("cards", "tokens", "sheets", "rulebook", "reference", "proofs"):
+        assert kind in result.output
+
+
+def test_only_tokens_writes_only_the_token_sheets(runner, tmp_path):
+    result = _build(runner, "heartstrings", "--only", "tokens", "--paper", "letter", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "heartstrings").iterdir()) == ["player-tokens-letter.pdf"]
+
+
+def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
+    result = _build(runner, "heartstrings", "--only", "sheets", "--paper", "a4", "--out", str(tmp_path), "--json")
+    assert result.exit_code == 0, result.output
+    files = {f["path"]: f for f in json.loads(result.output)["files"]}
+    board = files[str(tmp_path / "heartstrings" / "board-a4.pdf")]
+    assert board["pages"] == len(PdfReader(board["path"]).pages) == 4
+    assert board["bytes"] == (tmp_path / "heartstrings" / "board-a4.pdf").stat().st_size
+    plain = _build(runner, "heartstrings", "--only", "sheets", "--paper", "a4", "--out", str(tmp_path))
+    assert "board-a4.pdf" in plain.output and "4 p." in plain.output and "2 file(s) written" in plain.output
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_paper_sets_the_page_size_of_the_proofs(runner, tmp_path, paper):
+    result = _build(runner, "heartstrings", "--only", "proofs", "--paper", paper, "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "heartstrings" / f"proofs-{paper}.pdf")
+    assert len(reader.pages) == 4  # board, tracker, token sheet, reference card: one page each
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(page_size(paper), abs=0.01)
+    assert "Proof" in reader.pages[0].extract_text()
+
+
+def test_png_writes_one_image_per_component_at_the_dpi(runner, tmp_path):
+    result = _build(runner, "heartstrings", "--only", "tokens", "--paper", "a4", "--png", "100", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    png = tmp_path / "heartstrings" / "png"
+    names = sorted(p.name for p in png.iterdir())
+    assert "board.png" in names and "player-tokens-token-red.png" in names
+    assert [n for n in names if n.startswith("heartstring-tracker")] == [
+        f"heartstring-tracker-player{p}.png" for p in (1, 2, 3)]
+    with Image.open(png / "board.png") as board:
+        # 420 x 297 mm at 100 dpi (pdfium may round a side up by one pixel)
+        assert board.size == pytest.approx((420 / 25.4 * 100, 297 / 25.4 * 100), abs=1)
+
+
+def test_all_builds_every_game(runner, tmp_path):
+    result = _build(runner, "--all", "--only", "tokens", "--paper", "a4", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "heartstrings" / "player-tokens-a4.pdf").is_file()
+    assert (tmp_path / "which-witch" / "heart-trackers-a4.pdf").is_file()
+
+
+def test_no_game_is_a_usage_error(runner):
+    result = _build(runner)
+    assert result.exit_code == 2
+    assert "name a game" in result.output
+
+
+def test_a_broken_database_gives_located_errors_and_writes_nothing(runner, cards_copy, tmp_path):
+    game = cards_copy / "heartstrings" / "components.yaml"
+    game.write_text(game.read_text().replace("shape: round", "shape: oval"))
+    out = tmp_path / "out"
+    result = _build(runner, "heartstrings", "--out", str(out), cards=cards_copy)
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert "components.yaml:" in result.output and "oval" in result.output
+    assert not out.exists()
+
+
+def test_an_overflowing_text_fails_naming_the_component_and_field(runner, cards_copy, tmp_path):
+    templates = cards_copy / "heartstrings" / "templates"
+    templates.mkdir()
+    (templates / "tracker.yaml").write_text(
+        "elements:\n  - {id: title, type: text, x: 0, y: 0, w: 10, h: 3, size: 9, min_size: 8,"
+        " text: 'a heartstring title much too long for its box'}\n")
+    out = tmp_path / "out"
+    result = _build(runner, "heartstrings", "--out", str(out), cards=cards_copy)
+    assert result.exit_code == 1
+    assert "sheet 'heartstring-tracker'" in result.output and "field 'title'" in result.output
+    assert not out.exists()
