@@ -43,14 +43,15 @@ from reportlab.platypus import Paragraph
 from cards.texts import card_text, render_text
 from cards.units import UnitError, parse_length
 
-from .errors import LayoutError, TextOverflow
+from .errors import ImageProblem, LayoutError, TextOverflow
 from .icons import draw_icon, names
+from .images import draw_image
 from .markdown import ICON_CALLBACK, ICON_PATTERN, prepare_canvas
 from .markdown import _icon_markup as icon_markup
 
 SHRINK_STEP = 0.5
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
-ELEMENT_TYPES = ("rect", "text", "icon", "line", "track")
+ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 
 _ENV = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
 _ENV.globals.update(render_text=render_text, card_text=card_text)
@@ -354,8 +355,42 @@ def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict
     canvas.restoreState()
 
 
+def _draw_circle(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
+    """The largest circle centred in the element's box: `fill`, `stroke`, `line_width`."""
+    x, y, w, h = _geometry(element, box, context, where)
+    fill = bind(element.get("fill"), context, where)
+    stroke = bind(element.get("stroke"), context, where)
+    canvas.saveState()
+    if fill:
+        canvas.setFillColor(_color(fill, where))
+    if stroke:
+        canvas.setStrokeColor(_color(stroke, where))
+        canvas.setLineWidth(float(element.get("line_width", 0.8)))
+    canvas.circle(x + w / 2, y + h / 2, min(w, h) / 2, stroke=1 if stroke else 0, fill=1 if fill else 0)
+    canvas.restoreState()
+
+
+def _draw_image(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
+    """Art from `src` (a path inside the game folder), `fit: cover|contain`; a placeholder when missing."""
+    x, y, w, h = _geometry(element, box, context, where)
+    src = str(bind(element.get("src", ""), context, where)).strip()
+    label = str(bind(element.get("label", ""), context, where)).strip()
+    db = context.get("db")
+    folder = Path(db.folder) if db is not None else Path.cwd()
+    try:
+        if src:
+            draw_image(canvas, folder, src, (x, y, w, h), str(element.get("fit", "cover")), label)
+        else:
+            from .images import draw_placeholder
+            draw_placeholder(canvas, (x, y, w, h), label)
+    except ImageProblem as exc:
+        raise LayoutError(f"{where}: {exc}") from None
+
+
 DRAW: dict[str, Callable[[Canvas, dict[str, Any], Box, dict[str, Any], str], None]] = {
     "rect": _draw_rect, "text": _draw_text, "icon": _draw_icon, "line": _draw_line, "track": _draw_track,
+    "circle": _draw_circle,
+    "image": _draw_image,
 }
 
 
