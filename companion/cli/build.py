@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -48,14 +49,24 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     """
     from generator.errors import GeneratorError
 
-    try:
-        databases = _checked_databases(games, all_games)
-        papers = PAPERS if paper == "both" else (paper,)
-        kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
-        written = _run(_steps(databases, papers, kinds, out_dir, png_dpi, tts))
-    except GeneratorError as exc:
-        raise DataProblem(str(exc)) from None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            databases = _checked_databases(games, all_games)
+            papers = PAPERS if paper == "both" else (paper,)
+            kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
+            written = _run(_steps(databases, papers, kinds, out_dir, png_dpi, tts))
+        except GeneratorError as exc:
+            raise DataProblem(str(exc)) from None
+        finally:
+            _warn(caught)
     _report(written, as_json)
+
+
+def _warn(caught: list[warnings.WarningMessage]) -> None:
+    """Each distinct warning of the build (a low-resolution or missing image) once, on stderr."""
+    for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, UserWarning)):
+        click.echo(f"warning: {message}", err=True)
 
 
 def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:

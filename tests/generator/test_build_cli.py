@@ -101,3 +101,19 @@ def test_an_overflowing_text_fails_naming_the_component_and_field(runner, cards_
     assert result.exit_code == 1
     assert "sheet 'heartstring-tracker'" in result.output and "field 'title'" in result.output
     assert not out.exists()
+
+
+def test_a_low_resolution_image_is_a_warning_not_an_error(runner, cards_copy, tmp_path):
+    """'a warning when the effective resolution is under 300 dpi': the build still writes the kit."""
+    art = cards_copy / "heartstrings" / "art"
+    art.mkdir()
+    Image.new("RGB", (20, 10), "#c0392b").save(art / "tiny.png")
+    templates = cards_copy / "heartstrings" / "templates"
+    templates.mkdir()
+    (templates / "tracker.yaml").write_text(
+        "elements:\n  - {id: art, type: image, x: 0, y: 0, w: 80, h: 40, src: art/tiny.png, fit: cover}\n")
+    out = tmp_path / "out"
+    result = _build(runner, "heartstrings", "--only", "sheets", "--paper", "a4", "--out", str(out), cards=cards_copy)
+    assert result.exit_code == 0, result.output
+    assert "warning:" in result.stderr and "tiny.png" in result.stderr and "dpi" in result.stderr
+    assert (out / "heartstrings" / "heartstring-tracker-a4.pdf").is_file()
