@@ -289,3 +289,74 @@ def _crown(c: Canvas) -> None:
 @icon("sparkle", "power")
 def _sparkle(c: Canvas) -> None:
     _polygon(c, _star_points(0.5, 0.5, 0.48, 0.12, tips=4))
+
+
+@icon("ice", "frost", "snow")
+def _ice_glyph(c: Canvas) -> None:
+    for k in range(3):
+        angle = k * math.pi / 3
+        dx, dy = 0.42 * math.cos(angle), 0.42 * math.sin(angle)
+        c.line(0.5 - dx, 0.5 - dy, 0.5 + dx, 0.5 + dy)
+    c.circle(0.5, 0.5, 0.08, stroke=0, fill=1)
+
+
+@icon("earth", "mountain", "rock")
+def _earth_glyph(c: Canvas) -> None:
+    _polygon(c, [(0.04, 0.12), (0.36, 0.72), (0.5, 0.5), (0.66, 0.86), (0.96, 0.12)])
+
+
+@icon("bead")
+def _bead_glyph(c: Canvas) -> None:
+    c.circle(0.5, 0.5, 0.42, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.circle(0.5, 0.5, 0.12, stroke=0, fill=1)
+
+
+@icon("token", "pawn")
+def _token_glyph(c: Canvas) -> None:
+    c.circle(0.5, 0.76, 0.16, stroke=0, fill=1)
+    _polygon(c, [(0.36, 0.6), (0.64, 0.6), (0.76, 0.18), (0.24, 0.18)])
+    c.rect(0.14, 0.06, 0.72, 0.12, stroke=0, fill=1)
+
+
+@icon("clock", "time")
+def _clock_glyph(c: Canvas) -> None:
+    c.circle(0.5, 0.5, 0.42, stroke=1, fill=0)
+    c.line(0.5, 0.5, 0.5, 0.78)
+    c.line(0.5, 0.5, 0.7, 0.42)
+
+
+@icon("card", "draw")
+def _card_glyph(c: Canvas) -> None:
+    c.roundRect(0.2, 0.06, 0.6, 0.88, 0.08, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.roundRect(0.28, 0.14, 0.44, 0.72, 0.05, stroke=0, fill=1)
+
+
+@icon("plus")
+def _plus_glyph(c: Canvas) -> None:
+    c.rect(0.42, 0.12, 0.16, 0.76, stroke=0, fill=1)
+    c.rect(0.12, 0.42, 0.76, 0.16, stroke=0, fill=1)
+
+
+@icon("room", "door")
+def _door_glyph(c: Canvas) -> None:
+    p = c.beginPath()
+    p.moveTo(0.2, 0.04)
+    p.lineTo(0.2, 0.66)
+    p.curveTo(0.2, 0.98, 0.8, 0.98, 0.8, 0.66)
+    p.lineTo(0.8, 0.04)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.circle(0.66, 0.4, 0.05, stroke=0, fill=1)
+
+
+@icon("air", "gust")
+def _wind_glyph(c: Canvas) -> None:
+    for y, end in [(0.7, 0.7), (0.5, 0.9), (0.3, 0.6)]:
+        p = c.beginPath()
+        p.moveTo(0.06, y)
+        p.lineTo(end, y)
+        p.curveTo(end + 0.12, y, end + 0.12, y + 0.14, end, y + 0.14)
+        c.drawPath(p, stroke=1, fill=0)
