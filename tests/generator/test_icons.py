@@ -29,7 +29,8 @@ def test_every_icon_draws_vector_paths_and_no_text(name):
     canvas.save()
     page = PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
     content = page.get_contents().get_data().decode("latin-1")
-    assert any(op in content for op in (" f\n", " f*\n", " S\n", " B\n", " b\n"))
+    painting_ops = {"f", "f*", "S", "s", "B", "B*", "b", "b*"}
+    assert painting_ops & set(content.split())
     assert "/XObject" not in page["/Resources"] and not (page.extract_text() or "").strip()
 
 
