@@ -94,4 +94,4 @@ def _tokens(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
         side = size + 2 * TOKEN_BLEED
         for token in sheet.tokens:
             box = Box(TOKEN_BLEED, TOKEN_BLEED, size, size)
-            yield f"{sheet.id}-{token.id}", (side, side), lambda c, t=token, b=box: draw(c, b, t, "front")
+            yield f"{sheet.id}-{token.id}", (side, side), lambda c, t=token, b=box, d=draw: d(c, b, t, "front")

@@ -68,7 +68,7 @@ def draw_proof_page(canvas: Canvas, page: tuple[float, float], proof: ProofPage,
     """The items of `proof` in a grid, as large as possible up to their printed size."""
     area = printable(page)
     area = Box(area.x, area.y, area.w, area.h - TITLE_BAND)
-    cols, rows, scale = fit_grid([item.size for item in proof.items], area)
+    cols, _, scale = fit_grid([item.size for item in proof.items], area)
     cell_w = max(i.size[0] for i in proof.items) * scale + GAP
     cell_h = max(i.size[1] for i in proof.items) * scale + LABEL_BAND + GAP
     for index, item in enumerate(proof.items):
@@ -163,7 +163,7 @@ def _token_pages(db: Database) -> list[ProofPage]:
             box = Box(TOKEN_BLEED, TOKEN_BLEED, size, size)
             side = size + 2 * TOKEN_BLEED
             items.append(ProofItem(f"{token.name} x{token.count}", (side, side),
-                                   lambda c, t=token, b=box: draw(c, b, t, "front")))
+                                   lambda c, t=token, b=box, d=draw: d(c, b, t, "front")))
         pages.append(ProofPage(f"tokens {sheet.name} ({sheet.shape}, {size / MM:g} mm)", items))
     return pages
 

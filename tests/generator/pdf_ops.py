@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -50,5 +51,5 @@ def segments(reader: PdfReader, page: int) -> list[Segment]:
 def rects(reader: PdfReader, page: int, then: bytes) -> list[tuple[float, float, float, float]]:
     """Every `re` rectangle whose next operator is `then` (b'W*' for clips, b'f*' for fills)."""
     ops = operations(reader, page)
-    return [tuple(float(v) for v in operands) for (operands, op), (_, after) in zip(ops, ops[1:])
+    return [tuple(float(v) for v in operands) for (operands, op), (_, after) in pairwise(ops)
             if op == b"re" and after == then]

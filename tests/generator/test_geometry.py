@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+from itertools import pairwise
 
 import pytest
+from pdf_ops import rects, segments
 from pypdf import PdfReader
 
 from cards import load_game
@@ -12,8 +14,6 @@ from cards.units import MM
 from generator.geometry import CROP_MARK_GAP, CROP_MARK_LENGTH, page_size
 from generator.imposition import render_cards_pdf
 from generator.kit import render_deck
-
-from pdf_ops import rects, segments
 
 PAPERS = ["a4", "letter"]
 POKER = (63 * MM, 88 * MM)
@@ -51,8 +51,8 @@ def test_a_poker_cards_trim_box_is_exactly_63_by_88_mm(paper):
     """The crop marks sit on the trim lines: neighbouring lines are one card apart."""
     xs, ys = _cut_lines(_deck_pdf(paper), 0)
     assert len(xs) == 4 and len(ys) == 4  # nine poker cards to a page on A4 and Letter
-    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([POKER[0]] * 3, abs=0.01)
-    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([POKER[1]] * 3, abs=0.01)
+    assert [b - a for a, b in pairwise(xs)] == pytest.approx([POKER[0]] * 3, abs=0.01)
+    assert [b - a for a, b in pairwise(ys)] == pytest.approx([POKER[1]] * 3, abs=0.01)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
