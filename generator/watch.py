@@ -1,0 +1,54 @@
+"""`--watch`: rebuild when a file of the game's database or templates changes.
+
+Polls modification times (no extra dependency, works on every platform). A rebuild that
+fails is reported and the watch goes on, so a half-typed edit never ends the session.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+Snapshot = dict[Path, int]
+POLL_SECONDS = 0.5
+
+
+def snapshot(folders: Iterable[Path]) -> Snapshot:
+    """The modification time (ns) of every file below `folders`, hidden files left out."""
+    found: Snapshot = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in folder.rglob("*"):
+            if path.is_file() and not any(part.startswith(".") for part in path.relative_to(folder).parts):
+                found[path] = path.stat().st_mtime_ns
+    return found
+
+
+def changed_files(before: Snapshot, after: Snapshot) -> list[Path]:
+    """Files added, removed or modified between two snapshots, sorted."""
+    return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+
+
+def watch(folders: list[Path], rebuild: Callable[[list[Path]], None],
+          on_error: Callable[[Exception], None], should_stop: Callable[[], bool] = lambda: False,
+          sleep: Callable[[float], None] = time.sleep, interval: float = POLL_SECONDS) -> None:
+    """Build once, then rebuild with the changed files each time something under `folders` changes."""
+    _attempt(rebuild, [], on_error)
+    seen = snapshot(folders)
+    while not should_stop():
+        sleep(interval)
+        now = snapshot(folders)
+        changes = changed_files(seen, now)
+        if changes:
+            seen = now
+            _attempt(rebuild, changes, on_error)
+
+
+def _attempt(rebuild: Callable[[list[Path]], None], changes: list[Path],
+             on_error: Callable[[Exception], None]) -> None:
+    try:
+        rebuild(changes)
+    except Exception as exc:  # noqa: BLE001 - any failure is reported; the watch continues
+        on_error(exc)

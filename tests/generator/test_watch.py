@@ -1,0 +1,69 @@
+"""`deckwright build --watch`: an edit triggers a rebuild; a failing rebuild does not end the watch."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from generator.watch import changed_files, snapshot, watch
+
+
+def _touch(path: Path, text: str, tick: int) -> None:
+    path.write_text(text)
+    os.utime(path, ns=(tick * 10**9, tick * 10**9))  # distinct times even on coarse clocks
+
+
+def test_snapshot_sees_nested_files_but_not_hidden_ones(tmp_path):
+    (tmp_path / "templates").mkdir()
+    _touch(tmp_path / "game.yaml", "a", 1)
+    _touch(tmp_path / "templates" / "card.yaml", "b", 1)
+    _touch(tmp_path / ".board.pdf.tmp", "c", 1)
+    assert sorted(p.name for p in snapshot([tmp_path])) == ["card.yaml", "game.yaml"]
+
+
+def test_changed_files_lists_added_removed_and_modified(tmp_path):
+    a, b, c = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    before = {a: 1, b: 1}
+    after = {b: 2, c: 1}
+    assert changed_files(before, after) == [a, b, c]
+
+
+def test_an_edit_triggers_one_rebuild_with_the_changed_file(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    _touch(deck, "cards: []", 1)
+    builds: list[list[Path]] = []
+    ticks = iter(range(3))  # a watch that missed the edit runs out of ticks instead of hanging
+
+    def sleep(_: float) -> None:
+        if next(ticks) == 0:
+            _touch(deck, "cards: [x]", 2)
+
+    watch([tmp_path], builds.append, on_error=pytest_fail, should_stop=lambda: len(builds) >= 2,
+          sleep=sleep)
+    assert builds == [[], [deck]]
+
+
+def test_a_failing_rebuild_is_reported_and_the_watch_goes_on(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    _touch(deck, "ok", 1)
+    errors: list[str] = []
+    builds: list[str] = []
+    step = {"n": 0}
+
+    def rebuild(changes: list[Path]) -> None:
+        if changes and deck.read_text() == "broken":
+            raise ValueError("deck.yaml:1: broken")
+        builds.append(deck.read_text())
+
+    def sleep(_: float) -> None:
+        step["n"] += 1
+        _touch(deck, "broken" if step["n"] == 1 else "fixed", step["n"] + 1)
+
+    watch([tmp_path], rebuild, on_error=lambda exc: errors.append(str(exc)),
+          should_stop=lambda: step["n"] >= 2, sleep=sleep)
+    assert errors == ["deck.yaml:1: broken"]
+    assert builds == ["ok", "fixed"]
+
+
+def pytest_fail(exc: Exception) -> None:
+    raise AssertionError(f"unexpected rebuild error: {exc}")
