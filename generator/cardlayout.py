@@ -34,9 +34,11 @@ from typing import Any
 import jinja2
 import yaml
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -307,23 +309,92 @@ def _icon_names() -> frozenset[str]:
     return frozenset(names())
 
 
+@dataclass(frozen=True)
+class TextStyle:
+    """How a text element is set; hashable, so fitted paragraphs can be reused across cards."""
+
+    font: str
+    size: float
+    leading_ratio: float
+    align: str
+    color: str
+    floor: float
+
+    def paragraph_style(self) -> ParagraphStyle:
+        """The ParagraphStyle at the starting size."""
+        return ParagraphStyle("layout-text", fontName=self.font, fontSize=self.size,
+                              leading=self.size * self.leading_ratio, alignment=ALIGN[self.align],
+                              textColor=_hex_color(self.color))
+
+
 def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
     x, y, w, h = _geometry(element, box, context, where)
     text = str(bind(element.get("text", ""), context, where)).strip()
     if not text:
         return
     size = float(bind(element.get("size", 8), context, where))
-    style = ParagraphStyle(
-        "layout-text", fontName=str(element.get("font", "Helvetica")), fontSize=size,
-        leading=size * float(element.get("leading", 1.2)), alignment=ALIGN[element.get("align", "left")],
-        textColor=_color(bind(element.get("color", "#000000"), context, where), where))
-    floor = float(element.get("min_size", size))
-    paragraph = fit_paragraph(text_markup(text), w, h, style, floor, where, str(element.get("id", "text")))
-    _, needed = paragraph.wrap(w, h)
-    if ICON_CALLBACK in paragraph.text:
+    color = str(bind(element.get("color", "#000000"), context, where))
+    _color(color, where)  # a bad colour is a located error
+    style = TextStyle(str(element.get("font", "Helvetica")), size, float(element.get("leading", 1.2)),
+                      str(element.get("align", "left")), color, float(element.get("min_size", size)))
+    markup = text_markup(text)
+    valign = element.get("valign", "top")
+    if _is_one_line(markup, w, h, style):
+        _draw_line_of_text(canvas, markup, x, y, w, h, style, valign)
+        return
+    fitted = _fitted_paragraph(markup, round(w, 3), round(h, 3), style)
+    if fitted is None:
+        raise TextOverflow(where, str(element.get("id", "text")), style.floor, _plain(markup))
+    paragraph, needed = fitted
+    if ICON_CALLBACK in markup:
         prepare_canvas(canvas)
-    offset = {"top": h - needed, "middle": (h - needed) / 2, "bottom": 0.0}[element.get("valign", "top")]
+    offset = {"top": h - needed, "middle": (h - needed) / 2, "bottom": 0.0}[valign]
     paragraph.drawOn(canvas, x, y + offset)
+
+
+# Plain text on one line is drawn with drawString, as a Paragraph would place it: most card
+# texts (titles, corners, stamps) are one line, and a Paragraph costs ten times as much.
+def _is_one_line(markup: str, w: float, h: float, style: TextStyle) -> bool:
+    """Plain text (no markup, entity or icon) that fits the box on one line at the starting size."""
+    if "<" in markup or "&" in markup or style.size * style.leading_ratio > h + 0.01:
+        return False
+    return stringWidth(" ".join(markup.split()), style.font, style.size) <= w
+
+
+def _draw_line_of_text(canvas: Canvas, text: str, x: float, y: float, w: float, h: float,
+                       style: TextStyle, valign: str) -> None:
+    leading = style.size * style.leading_ratio
+    offset = {"top": h - leading, "middle": (h - leading) / 2, "bottom": 0.0}[valign]
+    drop = style.size if rl_config.paraFontSizeHeightOffset else getAscent(style.font, style.size)
+    baseline = y + offset + leading - drop
+    canvas.saveState()
+    canvas.setFont(style.font, style.size, leading)
+    canvas.setFillColor(_hex_color(style.color))
+    line = " ".join(text.split())
+    if style.align == "center":
+        canvas.drawCentredString(x + w / 2, baseline, line)
+    elif style.align == "right":
+        canvas.drawRightString(x + w, baseline, line)
+    else:
+        canvas.drawString(x, baseline, line)
+    canvas.restoreState()
+
+
+@lru_cache(maxsize=4096)
+def _fitted_paragraph(markup: str, w: float, h: float, style: TextStyle) -> tuple[Paragraph, float] | None:
+    """The fitted Paragraph and its height, or None when it overflows at the floor size.
+
+    Cached: a deck's repeated texts and the lint pass before a build are fitted once."""
+    try:
+        paragraph = fit_paragraph(markup, w, h, style.paragraph_style(), style.floor, "", "")
+    except TextOverflow:
+        return None
+    return paragraph, paragraph.height
+
+
+@lru_cache(maxsize=256)
+def _hex_color(value: str) -> colors.Color:
+    return colors.HexColor(value)
 
 
 def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
