@@ -30,9 +30,11 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
               help="Also write one PNG per component (card design, back, sheet, token) at DPI into OUT/<game>/png/.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG).")
 @click.option("--json", "as_json", is_flag=True, help="Print the files written as JSON.")
+@click.option("--watch", is_flag=True,
+              help="Keep running and rebuild whenever a file of the games' databases or templates changes (Ctrl-C stops).")
 @user_errors
 def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-            png_dpi: int | None, tts: bool, as_json: bool) -> None:
+            png_dpi: int | None, tts: bool, as_json: bool, watch: bool) -> None:
     """Write the print-and-play kit of GAMES to OUT/<game>/.
 
     Every PDF is ready to print at 100%: cards with bleed, crop marks and duplex backs,
@@ -46,7 +48,20 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
       deckwright build heartstrings --paper a4
       deckwright build halfwish --paper letter --only cards --tts
       deckwright build --all --png 150
+      deckwright build heartstrings --paper a4 --watch
     """
+    def build_once() -> list[Path]:
+        return _build(games, all_games, paper, out_dir, only, png_dpi, tts)
+
+    if watch:
+        _watch(games, all_games, build_once)
+        return
+    _report(build_once(), as_json)
+
+
+def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
+           png_dpi: int | None, tts: bool) -> list[Path]:
+    """Check, then build every chosen game; the files written."""
     from generator.errors import GeneratorError
 
     with warnings.catch_warnings(record=True) as caught:
@@ -60,7 +75,34 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
             raise DataProblem(str(exc)) from None
         finally:
             _warn(caught)
-    _report(written, as_json)
+    return written
+
+
+def _watch(games: tuple[str, ...], all_games: bool, build_once: Any) -> None:
+    """Build, then rebuild on every change below the games' database and template folders."""
+    from cards.paths import template_dirs
+    from generator.watch import watch
+
+    root = cards_root(get_context().cards_dir)
+    chosen = list(games) or (game_ids(root) if all_games else [])
+    if not chosen:
+        raise click.UsageError("name a game to build, or pass --all")
+    folders = sorted({f for g in chosen for f in [root / g, *template_dirs(root, g)]})
+
+    def rebuild(changes: list[Path]) -> None:
+        if changes:
+            click.echo(f"changed: {', '.join(p.name for p in changes)}")
+        _report(build_once(), False)
+
+    def on_error(exc: Exception) -> None:
+        message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        click.echo(f"build failed (the previous kit is untouched):\n{message}", err=True)
+
+    click.echo(f"watching {len(folders)} folder(s); Ctrl-C stops")
+    try:
+        watch(folders, rebuild, on_error)
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
 
 
 def _warn(caught: list[warnings.WarningMessage]) -> None:

@@ -1,0 +1,44 @@
+"""`deckwright build GAME --watch`: builds, then keeps rebuilding; a broken edit is reported, not fatal."""
+
+from __future__ import annotations
+
+import pytest
+
+import generator.watch
+from companion.cli import cli
+
+REAL_WATCH = generator.watch.watch
+
+
+@pytest.fixture
+def one_round(monkeypatch):
+    """Run the real watch loop, but stop after its first build; record the folders it watches."""
+    seen: list = []
+
+    def watch_once(folders, rebuild, on_error):
+        seen.extend(folders)
+        REAL_WATCH(folders, rebuild, on_error, should_stop=lambda: True)
+
+    monkeypatch.setattr(generator.watch, "watch", watch_once)
+    return seen
+
+
+def test_watch_builds_the_kit_and_watches_database_and_templates(runner, cards_copy, tmp_path, one_round):
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "heartstrings", "--paper", "a4",
+                                 "--only", "sheets", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "heartstrings" / "board-a4.pdf").is_file()
+    assert "file(s) written" in result.output
+    assert cards_copy / "heartstrings" in one_round
+    assert any(folder.name == "heartstrings" and folder.parent.name == "templates" for folder in one_round)
+
+
+def test_a_broken_database_is_reported_and_the_watch_keeps_going(runner, cards_copy, tmp_path, one_round):
+    game_yaml = cards_copy / "heartstrings" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("rooms: 12", "rooms: [12"))
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "heartstrings", "--out", str(tmp_path),
+                                 "--watch"])
+    assert result.exit_code == 0, result.output
+    assert "build failed (the previous kit is untouched)" in result.output
+    assert "game.yaml:" in result.output
+    assert not any(tmp_path.rglob("*.pdf"))
