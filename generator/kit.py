@@ -2,9 +2,9 @@
 
 Each deck is drawn with its `layout` (front) and `back.layout`, looked up in the game's
 template folders; every printed copy becomes a face imposed by `generator.imposition`, with
-duplex backs. A sheet (kind mat/board/tracker) is drawn once per copy on its own page,
-turned to landscape when it is wider than tall, or tiled across pages (`generator.tiling`)
-when it does not fit the printable area.
+duplex backs. A sheet (kind mat/board/tracker) prints as many copies per page as fit
+(`sheet_slots`: portrait or landscape, whichever holds more), or is tiled across pages
+(`generator.tiling`) when it does not fit the printable area.
 """
 
 from __future__ import annotations
@@ -17,12 +17,15 @@ from reportlab.pdfgen.canvas import Canvas
 from cards import Database
 from cards.paths import template_dirs
 from cards.texts import card_text
-from cards.units import parse_length, parse_size
+from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import Box, load_layout, render_layout
-from .geometry import landscape, page_size
+from .geometry import landscape, page_size, printable
 from .imposition import Face, impose_cards
 from .pdfcanvas import new_canvas
+
+# Space between copies of a sheet printed on the same page, for the scissors.
+SHEET_GAP = 4 * MM
 
 
 def layout_folders(db: Database) -> list[Path]:
@@ -98,24 +101,50 @@ def sheet_copies(db: Database, sheet: Any) -> list[dict[str, Any]]:
 
 
 def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
-    """A PDF of every copy of `sheet`: one centred page each, or tiled across pages when too large."""
+    """A PDF of every copy of `sheet`: as many copies per page as fit, or tiled across pages when too large."""
     from .tiling import draw_tiles, fits_one_page, plan_tiles
 
     layout = load_layout(sheet.layout, layout_folders(db))
-    w, h = parse_length(sheet.width), parse_length(sheet.height)
-    one_page = fits_one_page((w, h), paper)
-    page = (landscape(page_size(paper)) if w > h else page_size(paper)) if one_page else page_size(paper)
-    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
+    size = (parse_length(sheet.width), parse_length(sheet.height))
     base = {**base_context(db), "sheet": sheet, "data": sheet.data}
-    for copy in sheet_copies(db, sheet):
-        paint = _sheet_painter(layout, (w, h), {**base, **copy}, f"sheet {sheet.id!r}")
-        if one_page:
-            canvas.setPageSize(page)
-            paint(canvas, (page[0] - w) / 2, (page[1] - h) / 2)
-            canvas.showPage()
-        else:
-            draw_tiles(canvas, plan_tiles((w, h), paper), paint, f"{db.meta.name} {sheet.name}")
+    painters = [_sheet_painter(layout, size, {**base, **copy}, f"sheet {sheet.id!r}") for copy in sheet_copies(db, sheet)]
+    if not fits_one_page(size, paper):
+        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"version {db.version}")
+        for paint in painters:
+            draw_tiles(canvas, plan_tiles(size, paper), paint, f"{db.meta.name} {sheet.name}")
+        canvas.save()
+        return
+    page, slots = sheet_slots(size, paper)
+    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
+    for start in range(0, len(painters), len(slots)):
+        for paint, (x, y) in zip(painters[start:start + len(slots)], slots, strict=False):
+            paint(canvas, x, y)
+        canvas.showPage()
     canvas.save()
+
+
+def sheet_slots(size: tuple[float, float], paper: str) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+    """The page (portrait or landscape) holding the most copies of a sheet, and their lower-left corners.
+
+    Copies are stacked top down, then left to right, `SHEET_GAP` apart, the group centred; when
+    both orientations hold as many, a wide sheet goes on a landscape page.
+    """
+    portrait = page_size(paper)
+    pages = [landscape(portrait), portrait] if size[0] > size[1] else [portrait, landscape(portrait)]
+    layouts = [(page, _grid(size, page)) for page in pages]
+    page, (cols, rows) = max(layouts, key=lambda item: item[1][0] * item[1][1])
+    w, h = size
+    x0 = (page[0] - (cols * w + (cols - 1) * SHEET_GAP)) / 2
+    top = (page[1] + rows * h + (rows - 1) * SHEET_GAP) / 2
+    slots = [(x0 + c * (w + SHEET_GAP), top - (r + 1) * h - r * SHEET_GAP) for c in range(cols) for r in range(rows)]
+    return page, slots
+
+
+def _grid(size: tuple[float, float], page: tuple[float, float]) -> tuple[int, int]:
+    area = printable(page)
+    cols = int((area.w + SHEET_GAP + 1e-6) // (size[0] + SHEET_GAP))
+    rows = int((area.h + SHEET_GAP + 1e-6) // (size[1] + SHEET_GAP))
+    return cols, rows
 
 
 def _sheet_painter(layout: Any, size: tuple[float, float], context: dict[str, Any], component: str) -> Any:

@@ -75,12 +75,13 @@ def test_every_room_is_numbered_with_its_buff_or_bonus_from_the_rules():
 def test_one_tracker_per_player_in_their_colour_name(kit):
     """'a Heartstring (red pipe-cleaner), and 12 heart beads' per player: the tracker runs from 0 past the start."""
     db = load_game("heartstrings")
-    reader = PdfReader(kit / "heartstring-tracker-a4.pdf")
-    assert len(reader.pages) == db.meta.players.max
-    for page, colour in zip(reader.pages, db.rules.player_color_names):
-        text = page.extract_text()
-        assert f"{colour.capitalize()} player" in text
-        assert f"Start: {db.rules.beads_per_player}" in text
+    for paper in ("a4", "letter"):
+        reader = PdfReader(kit / f"heartstring-tracker-{paper}.pdf")
+        assert len(reader.pages) == 1  # all three trackers on one page
+        text = reader.pages[0].extract_text()
+        for colour in db.rules.player_color_names[:db.meta.players.max]:
+            assert f"{colour.capitalize()} player" in text
+        assert text.count(f"Start: {db.rules.beads_per_player}") == db.meta.players.max
 
 
 def test_a_rules_edit_reprints_the_board(cards_copy, tmp_path):

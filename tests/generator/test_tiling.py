@@ -68,3 +68,20 @@ def test_the_heartstrings_board_prints_on_four_labelled_pages(paper):
     for page, name in zip(reader.pages, ["A1", "A2", "B1", "B2"]):
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(landscape(page_size(paper)), abs=0.01)
         assert f"tile {name} of 4" in page.extract_text()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_small_sheets_share_a_page_without_overlapping(paper):
+    from generator.geometry import printable
+    from generator.kit import sheet_slots
+
+    size = (190 * MM, 85 * MM)
+    page, slots = sheet_slots(size, paper)
+    assert len(slots) == 3 and page == pytest.approx(page_size(paper))
+    area = printable(page)
+    for x, y in slots:
+        assert area.x <= x and x + size[0] <= area.right and area.y <= y and y + size[1] <= area.top
+    ys = sorted(y for _, y in slots)
+    assert all(b - a >= size[1] for a, b in zip(ys, ys[1:]))
+    wide_page, wide_slots = sheet_slots((260 * MM, 180 * MM), paper)  # a Halfwish player mat
+    assert wide_page == pytest.approx(landscape(page_size(paper))) and len(wide_slots) == 1
