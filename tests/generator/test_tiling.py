@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from itertools import pairwise
 
 import pytest
 from pypdf import PdfReader
@@ -82,6 +83,6 @@ def test_small_sheets_share_a_page_without_overlapping(paper):
     for x, y in slots:
         assert area.x <= x and x + size[0] <= area.right and area.y <= y and y + size[1] <= area.top
     ys = sorted(y for _, y in slots)
-    assert all(b - a >= size[1] for a, b in zip(ys, ys[1:]))
+    assert all(b - a >= size[1] for a, b in pairwise(ys))
     wide_page, wide_slots = sheet_slots((260 * MM, 180 * MM), paper)  # a Halfwish player mat
     assert wide_page == pytest.approx(landscape(page_size(paper))) and len(wide_slots) == 1
