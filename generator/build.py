@@ -91,14 +91,36 @@ def check_all(db: Database) -> None:
         check_deck(db, deck)
 
 
+def stage(job: Job) -> Path:
+    """Render `job` into a temporary file beside its target; return the temporary file."""
+    job.path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{job.path.name}.", dir=job.path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            job.render(handle)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
+
+
 def build_kit(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = KINDS,
               on_file: Callable[[Job], None] | None = None) -> list[Path]:
-    """Write the kit for one paper; return the files written."""
-    check_all(db)
-    written = []
-    for job in kit_jobs(db, paper, out_dir, kinds):
-        atomic_write(job.path, job.render)
-        written.append(job.path)
-        if on_file:
-            on_file(job)
-    return written
+    """Write the kit for one paper; return the files written.
+
+    Every file is rendered to a temporary name first and only renamed into place once all of
+    them succeeded: a failing component leaves the whole previous kit untouched, and nothing
+    is drawn twice to find that out."""
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for job in kit_jobs(db, paper, out_dir, kinds):
+            staged.append((stage(job), job.path))
+            if on_file:
+                on_file(job)
+    except BaseException:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise
+    for tmp, path in staged:
+        os.replace(tmp, path)
+    return [path for _, path in staged]

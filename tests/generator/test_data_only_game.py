@@ -135,3 +135,22 @@ def test_inline_icon_in_card_text_is_drawn_not_printed_as_a_word(kit):
     text = _text(kit / "race-a4.pdf")
     assert "Gain a" in text and "spark token" in text
     assert ":star:" not in text
+
+
+def test_a_failing_rulebook_leaves_every_file_of_the_previous_kit_untouched(tmp_path):
+    """The rulebook renders last; when it fails, the decks rendered before it are not renamed in."""
+    import shutil
+
+    from generator.build import build_kit
+    from generator.rulebook import RulebookError
+
+    root = tmp_path / "db"
+    shutil.copytree(FIXTURES / GAME, root / GAME)
+    out = tmp_path / "out"
+    first = build_kit(load_game(GAME, root), "a4", out)
+    before = {path.name: path.read_bytes() for path in first}
+    (root / GAME / "deck.yaml").write_text((root / GAME / "deck.yaml").read_text().replace("Spark", "Ember"))
+    (root / GAME / "templates" / "rulebook.md.j2").write_text("{{ rules.no_such_rule }}\n")
+    with pytest.raises(RulebookError):
+        build_kit(load_game(GAME, root), "a4", out)
+    assert {path.name: path.read_bytes() for path in out.iterdir()} == before
