@@ -3,7 +3,7 @@
 A deck's page shows one of each card design and its back, labelled; a token sheet's page one
 of each token; a sheet (board, mat, tracker) its first copy; a reference card its sides. Each
 page shows its items at their printed size when they fit, scaled down to fit otherwise (the
-scale is printed in the page's title).
+scale is printed in the page's title), on a portrait page or a landscape one if that shows them larger.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards import Database
 from cards.units import MM, parse_length, parse_size
 
-from .geometry import Box, page_size, printable
+from .geometry import Box, landscape, page_size, printable
 from .pdfcanvas import new_canvas
 
 TITLE_BAND = 12 * MM
@@ -56,18 +56,31 @@ def proof_pages(db: Database) -> list[ProofPage]:
 
 def render_proofs(db: Database, paper: str, out: Path | BinaryIO) -> None:
     """A PDF with one proof page per component, on `paper`."""
-    page = page_size(paper)
-    canvas = new_canvas(out, page, f"{db.meta.name}: proofs", f"version {db.version}")
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: proofs", f"version {db.version}")
     for proof in proof_pages(db):
+        page = best_page(proof, paper)
+        canvas.setPageSize(page)
         draw_proof_page(canvas, page, proof, f"{db.meta.name} \u00b7 version {db.version}")
         canvas.showPage()
     canvas.save()
 
 
+def best_page(proof: ProofPage, paper: str) -> tuple[float, float]:
+    """Portrait `paper`, or landscape when that shows the items larger (a wide board)."""
+    portrait = page_size(paper)
+    sizes = [item.size for item in proof.items]
+    scales = [fit_grid(sizes, _item_area(page))[2] for page in (portrait, landscape(portrait))]
+    return landscape(portrait) if scales[1] > scales[0] + 1e-6 else portrait
+
+
+def _item_area(page: tuple[float, float]) -> Box:
+    area = printable(page)
+    return Box(area.x, area.y, area.w, area.h - TITLE_BAND)
+
+
 def draw_proof_page(canvas: Canvas, page: tuple[float, float], proof: ProofPage, footer: str) -> None:
     """The items of `proof` in a grid, as large as possible up to their printed size."""
-    area = printable(page)
-    area = Box(area.x, area.y, area.w, area.h - TITLE_BAND)
+    area = _item_area(page)
     cols, _, scale = fit_grid([item.size for item in proof.items], area)
     cell_w = max(i.size[0] for i in proof.items) * scale + GAP
     cell_h = max(i.size[1] for i in proof.items) * scale + LABEL_BAND + GAP

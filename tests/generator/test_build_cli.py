@@ -48,9 +48,12 @@ def test_paper_sets_the_page_size_of_the_proofs(runner, tmp_path, paper):
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / "heartstrings" / f"proofs-{paper}.pdf")
     assert len(reader.pages) == 4  # board, tracker, token sheet, reference card: one page each
+    portrait = page_size(paper)
     for page in reader.pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(page_size(paper), abs=0.01)
+        assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == pytest.approx(sorted(portrait), abs=0.01)
     assert "Proof" in reader.pages[0].extract_text()
+    board = next(p for p in reader.pages if "Board of the twelve rooms" in p.extract_text())
+    assert float(board.mediabox.width) > float(board.mediabox.height)  # the wide board gets a landscape page
 
 
 def test_png_writes_one_image_per_component_at_the_dpi(runner, tmp_path):
