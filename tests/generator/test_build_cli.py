@@ -129,3 +129,13 @@ def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(runner, tmp_path, mo
     result = _build(runner, *args)
     assert result.exit_code == 0, result.output
     assert "building" in result.output and "1 file(s) written" in result.output
+
+
+def test_png_of_a_card_design_is_its_trim_size(runner, tmp_path):
+    """One PNG per card design and per back: a poker card at 100 dpi is 63 x 88 mm of pixels."""
+    result = _build(runner, "which-witch", "--only", "tokens", "--paper", "a4", "--png", "100", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    png = tmp_path / "which-witch" / "png"
+    assert (png / "witches-back.png").is_file() and (png / "game-cards-back.png").is_file()
+    with Image.open(png / "witches-fire-witch.png") as card:
+        assert card.size == pytest.approx((63 / 25.4 * 100, 88 / 25.4 * 100), abs=1)
