@@ -69,8 +69,13 @@ def test_png_writes_one_image_per_component_at_the_dpi(runner, tmp_path):
         assert board.size == pytest.approx((420 / 25.4 * 100, 297 / 25.4 * 100), abs=1)
 
 
-def test_all_builds_every_game(runner, tmp_path):
-    result = _build(runner, "--all", "--only", "tokens", "--paper", "a4", "--out", str(tmp_path))
+def test_all_builds_every_game(runner, cards_copy, tmp_path):
+    import shutil
+
+    for game in cards_copy.iterdir():  # two small games keep the test quick
+        if game.is_dir() and game.name not in ("heartstrings", "which-witch"):
+            shutil.rmtree(game)
+    result = _build(runner, "--all", "--only", "tokens", "--paper", "a4", "--out", str(tmp_path), cards=cards_copy)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "heartstrings" / "player-tokens-a4.pdf").is_file()
     assert (tmp_path / "which-witch" / "heart-trackers-a4.pdf").is_file()
