@@ -86,3 +86,20 @@ def test_each_token_is_printed_in_its_colour_inside_a_dark_cut_line(heartstrings
         assert all(abs(a - b) <= 12 for a, b in zip(rim, expected)), (slot, rim, token.color)
         cut = _pixel(image, box, page_height, scale, dx=box.w / 2)
         assert sum(cut) < sum(expected), (slot, cut)  # the cut line is darker than the token
+
+
+def test_a_token_sheet_with_a_layout_draws_each_token_through_it(cards_copy):
+    """A designer's own token look: the layout sees `token` and `side`; the cut line stays the generator's."""
+    from generator.kit import layout_folders
+
+    components = cards_copy / "heartstrings" / "components.yaml"
+    components.write_text(components.read_text().replace("    size: 20mm\n", "    size: 20mm\n    layout: my-token\n"))
+    templates = cards_copy / "heartstrings" / "templates"
+    templates.mkdir()
+    (templates / "my-token.yaml").write_text(
+        "elements:\n  - {id: name, type: text, x: 2, y: 8, w: 16, h: 4, size: 5, align: center,"
+        " text: '{{ token.id }} {{ side }}'}\n")
+    db = load_game("heartstrings", cards_copy)
+    assert templates in layout_folders(db)
+    text = PdfReader(io.BytesIO(_render(db, db.tokens[0], "a4"))).pages[0].extract_text()
+    assert text.count("token-green front") == db.rules.tokens_per_player
