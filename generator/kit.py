@@ -54,7 +54,7 @@ def deck_faces(db: Database, deck: Any) -> tuple[list[Face], Face]:
     front = load_layout(deck.layout, folders)
     back = load_layout(deck.back.layout, folders)
     bleed = parse_length(db.print.bleed)
-    base = base_context(db)
+    base = {**base_context(db), **trim_size_mm(deck.size)}
     faces: list[Face] = []
     for number, card in enumerate(deck.cards, 1):
         context = card_context(db, deck, card, number, base)
@@ -62,6 +62,12 @@ def deck_faces(db: Database, deck: Any) -> tuple[list[Face], Face]:
         faces.extend([face] * card.count)
     back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
     return faces, _face(back, back_context, bleed, f"back of deck {deck.id!r}")
+
+
+def trim_size_mm(size: str) -> dict[str, float]:
+    """`width` and `height` of a card size in mm, so one layout can serve every card size."""
+    w, h = parse_size(size)
+    return {"width": round(w / MM, 3), "height": round(h / MM, 3)}
 
 
 def _face(layout: Any, context: dict[str, Any], bleed: float, component: str) -> Face:

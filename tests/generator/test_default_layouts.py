@@ -1,0 +1,73 @@
+"""The shipped default card frame and back (`templates/common/`) fit any card size.
+
+A game with no layouts of its own still prints: the deck colour reaches the bleed on every
+side, whatever the deck's `size:`.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from cards import load_game
+from cards.units import MM, parse_size
+from generator.kit import render_deck
+
+DECK_COLOUR = (0.2, 0.4, 0.6)  # "#336699"
+
+
+def _write_game(root: Path, size: str) -> None:
+    folder = root / "plain"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(
+        "game: {id: plain, name: Plain Game, players: {min: 2, max: 2}}\nrules: {}\n")
+    (folder / "deck.yaml").write_text(
+        "decks:\n"
+        f"  - {{id: plain, name: Plain Deck, code: PL, color: '#336699', size: '{size}',\n"
+        "     fields: {text: {type: text}},\n"
+        "     cards: [{id: one, name: One, text: Do a thing.}, {id: two, name: Two}]}\n")
+
+
+def _deck_colour_boxes(data: bytes) -> list[tuple[float, float]]:
+    reader = PdfReader(io.BytesIO(data))
+    sizes = []
+    colour: tuple[float, ...] = ()
+    rect: list[float] = []
+    for operands, op in ContentStream(reader.pages[0].get_contents(), reader).operations:
+        if op == b"rg":
+            colour = tuple(float(v) for v in operands)
+        elif op == b"re":
+            rect = [float(v) for v in operands]
+        elif op in (b"f", b"f*") and rect and colour == pytest.approx(DECK_COLOUR, abs=1e-3):
+            sizes.append((rect[2], rect[3]))
+    return sizes
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "mini", "70mm x 70mm"])
+def test_default_frame_fills_the_bleed_box_of_any_card_size(tmp_path, size):
+    _write_game(tmp_path, size)
+    db = load_game("plain", tmp_path)
+    buffer = io.BytesIO()
+    render_deck(db, db.decks[0], "a4", buffer)
+    width, height = parse_size(size)
+    bleed = 3 * MM
+    backgrounds = _deck_colour_boxes(buffer.getvalue())
+    assert len(backgrounds) == 2  # one per card
+    for w, h in backgrounds:
+        assert (w, h) == pytest.approx((width + 2 * bleed, height + 2 * bleed), abs=0.01)
+
+
+def test_default_frame_prints_name_text_corner_and_version(tmp_path):
+    _write_game(tmp_path, "tarot")
+    db = load_game("plain", tmp_path)
+    buffer = io.BytesIO()
+    render_deck(db, db.decks[0], "letter", buffer)
+    reader = PdfReader(io.BytesIO(buffer.getvalue()))
+    text = reader.pages[0].extract_text()
+    assert "One" in text and "Do a thing." in text
+    assert "PL 01/02" in text and f"v {db.version}" in text
+    assert "Plain Game" in reader.pages[1].extract_text()  # the default back names the game
