@@ -18,7 +18,7 @@ from pypdf.generic import ContentStream
 from cards.units import MM, parse_size
 from generator.errors import PaperError
 from generator.geometry import CROP_MARK_GAP, Box, page_size
-from generator.imposition import plan_sheet, render_cards_pdf
+from generator.imposition import impose_cards, plan_sheet, render_cards_pdf
 
 POKER = parse_size("poker")
 BLEED = 3 * MM
@@ -246,3 +246,23 @@ def test_same_cards_same_bytes():
         return buffer.getvalue()
 
     assert build() == build()
+
+
+def test_two_decks_can_be_imposed_on_one_canvas():
+    """gen-book's reference cards impose several groups on one canvas; each keeps its own faces."""
+    from generator.pdfcanvas import new_canvas
+
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, page_size("a4"), "two decks")
+    impose_cards(canvas, [_face(0, "front")] * 2, [_face(0, "back")], POKER, BLEED, "a4")
+    impose_cards(canvas, [_face(1, "front")] * 2, [_face(1, "back")], POKER, BLEED, "a4")
+    canvas.save()
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(buffer.getvalue())
+    plan = plan_sheet(POKER, BLEED, "a4")
+    box = plan.trim_box(0)
+    centre = (round(box.x + box.w / 2), round(plan.page[1] - (box.y + box.h / 2)))
+    first, second = (document[i].render(scale=1).to_pil().convert("RGB").getpixel(centre) for i in (0, 2))
+    assert abs(first[0] - round(1 / 64 * 255)) <= 2
+    assert abs(second[0] - round(2 / 64 * 255)) <= 2
