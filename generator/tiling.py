@@ -4,7 +4,9 @@ The board is cut into a grid of tiles, rows lettered A, B, ... from the top and 
 numbered 1, 2, ... from the left. Neighbouring tiles share a strip `TILE_OVERLAP` wide, and
 registration crosses are drawn at the same board positions in every shared strip, so laying
 one tile over the next until the crosses coincide rebuilds the board. Each page says which
-tile it is and which tiles join it ("A1 → join to A2 (right), B1 (below)").
+tile it is and which tiles join it ("A1 → join to A2 (right), B1 (below)"); a tile with a
+neighbour to its left or above has that edge dashed: cut along it and lay the tile over the
+neighbour's strip.
 """
 
 from __future__ import annotations
@@ -126,6 +128,7 @@ def draw_tiles(canvas: Canvas, plan: TilePlan, paint: BoardPainter, title: str) 
         origin = _board_origin(plan, tile)
         _draw_piece(canvas, plan, tile, origin, paint)
         _draw_crosses(canvas, plan, tile, origin)
+        _draw_cut_edges(canvas, plan, tile)
         _draw_label(canvas, plan, tile, title)
         canvas.showPage()
 
@@ -175,6 +178,30 @@ def _draw_crosses(canvas: Canvas, plan: TilePlan, tile: Tile, origin: tuple[floa
     canvas.restoreState()
 
 
+def cut_edges(plan: TilePlan, tile: Tile) -> list[tuple[float, float, float, float]]:
+    """Page segments to cut along: a tile's left edge when a tile lies to its left, its top when one lies above.
+
+    Cut there and lay the tile over its neighbour's overlap strip, crosses on crosses.
+    """
+    left, top = plan.area.x, plan.area.top
+    edges = []
+    if tile.col > 0:
+        edges.append((left, top, left, top - tile.view.h))
+    if tile.row > 0:
+        edges.append((left, top, left + tile.view.w, top))
+    return edges
+
+
+def _draw_cut_edges(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(CROSS_WIDTH)
+    canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+    canvas.setDash(3, 2)
+    for x0, y0, x1, y1 in cut_edges(plan, tile):
+        canvas.line(x0, y0, x1, y1)
+    canvas.restoreState()
+
+
 def join_text(plan: TilePlan, tile: Tile) -> str:
     """'A1 → join to A2 (right), B1 (below)' (or just the name when the board is one tile)."""
     joins = []
@@ -190,7 +217,7 @@ def join_text(plan: TilePlan, tile: Tile) -> str:
 def _draw_label(canvas: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     overlap_mm = plan.overlap / MM
     text = (f"{join_text(plan, tile)}   \u00b7   {title}: tile {tile.name} of {plan.rows * plan.cols} "
-            f"({plan.rows} x {plan.cols}); overlap {overlap_mm:g} mm, match the crosses")
+            f"({plan.rows} x {plan.cols}); cut the dashed edges, overlap {overlap_mm:g} mm, crosses on crosses")
     canvas.saveState()
     canvas.setFont(*LABEL_FONT)
     canvas.setFillColorRGB(0.2, 0.2, 0.2)

@@ -86,3 +86,13 @@ def test_small_sheets_share_a_page_without_overlapping(paper):
     assert all(b - a >= size[1] for a, b in pairwise(ys))
     wide_page, wide_slots = sheet_slots((260 * MM, 180 * MM), paper)  # a Halfwish player mat
     assert wide_page == pytest.approx(landscape(page_size(paper))) and len(wide_slots) == 1
+
+
+def test_tiles_with_a_neighbour_left_or_above_have_that_edge_dashed_for_cutting():
+    from generator.tiling import cut_edges
+
+    plan = plan_tiles(A3, "a4")
+    assert cut_edges(plan, plan.tile(0, 0)) == []
+    (x0, y0, x1, y1), = cut_edges(plan, plan.tile(0, 1))
+    assert x0 == x1 == plan.area.x and y0 - y1 == pytest.approx(plan.tile(0, 1).view.h)
+    assert len(cut_edges(plan, plan.tile(1, 1))) == 2
