@@ -32,10 +32,25 @@ class Job:
     render: Renderer
 
 
-def atomic_write(path: Path, render: Renderer) -> None:
-    """Render into a temporary file beside `path`, then rename it over `path`."""
+def temp_beside(path: Path) -> tuple[int, str]:
+    """A temporary file in `path`'s folder with the permissions a plain `open()` would give.
+
+    mkstemp makes files only their owner can read; a printed kit is meant to be shared."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    os.chmod(tmp, 0o666 & ~_umask())
+    return fd, tmp
+
+
+def _umask() -> int:
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+def atomic_write(path: Path, render: Renderer) -> None:
+    """Render into a temporary file beside `path`, then rename it over `path`."""
+    fd, tmp = temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as handle:
             render(handle)
@@ -93,8 +108,7 @@ def check_all(db: Database) -> None:
 
 def stage(job: Job) -> Path:
     """Render `job` into a temporary file beside its target; return the temporary file."""
-    job.path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{job.path.name}.", dir=job.path.parent)
+    fd, tmp = temp_beside(job.path)
     try:
         with os.fdopen(fd, "wb") as handle:
             job.render(handle)

@@ -64,3 +64,14 @@ def test_atomic_write_replaces_the_file_in_one_step(tmp_path):
     atomic_write(target, lambda handle: handle.write(b"new kit"))
     assert target.read_bytes() == b"new kit"
     assert [p.name for p in target.parent.iterdir()] == ["kit.pdf"]
+
+
+def test_written_files_get_the_usual_permissions_not_private_temp_ones(tmp_path):
+    """A kit is shared and printed: files are as readable as any the user creates (umask applies)."""
+    import os
+
+    current = os.umask(0o022)
+    os.umask(current)
+    target = tmp_path / "kit.pdf"
+    atomic_write(target, lambda handle: handle.write(b"kit"))
+    assert target.stat().st_mode & 0o777 == 0o666 & ~current
