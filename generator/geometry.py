@@ -26,6 +26,17 @@ CROP_MARK_WIDTH = 0.25
 TILE_OVERLAP = 10 * MM
 # Space between punch-out tokens, so that each has its own cut line.
 TOKEN_GAP = 3 * MM
+# A token's colour runs this far past its cut line, so a slightly-off cut shows no white.
+TOKEN_BLEED = 1 * MM
+# Cut lines of tokens: dark and thin enough to follow with scissors, thick enough to see.
+CUT_LINE_WIDTH = 0.4
+# Space between copies of a sheet (trackers) printed on one page, for the scissors.
+SHEET_GAP = 4 * MM
+# Foot of each page of a tiled board: the tile's name and what joins it.
+TILE_LABEL_BAND = 7 * MM
+# Registration crosses in the overlap strips of a tiled board.
+REGISTRATION_CROSS_SIZE = 4 * MM
+REGISTRATION_CROSS_WIDTH = 0.5
 # Default bleed and safe zone when a database says nothing.
 DEFAULT_BLEED = 3 * MM
 DEFAULT_SAFE = 3 * MM

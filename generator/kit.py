@@ -20,12 +20,9 @@ from cards.texts import card_text
 from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import Box, load_layout, render_layout
-from .geometry import landscape, page_size, printable
+from .geometry import SHEET_GAP, landscape, page_size, printable
 from .imposition import Face, impose_cards
 from .pdfcanvas import new_canvas
-
-# Space between copies of a sheet printed on the same page, for the scissors.
-SHEET_GAP = 4 * MM
 
 
 def layout_folders(db: Database) -> list[Path]:

@@ -20,12 +20,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.units import MM
 
-from .geometry import TILE_OVERLAP, Box, landscape, page_size, printable
+from .geometry import (
+    REGISTRATION_CROSS_SIZE,
+    REGISTRATION_CROSS_WIDTH,
+    TILE_LABEL_BAND,
+    TILE_OVERLAP,
+    Box,
+    landscape,
+    page_size,
+    printable,
+)
 
-# Room at the foot of each page for the tile's label and joining instructions.
-LABEL_BAND = 7 * MM
-CROSS_SIZE = 4 * MM
-CROSS_WIDTH = 0.5
 LABEL_FONT = ("Helvetica-Bold", 8)
 
 # Draws the whole board with its lower-left corner at (x, y).
@@ -109,7 +114,7 @@ def plan_tiles(board: tuple[float, float], paper: str, overlap: float = TILE_OVE
 
 def _plan(board: tuple[float, float], page: tuple[float, float], overlap: float) -> TilePlan:
     printable_area = printable(page)
-    area = Box(printable_area.x, printable_area.y + LABEL_BAND, printable_area.w, printable_area.h - LABEL_BAND)
+    area = Box(printable_area.x, printable_area.y + TILE_LABEL_BAND, printable_area.w, printable_area.h - TILE_LABEL_BAND)
     cols = _count(board[0], area.w, overlap)
     rows = _count(board[1], area.h, overlap)
     return TilePlan(page, board, area, cols, rows, overlap)
@@ -167,9 +172,9 @@ def _rounded(x: float, y: float) -> tuple[float, float]:
 
 def _draw_crosses(canvas: Canvas, plan: TilePlan, tile: Tile, origin: tuple[float, float]) -> None:
     canvas.saveState()
-    canvas.setLineWidth(CROSS_WIDTH)
+    canvas.setLineWidth(REGISTRATION_CROSS_WIDTH)
     canvas.setStrokeColorRGB(0, 0, 0)
-    half = CROSS_SIZE / 2
+    half = REGISTRATION_CROSS_SIZE / 2
     for bx, by in registration_marks(plan, tile):
         x, y = origin[0] + bx, origin[1] + by
         canvas.line(x - half, y, x + half, y)
@@ -194,7 +199,7 @@ def cut_edges(plan: TilePlan, tile: Tile) -> list[tuple[float, float, float, flo
 
 def _draw_cut_edges(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
     canvas.saveState()
-    canvas.setLineWidth(CROSS_WIDTH)
+    canvas.setLineWidth(REGISTRATION_CROSS_WIDTH)
     canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
     canvas.setDash(3, 2)
     for x0, y0, x1, y1 in cut_edges(plan, tile):
@@ -225,5 +230,5 @@ def _draw_label(canvas: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     while canvas.stringWidth(text, LABEL_FONT[0], size) > plan.area.w and size > 5:
         size -= 0.5
     canvas.setFont(LABEL_FONT[0], size)
-    canvas.drawString(plan.area.x, plan.area.y - LABEL_BAND / 2 - size * 0.35, text)
+    canvas.drawString(plan.area.x, plan.area.y - TILE_LABEL_BAND / 2 - size * 0.35, text)
     canvas.restoreState()

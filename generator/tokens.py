@@ -22,14 +22,12 @@ from cards.units import MM, parse_length
 from .cardlayout import Box as LayoutBox
 from .cardlayout import load_layout, render_layout
 from .errors import PaperError
-from .geometry import TOKEN_GAP, Box, page_size, printable
+from .geometry import CUT_LINE_WIDTH, TOKEN_BLEED, TOKEN_GAP, Box, page_size, printable
 from .icons import draw_icon
 from .imposition import draw_footer
 from .pdfcanvas import new_canvas
 
-CUT_LINE_WIDTH = 0.4
 CUT_LINE_GREY = 0.15
-TOKEN_BLEED = 1 * MM
 # Room at the foot of the page for the sheet's name and page number.
 FOOTER_BAND = 6 * MM
 
