@@ -144,3 +144,14 @@ def test_png_of_a_card_design_is_its_trim_size(runner, tmp_path):
     assert (png / "witches-back.png").is_file() and (png / "game-cards-back.png").is_file()
     with Image.open(png / "witches-fire-witch.png") as card:
         assert card.size == pytest.approx((63 / 25.4 * 100, 88 / 25.4 * 100), abs=1)
+
+
+def test_proofs_and_pngs_are_the_same_bytes_on_every_build(runner, tmp_path):
+    args = ("heartstrings", "--only", "proofs", "--paper", "a4", "--png", "50")
+    first, second = tmp_path / "first", tmp_path / "second"
+    assert _build(runner, *args, "--out", str(first)).exit_code == 0
+    assert _build(runner, *args, "--out", str(second)).exit_code == 0
+    files = sorted(p.relative_to(first) for p in first.rglob("*.*"))
+    assert len(files) == 1 + 7  # the proofs PDF, the board, three trackers, three tokens
+    for name in files:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
