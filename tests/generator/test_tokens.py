@@ -103,3 +103,19 @@ def test_a_token_sheet_with_a_layout_draws_each_token_through_it(cards_copy):
     assert templates in layout_folders(db)
     text = PdfReader(io.BytesIO(_render(db, db.tokens[0], "a4"))).pages[0].extract_text()
     assert text.count("token-green front") == db.rules.tokens_per_player
+
+
+@pytest.mark.parametrize("shape, corner_is_coloured", [("square", True), ("round", False)])
+def test_square_tokens_fill_their_corners_and_round_ones_do_not(cards_copy, shape, corner_is_coloured):
+    components = cards_copy / "heartstrings" / "components.yaml"
+    components.write_text(components.read_text().replace("shape: round", f"shape: {shape}"))
+    db = load_game("heartstrings", cards_copy)
+    plan = plan_tokens(20 * MM, "a4")
+    scale = 4
+    image = pdfium.PdfDocument(_render(db, db.tokens[0], "a4"))[0].render(scale=scale).to_pil().convert("RGB")
+    box = plan.cut_box(0)
+    inset = 1.5 * MM  # inside the cut box, near its top-left corner
+    corner = image.getpixel((int((box.x + inset) * scale), int((page_size("a4")[1] - box.top + inset) * scale)))
+    expected = tuple(int(db.tokens[0].tokens[0].color[i:i + 2], 16) for i in (1, 3, 5))
+    is_coloured = all(abs(a - b) <= 12 for a, b in zip(corner, expected))
+    assert is_coloured is corner_is_coloured, corner
