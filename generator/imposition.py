@@ -9,6 +9,7 @@ long-edge flip puts each back behind its front.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,6 +107,7 @@ def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | 
     """
     plan = plan_sheet(card_size, bleed_pt, paper)
     backs = _expand_backs(faces, backs)
+    faces, backs = _share_repeated(canvas, faces, backs, plan.bleed_box(plan.trim_box(0)))
     sheets = _chunks(len(faces), plan.per_sheet)
     canvas.setPageSize(plan.page)
     for number, (start, stop) in enumerate(sheets, 1):
@@ -132,6 +134,52 @@ def _expand_backs(faces: Sequence[Face], backs: Sequence[Face] | None) -> list[F
     if len(backs) != len(faces):
         raise ValueError(f"expected 1 back or {len(faces)} (one per face), got {len(backs)}")
     return list(backs)
+
+
+def _share_repeated(canvas: Canvas, faces: Sequence[Face], backs: list[Face] | None,
+                    cell: Box) -> tuple[list[Face], list[Face] | None]:
+    """Faces printed more than once (a deck's back, copies of a card) are drawn once as a PDF
+    form and placed by reference: smaller files, and a 500-card deck's back is laid out once."""
+    repeated = _repeated_ids(faces) | _repeated_ids(backs or [])
+    shared: dict[int, Face] = {}
+
+    def share(face: Face) -> Face:
+        if id(face) not in repeated:
+            return face
+        if id(face) not in shared:
+            shared[id(face)] = _form_face(canvas, face, _next_form_name(canvas), cell.w, cell.h)
+        return shared[id(face)]
+    return [share(f) for f in faces], [share(b) for b in backs] if backs else None
+
+
+def _repeated_ids(faces: Sequence[Face]) -> set[int]:
+    """Identities of the faces that occur more than once in `faces`."""
+    return {key for key, count in Counter(id(face) for face in faces).items() if count > 1}
+
+
+def _next_form_name(canvas: Canvas) -> str:
+    """A form name unique on this canvas (several decks may share one PDF), in drawing order."""
+    count = getattr(canvas, "_deckwright_forms", 0) + 1
+    canvas._deckwright_forms = count  # type: ignore[attr-defined]
+    return f"face{count}"
+
+
+def _form_face(canvas: Canvas, face: Face, name: str, w: float, h: float) -> Face:
+    """A Face that draws `face` into the form `name` on first use, then places the form."""
+    defined = False
+
+    def draw(canvas_: Canvas, x: float, y: float, bw: float, bh: float) -> None:
+        nonlocal defined
+        if not defined:
+            canvas.beginForm(name, 0, 0, w, h)
+            face(canvas, 0, 0, w, h)
+            canvas.endForm()
+            defined = True
+        canvas_.saveState()
+        canvas_.translate(x, y)
+        canvas_.doForm(name)
+        canvas_.restoreState()
+    return draw
 
 
 def _chunks(total: int, size: int) -> list[tuple[int, int]]:

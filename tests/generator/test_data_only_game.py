@@ -154,3 +154,10 @@ def test_a_failing_rulebook_leaves_every_file_of_the_previous_kit_untouched(tmp_
     with pytest.raises(RulebookError):
         build_kit(load_game(GAME, root), "a4", out)
     assert {path.name: path.read_bytes() for path in out.iterdir()} == before
+
+
+def test_a_face_printed_several_times_is_stored_once(kit, db):
+    """The back (12 prints) and every design with count 2 are one PDF form each, placed by reference."""
+    repeated = sum(card.count > 1 for card in db.deck("race").cards)
+    pdf = (kit / "race-a4.pdf").read_bytes()
+    assert pdf.count(b"/Subtype /Form") == 1 + repeated
