@@ -62,9 +62,21 @@ class TilePlan:
     overlap: float
 
     @property
+    def span(self) -> tuple[float, float]:
+        """The board area every tile shows: the board shared evenly, each seam counted twice."""
+        return ((self.board[0] + (self.cols - 1) * self.overlap) / self.cols,
+                (self.board[1] + (self.rows - 1) * self.overlap) / self.rows)
+
+    @property
     def step(self) -> tuple[float, float]:
         """How far apart, on the board, neighbouring tiles start."""
-        return self.area.w - self.overlap, self.area.h - self.overlap
+        w, h = self.span
+        return w - self.overlap, h - self.overlap
+
+    def piece_box(self, tile: Tile) -> Box:
+        """Where a tile's piece of the board goes on its page: centred in the printable area."""
+        return Box(self.area.x + (self.area.w - tile.view.w) / 2, self.area.y + (self.area.h - tile.view.h) / 2,
+                   tile.view.w, tile.view.h)
 
     def tiles(self) -> list[Tile]:
         """Every tile in reading order (A1, A2, ..., B1, ...)."""
@@ -76,8 +88,8 @@ class TilePlan:
         sx, sy = self.step
         left = col * sx
         top = bh - row * sy
-        width = min(self.area.w, bw - left)
-        height = min(self.area.h, top)
+        width = min(self.span[0], bw - left)
+        height = min(self.span[1], top)
         return Tile(row, col, Box(left, top - height, width, height))
 
     def seams_x(self) -> list[float]:
@@ -140,14 +152,15 @@ def draw_tiles(canvas: Canvas, plan: TilePlan, paint: BoardPainter, title: str) 
 
 def _board_origin(plan: TilePlan, tile: Tile) -> tuple[float, float]:
     """Where the board's lower-left corner lands on this tile's page."""
-    area = plan.area
-    return area.x - tile.view.x, area.top - tile.view.top
+    piece = plan.piece_box(tile)
+    return piece.x - tile.view.x, piece.y - tile.view.y
 
 
 def _draw_piece(canvas: Canvas, plan: TilePlan, tile: Tile, origin: tuple[float, float], paint: BoardPainter) -> None:
     canvas.saveState()
     path = canvas.beginPath()
-    path.rect(plan.area.x, plan.area.top - tile.view.h, tile.view.w, tile.view.h)
+    piece = plan.piece_box(tile)
+    path.rect(piece.x, piece.y, piece.w, piece.h)
     canvas.clipPath(path, stroke=0, fill=0)
     paint(canvas, *origin)
     canvas.restoreState()
@@ -188,7 +201,8 @@ def cut_edges(plan: TilePlan, tile: Tile) -> list[tuple[float, float, float, flo
 
     Cut there and lay the tile over its neighbour's overlap strip, crosses on crosses.
     """
-    left, top = plan.area.x, plan.area.top
+    piece = plan.piece_box(tile)
+    left, top = piece.x, piece.top
     edges = []
     if tile.col > 0:
         edges.append((left, top, left, top - tile.view.h))

@@ -94,5 +94,5 @@ def test_tiles_with_a_neighbour_left_or_above_have_that_edge_dashed_for_cutting(
     plan = plan_tiles(A3, "a4")
     assert cut_edges(plan, plan.tile(0, 0)) == []
     (x0, y0, x1, y1), = cut_edges(plan, plan.tile(0, 1))
-    assert x0 == x1 == plan.area.x and y0 - y1 == pytest.approx(plan.tile(0, 1).view.h)
+    assert x0 == x1 == plan.piece_box(plan.tile(0, 1)).x and y0 - y1 == pytest.approx(plan.tile(0, 1).view.h)
     assert len(cut_edges(plan, plan.tile(1, 1))) == 2
