@@ -11,7 +11,9 @@ stamp.
   - raw: `raw_deck` below, plain reportlab calls with every value already known.
 
 Prints cards per second (CPU time of this process, best of --rounds interleaved runs) and the
-ratio pipeline/raw; the target is within 1.5x. `--profile` prints where the pipeline's time goes.
+ratio pipeline/raw, once with duplex backs and once fronts only (our pipeline draws a back
+that repeats once, as a PDF form; the raw script draws it for every card); the target is
+within 1.5x. `--profile` prints where the pipeline's time goes.
 
 Usage: .venv/bin/python bench/build.py [--cards N] [--rounds R] [--profile]
 """
@@ -71,14 +73,14 @@ def fixture_cards(count: int, seed: int = 2) -> list[dict]:
     return cards
 
 
-def write_database(root: Path, cards: list[dict]) -> None:
+def write_database(root: Path, cards: list[dict], duplex: bool = True) -> None:
     """A game folder with one deck of `cards`, its layouts (base frame + extending card) and a back."""
     folder = root / GAME
     (folder / "templates").mkdir(parents=True)
     game = {"game": {"id": GAME, "name": "Bench Game", "players": {"min": 2, "max": 4}},
             "rules": {"hand_size": 5}, "print": {"bleed": "3mm", "safe": "3mm"}}
     deck = {"decks": [{"id": "main", "name": "Main Deck", "code": "BG", "color": DECK_COLOR,
-                       "layout": "bench-card", "fields": {"kind": {"type": "str"}, "text": {"type": "text"}},
+                       "layout": "bench-card", "duplex": duplex, "fields": {"kind": {"type": "str"}, "text": {"type": "text"}},
                        "cards": cards}]}
     (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False))
     (folder / "deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False))
@@ -118,7 +120,7 @@ def pipeline_deck(root: Path, out_dir: Path) -> None:
     build_kit(load_game(GAME, root), PAPER, out_dir, ("cards",))
 
 
-def raw_deck(cards: list[dict], out: io.BytesIO, version: str) -> None:
+def raw_deck(cards: list[dict], out: io.BytesIO, version: str, duplex: bool = True) -> None:
     """The same sheets with plain reportlab calls: the limit our pipeline is measured against."""
     plan = plan_sheet(CARD, BLEED, PAPER)
     canvas = Canvas(out, pagesize=plan.page, invariant=1, pageCompression=1)
@@ -128,9 +130,10 @@ def raw_deck(cards: list[dict], out: io.BytesIO, version: str) -> None:
         for slot, card in enumerate(chunk):
             _raw_front(canvas, plan.trim_box(slot), card, start + slot + 1, len(cards), version, styles)
         _raw_page_end(canvas, plan)
-        for slot in range(len(chunk)):
-            _raw_back(canvas, plan.back_box(slot))
-        _raw_page_end(canvas, plan)
+        if duplex:
+            for slot in range(len(chunk)):
+                _raw_back(canvas, plan.back_box(slot))
+            _raw_page_end(canvas, plan)
     canvas.save()
 
 
@@ -204,25 +207,33 @@ def cpu_seconds(work: Callable[[], object]) -> float:
 
 
 def measure(count: int, rounds: int, profile: bool) -> None:
-    """Build both ways `rounds` times, interleaved, and print rates and the ratio."""
+    """Build both ways `rounds` times, interleaved, with and without duplex backs; print rates and ratios."""
     cards = fixture_cards(count)
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "cards"
-        write_database(root, cards)
-        version = load_game(GAME, root).version
-        out_dir = Path(tmp) / "out"
-        best_pipeline = best_raw = float("inf")
-        for _ in range(rounds):
-            best_raw = min(best_raw, cpu_seconds(lambda: raw_deck(cards, io.BytesIO(), version)))
-            best_pipeline = min(best_pipeline, cpu_seconds(lambda: pipeline_deck(root, out_dir)))
-        _report(count, best_pipeline, best_raw)
+        for duplex in (True, False):
+            pipeline, raw = compare(cards, Path(tmp) / f"duplex-{duplex}", duplex, rounds)
+            _report(count, duplex, pipeline, raw)
         if profile:
-            _profile(lambda: pipeline_deck(root, out_dir))
+            root = Path(tmp) / "duplex-True"
+            _profile(lambda: pipeline_deck(root / "cards", root / "out"))
 
 
-def _report(count: int, pipeline: float, raw: float) -> None:
-    print(f"{count} cards with duplex backs on {PAPER} (3 x 3 per sheet), best of interleaved runs")
-    print(f"  raw reportlab: {count / raw:,.0f} cards/s   pipeline: {count / pipeline:,.0f} cards/s (CPU time)")
+def compare(cards: list[dict], folder: Path, duplex: bool, rounds: int) -> tuple[float, float]:
+    """Best CPU seconds of (pipeline, raw) over `rounds` interleaved builds of `cards`."""
+    root, out_dir = folder / "cards", folder / "out"
+    write_database(root, cards, duplex)
+    version = load_game(GAME, root).version
+    best_pipeline = best_raw = float("inf")
+    for _ in range(rounds):
+        best_raw = min(best_raw, cpu_seconds(lambda: raw_deck(cards, io.BytesIO(), version, duplex)))
+        best_pipeline = min(best_pipeline, cpu_seconds(lambda: pipeline_deck(root, out_dir)))
+    return best_pipeline, best_raw
+
+
+def _report(count: int, duplex: bool, pipeline: float, raw: float) -> None:
+    sides = "fronts and duplex backs" if duplex else "fronts only"
+    print(f"{count} cards, {sides}, on {PAPER} (3 x 3 per sheet); best of interleaved runs, CPU time")
+    print(f"  raw reportlab: {count / raw:,.0f} cards/s   pipeline: {count / pipeline:,.0f} cards/s")
     print(f"  pipeline/raw slowdown: {pipeline / raw:.2f}x   (target: within 1.5x)")
 
 
