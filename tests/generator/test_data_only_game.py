@@ -161,3 +161,15 @@ def test_a_face_printed_several_times_is_stored_once(kit, db):
     repeated = sum(card.count > 1 for card in db.deck("race").cards)
     pdf = (kit / "race-a4.pdf").read_bytes()
     assert pdf.count(b"/Subtype /Form") == 1 + repeated
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_build_writes_the_token_sheet_with_every_token(kit, db, paper):
+    """tokens.yaml: 4 spark tokens labelled `+1`, on a punch sheet of the chosen paper."""
+    sheet = db.tokens[0]
+    reader = PdfReader(kit / f"{sheet.id}-{paper}.pdf")
+    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == \
+        pytest.approx(page_size(paper), abs=0.5)
+    labels = [line.strip() for page in reader.pages for line in (page.extract_text() or "").splitlines()]
+    for token in sheet.tokens:
+        assert labels.count(token.label) == token.count
