@@ -267,7 +267,8 @@ class _Converter:
         header_rows = len(node.children[0].children) if node.children[0].type == "thead" else 0
         cells = [[self._cell(td, r < header_rows) for td in tr.children] for r, tr in enumerate(rows)]
         texts = [[_plain_text(td) for td in tr.children] for tr in rows]
-        fonts = [self.theme.bold_font if r < header_rows else self.theme.body_font for r in range(len(rows))]
+        fonts = [[self.theme.bold_font if r < header_rows or _has_strong(td) else self.theme.body_font
+                  for td in tr.children] for r, tr in enumerate(rows)]
         table = Table(cells, colWidths=_column_widths(texts, width, self.styles["cell"], fonts),
                       repeatRows=header_rows, hAlign="LEFT")
         table.setStyle(self._table_style(len(rows), header_rows))
@@ -367,15 +368,20 @@ def _plain_text(node: SyntaxTreeNode) -> str:
     return "".join(_plain_text(child) for child in node.children)
 
 
+def _has_strong(node: SyntaxTreeNode) -> bool:
+    """Does the node hold **bold** text (measured in the bold font, which is wider)?"""
+    return node.type == "strong" or any(_has_strong(child) for child in node.children)
+
+
 def _column_widths(texts: list[list[str]], width: float, style: ParagraphStyle,
-                   fonts: list[str] | None = None) -> list[float]:
+                   fonts: list[list[str]] | None = None) -> list[float]:
     """Share the width between columns by their content; wrap at spaces, never inside a word.
 
     Each column gets at least its longest word; the rest of the width goes to the columns
     whose full text does not fit on one line, in proportion to how much more they want."""
     padding = style.fontSize * 0.8 + 2
-    fonts = fonts or [style.fontName] * len(texts)
-    columns = _columns([[(text, font) for text in row] for row, font in zip(texts, fonts, strict=True)])
+    fonts = fonts or [[style.fontName] * len(row) for row in texts]
+    columns = _columns([list(zip(row, row_fonts, strict=True)) for row, row_fonts in zip(texts, fonts, strict=True)])
     natural = [_column_extent(column, style.fontSize, longest_word=False) + padding for column in columns]
     narrowest = [_column_extent(column, style.fontSize, longest_word=True) + padding for column in columns]
     if sum(natural) <= width:

@@ -225,10 +225,10 @@ def test_table_columns_are_at_least_as_wide_as_their_longest_word():
         assert widths[col] > stringWidth(word, style.fontName, style.fontSize), word
 
 
-def test_table_header_words_are_measured_in_the_bold_font():
+def test_table_header_and_bold_words_are_measured_in_the_bold_font():
     style = stylesheet(Theme())["cell"]
     texts = [["Copies"], ["1"]]
-    bold = column_widths(texts, 300, style, ["Helvetica-Bold", "Helvetica"])[0]
+    bold = column_widths(texts, 300, style, [["Helvetica-Bold"], ["Helvetica"]])[0]
     assert bold > stringWidth("Copies", "Helvetica-Bold", style.fontSize)
 
 
@@ -239,3 +239,11 @@ def test_a_narrow_table_prints_every_word_whole():
     words = " ".join(_pages(out.getvalue())).split()
     for word in ("Earthquake", "Thunderclap", "Effect", "Range", "shakes"):
         assert word in words
+
+
+def test_a_bold_word_in_a_body_cell_keeps_room_for_its_bold_width():
+    table_md = NARROW_TABLE.replace("| Earthquake |", "| **Earthquake** |")
+    theme = Theme()
+    table = markdown_to_flowables(table_md, 335, theme)[0]
+    bold_width = stringWidth("Earthquake", theme.bold_font, stylesheet(theme)["cell"].fontSize)
+    assert table._colWidths[1] > bold_width
