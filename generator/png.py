@@ -1,4 +1,4 @@
-"""PNG export: one image per component (card design, deck back, sheet copy, token) at a chosen DPI.
+"""PNG export: one image per component (card design, deck back, sheet copy, token, reference side) at a chosen DPI.
 
 Each component is drawn alone on a page of its own trimmed size into an in-memory PDF,
 which pypdfium2 rasterises; files go to `<out>/<component>.png`, written atomically.
@@ -52,6 +52,7 @@ def components(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter
     yield from _cards(db)
     yield from _sheets(db)
     yield from _tokens(db)
+    yield from _references(db)
 
 
 def _cards(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
@@ -95,3 +96,15 @@ def _tokens(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
         for token in sheet.tokens:
             box = Box(TOKEN_BLEED, TOKEN_BLEED, size, size)
             yield f"{sheet.id}-{token.id}", (side, side), lambda c, t=token, b=box, d=draw: d(c, b, t, "front")
+
+
+def _references(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
+    from .reference import side_face
+
+    bleed = parse_length(db.print.bleed)
+    for reference in db.references:
+        trim = parse_size(reference.size)
+        for side, template in (("front", reference.front), ("back", reference.back)):
+            if template:
+                face = side_face(db, reference, template, side)
+                yield f"{reference.id}-{side}", trim, _face_painter(face, trim, bleed)

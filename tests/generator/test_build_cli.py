@@ -62,6 +62,7 @@ def test_png_writes_one_image_per_component_at_the_dpi(runner, tmp_path):
     png = tmp_path / "heartstrings" / "png"
     names = sorted(p.name for p in png.iterdir())
     assert "board.png" in names and "player-tokens-token-red.png" in names
+    assert "turn-summary-front.png" in names and "turn-summary-back.png" in names
     assert [n for n in names if n.startswith("heartstring-tracker")] == [
         f"heartstring-tracker-player{p}.png" for p in (1, 2, 3)]
     with Image.open(png / "board.png") as board:
@@ -152,6 +153,6 @@ def test_proofs_and_pngs_are_the_same_bytes_on_every_build(runner, tmp_path):
     assert _build(runner, *args, "--out", str(first)).exit_code == 0
     assert _build(runner, *args, "--out", str(second)).exit_code == 0
     files = sorted(p.relative_to(first) for p in first.rglob("*.*"))
-    assert len(files) == 1 + 7  # the proofs PDF, the board, three trackers, three tokens
+    assert len(files) == 1 + 9  # the proofs PDF, the board, three trackers, three tokens, the reference card's sides
     for name in files:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
