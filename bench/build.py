@@ -44,6 +44,7 @@ from reportlab.platypus import Paragraph
 from cards import load_game
 from cards.units import MM
 from generator.build import build_kit
+from generator.cardlayout import clear_text_cache
 from generator.icons import draw_icon
 from generator.imposition import draw_crop_marks, plan_sheet
 
@@ -116,7 +117,10 @@ elements:
 
 
 def pipeline_deck(root: Path, out_dir: Path) -> None:
-    """Load the database and build its card PDF exactly as `deckwright build --only cards` does."""
+    """Load the database and build its card PDF exactly as `deckwright build --only cards` does.
+
+    Starts cold, as a new `deckwright` process would: no text fitted by an earlier round."""
+    clear_text_cache()
     build_kit(load_game(GAME, root), PAPER, out_dir, ("cards",))
 
 

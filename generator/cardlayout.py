@@ -392,6 +392,11 @@ def _fitted_paragraph(markup: str, w: float, h: float, style: TextStyle) -> tupl
     return paragraph, paragraph.height
 
 
+def clear_text_cache() -> None:
+    """Forget every fitted paragraph (benchmarks measure a cold build)."""
+    _fitted_paragraph.cache_clear()
+
+
 @lru_cache(maxsize=256)
 def _hex_color(value: str) -> colors.Color:
     return colors.HexColor(value)
