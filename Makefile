@@ -15,8 +15,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 kit: $(STAMP)
-	$(BIN)/deckwright build --all --paper a4
-	$(BIN)/deckwright build --all --paper letter
+	$(BIN)/deckwright build --all --paper both
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -28,6 +27,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/build.py
 	$(BIN)/python bench/sim.py
+	$(BIN)/python bench/halfwish.py
+	$(BIN)/python bench/which_witch.py
 
 clean:
 	rm -rf output/* $(VENV)
