@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import DatabaseInvalid, Problem, UnknownGame
 from .paths import cards_root, game_ids
+from .ruletypes import adapter
 from .schema import (
     SECTIONS,
     Card,
@@ -146,6 +147,8 @@ class _Assembler:
         self.docs: list[YamlDoc] = []
         # where each list item came from: (section, merged index) -> (doc, loc in doc)
         self.origin: dict[tuple[str, int], tuple[YamlDoc, Loc]] = {}
+        # the file each single section (game, rules, rule_types, ...) came from
+        self.single_docs: dict[str, YamlDoc] = {}
 
     def assemble(self) -> Database:
         files = sorted(self.folder.rglob("*.yaml")) + sorted(self.folder.rglob("*.yml"))
@@ -154,11 +157,14 @@ class _Assembler:
         singles: dict[str, Any] = {}
         for file in files:
             self._read(file, merged, singles)
-        if "game" not in singles and not any(p.path.startswith("game") for p in self.problems):
+        # a game.yaml that failed the schema has already been reported; `game` is not missing from it
+        if "game" not in singles and not any(p.path.startswith("game") or p.file.name == "game.yaml"
+                                             for p in self.problems):
             game_doc = next((d for d in self.docs if d.file.name == "game.yaml"), None)
             where = game_doc.file if game_doc else display_path(self.folder / "game.yaml")
             self.problems.append(Problem(where, 1, 1, "game", "missing section 'game' (id, name, players)"))
         rules = Params(singles.get("rules") or {})
+        self._check_rule_types(rules, singles.get("rule_types") or {})
         if not self.problems:
             self._cross_check(merged, rules)
         if self.problems:
@@ -206,6 +212,28 @@ class _Assembler:
                 if section in singles:
                     self.problems.append(doc.problem((section,), f"section {section!r} is already defined in another file"))
                 singles[section] = value
+                self.single_docs[section] = doc
+
+    def _check_rule_types(self, rules: Params, rule_types: dict[str, str]) -> None:
+        """Every declared parameter exists and has its declared type (strictly: no coercion)."""
+        for path, type_name in rule_types.items():
+            try:
+                value = resolve_rule(rules, path)
+            except KeyError:
+                self.problems.append(self.single_docs["rule_types"].problem(
+                    ("rule_types", path), f"declares a type for {path!r}, which names no rules parameter"))
+                continue
+            try:
+                adapter(type_name).validate_python(value)
+            except ValidationError as exc:
+                self._report_rule_value(_rule_loc(path), type_name, value, exc)
+
+    def _report_rule_value(self, loc: Loc, type_name: str, value: Any, exc: ValidationError) -> None:
+        doc = self.single_docs["rules"]
+        for error in exc.errors():
+            inner = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("[")))
+            message = _message(error, inner) if inner else f"expected {type_name}, got {value!r}"
+            self.problems.append(doc.problem(loc + inner, message))
 
     def _where(self, section: str, index: int, *rest: int | str) -> tuple[YamlDoc, Loc]:
         doc, loc = self.origin[(section, index)]
@@ -306,6 +334,12 @@ _PY_TYPES: dict[str, tuple[type, ...]] = {
     "str": (str,), "text": (str,), "int": (int,), "float": (int, float),
     "bool": (bool,), "list": (list,), "map": (dict,), "counts": (dict,),
 }
+
+
+def _rule_loc(path: str) -> Loc:
+    """Where a dotted rules path lives in game.yaml: `hearts.max` -> ('rules', 'hearts', 'max')."""
+    parts = path.split(".")
+    return ("rules", *(parts[1:] if parts[0] == "rules" else parts))
 
 
 def _field_problem(spec: FieldSpec, value: Any, deck_cards: dict[str, set[str]]) -> str | None:

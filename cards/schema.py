@@ -12,10 +12,11 @@ types its own cards in YAML without any Python.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .ruletypes import check_type_name
 from .units import UnitError, parse_length, parse_size
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
@@ -213,11 +214,16 @@ class PrintSettings(Strict):
     _lengths = field_validator("bleed", "safe")(_check_length)
 
 
+RuleTypeName = Annotated[str, AfterValidator(check_type_name)]
+
+
 class Fragment(Strict):
     """What one YAML file of a game may hold."""
 
     game: GameMeta | None = None
     rules: dict[str, Any] | None = None
+    rule_types: dict[str, RuleTypeName] | None = Field(
+        default=None, description="parameter path -> type (see cards/ruletypes.py); undeclared ones stay free")
     rulings: list[Ruling] = []
     print: PrintSettings | None = None
     rulebook: Rulebook | None = None
