@@ -117,6 +117,8 @@ class Back(Strict):
     layout: str = "back"
     label: str | None = None
     text: str = ""
+    per_card: bool = Field(default=False, description="draw each card's back from its own card (`card`, "
+                           "`number`, `corner` bound) instead of one back shared by the deck")
 
 
 class Deck(Strict):

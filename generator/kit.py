@@ -46,19 +46,33 @@ def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str
 
 
 def deck_faces(db: Database, deck: Any) -> tuple[list[Face], Face]:
-    """One face per printed copy of every card of `deck`, and the deck's back."""
+    """One face per printed copy of every card of `deck`, and the deck's back (per-card backs: the first card's)."""
+    faces, backs = deck_sides(db, deck)
+    return faces, backs[0]
+
+
+def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
+    """One face per printed copy of every card of `deck`, and its backs: the one back the deck
+    shares, or (`back.per_card`) one per copy, drawn from that copy's card."""
     folders = layout_folders(db)
     front = load_layout(deck.layout, folders)
     back = load_layout(deck.back.layout, folders)
     bleed = parse_length(db.print.bleed)
     base = {**base_context(db), **trim_size_mm(deck.size)}
     faces: list[Face] = []
+    backs: list[Face] = []
     for number, card in enumerate(deck.cards, 1):
         context = card_context(db, deck, card, number, base)
         face = _face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}")
         faces.extend([face] * card.count)
-    back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
-    return faces, _face(back, back_context, bleed, f"back of deck {deck.id!r}")
+        if deck.back.per_card:
+            # copies of a card share one back Face, so imposition still draws it once as a PDF form
+            own = _face(back, {**context, "back": deck.back}, bleed, f"back of card {card.id!r} of deck {deck.id!r}")
+            backs.extend([own] * card.count)
+    if not backs:
+        back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
+        backs = [_face(back, back_context, bleed, f"back of deck {deck.id!r}")]
+    return faces, backs
 
 
 def trim_size_mm(size: str) -> dict[str, float]:
@@ -78,21 +92,21 @@ def check_deck(db: Database, deck: Any) -> None:
     """Draw every face and the back once into a throwaway canvas: overflow and layout errors surface."""
     import io
 
-    faces, back = deck_faces(db, deck)
+    faces, backs = deck_sides(db, deck)
     canvas = Canvas(io.BytesIO())
     w, h = parse_size(deck.size)
     bleed = parse_length(db.print.bleed)
-    for face in [*dict.fromkeys(faces), back]:
+    for face in dict.fromkeys([*faces, *backs]):
         face(canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)
 
 
 def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> None:
     """A PDF of every printed copy of `deck` with duplex backs, on `paper`."""
-    faces, back = deck_faces(db, deck)
+    faces, backs = deck_sides(db, deck)
     title = f"{db.meta.name}: {deck.name}"
     canvas = new_canvas(out, page_size(paper), title, f"version {db.version}")
     footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {db.version}"
-    impose_cards(canvas, faces, [back] if deck.duplex else None, parse_size(deck.size),
+    impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
                  parse_length(db.print.bleed), paper, footer)
     canvas.save()
 
