@@ -60,7 +60,7 @@ class HeartstringsEngine(Engine):
         self.bonus_rooms = frozenset(self.rules.bead_bonus_rooms)
         self.bead_bonus = self.rules.bead_bonus
         self.sacrifice_beads = self.rules.sacrifice_beads
-        self.sacrifice_min = self.rules.sacrifice_min_tokens
+        self.sacrifice_min = max(1, self.rules.sacrifice_min_tokens)  # a room to take a token from has one
         self.sacrifices_per_turn = self.rules.sacrifices_per_turn
         self.room_names = {room: self._room_name(room) for room in self.rooms}
         self.combat_rules = calc.CombatRules(self.rules)
@@ -91,21 +91,24 @@ class HeartstringsEngine(Engine):
     # -- what the engine needs next --------------------------------------------------
     def request(self, state: HeartstringsState) -> Request | None:  # type: ignore[override]
         """The roll or decision the current phase needs, or None when the game is over."""
-        phase = state.phase
+        phase = state.phase  # the phases in order of how often a game reaches them
         if phase == ROLL_ROOM:
             return self._chance(phase, state.current, state)
+        if phase == SACRIFICE:
+            return self.sacrifice_decision(state)
         if phase == ROLL_DEFENCE:
             return self._chance(phase, state.combat.defender, state)
         if phase == ROLL_ATTACK:
             return self._chance(phase, state.combat.attacker, state)
         if phase == ROLL_OFF:
-            seat = next(s for s in state.contenders if s not in state.rolloff)
-            return self._chance(phase, seat, state)
+            return self._chance(phase, self.rolling_off(state), state)
         if phase == CHOOSE_MOVE:
             return self.move_decision(state)
-        if phase == SACRIFICE:
-            return self.sacrifice_decision(state)
         return None
+
+    def rolling_off(self, state: HeartstringsState) -> int:
+        """The next seat to roll in the first-player roll-off."""
+        return next(seat for seat in state.contenders if seat not in state.rolloff)
 
     def _chance(self, phase: str, seat: int, state: HeartstringsState) -> Chance:
         # Chance requests only depend on the phase and the seat: build each once.
@@ -159,8 +162,7 @@ class HeartstringsEngine(Engine):
     def sacrifice_rooms(self, state: HeartstringsState, seat: int) -> list[int]:
         """Rooms where this player has enough tokens to sacrifice one."""
         least = self.sacrifice_min
-        return [room for room, tokens in state.rooms.items()
-                if tokens and tokens[0] == seat and len(tokens) >= least]
+        return [room for room, tokens in state.rooms.items() if len(tokens) >= least and tokens[0] == seat]
 
     # -- applying answers --------------------------------------------------------------
     def apply(self, state: HeartstringsState, answer: Any) -> Events:  # type: ignore[override]
@@ -185,7 +187,7 @@ class HeartstringsEngine(Engine):
     # -- first player ------------------------------------------------------------------
     def roll_off(self, state: HeartstringsState, answer: Any, events: Events) -> None:
         """Ruling first-player: everyone rolls the Room Selector; the highest starts, ties roll again."""
-        seat = self.request(state).player
+        seat = self.rolling_off(state)
         state.rolloff[seat] = face = self._face(state, answer)
         events.append(Event("roll-off", f"{state.players[seat].name} rolls {face} to decide who starts",
                             {"player": seat, "roll": face}))
@@ -218,11 +220,20 @@ class HeartstringsEngine(Engine):
 
     def choose_move(self, state: HeartstringsState, answer: Any, events: Events) -> None:
         """Out of tokens: remember which board token will move once the room is rolled."""
-        room = option_room(self._choice(state, answer))
+        room = self._moved_room(state, answer)
         state.move_from = room
         state.phase = ROLL_ROOM
         events.append(Event("move", f"{state.players[state.current].name} will move a token from "
                                     f"{self.room_name(room)}", {"room": room}))
+
+    def _moved_room(self, state: HeartstringsState, answer: Any) -> int:
+        # A legal answer names a room holding the mover's tokens: checked without building the
+        # Decision. Anything else goes through the Decision, which names the legal choices.
+        room = option_room(answer) if type(answer) is str else None
+        tokens = state.rooms.get(room) if room_option(room) == answer else None
+        if tokens and tokens[0] == state.current:
+            return room
+        return option_room(self._choice(state, answer))
 
     def select_room(self, state: HeartstringsState, answer: Any, events: Events) -> None:
         """The Room Selector shows a room: occupy it or invade it (or stay, for a moved token)."""
