@@ -150,6 +150,13 @@ def bind(value: Any, context: dict[str, Any], where: str) -> Any:
         return _compile(value).render(context)
     except jinja2.TemplateError as exc:
         raise LayoutError(f"{where}: cannot fill in {value!r}: {exc}") from None
+    except _EVALUATION_ERRORS as exc:
+        # a bad value reached the expression (`{{ rules.pool + 1 }}` with pool 'ten'): a data
+        # problem to report with its place, never a traceback
+        raise LayoutError(f"{where}: cannot evaluate {value!r}: {type(exc).__name__}: {exc}") from None
+
+
+_EVALUATION_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
 
 
 def is_true(value: Any) -> bool:

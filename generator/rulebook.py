@@ -148,6 +148,9 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
             "templates may read the database but not Python internals") from None
     except jinja2.UndefinedError as exc:
         raise RulebookError(f"{_located(where, exc)}: {exc.message}") from None
+    except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+        # a bad database value reached an expression: report it where it happened, no traceback
+        raise RulebookError(f"{_located(where, exc)}: cannot evaluate: {type(exc).__name__}: {exc}") from None
 
 
 def _located(where: str, exc: BaseException) -> str:

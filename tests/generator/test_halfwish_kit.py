@@ -48,8 +48,9 @@ def render_to_bytes(render, db, paper: str = "a4") -> bytes:
 def set_rule(root: Path, name: str, value: str) -> None:
     """Edit one top-level rules parameter of the Halfwish copy under `root`."""
     game = root / "halfwish" / "game.yaml"
-    text, count = re.subn(rf"(?m)^  {name}: .*$", f"  {name}: {value}", game.read_text())
-    assert count == 1, f"rules.{name} not found once in {game}"
+    # count=1: `rules:` comes first; `rule_types:` below it names the parameter again
+    text, count = re.subn(rf"(?m)^  {name}: .*$", f"  {name}: {value}", game.read_text(), count=1)
+    assert count == 1, f"rules.{name} not found in {game}"
     game.write_text(text)
 
 
