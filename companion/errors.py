@@ -25,3 +25,7 @@ class UnknownEngine(CompanionError):
 
 class SimulationError(CompanionError):
     """A simulation that cannot run as asked (unknown bot, wrong player count, a game that never ends)."""
+
+
+class RulesValueError(CompanionError):
+    """A rules parameter whose value the game's engine cannot use (declare its type under `rule_types:`)."""

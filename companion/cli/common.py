@@ -35,13 +35,13 @@ class Context:
 
     def engine(self, game_id: str) -> Any:
         """The game's rules engine over its database (an unknown engine or bad data exits 1)."""
-        from ..engine.registry import engine_class
+        from ..engine.registry import build_engine, engine_class
 
         try:
-            cls = engine_class(game_id)
+            engine_class(game_id)  # an unknown engine is reported before the database is read
+            return build_engine(game_id, self.load(game_id))
         except CompanionError as exc:
             raise DataProblem(str(exc)) from None
-        return cls(self.load(game_id))
 
 
 class DataProblem(click.ClickException):

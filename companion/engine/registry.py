@@ -13,9 +13,10 @@ import importlib.util
 import os
 import pkgutil
 from types import ModuleType
+from typing import Any
 
 from .. import games as games_pkg
-from ..errors import UnknownEngine
+from ..errors import CompanionError, RulesValueError, UnknownEngine
 from .core import Engine
 
 ENGINES_ENV = "DECKWRIGHT_ENGINES"
@@ -83,7 +84,26 @@ def engine_class(game_id: str) -> type[Engine]:
 
 
 def make_engine(game_id: str, cards_dir: str | None = None) -> Engine:
-    """Load the game's database and build its engine."""
+    """Load the game's database (validated, rule types included) and build its engine."""
     from cards import load_game
 
-    return engine_class(game_id)(load_game(game_id, cards_dir))
+    return build_engine(game_id, load_game(game_id, cards_dir))
+
+
+# What an engine's constructor raises when a rules value has the wrong shape
+# (`range(1, 'ten' + 1)`, a missing parameter through `rules.name`, a zero divisor...).
+_RULES_VALUE_ERRORS = (TypeError, ValueError, LookupError, AttributeError, ArithmeticError)
+
+
+def build_engine(game_id: str, db: Any) -> Engine:
+    """The game's engine over a loaded database; rules it cannot use raise RulesValueError."""
+    cls = engine_class(game_id)
+    try:
+        return cls(db)
+    except CompanionError:
+        raise
+    except _RULES_VALUE_ERRORS as exc:
+        raise RulesValueError(
+            f"the {game_id} engine cannot use the rules parameters of {db.folder / 'game.yaml'}: "
+            f"{type(exc).__name__}: {exc} (declare each parameter's type under `rule_types:` "
+            "so `deckwright lint` locates the bad value)") from None
