@@ -164,8 +164,9 @@ class _Assembler:
             where = game_doc.file if game_doc else display_path(self.folder / "game.yaml")
             self.problems.append(Problem(where, 1, 1, "game", "missing section 'game' (id, name, players)"))
         rules = Params(singles.get("rules") or {})
+        is_well_formed = not self.problems
         self._check_rule_types(rules, singles.get("rule_types") or {})
-        if not self.problems:
+        if is_well_formed:  # a mistyped rule does not hide the cross-checks (they tolerate it)
             self._cross_check(merged, rules)
         if self.problems:
             raise DatabaseInvalid(self.problems)
@@ -393,8 +394,7 @@ def _message(error: dict[str, Any], loc: Loc) -> str:
     if expected:
         return f"expected {expected}, got {found!r}"
     msg = error["msg"]
-    if msg.startswith("Value error, "):
-        msg = msg[len("Value error, "):]
+    msg = msg.removeprefix("Value error, ")
     return f"{msg} (got {found!r})"
 
 

@@ -148,3 +148,11 @@ def test_shipped_games_type_every_rules_parameter(game_id: str) -> None:
     declared = {path.split(".")[0] for path in data.get("rule_types", {})}
     assert set(data["rules"]) - declared == set()
     load_game(game_id)
+
+
+def test_a_mistyped_rule_does_not_hide_the_cross_checks(tmp_path: Path) -> None:
+    root = write_game(tmp_path, pool="ten")
+    (root / "tiny" / "deck.yaml").write_text(
+        "decks:\n  - {id: main, name: Main, code: MN, total: rules.pool, cards: [{id: a, name: A}]}\n")
+    messages = [p.message for p in problems_of(root)]
+    assert messages == ["expected int, got 'ten'", "'rules.pool' is 'ten', expected an int"]
