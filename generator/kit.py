@@ -75,6 +75,14 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     return faces, backs
 
 
+def back_designs(deck: Any, backs: list[Face]) -> list[tuple[Any | None, Face]]:
+    """Each distinct back of `deck` (from `deck_sides`) with its card, or None for the shared back."""
+    if not deck.back.per_card:
+        return [(None, backs[0])]
+    printed = [card for card in deck.cards if card.count > 0]
+    return list(zip(printed, dict.fromkeys(backs), strict=True))
+
+
 def trim_size_mm(size: str) -> dict[str, float]:
     """`width` and `height` of a card size in mm, so one layout can serve every card size."""
     w, h = parse_size(size)

@@ -56,17 +56,18 @@ def components(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter
 
 
 def _cards(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
-    from .kit import deck_faces
+    from .kit import back_designs, deck_sides
 
     bleed = parse_length(db.print.bleed)
     for deck in db.decks:
-        faces, back = deck_faces(db, deck)
+        faces, backs = deck_sides(db, deck)
         trim = parse_size(deck.size)
         designs = list(dict.fromkeys(faces))
         printed = [card for card in deck.cards if card.count > 0]
         for card, face in zip(printed, designs, strict=False):
             yield f"{deck.id}-{card.id}", trim, _face_painter(face, trim, bleed)
-        yield f"{deck.id}-back", trim, _face_painter(back, trim, bleed)
+        for card, back in back_designs(deck, backs):  # per-card backs: one PNG per card's back
+            yield f"{deck.id}-{card.id}-back" if card else f"{deck.id}-back", trim, _face_painter(back, trim, bleed)
 
 
 def _face_painter(face: Callable[..., None], trim: tuple[float, float], bleed: float) -> Painter:

@@ -149,18 +149,20 @@ def face_item(label: str, face: Any, trim: tuple[float, float], bleed: float) ->
 
 
 def _deck_pages(db: Database) -> list[ProofPage]:
-    from .kit import deck_faces
+    from .kit import back_designs, deck_sides
 
     bleed = parse_length(db.print.bleed)
     pages = []
     for deck in db.decks:
-        faces, back = deck_faces(db, deck)
+        faces, backs = deck_sides(db, deck)
         trim = parse_size(deck.size)
         designs = list(dict.fromkeys(faces))
         names = [card.name for card in deck.cards if card.count > 0]
         items = [face_item(name, face, trim, bleed) for name, face in zip(names, designs, strict=False)]
-        items.append(face_item(f"back of {deck.name}", back, trim, bleed))
-        pages.append(ProofPage(f"deck {deck.name} ({len(designs)} designs + back)", items))
+        own_backs = back_designs(deck, backs)
+        items += [face_item(f"back of {card.name if card else deck.name}", back, trim, bleed) for card, back in own_backs]
+        backs_label = f"{len(own_backs)} backs" if deck.back.per_card else "back"
+        pages.append(ProofPage(f"deck {deck.name} ({len(designs)} designs + {backs_label})", items))
     return pages
 
 

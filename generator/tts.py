@@ -16,7 +16,7 @@ from cards import Database
 from cards.units import parse_length, parse_size
 
 from .build import atomic_write
-from .kit import deck_faces
+from .kit import deck_sides
 from .pdfcanvas import new_canvas
 
 TTS_COLUMNS = 10
@@ -45,35 +45,46 @@ def _raster(draw_page, size: tuple[float, float]) -> bytes:
 
 
 def export_deck(db: Database, deck, out_dir: Path) -> list[Path]:
-    """PNG sheets of `deck`'s faces (`<deck>-tts-N.png`) and its back (`<deck>-tts-back.png`)."""
-    faces, back = deck_faces(db, deck)
-    w, h = parse_size(deck.size)
+    """PNG sheets of `deck`'s faces (`<deck>-tts-N.png`) and its back (`<deck>-tts-back.png`); per-card
+    backs get a back sheet matching each face sheet instead (`<deck>-tts-back-N.png`, TTS "unique backs")."""
+    faces, backs = deck_sides(db, deck)
+    card = parse_size(deck.size)
     bleed = parse_length(db.print.bleed)
     written = []
     per_sheet = TTS_COLUMNS * TTS_ROWS
     for number, start in enumerate(range(0, len(faces), per_sheet), 1):
-        chunk = faces[start:start + per_sheet]
-        cols, rows = grid_for(len(chunk))
-
-        def draw_page(canvas, chunk=chunk, cols=cols, rows=rows):
-            for i, face in enumerate(chunk):
-                row, col = divmod(i, cols)
-                x, y = col * w, (rows - 1 - row) * h
-                canvas.saveState()
-                path = canvas.beginPath()
-                path.rect(x, y, w, h)
-                canvas.clipPath(path, stroke=0, fill=0)
-                face(canvas, x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
-                canvas.restoreState()
-
-        png = _raster(draw_page, (cols * w, rows * h))
-        path = out_dir / f"{deck.id}-tts-{number}.png"
-        atomic_write(path, lambda out, png=png: out.write(png))
-        written.append(path)
-    back_png = _raster(lambda c: back(c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed), (w, h))
+        written.append(_write_sheet(faces[start:start + per_sheet], card, bleed, out_dir / f"{deck.id}-tts-{number}.png"))
+        if deck.back.per_card:
+            written.append(_write_sheet(backs[start:start + per_sheet], card, bleed,
+                                        out_dir / f"{deck.id}-tts-back-{number}.png"))
+    if deck.back.per_card:
+        return written
+    w, h = card
+    back_png = _raster(lambda c: backs[0](c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed), (w, h))
     back_path = out_dir / f"{deck.id}-tts-back.png"
     atomic_write(back_path, lambda out: out.write(back_png))
     return [*written, back_path]
+
+
+def _write_sheet(chunk: list, card: tuple[float, float], bleed: float, path: Path) -> Path:
+    """One TTS sheet: `chunk`'s faces in a grid, left to right, top down, without bleed."""
+    w, h = card
+    cols, rows = grid_for(len(chunk))
+
+    def draw_page(canvas) -> None:
+        for i, face in enumerate(chunk):
+            row, col = divmod(i, cols)
+            x, y = col * w, (rows - 1 - row) * h
+            canvas.saveState()
+            path = canvas.beginPath()
+            path.rect(x, y, w, h)
+            canvas.clipPath(path, stroke=0, fill=0)
+            face(canvas, x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
+            canvas.restoreState()
+
+    png = _raster(draw_page, (cols * w, rows * h))
+    atomic_write(path, lambda out: out.write(png))
+    return path
 
 
 def export_tts(db: Database, out_dir: Path) -> list[Path]:

@@ -142,7 +142,7 @@ def test_png_of_a_card_design_is_its_trim_size(runner, tmp_path):
     result = _build(runner, "which-witch", "--only", "tokens", "--paper", "a4", "--png", "100", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     png = tmp_path / "which-witch" / "png"
-    assert (png / "witches-back.png").is_file() and (png / "game-cards-back.png").is_file()
+    assert (png / "witches-fire-witch-back.png").is_file() and (png / "game-cards-back.png").is_file()  # per-card / shared
     with Image.open(png / "witches-fire-witch.png") as card:
         assert card.size == pytest.approx((63 / 25.4 * 100, 88 / 25.4 * 100), abs=1)
 

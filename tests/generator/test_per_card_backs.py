@@ -199,3 +199,39 @@ def test_lint_checks_every_per_card_back(runner, tmp_path):
 def test_lint_passes_the_shipped_per_card_backs(runner):
     result = runner.invoke(cli, ["lint", "which-witch"])
     assert result.exit_code == 0, result.output
+
+
+def test_proofs_show_each_witch_back(witch_db):
+    from generator.proof import proof_pages
+
+    page = next(p for p in proof_pages(witch_db) if p.title.startswith("deck Witch Cards"))
+    labels = [item.label for item in page.items]
+    assert [f"back of {witch.name}" for witch in witch_db.deck("witches").cards] == labels[-6:]
+    assert "back of Witch Cards" not in labels and "6 backs" in page.title
+
+
+def test_pngs_name_each_per_card_back_and_keep_the_shared_back_name(witch_db):
+    from generator.png import components
+
+    names = [name for name, _size, _paint in components(witch_db)]
+    assert [f"witches-{witch.id}-back" for witch in witch_db.deck("witches").cards] == \
+        [name for name in names if name.startswith("witches-") and name.endswith("-back")]
+    assert "game-cards-back" in names and "witches-back" not in names
+
+
+def test_tts_per_card_backs_are_a_sheet_matching_the_faces(witch_db, tmp_path):
+    """TTS "unique backs": the back sheet has each witch's back where her face is."""
+    from PIL import Image
+
+    from generator.tts import export_deck, grid_for
+
+    paths = export_deck(witch_db, witch_db.deck("witches"), tmp_path)
+    assert [path.name for path in paths] == ["witches-tts-1.png", "witches-tts-back-1.png"]
+    with Image.open(paths[0]) as faces, Image.open(paths[1]) as backs:
+        assert faces.size == backs.size
+        cols, _rows = grid_for(len(witch_db.deck("witches").cards))
+        for slot, witch in enumerate(witch_db.deck("witches").cards):
+            x = round((slot + 0.5) * backs.size[0] / cols)
+            pixel = backs.convert("RGB").getpixel((x, 3))  # the frame's top edge is the witch's colour
+            expected = tuple(int(witch.get("color")[i:i + 2], 16) for i in (1, 3, 5))
+            assert all(abs(a - b) <= 3 for a, b in zip(pixel, expected, strict=True)), (witch.name, pixel)
