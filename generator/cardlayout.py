@@ -25,11 +25,12 @@ colour reaches the cut. A `track` is a row of numbered cells (a health track on 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import jinja2
 import yaml
@@ -48,7 +49,7 @@ from cards.units import UnitError, parse_length
 from .errors import ImageProblem, LayoutError, TextOverflow
 from .icons import draw_icon, names
 from .images import draw_image
-from .markdown import ICON_CALLBACK, ICON_PATTERN, prepare_canvas
+from .markdown import ICON_CALLBACK, ICON_PATTERN, draw_inline_icon, prepare_canvas
 from .markdown import _icon_markup as icon_markup
 
 SHRINK_STEP = 0.5
@@ -349,14 +350,11 @@ def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[
     if _is_one_line(markup, w, h, style):
         _draw_line_of_text(canvas, markup, x, y, w, h, style, valign)
         return
-    fitted = _fitted_paragraph(markup, round(w, 3), round(h, 3), style)
+    fitted = fitted_text(markup, round(w, 3), round(h, 3), style)
     if fitted is None:
         raise TextOverflow(where, str(element.get("id", "text")), style.floor, _plain(markup))
-    paragraph, needed = fitted
-    if ICON_CALLBACK in markup:
-        prepare_canvas(canvas)
-    offset = {"top": h - needed, "middle": (h - needed) / 2, "bottom": 0.0}[valign]
-    paragraph.drawOn(canvas, x, y + offset)
+    offset = {"top": h - fitted.height, "middle": (h - fitted.height) / 2, "bottom": 0.0}[valign]
+    _draw_fitted(canvas, fitted, x, y + offset)
 
 
 # Plain text on one line is drawn with drawString, as a Paragraph would place it: most card
@@ -387,21 +385,142 @@ def _draw_line_of_text(canvas: Canvas, text: str, x: float, y: float, w: float, 
     canvas.restoreState()
 
 
+@dataclass(frozen=True)
+class PlacedIcon:
+    """An inline icon of a fitted text: where its text position is, from the paragraph's lower-left corner."""
+
+    name: str
+    x: float
+    baseline: float
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """A fitted Paragraph, its height, and the inline icons to draw over it (when set as plain text)."""
+
+    paragraph: Paragraph
+    height: float
+    icons: tuple[PlacedIcon, ...] = ()
+
+
+# Any tag sends reportlab's Paragraph down its slow path (a body with one inline icon costs
+# about three times one without). A text whose only tags are icons is therefore set as plain
+# text, the icon's no-break spaces holding its room, and each icon is drawn afterwards where
+# the callback would have drawn it: the same lines, the same places, a third of the time.
 @lru_cache(maxsize=4096)
-def _fitted_paragraph(markup: str, w: float, h: float, style: TextStyle) -> tuple[Paragraph, float] | None:
-    """The fitted Paragraph and its height, or None when it overflows at the floor size.
+def fitted_text(markup: str, w: float, h: float, style: TextStyle) -> FittedText | None:
+    """The text fitted into w x h, or None when it overflows at the floor size.
 
     Cached: a deck's repeated texts and the lint pass before a build are fitted once."""
+    plain, icons = _icons_taken_out(markup)
+    if icons and "<" not in plain:
+        paragraph = _fit_or_none(plain, w, h, style)
+        placed = None if paragraph is None else place_icons(paragraph, icons)
+        if placed is not None:
+            return FittedText(paragraph, paragraph.height, placed)
+    paragraph = _fit_or_none(markup, w, h, style)
+    return None if paragraph is None else FittedText(paragraph, paragraph.height)
+
+
+def _fit_or_none(markup: str, w: float, h: float, style: TextStyle) -> Paragraph | None:
     try:
-        paragraph = fit_paragraph(markup, w, h, style.paragraph_style(), style.floor, "", "")
+        return fit_paragraph(markup, w, h, style.paragraph_style(), style.floor, "", "")
     except TextOverflow:
         return None
-    return paragraph, paragraph.height
+
+
+def _icons_taken_out(markup: str) -> tuple[str, tuple[tuple[str, int], ...]]:
+    """The markup without its icon callbacks, and (icon name, character offset in the unescaped text)."""
+    pieces, icons, length, last = [], [], 0, 0
+    for match in _ICON_TAG.finditer(markup):
+        before = markup[last:match.start()]
+        pieces.append(before)
+        length += len(html.unescape(before))
+        icons.append((match.group(1), length))
+        last = match.end()
+    pieces.append(markup[last:])
+    return "".join(pieces), tuple(icons)
+
+
+_ICON_TAG = re.compile(f'<onDraw name="{ICON_CALLBACK}" label="([^"<>]+)"/>')
+
+
+def place_icons(paragraph: Paragraph, icons: tuple[tuple[str, int], ...]) -> tuple[PlacedIcon, ...] | None:
+    """Where each (name, offset) icon falls in a wrapped plain Paragraph; None if its lines cannot be traced."""
+    bl_para = paragraph.blPara
+    if bl_para.kind != 0 or len(paragraph.frags) != 1 or getattr(paragraph, "_splitLongWordCount", 0):
+        return None
+    words = _traced_words(paragraph.frags[0].text, bl_para.lines, max(offset for _, offset in icons))
+    if words is None:
+        return None
+    placed = []
+    for name, offset in icons:
+        spot = next((word for word in words if word.start <= offset < word.end), None)
+        if spot is None:
+            return None
+        placed.append(PlacedIcon(name, _x_in_line(paragraph, spot, offset), _baseline(paragraph, spot.line)))
+    return tuple(placed)
+
+
+class _TracedWord(NamedTuple):
+    """A word of a wrapped plain Paragraph: its line, its index in the line and its span in the text."""
+
+    line: int
+    index: int
+    start: int
+    end: int
+
+
+def _traced_words(text: str, lines: list, last: int) -> list[_TracedWord] | None:
+    """The words of `lines` found in order in `text`, up to the one holding character `last`.
+
+    None when a word is not in the text as it is (split or hyphenated by reportlab)."""
+    traced, position = [], 0
+    for number, (_, words) in enumerate(lines):
+        for index, word in enumerate(words):
+            start = text.find(word, position)
+            if start < 0:
+                return None
+            position = start + len(word)
+            traced.append(_TracedWord(number, index, start, position))
+            if position > last:
+                return traced
+    return traced
+
+
+def _x_in_line(paragraph: Paragraph, word: _TracedWord, offset: int) -> float:
+    """The x of character `offset` of the paragraph's text, as reportlab draws the word's line."""
+    style = paragraph.style
+    extra, words = paragraph.blPara.lines[word.line]
+    text = paragraph.frags[0].text
+    before = " ".join(words[:word.index] + [text[word.start:offset]])
+    x = stringWidth(before, style.fontName, style.fontSize)
+    if extra < -1e-8:  # an over-full line is squeezed with word spacing, which PDF applies to spaces
+        spaces = len(words) + " ".join(words).count("\u00a0") - 1
+        return x + (extra / spaces) * before.count(" ") if spaces > 0 else x
+    return x + {TA_CENTER: extra / 2, TA_RIGHT: extra}.get(style.alignment, 0.0)
+
+
+def _baseline(paragraph: Paragraph, line: int) -> float:
+    """The baseline of line `line` (0 = first) from the paragraph's bottom, as `drawPara` places it."""
+    style = paragraph.style
+    drop = style.fontSize if rl_config.paraFontSizeHeightOffset else getAscent(style.fontName, style.fontSize)
+    return paragraph.height - drop - line * style.leading
+
+
+def _draw_fitted(canvas: Canvas, fitted: FittedText, x: float, y: float) -> None:
+    """Draw a fitted text with its lower-left corner at x, y, and its inline icons."""
+    style = fitted.paragraph.style
+    for icon in fitted.icons:
+        draw_inline_icon(canvas, icon.name, x + icon.x, y + icon.baseline, style.fontSize, style.textColor)
+    if ICON_CALLBACK in fitted.paragraph.text:
+        prepare_canvas(canvas)
+    fitted.paragraph.drawOn(canvas, x, y)
 
 
 def clear_text_cache() -> None:
     """Forget every fitted paragraph (benchmarks measure a cold build)."""
-    _fitted_paragraph.cache_clear()
+    fitted_text.cache_clear()
 
 
 @lru_cache(maxsize=256)

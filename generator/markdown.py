@@ -138,13 +138,17 @@ def prepare_canvas(canvas: Any) -> None:
 
 def _draw_inline_icon(canvas: Any, kind: str, label: str) -> None:
     """Paragraph callback: draw icon `label` at the current text position."""
-    from . import icons
-
     info = canvas._curr_tx_info
     size = info["tx"]._fontsize or info["xs"].style.fontSize
-    color = info["xs"].style.textColor
+    draw_inline_icon(canvas, label, info["cur_x"], info["cur_y"], size, info["xs"].style.textColor)
+
+
+def draw_inline_icon(canvas: Any, name: str, x: float, baseline: float, size: float, color: Any) -> None:
+    """Icon `name` set in text of font size `size` at `x` on `baseline`, as the inline callback draws it."""
+    from . import icons
+
     # Icons sit on the baseline, slightly lowered like a capital letter's descent.
-    icons.draw_icon(canvas, label, info["cur_x"] + size * 0.05, info["cur_y"] - size * 0.12, size * 0.9, color)
+    icons.draw_icon(canvas, name, x + size * 0.05, baseline - size * 0.12, size * 0.9, color)
 
 
 @dataclass

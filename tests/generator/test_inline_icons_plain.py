@@ -1,0 +1,76 @@
+"""Inline icons in layout texts: a text whose only markup is icons is set as plain text (fast)
+and its icons are drawn afterwards exactly where reportlab's inline callback puts them."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from generator import cardlayout
+from generator.cardlayout import TextStyle, fitted_text, text_markup
+from generator.markdown import ICON_CALLBACK
+
+# Texts whose icons never fall at a line break in the boxes below (checked by `_callback_places`).
+TEXTS = [
+    "Gain 2 :heart: then draw a card.",
+    ":sword: Deal 3 damage to a foe.",
+    "Pay 1:star: to move, or 2 :star: to dash.",
+    "Block 2 :shield: and recover :heart: when a rally, a storm or a tide ends the turn of the foe.",
+]
+STYLES = [TextStyle("Helvetica", 9.5, 1.22, align, "#1a1a1a", 7) for align in ("left", "center", "right")]
+BOXES = [(150.0, 60.0), (90.0, 80.0)]
+
+
+def _callback_places(markup: str, w: float, h: float, style: TextStyle) -> tuple[float, list[tuple[str, float, float]]]:
+    """The paragraph height and (icon, x, baseline) where the inline callback draws each icon."""
+    paragraph = cardlayout._fit_or_none(markup, w, h, style)
+    assert paragraph is not None
+    places = []
+
+    def record(canvas, kind, label):
+        info = canvas._curr_tx_info
+        places.append((label, info["cur_x"], info["cur_y"]))
+
+    canvas = Canvas(io.BytesIO())
+    canvas.setNamedCB(ICON_CALLBACK, record)
+    paragraph.drawOn(canvas, 0, 0)
+    return paragraph.height, places
+
+
+@pytest.mark.parametrize("text", TEXTS)
+@pytest.mark.parametrize("style", STYLES, ids=lambda s: s.align)
+@pytest.mark.parametrize("box", BOXES, ids=str)
+def test_icons_are_placed_where_the_callback_draws_them(text, style, box):
+    markup = text_markup(text)
+    height, expected = _callback_places(markup, *box, style)
+    fitted = fitted_text(markup, *box, style)
+    assert ICON_CALLBACK not in fitted.paragraph.text, "the text was set with the slow callback"
+    assert fitted.height == pytest.approx(height)
+    assert [icon.name for icon in fitted.icons] == [name for name, _, _ in expected]
+    for icon, (_, x, baseline) in zip(fitted.icons, expected, strict=True):
+        assert icon.x == pytest.approx(x, abs=0.05)
+        assert icon.baseline == pytest.approx(baseline, abs=0.01)
+
+
+def test_an_icon_stays_with_its_room_at_a_line_break():
+    """The callback could leave an icon at the end of a line and its room on the next one."""
+    style = STYLES[0]
+    markup = text_markup("tide spark spark hollow thorn rally whisper :sword: drift thorn spark oath")
+    fitted = fitted_text(markup, 100.0, 80.0, style)
+    lines = fitted.paragraph.blPara.lines
+    room_line = next(n for n, (_, words) in enumerate(lines) if any("\u00a0" in word for word in words))
+    (icon,) = fitted.icons
+    assert icon.baseline == pytest.approx(cardlayout._baseline(fitted.paragraph, room_line))
+    assert icon.x + style.size <= 100.0
+
+
+def test_text_with_other_markup_keeps_the_inline_callback():
+    fitted = fitted_text(text_markup("**Rally**: gain 1 :heart:."), 150.0, 60.0, STYLES[0])
+    assert fitted.icons == () and ICON_CALLBACK in fitted.paragraph.text
+
+
+def test_a_text_without_a_known_icon_has_no_icons_to_place():
+    fitted = fitted_text(text_markup("Costs 2: draw :nothing: at all."), 150.0, 60.0, STYLES[0])
+    assert fitted.icons == () and ":nothing:" in fitted.paragraph.text
