@@ -63,6 +63,7 @@ class HeartstringsEngine(Engine):
         self.sacrifice_min = max(1, self.rules.sacrifice_min_tokens)  # a room to take a token from has one
         self.sacrifices_per_turn = self.rules.sacrifices_per_turn
         self.room_names = {room: self._room_name(room) for room in self.rooms}
+        self.option_rooms = {room_option(room): room for room in self.rooms}  # `room9` -> 9
         self.combat_rules = calc.CombatRules(self.rules)
         self._sides = {ROLL_OFF: self.rules.room_die, ROLL_ROOM: self.rules.room_die,
                        ROLL_ATTACK: self.rules.combat_die, ROLL_DEFENCE: self.rules.combat_die}
@@ -161,8 +162,9 @@ class HeartstringsEngine(Engine):
 
     def sacrifice_rooms(self, state: HeartstringsState, seat: int) -> list[int]:
         """Rooms where this player has enough tokens to sacrifice one."""
+        # A room holds one player's tokens (ruling rooms-single-owner): counting the seat's is enough.
         least = self.sacrifice_min
-        return [room for room, tokens in state.rooms.items() if len(tokens) >= least and tokens[0] == seat]
+        return [room for room, tokens in state.rooms.items() if tokens.count(seat) >= least]
 
     # -- applying answers --------------------------------------------------------------
     def apply(self, state: HeartstringsState, answer: Any) -> Events:  # type: ignore[override]
@@ -229,9 +231,8 @@ class HeartstringsEngine(Engine):
     def _moved_room(self, state: HeartstringsState, answer: Any) -> int:
         # A legal answer names a room holding the mover's tokens: checked without building the
         # Decision. Anything else goes through the Decision, which names the legal choices.
-        room = option_room(answer) if type(answer) is str else None
-        tokens = state.rooms.get(room) if room_option(room) == answer else None
-        if tokens and tokens[0] == state.current:
+        room = self.option_rooms.get(answer) if type(answer) is str else None
+        if room is not None and state.owner(room) == state.current:
             return room
         return option_room(self._choice(state, answer))
 
@@ -404,7 +405,7 @@ class HeartstringsEngine(Engine):
         # None is `pass`. Anything else goes through the Decision, which names the legal choices.
         if answer == PASS:
             return None
-        room = option_room(answer) if type(answer) is str else None
+        room = self.option_rooms.get(answer) if type(answer) is str else None
         if room in state.offered:
             return room
         return option_room(self._choice(state, answer))
