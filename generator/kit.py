@@ -1,10 +1,11 @@
 """Card decks, backs and sheets (player mats, boards that fit a page) drawn from layouts.
 
-Each deck is drawn with its `layout` (front) and `back.layout`, looked up in the game's
-template folders; every printed copy becomes a face imposed by `generator.imposition`, with
-duplex backs. A sheet (kind mat/board/tracker) prints as many copies per page as fit
-(`sheet_slots`: portrait or landscape, whichever holds more), or is tiled across pages
-(`generator.tiling`) when it does not fit the printable area.
+Each deck is drawn with its `layout` (front) and `back.layout` (one back shared by the deck, or
+with `back.per_card` one drawn from each card), looked up in the game's template folders; every
+printed copy becomes a face imposed by `generator.imposition`, with duplex backs. A sheet (kind
+mat/board/tracker) prints as many copies per page as fit (`sheet_slots`: portrait or landscape,
+whichever holds more), or is tiled across pages (`generator.tiling`) when it does not fit the
+printable area.
 """
 
 from __future__ import annotations
@@ -45,12 +46,6 @@ def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str
             "corner": f"{deck.code} {number:02d}/{len(deck.cards):02d}"}
 
 
-def deck_faces(db: Database, deck: Any) -> tuple[list[Face], Face]:
-    """One face per printed copy of every card of `deck`, and the deck's back (per-card backs: the first card's)."""
-    faces, backs = deck_sides(db, deck)
-    return faces, backs[0]
-
-
 def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     """One face per printed copy of every card of `deck`, and its backs: the one back the deck
     shares, or (`back.per_card`) one per copy, drawn from that copy's card."""
@@ -69,7 +64,7 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
             # copies of a card share one back Face, so imposition still draws it once as a PDF form
             own = _face(back, {**context, "back": deck.back}, bleed, f"back of card {card.id!r} of deck {deck.id!r}")
             backs.extend([own] * card.count)
-    if not backs:
+    if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
         backs = [_face(back, back_context, bleed, f"back of deck {deck.id!r}")]
     return faces, backs
@@ -97,7 +92,7 @@ def _face(layout: Any, context: dict[str, Any], bleed: float, component: str) ->
 
 
 def check_deck(db: Database, deck: Any) -> None:
-    """Draw every face and the back once into a throwaway canvas: overflow and layout errors surface."""
+    """Draw every face and every back once into a throwaway canvas: overflow and layout errors surface."""
     import io
 
     faces, backs = deck_sides(db, deck)

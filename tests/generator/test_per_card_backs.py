@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from cards import load_game
 from companion.cli import cli
 from generator.imposition import plan_sheet
-from generator.kit import deck_sides, render_deck
+from generator.kit import back_designs, deck_sides, render_deck
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PAPERS = ["a4", "letter"]
@@ -235,3 +235,15 @@ def test_tts_per_card_backs_are_a_sheet_matching_the_faces(witch_db, tmp_path):
             pixel = backs.convert("RGB").getpixel((x, 3))  # the frame's top edge is the witch's colour
             expected = tuple(int(witch.get("color")[i:i + 2], 16) for i in (1, 3, 5))
             assert all(abs(a - b) <= 3 for a, b in zip(pixel, expected, strict=True)), (witch.name, pixel)
+
+
+def test_a_card_printed_zero_times_gets_no_back(own_back_game):
+    deck_file = own_back_game / "tinygame" / "deck.yaml"
+    text = deck_file.read_text().replace("total: 12", "total: 11")
+    deck_file.write_text(text.replace("name: Flare, suit: fire, points: 0, count: 1", "name: Flare, suit: fire, points: 0, count: 0"))
+    db = load_game("tinygame", own_back_game)
+    deck = db.deck("race")
+    faces, backs = deck_sides(db, deck)
+    assert len(faces) == len(backs) == 11
+    assert "Flare" not in [card.name for card, _back in back_designs(deck, backs)]
+    assert len(back_designs(deck, backs)) == len(deck.cards) - 1
