@@ -274,7 +274,7 @@ class HeartstringsEngine(Engine):
         state.phase = ROLL_ATTACK
         count = len(state.rooms[room])
         events.append(Event("invade", f"{state.players[state.current].name} rolls {room} and invades "
-                                      f"{self.room_name(room)}, held by {state.players[defender].name}'s "
+                                      f"{self.room_names[room]}, held by {state.players[defender].name}'s "
                                       f"{count} token{'s' if count > 1 else ''}",
                             {"room": room, "attacker": state.current, "defender": defender}))
 
@@ -290,21 +290,23 @@ class HeartstringsEngine(Engine):
 
     def resolve_combat(self, state: HeartstringsState, answer: Any, events: Events) -> None:
         """One defending token rolls: the loser of the exchange removes a token and takes damage."""
-        fight = state.combat
+        fight, players = state.combat, state.players
         face = self._face(state, answer)
         step = self.combat_rules.exchange(fight.room, fight.attacker_roll, face,
-                                          state.players[fight.attacker].name, state.players[fight.defender].name)
-        loser = fight.attacker if step.loser == "attacker" else fight.defender
+                                          players[fight.attacker].name, players[fight.defender].name)
+        attacker_lost = step.loser == "attacker"
+        loser = fight.attacker if attacker_lost else fight.defender
         beads_left = self.apply_damage(state, loser, step.damage)
         events.append(Event("combat", step.text + beads_left, step.to_json()))
-        if state.players[loser].beads == 0:
+        if players[loser].beads == 0:
             self.eliminate(state, loser, events)
-        if step.loser == "attacker":
+        if attacker_lost:
             return self.repel(state, events)
-        if not state.players[loser].eliminated:  # elimination already cleared the room
-            state.rooms[fight.room].pop()
-            state.players[fight.defender].supply += 1
-        if not state.rooms[fight.room]:
+        tokens = state.rooms[fight.room]
+        if not players[loser].eliminated:  # elimination already cleared the room
+            tokens.pop()
+            players[fight.defender].supply += 1
+        if not tokens:
             self.win_room(state, events)
 
     def repel(self, state: HeartstringsState, events: Events) -> None:
@@ -322,7 +324,7 @@ class HeartstringsEngine(Engine):
         state.combat = None
         state.rooms[fight.room].append(fight.attacker)
         events.append(Event("conquer", f"{state.players[fight.attacker].name} takes "
-                                       f"{self.room_name(fight.room)}", {"room": fight.room}))
+                                       f"{self.room_names[fight.room]}", {"room": fight.room}))
         self.grant_bead_bonus(state, fight.attacker, fight.room, events)
         if state.players[fight.defender].eliminated and self.outcome(state) is not None:
             return self.end_turn_or_game(state, events)
@@ -352,7 +354,7 @@ class HeartstringsEngine(Engine):
             return
         player.beads += gained
         state.pool -= gained
-        events.append(Event("bonus", f"{player.name} gains {gained} bead in {self.room_name(room)}: "
+        events.append(Event("bonus", f"{player.name} gains {gained} bead in {self.room_names[room]}: "
                                      f"{player.beads} on the string, pool {state.pool}",
                             {"player": seat, "beads": gained}))
 
@@ -395,7 +397,7 @@ class HeartstringsEngine(Engine):
         player.beads += gained
         state.pool -= gained
         state.sacrifices += 1
-        events.append(Event("sacrifice", f"{player.name} sacrifices a token from {self.room_name(room)} "
+        events.append(Event("sacrifice", f"{player.name} sacrifices a token from {self.room_names[room]} "
                                          f"and gains {gained} bead ({player.beads} on the string, "
                                          f"pool {state.pool})", {"player": seat, "room": room}))
         self.after_combat(state, events)
