@@ -116,8 +116,25 @@ def base_context(db: Database) -> dict[str, Any]:
     return context
 
 
+# A game's hook can be slow (Halfwish's costs about a third of a second) and a kit calls it for
+# every rulebook and reference side, so its result is kept per database folder and version.
+_HOOK_CONTEXTS: dict[tuple[str, str, str], dict[str, Any]] = {}
+
+
 def game_rulebook_context(db: Database) -> dict[str, Any]:
-    """Extra context from `companion.games.<pkg>.rulebook_context(db)`, if the game has one."""
+    """Extra context from `companion.games.<pkg>.rulebook_context(db)`, if the game has one.
+
+    Computed once per (game, folder, version) of the database; each call gets its own dict."""
+    folder, version = getattr(db, "folder", None), getattr(db, "version", None)
+    if folder is None or version is None:
+        return _hook_context(db)
+    key = (db.id, str(folder), str(version))
+    if key not in _HOOK_CONTEXTS:
+        _HOOK_CONTEXTS[key] = _hook_context(db)
+    return dict(_HOOK_CONTEXTS[key])
+
+
+def _hook_context(db: Database) -> dict[str, Any]:
     name = f"companion.games.{db.id.replace('-', '_')}"
     if importlib.util.find_spec(name) is None:
         return {}
