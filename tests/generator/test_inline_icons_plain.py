@@ -74,3 +74,45 @@ def test_text_with_other_markup_keeps_the_inline_callback():
 def test_a_text_without_a_known_icon_has_no_icons_to_place():
     fitted = fitted_text(text_markup("Costs 2: draw :nothing: at all."), 150.0, 60.0, STYLES[0])
     assert fitted.icons == () and ":nothing:" in fitted.paragraph.text
+
+
+# --- plain `{{ name.field }}` bindings are looked up without a Jinja2 render -----------------
+
+
+class _Deck:
+    color = "#1f618d"
+    count = 3
+    ratio = 0.5
+    duplex = True
+    nothing = None
+
+    def shout(self) -> str:
+        return "HEY"
+
+    @property
+    def broken(self) -> str:
+        raise ValueError("no such colour")
+
+
+CONTEXT = {"card": {"name": "Ember Guard", "cost": 2, "items": "field named like a dict method"},
+           "deck": _Deck(), "rules": {}}
+
+
+@pytest.mark.parametrize("value", [
+    "{{ card.name }}", "{{card.cost}}", "{{ card.items }}", "{{ deck.color }}", "{{ deck.count }}",
+    "{{ deck.ratio }}", "{{ deck.duplex }}", "{{ deck.nothing }}", "{{ deck.shout() }}",
+    "v {{ deck.color }}", "{{ card.name | upper }}",
+])
+def test_a_looked_up_binding_reads_exactly_as_jinja_renders_it(value):
+    assert cardlayout.bind(value, CONTEXT, "here") == cardlayout._compile(value).render(CONTEXT)
+
+
+@pytest.mark.parametrize("value, problem", [
+    ("{{ card.missing }}", "card.*missing|missing"),
+    ("{{ rules.pool }}", "pool"),
+    ("{{ deck.broken }}", "no such colour"),
+    ("{{ deck.__class__ }}", "unsafe|__class__"),
+])
+def test_a_binding_that_cannot_be_looked_up_is_still_a_located_error(value, problem):
+    with pytest.raises(cardlayout.LayoutError, match=problem):
+        cardlayout.bind(value, CONTEXT, "layout 'x' element 'title'")
