@@ -109,10 +109,10 @@ class CombatRules:
     def settle_totals(self, a_total: int, d_total: int) -> tuple[Side, int]:
         """Who loses an exchange of buffed totals, and the damage: a tie loses the defender the token."""
         if d_total > a_total:
-            return "attacker", -(-(d_total - a_total) // self.divisor)  # damage_for, inlined: the hot path
+            return "attacker", damage_for(d_total - a_total, self.rules)
         if d_total == a_total:
             return "defender", self.tie_damage
-        return "defender", -(-(a_total - d_total) // self.divisor)
+        return "defender", damage_for(a_total - d_total, self.rules)
 
     def exchange(self, room: int, attacker_roll: int, defender_roll: int,
                  attacker: str = "the attacker", defender: str = "the defender") -> Exchange:
@@ -120,17 +120,18 @@ class CombatRules:
         a_buff, d_buff = self.attacker_buffs.get(room, 0), self.defender_buffs.get(room, 0)
         a_total, d_total = attacker_roll + a_buff, defender_roll + d_buff
         loser, damage = self.settle_totals(a_total, d_total)
-        label = self.labels.get(room) or room_label(room, self.rules)
-        a_text = f"{attacker_roll}+{a_buff} = {a_total}" if a_buff else attacker_roll  # roll_text, inlined
-        d_text = f"{defender_roll}+{d_buff} = {d_total}" if d_buff else defender_roll
-        if a_total == d_total:
-            verdict = f"{a_total} ties {d_total}, {defender} loses the token and takes {damage} damage (a tie)"
-        else:
-            high, low, who = (d_total, a_total, attacker) if loser == "attacker" else (a_total, d_total, defender)
-            verdict = (f"{high} beats {low}, {who} loses the token and takes "
-                       f"ceil({high - low}/{self.divisor}) = {damage} damage")
-        text = f"{label}: {attacker} rolls {a_text}; {defender}'s token rolls {d_text}: {verdict}"
+        head = (f"{self.labels.get(room) or room_label(room, self.rules)}: {attacker} rolls "
+                f"{roll_text(attacker_roll, a_buff)}; {defender}'s token rolls {roll_text(defender_roll, d_buff)}: ")
+        text = head + self._verdict(a_total, d_total, loser, damage, attacker, defender)
         return Exchange(attacker_roll, a_total, defender_roll, d_total, loser, damage, text)
+
+    def _verdict(self, a_total: int, d_total: int, loser: Side, damage: int, attacker: str, defender: str) -> str:
+        if a_total == d_total:
+            return f"{a_total} ties {d_total}, {defender} loses the token and takes {damage} damage (a tie)"
+        high, low = (d_total, a_total) if loser == "attacker" else (a_total, d_total)
+        who = attacker if loser == "attacker" else defender
+        return (f"{high} beats {low}, {who} loses the token and takes "
+                f"ceil({high - low}/{self.divisor}) = {damage} damage")
 
 
 def settle(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[str, Any]) -> tuple[Side, int]:
