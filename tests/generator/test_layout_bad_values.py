@@ -1,0 +1,40 @@
+"""A layout value that a bad database value breaks is a located LayoutError, never a traceback."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.cardlayout import Box, Layout, render_layout
+from generator.errors import LayoutError
+
+TRACK = {"id": "health", "type": "track", "x": 0, "y": 0, "w": 40, "h": 10, "from": 0, "to": 5}
+TEXT = {"id": "title", "type": "text", "x": 0, "y": 0, "w": 40, "h": 10, "text": "Hi"}
+
+
+def draw(element: dict, rules: dict) -> None:
+    layout = Layout("mat", Path("mat.yaml"), (element,))
+    render_layout(Canvas(io.BytesIO()), layout, Box(0, 0, 200, 200), {"rules": rules}, "sheet 'mat'")
+
+
+@pytest.mark.parametrize(("element", "rules", "message"), [
+    ({**TRACK, "to": "{{ rules.top }}"}, {"top": "ten"},
+     "sheet 'mat': layout 'mat' element 'health': to: expected a whole number, got 'ten'"),
+    ({**TRACK, "columns": "{{ rules.top }}"}, {"top": "two"}, "element 'health': columns: expected a whole number"),
+    ({**TEXT, "size": "{{ rules.top }}"}, {"top": "big"}, "element 'title': size: expected a number, got 'big'"),
+    ({**TRACK, "to": "{{ rules.top + 1 }}"}, {"top": "ten"},
+     "element 'health': cannot evaluate '{{ rules.top + 1 }}': TypeError"),
+    ({**TRACK, "to": "{{ 10 // rules.top }}"}, {"top": 0},
+     "element 'health': cannot evaluate '{{ 10 // rules.top }}': ZeroDivisionError"),
+], ids=["track-to", "track-columns", "text-size", "type-error", "zero-division"])
+def test_bad_value_in_a_layout_is_a_located_error(element: dict, rules: dict, message: str) -> None:
+    with pytest.raises(LayoutError) as info:
+        draw(element, rules)
+    assert message in str(info.value)
+
+
+def test_good_values_draw() -> None:
+    draw({**TRACK, "to": "{{ rules.top }}", "columns": "{{ rules.top // 2 }}"}, {"top": 10})
