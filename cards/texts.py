@@ -30,6 +30,10 @@ def render_text(text: str, rules: Any, card: dict[str, Any] | None = None, *, wh
         return _ENV.from_string(folded).render(rules=rules, card=card or {})
     except TemplateError as exc:
         raise CardTextError(f"{where or 'card text'}: cannot fill in {folded!r}: {exc}") from None
+    except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+        # a bad database value reached the expression: a located data problem, not a traceback
+        raise CardTextError(f"{where or 'card text'}: cannot evaluate {folded!r}: "
+                            f"{type(exc).__name__}: {exc}") from None
 
 
 def card_text(card: Any, rules: Any, field: str = "text") -> str:

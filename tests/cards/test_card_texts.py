@@ -23,3 +23,12 @@ def test_an_unknown_rule_is_an_error_naming_the_card():
 def test_text_cannot_reach_python_internals():
     with pytest.raises(CardTextError):
         render_text("{{ rules.__class__.__mro__ }}", RULES)
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ("{{ rules.hand_size + card.bonus }}", "TypeError"),
+    ("{{ rules.hand_size // card.zero }}", "ZeroDivisionError"),
+], ids=["type-error", "zero-division"])
+def test_a_value_that_breaks_the_expression_is_an_error_naming_the_card(text, error):
+    with pytest.raises(CardTextError, match=f"card 'cat': cannot evaluate .*{error}"):
+        render_text(text, RULES, {"bonus": "two", "zero": 0}, where="card 'cat'")
