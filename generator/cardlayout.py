@@ -306,7 +306,8 @@ def fit_paragraph(text: str, w: float, h: float, style: ParagraphStyle, floor: f
     size = style.fontSize
     ratio = style.leading / style.fontSize
     while True:
-        current = ParagraphStyle(f"{style.name}-{size}", parent=style, fontSize=size, leading=size * ratio)
+        current = style if size == style.fontSize else ParagraphStyle(
+            f"{style.name}-{size}", parent=style, fontSize=size, leading=size * ratio)
         paragraph = Paragraph(text, current)
         _, needed = paragraph.wrap(w, h)
         if needed <= h + 0.01 and _fits_width(paragraph, w):
@@ -362,10 +363,15 @@ class TextStyle:
     floor: float
 
     def paragraph_style(self) -> ParagraphStyle:
-        """The ParagraphStyle at the starting size."""
-        return ParagraphStyle("layout-text", fontName=self.font, fontSize=self.size,
-                              leading=self.size * self.leading_ratio, alignment=ALIGN[self.align],
-                              textColor=_hex_color(self.color))
+        """The ParagraphStyle at the starting size (one per TextStyle: Paragraphs never change it)."""
+        return _paragraph_style(self)
+
+
+@lru_cache(maxsize=256)
+def _paragraph_style(style: TextStyle) -> ParagraphStyle:
+    return ParagraphStyle("layout-text", fontName=style.font, fontSize=style.size,
+                          leading=style.size * style.leading_ratio, alignment=ALIGN[style.align],
+                          textColor=_hex_color(style.color))
 
 
 def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
