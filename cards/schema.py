@@ -31,7 +31,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-def _check_length(value: str | int | float) -> str | int | float:
+def _check_length(value: str | float) -> str | int | float:
     try:
         parse_length(value)
     except UnitError as exc:

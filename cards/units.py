@@ -28,7 +28,7 @@ class UnitError(ValueError):
     """A length or size string could not be parsed."""
 
 
-def parse_length(value: str | int | float, default_unit: str = "mm") -> float:
+def parse_length(value: str | float, default_unit: str = "mm") -> float:
     """Parse `'63mm'`, `'2.5in'`, `'12pt'` or a bare number (in `default_unit`) to points."""
     if isinstance(value, bool):
         raise UnitError(f"expected a length like '63mm', got {value!r}")
