@@ -261,18 +261,25 @@ def _color(value: Any, where: str) -> colors.Color:
         raise LayoutError(f"{where}: expected a colour like '#1f618d', got {value!r}") from None
 
 
-def _draw_rect(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
-    x, y, w, h = _geometry(element, box, context, where)
-    if element.get("bleed"):
-        x, y, w, h = x - box.bleed, y - box.bleed, w + 2 * box.bleed, h + 2 * box.bleed
+def _set_paint(canvas: Canvas, element: dict[str, Any], context: dict[str, Any],
+               where: str) -> tuple[Any, Any]:
+    """Set the element's `fill` and `stroke` colours (and `line_width`); return both bound values."""
     fill = bind(element.get("fill"), context, where)
     stroke = bind(element.get("stroke"), context, where)
-    canvas.saveState()
     if fill:
         canvas.setFillColor(_color(fill, where))
     if stroke:
         canvas.setStrokeColor(_color(stroke, where))
         canvas.setLineWidth(float(element.get("line_width", 0.8)))
+    return fill, stroke
+
+
+def _draw_rect(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
+    x, y, w, h = _geometry(element, box, context, where)
+    if element.get("bleed"):
+        x, y, w, h = x - box.bleed, y - box.bleed, w + 2 * box.bleed, h + 2 * box.bleed
+    canvas.saveState()
+    fill, stroke = _set_paint(canvas, element, context, where)
     radius = length(bind(element.get("radius", 0), context, where), where)
     if radius:
         canvas.roundRect(x, y, w, h, radius, stroke=1 if stroke else 0, fill=1 if fill else 0)
@@ -599,14 +606,8 @@ def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict
 def _draw_circle(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
     """The largest circle centred in the element's box: `fill`, `stroke`, `line_width`."""
     x, y, w, h = _geometry(element, box, context, where)
-    fill = bind(element.get("fill"), context, where)
-    stroke = bind(element.get("stroke"), context, where)
     canvas.saveState()
-    if fill:
-        canvas.setFillColor(_color(fill, where))
-    if stroke:
-        canvas.setStrokeColor(_color(stroke, where))
-        canvas.setLineWidth(float(element.get("line_width", 0.8)))
+    fill, stroke = _set_paint(canvas, element, context, where)
     canvas.circle(x + w / 2, y + h / 2, min(w, h) / 2, stroke=1 if stroke else 0, fill=1 if fill else 0)
     canvas.restoreState()
 

@@ -8,8 +8,10 @@ the page.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .core import Chance, Engine, GameState, Request
@@ -37,3 +39,14 @@ def record_playthrough(engine: Engine, state: GameState, bots: Sequence[Bot], rn
     lines.append(f"= {outcome.text if outcome else 'no outcome'}")
     lines += [f"  {line}" for line in engine.tally(state)]
     return "\n".join(lines) + "\n"
+
+
+UPDATE_ENV = "UPDATE_PLAYTHROUGHS"
+
+
+def compare_transcript(path: Path, text: str) -> bool:
+    """Is `text` the recorded transcript at `path`? With `$UPDATE_PLAYTHROUGHS` set, record it first."""
+    if os.environ.get(UPDATE_ENV):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return path.read_text() == text
