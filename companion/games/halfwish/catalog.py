@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from cards.texts import render_text
 
 BASIC_POWERS = "basic-powers"
 POWERS = "powers"
@@ -35,7 +35,6 @@ class CardInfo:
         return list(self.fields.get("effects") or [])
 
 
-_TEXT_ENV = ImmutableSandboxedEnvironment(autoescape=False)
 
 
 class Catalog:
@@ -69,9 +68,9 @@ class Catalog:
         """The card's printed text on one line, its `{{ rules... }}` filled in (sandboxed, rendered once)."""
         if card_id not in self._texts:
             info = self.card(card_id)
-            raw = " ".join(str(info.get("text") or "").split())
             card = {**info.fields, "id": info.id, "name": info.name}
-            self._texts[card_id] = _TEXT_ENV.from_string(raw).render(rules=self.rules, card=card) if "{" in raw else raw
+            self._texts[card_id] = render_text(info.get("text") or "", self.rules, card,
+                                               where=f"card {card_id!r} field 'text'")
         return self._texts[card_id]
 
     def ids(self, deck: str) -> list[str]:
