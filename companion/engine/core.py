@@ -27,7 +27,17 @@ from typing import Any, ClassVar
 from ..errors import IllegalAction, SetupError
 from .jsondata import GameState, from_jsonable, to_jsonable
 from .options import SetupOption, check_options
-from .requests import Answer, Chance, Decision, Event, Option, Outcome, Request, dice_label, request_kind
+from .requests import (
+    Answer,
+    Chance,
+    Decision,
+    Event,
+    Option,
+    Outcome,
+    Request,
+    dice_label,
+    request_kind,
+)
 from .steps import StepState, StepTable
 
 MAX_NAME = 40   # characters in a player's name: it must fit a prompt line

@@ -7,6 +7,7 @@ import functools
 import json
 from typing import Any
 
+
 class GameState:
     """Base for game states: dataclass trees that round-trip through JSON."""
 

@@ -12,8 +12,20 @@ from typing import Any
 
 import pytest
 
-from companion.engine import (Chance, Decision, Engine, Event, Option, Outcome, Question, SetupOption,
-                              StepState, StepTable, push_front, step)
+from companion.engine import (
+    Chance,
+    Decision,
+    Engine,
+    Event,
+    Option,
+    Outcome,
+    Question,
+    SetupOption,
+    StepState,
+    StepTable,
+    push_front,
+    step,
+)
 from companion.errors import IllegalAction, SetupError
 
 
