@@ -9,7 +9,7 @@ step queues the next roll in front of the rest of the turn.
 from __future__ import annotations
 
 from ...engine.requests import Chance, Event
-from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.steps import Question, StepCall, StepTable
 from .beads import apply_damage, eliminate, grant_bead_bonus
 from .combat import roll_text
 from .prompts import Heartstrings
@@ -36,7 +36,7 @@ def attack(engine: Heartstrings, state: HeartstringsState, item: StepCall, faces
     combat.attacker_roll = face = faces[0]
     rules = engine.board.combat
     buff = rules.attacker_buffs[combat.room]
-    push_front(state, step(ROLL_DEFENCE))
+    state.queue.insert(0, {"step": ROLL_DEFENCE})
     return [Event("attack", f"{rules.labels[combat.room]}: {state.players[combat.attacker].name} rolls "
                             f"{roll_text(face, buff)}", {"roll": face, "total": face + buff})]
 
@@ -66,7 +66,7 @@ def defend(engine: Heartstrings, state: HeartstringsState, item: StepCall, faces
         tokens.pop()
         players[combat.defender].supply += 1
     if tokens:
-        push_front(state, step(ROLL_DEFENCE))
+        state.queue.insert(0, {"step": ROLL_DEFENCE})
     else:
         win_room(engine, state, combat, events)
     return events

@@ -26,15 +26,15 @@ class Prompts:
 
     def __init__(self, board: Board):
         self.board = board
-        self._rolls: dict[tuple[str, int, str], Chance] = {}
+        self._rolls: dict[str, dict[str, Chance]] = {ROLL_OFF: {}, ROLL_ROOM: {}, ROLL_ATTACK: {}, ROLL_DEFENCE: {}}
         self._decisions: dict[tuple[str, int, str, tuple[int, ...]], Decision] = {}
 
     def roll(self, kind: str, seat: int, name: str) -> Chance:
         """The roll a step of this kind asks of the seat: the Room Selector or the Combat Die."""
-        key = (kind, seat, name)
-        chance = self._rolls.get(key)
-        if chance is None:
-            chance = self._rolls[key] = self._make_roll(kind, seat, name)
+        built = self._rolls[kind]
+        chance = built.get(name)
+        if chance is None or chance.player != seat:  # keyed by name: one player, one seat per game
+            chance = built[name] = self._make_roll(kind, seat, name)
         return chance
 
     def _make_roll(self, kind: str, seat: int, name: str) -> Chance:

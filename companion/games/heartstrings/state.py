@@ -17,9 +17,8 @@ CHOOSE_MOVE = "choose-move"      # question: out of tokens, which board token to
 ROLL_ROOM = "roll-room"          # question: roll the Room Selector, then occupy or invade
 ROLL_ATTACK = "roll-attack"      # question: the invader rolls the Combat Die once
 ROLL_DEFENCE = "roll-defence"    # question: the defender rolls for one token
-OFFER_SACRIFICE = "offer-sacrifice"  # automatic: offer the Token Sacrifice while it is allowed
 SACRIFICE = "sacrifice"          # question: the Token Sacrifice decision
-END_TURN = "end-turn"            # automatic: the turn passes to the next seat still in the game
+END_TURN = "end-turn"            # automatic: offer the Token Sacrifice if allowed, else the next turn
 OVER = "over"                    # `phase` once the queue is empty
 
 

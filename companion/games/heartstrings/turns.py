@@ -1,23 +1,21 @@
 """Turn flow: a turn's steps, the out-of-tokens move, the Room Selector roll, and the end.
 
-A turn queues `[choose-move], roll-room, offer-sacrifice, end-turn`. The Room Selector
+A turn queues `[choose-move], roll-room, end-turn`. The Room Selector
 shows a room: an empty room or one of your own is occupied; an opponent's is invaded, which
-puts the combat's steps (`invasion.py`) in front of the rest of the turn.
+puts the combat's steps (`invasion.py`) in front of the rest of the turn. `end-turn`
+(`sacrifice.py`) offers the Token Sacrifice, then starts the next turn.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.requests import Chance, Decision, Event, Outcome
-from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.steps import Question, StepCall, StepTable
 from .beads import grant_bead_bonus
 from .board import Board
 from .prompts import Heartstrings
 from .state import (
     CHOOSE_MOVE,
     END_TURN,
-    OFFER_SACRIFICE,
     ROLL_ATTACK,
     ROLL_ROOM,
     Combat,
@@ -32,9 +30,11 @@ def start_turn(state: HeartstringsState, seat: int, events: list[Event]) -> None
     state.sacrifices = 0
     state.move_from = None
     player = state.players[seat]
+    queue = state.queue
     if player.supply == 0:
-        state.queue.append(step(CHOOSE_MOVE))
-    state.queue += (step(ROLL_ROOM), step(OFFER_SACRIFICE), step(END_TURN))
+        queue.append({"step": CHOOSE_MOVE})
+    queue.append({"step": ROLL_ROOM})
+    queue.append({"step": END_TURN})
     events.append(Event("turn", f"Turn {state.turn}: {player.name} to play", {"player": seat}))
 
 
@@ -117,7 +117,7 @@ def occupy(board: Board, state: HeartstringsState, room: int) -> list[Event]:
 def invade(board: Board, state: HeartstringsState, room: int, defender: int) -> list[Event]:
     """An opponent holds the room: the token goes in as the Attacker and combat begins."""
     state.combat = Combat(room, state.current, defender)
-    push_front(state, step(ROLL_ATTACK))
+    state.queue.insert(0, {"step": ROLL_ATTACK})
     count = len(state.rooms[room])
     players = state.players
     return [Event("invade", f"{players[state.current].name} rolls {room} and invades "
@@ -126,8 +126,7 @@ def invade(board: Board, state: HeartstringsState, room: int, defender: int) -> 
                   {"room": room, "attacker": state.current, "defender": defender})]
 
 
-# -- the end of a turn ---------------------------------------------------------------------------
-def end_turn(engine: Any, state: HeartstringsState, item: StepCall) -> list[Event]:
+def next_turn(state: HeartstringsState) -> list[Event]:
     """Pass the turn to the next seat still in the game."""
     players = state.players
     count = len(players)
@@ -139,7 +138,5 @@ def end_turn(engine: Any, state: HeartstringsState, item: StepCall) -> list[Even
     return events
 
 
-STEPS = StepTable(
-    questions={CHOOSE_MOVE: Question(ask_move, choose_move), ROLL_ROOM: Question(ask_room, select_room)},
-    automatic={END_TURN: end_turn},
-)
+STEPS = StepTable(questions={CHOOSE_MOVE: Question(ask_move, choose_move),
+                             ROLL_ROOM: Question(ask_room, select_room)})
