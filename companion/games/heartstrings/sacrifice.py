@@ -60,10 +60,13 @@ def sacrifice(engine: Heartstrings, state: HeartstringsState, item: StepCall, ch
     player.beads += gained
     state.pool -= gained
     state.sacrifices += 1
-    state.queue.insert(0, {"step": END_TURN})  # another sacrifice if the rules allow one, else the next turn
-    return [Event("sacrifice", f"{player.name} sacrifices a token from {board.names[room]} "
-                               f"and gains {gained} bead ({player.beads} on the string, "
-                               f"pool {state.pool})", {"player": seat, "room": room})]
+    events = [Event("sacrifice", f"{player.name} sacrifices a token from {board.names[room]} "
+                                 f"and gains {gained} bead ({player.beads} on the string, "
+                                 f"pool {state.pool})", {"player": seat, "room": room})]
+    if state.sacrifices < board.sacrifices_per_turn:
+        state.queue.insert(0, {"step": END_TURN})  # the rules allow another sacrifice this turn
+        return events
+    return events + next_turn(state)
 
 
 STEPS = StepTable(questions={SACRIFICE: Question(ask_sacrifice, sacrifice)},
