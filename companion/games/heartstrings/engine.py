@@ -24,6 +24,7 @@ class HeartstringsEngine(Engine):
     game_id = "heartstrings"
     state_type = HeartstringsState
     table = STEPS
+    options = ()  # the text has no variants: any `-o` key is refused by the core
 
     def __init__(self, db: Any):
         super().__init__(db)
