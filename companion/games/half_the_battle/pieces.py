@@ -31,8 +31,9 @@ def label(engine: Rules, piece: Piece) -> str:
 
 
 def owned(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
-    """`Ann's Fighter d12`."""
-    return f"{state.players[piece.seat].name}'s {label(engine, piece)}"
+    """`Ann's Fighter d12` (just `Fighter d12` in a calculator's nameless state)."""
+    name = state.players[piece.seat].name
+    return f"{name}'s {label(engine, piece)}" if name else label(engine, piece)
 
 
 def is_monster(engine: Rules, piece: Piece) -> bool:
