@@ -54,7 +54,7 @@ class HalfTheBattleEngine(Engine):
         if state.winner == -2:
             return None
         name = state.players[state.winner].name
-        return Outcome("elimination", state.winner, f"{name} wins in round {state.round}")
+        return Outcome(state.ending, state.winner, f"{name} wins in round {state.round} ({state.ending})")
 
     def tally(self, state: HalfTheBattleState) -> list[str]:
         return board_lines(self, state)

@@ -118,6 +118,7 @@ def land(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event
     hit = take_damage(f"{owned(engine, state, target)}", target.hp, amount, lethal=strike.lethal,
                       monster=is_monster(engine, target), floor=engine.rules["lethal_hp_floor"])
     target.hp = hit.hp_after
+    state.damaged = state.damaged or hit.amount > 0
     events.append(Event("damage", hit.text, {"hp_after": hit.hp_after, "dies": hit.dies}))
     if hit.dies and not target.dying:
         target.dying = True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_back, push_front, step
+from .outcome import count_quiet_round
 from .pieces import Rules, label, owned
 from .state import HalfTheBattleState, Turn
 
@@ -73,6 +74,7 @@ def end_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[
     state.markers = [m for m in state.markers if m.until > state.round]
     events += [Event("expire", f"{m.kind.title()} ({'lane ' + str(m.lane) if m.lane else 'token'}) ends")
                for m in expired]
+    events += count_quiet_round(engine, state)
     state.initiative = 1 - state.initiative
     push_back(state, step("round"))
     return events + [Event("initiative", f"{state.players[state.initiative].name} takes the initiative token")]

@@ -96,7 +96,10 @@ class HalfTheBattleState(StepState):
     turn: Turn | None = None
     strike: Strike | None = None
     turns_played: int = 0
-    winner: int = -2               # -2: undecided; -1: draw; else the seat
+    quiet_rounds: int = 0          # rounds in a row in which no piece took damage
+    damaged: bool = False          # a piece took damage this round
+    winner: int = -2               # -2: undecided; else the seat
+    ending: str = ""               # elimination | tie-break | stalemate
 
     def piece(self, piece_id: str) -> Piece:
         for piece in self.pieces:

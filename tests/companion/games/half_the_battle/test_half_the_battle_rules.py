@@ -229,3 +229,14 @@ def test_hex_adds_damage_and_expires(engine):
     assert state.piece("1-d12").hp == 12 - 3
     play(engine, state, "end")
     assert state.markers == []                                       # 2 rounds: gone after round 2
+
+
+def test_stalemate_ends_a_battle_without_damage(engine):
+    """Ruling stalemate: rounds in a row without damage end the game, decided like a double elimination."""
+    state = new_game(engine)
+    state.players[BEN].rage_dice = ["d4"]
+    state.players[BEN].bought_round = 10**6     # keep the Rage unspent: no "rage" option
+    for _ in range(engine.rules["stalemate_rounds"]):
+        play(engine, state, "0-d4", "1-d4", "end", "end")
+    outcome = engine.outcome(state)
+    assert outcome is not None and outcome.termination == "stalemate" and outcome.winner == BEN
