@@ -234,9 +234,12 @@ def test_hex_adds_damage_and_expires(engine):
 def test_stalemate_ends_a_battle_without_damage(engine):
     """Ruling stalemate: rounds in a row without damage end the game, decided like a double elimination."""
     state = new_game(engine)
-    state.players[BEN].rage_dice = ["d4"]
-    state.players[BEN].bought_round = 10**6     # keep the Rage unspent: no "rage" option
     for _ in range(engine.rules["stalemate_rounds"]):
-        play(engine, state, "0-d4", "1-d4", "end", "end")
+        assert engine.outcome(state) is None
+        for _ in range(2):
+            play(engine, state, f"{engine.request(state).player}-d4")
+        play(engine, state, "end")
+        state.players[BEN].pending_dice = ["d4"]     # a die due at the end of the round: Ben has more Rage
+        play(engine, state, "end")
     outcome = engine.outcome(state)
     assert outcome is not None and outcome.termination == "stalemate" and outcome.winner == BEN
