@@ -57,8 +57,8 @@ def ask_target(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
         options.append(Option("done", "no more targets"))
     _, action = current(engine, state)
     what = "lane" if action.lanes else "piece"
-    return Decision(item["seat"], f"{action.name}: choose a target {what} ({item['left']} left; "
-                    "targets resolve in the order chosen)", tuple(options), kind="target")
+    return Decision(item["seat"], f"{action.name}: target {what} ({item['left']} left, in order)",
+                    tuple(options), kind="target")
 
 
 def answer_target(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:

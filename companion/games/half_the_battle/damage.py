@@ -39,7 +39,7 @@ class Hit:
             return f"{self.name}: no damage, stays on {self.hp_before} HP"
         if self.dies:
             why = "was on 1 HP" if self.hp_before == 1 else "lethal"
-            return f"{head} -> dies at the end of the turn ({why})"
+            return f"{head} -> dies at end of turn ({why})"
         if self.hp_after == 1 and self.amount >= self.hp_before:
             return f"{head} -> stays on 1 HP"
         return f"{head} -> {self.hp_after} HP"

@@ -64,7 +64,7 @@ class HalfTheBattleEngine(Engine):
 
     def hint(self, state: HalfTheBattleState, request: Request) -> list[str]:
         if getattr(request, "kind", "") == "turn":
-            return ["move before or after the action; items and Rage at any point of your turn"]
+            return ["move before or after acting; items and Rage any time in your turn"]
         return []
 
 

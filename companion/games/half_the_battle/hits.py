@@ -55,21 +55,20 @@ def _window(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str
     target = state.piece(strike.target)
     options = (Option("none", "no item"),
                *[Option(c, f"use {engine.catalog.items[c].name}") for c in cards])
-    return Decision(seat, f"{state.players[seat].name} ({who}): {strike.amount} "
-                    f"{'lethal ' if strike.lethal else ''}damage is about to hit {owned(engine, state, target)}: "
-                    "use an item?", options, kind="interrupt")
+    return Decision(seat, f"{who} {strike.amount}{' lethal' if strike.lethal else ''} to "
+                    f"{owned(engine, state, target)}: an item?", options, kind="interrupt")
 
 
 def ask_boost(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
     strike = state.strike
     assert strike is not None
-    return _window(engine, state, strike.seat, ATTACK_ITEMS, "attacking")
+    return _window(engine, state, strike.seat, ATTACK_ITEMS, "Dealing")
 
 
 def ask_guard(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
     strike = state.strike
     assert strike is not None
-    return _window(engine, state, state.piece(strike.target).seat, DEFEND_ITEMS, "defending")
+    return _window(engine, state, state.piece(strike.target).seat, DEFEND_ITEMS, "Taking")
 
 
 def answer_item(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:

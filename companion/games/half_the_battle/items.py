@@ -24,7 +24,7 @@ def item_targets(engine: Rules, state: HalfTheBattleState, seat: int, card: str)
         lanes = sorted({p.lane for p in state.alive(seat)})
         return [Option(f"lane:{n}", f"lane {n}") for n in lanes]
     if effect == "clear":
-        return [Option(str(i), f"{m.kind.title()} on {'lane ' + str(m.lane) if m.lane else m.piece}")
+        return [Option(f"marker:{i}", f"{m.kind.title()} on {'lane ' + str(m.lane) if m.lane else m.piece}")
                 for i, m in enumerate(state.markers)]
     if effect == "haste-move" and active and turn is not None and not turn.moved:
         return [Option("selected", label(engine, selected))]  # type: ignore[arg-type]
@@ -62,7 +62,7 @@ def answer_use(engine: Rules, state: HalfTheBattleState, item: StepCall, answer:
     elif card.effect == "zap":
         push_front(state, step("hit", source="", target=answer, amount=card.amount, lethal=False, by="item", seat=seat))
     elif card.effect == "clear":
-        gone = state.markers.pop(int(answer))
+        gone = state.markers.pop(int(answer.partition(":")[2]))
         events.append(Event("clear", f"{gone.kind.title()} removed"))
     elif card.effect == "teleport":
         push_front(state, step("teleport", seat=seat, piece=answer))
@@ -77,13 +77,13 @@ def ask_teleport(engine: Rules, state: HalfTheBattleState, item: StepCall) -> De
     piece = state.piece(item["piece"])
     lanes = [n for n in range(1, engine.rules["lanes"] + 1) if n != piece.lane]
     return Decision(item["seat"], f"Teleport {label(engine, piece)} to which lane?",
-                    tuple(Option(str(n), f"lane {n}") for n in lanes), kind="item")
+                    tuple(Option(f"lane:{n}", f"lane {n}") for n in lanes), kind="item")
 
 
 def answer_teleport(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
     piece = state.piece(item["piece"])
-    start, piece.lane = piece.lane, int(answer)
-    return [Event("move", f"{owned(engine, state, piece)} teleports from lane {start} to lane {answer}")]
+    start, piece.lane = piece.lane, int(answer.partition(":")[2])
+    return [Event("move", f"{owned(engine, state, piece)} teleports from lane {start} to lane {piece.lane}")]
 
 
 STEPS = StepTable(questions={"use-item": Question(ask_use, answer_use),

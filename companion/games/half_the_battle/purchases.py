@@ -95,12 +95,13 @@ def ask_amount(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
     deal = offer([], len(state.alive(1 - item["seat"])), engine.rules)
     most = item["points"] // deal.enemies_alive
     return Decision(item["seat"], f"How much Rage damage? ({deal.enemies_alive} Rage a point)",
-                    tuple(Option(str(n), f"{n} damage ({n * deal.enemies_alive} Rage)") for n in range(most, 0, -1)),
+                    tuple(Option(f"{n}-damage", f"{n} damage ({n * deal.enemies_alive} Rage)")
+                          for n in range(most, 0, -1)),
                     kind="amount")
 
 
 def answer_amount(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
-    seat, amount = item["seat"], int(answer)
+    seat, amount = item["seat"], int(answer.partition("-")[0])
     enemies = len(state.alive(1 - seat))
     push_front(state, step("hit", source="", target=item["target"], amount=amount, lethal=False, by="rage", seat=seat))
     lost = item["points"] - amount * enemies

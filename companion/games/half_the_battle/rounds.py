@@ -29,7 +29,7 @@ def ask_select(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
     player = state.players[seat]
     if player.rage_dice and player.bought_round != state.round:
         options.append(Option("rage", "convert Rage dice first"))
-    return Decision(seat, f"{player.name}: select a piece for this round (hidden until both chose)",
+    return Decision(seat, f"{player.name}: select a piece (hidden until both chose)",
                     tuple(options), kind="select")
 
 

@@ -51,13 +51,13 @@ def ask_place(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decis
     piece = state.piece(item["piece"])
     lanes = half_lanes(piece.seat, engine.rules["half"], engine.rules["lanes"])
     return Decision(piece.seat, f"Place {owned(engine, state, piece)} in a lane of your half",
-                    tuple(Option(str(n), f"lane {n}") for n in lanes), kind="place")
+                    tuple(Option(f"lane:{n}", f"lane {n}") for n in lanes), kind="place")
 
 
 def answer_place(engine: Rules, state: HalfTheBattleState, item: StepCall, lane: str) -> list[Event]:
     piece = state.piece(item["piece"])
-    piece.lane = int(lane)
-    return [Event("place", f"{owned(engine, state, piece)} starts in lane {lane}")]
+    piece.lane = int(lane.partition(":")[2])
+    return [Event("place", f"{owned(engine, state, piece)} starts in lane {piece.lane}")]
 
 
 def ask_roll(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Chance:

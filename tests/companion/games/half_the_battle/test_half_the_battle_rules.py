@@ -48,7 +48,7 @@ def test_standard_layout_each_party_in_its_own_half(engine):
 def test_placement_variant_asks_a_lane_in_your_half(engine):
     """Seed: "players may simultaneously place their pieces anywhere in their half of the dungeon." """
     state = engine.new_game(["Ann", "Ben"], {"layout": "placement"})
-    assert option_ids(engine, state) == ["1", "2", "3", "4", "5"]
+    assert option_ids(engine, state) == ["lane:1", "lane:2", "lane:3", "lane:4", "lane:5"]
 
 
 def test_mixed_variant_asks_a_side_of_every_card(engine):
@@ -140,7 +140,7 @@ def test_rage_damage_price_is_enemies_alive(engine):
     state = new_game(engine)
     state.players[ANN].rage_dice = ["d12"]
     play(engine, state, "0-d12", "1-d20", "rage", "d12", "damage:1-d12")
-    assert option_ids(engine, state)[0] == "1"          # 12 Rage // 7 enemies = 1 point
+    assert option_ids(engine, state) == ["1-damage"]    # 12 Rage // 7 enemies = 1 point
 
 
 def test_flip_an_opponents_item_face_down(engine):

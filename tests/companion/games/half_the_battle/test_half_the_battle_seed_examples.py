@@ -62,7 +62,7 @@ def test_emily_rage_damage_with_vial_of_poison_then_wins(engine):
     assert state.players[ANN].rage_dice == ["d12"]
     play(engine, state, "1-d10", "0-d12", "end")        # round 2: Ben selects first and acts first
     assert len(state.alive(BEN)) == 2
-    texts = play(engine, state, "rage", "d12", "damage:1-d10", "6")
+    texts = play(engine, state, "rage", "d12", "damage:1-d10", "6-damage")
     assert any("12 Rage on 6 damage (2 enemies alive); 0 Rage lost" in t for t in texts), texts
     texts = play(engine, state, "vial-of-poison")
     assert any("6 HP - 6 lethal damage -> dies" in t for t in texts), texts
