@@ -121,7 +121,7 @@ def pay_costs(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Ac
                             f"{side.spell_cost} -> {piece.hp} HP"))
     if action.ability:
         state.players[piece.seat].tokens -= 1
-        events.append(Event("token", f"{state.players[piece.seat].name} spends a {action.ability} token"))
+        events.append(Event("token", f"{state.players[piece.seat].name} spends an ability token ({action.name})"))
     return events
 
 

@@ -31,7 +31,7 @@ class Hit:
         """One line: `Fighter d12: 5 HP - 7 damage (not lethal) -> stays on 1 HP`."""
         kind = "lethal damage" if self.lethal else "damage"
         if self.lethal and self.monster:
-            kind = "lethal damage (a monster takes it as regular)"
+            kind = "lethal damage (monster: as regular)"
         elif not self.lethal and self.amount >= self.hp_before > 1:
             kind = "damage (not lethal)"
         head = f"{self.name}: {self.hp_before} HP - {self.amount} {kind}"
