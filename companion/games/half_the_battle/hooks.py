@@ -20,8 +20,12 @@ def sim_setup(engine: Any, players: int, rng: random.Random) -> dict[str, Any]:
 
 
 def sim_labels(engine: Any, state: HalfTheBattleState) -> dict[str, str]:
-    """The match-up and the rounds played, for the report."""
-    return {"teams": state.options.get("teams", "a"), "rounds": str(state.round)}
+    """The match-up, the rounds played and each seat's team (`seat<N>_team`: win rates by team)."""
+    labels = {"teams": state.options.get("teams", "a"), "rounds": str(state.round)}
+    for seat in (0, 1):
+        sides = {p.team for p in state.pieces if p.seat == seat}
+        labels[f"seat{seat}_team"] = sides.pop().upper() if len(sides) == 1 else "mixed"
+    return labels
 
 
 def invariants(engine: Any, state: HalfTheBattleState) -> list[str]:
