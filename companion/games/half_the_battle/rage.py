@@ -7,6 +7,7 @@ Rage damage costs the number of enemy pieces alive; any excess is lost.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def rage_points(dice: list[str], dice_max: dict[str, int]) -> int:
     return sum(dice_max[die] for die in dice)
 
 
-def offer(dice: list[str], enemies_alive: int, rules: dict) -> RageOffer:
+def offer(dice: list[str], enemies_alive: int, rules: Any) -> RageOffer:
     """What these dice buy under `rules` (costs from `rules.rage`)."""
     return RageOffer(rage_points(dice, rules["dice"]), enemies_alive,
                      rules["rage"]["ability_token"], rules["rage"]["flip_item"])
