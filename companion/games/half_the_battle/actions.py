@@ -89,11 +89,13 @@ def perform(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Ev
         else:
             hits.append(target)
     later = []
+    if action.damage and action.lanes and len(hits) > 1:   # the acting player orders a lane's pieces
+        later.append(step("order", seat=piece.seat, source=piece.id, pieces=hits, amount=action.damage,
+                          lethal=action.lethal))
     for target in hits:
         other = state.piece(target)
-        if action.damage:
-            later.append(step("hit", source=piece.id, target=target, amount=action.damage,
-                              lethal=action.lethal, by="action", seat=piece.seat))
+        if action.damage and not (action.lanes and len(hits) > 1):
+            later.append(damage_step(piece, target, action.damage, action.lethal))
         if action.heal:
             events.append(heal(engine, state, other, action.heal))
         if action.effect in ("hex", "sacrifice", "polymorph"):
@@ -107,6 +109,25 @@ def perform(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Ev
         piece.fatal, piece.dying = True, True
         events.append(Event("fatal", f"{label(engine, piece)} used a fatal action: it dies at the end of the turn"))
     return events
+
+
+def damage_step(piece: Piece, target: str, amount: int, lethal: bool) -> StepCall:
+    """One instance of an action's damage to `target`."""
+    return step("hit", source=piece.id, target=target, amount=amount, lethal=lethal, by="action", seat=piece.seat)
+
+
+def ask_order(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    options = tuple(Option(p, owned(engine, state, state.piece(p))) for p in item["pieces"])
+    return Decision(item["seat"], f"Which piece takes the {item['amount']} damage next?", options, kind="order")
+
+
+def answer_order(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    rest = [p for p in item["pieces"] if p != answer]
+    source = state.piece(item["source"])
+    after = ([{**item, "pieces": rest}] if len(rest) > 1
+             else [damage_step(source, p, item["amount"], item["lethal"]) for p in rest])
+    push_front(state, damage_step(source, answer, item["amount"], item["lethal"]), *after)
+    return []
 
 
 def pay_costs(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action) -> list[Event]:
@@ -156,5 +177,5 @@ def place_token(engine: Rules, state: HalfTheBattleState, piece: Piece, action: 
                   f"of round {until}")]
 
 
-STEPS = StepTable(questions={"target": Question(ask_target, answer_target)},
+STEPS = StepTable(questions={"target": Question(ask_target, answer_target), "order": Question(ask_order, answer_order)},
                   automatic={"declare": declare, "perform": perform, "self-heal": self_heal})
