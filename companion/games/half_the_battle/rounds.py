@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_back, push_front, step
 from .outcome import count_quiet_round
+from .phase import action_choices, move_choices
 from .pieces import Rules, label, owned
 from .state import HalfTheBattleState, Turn
 
@@ -57,10 +58,14 @@ def begin_phase(engine: Rules, state: HalfTheBattleState, item: StepCall) -> lis
         return [Event("miss", f"{owned(engine, state, piece)} was eliminated: {state.players[seat].name} "
                       "misses the action phase (items and Rage may still be used)")]
     side = engine.catalog.side(piece.card, piece.team)
-    state.turn = Turn(seat, piece.id, side.move, allowed=engine.rules["actions_per_phase"])
+    state.turn = turn = Turn(seat, piece.id, side.move, allowed=engine.rules["actions_per_phase"])
     push_front(state, step("turn", seat=seat))
-    return [Event("phase", f"{state.players[seat].name}'s action phase: {label(engine, piece)} in lane "
-                  f"{piece.lane} on {piece.hp} HP")]
+    events = [Event("phase", f"{state.players[seat].name}'s action phase: {label(engine, piece)} in lane "
+                    f"{piece.lane} on {piece.hp} HP")]
+    if not move_choices(engine, state, turn, piece) and not action_choices(engine, state, turn, piece):
+        events.append(Event("miss", f"{label(engine, piece)} can neither move nor act: it misses the action "
+                            "phase (items and Rage may still be used)"))
+    return events
 
 
 def end_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:

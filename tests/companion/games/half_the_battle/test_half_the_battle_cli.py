@@ -77,3 +77,15 @@ def test_threats_from_a_state_file(run, engine, tmp_path):
 def test_help_has_examples(run):
     for command in ("damage", "rage", "threats", "odds"):
         assert "Example" in run(command, "--help").output
+
+
+def test_threats_from_a_session(run):
+    keys = ["3", "8", "vial-of-poison", "flimsy-shield", "mirror-shield", "potion-of-healing", "0-d12", "quit"]
+    started = CliRunner().invoke(cli, ["play", "half-the-battle", "--players", "Ann,Ben", "--name", "duel"],
+                                 input="".join(k + "\n" for k in keys))
+    assert started.exit_code == 0, started.output
+    result = run("threats", "--state", "duel")
+    assert result.exit_code == 0, result.output
+    assert "Ann: 0 killing threat(s)" in result.output      # nobody is low enough yet
+    missing = run("threats", "--state", "no-such-game")
+    assert missing.exit_code == 1 and "Traceback" not in missing.output

@@ -9,6 +9,7 @@ from companion.errors import SetupError
 from companion.games.half_the_battle.catalog import Reach
 from companion.games.half_the_battle.lanes import move_lanes, reach_lanes
 from companion.games.half_the_battle.setup import monster_start
+from companion.games.half_the_battle.state import Marker
 
 
 @pytest.mark.parametrize("roll, hp", [(1, 11), (10, 20), (11, 11), (20, 20)])
@@ -243,3 +244,13 @@ def test_stalemate_ends_a_battle_without_damage(engine):
         play(engine, state, "end")
     outcome = engine.outcome(state)
     assert outcome is not None and outcome.termination == "stalemate" and outcome.winner == BEN
+
+
+def test_a_piece_that_can_neither_move_nor_act_misses_the_phase(engine):
+    """Seed: "If you cannot move and cannot take an action with your selected piece, you miss the action phase of your turn." """
+    state = new_game(engine)
+    put(state, ANN, "d20", lane=3, hp=1)            # a monster on 1 HP with no token: no action
+    state.markers.append(Marker("entangled", BEN, until=5, lane=3))
+    texts = play(engine, state, "0-d20", "1-d12")
+    assert any("can neither move nor act" in t for t in texts)
+    assert not any(o.startswith(("move:", "act:")) for o in option_ids(engine, state))   # items remain
