@@ -27,8 +27,9 @@ def declare(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Ev
     assert turn is not None
     piece = state.piece(turn.piece)
     action = side_of(engine, piece).actions[item["action"]]
-    repeat = turn.uses.get(action.name, 0) > 0
-    turn.uses[action.name] = turn.uses.get(action.name, 0) + 1
+    used = turn.uses.get(action.name, 0)
+    repeat = 0 < used < action.uses and turn.acted >= turn.allowed   # a use the card itself grants
+    turn.uses[action.name] = used + 1
     if not repeat:
         turn.acted += 1
     turn.action, turn.targets = str(item["action"]), []

@@ -19,9 +19,9 @@ def action_choices(engine: Rules, state: HalfTheBattleState, turn: Turn, piece: 
     """The actions still open this phase: any usable one while actions remain, or a repeat of an
     action that may be used more than once."""
     found = []
-    for index, action in usable_actions(engine, state, piece, turn.uses):
-        repeat = 0 < turn.uses.get(action.name, 0) < action.uses
-        if turn.acted < turn.allowed or repeat:
+    fresh = turn.acted < turn.allowed
+    for index, action in usable_actions(engine, state, piece, {} if fresh else turn.uses):
+        if fresh or 0 < turn.uses.get(action.name, 0) < action.uses:
             found.append(Option(f"act:{index}", f"{action.name} ({action.hp.text})"))
     return found
 
