@@ -109,11 +109,8 @@ def land(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event
             events.append(Event("sacrifice", f"{label(engine, guard)} takes the damage for {label(engine, target)}"))
             target = guard
             break
-    amount = strike.amount + sum(m.amount for m in markers_on(state, target, "hex"))
-    amount -= sum(m.amount for m in lane_markers(state, target.lane, "protected") if m.owner == target.seat)
-    amount = max(0, amount)
-    if strike.halve:
-        amount = halve(amount, engine.rules["flimsy_divisor"])
+    amount, steps = adjusted_amount(engine, state, strike, target)
+    events += [Event("modifier", text) for text in steps]
     hit = take_damage(f"{owned(engine, state, target)}", target.hp, amount, lethal=strike.lethal,
                       monster=is_monster(engine, target), floor=engine.rules["lethal_hp_floor"])
     target.hp = hit.hp_after
@@ -128,6 +125,24 @@ def land(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event
                                lethal=False, by="mirror", seat=target.seat))
         events.append(Event("mirror", f"The Mirror Shield reflects {strike.amount} damage"))
     return events
+
+
+def adjusted_amount(engine: Rules, state: HalfTheBattleState, strike: Strike, target: Piece) -> tuple[int, list[str]]:
+    """The damage after Hex, Protected and a Flimsy Shield, in that order, with a line for each change."""
+    amount, steps = strike.amount, []
+    hexed = sum(m.amount for m in markers_on(state, target, "hex"))
+    if hexed:
+        steps.append(f"Hex: {amount} + {hexed} = {amount + hexed} damage")
+        amount += hexed
+    guarded = sum(m.amount for m in lane_markers(state, target.lane, "protected") if m.owner == target.seat)
+    if guarded:
+        steps.append(f"Protected lane: {amount} - {guarded} = {max(0, amount - guarded)} damage")
+        amount = max(0, amount - guarded)
+    if strike.halve:
+        halved = halve(amount, engine.rules["flimsy_divisor"])
+        steps.append(f"Flimsy Shield: {amount} halved, rounding down = {halved} damage")
+        amount = halved
+    return amount, steps
 
 
 def _earns_rage(engine: Rules, state: HalfTheBattleState, strike: Strike, victim_seat: int) -> bool:

@@ -82,3 +82,18 @@ def test_teleport_potion_smoke_and_elixir(engine):
     assert state.piece("0-d6").hp == 3 and state.piece("0-d10").hp == 5
     play(engine, state, "end", "item:potion-of-healing", "1-d12")
     assert state.piece("1-d12").hp == 12                                      # never above its maximum
+
+
+def test_every_change_to_an_instance_is_explained(engine):
+    """Hex, then Protected, then the Flimsy Shield (ruling damage-order), one line each."""
+    from companion.games.half_the_battle.state import Marker
+
+    state = new_game(engine, ben_items=("flimsy-shield", "smoke-bomb"))
+    put(state, ANN, "d12", lane=6)
+    put(state, BEN, "d8", lane=6)
+    state.markers += [Marker("hex", ANN, until=3, piece="1-d8", amount=1), Marker("protected", BEN, until=3, lane=6,
+                                                                                   amount=2)]
+    texts = play(engine, state, "0-d12", "1-d8", "act:1", "1-d8", "flimsy-shield")
+    assert texts[-4:-1] == ["Hex: 5 + 1 = 6 damage", "Protected lane: 6 - 2 = 4 damage",
+                            "Flimsy Shield: 4 halved, rounding down = 2 damage"]
+    assert state.piece("1-d8").hp == 8 - 2
