@@ -16,6 +16,8 @@ def piece_text(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
     """`Ann:Fighter 5/12>` (facing > or <), with its tokens and `+dies` when dying."""
     side = side_of(engine, piece)
     arrow = ">" if piece.seat == 0 else "<"
+    if state.round == 0 and state.options.get("teams") == "mixed":   # sides are chosen in secret
+        return f"{state.players[piece.seat].name[:6]}:{side.die}{arrow}"
     tags = "".join(f" {m.kind.title()}" for m in state.markers if m.piece == piece.id)
     dying = " +dies" if piece.dying else ""
     return f"{state.players[piece.seat].name[:6]}:{side.name} {piece.hp}/{side.max_hp}{arrow}{tags}{dying}"

@@ -254,3 +254,11 @@ def test_a_piece_that_can_neither_move_nor_act_misses_the_phase(engine):
     texts = play(engine, state, "0-d20", "1-d12")
     assert any("can neither move nor act" in t for t in texts)
     assert not any(o.startswith(("move:", "act:")) for o in option_ids(engine, state))   # items remain
+
+
+def test_mixed_sides_stay_secret_during_setup(engine):
+    """Ruling mixed-classes: the sides are chosen secretly; the board shows only dice until play starts."""
+    state = engine.new_game(["Ann", "Ben"], {"teams": "mixed"})
+    play(engine, state, "b")
+    board = "\n".join(engine.tally(state))
+    assert "Sorcerer" not in board and "Ann:d4>" in board
