@@ -16,6 +16,7 @@ from .state import HalfTheBattleState, Marker, Piece
 
 
 def current(engine: Rules, state: HalfTheBattleState) -> tuple[Piece, Action]:
+    """The selected piece and the action being resolved."""
     turn = state.turn
     assert turn is not None
     piece = state.piece(turn.piece)
@@ -23,6 +24,7 @@ def current(engine: Rules, state: HalfTheBattleState) -> tuple[Piece, Action]:
 
 
 def declare(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Start an action: count it, then queue its target questions and its resolution."""
     turn = state.turn
     assert turn is not None
     piece = state.piece(turn.piece)
@@ -40,6 +42,7 @@ def declare(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Ev
 
 
 def target_options(engine: Rules, state: HalfTheBattleState) -> list[Option]:
+    """The targets still open for the action being declared."""
     piece, action = current(engine, state)
     turn = state.turn
     assert turn is not None
@@ -51,6 +54,7 @@ def target_options(engine: Rules, state: HalfTheBattleState) -> list[Option]:
 
 
 def ask_target(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Ask for the next target; targets resolve in the order chosen."""
     turn = state.turn
     assert turn is not None
     options = target_options(engine, state)
@@ -63,6 +67,7 @@ def ask_target(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
 
 
 def answer_target(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Record a target; ask again while more may be chosen."""
     turn = state.turn
     assert turn is not None
     if answer == "done":
@@ -118,11 +123,13 @@ def damage_step(piece: Piece, target: str, amount: int, lethal: bool) -> StepCal
 
 
 def ask_order(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Ask which piece of a lane-wide damage action takes its damage next."""
     options = tuple(Option(p, owned(engine, state, state.piece(p))) for p in item["pieces"])
     return Decision(item["seat"], f"Which piece takes the {item['amount']} damage next?", options, kind="order")
 
 
 def answer_order(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Queue that piece's damage, then ask about the rest."""
     rest = [p for p in item["pieces"] if p != answer]
     source = state.piece(item["source"])
     after = ([{**item, "pieces": rest}] if len(rest) > 1
@@ -132,6 +139,7 @@ def answer_order(engine: Rules, state: HalfTheBattleState, item: StepCall, answe
 
 
 def pay_costs(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action) -> list[Event]:
+    """Pay what the action costs before it resolves: the Cleric's spell cost, a monster's token."""
     events = []
     side = side_of(engine, piece)
     if side.spell_cost:
@@ -160,17 +168,20 @@ def heal(engine: Rules, state: HalfTheBattleState, piece: Piece, amount: int) ->
 
 
 def self_heal(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Heal the acting piece after its damage (Pact Drain, Drain Life)."""
     piece = state.piece(item["piece"])
     return [heal(engine, state, piece, item["amount"])] if piece.alive else []
 
 
 def place_indicator(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action, lane: int) -> list[Event]:
+    """Put a lane indicator (Serenaded, Protected, Entangled) on `lane`."""
     until = state.round + action.rounds - 1
     state.markers.append(Marker(str(action.effect), piece.seat, until, lane=lane, amount=action.reduce))
     return [Event("indicator", f"{str(action.effect).title()} on lane {lane} until the end of round {until}")]
 
 
 def place_token(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action, other: Piece) -> list[Event]:
+    """Put a Hex, Sacrifice or Polymorph token on `other`."""
     until = state.round + action.rounds - 1
     state.markers.append(Marker(str(action.effect), piece.seat, until, piece=other.id, source=piece.id,
                                 amount=action.extra))

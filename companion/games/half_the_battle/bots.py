@@ -21,6 +21,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, engine: Any, state: Any, decision: Decision, rng: random.Random) -> str:
+        """The greedy choice for this kind of decision, else a random calm one."""
         chooser = getattr(self, f"_{decision.kind}", None)
         options = list(decision.options)
         picked = chooser(engine, state, decision.player, options) if chooser else None
@@ -36,6 +37,7 @@ class GreedyBot:
         enemies = state.alive(1 - seat)
 
         def punch(option: Option) -> float:
+            """How much a piece could hit for this round."""
             if option.id == "rage":
                 return 1000
             piece = state.piece(option.id)
@@ -73,6 +75,7 @@ class GreedyBot:
         lanes = [o.id for o in options if o.id.startswith("lane:")]
         if lanes:
             def crowd(i: str) -> int:
+                """Enemies in a lane."""
                 return sum(1 for p in state.alive(1 - seat) if p.lane == int(i[5:]))
             return max(lanes, key=crowd)
         return "done"

@@ -44,6 +44,7 @@ class DamageResult:
     dies: bool
 
     def as_dict(self) -> dict[str, Any]:
+        """The result as JSON data."""
         return {"die": self.die, "hp_before": self.hp_before, "amount": self.amount, "lethal": self.lethal,
                 "monster": self.monster, "items": list(self.items), "steps": list(self.steps),
                 "hp_after": self.hp_after, "dies": self.dies}

@@ -110,6 +110,7 @@ class Catalog:
     cards: tuple[str, ...]
 
     def side(self, card: str, team: str) -> Side:
+        """The side `team` of card `card`."""
         return self.sides[(card, team)]
 
     def by_key(self, key: str) -> Side:

@@ -34,6 +34,7 @@ class HalfTheBattleEngine(Engine):
         self.catalog: Catalog = load_catalog(db)
 
     def setup(self, players: list[str], options: dict[str, Any]) -> HalfTheBattleState:
+        """Pieces on their starting lanes at full HP, then the setup steps queued."""
         teams = options["teams"]
         sides = {"a": "aa", "b": "bb", "ab": "ab", "ba": "ba", "mixed": "aa"}[teams]
         layout, lanes = self.rules["starting_layout"], self.rules["lanes"]
@@ -48,21 +49,26 @@ class HalfTheBattleEngine(Engine):
         return state
 
     def is_decided(self, state: HalfTheBattleState) -> bool:
+        """Has a winner been decided (the queue is then dropped)?"""
         return state.winner != -2
 
     def outcome(self, state: HalfTheBattleState) -> Outcome | None:
+        """How the game ended, or None."""
         if state.winner == -2:
             return None
         name = state.players[state.winner].name
         return Outcome(state.ending, state.winner, f"{name} wins in round {state.round} ({state.ending})")
 
     def tally(self, state: HalfTheBattleState) -> list[str]:
+        """The board and the players, as the gamemaster sees them."""
         return board_lines(self, state)
 
     def turns(self, state: HalfTheBattleState) -> int | None:
+        """Action phases played so far."""
         return state.turns_played
 
     def hint(self, state: HalfTheBattleState, request: Request) -> list[str]:
+        """A reminder at the action-phase menu."""
         if getattr(request, "kind", "") == "turn":
             return ["move before or after acting; items and Rage any time in your turn"]
         return []

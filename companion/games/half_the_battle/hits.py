@@ -20,6 +20,7 @@ DEFEND_ITEMS = {"halve": ("action", "rage", "mirror", "item"), "mirror": ("actio
 
 
 def start_hit(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Put an instance of damage in flight and open the item windows that apply."""
     target = state.piece(item["target"])
     if not target.alive:
         return []
@@ -60,12 +61,14 @@ def _window(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str
 
 
 def ask_boost(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """The dealing player's window for attack items."""
     strike = state.strike
     assert strike is not None
     return _window(engine, state, strike.seat, ATTACK_ITEMS, "Dealing")
 
 
 def ask_guard(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """The defending player's window for defence items."""
     strike = state.strike
     assert strike is not None
     return _window(engine, state, state.piece(strike.target).seat, DEFEND_ITEMS, "Taking")

@@ -40,12 +40,14 @@ def turn_items(engine: Rules, state: HalfTheBattleState, seat: int) -> list[str]
 
 
 def ask_use(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """What a turn item is used on."""
     card = engine.catalog.items[item["item"]]
     options = tuple(item_targets(engine, state, item["seat"], card.id))
     return Decision(item["seat"], f"{card.name}: on what?", options, kind="item")
 
 
 def answer_use(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Spend the item and apply it."""
     from .actions import heal
 
     seat, card = item["seat"], engine.catalog.items[item["item"]]
@@ -74,6 +76,7 @@ def answer_use(engine: Rules, state: HalfTheBattleState, item: StepCall, answer:
 
 
 def ask_teleport(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Where the Scroll of Teleport sends the piece."""
     piece = state.piece(item["piece"])
     lanes = [n for n in range(1, engine.rules["lanes"] + 1) if n != piece.lane]
     return Decision(item["seat"], f"Teleport {label(engine, piece)} to which lane?",
@@ -81,6 +84,7 @@ def ask_teleport(engine: Rules, state: HalfTheBattleState, item: StepCall) -> De
 
 
 def answer_teleport(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Move the piece there."""
     piece = state.piece(item["piece"])
     start, piece.lane = piece.lane, int(answer.partition(":")[2])
     return [Event("move", f"{owned(engine, state, piece)} teleports from lane {start} to lane {piece.lane}")]

@@ -27,6 +27,7 @@ def action_choices(engine: Rules, state: HalfTheBattleState, turn: Turn, piece: 
 
 
 def move_choices(engine: Rules, state: HalfTheBattleState, turn: Turn, piece: Piece) -> list[Option]:
+    """The lanes the selected piece may still move to this phase."""
     if turn.moved and not side_of(engine, piece).split_move:
         return []
     return [Option(f"move:{lane}", f"move to lane {lane}") for lane in moves(engine, state, piece, turn.move_left)]
@@ -49,6 +50,7 @@ def menu(engine: Rules, state: HalfTheBattleState, seat: int) -> list[Option]:
 
 
 def ask_turn(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """The action-phase menu: move, act, items, Rage, or end."""
     seat = item["seat"]
     turn = state.turn
     assert turn is not None
@@ -58,6 +60,7 @@ def ask_turn(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decisi
 
 
 def answer_turn(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Do what was chosen, then come back to the menu (unless the phase ends)."""
     seat = item["seat"]
     turn = state.turn
     assert turn is not None
@@ -79,6 +82,7 @@ def answer_turn(engine: Rules, state: HalfTheBattleState, item: StepCall, answer
 
 
 def move_piece(engine: Rules, state: HalfTheBattleState, turn: Turn, lane: int) -> list[Event]:
+    """Move the selected piece, spending its movement."""
     piece = state.piece(turn.piece)
     start = piece.lane
     piece.lane = lane
@@ -104,12 +108,14 @@ def end_phase(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[
 
 
 def ask_save(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Offer the Amulet of Life for a piece about to die."""
     piece = state.piece(item["piece"])
     return Decision(piece.seat, f"{owned(engine, state, piece)} is about to die: use the Amulet of Life?",
                     (Option("no", "let it die"), Option("amulet-of-life", "use the Amulet of Life")), kind="save")
 
 
 def answer_save(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Use the Amulet: the piece stays on the HP floor instead of dying."""
     piece = state.piece(item["piece"])
     player = state.players[piece.seat]
     if answer == "no" or answer not in player.items:

@@ -21,6 +21,7 @@ class Rules(Protocol):
 
 
 def side_of(engine: Rules, piece: Piece) -> Side:
+    """The side (class) a piece plays."""
     return engine.catalog.side(piece.card, piece.team)
 
 
@@ -37,6 +38,7 @@ def owned(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
 
 
 def is_monster(engine: Rules, piece: Piece) -> bool:
+    """Is the piece a monster (the d20)?"""
     return side_of(engine, piece).monster
 
 
@@ -114,6 +116,7 @@ def lane_targets(engine: Rules, state: HalfTheBattleState, actor: Piece, action:
 
 
 def has_targets(engine: Rules, state: HalfTheBattleState, actor: Piece, action: Action) -> bool:
+    """Has the action anything to affect from where the piece stands?"""
     if action.lanes:
         return bool(lane_targets(engine, state, actor, action))
     return bool(piece_targets(engine, state, actor, action))

@@ -26,6 +26,7 @@ def dice_sets(dice: list[str]) -> list[tuple[str, ...]]:
 
 
 def ask_convert(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Which Rage dice to convert (every different handful)."""
     player = state.players[item["seat"]]
     options = [Option("+".join(combo), f"{' + '.join(combo)} = {rage_points(list(combo), engine.rules['dice'])} Rage")
                for combo in dice_sets(player.rage_dice)]
@@ -34,6 +35,7 @@ def ask_convert(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Dec
 
 
 def answer_convert(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Discard the dice and queue the purchase of their Rage."""
     if answer == "cancel":
         return []
     player = state.players[item["seat"]]
@@ -46,6 +48,7 @@ def answer_convert(engine: Rules, state: HalfTheBattleState, item: StepCall, ans
 
 
 def spend_options(engine: Rules, state: HalfTheBattleState, seat: int, points: int) -> list[Option]:
+    """Every purchase `points` Rage can make now."""
     enemies = len(state.alive(1 - seat))
     deal = offer([], enemies, engine.rules)
     costs = engine.rules["rage"]
@@ -64,12 +67,14 @@ def spend_options(engine: Rules, state: HalfTheBattleState, seat: int, points: i
 
 
 def ask_spend(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """The one purchase of the round."""
     seat, points = item["seat"], item["points"]
     return Decision(seat, f"{state.players[seat].name}: spend {points} Rage on one purchase",
                     tuple(spend_options(engine, state, seat, points)), kind="spend")
 
 
 def answer_spend(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Make the purchase; excess Rage is lost."""
     seat, points = item["seat"], item["points"]
     me, them = state.players[seat], state.players[1 - seat]
     verb, _, arg = answer.partition(":")
@@ -92,6 +97,7 @@ def answer_spend(engine: Rules, state: HalfTheBattleState, item: StepCall, answe
 
 
 def ask_amount(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """How many points of Rage damage to buy."""
     deal = offer([], len(state.alive(1 - item["seat"])), engine.rules)
     most = item["points"] // deal.enemies_alive
     return Decision(item["seat"], f"How much Rage damage? ({deal.enemies_alive} Rage a point)",
@@ -101,6 +107,7 @@ def ask_amount(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
 
 
 def answer_amount(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Queue the Rage damage as one instance."""
     seat, amount = item["seat"], int(answer.partition("-")[0])
     enemies = len(state.alive(1 - seat))
     push_front(state, step("hit", source="", target=item["target"], amount=amount, lethal=False, by="rage", seat=seat))

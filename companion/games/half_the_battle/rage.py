@@ -30,12 +30,15 @@ class RageOffer:
         return self.rage - self.max_damage * self.enemies_alive
 
     def can_buy_token(self) -> bool:
+        """Do the points buy an ability token?"""
         return self.rage >= self.token_cost
 
     def can_flip(self) -> bool:
+        """Do the points buy turning an item over?"""
         return self.rage >= self.flip_cost
 
     def as_dict(self) -> dict[str, int | bool]:
+        """The result as JSON data."""
         return {"rage": self.rage, "enemies_alive": self.enemies_alive, "max_damage": self.max_damage,
                 "wasted": self.wasted, "ability_token": self.can_buy_token(), "flip_item": self.can_flip(),
                 "token_cost": self.token_cost, "flip_cost": self.flip_cost}

@@ -15,6 +15,7 @@ from .state import HalfTheBattleState, Turn
 
 
 def start_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """A new round: both selections, the reveal, both action phases, the end of the round."""
     state.round += 1
     state.selected = ["", ""]
     first = state.initiative
@@ -25,6 +26,7 @@ def start_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> lis
 
 
 def ask_select(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """The selection phase (Rage may be converted first)."""
     seat = item["seat"]
     options = [Option(p.id, f"{label(engine, p)} ({p.hp} HP, lane {p.lane})") for p in state.alive(seat)]
     player = state.players[seat]
@@ -35,6 +37,7 @@ def ask_select(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
 
 
 def answer_select(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Record the selection, unseen until both players have chosen."""
     name = state.players[item["seat"]].name
     if answer == "rage":
         push_front(state, step("convert", seat=item["seat"]), step("select", seat=item["seat"]))
@@ -44,12 +47,14 @@ def answer_select(engine: Rules, state: HalfTheBattleState, item: StepCall, answ
 
 
 def reveal(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Show both selections once both have chosen."""
     shown = [f"{state.players[s].name}: {label(engine, state.piece(state.selected[s]))}"
              for s in (state.initiative, 1 - state.initiative)]
     return [Event("reveal", "Selected: " + "; ".join(shown))]
 
 
 def begin_phase(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Start an action phase, or miss it when the selected piece was eliminated."""
     seat = item["seat"]
     piece = state.piece(state.selected[seat])
     if not piece.alive or piece.dying:
@@ -69,6 +74,7 @@ def begin_phase(engine: Rules, state: HalfTheBattleState, item: StepCall) -> lis
 
 
 def end_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Rage dice arrive, timed markers expire, the stalemate count, the initiative passes."""
     events = []
     for player in state.players:
         if player.pending_dice:

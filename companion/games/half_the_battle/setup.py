@@ -34,6 +34,7 @@ def setup_steps(state: HalfTheBattleState, rules: dict[str, Any], mixed: bool, p
 
 
 def ask_side(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Mixed variant: which side of a card the player plays."""
     piece = state.piece(item["piece"])
     options = tuple(Option(team, f"{engine.catalog.side(piece.card, team).name} ({team.upper()} side)")
                     for team in ("a", "b"))
@@ -42,12 +43,14 @@ def ask_side(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decisi
 
 
 def answer_side(engine: Rules, state: HalfTheBattleState, item: StepCall, team: str) -> list[Event]:
+    """Turn the card (and its token) to that side."""
     piece = state.piece(item["piece"])
     piece.team = team
     return [Event("side", f"{state.players[piece.seat].name} plays the {label(engine, piece)}")]
 
 
 def ask_place(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Placement variant: a lane of the player's half for a piece."""
     piece = state.piece(item["piece"])
     lanes = half_lanes(piece.seat, engine.rules["half"], engine.rules["lanes"])
     return Decision(piece.seat, f"Place {owned(engine, state, piece)} in a lane of your half",
@@ -55,18 +58,21 @@ def ask_place(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decis
 
 
 def answer_place(engine: Rules, state: HalfTheBattleState, item: StepCall, lane: str) -> list[Event]:
+    """Put the piece there."""
     piece = state.piece(item["piece"])
     piece.lane = int(lane.partition(":")[2])
     return [Event("place", f"{owned(engine, state, piece)} starts in lane {piece.lane}")]
 
 
 def ask_roll(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Chance:
+    """Roll the d20 for a monster's starting HP."""
     name = state.players[item["seat"]].name
     return Chance("roll", f"{name} rolls the d20 for the monster's starting HP", item["seat"],
                   dice=(engine.rules["dice"][engine.rules["monster_die"]],))
 
 
 def answer_roll(engine: Rules, state: HalfTheBattleState, item: StepCall, faces: list[int]) -> list[Event]:
+    """The monster's starting HP from the roll."""
     player = state.players[item["seat"]]
     player.monster_roll = faces[0]
     player.monster_hp = monster_start(faces[0], engine.rules)
@@ -76,6 +82,7 @@ def answer_roll(engine: Rules, state: HalfTheBattleState, item: StepCall, faces:
 
 
 def settle_monsters(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Re-roll tied monsters, or set their HP and give the initiative to the lower."""
     first, second = state.players
     if first.monster_hp == second.monster_hp:
         push_front(state, step("monster-roll", seat=0), step("monster-roll", seat=1), step("monster-hp"))
@@ -89,12 +96,14 @@ def settle_monsters(engine: Rules, state: HalfTheBattleState, item: StepCall) ->
 
 
 def ask_deal(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Chance:
+    """Deal a Bag of Holding item from what is left."""
     name = state.players[item["seat"]].name
     return Chance("draw", f"Deal a Bag of Holding item to {name} (face up)", item["seat"],
                   options=tuple(state.bag))
 
 
 def answer_deal(engine: Rules, state: HalfTheBattleState, item: StepCall, card: str) -> list[Event]:
+    """The player takes the item face up."""
     state.bag.remove(card)
     player = state.players[item["seat"]]
     player.items.append(card)

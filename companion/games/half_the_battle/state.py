@@ -102,6 +102,7 @@ class HalfTheBattleState(StepState):
     ending: str = ""               # elimination | tie-break | stalemate
 
     def piece(self, piece_id: str) -> Piece:
+        """The piece with id `piece_id`."""
         for piece in self.pieces:
             if piece.id == piece_id:
                 return piece
