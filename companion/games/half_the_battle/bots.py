@@ -11,6 +11,7 @@ from typing import Any
 from ...engine.core import Decision, Option
 from ...engine.drivers import RandomBot
 from .engine import HalfTheBattleEngine
+from .lanes import facing
 from .pieces import side_of, usable_actions
 from .state import HalfTheBattleState
 
@@ -63,7 +64,8 @@ class GreedyBot:
         if moves and turn.acted == 0:
             enemies = state.alive(1 - seat)
             target = sum(p.lane for p in enemies) / max(1, len(enemies))
-            return min(moves, key=lambda i: abs(int(i[5:]) - target))
+            ahead = facing(seat)   # on a tie, the lane further forward: the same choice for both seats
+            return min(moves, key=lambda i: (abs(int(i[5:]) - target), -ahead * int(i[5:])))
         others = [i for i in ids if i.startswith("act:")]
         return others[0] if others else "end"
 
@@ -73,10 +75,16 @@ class GreedyBot:
         if pieces:
             return min(pieces, key=lambda i: state.piece(i).hp)
         lanes = [o.id for o in options if o.id.startswith("lane:")]
-        if lanes:
-            def crowd(i: str) -> int:
-                """Enemies in a lane."""
-                return sum(1 for p in state.alive(1 - seat) if p.lane == int(i[5:]))
+        if lanes and state.turn is not None:
+            action = side_of(engine, state.piece(state.turn.piece)).actions[int(state.turn.action)]
+            friendly = action.who == "allies" or (action.heal and not action.damage)
+            side = seat if friendly else 1 - seat
+            ahead = facing(seat)
+
+            def crowd(i: str) -> tuple[int, int]:
+                """Pieces the action is for in a lane; on a tie, the lane further forward."""
+                lane = int(i[5:])
+                return sum(1 for p in state.alive(side) if p.lane == lane), ahead * lane
             return max(lanes, key=crowd)
         return "done"
 
