@@ -32,8 +32,11 @@ def parse_typed(request: Request, text: str) -> Any | None:
 
 
 def parse_choice(decision: Decision, text: str) -> str:
-    """An option number (1-based) or option id (case-insensitive) -> the option id."""
+    """An option number (1-based) or option id (case-insensitive) -> the option id; Enter takes the
+    only option when there is just one."""
     ids = decision.option_ids()
+    if not text and len(ids) == 1:
+        return ids[0]
     if text.isdigit() and 1 <= int(text) <= len(ids):
         return ids[int(text) - 1]
     for option_id in ids:

@@ -1,0 +1,193 @@
+"""Actions: declare one, choose its targets (the order chosen is the order of resolution), then
+resolve it: spell cost, ability token, damage instances, healing, indicators and tokens, fatal.
+
+"If an action affects multiple pieces, the player taking the action may choose the order of
+resolution." Lane-wide damage affects enemies only and lane-wide healing allies only, unless
+the action says otherwise.
+"""
+
+from __future__ import annotations
+
+from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from .catalog import INDICATORS, Action
+from .pieces import Rules, affected, label, lane_targets, owned, piece_targets, side_of
+from .state import HalfTheBattleState, Marker, Piece
+
+
+def current(engine: Rules, state: HalfTheBattleState) -> tuple[Piece, Action]:
+    """The selected piece and the action being resolved."""
+    turn = state.turn
+    assert turn is not None
+    piece = state.piece(turn.piece)
+    return piece, side_of(engine, piece).actions[int(turn.action)]
+
+
+def declare(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Start an action: count it, then queue its target questions and its resolution."""
+    turn = state.turn
+    assert turn is not None
+    piece = state.piece(turn.piece)
+    action = side_of(engine, piece).actions[item["action"]]
+    used = turn.uses.get(action.name, 0)
+    repeat = 0 < used < action.uses and turn.acted >= turn.allowed   # a use the card itself grants
+    turn.uses[action.name] = used + 1
+    if not repeat:
+        turn.acted += 1
+    turn.action, turn.targets = str(item["action"]), []
+    wanted = action.lanes or action.pieces
+    push_front(state, *([step("target", seat=item["seat"], left=wanted)] if action.who != "self" else []),
+               step("perform"))
+    return [Event("declare", f"{owned(engine, state, piece)} uses {action.name}")]
+
+
+def target_options(engine: Rules, state: HalfTheBattleState) -> list[Option]:
+    """The targets still open for the action being declared."""
+    piece, action = current(engine, state)
+    turn = state.turn
+    assert turn is not None
+    if action.lanes:
+        return [Option(f"lane:{n}", f"lane {n}") for n in lane_targets(engine, state, piece, action)
+                if f"lane:{n}" not in turn.targets]
+    return [Option(p.id, f"{owned(engine, state, p)} ({p.hp} HP, lane {p.lane})")
+            for p in piece_targets(engine, state, piece, action) if p.id not in turn.targets]
+
+
+def ask_target(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Ask for the next target; targets resolve in the order chosen."""
+    turn = state.turn
+    assert turn is not None
+    options = target_options(engine, state)
+    if turn.targets:
+        options.append(Option("done", "no more targets"))
+    _, action = current(engine, state)
+    what = "lane" if action.lanes else "piece"
+    return Decision(item["seat"], f"{action.name}: target {what} ({item['left']} left, in order)",
+                    tuple(options), kind="target")
+
+
+def answer_target(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Record a target; ask again while more may be chosen."""
+    turn = state.turn
+    assert turn is not None
+    if answer == "done":
+        return []
+    turn.targets.append(answer)
+    if item["left"] > 1 and target_options(engine, state):
+        push_front(state, step("target", seat=item["seat"], left=item["left"] - 1))
+    return []
+
+
+def perform(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Resolve the declared action on its chosen targets."""
+    piece, action = current(engine, state)
+    turn = state.turn
+    assert turn is not None
+    events = pay_costs(engine, state, piece, action)
+    targets = [piece.id] if action.who == "self" else turn.targets
+    hits: list[str] = []
+    for target in targets:
+        if target.startswith("lane:"):
+            lane = int(target.partition(":")[2])
+            if action.effect in INDICATORS:
+                events += place_indicator(engine, state, piece, action, lane)
+            hits += [p.id for p in affected(state, piece, action, lane)]
+        else:
+            hits.append(target)
+    later = []
+    if action.damage and action.lanes and len(hits) > 1:   # the acting player orders a lane's pieces
+        later.append(step("order", seat=piece.seat, source=piece.id, pieces=hits, amount=action.damage,
+                          lethal=action.lethal))
+    for target in hits:
+        other = state.piece(target)
+        if action.damage and not (action.lanes and len(hits) > 1):
+            later.append(damage_step(piece, target, action.damage, action.lethal))
+        if action.heal:
+            events.append(heal(engine, state, other, action.heal))
+        if action.effect in ("hex", "sacrifice", "polymorph"):
+            events += place_token(engine, state, piece, action, other)
+    if action.self_heal:
+        later.append(step("self-heal", piece=piece.id, amount=action.self_heal))
+    push_front(state, *later)
+    if action.effect == "martyr":
+        piece.set_hp = action.set_hp
+    if action.fatal:
+        piece.fatal, piece.dying = True, True
+        events.append(Event("fatal", f"{label(engine, piece)} used a fatal action: it dies at the end of the turn"))
+    return events
+
+
+def damage_step(piece: Piece, target: str, amount: int, lethal: bool) -> StepCall:
+    """One instance of an action's damage to `target`."""
+    return step("hit", source=piece.id, target=target, amount=amount, lethal=lethal, by="action", seat=piece.seat)
+
+
+def ask_order(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Ask which piece of a lane-wide damage action takes its damage next."""
+    options = tuple(Option(p, owned(engine, state, state.piece(p))) for p in item["pieces"])
+    return Decision(item["seat"], f"Which piece takes the {item['amount']} damage next?", options, kind="order")
+
+
+def answer_order(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Queue that piece's damage, then ask about the rest."""
+    rest = [p for p in item["pieces"] if p != answer]
+    source = state.piece(item["source"])
+    after = ([{**item, "pieces": rest}] if len(rest) > 1
+             else [damage_step(source, p, item["amount"], item["lethal"]) for p in rest])
+    push_front(state, damage_step(source, answer, item["amount"], item["lethal"]), *after)
+    return []
+
+
+def pay_costs(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action) -> list[Event]:
+    """Pay what the action costs before it resolves: the Cleric's spell cost, a monster's token."""
+    events = []
+    side = side_of(engine, piece)
+    if side.spell_cost:
+        before = piece.hp
+        piece.hp -= side.spell_cost
+        if piece.hp <= 0:
+            piece.hp, piece.dying = 0, True
+        events.append(Event("spell-cost", f"{label(engine, piece)} casts a spell: {before} HP - "
+                            f"{side.spell_cost} -> {piece.hp} HP"))
+    if action.ability:
+        state.players[piece.seat].tokens -= 1
+        events.append(Event("token", f"{state.players[piece.seat].name} spends an ability token ({action.name})"))
+    return events
+
+
+def heal(engine: Rules, state: HalfTheBattleState, piece: Piece, amount: int) -> Event:
+    """Heal `piece` by `amount`, never above its maximum; a dying piece is saved unless it chose a fatal action."""
+    top = side_of(engine, piece).max_hp
+    before = piece.hp
+    if piece.fatal:
+        return Event("heal", f"{owned(engine, state, piece)} chose a fatal action: healing cannot save it")
+    piece.hp = min(top, piece.hp + amount)
+    if piece.dying and piece.hp > 0:
+        piece.dying, piece.credit = False, -1
+    return Event("heal", f"{owned(engine, state, piece)} heals {amount}: {before} -> {piece.hp} HP")
+
+
+def self_heal(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Heal the acting piece after its damage (Pact Drain, Drain Life)."""
+    piece = state.piece(item["piece"])
+    return [heal(engine, state, piece, item["amount"])] if piece.alive else []
+
+
+def place_indicator(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action, lane: int) -> list[Event]:
+    """Put a lane indicator (Serenaded, Protected, Entangled) on `lane`."""
+    until = state.round + action.rounds - 1
+    state.markers.append(Marker(str(action.effect), piece.seat, until, lane=lane, amount=action.reduce))
+    return [Event("indicator", f"{str(action.effect).title()} on lane {lane} until the end of round {until}")]
+
+
+def place_token(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action, other: Piece) -> list[Event]:
+    """Put a Hex, Sacrifice or Polymorph token on `other`."""
+    until = state.round + action.rounds - 1
+    state.markers.append(Marker(str(action.effect), piece.seat, until, piece=other.id, source=piece.id,
+                                amount=action.extra))
+    return [Event("token", f"{str(action.effect).title()} token on {owned(engine, state, other)} until the end "
+                  f"of round {until}")]
+
+
+STEPS = StepTable(questions={"target": Question(ask_target, answer_target), "order": Question(ask_order, answer_order)},
+                  automatic={"declare": declare, "perform": perform, "self-heal": self_heal})

@@ -1,0 +1,60 @@
+"""The board as text for the gamemaster, within 80 columns: one line per lane with its
+indicators and pieces (HP / maximum, facing), then each player's items, Rage and tokens.
+
+A piece's selection stays hidden until both players have chosen.
+"""
+
+from __future__ import annotations
+
+from .pieces import Rules, side_of
+from .state import HalfTheBattleState, Piece
+
+WIDTH = 76     # the play loop prefixes each tally line with 4 characters: 80 columns in all
+
+
+def piece_text(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
+    """`Ann:Fighter 5/12>` (facing > or <), with its tokens and `+dies` when dying."""
+    side = side_of(engine, piece)
+    arrow = ">" if piece.seat == 0 else "<"
+    if state.round == 0 and state.options.get("teams") == "mixed":   # sides are chosen in secret
+        return f"{state.players[piece.seat].name[:6]}:{side.die}{arrow}"
+    tags = "".join(f" {m.kind.title()}" for m in state.markers if m.piece == piece.id)
+    dying = " +dies" if piece.dying else ""
+    return f"{state.players[piece.seat].name[:6]}:{side.name} {piece.hp}/{side.max_hp}{arrow}{tags}{dying}"
+
+
+def lane_lines(engine: Rules, state: HalfTheBattleState) -> list[str]:
+    """One line per lane (continued on more lines when a crowded lane does not fit)."""
+    lines = []
+    for lane in range(1, engine.rules["lanes"] + 1):
+        marks = [f"[{m.kind.title()} to r{m.until}]" for m in state.markers if m.lane == lane and not m.piece]
+        parts = marks + [piece_text(engine, state, p) for p in state.alive() if p.lane == lane]
+        line = f"L{lane:<2}|"
+        for part in parts:
+            if len(line) + 1 + len(part) > WIDTH:
+                lines.append(line)
+                line = "   |"
+            line += " " + part
+        lines.append(line)
+    return lines
+
+
+def player_lines(engine: Rules, state: HalfTheBattleState) -> list[str]:
+    """Per player: Rage dice and ability tokens, then the face-up items."""
+    lines = []
+    for seat, player in enumerate(state.players):
+        items = ", ".join(engine.catalog.items[c].name for c in player.items) or "none"
+        rage = ",".join(player.rage_dice) or "none"
+        tag = " (initiative)" if seat == state.initiative and state.round else ""
+        lines.append(f"{player.name}{tag}: Rage dice {rage}; ability tokens {player.tokens}"[:WIDTH])
+        lines.append(f"  items: {items}"[:WIDTH])
+    return lines
+
+
+def board_lines(engine: Rules, state: HalfTheBattleState) -> list[str]:
+    """The whole tally: round, lanes, players."""
+    head = f"Round {state.round}" if state.round else "Setup"
+    if all(state.selected):
+        head += " · selected: " + ", ".join(f"{state.players[seat].name} {side_of(engine, state.piece(s)).name}"
+                                            for seat, s in enumerate(state.selected))
+    return [head[:WIDTH], *lane_lines(engine, state), *player_lines(engine, state)]

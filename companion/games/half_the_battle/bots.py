@@ -1,0 +1,121 @@
+"""Bots for simulation: random (any legal option) and greedy (hit hardest, finish the weakest).
+
+Rules never import this module.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine.core import Decision, Option
+from ...engine.drivers import RandomBot
+from .engine import HalfTheBattleEngine
+from .lanes import facing
+from .pieces import side_of, usable_actions
+from .state import HalfTheBattleState
+
+
+class GreedyBot:
+    """Acts before moving, with the action that deals the most; moves toward the enemy; targets the weakest."""
+
+    name = "greedy"
+
+    def choose(self, engine: Any, state: Any, decision: Decision, rng: random.Random) -> str:
+        """The greedy choice for this kind of decision, else a random calm one."""
+        chooser = getattr(self, f"_{decision.kind}", None)
+        options = list(decision.options)
+        picked = chooser(engine, state, decision.player, options) if chooser else None
+        return picked or self._fallback(options, rng)
+
+    @staticmethod
+    def _fallback(options: list[Option], rng: random.Random) -> str:
+        calm = [o for o in options if o.id not in ("cancel", "nothing", "done")] or options
+        return rng.choice(calm).id
+
+    def _select(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
+                options: list[Option]) -> str | None:
+        enemies = state.alive(1 - seat)
+
+        def punch(option: Option) -> float:
+            """How much a piece could hit for this round."""
+            if option.id == "rage":
+                return 1000
+            piece = state.piece(option.id)
+            now = max((a.damage for _, a in usable_actions(engine, state, piece, {})), default=0)
+            could = max((a.damage for a in side_of(engine, piece).actions if a.hp.allows(piece.hp)), default=0)
+            near = min((abs(p.lane - piece.lane) for p in enemies), default=0)
+            return now * 20 + could * 5 - near + piece.hp / 100
+        return max(options, key=punch).id
+
+    def _turn(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
+              options: list[Option]) -> str | None:
+        ids = [o.id for o in options]
+        if "rage" in ids:
+            return "rage"
+        turn = state.turn
+        if turn is None or not turn.piece:
+            return "end"
+        actions = side_of(engine, state.piece(turn.piece)).actions
+        acts = [i for i in ids if i.startswith("act:") and actions[int(i[4:])].damage]
+        if acts:
+            return max(acts, key=lambda i: actions[int(i[4:])].damage)
+        moves = [i for i in ids if i.startswith("move:")]
+        if moves and turn.acted == 0:
+            enemies = state.alive(1 - seat)
+            target = sum(p.lane for p in enemies) / max(1, len(enemies))
+            ahead = facing(seat)   # on a tie, the lane further forward: the same choice for both seats
+            return min(moves, key=lambda i: (abs(int(i[5:]) - target), -ahead * int(i[5:])))
+        others = [i for i in ids if i.startswith("act:")]
+        return others[0] if others else "end"
+
+    def _target(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
+                options: list[Option]) -> str | None:
+        pieces = [o.id for o in options if o.id not in ("done",) and not o.id.startswith("lane:")]
+        if pieces:
+            return min(pieces, key=lambda i: state.piece(i).hp)
+        lanes = [o.id for o in options if o.id.startswith("lane:")]
+        if lanes and state.turn is not None:
+            action = side_of(engine, state.piece(state.turn.piece)).actions[int(state.turn.action)]
+            friendly = action.who == "allies" or (action.heal and not action.damage)
+            side = seat if friendly else 1 - seat
+            ahead = facing(seat)
+
+            def crowd(i: str) -> tuple[int, int]:
+                """Pieces the action is for in a lane; on a tie, the lane further forward."""
+                lane = int(i[5:])
+                return sum(1 for p in state.alive(side) if p.lane == lane), ahead * lane
+            return max(lanes, key=crowd)
+        return "done"
+
+    def _interrupt(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
+                   options: list[Option]) -> str | None:
+        strike = state.strike
+        if strike is None or len(options) == 1:
+            return "none"
+        target = state.piece(strike.target)
+        if target.seat == seat:   # defending: only to save a piece
+            return options[1].id if strike.amount >= target.hp else "none"
+        return options[1].id if strike.amount >= target.hp - 2 else "none"
+
+    def _convert(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
+                 options: list[Option]) -> str | None:
+        return options[-1].id
+
+    def _spend(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
+               options: list[Option]) -> str | None:
+        damage = [o.id for o in options if o.id.startswith("damage:") and state.piece(o.id[7:]).seat != seat]
+        if damage:
+            return min(damage, key=lambda i: state.piece(i[7:]).hp)
+        return "token" if any(o.id == "token" for o in options) else options[-1].id
+
+    def _amount(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
+                options: list[Option]) -> str | None:
+        return options[0].id
+
+    def _save(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
+              options: list[Option]) -> str | None:
+        return options[-1].id
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

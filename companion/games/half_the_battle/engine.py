@@ -1,0 +1,77 @@
+"""The Half the Battle engine: options, setup, outcome, the board as a tally."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...engine.core import Engine, Outcome, Request
+from ...engine.options import SetupOption
+from .board import board_lines
+from .catalog import Catalog, load_catalog
+from .lanes import start_lane
+from .setup import setup_steps
+from .state import HalfTheBattleState, Piece, Player
+from .steps import TABLE
+
+TEAMS = ("a", "b", "ab", "ba", "mixed")
+
+
+class HalfTheBattleEngine(Engine):
+    """Two parties of seven dice in a dungeon of ten lanes."""
+
+    game_id: ClassVar[str] = "half-the-battle"
+    state_type = HalfTheBattleState
+    table = TABLE
+    options: ClassVar[tuple[SetupOption, ...]] = (
+        SetupOption("teams", "str", "a", "a (both A teams, the first game), b, ab (first player A, second B), ba, "
+                    "or mixed (each player picks a side of every card)", choices=TEAMS),
+        SetupOption("layout", "str", "standard", "standard starting layout, or placement (each player places "
+                    "their pieces anywhere in their half)", choices=("standard", "placement")),
+    )
+
+    def __init__(self, db: Any):
+        super().__init__(db)
+        self.catalog: Catalog = load_catalog(db)
+
+    def setup(self, players: list[str], options: dict[str, Any]) -> HalfTheBattleState:
+        """Pieces on their starting lanes at full HP, then the setup steps queued."""
+        teams = options["teams"]
+        sides = {"a": "aa", "b": "bb", "ab": "ab", "ba": "ba", "mixed": "aa"}[teams]
+        layout, lanes = self.rules["starting_layout"], self.rules["lanes"]
+        pieces = [Piece(f"{seat}-{card}", seat, card, sides[seat], start_lane(seat, self.catalog.side(card, "a").die,
+                                                                              layout, lanes),
+                        self.catalog.side(card, "a").max_hp)
+                  for seat in (0, 1) for card in self.catalog.cards]
+        state = HalfTheBattleState(players=[Player(name) for name in players], pieces=pieces,
+                                   options={k: str(v) for k, v in options.items()},
+                                   bag=list(self.catalog.items))
+        state.queue = setup_steps(state, self.rules, teams == "mixed", options["layout"] == "placement")
+        return state
+
+    def is_decided(self, state: HalfTheBattleState) -> bool:
+        """Has a winner been decided (the queue is then dropped)?"""
+        return state.winner != -2
+
+    def outcome(self, state: HalfTheBattleState) -> Outcome | None:
+        """How the game ended, or None."""
+        if state.winner == -2:
+            return None
+        name = state.players[state.winner].name
+        return Outcome(state.ending, state.winner, f"{name} wins in round {state.round} ({state.ending})")
+
+    def tally(self, state: HalfTheBattleState) -> list[str]:
+        """The board and the players, as the gamemaster sees them."""
+        return board_lines(self, state)
+
+    def turns(self, state: HalfTheBattleState) -> int | None:
+        """Action phases played so far."""
+        return state.turns_played
+
+    def hint(self, state: HalfTheBattleState, request: Request) -> list[str]:
+        """A reminder at the action-phase menu."""
+        if getattr(request, "kind", "") == "turn":
+            return ["move before or after acting; items and Rage any time in your turn"]
+        return []
+
+
+ENGINE = HalfTheBattleEngine

@@ -1,0 +1,121 @@
+"""Spending Rage: convert some Rage dice, then make the round's one purchase (an ability token,
+flipping an item, or damage at the price of the enemies alive per point); excess is lost.
+
+"Converted Rage points can be spent on one of the following options per round, and any excess
+points are lost." "Note: killing a piece this way does not generate a Rage die."
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from .pieces import Rules, owned
+from .rage import offer, rage_points
+from .state import HalfTheBattleState
+
+
+def dice_sets(dice: list[str]) -> list[tuple[str, ...]]:
+    """Every different handful of these dice (at least one)."""
+    found: dict[tuple[str, ...], None] = {}
+    for size in range(1, len(dice) + 1):
+        for combo in combinations(sorted(dice), size):
+            found[combo] = None
+    return list(found)
+
+
+def ask_convert(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """Which Rage dice to convert (every different handful)."""
+    player = state.players[item["seat"]]
+    options = [Option("+".join(combo), f"{' + '.join(combo)} = {rage_points(list(combo), engine.rules['dice'])} Rage")
+               for combo in dice_sets(player.rage_dice)]
+    return Decision(item["seat"], f"{player.name}: convert which Rage dice?",
+                    (Option("cancel", "keep the dice"), *options), kind="convert")
+
+
+def answer_convert(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Discard the dice and queue the purchase of their Rage."""
+    if answer == "cancel":
+        return []
+    player = state.players[item["seat"]]
+    dice = answer.split("+")
+    for die in dice:
+        player.rage_dice.remove(die)
+    points = rage_points(dice, engine.rules["dice"])
+    push_front(state, step("spend", seat=item["seat"], points=points))
+    return [Event("convert", f"{player.name} converts {', '.join(dice)} into {points} Rage")]
+
+
+def spend_options(engine: Rules, state: HalfTheBattleState, seat: int, points: int) -> list[Option]:
+    """Every purchase `points` Rage can make now."""
+    enemies = len(state.alive(1 - seat))
+    deal = offer([], enemies, engine.rules)
+    costs = engine.rules["rage"]
+    options = [Option("nothing", f"spend nothing (lose {points} Rage)")]
+    if points >= costs["ability_token"] and any(engine.catalog.side(p.card, p.team).monster for p in state.alive(seat)):
+        options.append(Option("token", f"an ability token ({costs['ability_token']} Rage)"))
+    if points >= costs["flip_item"]:
+        options += [Option(f"up:{c}", f"turn your {engine.catalog.items[c].name} face up ({costs['flip_item']})")
+                    for c in state.players[seat].spent]
+        options += [Option(f"down:{c}", f"turn their {engine.catalog.items[c].name} face down ({costs['flip_item']})")
+                    for c in state.players[1 - seat].items]
+    if deal.enemies_alive and points >= deal.enemies_alive:
+        options += [Option(f"damage:{p.id}", f"damage {owned(engine, state, p)} ({deal.enemies_alive} Rage a point)")
+                    for p in state.alive()]
+    return options
+
+
+def ask_spend(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """The one purchase of the round."""
+    seat, points = item["seat"], item["points"]
+    return Decision(seat, f"{state.players[seat].name}: spend {points} Rage on one purchase",
+                    tuple(spend_options(engine, state, seat, points)), kind="spend")
+
+
+def answer_spend(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Make the purchase; excess Rage is lost."""
+    seat, points = item["seat"], item["points"]
+    me, them = state.players[seat], state.players[1 - seat]
+    verb, _, arg = answer.partition(":")
+    if verb == "nothing":
+        return [Event("rage", f"{me.name} lets {points} Rage go")]
+    me.bought_round = state.round
+    costs = engine.rules["rage"]
+    if verb == "token":
+        me.tokens += 1
+        return [Event("rage", f"{me.name} buys an ability token; {points - costs['ability_token']} Rage lost")]
+    if verb in ("up", "down"):
+        owner = me if verb == "up" else them
+        source, target = (owner.spent, owner.items) if verb == "up" else (owner.items, owner.spent)
+        source.remove(arg)
+        target.append(arg)
+        return [Event("rage", f"{me.name} turns {owner.name}'s {engine.catalog.items[arg].name} face {verb}; "
+                      f"{points - costs['flip_item']} Rage lost")]
+    push_front(state, step("rage-amount", seat=seat, points=points, target=arg))
+    return []
+
+
+def ask_amount(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """How many points of Rage damage to buy."""
+    deal = offer([], len(state.alive(1 - item["seat"])), engine.rules)
+    most = item["points"] // deal.enemies_alive
+    return Decision(item["seat"], f"How much Rage damage? ({deal.enemies_alive} Rage a point)",
+                    tuple(Option(f"{n}-damage", f"{n} damage ({n * deal.enemies_alive} Rage)")
+                          for n in range(most, 0, -1)),
+                    kind="amount")
+
+
+def answer_amount(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Queue the Rage damage as one instance."""
+    seat, amount = item["seat"], int(answer.partition("-")[0])
+    enemies = len(state.alive(1 - seat))
+    push_front(state, step("hit", source="", target=item["target"], amount=amount, lethal=False, by="rage", seat=seat))
+    lost = item["points"] - amount * enemies
+    return [Event("rage", f"{state.players[seat].name} spends {amount * enemies} Rage on {amount} damage "
+                  f"({enemies} enemies alive); {lost} Rage lost")]
+
+
+STEPS = StepTable(questions={"convert": Question(ask_convert, answer_convert),
+                             "spend": Question(ask_spend, answer_spend),
+                             "rage-amount": Question(ask_amount, answer_amount)})

@@ -1,0 +1,96 @@
+"""Rounds: both players select a piece (initiative player first), then both act; the
+initiative token passes; Rage dice for the round's kills arrive and timed markers expire.
+
+Selections stay hidden until both players have chosen, as at the table.
+"""
+
+from __future__ import annotations
+
+from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_back, push_front, step
+from .outcome import count_quiet_round
+from .phase import action_choices, move_choices
+from .pieces import Rules, label, owned
+from .state import HalfTheBattleState, Turn
+
+
+def start_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """A new round: both selections, the reveal, both action phases, the end of the round."""
+    state.round += 1
+    state.selected = ["", ""]
+    first = state.initiative
+    order = (first, 1 - first)
+    push_back(state, *[step("select", seat=s) for s in order], step("reveal"),
+              *[step("phase", seat=s) for s in order], step("end-round"))
+    return [Event("round", f"Round {state.round}: {state.players[first].name} has the initiative")]
+
+
+def ask_select(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
+    """The selection phase (Rage may be converted first)."""
+    seat = item["seat"]
+    options = [Option(p.id, f"{label(engine, p)} ({p.hp} HP, lane {p.lane})") for p in state.alive(seat)]
+    player = state.players[seat]
+    if player.rage_dice and player.bought_round != state.round:
+        options.append(Option("rage", "convert Rage dice first"))
+    return Decision(seat, f"{player.name}: select a piece (hidden until both chose)",
+                    tuple(options), kind="select")
+
+
+def answer_select(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
+    """Record the selection, unseen until both players have chosen."""
+    name = state.players[item["seat"]].name
+    if answer == "rage":
+        push_front(state, step("convert", seat=item["seat"]), step("select", seat=item["seat"]))
+        return []
+    state.selected[item["seat"]] = answer
+    return [Event("select", f"{name} has selected a piece (hidden until both chose)")]
+
+
+def reveal(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Show both selections once both have chosen."""
+    shown = [f"{state.players[s].name}: {label(engine, state.piece(state.selected[s]))}"
+             for s in (state.initiative, 1 - state.initiative)]
+    return [Event("reveal", "Selected: " + "; ".join(shown))]
+
+
+def begin_phase(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Start an action phase, or miss it when the selected piece was eliminated."""
+    seat = item["seat"]
+    piece = state.piece(state.selected[seat])
+    if not piece.alive or piece.dying:
+        state.turn = Turn(seat, "", 0)
+        push_front(state, step("turn", seat=seat))
+        return [Event("miss", f"{owned(engine, state, piece)} was eliminated: {state.players[seat].name} "
+                      "misses the action phase (items and Rage may still be used)")]
+    side = engine.catalog.side(piece.card, piece.team)
+    state.turn = turn = Turn(seat, piece.id, side.move, allowed=engine.rules["actions_per_phase"])
+    push_front(state, step("turn", seat=seat))
+    events = [Event("phase", f"{state.players[seat].name}'s action phase: {label(engine, piece)} in lane "
+                    f"{piece.lane} on {piece.hp} HP")]
+    if not move_choices(engine, state, turn, piece) and not action_choices(engine, state, turn, piece):
+        events.append(Event("miss", f"{label(engine, piece)} can neither move nor act: it misses the action "
+                            "phase (items and Rage may still be used)"))
+    return events
+
+
+def end_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Rage dice arrive, timed markers expire, the stalemate count, the initiative passes."""
+    events = []
+    for player in state.players:
+        if player.pending_dice:
+            events.append(Event("rage-gain", f"{player.name} gains Rage dice: {', '.join(player.pending_dice)}"))
+            player.rage_dice += player.pending_dice
+            player.pending_dice = []
+    expired = [m for m in state.markers if m.until <= state.round]
+    state.markers = [m for m in state.markers if m.until > state.round]
+    events += [Event("expire", f"{m.kind.title()} ({'lane ' + str(m.lane) if m.lane else 'token'}) ends")
+               for m in expired]
+    events += count_quiet_round(engine, state)
+    state.initiative = 1 - state.initiative
+    push_back(state, step("round"))
+    return events + [Event("initiative", f"{state.players[state.initiative].name} takes the initiative token")]
+
+
+STEPS = StepTable(questions={"select": Question(ask_select, answer_select)},
+                  automatic={"round": start_round, "reveal": reveal, "phase": begin_phase,
+                             "end-round": end_round})

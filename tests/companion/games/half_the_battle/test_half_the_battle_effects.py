@@ -1,0 +1,99 @@
+"""Card effects the rules text names but leaves to the cards (Sacrifice, Polymorph, Protected,
+lane-wide exceptions) and the authored Bag of Holding items, each through the engine."""
+
+from __future__ import annotations
+
+from conftest import ANN, BEN, new_game, option_ids, play, put
+
+
+def test_sacrifice_redirects_damage_to_the_paladin(engine):
+    state = new_game(engine, options={"teams": "b"})
+    paladin = put(state, ANN, "d10-0", lane=5)
+    put(state, ANN, "d12", lane=5)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d10-0", "1-d12", "act:1", "0-d12", "end")          # Sacrifice on the Barbarian
+    play(engine, state, "act:0", "0-d12", "end")                              # Greataxe: 5 damage
+    assert state.piece("0-d12").hp == 12 and paladin.hp == 10 - 5
+
+
+def test_polymorph_stops_an_enemy_characters_actions(engine):
+    state = new_game(engine, options={"teams": "b"})
+    put(state, ANN, "d4", lane=5)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d4", "1-d12", "act:1")
+    assert "1-d20" not in option_ids(engine, state)                           # not a monster
+    play(engine, state, "1-d12", "end")
+    assert not any(o.startswith("act:") for o in option_ids(engine, state))
+
+
+def test_protected_lane_lowers_each_instance(engine):
+    state = new_game(engine, options={"teams": "b"})
+    put(state, ANN, "d10-0", lane=5, hp=4)
+    put(state, ANN, "d12", lane=5)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d10-0", "1-d12", "act:2", "lane:5", "end")         # Aura of Protection
+    play(engine, state, "act:0", "0-d12", "end")                              # Greataxe 5, less 1
+    assert state.piece("0-d12").hp == 12 - 4
+
+
+def test_wild_surge_hits_allies_and_the_sorcerer_too(engine):
+    state = new_game(engine, options={"teams": "b"})
+    sorcerer = put(state, ANN, "d4", lane=6, hp=1)
+    put(state, ANN, "d12", lane=6)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d4", "1-d20", "act:2", "lane:6")
+    assert set(option_ids(engine, state)) == {"0-d4", "0-d12", "1-d12"}
+    play(engine, state, "0-d12", "1-d12")
+    assert sorcerer.dying and state.piece("0-d12").hp == 10 and state.piece("1-d12").hp == 10
+
+
+def test_amulet_of_life_saves_a_dying_piece(engine):
+    state = new_game(engine, ben_items=("amulet-of-life", "smoke-bomb"))
+    put(state, ANN, "d12", lane=6)
+    rogue = put(state, BEN, "d8", lane=6, hp=1)
+    play(engine, state, "0-d12", "1-d8", "act:1", "1-d8", "end")
+    assert engine.request(state).kind == "save"
+    play(engine, state, "amulet-of-life")
+    assert rogue.alive and rogue.hp == 1 and state.players[ANN].pending_dice == []
+
+
+def test_ring_of_haste_gives_a_second_action(engine):
+    state = new_game(engine, ann_items=("ring-of-haste", "potion-of-healing"))
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d12", "1-d20", "act:1", "1-d12", "item:ring-of-haste", "selected")
+    assert "act:1" in option_ids(engine, state)
+
+
+def test_boots_of_speed_double_the_movement(engine):
+    state = new_game(engine, ann_items=("boots-of-speed", "potion-of-healing"),
+                     ben_items=("smoke-bomb", "flimsy-shield"))
+    play(engine, state, "0-d12", "1-d20", "item:boots-of-speed", "selected")
+    assert "move:7" in option_ids(engine, state)
+
+
+def test_teleport_potion_smoke_and_elixir(engine):
+    state = new_game(engine, ann_items=("scroll-of-teleport", "elixir-of-vigor"),
+                     ben_items=("smoke-bomb", "potion-of-healing"))
+    put(state, ANN, "d6", lane=2, hp=1)
+    put(state, ANN, "d10", lane=2, hp=3)
+    play(engine, state, "0-d12", "1-d12", "item:scroll-of-teleport", "0-d4", "lane:9")
+    assert state.piece("0-d4").lane == 9
+    play(engine, state, "item:elixir-of-vigor", "lane:2")
+    assert state.piece("0-d6").hp == 3 and state.piece("0-d10").hp == 5
+    play(engine, state, "end", "item:potion-of-healing", "1-d12")
+    assert state.piece("1-d12").hp == 12                                      # never above its maximum
+
+
+def test_every_change_to_an_instance_is_explained(engine):
+    """Hex, then Protected, then the Flimsy Shield (ruling damage-order), one line each."""
+    from companion.games.half_the_battle.state import Marker
+
+    state = new_game(engine, ben_items=("flimsy-shield", "smoke-bomb"))
+    put(state, ANN, "d12", lane=6)
+    put(state, BEN, "d8", lane=6)
+    state.markers += [Marker("hex", ANN, until=3, piece="1-d8", amount=1), Marker("protected", BEN, until=3, lane=6,
+                                                                                   amount=2)]
+    texts = play(engine, state, "0-d12", "1-d8", "act:1", "1-d8", "flimsy-shield")
+    assert texts[-4:-1] == ["Hex: 5 + 1 = 6 damage", "Protected lane: 6 - 2 = 4 damage",
+                            "Flimsy Shield: 4 halved, rounding down = 2 damage"]
+    assert state.piece("1-d8").hp == 8 - 2

@@ -1,0 +1,56 @@
+"""A whole game played by hand at the table through `deckwright play half-the-battle` (in an
+80-column terminal), kept as its keystrokes: replayed through the CLI, it must print the same
+transcript (`tests/playthroughs/half-the-battle-table.txt`) and end the same way.
+
+The keys include what the gamemaster really typed, mistakes too (a target typed after the
+only target had been taken is refused and asked again). Three answers were added afterwards, when
+the engine began asking the acting player the order in which a lane's pieces take damage (the
+two Flame Breaths): each picks the order the game had used (the board's). Regenerate the transcript after a
+deliberate change with `UPDATE_PLAYTHROUGHS=1` and read the diff.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from companion.cli import cli
+from companion.engine.transcript import compare_transcript
+
+HERE = Path(__file__).parent
+KEYS = HERE / "data" / "table-game-keys.txt"
+TRANSCRIPT = HERE.parents[2] / "playthroughs" / "half-the-battle-table.txt"
+NEW = ["play", "half-the-battle", "--players", "Ann,Ben", "--seed", "5", "--name", "table"]
+CORE_LINES = ("  possible:", "  !", "Turn ", "Starting ")   # the play loop's own lines, not the game's
+
+
+def play_the_table_game() -> str:
+    result = CliRunner().invoke(cli, NEW, input=KEYS.read_text())
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_hand_played_game_replays_word_for_word():
+    assert compare_transcript(TRANSCRIPT, play_the_table_game())
+
+
+def test_the_hand_played_game_ends_with_bens_win():
+    out = play_the_table_game()
+    assert "Game over: Ben wins in round 24 (elimination) · winner: Ben" in out
+    for moment in ("Ben uses Mirror Shield", "Ann uses Vial of Poison", "Ann uses Flimsy Shield",
+                   "Ann's Cleric d10 is set to 5 HP", "Serenaded to r18", "Ann's monster is on 7 HP: a free ability token"):
+        assert moment in out, moment
+
+
+def test_what_the_game_prints_fits_80_columns():
+    out = play_the_table_game()
+    wide = [line for line in out.splitlines() if len(line) > 80 and not line.startswith(CORE_LINES)]
+    assert wide == []
+
+
+def test_selections_stay_hidden_until_both_chose():
+    out = play_the_table_game().splitlines()
+    first = next(i for i, line in enumerate(out) if "Ann has selected a piece" in line)
+    reveal = next(i for i, line in enumerate(out) if line.startswith("  Selected:"))
+    assert not any("selected:" in line for line in out[first:reveal])

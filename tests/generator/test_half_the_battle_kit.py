@@ -1,0 +1,109 @@
+"""The Half the Battle kit, built from its database on A4 and Letter: double-sided character
+cards, guide cards with the rosters, the Bag of Holding, the tiled dungeon, tokens, rulebook."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cards import load_game
+from generator.geometry import landscape, page_size
+
+KIT = ["characters", "guides", "items", "dungeon", "character-tokens", "lane-indicators", "ability-tokens",
+       "rulebook"]
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    """`deckwright build half-the-battle` (both papers) run once through the CLI."""
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    out = tmp_path_factory.mktemp("kit")
+    result = CliRunner().invoke(cli, ["build", "half-the-battle", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "half-the-battle"
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_game("half-the-battle")
+
+
+def _text(path: Path) -> str:
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_component_is_on_the_paper(kit, paper):
+    for name in KIT:
+        for page in PdfReader(kit / f"{name}-{paper}.pdf").pages:
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            assert size in (pytest.approx(page_size(paper), abs=0.01),
+                            pytest.approx(landscape(page_size(paper)), abs=0.01)), name
+
+
+def test_each_character_card_has_its_a_side_on_the_front_and_b_side_on_the_back(kit, db):
+    """Seed: "Give each player their character deck (7 double-sided character cards, plus 1 guide card.)" """
+    reader = PdfReader(kit / "characters-a4.pdf")
+    fronts = " ".join(reader.pages[i].extract_text() for i in range(0, len(reader.pages), 2))
+    backs = " ".join(reader.pages[i].extract_text() for i in range(1, len(reader.pages), 2))
+    for card in db.deck("characters").cards:
+        assert card.get("a")["name"] in fronts and card.get("a")["name"] not in backs
+        assert card.get("b")["name"] in backs and card.get("b")["name"] not in fronts
+
+
+def test_twelve_distinct_classes_and_two_monsters(db):
+    sides = [card.get(team) for card in db.deck("characters").cards for team in ("a", "b")]
+    classes = [s["class"] for s in sides if not s.get("monster")]
+    monsters = [s["class"] for s in sides if s.get("monster")]
+    assert len(set(classes)) == len(classes) == 12 and len(set(monsters)) == 2
+    assert {"wizard", "rogue", "fighter", "cleric", "ranger", "paladin", "sorcerer", "warlock"} <= set(classes)
+
+
+def test_the_text_fixed_dice(db):
+    """Seed: "a Wizard uses a d4; a Rogue uses a d8." and the Fighter (d12), the Dragon (d20)."""
+    dice = {card.get(team)["class"]: card.get("die") for card in db.deck("characters").cards for team in ("a", "b")}
+    assert (dice["wizard"], dice["rogue"], dice["fighter"], dice["dragon"]) == ("d4", "d8", "d12", "d20")
+
+
+def test_component_counts_match_the_rules(db):
+    """Seed: "12x Lane Indicator Tokens: 4x Serenaded, 4x Protected, 4x Entangled" "28x Ability Tokens" """
+    counts = {t.id: t.count for sheet in db.tokens for t in sheet.tokens}
+    components = db.rules["components"]
+    for kind, n in {**components["indicators"], **components["ability_tokens"]}.items():
+        assert counts[kind] == n, kind
+    assert sum(counts[k] for k in components["ability_tokens"]) == 28
+    assert sum(t.count for t in db.tokens[0].tokens) == components["character_tokens"]
+    assert sum(c.count for c in db.deck("items").cards) == db.rules["items_in_bag"]
+
+
+def test_the_dungeon_is_tiled_with_every_lane_numbered(kit, db):
+    text = _text(kit / "dungeon-a4.pdf")
+    assert len(PdfReader(kit / "dungeon-a4.pdf").pages) > 1
+    for lane in range(1, db.rules["lanes"] + 1):
+        assert str(lane) in text
+
+
+def test_the_guide_back_lists_both_rosters(kit, db):
+    text = _text(kit / "guides-letter.pdf")
+    for card in db.deck("characters").cards:
+        assert card.get("a")["name"] in text and card.get("b")["name"] in text
+
+
+def test_the_rulebook_prints_every_ruling_and_computed_examples(kit, db):
+    text = _text(kit / "rulebook-a4.pdf")
+    for ruling in db.rulings:
+        assert ruling.topic in text, ruling.id
+    assert "Fighter d12: 5 HP - 7 damage (not lethal) -> stays on 1 HP" in text
+    assert "12 Rage buys 6 damage" in text
+
+
+def test_the_starting_layout_picture_is_drawn_from_the_rules(kit, db):
+    text = _text(kit / "rulebook-letter.pdf")
+    assert "Left" in text and "Right" in text
+    for die in db.rules["starting_layout"]:
+        assert die in text
