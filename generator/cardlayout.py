@@ -34,7 +34,6 @@ from typing import Any, NamedTuple
 
 import jinja2
 import yaml
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -43,6 +42,7 @@ from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
+from cards.sandbox import BudgetedSandbox
 from cards.texts import card_text, render_text
 from cards.units import UnitError, parse_length
 
@@ -56,7 +56,7 @@ SHRINK_STEP = 0.5
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 
-_ENV = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+_ENV = BudgetedSandbox(undefined=jinja2.StrictUndefined, autoescape=False)
 _ENV.globals.update(render_text=render_text, card_text=card_text)
 
 
