@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import DatabaseInvalid, Problem, UnknownGame
+from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids
 from .problems import pydantic_problems as _pydantic_problems
 from .rulecheck import check_rule_types, resolve_rule
@@ -156,6 +157,9 @@ class _Assembler:
         self.problems += check_rule_types(rules, singles.get("rule_types") or {}, self.single_docs)
         if is_well_formed:  # a mistyped rule does not hide the cross-checks (they tolerate it)
             self._cross_check(merged, rules)
+            if singles.get("print") is not None:
+                self.problems += [self.single_docs["print"].problem(("print", *rest), message)
+                                  for rest, message in print_findings(singles["print"])]
         if self.problems:
             raise DatabaseInvalid(self.problems)
         return Database(
@@ -213,6 +217,10 @@ class _Assembler:
 
     def _cross_check(self, merged: dict[str, Any], rules: Params) -> None:
         self._check_unique_ids(merged)
+        for section in ("decks", "sheets", "tokens", "references", "dice"):
+            for i, item in enumerate(merged[section]):
+                for rest, message in component_findings(section, item):
+                    self._report(section, i, rest, message)
         deck_cards = {d.id: {c.id for c in d.cards} for d in merged["decks"]}
         for i, deck in enumerate(merged["decks"]):
             self._check_deck(i, deck, deck_cards, rules)
