@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from .errors import DatabaseInvalid, Problem, UnknownGame
 from .measures import component_findings, print_findings
-from .paths import cards_root, game_ids
+from .paths import cards_root, game_ids, is_inside
 from .problems import pydantic_problems as _pydantic_problems
 from .rulecheck import check_rule_types, resolve_rule
 from .schema import (
@@ -179,6 +179,10 @@ class _Assembler:
         )
 
     def _read(self, file: Path, merged: dict[str, Any], singles: dict[str, Any]) -> None:
+        if not is_inside(file, [self.folder]):
+            self.problems.append(Problem(display_path(file), None, None, "",
+                                         "a link pointing outside the game's folder; refused"))
+            return
         doc, problems = load_yaml(file, display_path(file))
         self.problems.extend(problems)
         if problems:

@@ -14,10 +14,14 @@ from __future__ import annotations
 import contextvars
 import math
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+
+from .paths import is_inside, is_regular_file
 
 MAX_OUTPUT = 2_000_000      # characters one render may produce (a rulebook is about 60,000)
 MAX_VALUE = 1_000_000       # characters or items one `*` may build
@@ -129,3 +133,22 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
         """Every call in a template costs one step ."""
         _spend("call")
         return super().call(context, obj, *args, **kwargs)
+
+
+class ContainedLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader that reads only regular files inside its folders, symlinks followed.
+
+    Jinja2 already refuses `..` in a template name; a symlink out of the folders or a FIFO
+    (which would block the reader for good) is refused here, before the file is opened."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        folders = [Path(folder) for folder in self.searchpath]
+        for folder in folders:
+            candidate = folder.joinpath(*split_template_path(template))
+            if candidate.exists() or candidate.is_symlink():
+                if not is_inside(candidate, folders):
+                    raise jinja2.TemplateNotFound(f"{template} (a link leading outside the template folders)")
+                if not is_regular_file(candidate):
+                    raise jinja2.TemplateNotFound(f"{template} (not a regular file)")
+                break
+        return super().get_source(environment, template)

@@ -43,7 +43,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cards import Database
 from cards.paths import template_dirs
-from cards.sandbox import BudgetedSandbox, TemplateBudgetError
+from cards.sandbox import BudgetedSandbox, ContainedLoader, TemplateBudgetError
 from cards.texts import card_text, render_text
 from cards.units import MM
 
@@ -97,7 +97,7 @@ def template_environment(db: Database) -> BudgetedSandbox:
     """A sandboxed Jinja2 environment (with budgets) searching the game's template folders."""
     root = db.folder.parent
     env = BudgetedSandbox(
-        loader=jinja2.FileSystemLoader([str(d) for d in template_dirs(root, db.id)]),
+        loader=ContainedLoader([str(d) for d in template_dirs(root, db.id)]),
         undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True,
         trim_blocks=True, lstrip_blocks=True,
     )

@@ -6,13 +6,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import copy_game
+from harness import copy_game, copy_tinygame
 
 
 @pytest.fixture
 def game_copy(tmp_path: Path) -> Any:
     """`game_copy('heartstrings')`: a fresh writable copy of a shipped game under tmp_path/cards."""
     return lambda game: copy_game(tmp_path / "cards", game)
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Any:
+    """A writable copy of the data-only example game, Tiny Duel."""
+    return copy_tinygame(tmp_path / "cards")
 
 
 @pytest.fixture(autouse=True)

@@ -102,6 +102,12 @@ def copy_game(root: Path, game: str) -> GameCopy:
     return GameCopy(root, game)
 
 
+def copy_tinygame(root: Path) -> GameCopy:
+    """Copy the data-only example game (tests/fixtures/tinygame) to `root/tinygame/`."""
+    shutil.copytree(Path(__file__).parent.parent / "fixtures" / "tinygame", root / "tinygame")
+    return GameCopy(root, "tinygame")
+
+
 def written_files(folder: Path) -> list[Path]:
     """Every file below `folder` (none when it does not exist)."""
     return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
