@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from .errors import Problem
 from .problems import message
-from .ruletypes import RuleTypeError, adapter, bind_refs, rule_refs
+from .ruletypes import RuleTypeError, adapter, bind_refs, rule_refs, unbounded
 from .yamlsrc import Loc, YamlDoc
 
 
@@ -63,11 +63,19 @@ def _bind(rules: dict[str, Any], type_name: str) -> tuple[str, str]:
     return bind_refs(type_name, values), ""
 
 
+_OUT_OF_BOUNDS = {"greater_than_equal", "greater_than", "less_than_equal", "less_than", "too_short", "too_long"}
+
+
 def _value_problems(doc: YamlDoc, loc: Loc, type_name: str, value: Any, exc: ValidationError) -> list[Problem]:
     problems = []
     for error in exc.errors():
         inner = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("[")))
-        text = message(error, inner) if inner else f"expected {type_name}, got {value!r}"
+        if inner:
+            text = message(error, inner)
+        elif error["type"] in _OUT_OF_BOUNDS:
+            text = f"expected {type_name}, got {value!r}"
+        else:  # the wrong kind of value altogether: name the kind, as for an unbounded type
+            text = f"expected {unbounded(type_name)}, got {value!r}"
         problems.append(doc.problem(loc + inner, text))
     return problems
 

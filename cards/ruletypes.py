@@ -112,6 +112,16 @@ def _number(kind: str, text: str) -> int | float:
     return float(text) if kind == "float" else int(text)
 
 
+def unbounded(name: str) -> str:
+    """The type without its outer bound, as written: `int in 0..100` -> `int`."""
+    text = normalise(name)
+    match = _COMPARED.match(text) or _RANGE.match(text)
+    if not match:
+        return name
+    kind = match.group(1)
+    return kind.removesuffix("len")
+
+
 def rule_refs(name: str) -> list[str]:
     """The parameters a type's bounds name: `int <= rules.rooms` -> ['rules.rooms']."""
     return RULE_REF.findall(name)

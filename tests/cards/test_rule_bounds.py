@@ -50,7 +50,7 @@ def test_values_inside_their_bounds_load(tmp_path: Path) -> None:
     ("-12", "expected int in 2..20, got -12"),
     ("21", "expected int in 2..20, got 21"),
     ("100000000000000000000000000", "expected int in 2..20, got 100000000000000000000000000"),
-    ("two", "expected int in 2..20, got 'two'"),
+    ("two", "expected int, got 'two'"),  # the wrong kind of value: the kind is named
 ])
 def test_out_of_range_value_is_located_at_its_key(tmp_path: Path, value: str, message: str) -> None:
     problems = problems_of(write_game(tmp_path, rooms=value, die="2"))
