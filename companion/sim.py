@@ -259,6 +259,42 @@ def stop_workers(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
             process.join(grace)
 
 
+SMOKE_GAMES = 40
+SMOKE_STEPS = 20_000
+
+
+def smoke_problems(engine: Engine, games: int = SMOKE_GAMES) -> list[str]:
+    """Play a few seeded random games and start a table game; what went wrong, as messages.
+
+    `deckwright lint` runs this for every game with an engine, so a database value the engine
+    crashes or loops on is refused by lint rather than met by `sim` or `play`."""
+    module = game_module(engine.game_id)
+    seats = engine.player_counts()
+    for players, count in {seats.stop - 1: games // 4, seats.start: games}.items():  # fewest seats last wins
+        names = [f"P{s + 1}" for s in range(players)]
+        try:
+            engine.request(engine.new_game(names, {}))  # the start of `play`
+        except Exception as exc:  # noqa: BLE001 - any engine failure is the database's problem here
+            return [f"a {players}-player table game cannot start: {type(exc).__name__}: {exc}"]
+        for index in range(count):
+            problem = _smoke_game(engine, module, names, index)
+            if problem:
+                return [f"a seeded {players}-player random game (seed lint:{index}) fails: {problem}"]
+    return []
+
+
+def _smoke_game(engine: Engine, module: ModuleType, names: list[str], index: int) -> str | None:
+    rng = game_rng("lint", index)
+    try:
+        options = call_hook(module, "sim_setup", engine, len(names), rng) or {}
+        play_out(engine, engine.new_game(names, options), [RandomBot()] * len(names), rng, SMOKE_STEPS)
+    except RuntimeError as exc:
+        return f"did not end: {exc}"
+    except Exception as exc:  # noqa: BLE001 - see smoke_problems
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
 # -- reporting ---------------------------------------------------------------------------
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
