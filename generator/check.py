@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -28,6 +29,8 @@ def check_kit(db: Database) -> None:
         _collect(problems, db, f"decks[{deck.id}]", lambda deck=deck: check_deck(db, deck))
     for sheet in db.sheets:
         _collect(problems, db, f"sheets[{sheet.id}]", lambda sheet=sheet: _check_sheet(db, sheet))
+    for tokens in db.tokens:
+        _collect(problems, db, f"tokens[{tokens.id}]", lambda tokens=tokens: _check_tokens(db, tokens))
     if db.references:
         _collect(problems, db, "references", lambda: _check_references(db))
     _collect(problems, db, "rulebook", lambda: _check_rulebook(db))
@@ -68,6 +71,13 @@ def _check_sheet(db: Database, sheet) -> None:
     for copy in sheet_copies(db, sheet):
         render_layout(canvas, layout, box, {**base_context(db), "sheet": sheet, "data": sheet.data, **copy},
                       f"sheet {sheet.id!r}")
+
+
+def _check_tokens(db: Database, tokens: Any) -> None:
+    """Draw the token sheet into memory (icons, labels, a token layout if it names one)."""
+    from .tokens import render_tokens
+
+    render_tokens(db, tokens, "a4", io.BytesIO())
 
 
 def _check_rulebook(db: Database) -> None:
