@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .errors import DatabaseInvalid, Problem, UnknownGame
-from .paths import cards_root, game_ids
-from .ruletypes import adapter
+from .measures import component_findings, print_findings
+from .paths import cards_root, game_ids, is_inside
+from .problems import pydantic_problems as _pydantic_problems
+from .rulecheck import check_rule_types, resolve_rule
 from .schema import (
     SECTIONS,
     Card,
@@ -102,19 +104,6 @@ class Database:
         }
 
 
-def resolve_rule(rules: dict[str, Any], path: str) -> Any:
-    """Follow a dotted path (an optional leading `rules.` is dropped) into the parameters."""
-    parts = path.split(".")
-    if parts and parts[0] == "rules":
-        parts = parts[1:]
-    value: Any = rules
-    for part in parts:
-        if not isinstance(value, dict) or part not in value:
-            raise KeyError(f"no rules parameter {path!r}")
-        value = value[part]
-    return value
-
-
 def load_game(game_id: str, root: Path | str | None = None) -> Database:
     """Load, validate and cross-check one game; raise DatabaseInvalid listing every problem."""
     base = cards_root(root)
@@ -165,9 +154,12 @@ class _Assembler:
             self.problems.append(Problem(where, 1, 1, "game", "missing section 'game' (id, name, players)"))
         rules = Params(singles.get("rules") or {})
         is_well_formed = not self.problems
-        self._check_rule_types(rules, singles.get("rule_types") or {})
+        self.problems += check_rule_types(rules, singles.get("rule_types") or {}, self.single_docs)
         if is_well_formed:  # a mistyped rule does not hide the cross-checks (they tolerate it)
             self._cross_check(merged, rules)
+            if singles.get("print") is not None:
+                self.problems += [self.single_docs["print"].problem(("print", *rest), message)
+                                  for rest, message in print_findings(singles["print"])]
         if self.problems:
             raise DatabaseInvalid(self.problems)
         return Database(
@@ -187,6 +179,10 @@ class _Assembler:
         )
 
     def _read(self, file: Path, merged: dict[str, Any], singles: dict[str, Any]) -> None:
+        if not is_inside(file, [self.folder]):
+            self.problems.append(Problem(display_path(file), None, None, "",
+                                         "a link pointing outside the game's folder; refused"))
+            return
         doc, problems = load_yaml(file, display_path(file))
         self.problems.extend(problems)
         if problems:
@@ -215,27 +211,6 @@ class _Assembler:
                 singles[section] = value
                 self.single_docs[section] = doc
 
-    def _check_rule_types(self, rules: Params, rule_types: dict[str, str]) -> None:
-        """Every declared parameter exists and has its declared type (strictly: no coercion)."""
-        for path, type_name in rule_types.items():
-            try:
-                value = resolve_rule(rules, path)
-            except KeyError:
-                self.problems.append(self.single_docs["rule_types"].problem(
-                    ("rule_types", path), f"declares a type for {path!r}, which names no rules parameter"))
-                continue
-            try:
-                adapter(type_name).validate_python(value)
-            except ValidationError as exc:
-                self._report_rule_value(_rule_loc(path), type_name, value, exc)
-
-    def _report_rule_value(self, loc: Loc, type_name: str, value: Any, exc: ValidationError) -> None:
-        doc = self.single_docs["rules"]
-        for error in exc.errors():
-            inner = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("[")))
-            message = _message(error, inner) if inner else f"expected {type_name}, got {value!r}"
-            self.problems.append(doc.problem(loc + inner, message))
-
     def _where(self, section: str, index: int, *rest: int | str) -> tuple[YamlDoc, Loc]:
         doc, loc = self.origin[(section, index)]
         return doc, loc + tuple(rest)
@@ -246,6 +221,10 @@ class _Assembler:
 
     def _cross_check(self, merged: dict[str, Any], rules: Params) -> None:
         self._check_unique_ids(merged)
+        for section in ("decks", "sheets", "tokens", "references", "dice"):
+            for i, item in enumerate(merged[section]):
+                for rest, message in component_findings(section, item):
+                    self._report(section, i, rest, message)
         deck_cards = {d.id: {c.id for c in d.cards} for d in merged["decks"]}
         for i, deck in enumerate(merged["decks"]):
             self._check_deck(i, deck, deck_cards, rules)
@@ -337,12 +316,6 @@ _PY_TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
-def _rule_loc(path: str) -> Loc:
-    """Where a dotted rules path lives in game.yaml: `hearts.max` -> ('rules', 'hearts', 'max')."""
-    parts = path.split(".")
-    return ("rules", *(parts[1:] if parts[0] == "rules" else parts))
-
-
 def _field_problem(spec: FieldSpec, value: Any, deck_cards: dict[str, set[str]]) -> str | None:
     """Why `value` does not fit `spec`, or None."""
     wanted = _PY_TYPES[spec.type]
@@ -361,61 +334,6 @@ def _field_problem(spec: FieldSpec, value: Any, deck_cards: dict[str, set[str]])
         missing = [n for n in names if n not in deck_cards[spec.refs]]
         if missing:
             return f"refers to {missing[0]!r}, which is not a card of deck {spec.refs!r}"
-    return None
-
-
-def _pydantic_problems(doc: YamlDoc, exc: ValidationError) -> list[Problem]:
-    """Turn pydantic's errors into located problems with plain-language messages."""
-    problems = []
-    for error in exc.errors():
-        loc = tuple(error["loc"])
-        # pydantic appends the validator's name to union locations; keep the data path only
-        loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in _UNION_TAGS)))
-        problems.append(doc.problem(loc, _message(error, loc)))
-    return problems
-
-
-_UNION_TAGS = {"str", "int", "float", "bool", "function-after"}
-
-
-def _message(error: dict[str, Any], loc: Loc) -> str:
-    kind = error["type"]
-    found = error.get("input")
-    if kind == "extra_forbidden":
-        accepted = _accepted_keys(loc[:-1])
-        tail = f"; accepted: {', '.join(accepted)}" if accepted else ""
-        return f"unknown key {loc[-1]!r}{tail}"
-    if kind == "missing":
-        return "missing required field"
-    expected = {
-        "int_type": "int", "int_parsing": "int", "string_type": "str", "float_type": "number",
-        "bool_type": "bool", "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
-    }.get(kind)
-    if expected:
-        return f"expected {expected}, got {found!r}"
-    msg = error["msg"]
-    msg = msg.removeprefix("Value error, ")
-    return f"{msg} (got {found!r})"
-
-
-def _accepted_keys(loc: Loc) -> list[str]:
-    """The keys the model at `loc` (a path into a Fragment) accepts."""
-    model: type[BaseModel] | None = Fragment
-    for part in loc:
-        if isinstance(part, int) or model is None:
-            continue
-        info = model.model_fields.get(part)
-        model = _model_of(info.annotation) if info else None
-    return list(model.model_fields) if model else []
-
-
-def _model_of(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in getattr(annotation, "__args__", ()) or ():
-        found = _model_of(arg)
-        if found:
-            return found
     return None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -29,3 +30,32 @@ def template_dirs(root: Path, game_id: str) -> list[Path]:
     then `templates/common/`."""
     dirs = [root / game_id / "templates", TEMPLATES / game_id, TEMPLATES / "common"]
     return [d for d in dirs if d.is_dir()]
+
+
+def is_regular_file(path: Path) -> bool:
+    """Is `path` (after following symlinks) a regular file? FIFOs, devices and folders are not."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def is_inside(path: Path, folders: list[Path]) -> bool:
+    """Is `path`, with every symlink followed, inside one of `folders` (also resolved)?"""
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return False
+    return any(real.is_relative_to(folder.resolve()) for folder in folders)
+
+
+def contained_file(folders: list[Path], name: str) -> Path | None:
+    """The first `folder/name` that is a regular file inside its folder, following symlinks.
+
+    A name that climbs out (`../../../../tmp/x`), a symlink that points out of the folders and
+    anything that is not a regular file (a FIFO would block the reader for good) count as absent."""
+    for folder in folders:
+        candidate = folder / name
+        if candidate.exists() and is_inside(candidate, folders) and is_regular_file(candidate):
+            return candidate
+    return None

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .errors import CardsError
+from .sandbox import BudgetedSandbox
 
-_ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+_ENV = BudgetedSandbox(undefined=StrictUndefined, autoescape=False)
+MAX_TEXT = 20_000  # characters of one card text: a card holds a few hundred; more is a mistake
 
 
 class CardTextError(CardsError):
@@ -23,7 +24,11 @@ class CardTextError(CardsError):
 
 def render_text(text: str, rules: Any, card: dict[str, Any] | None = None, *, where: str = "") -> str:
     """`text` with `{{ rules.* }}` and `{{ card.* }}` filled in, whitespace folded to single spaces."""
-    folded = " ".join(str(text).split())
+    text = str(text)
+    if len(text) > MAX_TEXT:  # refused before folding or fitting, which would take seconds
+        raise CardTextError(f"{where or 'card text'}: {len(text):,} characters; a card text holds at most "
+                            f"{MAX_TEXT:,}")
+    folded = " ".join(text.split())
     if "{" not in folded:
         return folded
     try:

@@ -43,6 +43,8 @@ APPLICATION_ID = 0x44574B53  # "DWKS": marks an SQLite file as a deckwright sess
 SQLITE_MAGIC = b"SQLite format 3\x00"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 BUSY_TIMEOUT_S = 5.0
+MAX_SEED = 2**63 - 1          # SQLite's largest INTEGER
+MAX_PLAYER_NAME = 40          # characters of one player's name
 
 SCHEMA = """
 CREATE TABLE sessions (
@@ -75,6 +77,10 @@ class SessionConflict(SessionError):
     """Another process changed the session between reading and writing it."""
 
 
+class SessionDamaged(SessionError):
+    """A stored row that does not decode (edited by hand): names the session and the row."""
+
+
 @dataclass(frozen=True)
 class SessionInfo:
     """A session's setup and bookkeeping (one row of `sessions`)."""
@@ -90,6 +96,7 @@ class SessionInfo:
     created: str
     updated: str
     answers: int = 0
+    problem: str = ""  # why the row cannot be used, when it was edited by hand
 
     def to_json(self) -> dict[str, Any]:
         """The setup as JSON data."""
@@ -247,7 +254,7 @@ class SessionStore:
         """Every session, most recently updated first."""
         with _sqlite_errors(self.path):
             rows = self.conn.execute(_SELECT_INFO + " ORDER BY s.updated DESC, s.id DESC").fetchall()
-        return [_info(r) for r in rows]
+        return [_listed(r) for r in rows]
 
     def free_name(self, base: str) -> str:
         """`base`, or `base-2`, `base-3`... whichever is not taken yet."""
@@ -275,8 +282,7 @@ class SessionStore:
         with _sqlite_errors(self.path):
             rows = self.conn.execute("SELECT * FROM journal WHERE session_id = ? ORDER BY seq",
                                      (session_id,)).fetchall()
-        return [JournalEntry(r["seq"], json.loads(r["answer"]), r["kind"], r["player"], r["source"], r["time"])
-                for r in rows]
+        return [_entry(name, r) for r in rows]
 
     def append(self, name: str, seq: int, answer: Any, kind: str, player: int | None,
                source: str = "typed") -> JournalEntry:
@@ -336,9 +342,51 @@ _SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id 
 
 
 def _info(row: sqlite3.Row) -> SessionInfo:
-    return SessionInfo(row["name"], row["game"], json.loads(row["players"]), json.loads(row["options"]),
-                       row["seed"], row["cards_dir"], row["cards_version"], row["status"],
-                       row["created"], row["updated"], row["answers"])
+    """A session row, checked: a row edited by hand is a SessionDamaged naming the session and row."""
+    players = _stored_json(row, "players", "a JSON list of player names")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise _damaged(row, f"players is {row['players']!r}, expected a JSON list of player names")
+    options = _stored_json(row, "options", "a JSON object of setup options")
+    if not isinstance(options, dict):
+        raise _damaged(row, f"options is {row['options']!r}, expected a JSON object of setup options")
+    if not isinstance(row["seed"], int) or not 0 <= row["seed"] <= MAX_SEED:
+        raise _damaged(row, f"seed is {row['seed']!r}, expected a whole number from 0 to {MAX_SEED}")
+    return SessionInfo(row["name"], row["game"], players, options, row["seed"], row["cards_dir"],
+                       row["cards_version"], row["status"], row["created"], row["updated"], row["answers"])
+
+
+def _listed(row: sqlite3.Row) -> SessionInfo:
+    try:
+        return _info(row)
+    except SessionDamaged as exc:
+        return _damaged_info(row, exc)
+
+
+def _damaged_info(row: sqlite3.Row, problem: SessionDamaged) -> SessionInfo:
+    """What `sessions list` shows of a damaged row: its name and bookkeeping, marked damaged."""
+    return SessionInfo(str(row["name"]), str(row["game"]), [], {}, 0, None, "", "damaged",
+                       str(row["created"]), str(row["updated"]), row["answers"], problem=str(problem))
+
+
+def _stored_json(row: sqlite3.Row, column: str, expected: str) -> Any:
+    try:
+        return json.loads(row[column])
+    except (TypeError, ValueError):
+        raise _damaged(row, f"{column} is {row[column]!r}, expected {expected}") from None
+
+
+def _damaged(row: sqlite3.Row, detail: str) -> SessionDamaged:
+    return SessionDamaged(f"session {row['name']!r} is damaged (row {row['id']} of table sessions): {detail}; "
+                          f"fix the row or delete the session with `deckwright sessions delete {row['name']}`")
+
+
+def _entry(name: str, row: sqlite3.Row) -> JournalEntry:
+    try:
+        answer = json.loads(row["answer"])
+    except (TypeError, ValueError):
+        raise SessionDamaged(f"session {name!r} is damaged (journal answer #{row['seq']}): {row['answer']!r} "
+                             "is not JSON; undo back past it or delete the session") from None
+    return JournalEntry(row["seq"], answer, row["kind"], row["player"], row["source"], row["time"])
 
 
 def _conflict(name: str, detail: str = "another process answered first") -> SessionConflict:
@@ -401,6 +449,8 @@ class Table:
               cards_dir: str | None = None) -> Table:
         """Create a session and sit down at it (nothing is stored if the game cannot start)."""
         _check_players(engine, players)
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise SessionError(f"a session seed is a whole number from 0 to {MAX_SEED}, got {seed}")
         options = options or {}
         state = _first_state(engine, players, options)
         info = store.create(name or store.free_name(default_name(engine.game_id)), engine.game_id, players,
@@ -495,6 +545,10 @@ def _check_players(engine: Engine, players: list[str]) -> None:
                            f"got {len(players)}: {', '.join(players)}")
     if len(set(players)) != len(players) or not all(p.strip() for p in players):
         raise SessionError(f"player names must be distinct and not empty, got {players!r}")
+    for player in players:
+        if len(player) > MAX_PLAYER_NAME or not player.isprintable():
+            raise SessionError(f"a player name is 1 to {MAX_PLAYER_NAME} printable characters, got "
+                               f"{len(player):,} characters starting {player[:20]!r}")
 
 
 # -- exports ----------------------------------------------------------------------------

@@ -16,11 +16,18 @@ A game module may export, besides `ENGINE`:
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import inspect
 import math
+import os
 import random
 import re
+import signal
 import statistics
+import sys
+import threading
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -141,11 +148,57 @@ def check_config(config: SimConfig, engine: Engine, module: ModuleType) -> None:
 _WORKER: Player | None = None
 
 
-def _init_worker(config: SimConfig) -> None:
-    """Build the worker's Player, unless a forked worker inherited the parent's for this config."""
+def _init_worker(config: SimConfig, parent: int) -> None:
+    """Prepare a worker process: it dies with its parent, leaves Ctrl-C to it, and builds its
+    Player unless it inherited the parent's for this config (fork)."""
     global _WORKER
+    follow_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers on Ctrl-C
     if _WORKER is None or _WORKER.config != config:
         _WORKER = Player.build(config)
+
+
+def follow_parent(parent: int) -> None:
+    """End this process as soon as `parent` is gone, even if it was killed without warning.
+
+    Linux delivers SIGKILL on the parent's death (prctl PR_SET_PDEATHSIG); elsewhere, and as a
+    second line (a worker started by a fork server has another parent), a thread checks every
+    PARENT_POLL seconds that the parent still lives and this process was not re-parented."""
+    if os.getppid() == parent:
+        _ask_for_death_signal()
+    if not _is_alive(parent):  # the parent died before the request took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent, os.getppid()), daemon=True, name="watch-parent").start()
+
+
+PARENT_POLL = 0.2
+_PR_SET_PDEATHSIG = 1
+
+
+def _ask_for_death_signal() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # the watching thread still ends the worker
+
+
+def _watch_parent(parent: int, first_parent: int) -> None:
+    while os.getppid() == first_parent and _is_alive(parent):
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
+def _is_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _play_chunk(bounds: tuple[int, int]) -> list[GameRecord]:
@@ -177,14 +230,69 @@ def play_games(config: SimConfig, jobs: int = 1,
 
 def _parallel(config: SimConfig, jobs: int, tick: Callable[[int], None]) -> Iterator[GameRecord]:
     done: dict[int, list[GameRecord]] = {}
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(config,)) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(config, os.getpid()))
+    try:
         futures = {pool.submit(_play_chunk, bounds): bounds for bounds in chunks(config.games, jobs)}
         for future in as_completed(futures):
             start, stop = futures[future]
             done[start] = future.result()
             tick(stop - start)
+    except BaseException:  # Ctrl-C or a failed game: stop every worker now, not after the queue
+        stop_workers(pool)
+        raise
+    pool.shutdown()
     for start in sorted(done):
         yield from done[start]
+
+
+def stop_workers(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
+    """Terminate the pool's worker processes at once and drop the games still queued."""
+    # the executor keeps no public list of its processes; `_processes` is stable since 3.2
+    processes = list(getattr(pool, "_processes", {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(grace)
+        if process.is_alive():
+            process.kill()
+            process.join(grace)
+
+
+SMOKE_GAMES = 40
+SMOKE_STEPS = 20_000
+
+
+def smoke_problems(engine: Engine, games: int = SMOKE_GAMES) -> list[str]:
+    """Play a few seeded random games and start a table game; what went wrong, as messages.
+
+    `deckwright lint` runs this for every game with an engine, so a database value the engine
+    crashes or loops on is refused by lint rather than met by `sim` or `play`."""
+    module = game_module(engine.game_id)
+    seats = engine.player_counts()
+    for players, count in {seats.stop - 1: games // 4, seats.start: games}.items():  # fewest seats last wins
+        names = [f"P{s + 1}" for s in range(players)]
+        try:
+            engine.request(engine.new_game(names, {}))  # the start of `play`
+        except Exception as exc:  # noqa: BLE001 - any engine failure is the database's problem here
+            return [f"a {players}-player table game cannot start: {type(exc).__name__}: {exc}"]
+        for index in range(count):
+            problem = _smoke_game(engine, module, names, index)
+            if problem:
+                return [f"a seeded {players}-player random game (seed lint:{index}) fails: {problem}"]
+    return []
+
+
+def _smoke_game(engine: Engine, module: ModuleType, names: list[str], index: int) -> str | None:
+    rng = game_rng("lint", index)
+    try:
+        options = call_hook(module, "sim_setup", engine, len(names), rng) or {}
+        play_out(engine, engine.new_game(names, options), [RandomBot()] * len(names), rng, SMOKE_STEPS)
+    except RuntimeError as exc:
+        return f"did not end: {exc}"
+    except Exception as exc:  # noqa: BLE001 - see smoke_problems
+        return f"{type(exc).__name__}: {exc}"
+    return None
 
 
 # -- reporting ---------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """Build a game's print-and-play kit: card decks, sheets, reference cards, rulebook, TTS sheets.
 
-Every file is written to a temporary name next to its target and renamed into place, so a
-build that fails leaves the previous kit intact; PDFs are deterministic (`invariant=1`).
-File names carry the paper: `output/<game>/<component>-<paper>.pdf`.
+A build writes the whole kit into a staging folder beside the target (`.<game>.staging-*`,
+holding links to the previous kit's files so a partial build keeps the rest) and swaps it in
+at the end (`staged_kits`), so an interrupted or failed build leaves the previous kit whole,
+byte for byte; temporaries a killed build left behind are removed by the next one. PDFs are
+deterministic (`invariant=1`). File names carry the paper: `output/<game>/<component>-<paper>.pdf`.
 """
 
 from __future__ import annotations

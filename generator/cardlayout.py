@@ -33,8 +33,6 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import jinja2
-import yaml
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -43,8 +41,11 @@ from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
+from cards.paths import contained_file
+from cards.sandbox import BudgetedSandbox
 from cards.texts import card_text, render_text
 from cards.units import UnitError, parse_length
+from cards.yamlsrc import load_yaml
 
 from .errors import ImageProblem, LayoutError, TextOverflow
 from .icons import draw_icon, names
@@ -56,7 +57,7 @@ SHRINK_STEP = 0.5
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 
-_ENV = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+_ENV = BudgetedSandbox(undefined=jinja2.StrictUndefined, autoescape=False)
 _ENV.globals.update(render_text=render_text, card_text=card_text)
 
 
@@ -100,19 +101,18 @@ def _load(name: str, folders: tuple[Path, ...], chain: tuple[str, ...]) -> Layou
 
 
 def _find(name: str, folders: tuple[Path, ...]) -> Path:
-    for folder in folders:
-        path = folder / f"{name}.yaml"
-        if path.is_file():
-            return path
+    path = contained_file(list(folders), f"{name}.yaml")  # never outside the folders, never a FIFO
+    if path is not None:
+        return path
     searched = ", ".join(str(f) for f in folders) or "(no template folders)"
     raise LayoutError(f"layout {name!r} not found; searched: {searched}")
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        raise LayoutError(f"{path}: not valid YAML: {exc}") from None
+    doc, problems = load_yaml(path)  # safe, with a budget on aliases
+    if problems:
+        raise LayoutError(f"{problems[0]}")
+    data = doc.data or {}
     if not isinstance(data, dict):
         raise LayoutError(f"{path}: expected a mapping with 'elements', got {type(data).__name__}")
     unknown = set(data) - {"extends", "elements", "size", "description"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -28,10 +29,18 @@ def check_kit(db: Database) -> None:
         _collect(problems, db, f"decks[{deck.id}]", lambda deck=deck: check_deck(db, deck))
     for sheet in db.sheets:
         _collect(problems, db, f"sheets[{sheet.id}]", lambda sheet=sheet: _check_sheet(db, sheet))
+    for tokens in db.tokens:
+        _collect(problems, db, f"tokens[{tokens.id}]", lambda tokens=tokens: _check_tokens(db, tokens))
     if db.references:
         _collect(problems, db, "references", lambda: _check_references(db))
+    _collect(problems, db, "rulebook", lambda: _check_rulebook(db))
     if problems:
         raise DatabaseInvalid(problems)
+
+
+# What a game's rules hooks (rulebook worked examples, card catalogues) raise on rules values
+# they cannot use: reported as a problem of the component, never a traceback.
+_HOOK_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
 
 
 def _collect(problems: list[Problem], db: Database, where: str, check: Callable[[], None]) -> None:
@@ -39,6 +48,14 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
         check()
     except (GeneratorError, CardsError) as exc:
         problems.append(Problem(_game_file(db), None, None, where, str(exc)))
+    except _HOOK_ERRORS as exc:
+        problems.append(Problem(_game_file(db), None, None, where,
+                                f"the game's rules cannot be used: {type(exc).__name__}: {exc}"))
+    except Exception as exc:  # an engine's own error (its CompanionError) reaching a rulebook hook
+        if type(exc).__module__.startswith("companion."):
+            problems.append(Problem(_game_file(db), None, None, where, f"{type(exc).__name__}: {exc}"))
+        else:
+            raise
 
 
 def _game_file(db: Database) -> Path:
@@ -54,6 +71,23 @@ def _check_sheet(db: Database, sheet) -> None:
     for copy in sheet_copies(db, sheet):
         render_layout(canvas, layout, box, {**base_context(db), "sheet": sheet, "data": sheet.data, **copy},
                       f"sheet {sheet.id!r}")
+
+
+def _check_tokens(db: Database, tokens: Any) -> None:
+    """Draw the token sheet into memory (icons, labels, a token layout if it names one)."""
+    from .tokens import render_tokens
+
+    render_tokens(db, tokens, "a4", io.BytesIO())
+
+
+def _check_rulebook(db: Database) -> None:
+    """Render the rulebook template into memory and parse its Markdown (no PDF is laid out)."""
+    from cards.units import MM
+
+    from .markdown import markdown_to_flowables
+    from .rulebook import rulebook_markdown
+
+    markdown_to_flowables(rulebook_markdown(db), 160 * MM)
 
 
 def _check_references(db: Database) -> None:

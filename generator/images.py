@@ -22,6 +22,9 @@ from reportlab.pdfgen.canvas import Canvas
 from .errors import ImageProblem
 
 PRINT_DPI = 300
+# Pixels one picture may have: a poker card at 300 dpi needs 0.8 MP and a 420 x 297 mm board
+# 17 MP; a 13000 x 13000 PNG (169 MP) would take over a gigabyte to decode.
+MAX_PIXELS = 40_000_000
 Fit = Literal["contain", "cover"]
 FITS: tuple[str, ...] = ("contain", "cover")
 PLACEHOLDER_FILL = (0.88, 0.88, 0.86)
@@ -128,7 +131,15 @@ def draw_placeholder(canvas: Canvas, box: tuple[float, float, float, float], lab
 
 def _open(path: Path) -> Image.Image:
     try:
-        image = Image.open(path)
+        with warnings.catch_warnings():  # our own budget speaks instead of Pillow's raw warning
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(path)  # reads the header only
+        width, height = image.size
+        if width * height > MAX_PIXELS:
+            image.close()
+            raise ImageProblem(f"{path.name}: {width} x {height} pixels ({width * height / 1e6:.0f} MP) is over "
+                               f"the budget of {MAX_PIXELS / 1e6:.0f} MP; scale it to its printed size at "
+                               f"{PRINT_DPI} dpi")
         image.load()
     except Image.DecompressionBombError as exc:
         raise ImageProblem(f"{path.name}: refused, too many pixels to decode safely ({exc})") from None

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import SecurityError
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -41,6 +41,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cards import Database
 from cards.paths import template_dirs
+from cards.sandbox import BudgetedSandbox, ContainedLoader, TemplateBudgetError
 from cards.texts import card_text, render_text
 from cards.units import MM
 
@@ -90,11 +91,11 @@ TEMPLATE_HELPERS: dict[str, Callable[..., Any]] = {
 }
 
 
-def template_environment(db: Database) -> ImmutableSandboxedEnvironment:
-    """A sandboxed Jinja2 environment searching the game's template folders."""
+def template_environment(db: Database) -> BudgetedSandbox:
+    """A sandboxed Jinja2 environment (with budgets) searching the game's template folders."""
     root = db.folder.parent
-    env = ImmutableSandboxedEnvironment(
-        loader=jinja2.FileSystemLoader([str(d) for d in template_dirs(root, db.id)]),
+    env = BudgetedSandbox(
+        loader=ContainedLoader([str(d) for d in template_dirs(root, db.id)]),
         undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True,
         trim_blocks=True, lstrip_blocks=True,
     )
@@ -162,6 +163,8 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
         raise RulebookError(f"template {exc.name!r} not found; searched: {searched}") from None
     except jinja2.TemplateSyntaxError as exc:
         raise RulebookError(f"{exc.filename or where}:{exc.lineno}: template syntax error: {exc.message}") from None
+    except TemplateBudgetError as exc:
+        raise RulebookError(f"{_located(where, exc)}: {exc}") from None
     except SecurityError as exc:
         raise TemplateSecurityError(
             f"{_located(where, exc)}: the template tried an unsafe operation ({exc}); "

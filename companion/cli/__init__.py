@@ -7,11 +7,12 @@ click group named by its id (`companion/games/<game>/cli.py`, attribute `group`)
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 
 import click
 
-from .common import Context, cards_option
+from .common import Context, Interrupted, cards_option, interrupt_message
 
 COMMAND_MODULES = ("games", "lint", "build", "roll", "play", "sessions", "sim")
 
@@ -19,6 +20,13 @@ COMMAND_MODULES = ("games", "lint", "build", "roll", "play", "sessions", "sim")
 class DeckwrightGroup(click.Group):
     """Loads commands lazily: `deckwright roll` imports neither reportlab nor any game,
     and a game whose package fails to import cannot break another game's commands."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; Ctrl-C anywhere in it exits 130 with one line (click would say "Aborted!")."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted(interrupt_message()) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         from ..engine.registry import engine_ids
@@ -65,5 +73,8 @@ def cli(ctx: click.Context, cards_dir: str | None) -> None:
 
 def main() -> None:
     """Console-script entry point."""
-    cli(prog_name="deckwright")
+    try:
+        cli(prog_name="deckwright")
+    finally:  # the command is over: a late Ctrl-C must not turn its exit code into a signal death
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(0)

@@ -11,9 +11,18 @@ import click
 
 from cards import cards_root, game_ids
 
-from .common import DataProblem, echo_json, get_context, is_fancy, user_errors
+from .common import (
+    DataProblem,
+    echo_json,
+    get_context,
+    is_fancy,
+    set_interrupt_message,
+    user_errors,
+)
 
 PAPERS = ("a4", "letter")
+KIT_KEPT = "interrupted; the previous kit is kept"
+KIT_REPLACED = "interrupted; the new kit was already in place"
 KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 
 
@@ -22,7 +31,8 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 @click.option("--all", "all_games", is_flag=True, help="Build every game of the database.")
 @click.option("--paper", type=click.Choice([*PAPERS, "both"]), default="both", show_default=True,
               help="Paper size of the PDFs.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, writable=True, path_type=Path),
+              default=Path("output"),
               show_default=True, help="Folder to write into; each game gets a subfolder.")
 @click.option("--only", "only", type=click.Choice(KINDS), multiple=True,
               help="Build only these kinds of component (repeatable); default: all but proofs.")
@@ -50,6 +60,8 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
       deckwright build --all --png 150
       deckwright build heartstrings --paper a4 --watch
     """
+    set_interrupt_message(KIT_KEPT)
+
     def build_once() -> list[Path]:
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts)
 
@@ -63,6 +75,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
            png_dpi: int | None, tts: bool) -> list[Path]:
     """Check, then build every chosen game; the files written."""
     from generator.errors import GeneratorError
+    from generator.staging import staged_kits
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -70,12 +83,18 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             databases = _checked_databases(games, all_games)
             papers = PAPERS if paper == "both" else (paper,)
             kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
-            written = _run(_steps(databases, papers, kinds, out_dir, png_dpi, tts))
+            if out_dir.exists() and not out_dir.is_dir():
+                raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
+            with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
+                written = _run(_steps(databases, papers, kinds, stages, png_dpi, tts))
+            set_interrupt_message(KIT_REPLACED)
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
+        except OSError as exc:  # --out names a file, a device, a read-only place...
+            raise DataProblem(f"cannot write the kit into {str(out_dir)!r}: {exc.strerror or exc}") from None
         finally:
             _warn(caught)
-    return written
+    return [stages.final(path) for path in written]
 
 
 def _watch(games: tuple[str, ...], all_games: bool, build_once: Any) -> None:
@@ -125,14 +144,14 @@ def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:
     return databases
 
 
-def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path,
+def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...], stages: Any,
            png_dpi: int | None, tts: bool) -> list[tuple[str, Any]]:
     """Every unit of work as (label, callable returning the paths it wrote), in build order."""
     from generator.build import atomic_write, kit_jobs
 
     steps: list[tuple[str, Any]] = []
     for db in databases:
-        target = out_dir / db.id
+        target = stages.folder(db.id)
         for paper in papers:
             for job in kit_jobs(db, paper, target, kinds):
                 steps.append((f"{db.id}: {job.path.name}",

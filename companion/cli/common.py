@@ -44,6 +44,27 @@ class Context:
             raise DataProblem(str(exc)) from None
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C: exit 130 (128 + SIGINT) with one line saying what was kept, no traceback."""
+
+    exit_code = 130
+
+    def show(self, file: Any = None) -> None:
+        click.echo(self.message, err=True)
+
+
+_INTERRUPT_MESSAGE = ["interrupted"]
+
+
+def set_interrupt_message(message: str) -> None:
+    """What the running command says when Ctrl-C stops it ("interrupted; the previous kit is kept")."""
+    _INTERRUPT_MESSAGE[0] = message
+
+
+def interrupt_message() -> str:
+    return _INTERRUPT_MESSAGE[0]
+
+
 class DataProblem(click.ClickException):
     """A rules or data problem the user must fix: exit code 1, no traceback."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cards import CardsError, DatabaseInvalid, cards_root, game_ids, load_game
+from cards import CardsError, Database, DatabaseInvalid, Problem, cards_root, game_ids, load_game
 
 from .common import DataProblem, format_problems, get_context
 
@@ -41,10 +41,25 @@ def command(games: tuple[str, ...]) -> None:
         raise DataProblem("\n".join(failures))
 
 
-def _check_kit(db) -> None:
-    """Let the generator check templates too, when it offers a check."""
-    try:
-        from generator.check import check_kit
-    except ImportError:
-        return
+def _check_kit(db: Database) -> None:
+    """Draw every component and render every template; then play the game's engine a little."""
+    from generator.check import check_kit
+
     check_kit(db)
+    _check_engine(db)
+
+
+def _check_engine(db: Database) -> None:
+    """A few seeded games and the start of a table game, so lint refuses what sim or play would."""
+    from ..engine.registry import build_engine, has_engine
+    from ..errors import CompanionError
+    from ..sim import smoke_problems
+
+    if not has_engine(db.id):
+        return
+    try:
+        problems = smoke_problems(build_engine(db.id, db))
+    except CompanionError as exc:
+        problems = [str(exc)]
+    if problems:
+        raise DatabaseInvalid([Problem(db.folder / "game.yaml", None, None, "engine", p) for p in problems])

@@ -13,7 +13,7 @@ import click
 from ..engine.core import Chance, Decision, Event, Request, dice_label
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
-from ..sessions import SessionStore, Table, entry_summary
+from ..sessions import MAX_SEED, SessionStore, Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, user_errors
 
 COMMANDS_HELP = """\
@@ -30,7 +30,7 @@ Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Ent
 @click.argument("game", required=False)
 @click.option("--players", help="Player names in seat order, comma-separated, e.g. Ann,Ben,Cy.")
 @click.option("--name", help="Name for a new session (default: GAME-yyyymmdd-hhmmss).")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None,
               help="Seed for the dice the tool rolls (default: a fresh one, saved with the session).")
 @click.option("--resume", "resume_name", metavar="NAME", help="Continue the session NAME where it stopped.")
 @click.option("--auto-roll/--ask-roll", default=False,

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import click
 
-from ..errors import SessionError
+from ..safefiles import write_text_replacing
 from ..sessions import SessionInfo, SessionStore, Table, entry_summary, export_data, export_markdown
 from .common import Context, db_option, echo_json, get_context, user_errors
 
@@ -50,6 +48,8 @@ def list_sessions(db_path: str | None, as_json: bool) -> None:
 
 
 def _row(info: SessionInfo) -> str:
+    if info.problem:
+        return f"{info.name:<28} {info.game:<14} DAMAGED: {info.problem}"
     return (f"{info.name:<28} {info.game:<14} {', '.join(info.players):<20} "
             f"{info.answers:>5} answers  {info.status:<9} {info.updated}")
 
@@ -148,7 +148,7 @@ def export(name: str, fmt: str, out: str | None, db_path: str | None) -> None:
     if out is None:
         click.echo(text, nl=False)
         return
-    _write_atomic(Path(out), text)
+    write_text_replacing(Path(out), text)
     click.echo(f"wrote {out}")
 
 
@@ -177,13 +177,3 @@ def _table(store: SessionStore, name: str) -> Table:
     info = store.get(name)
     engine = Context(cards_dir=get_context().cards_dir or info.cards_dir).engine(info.game)
     return Table.resume(store, engine, name)
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file and rename, so a failed export leaves no half file."""
-    if path.parent and not path.parent.is_dir():
-        raise SessionError(f"cannot write {path}: folder {path.parent} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)

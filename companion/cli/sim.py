@@ -10,7 +10,8 @@ from typing import Any
 
 import click
 
-from ..sim import SEAT_LABEL, SimConfig, simulate
+from ..engine.registry import game_module, has_engine
+from ..sim import SEAT_LABEL, SimConfig, available_bots, simulate
 from .common import Context, echo_json, get_context, user_errors
 
 MAX_LABEL_ROWS = 15
@@ -40,8 +41,11 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str, jo
       deckwright sim heartstrings --bot greedy,random --json
     """
     cards_dir = get_context().cards_dir
-    config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir),
-                       tuple(b.strip() for b in bots.split(",") if b.strip()) or ("random",), cards_dir)
+    names = tuple(b.strip() for b in bots.split(","))
+    if not all(names):
+        known = ", ".join(sorted(available_bots(game_module(game)))) if has_engine(game) else "random"
+        raise click.BadParameter(f"{bots!r} names an empty bot; bots: {known}", param_hint="--bot")
+    config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir), names, cards_dir)
     with _progress(games) as tick:
         result = simulate(config, jobs, tick)
     if as_json:

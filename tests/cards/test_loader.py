@@ -95,6 +95,8 @@ def test_unknown_game_names_known_ones(tmp_path: Path) -> None:
 
 def test_lint_exit_codes(tmp_path: Path, runner) -> None:
     root = make_game(tmp_path)
+    (root / "tiny" / "templates").mkdir()  # lint renders the rulebook, as build would
+    (root / "tiny" / "templates" / "rulebook.md.j2").write_text("# {{ game.name }}\n")
     ok = runner.invoke(cli, ["--cards", str(root), "lint"])
     assert ok.exit_code == 0, ok.output
     (root / "tiny" / "deck.yaml").write_text(DECK.replace("cost: 1", "cost: two"))

@@ -26,6 +26,10 @@ def edit_heartstrings(root: Path, *replacements: tuple[str, str]) -> Path:
     return root
 
 
+# `rooms` left untyped: its type line goes, and room_die's bound no longer names it
+UNTYPED_ROOMS = (("  rooms: int in 2..24", ""), ("  room_die: int in 2..rules.rooms", "  room_die: int"))
+
+
 @pytest.fixture
 def typo_in_pool(cards_copy: Path) -> Path:
     """The lead's report: `bead_pool: 10` typed as `bead_pool: ten`."""
@@ -52,7 +56,7 @@ def test_typo_in_a_rule_is_located_by_every_command(runner, typo_in_pool: Path, 
 
 def test_a_bad_value_without_a_declared_type_is_caught_by_the_layout(runner, cards_copy: Path) -> None:
     """Without `bead_pool: int` the tracker's `{{ rules.beads_per_player + rules.bead_pool }}` fails."""
-    root = edit_heartstrings(cards_copy, ("  bead_pool: 10", "  bead_pool: ten"), ("  bead_pool: int", ""))
+    root = edit_heartstrings(cards_copy, ("  bead_pool: 10", "  bead_pool: ten"), ("  bead_pool: int in 0..100", ""))
     result = runner.invoke(cli, ["--cards", str(root), "lint", "heartstrings"])
     assert result.exit_code == 1, result.output
     assert "layout 'tracker' element 'track': cannot evaluate " in result.output
@@ -62,13 +66,13 @@ def test_a_bad_value_without_a_declared_type_is_caught_by_the_layout(runner, car
 
 def test_a_bad_value_the_engine_cannot_use_is_a_companion_error(cards_copy: Path) -> None:
     """Without `rooms: int` the engine's `range(1, rules.rooms + 1)` fails: reported, named."""
-    root = edit_heartstrings(cards_copy, ("  rooms: 12", "  rooms: twelve"), ("  rooms: int", ""))
+    root = edit_heartstrings(cards_copy, ("  rooms: 12", "  rooms: twelve"), *UNTYPED_ROOMS)
     with pytest.raises(RulesValueError, match=r"heartstrings engine cannot use the rules parameters of .*game\.yaml"):
         build_engine("heartstrings", load_game("heartstrings", root))
 
 
 def test_sim_reports_a_rules_value_the_engine_cannot_use(runner, cards_copy: Path) -> None:
-    root = edit_heartstrings(cards_copy, ("  rooms: 12", "  rooms: twelve"), ("  rooms: int", ""))
+    root = edit_heartstrings(cards_copy, ("  rooms: 12", "  rooms: twelve"), *UNTYPED_ROOMS)
     result = runner.invoke(cli, ["--cards", str(root), "sim", "heartstrings", "--games", "2"])
     assert result.exit_code == 1, result.output
     assert "cannot use the rules parameters" in result.output

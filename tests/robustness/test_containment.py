@@ -1,0 +1,89 @@
+"""Nothing outside the game's folders, and nothing that is not a regular file (issue 15, section 2).
+
+Layouts, templates, includes and images resolve inside `cards/<game>/`, `templates/<game>/` and
+`templates/common/` only, after following symlinks; a FIFO would block the reader for good."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from harness import written_files
+
+SECRET = "elements:\n  - {id: leak, type: text, x: 1, y: 1, w: 40, h: 10, text: SECRET-OUTSIDE}\n"
+
+
+def test_layout_name_climbing_out_of_the_folders_is_refused(tiny, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(SECRET)
+    climb = os.path.relpath(outside.with_suffix(""), tiny.folder / "templates")
+    tiny.edit("deck.yaml", r"layout: tiny-card", f"layout: {climb}")
+    result = tiny.lint()
+    assert result.exit_code == 1
+    assert "not found" in result.output and "SECRET" not in result.output
+    assert tiny.build(tmp_path / "out").exit_code == 1
+    assert written_files(tmp_path / "out") == []
+
+
+def test_layout_symlink_leading_outside_is_refused(tiny, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(SECRET)
+    (tiny.folder / "templates" / "leak.yaml").symlink_to(outside)
+    tiny.edit("deck.yaml", r"layout: tiny-card", "layout: leak")
+    result = tiny.lint()
+    assert result.exit_code == 1
+    assert "layout 'leak' not found" in result.output
+
+
+def test_rulebook_symlink_leading_outside_is_refused(tiny, tmp_path: Path) -> None:
+    outside = tmp_path / "book.md.j2"
+    outside.write_text("# SECRET-OUTSIDE\n")
+    rulebook = tiny.folder / "templates" / "rulebook.md.j2"
+    rulebook.unlink()
+    rulebook.symlink_to(outside)
+    result = tiny.lint()
+    assert result.exit_code == 1
+    assert "a link leading outside the template folders" in result.output
+
+
+def test_database_file_symlink_leading_outside_is_refused(tiny, tmp_path: Path) -> None:
+    outside = tmp_path / "more.yaml"
+    outside.write_text("rulings: []\n")
+    (tiny.folder / "more.yaml").symlink_to(outside)
+    result = tiny.lint()
+    assert result.exit_code == 1
+    assert "more.yaml: a link pointing outside the game's folder; refused" in result.output
+
+
+def test_fifo_in_the_database_is_refused_without_blocking(tiny, tmp_path: Path) -> None:
+    os.mkfifo(tiny.folder / "pipe.yaml")
+    result = tiny.lint()
+    assert result.exit_code == 1
+    assert "pipe.yaml: not a regular file; refused" in result.output
+    assert tiny.build(tmp_path / "out").exit_code == 1
+    assert written_files(tmp_path / "out") == []
+
+
+def test_fifo_as_a_layout_is_refused_without_blocking(tiny) -> None:
+    os.mkfifo(tiny.folder / "templates" / "pipe.yaml")
+    tiny.edit("deck.yaml", r"layout: tiny-card", "layout: pipe")
+    result = tiny.lint()
+    assert result.exit_code == 1
+    assert "layout 'pipe' not found" in result.output
+
+
+def test_fifo_as_the_rulebook_is_refused_without_blocking(tiny) -> None:
+    rulebook = tiny.folder / "templates" / "rulebook.md.j2"
+    rulebook.unlink()
+    os.mkfifo(rulebook)
+    result = tiny.lint()
+    assert result.exit_code == 1
+    assert "rulebook.md.j2 (not a regular file)" in result.output
+
+
+def test_image_path_leaving_the_game_folder_is_refused(tiny) -> None:
+    tiny.edit("templates/tiny-card.yaml", r"^elements:$",
+              "elements:\n  - {id: art, type: image, x: 1, y: 1, w: 20, h: 20, src: ../../../../etc/hostname}")
+    result = tiny.lint()
+    assert result.exit_code == 1
+    assert "leaves the game folder" in result.output

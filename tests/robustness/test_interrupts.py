@@ -1,0 +1,185 @@
+"""Atomic kits and clean interrupts (issue 15, section 4), with real processes and real signals.
+
+A rebuild is interrupted (SIGINT, as Ctrl-C sends it) or killed (SIGKILL) while its staging
+folder exists: the kit folder then holds the previous kit byte for byte, or, when the signal
+came after the swap, the whole new kit; never a mix. `sim --jobs 2` runs in a real pty: Ctrl-C
+typed into the terminal, or the parent killed, leaves no worker alive."""
+
+from __future__ import annotations
+
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from harness import GameCopy, run_cli
+
+from companion.cli.build import KIT_KEPT, KIT_REPLACED
+
+DECKWRIGHT = str(Path(sys.executable).parent / "deckwright")
+SETTLE = 5.0  # seconds a stopped process and its workers get to be gone (the design needs < 1)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file below `folder` (dot files included) by relative path, with its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def wait_for_staging(out: Path, process: subprocess.Popen[bytes]) -> bool:
+    """Wait until the build has a staging folder (True) or has ended (False)."""
+    while process.poll() is None:
+        if any(".staging-" in name for name in os.listdir(out)):
+            return True
+        time.sleep(0.005)
+    return False
+
+
+@pytest.fixture
+def two_kits(tiny, tmp_path: Path) -> tuple[GameCopy, Path, dict[str, bytes], dict[str, bytes]]:
+    """The tiny game's kit built once (the previous kit), then its database edited: the new kit
+    is built aside for reference. Returns the game, the kit's output folder and both snapshots."""
+    out = tmp_path / "out"
+    assert tiny.build(out).exit_code == 0
+    previous = snapshot(out / "tinygame")
+    tiny.edit("deck.yaml", r"name: Spark,", "name: Sparkle,")
+    assert tiny.build(tmp_path / "aside").exit_code == 0
+    return tiny, out, previous, snapshot(tmp_path / "aside" / "tinygame")
+
+
+def start_build(copy: GameCopy, out: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([DECKWRIGHT, "--cards", str(copy.root), "build", "tinygame", "--paper", "a4",
+                             "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.1, 0.2, 0.3])
+def test_ctrl_c_during_a_rebuild_keeps_the_previous_kit(two_kits, delay: float) -> None:
+    copy, out, previous, new = two_kits
+    process = start_build(copy, out)
+    wait_for_staging(out, process)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    kit = snapshot(out / "tinygame")
+    if stderr.decode() == f"{KIT_KEPT}\n":
+        assert (process.returncode, kit == previous) == (130, True)
+    elif process.returncode == 130:  # the signal came after the swap: the whole new kit
+        assert (stderr.decode(), kit == new) == (f"{KIT_REPLACED}\n", True)
+    else:  # the build ended first
+        assert (process.returncode, kit == new) == (0, True)
+    assert [n for n in os.listdir(out) if n != "tinygame"] == []  # no temporaries left
+    assert b"Traceback" not in stderr
+
+
+def test_sigkill_during_a_rebuild_keeps_the_previous_kit_and_the_next_build_cleans_up(two_kits) -> None:
+    copy, out, previous, new = two_kits
+    process = start_build(copy, out)
+    if not wait_for_staging(out, process):
+        pytest.skip("the build ended before its staging folder was seen")
+    process.kill()
+    process.communicate(timeout=60)
+    assert snapshot(out / "tinygame") == previous
+    assert any(".staging-" in name for name in os.listdir(out))  # what a kill leaves behind
+    assert copy.build(out).exit_code == 0
+    assert os.listdir(out) == ["tinygame"]
+    assert snapshot(out / "tinygame") == new
+
+
+def test_partial_rebuild_keeps_the_components_it_does_not_build(two_kits) -> None:
+    copy, out, previous, new = two_kits
+    assert copy.build(out, "--only", "cards").exit_code == 0
+    kit = snapshot(out / "tinygame")
+    assert kit["race-a4.pdf"] == new["race-a4.pdf"] != previous["race-a4.pdf"]
+    assert kit["rulebook-a4.pdf"] == previous["rulebook-a4.pdf"]
+
+
+@pytest.mark.parametrize(("args", "code", "said"), [
+    (["build"], 2, "name a game to build, or pass --all"),
+    (["build", "tinygame", "--out", "/dev/null"], 2, "'/dev/null' is not a folder"),
+    (["build", "tinygame", "--out", "/proc/x"], 1, "cannot write the kit into '/proc/x'"),
+    (["lint", "no-such-game"], 1, "no game 'no-such-game'"),
+    (["lint", "tinygame"], 0, "tinygame: ok"),
+], ids=["usage", "out-device", "out-proc", "data", "done"])
+def test_exit_codes_and_one_line_errors(tiny, args: list[str], code: int, said: str) -> None:
+    result = run_cli(["--cards", str(tiny.root), *args])
+    assert result.exit_code == code
+    assert said in result.output
+
+
+def worker_pids(parent: int) -> list[int]:
+    """The processes whose parent is `parent` (from /proc)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                pids.append(int(entry))
+    return pids
+
+
+def is_running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def start_sim_in_a_pty() -> tuple[int, int, list[int]]:
+    """`deckwright sim heartstrings --jobs 2` on a real terminal: (pid, terminal fd, worker pids)."""
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: a session leader whose controlling terminal is the pty
+        os.execv(DECKWRIGHT, [DECKWRIGHT, "sim", "heartstrings", "--games", "500000", "--jobs", "2"])
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+        workers = worker_pids(pid)
+    assert len(workers) >= 2, "the simulation never started its workers"
+    time.sleep(0.5)  # let them play
+    return pid, terminal, workers
+
+
+def read_all(terminal: int) -> bytes:
+    output = b""
+    while True:
+        try:
+            chunk = os.read(terminal, 4096)
+        except OSError:  # the terminal closed
+            return output
+        if not chunk:
+            return output
+        output += chunk
+
+
+def assert_gone(workers: list[int]) -> None:
+    deadline = time.monotonic() + SETTLE
+    while any(is_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in workers if is_running(pid)] == []
+
+
+def test_ctrl_c_typed_into_the_terminal_stops_sim_and_its_workers() -> None:
+    pid, terminal, workers = start_sim_in_a_pty()
+    os.write(terminal, b"\x03")  # the terminal sends SIGINT to the whole foreground group
+    output = read_all(terminal)
+    _, status = os.waitpid(pid, 0)
+    os.close(terminal)
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert output.rstrip().endswith(b"interrupted") and b"Traceback" not in output
+    assert_gone(workers)
+
+
+def test_killing_the_sim_parent_stops_its_workers() -> None:
+    pid, terminal, workers = start_sim_in_a_pty()
+    os.kill(pid, signal.SIGKILL)
+    read_all(terminal)
+    os.waitpid(pid, 0)
+    os.close(terminal)
+    assert_gone(workers)
