@@ -29,3 +29,7 @@ class SimulationError(CompanionError):
 
 class RulesValueError(CompanionError):
     """A rules parameter whose value the game's engine cannot use (declare its type under `rule_types:`)."""
+
+
+class SetupError(IllegalAction):
+    """A new game asked with the wrong players or setup options (a usage error: exit 2)."""

@@ -1,0 +1,134 @@
+"""What an engine asks for and what it reports: requests, answers, events, outcomes.
+
+A `Decision` (a player picks one of the listed legal options) or a `Chance` event (dice to
+roll, a card to draw, a deck to shuffle) is what the engine needs next; a driver answers.
+
+Answers are JSON values so a session can journal them:
+  - a Decision is answered with the option's id (a string);
+  - a Chance roll with a list of die faces (ints);
+  - a Chance draw with one of `options` (a card id);
+  - a Chance shuffle with a permutation of `options`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..errors import IllegalAction
+
+Answer = str | int | list[int] | list[str]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal choice in a Decision; `id` is what the driver answers with."""
+
+    id: str
+    label: str = ""
+
+    def __str__(self) -> str:
+        return self.label or self.id
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player must choose one of `options`."""
+
+    player: int
+    prompt: str
+    options: tuple[Option, ...]
+    kind: str = "choice"  # a game-specific tag (e.g. "sacrifice") bots and UIs can key on
+
+    def option_ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+    def check(self, answer: Any) -> str:
+        """Return the answer if it is a legal option id, else raise IllegalAction."""
+        if isinstance(answer, str):
+            for option in self.options:
+                if option.id == answer:
+                    return answer
+        legal = ", ".join(self.option_ids())
+        raise IllegalAction(f"{answer!r} is not a legal choice here; choose one of: {legal}")
+
+
+@dataclass(frozen=True)
+class Chance:
+    """Something random happens: dice are rolled, a card is drawn, a deck is shuffled."""
+
+    kind: Literal["roll", "draw", "shuffle"]
+    prompt: str
+    player: int | None = None       # whose dice or deck, if anyone's
+    dice: tuple[int, ...] = ()      # for rolls: the sides of each die, e.g. (6, 6) for 2d6
+    options: tuple[str, ...] = ()   # for draws and shuffles: the possible items
+
+    def check(self, answer: Any) -> Any:
+        """Return the answer if the chance event could have produced it, else raise IllegalAction."""
+        if self.kind == "roll":
+            if type(answer) is list and len(answer) == 1 == len(self.dice):  # the common case, kept cheap
+                face = answer[0]
+                if type(face) is int and 1 <= face <= self.dice[0]:
+                    return answer
+            return _check_roll(self.dice, answer)
+        if self.kind == "draw":
+            if answer not in self.options:
+                raise IllegalAction(f"{answer!r} cannot be drawn here; possible: {', '.join(sorted(set(self.options)))}")
+            return answer
+        if not isinstance(answer, list) or sorted(answer) != sorted(self.options):
+            raise IllegalAction("a shuffle must list exactly the cards being shuffled")
+        return answer
+
+
+def _check_roll(dice: tuple[int, ...], answer: Any) -> list[int]:
+    faces = [answer] if isinstance(answer, int) and not isinstance(answer, bool) else answer
+    if not isinstance(faces, list) or len(faces) != len(dice):
+        raise IllegalAction(f"{dice_label(dice)} needs {_dice_count(len(dice))}, got {answer!r}")
+    for face, sides in zip(faces, dice):
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
+            raise IllegalAction(f"a d{sides} cannot show {face!r}: type a number from 1 to {sides}")
+    return list(faces)
+
+
+def _dice_count(count: int) -> str:
+    return f"{count} die" if count == 1 else f"{count} dice"
+
+
+def dice_label(dice: tuple[int, ...]) -> str:
+    """`(6, 6)` -> `2d6`; `(20, 6)` -> `d20+d6`."""
+    if dice and all(d == dice[0] for d in dice):
+        return f"{len(dice)}d{dice[0]}" if len(dice) > 1 else f"d{dice[0]}"
+    return "+".join(f"d{d}" for d in dice)
+
+
+Request = Decision | Chance
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened, with a one-line explanation for people.
+
+    Not frozen: engines create one per step in simulations, and a frozen dataclass's
+    __init__ costs several times more (bench/sim.py).
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a termination reason and the winner's seat (None for a draw)."""
+
+    termination: str
+    winner: int | None
+    text: str = ""
+
+
+def request_kind(request: Request) -> str:
+    """`decision`, `roll`, `draw` or `shuffle`: what a journal records about a request."""
+    return "decision" if isinstance(request, Decision) else request.kind
