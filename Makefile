@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test setup lint bench clean
+.PHONY: kit test setup lint check bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/deckwright lint
 	$(BIN)/ruff check cards generator companion tests bench
+
+check: $(STAMP)
+	$(BIN)/ruff check cards generator companion tests bench
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python bench/build.py
