@@ -1,0 +1,64 @@
+"""Skirmish (2 players, working title): draft three characters onto a tiled map, spend growing
+action points to walk, attack and play skill cards; power and armor move by tiers.
+
+Numbers, content and rulings: cards/skirmish/ (game.yaml `rules:` and `rulings:`, the
+characters, the skill cards as effect fields, the effect and keyword cards).
+
+Two ways to know the cards, one engine (companion.engine.hands):
+- **At the table** (`hidden=True`, the default of `deckwright play`): draws are counted; the
+  gamemaster names a card when it is played, or when a full hand discards its leftmost card.
+- **Simulation** (`hidden=False`, set by `sim_setup`): every draw is a Chance naming a real card.
+
+Modules: `state`, `tiers` (the tier table and thresholds), `board` (tiles, distance, walks),
+`effects`, `damage`, `setup` (teams, starter, draft, decks, hands, talents), `cards` (draws,
+discards, mulligan), `turns`, `actions` (walk, attack, counter), `skills` (skill cards and
+keywords), `steps` (the merged table), `engine`, `view` (the tally), `calculators`, `bots`, `cli`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .bots import BOTS
+from .engine import SkirmishEngine
+from .state import SkirmishState
+
+ENGINE = SkirmishEngine
+
+
+def sim_setup(engine: SkirmishEngine, players: int, rng: random.Random) -> dict[str, Any]:
+    """Simulation: real cards, and a random faction team per seat."""
+    factions = list(engine.faction_teams())
+    return {"hidden": False, "factions": [rng.choice(factions) for _ in range(players)]}
+
+
+def sim_labels(engine: SkirmishEngine, state: SkirmishState) -> dict[str, str]:
+    """Each seat's faction and whether it started; the pairing; the round the match ended in."""
+    labels = {f"seat{s}_faction": side.faction or "?" for s, side in enumerate(state.sides)}
+    if state.starter is not None:
+        labels.update({f"seat{s}_start": "first" if s == state.starter else "second" for s in range(2)})
+    labels["pairing"] = " v ".join(side.faction or "?" for side in state.sides)
+    labels["end_round"] = str(state.turn)
+    return labels
+
+
+def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
+    """Bounds that hold after every step: AP, hand size, damage, tiers."""
+    problems = []
+    for seat, side in enumerate(state.sides):
+        if not 0 <= side.ap <= engine.rules["ap_cap"] or not 0 <= side.max_ap <= engine.rules["ap_cap"]:
+            problems.append(f"seat {seat}: AP {side.ap}/{side.max_ap} outside 0..{engine.rules['ap_cap']}")
+        if side.hand.size > engine.rules["hand_limit"]:
+            problems.append(f"seat {seat}: {side.hand.size} cards in hand")
+    for f in state.fighters:
+        if not (0 <= f.power < len(engine.tiers.names) and 0 <= f.armor < len(engine.tiers.names)):
+            problems.append(f"{f.id}: tier out of the table")
+        if f.damage < 0 or (not f.fainted and f.damage > engine.tiers.armor[f.armor]):
+            problems.append(f"{f.id}: damage {f.damage} with armor {engine.tiers.armor[f.armor]} standing")
+        if any(n <= 0 for n in f.effects.values()):
+            problems.append(f"{f.id}: an effect at zero is still listed")
+    return problems
+
+
+__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "sim_labels", "sim_setup"]
