@@ -43,6 +43,13 @@ def sim_labels(engine: SkirmishEngine, state: SkirmishState) -> dict[str, str]:
     return labels
 
 
+def rulebook_context(db: Any) -> dict[str, Any]:
+    """The hits-to-faint table for the rulebook, computed by the engine's own attack step."""
+    from .calculators import hits_table
+
+    return {"hits_table": hits_table(SkirmishEngine(db))["rows"]}
+
+
 def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
     """Bounds that hold after every step: AP, hand size, damage, tiers."""
     problems = []
@@ -61,4 +68,4 @@ def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
     return problems
 
 
-__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "sim_labels", "sim_setup"]
+__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "rulebook_context", "sim_labels", "sim_setup"]
