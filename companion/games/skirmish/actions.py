@@ -72,7 +72,7 @@ def answer_walk(engine: SkirmishEngine, state: SkirmishState, item: StepCall, ti
     paid = walk_cost(engine, fighter)
     state.sides[fighter.owner].ap -= paid
     fighter.walked, start, fighter.tile = True, fighter.tile, tile
-    events = [Event("walk", f"{fighter.id} walks {start} -> {tile} ({paid} AP)", {"fighter": fighter.id})]
+    events = [Event("walk", f"{fighter.label} walks {start} -> {tile} ({paid} AP)", {"fighter": fighter.id})]
     return events + [apply_effect(fighter, e, n) for e, n in engine.board.tile_effects(tile).items()]
 
 
@@ -90,8 +90,10 @@ def answer_attack(engine: SkirmishEngine, state: SkirmishState, item: StepCall, 
     paid = attack_cost(engine, fighter)
     state.sides[fighter.owner].ap -= paid
     fighter.attacked = True
-    head = Event("attack", f"{fighter.id} attacks {target} ({paid} AP)", {"fighter": fighter.id, "target": target})
-    return [head] + exchange(engine, state, fighter, state.fighter(target))
+    defender = state.fighter(target)
+    head = Event("attack", f"{fighter.label} attacks {defender.label} ({paid} AP)",
+                 {"fighter": fighter.id, "target": target})
+    return [head] + exchange(engine, state, fighter, defender)
 
 
 def counters(engine: SkirmishEngine, attacker: Fighter, defender: Fighter) -> bool:
@@ -105,11 +107,11 @@ def exchange(engine: SkirmishEngine, state: SkirmishState, attacker: Fighter, de
     counter = counters(engine, attacker, defender)
     hit = instance(engine, attacker, defender, power_points(engine, attacker))
     back = instance(engine, defender, attacker, power_points(engine, defender)) if counter else 0
-    events = take(engine, defender, hit, f"{attacker.id}'s attack")
+    events = take(engine, defender, hit, f"{attacker.label}'s attack")
     if counter:
-        events += take(engine, attacker, back, f"{defender.id}'s counter-attack")
+        events += take(engine, attacker, back, f"{defender.label}'s counter-attack")
     else:
-        events.append(Event("counter", f"{defender.id} cannot counter-attack", {"fighter": defender.id}))
+        events.append(Event("counter", f"{defender.label} cannot counter-attack", {"fighter": defender.id}))
     return events + faint_if_beaten(engine, state, defender) + faint_if_beaten(engine, state, attacker)
 
 

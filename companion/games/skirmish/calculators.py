@@ -62,7 +62,7 @@ def duel_state(engine: SkirmishEngine, attacker_cls: str, defender_cls: str, dis
     for seat, cid, cls, row in ((ATTACKER, a_id, a_cls, 1), (DEFENDER, d_id, d_cls, 1 + distance)):
         klass = engine.rules["classes"][cls]
         state.fighters.append(Fighter(cid, seat, cls, tile_name(0, row), power=engine.tiers.index(klass["power"]),
-                                      armor=engine.tiers.index(klass["armor"])))
+                                      armor=engine.tiers.index(klass["armor"]), name=engine.character_name(cid)))
     return state
 
 

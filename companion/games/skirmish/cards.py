@@ -82,8 +82,8 @@ def ask_discard_hidden(engine: SkirmishEngine, state: SkirmishState, item: StepC
     """Table mode: the player shows the leftmost card of the full hand."""
     side = state.sides[item["seat"]]
     options = tuple(Option(c, engine.card_name(c)) for c in candidates(side.hand, side.unseen))
-    return Decision(item["seat"], f"{state.players[item['seat']]}'s hand is full: which card is leftmost "
-                                  "(it is discarded)?", options, kind="discard")
+    return Decision(item["seat"], "The hand is full: which card is leftmost (it is discarded)?", options,
+                    kind="discard")
 
 
 def answer_discard_hidden(engine: SkirmishEngine, state: SkirmishState, item: StepCall, card: str) -> list[Event]:
@@ -98,7 +98,7 @@ def answer_discard_hidden(engine: SkirmishEngine, state: SkirmishState, item: St
 def ask_mulligan(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
     """Shuffle any number of cards back and draw as many: which cards (simulation) or how many (table)."""
     seat, side = item["seat"], state.sides[item["seat"]]
-    prompt = f"{state.players[seat]}: shuffle cards back into the deck and draw as many?"
+    prompt = "Shuffle cards from your hand back into the deck and draw as many?"
     if state.hidden:
         options = [Option(KEEP, "keep the hand")] + [
             Option(str(n), f"shuffle {n} back, draw {n}") for n in range(1, side.hand.size + 1)]

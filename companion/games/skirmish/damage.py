@@ -49,7 +49,7 @@ def take(engine: SkirmishEngine, target: Fighter, amount: int, why: str) -> list
     was_critical = is_critical(engine, target)
     target.damage += amount
     total = armor_total(engine, target)
-    text = f"{target.id} takes {amount} ({why}): {target.damage}/{total} damage"
+    text = f"{target.label} takes {amount} ({why}): {target.damage}/{total} damage"
     if not was_critical and is_critical(engine, target) and not engine.tiers.is_fainted(total, target.damage):
         text += ", critically wounded"
     return [Event("damage", text, {"fighter": target.id, "amount": amount})]
@@ -61,7 +61,7 @@ def faint_if_beaten(engine: SkirmishEngine, state: SkirmishState, target: Fighte
         return []
     target.fainted, target.tile, target.effects = True, None, {}
     lead = " (the leader)" if target.leader else ""
-    return [Event("faint", f"{target.id}{lead} faints", {"fighter": target.id, "seat": target.owner})]
+    return [Event("faint", f"{target.label}{lead} faints", {"fighter": target.id, "seat": target.owner})]
 
 
 def strike(engine: SkirmishEngine, state: SkirmishState, source: Fighter | None, target: Fighter,
@@ -75,7 +75,7 @@ def heal(engine: SkirmishEngine, target: Fighter, amount: int) -> list[Event]:
     """Healing removes damage taken, never below zero."""
     healed = min(amount, target.damage)
     target.damage -= healed
-    return [Event("heal", f"{target.id} heals {healed}: {target.damage}/{armor_total(engine, target)} damage",
+    return [Event("heal", f"{target.label} heals {healed}: {target.damage}/{armor_total(engine, target)} damage",
                   {"fighter": target.id, "amount": healed})]
 
 
@@ -86,6 +86,6 @@ def shift(engine: SkirmishEngine, state: SkirmishState, target: Fighter, score: 
     setattr(target, score, after)
     name = engine.tiers.names[after]
     verb = "stays" if after == before else ("rises" if after > before else "falls")
-    events = [Event("tier", f"{target.id}'s {score} {verb} to {engine.rules['tier_names'][name]}",
+    events = [Event("tier", f"{target.label}'s {score} {verb} to {engine.rules['tier_names'][name]}",
                     {"fighter": target.id, "score": score, "tier": name})]
     return events + (faint_if_beaten(engine, state, target) if score == "armor" else [])

@@ -17,7 +17,7 @@ BLOCKS = {"walk": ("restrain",), "attack": ("restrain",), "counter": ("restrain"
 def apply_effect(fighter: Fighter, effect: str, amount: int) -> Event:
     """Add turns or stacks of an effect."""
     fighter.effects[effect] = fighter.effects.get(effect, 0) + amount
-    return Event("effect", f"{fighter.id} gains {effect.title()} {amount} (now {fighter.effects[effect]})",
+    return Event("effect", f"{fighter.label} gains {effect.title()} {amount} (now {fighter.effects[effect]})",
                  {"fighter": fighter.id, "effect": effect, "amount": amount})
 
 
@@ -54,6 +54,6 @@ def tick_timed(fighter: Fighter, kinds: dict[str, str]) -> list[Event]:
         fighter.effects[effect] -= 1
         if fighter.effects[effect] <= 0:
             del fighter.effects[effect]
-            events.append(Event("effect", f"{fighter.id}'s {effect.title()} ends",
+            events.append(Event("effect", f"{fighter.label}'s {effect.title()} ends",
                                 {"fighter": fighter.id, "effect": effect}))
     return events

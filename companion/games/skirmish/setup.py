@@ -19,15 +19,15 @@ if TYPE_CHECKING:
 def ask_faction(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
     """A player without a team chooses a faction team."""
     options = tuple(Option(f, engine.rules["factions"][f]["name"]) for f in engine.faction_teams())
-    return Decision(item["seat"], f"{state.players[item['seat']]}: which faction's team?", options, kind="faction")
+    return Decision(item["seat"], "Which faction's team do you bring?", options, kind="faction")
 
 
 def answer_faction(engine: SkirmishEngine, state: SkirmishState, item: StepCall, faction: str) -> list[Event]:
     """The team is the faction's characters (with the neutral Free Companies)."""
     side = state.sides[item["seat"]]
     side.faction, side.team = faction, engine.faction_teams()[faction]
-    return [Event("team", f"{state.players[item['seat']]} brings {engine.rules['factions'][faction]['name']}: "
-                          f"{', '.join(engine.character_name(c) for c in side.team)}", {"seat": item["seat"]})]
+    return [Event("team", f"{state.players[item['seat']]} brings {engine.rules['factions'][faction]['name']} "
+                          f"({len(side.team)} characters)", {"seat": item["seat"]})]
 
 
 def ask_starter(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Chance:
@@ -63,7 +63,7 @@ def ask_pick(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> De
     taken = picked(state)
     options = tuple(Option(c, engine.character_label(c)) for c in state.sides[seat].team if c not in taken)
     lead = " (your leader)" if not state.team_of(seat) else ""
-    return Decision(seat, f"Draft pick {item['index'] + 1}: {state.players[seat]} picks a character{lead}",
+    return Decision(seat, f"Draft pick {item['index'] + 1}: pick a character{lead}",
                     options, kind="pick")
 
 
@@ -73,7 +73,8 @@ def answer_pick(engine: SkirmishEngine, state: SkirmishState, item: StepCall, ci
     cls = engine.characters[cid]["class"]
     klass = engine.rules["classes"][cls]
     fighter = Fighter(cid, seat, cls, power=engine.tiers.index(klass["power"]),
-                      armor=engine.tiers.index(klass["armor"]), leader=not state.team_of(seat))
+                      armor=engine.tiers.index(klass["armor"]), leader=not state.team_of(seat),
+                      name=engine.character_name(cid))
     state.fighters.append(fighter)
     push_front(state, step("place", fighter=cid))
     lead = ", the leader" if fighter.leader else ""

@@ -100,7 +100,7 @@ def play_skill(engine: SkirmishEngine, state: SkirmishState, seat: int, cid: str
     push_front(state, step("skill_target", card=cid, user=user.id, times=count) if card["target"] in SINGLE
                else resolve)
     twice = f", x{count}" if count > 1 else ""
-    return [Event("skill", f"{state.players[seat]} uses {engine.card_name(cid)} with {user.id} "
+    return [Event("skill", f"{state.players[seat]} uses {engine.card_name(cid)} with {user.label} "
                            f"({paid} AP{extra}{twice})", {"card": cid, "fighter": user.id, "times": count})]
 
 

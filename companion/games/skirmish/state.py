@@ -24,6 +24,12 @@ class Fighter:
     walked: bool = False
     attacked: bool = False
     effects: dict[str, int] = field(default_factory=dict)
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The character's name for people (its id when unnamed)."""
+        return self.name or self.id
 
     @property
     def is_active(self) -> bool:

@@ -30,8 +30,7 @@ def map_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
         return []
     board = engine.board
     at = {f.tile: disc(state, f) for f in state.fighters if f.tile}
-    lines = ["    " + "".join(f"{LETTERS[c]:<{CELL}}" for c in range(board.columns))
-             + "  ^ Brazier ~ Frost + Shrine # Rocks"]
+    lines = ["    " + "".join(f"{LETTERS[c]:<{CELL}}" for c in range(board.columns))]
     for row in range(1, board.rows + 1):
         cells = []
         for col in range(board.columns):
@@ -39,7 +38,7 @@ def map_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
             cells.append(f"{MARKS.get(board.special.get(tile, ''), '.')}{at.get(tile, '')}".ljust(CELL))
         half = "S" if row <= board.rows // 2 else "O"
         lines.append(f"{row:>2}  " + "".join(cells) + f"  {half}")
-    return lines
+    return lines + ["    ^ Brazier  ~ Frost Pool  + Shrine  # Rocks  · S1..S3, O1..O3: the discs"]
 
 
 def fighter_line(engine: SkirmishEngine, state: SkirmishState, f: Fighter) -> str:
@@ -61,6 +60,10 @@ def side_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
     """Each player's AP, hand, deck and discard counts, then their characters (* = leader)."""
     lines = []
     for seat, side in enumerate(state.sides):
+        if not state.fighters:
+            faction = engine.rules["factions"][side.faction]["name"] if side.faction else "no team yet"
+            lines.append(f"{state.players[seat]}: {faction}")
+            continue
         tag = "" if state.starter is None else (" (S)" if seat == state.starter else " (O)")
         lines.append(f"{state.players[seat]}{tag}: AP {side.ap}/{side.max_ap}, hand {side.hand.size}, "
                      f"deck {side.deck_size}, discard {len(side.discard)}")

@@ -20,7 +20,8 @@ def battle(engine: Any, *placed: tuple[str, int, str], ap: int = 10, turn: int =
         klass = engine.rules["classes"][cls]
         state.fighters.append(Fighter(cid, seat, cls, tile, power=engine.tiers.index(klass["power"]),
                                       armor=engine.tiers.index(klass["armor"]),
-                                      leader=not any(f.owner == seat for f in state.fighters)))
+                                      leader=not any(f.owner == seat for f in state.fighters),
+                                      name=engine.character_name(cid)))
     return state
 
 
