@@ -49,9 +49,9 @@ def take(engine: SkirmishEngine, target: Fighter, amount: int, why: str) -> list
     was_critical = is_critical(engine, target)
     target.damage += amount
     total = armor_total(engine, target)
-    text = f"{target.label} takes {amount} ({why}): {target.damage}/{total} damage"
+    text = f"{target.label} takes {amount} ({why}): {target.damage}/{total}"
     if not was_critical and is_critical(engine, target) and not engine.tiers.is_fainted(total, target.damage):
-        text += ", critically wounded"
+        text += ", critical"
     return [Event("damage", text, {"fighter": target.id, "amount": amount})]
 
 
@@ -75,7 +75,7 @@ def heal(engine: SkirmishEngine, target: Fighter, amount: int) -> list[Event]:
     """Healing removes damage taken, never below zero."""
     healed = min(amount, target.damage)
     target.damage -= healed
-    return [Event("heal", f"{target.label} heals {healed}: {target.damage}/{armor_total(engine, target)} damage",
+    return [Event("heal", f"{target.label} heals {healed}: {target.damage}/{armor_total(engine, target)}",
                   {"fighter": target.id, "amount": healed})]
 
 

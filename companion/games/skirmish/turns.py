@@ -51,7 +51,7 @@ def ask_act(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Dec
         options.append(Option(f"skill:{cid}", f"{engine.card_name(cid)} ({skill_cost(engine, user, engine.skills[cid])}"
                                               f" AP, {engine.character_name(user.id)})"))
     options += [Option(END, "end the turn"), Option(FORFEIT, "forfeit the match")]
-    return Decision(seat, f"{state.sides[seat].ap} AP left: walk, attack, a skill, or end the turn?", tuple(options),
+    return Decision(seat, f"{state.sides[seat].ap} AP left: your action?", tuple(options),
                     kind="act")
 
 

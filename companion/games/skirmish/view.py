@@ -41,23 +41,33 @@ def map_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
     return lines + ["    ^ Brazier  ~ Frost Pool  + Shrine  # Rocks  · S1..S3, O1..O3: the discs"]
 
 
-def fighter_line(engine: SkirmishEngine, state: SkirmishState, f: Fighter) -> str:
-    """`S1 Sera Quill D4 20/62 crit Medium/Small Fortify 1 walked`."""
+WIDTH = 72   # the play screen prefixes tally lines; 80 columns in all
+
+
+def fighter_lines(engine: SkirmishEngine, state: SkirmishState, f: Fighter) -> list[str]:
+    """`S1 Sera Quill* D4 20/62 Medium/Small · Fortify 1, critical`, effects on a second line when long."""
     if f.fainted:
-        return f"  {disc(state, f)} {engine.character_name(f.id)}: fainted"
+        return [f"  {disc(state, f)} {engine.character_name(f.id)}: fainted"]
     tiers = engine.rules["tier_names"]
     total = engine.tiers.armor[f.armor]
     marks = [f"{e.title()} {n}" for e, n in sorted(f.effects.items())]
     marks += ["critical"] if engine.tiers.is_critical(total, f.damage) else []
-    marks += [done for done, flag in (("walked", f.walked), ("attacked", f.attacked)) if flag]
+    if f.owner == state.active:
+        marks += [done for done, flag in (("walked", f.walked), ("attacked", f.attacked)) if flag]
     lead = "*" if f.leader else ""
-    return (f"  {disc(state, f)} {engine.character_name(f.id)}{lead} {f.tile} dmg {f.damage}/{total} "
-            f"P {tiers[engine.tiers.names[f.power]]} A {tiers[engine.tiers.names[f.armor]]}"
-            + (f" · {', '.join(marks)}" if marks else ""))
+    base = (f"  {disc(state, f)} {engine.character_name(f.id)}{lead} {f.tile} {f.damage}/{total} "
+            f"{tiers[engine.tiers.names[f.power]]}/{tiers[engine.tiers.names[f.armor]]}")
+    joined = ", ".join(marks)
+    if not marks:
+        return [base]
+    if len(base) + len(joined) + 3 <= WIDTH:
+        return [f"{base} · {joined}"]
+    return [base, f"     · {joined}"]
 
 
 def side_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
-    """Each player's AP, hand, deck and discard counts, then their characters (* = leader)."""
+    """Each player's AP, hand, deck and discard counts, then their characters (* = leader): damage taken
+    over armor, power and armor tiers, effects."""
     lines = []
     for seat, side in enumerate(state.sides):
         if not state.fighters:
@@ -67,5 +77,6 @@ def side_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
         tag = "" if state.starter is None else (" (S)" if seat == state.starter else " (O)")
         lines.append(f"{state.players[seat]}{tag}: AP {side.ap}/{side.max_ap}, hand {side.hand.size}, "
                      f"deck {side.deck_size}, discard {len(side.discard)}")
-        lines += [fighter_line(engine, state, f) for f in state.team_of(seat) if f.tile or f.fainted]
+        lines += [line for f in state.team_of(seat) if f.tile or f.fainted
+                  for line in fighter_lines(engine, state, f)]
     return lines
