@@ -22,6 +22,7 @@ from typing import Any
 
 from .bots import BOTS
 from .engine import SkirmishEngine
+from .simreport import sim_summary
 from .state import SkirmishState
 
 ENGINE = SkirmishEngine
@@ -68,4 +69,5 @@ def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
     return problems
 
 
-__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "rulebook_context", "sim_labels", "sim_setup"]
+__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "rulebook_context", "sim_labels", "sim_setup",
+           "sim_summary"]

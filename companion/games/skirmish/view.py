@@ -30,7 +30,7 @@ def map_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
         return []
     board = engine.board
     at = {f.tile: disc(state, f) for f in state.fighters if f.tile}
-    lines = ["    " + "".join(f"{LETTERS[c]:<{CELL}}" for c in range(board.columns))]
+    lines = [("    " + "".join(f"{LETTERS[c]:<{CELL}}" for c in range(board.columns))).rstrip()]
     for row in range(1, board.rows + 1):
         cells = []
         for col in range(board.columns):
