@@ -33,4 +33,4 @@ def test_matrix_counts_both_seatings_and_the_share_of_rounds_5_to_10():
     games, wins = faction_results(records)
     assert games["ivory-tower", "temple-order"] == 3 and wins["ivory-tower", "temple-order"] == 2
     assert ending_line(records).startswith("matches ending in rounds 5-10 (the design intent): 66.7%")
-    assert "starting player wins 100.0%" in sim_summary(records)[-2]
+    assert sim_summary(records)[-2].startswith("starting player wins 66.7%")   # the second match: starter lost
