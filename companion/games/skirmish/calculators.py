@@ -46,7 +46,7 @@ def _character(engine: SkirmishEngine, cls: str, taken: set[str]) -> str:
     """A character of the class, for the engine's names (a different one for each side)."""
     for cid, card in engine.characters.items():
         if card["class"] == cls and cid not in taken:
-            return cid
+            return str(cid)
     raise SkirmishError(f"the database has no second character of class {cls!r} to fight a mirror match")
 
 

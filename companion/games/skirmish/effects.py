@@ -44,7 +44,7 @@ def cost(rules: Any, fighter: Fighter, base: int) -> int:
     """An action's cost for this character: Glaciate adds, Tailwind takes off, never below the minimum."""
     extra = (rules["glaciate_cost"] if has(fighter, "glaciate") else 0) - (
         rules["tailwind_cost"] if has(fighter, "tailwind") else 0)
-    return max(rules["min_cost"], base + extra)
+    return max(int(rules["min_cost"]), base + extra)
 
 
 def tick_timed(fighter: Fighter, kinds: dict[str, str]) -> list[Event]:

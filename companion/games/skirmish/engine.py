@@ -38,8 +38,8 @@ class SkirmishEngine(Engine):
         super().__init__(db)
         self.tiers = Tiers.from_rules(self.rules)
         self.board = Board.from_rules(self.rules)
-        self.characters = {c.id: {"id": c.id, "name": c.name, **c.fields} for c in db.deck("characters").cards}
-        self.skills = {c.id: {"id": c.id, "name": c.name, "count": c.count, **c.fields}
+        self.characters: dict[str, dict[str, Any]] = {c.id: {"id": c.id, "name": c.name, **c.fields} for c in db.deck("characters").cards}
+        self.skills: dict[str, dict[str, Any]] = {c.id: {"id": c.id, "name": c.name, "count": c.count, **c.fields}
                        for c in db.deck("skills").cards}
         self.effect_kinds = {c.id: c.fields["kind"] for c in db.deck("effects").cards}
         self._pools = {cid: [s for s, card in self.skills.items() for _ in range(card["count"])
