@@ -116,6 +116,19 @@ class SkirmishEngine(Engine):
         return map_lines(self, state) + side_lines(self, state)
 
     def hint(self, state: SkirmishState, request: Request) -> list[str]:
-        if getattr(request, "kind", "") == "discard":
+        kind = getattr(request, "kind", "")
+        if kind == "discard":
             return ["The leftmost card is the one held longest."]
-        return []
+        if kind != "act":
+            return []
+        seat = state.active
+        hints = []
+        if state.turn % 2 == 0:
+            hints.append(f"Turn {state.turn} is even: Resonance skills act twice.")
+        if any(f.leader and f.fainted for f in state.team_of(state.opponent(seat))):
+            hints.append("The opposing leader has fainted: Bounty skills act twice.")
+        burning = [f"{f.label} ({f.effects['ignite'] * self.rules['ignite_damage']})"
+                   for f in state.team_of(seat) if f.is_active and f.effects.get("ignite")]
+        if burning:
+            hints.append(f"Ignite at the end of this turn: {', '.join(burning)}.")
+        return hints

@@ -167,3 +167,40 @@ def test_special_tile_applies_its_effect_on_a_walk(engine):
     act(engine, state, "walk:sera-quill", "B3")
     assert state.fighter("sera-quill").effects == {"ignite": 1}
     assert "end" in options(engine, state)
+
+
+def test_table_mode_counts_draws_and_names_the_leftmost_card_when_discarded(engine):
+    """At the table hands are secret: a draw is counted, and the leftmost card of a full hand is named
+    by the player when it is discarded (ruling leftmost-card)."""
+    state = battle(engine, ("sera-quill", 0, "A1"), ("thistle", 1, "F8"),
+                   decks=(engine.pool("sera-quill"), []))
+    state.hidden = True
+    state.sides[0].hand.hidden = 9
+    state.queue = [step("draw", seat=0, count=1)]
+    engine.resolve(state)
+    request = engine.request(state)
+    assert request.kind == "discard" and set(request.option_ids()) == set(engine.pool("sera-quill"))
+    engine.apply(state, "last-word")
+    side = state.sides[0]
+    assert side.discard == ["last-word"] and side.hand.size == 9 and side.deck_size == 0
+
+
+def test_table_mode_mulligan_asks_how_many(engine):
+    state = battle(engine, ("sera-quill", 0, "A1"), ("thistle", 1, "F8"), decks=(engine.pool("sera-quill"), []))
+    state.hidden = True
+    state.queue = [step("draw", seat=0, count=3), step("mulligan", seat=0)]
+    engine.resolve(state)
+    assert options(engine, state) == ["keep", "1", "2", "3"]
+    engine.apply(state, "2")
+    assert state.sides[0].hand.size == 3 and state.sides[0].deck_size == 7
+
+
+def test_hints_remind_the_gamemaster_of_doubling_and_ignite(engine):
+    state = battle(engine, ("sera-quill", 0, "A1"), ("thistle", 1, "F8"), ("kestrel", 1, "F7"), turn=2)
+    state.fighter("thistle").fainted, state.fighter("thistle").tile = True, None
+    state.fighter("sera-quill").effects["ignite"] = 2
+    state.queue = [step("act", seat=0)]
+    hints = engine.hint(state, engine.request(state))
+    assert hints == ["Turn 2 is even: Resonance skills act twice.",
+                     "The opposing leader has fainted: Bounty skills act twice.",
+                     "Ignite at the end of this turn: Sera Quill (8)."]
