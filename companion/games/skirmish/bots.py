@@ -17,6 +17,7 @@ class RandomBot:
     name = "random"
 
     def choose(self, engine: Any, state: SkirmishState, decision: Decision, rng: random.Random) -> str:
+        """Any legal option but a forfeit."""
         options = [o.id for o in decision.options if o.id != FORFEIT] or [decision.options[0].id]
         return rng.choice(options)
 
@@ -27,6 +28,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, engine: Any, state: SkirmishState, decision: Decision, rng: random.Random) -> str:
+        """The option its rule for this kind of decision prefers (the first one otherwise)."""
         ids = [o.id for o in decision.options]
         chooser = getattr(self, f"_{decision.kind.replace('-', '_')}", None)
         return chooser(engine, state, decision, ids) if chooser else ids[0]

@@ -57,9 +57,11 @@ class SkirmishEngine(Engine):
         return list(self._pools[cid])
 
     def card_name(self, cid: str) -> str:
+        """A skill card's printed name."""
         return str(self.skills[cid]["name"])
 
     def character_name(self, cid: str) -> str:
+        """A character's printed name."""
         return str(self.characters[cid]["name"])
 
     def character_label(self, cid: str) -> str:
@@ -67,20 +69,25 @@ class SkirmishEngine(Engine):
         return f"{self.character_name(cid)} ({self.rules['classes'][self.characters[cid]['class']]['name']})"
 
     def tile_label(self, tile: str) -> str:
+        """`B3 (Brazier)`, or the bare name of a plain tile."""
         kind = self.board.special.get(tile)
         return f"{tile} ({self.rules['tile_kinds'][kind]['name']})" if kind else tile
 
     def kind(self, fighter: Fighter) -> str:
+        """`ranged` or `melee`, from the class."""
         return "ranged" if self.rules["classes"][fighter.cls]["ranged"] else "melee"
 
     def speed(self, fighter: Fighter) -> int:
+        """Tiles the character may walk."""
         return int(self.rules["speed"][self.kind(fighter)])
 
     def reach(self, fighter: Fighter) -> int:
+        """The exact distance the character attacks at."""
         return int(self.rules["reach"][self.kind(fighter)])
 
     # -- the game's hooks ---------------------------------------------------------------------
     def setup(self, players: list[str], options: dict[str, Any]) -> SkirmishState:
+        """Teams from the `factions` option (or asked), then the starting player's roll."""
         state = SkirmishState(players=players, hidden=options["hidden"],
                               sides=[Side(max_ap=self.rules["start_ap"]) for _ in players])
         teams = self.faction_teams()
@@ -92,6 +99,7 @@ class SkirmishEngine(Engine):
         return state
 
     def outcome(self, state: SkirmishState) -> Outcome | None:
+        """Forfeit, deck-out, or every character of a side fainted (both at once: a draw)."""
         for seat, why in ((state.forfeited, "forfeit"), (state.decked_out, "deck-out")):
             if seat is not None:
                 return Outcome(why, state.opponent(seat), f"{state.players[seat]} loses by {why}")
@@ -107,15 +115,19 @@ class SkirmishEngine(Engine):
         return None
 
     def is_decided(self, state: SkirmishState) -> bool:
+        """The match ends the moment an outcome exists."""
         return self.outcome(state) is not None
 
     def turns(self, state: SkirmishState) -> int | None:
+        """The round number (ruling turn-numbers)."""
         return state.turn or None
 
     def tally(self, state: SkirmishState) -> list[str]:
+        """The map with the discs, then each side; hands are only counted."""
         return map_lines(self, state) + side_lines(self, state)
 
     def hint(self, state: SkirmishState, request: Request) -> list[str]:
+        """Reminders at an action choice: doubled keywords, Ignite about to burn; the leftmost card."""
         kind = getattr(request, "kind", "")
         if kind == "discard":
             return ["The leftmost card is the one held longest."]
