@@ -12,6 +12,7 @@ from .calculators import attack as attack_calc
 from .calculators import draw_odds, hits_table
 from .calculators import hits as hits_calc
 from .engine import SkirmishEngine
+from .errors import SkirmishError
 
 GAME_ID = "skirmish"
 
@@ -115,20 +116,27 @@ def _print_table(engine: SkirmishEngine, as_json: bool) -> None:
 
 
 @group.command("odds")
+@click.option("--skill", metavar="CARD", help="A skill card id: its copies in the deck (e.g. riposte-lesson).")
 @click.option("--copies", type=click.IntRange(min=0), help="Copies of the skill in the deck (default: a primary's).")
 @click.option("--turn", type=click.IntRange(min=0), required=True, help="By your turn N (its draw included).")
 @click.option("--deck", type=click.IntRange(min=1), help="Deck size (default: three characters' cards).")
 @click.option("--json", "as_json", is_flag=True, help="Print without_mulligan and with_mulligan (and exact fractions) as JSON.")
 @user_errors
-def odds(copies: int | None, turn: int, deck: int | None, as_json: bool) -> None:
+def odds(skill: str | None, copies: int | None, turn: int, deck: int | None, as_json: bool) -> None:
     """Exact chance to hold a given skill by your turn N, with and without the mulligan
     (the mulligan shuffles the whole opening hand back when it holds no copy).
 
     \b
-    Example (a primary skill, 4 copies in 30 cards, by your third turn):
+    Examples (a primary skill, 4 copies in 30 cards, by your third turn; a secondary):
       deckwright skirmish odds --turn 3
+      deckwright skirmish odds --skill last-word --turn 5
     """
-    rules = _engine().rules
+    engine = _engine()
+    rules = engine.rules
+    if skill is not None:
+        if skill not in engine.skills:
+            raise SkirmishError(f"unknown skill card {skill!r}; e.g. {', '.join(list(engine.skills)[:3])}")
+        copies = int(engine.skills[skill]["count"])
     per_character = rules["primary_copies"] + 2 * rules["secondary_copies"]
     fielded = rules["draft_order"].count("S")
     result = draw_odds(deck or fielded * per_character, rules["primary_copies"] if copies is None else copies,

@@ -74,3 +74,11 @@ def test_odds_are_exact_hypergeometric():
 def test_every_command_has_an_example_in_help():
     for command in ("attack", "hits", "odds"):
         assert "deckwright skirmish" in run(command, "--help").output
+
+
+def test_odds_for_a_named_skill_uses_its_copies():
+    data = json.loads(run("odds", "--skill", "last-word", "--turn", "5", "--json").output)
+    assert data["copies"] == 3 and data["cards_seen"] == 8
+    assert Fraction(data["without_mulligan_exact"]) == 1 - Fraction(comb(27, 8), comb(30, 8))
+    result = run("odds", "--skill", "fireball", "--turn", "1")
+    assert result.exit_code == 1 and "unknown skill card 'fireball'" in result.output
