@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from .core import Event, GameState, Request
+from .jsondata import GameState
+from .requests import Event, Request
 
 StepCall = dict[str, Any]
 
