@@ -9,20 +9,17 @@ hand. New cards go to the right of the hand, so the leftmost card is the oldest.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ...engine.hands import candidates, draw_hidden, draw_named, take
 from ...engine.requests import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from .game import Game
 from .state import SkirmishState
-
-if TYPE_CHECKING:
-    from .engine import SkirmishEngine
 
 KEEP = "keep"
 
 
-def run_draw(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_draw(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """Draw `count` cards, one at a time."""
     if item["count"] > 0:
         push_front(state, step("draw_one", seat=item["seat"]),
@@ -30,7 +27,7 @@ def run_draw(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> li
     return []
 
 
-def run_draw_one(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_draw_one(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """One draw: an empty deck loses the match; a full hand first discards its leftmost card."""
     seat = item["seat"]
     side = state.sides[seat]
@@ -47,7 +44,7 @@ def run_draw_one(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -
     return []
 
 
-def run_draw_hidden(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_draw_hidden(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """Table mode: the player draws a card nobody names."""
     side = state.sides[item["seat"]]
     draw_hidden(side.hand, side.unseen, 1)
@@ -55,13 +52,13 @@ def run_draw_hidden(engine: SkirmishEngine, state: SkirmishState, item: StepCall
                           f"{side.deck_size} in deck)", {"seat": item["seat"]})]
 
 
-def ask_draw_card(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Chance:
+def ask_draw_card(engine: Game, state: SkirmishState, item: StepCall) -> Chance:
     """Simulation: which card comes off the shuffled deck."""
     side = state.sides[item["seat"]]
     return Chance("draw", f"{state.players[item['seat']]} draws", item["seat"], options=tuple(side.unseen))
 
 
-def answer_draw_card(engine: SkirmishEngine, state: SkirmishState, item: StepCall, card: str) -> list[Event]:
+def answer_draw_card(engine: Game, state: SkirmishState, item: StepCall, card: str) -> list[Event]:
     """The drawn card joins the right of the hand."""
     side = state.sides[item["seat"]]
     draw_named(side.hand, side.unseen, card)
@@ -69,7 +66,7 @@ def answer_draw_card(engine: SkirmishEngine, state: SkirmishState, item: StepCal
                   {"seat": item["seat"], "card": card})]
 
 
-def run_discard_leftmost(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_discard_leftmost(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """A full hand loses its leftmost (oldest) card."""
     side = state.sides[item["seat"]]
     card = side.hand.cards.pop(0)
@@ -78,7 +75,7 @@ def run_discard_leftmost(engine: SkirmishEngine, state: SkirmishState, item: Ste
                   {"seat": item["seat"], "card": card})]
 
 
-def ask_discard_hidden(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
+def ask_discard_hidden(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
     """Table mode: the player shows the leftmost card of the full hand."""
     side = state.sides[item["seat"]]
     options = tuple(Option(c, engine.card_name(c)) for c in candidates(side.hand, side.unseen))
@@ -86,7 +83,7 @@ def ask_discard_hidden(engine: SkirmishEngine, state: SkirmishState, item: StepC
                     kind="discard")
 
 
-def answer_discard_hidden(engine: SkirmishEngine, state: SkirmishState, item: StepCall, card: str) -> list[Event]:
+def answer_discard_hidden(engine: Game, state: SkirmishState, item: StepCall, card: str) -> list[Event]:
     """The named card leaves the hand for the discard pile."""
     side = state.sides[item["seat"]]
     take(side.hand, side.unseen, card)
@@ -95,7 +92,7 @@ def answer_discard_hidden(engine: SkirmishEngine, state: SkirmishState, item: St
                   {"seat": item["seat"], "card": card})]
 
 
-def ask_mulligan(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
+def ask_mulligan(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
     """Shuffle any number of cards back and draw as many: which cards (simulation) or how many (table)."""
     seat, side = item["seat"], state.sides[item["seat"]]
     prompt = "Shuffle cards from your hand back into the deck and draw as many?"
@@ -111,7 +108,7 @@ def ask_mulligan(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -
     return Decision(seat, prompt, tuple(picks), kind="mulligan")
 
 
-def answer_mulligan(engine: SkirmishEngine, state: SkirmishState, item: StepCall, answer: str) -> list[Event]:
+def answer_mulligan(engine: Game, state: SkirmishState, item: StepCall, answer: str) -> list[Event]:
     """Return the chosen cards to the deck, then draw that many."""
     seat, side = item["seat"], state.sides[item["seat"]]
     if answer == KEEP:

@@ -2,32 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.requests import Event
 from .effects import consume, has
+from .game import Game
 from .state import Fighter, SkirmishState
 
-if TYPE_CHECKING:
-    from .engine import SkirmishEngine
 
-
-def armor_total(engine: SkirmishEngine, fighter: Fighter) -> int:
+def armor_total(engine: Game, fighter: Fighter) -> int:
     """The character's total armor at its current tier."""
     return engine.tiers.armor[fighter.armor]
 
 
-def power_points(engine: SkirmishEngine, fighter: Fighter) -> int:
+def power_points(engine: Game, fighter: Fighter) -> int:
     """The character's power at its current tier."""
     return engine.tiers.power[fighter.power]
 
 
-def is_critical(engine: SkirmishEngine, fighter: Fighter) -> bool:
+def is_critical(engine: Game, fighter: Fighter) -> bool:
     """Remaining armor at or below the critical fraction of the total."""
     return engine.tiers.is_critical(armor_total(engine, fighter), fighter.damage)
 
 
-def instance(engine: SkirmishEngine, source: Fighter | None, target: Fighter, base: int) -> int:
+def instance(engine: Game, source: Fighter | None, target: Fighter, base: int) -> int:
     """How much one damage instance deals: Prowess maximises, Fortify minimises (both: normal), then
     the clamp. Consumes one stack of each that acted."""
     prowess = source is not None and has(source, "prowess")
@@ -44,7 +40,7 @@ def instance(engine: SkirmishEngine, source: Fighter | None, target: Fighter, ba
     return engine.tiers.clamp(amount)
 
 
-def take(engine: SkirmishEngine, target: Fighter, amount: int, why: str) -> list[Event]:
+def take(engine: Game, target: Fighter, amount: int, why: str) -> list[Event]:
     """Add damage taken; report it and a new critical state."""
     was_critical = is_critical(engine, target)
     target.damage += amount
@@ -55,7 +51,7 @@ def take(engine: SkirmishEngine, target: Fighter, amount: int, why: str) -> list
     return [Event("damage", text, {"fighter": target.id, "amount": amount})]
 
 
-def faint_if_beaten(engine: SkirmishEngine, state: SkirmishState, target: Fighter) -> list[Event]:
+def faint_if_beaten(engine: Game, state: SkirmishState, target: Fighter) -> list[Event]:
     """A character whose damage surpasses its armor faints and leaves the map with its effects."""
     if target.fainted or not engine.tiers.is_fainted(armor_total(engine, target), target.damage):
         return []
@@ -64,14 +60,14 @@ def faint_if_beaten(engine: SkirmishEngine, state: SkirmishState, target: Fighte
     return [Event("faint", f"{target.label}{lead} faints", {"fighter": target.id, "seat": target.owner})]
 
 
-def strike(engine: SkirmishEngine, state: SkirmishState, source: Fighter | None, target: Fighter,
+def strike(engine: Game, state: SkirmishState, source: Fighter | None, target: Fighter,
            base: int, why: str) -> list[Event]:
     """One damage instance from a source (or the map, or Ignite) to a target, fainting included."""
     events = take(engine, target, instance(engine, source, target, base), why)
     return events + faint_if_beaten(engine, state, target)
 
 
-def heal(engine: SkirmishEngine, target: Fighter, amount: int) -> list[Event]:
+def heal(engine: Game, target: Fighter, amount: int) -> list[Event]:
     """Healing removes damage taken, never below zero."""
     healed = min(amount, target.damage)
     target.damage -= healed
@@ -79,7 +75,7 @@ def heal(engine: SkirmishEngine, target: Fighter, amount: int) -> list[Event]:
                   {"fighter": target.id, "amount": healed})]
 
 
-def shift(engine: SkirmishEngine, state: SkirmishState, target: Fighter, score: str, steps: int) -> list[Event]:
+def shift(engine: Game, state: SkirmishState, target: Fighter, score: str, steps: int) -> list[Event]:
     """Raise or lower power or armor by tiers, bounded; a lowered armor can make the character faint."""
     before = getattr(target, score)
     after = engine.tiers.shift(before, steps)

@@ -4,25 +4,21 @@ decks, the opening hands with one mulligan, and the leaders' talents."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.requests import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_back, push_front, step
 from .damage import shift
 from .effects import apply_effect
+from .game import Game
 from .state import Fighter, SkirmishState
 
-if TYPE_CHECKING:
-    from .engine import SkirmishEngine
 
-
-def ask_faction(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
+def ask_faction(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
     """A player without a team chooses a faction team."""
     options = tuple(Option(f, engine.rules["factions"][f]["name"]) for f in engine.faction_teams())
     return Decision(item["seat"], "Which faction's team do you bring?", options, kind="faction")
 
 
-def answer_faction(engine: SkirmishEngine, state: SkirmishState, item: StepCall, faction: str) -> list[Event]:
+def answer_faction(engine: Game, state: SkirmishState, item: StepCall, faction: str) -> list[Event]:
     """The team is the faction's characters (with the neutral Free Companies)."""
     side = state.sides[item["seat"]]
     side.faction, side.team = faction, engine.faction_teams()[faction]
@@ -30,12 +26,12 @@ def answer_faction(engine: SkirmishEngine, state: SkirmishState, item: StepCall,
                           f"({len(side.team)} characters)", {"seat": item["seat"]})]
 
 
-def ask_starter(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Chance:
+def ask_starter(engine: Game, state: SkirmishState, item: StepCall) -> Chance:
     """The starting player is chosen at random: a d2 names the seat."""
     return Chance("roll", f"Who starts? d2: 1 = {state.players[0]}, 2 = {state.players[1]}", None, dice=(2,))
 
 
-def answer_starter(engine: SkirmishEngine, state: SkirmishState, item: StepCall, faces: list[int]) -> list[Event]:
+def answer_starter(engine: Game, state: SkirmishState, item: StepCall, faces: list[int]) -> list[Event]:
     """Queue the draft in the draft order, then the rest of the preparation."""
     starter = faces[0] - 1
     state.starter = state.active = starter
@@ -57,7 +53,7 @@ def picked(state: SkirmishState) -> set[str]:
     return {f.id for f in state.fighters}
 
 
-def ask_pick(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
+def ask_pick(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
     """Choose one of your team not yet picked by anyone."""
     seat = item["seat"]
     taken = picked(state)
@@ -67,7 +63,7 @@ def ask_pick(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> De
                     options, kind="pick")
 
 
-def answer_pick(engine: SkirmishEngine, state: SkirmishState, item: StepCall, cid: str) -> list[Event]:
+def answer_pick(engine: Game, state: SkirmishState, item: StepCall, cid: str) -> list[Event]:
     """The character joins the field; its placement comes next."""
     seat = item["seat"]
     cls = engine.characters[cid]["class"]
@@ -81,7 +77,7 @@ def answer_pick(engine: SkirmishEngine, state: SkirmishState, item: StepCall, ci
     return [Event("pick", f"{state.players[seat]} picks {engine.character_name(cid)}{lead}", {"fighter": cid})]
 
 
-def ask_place(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
+def ask_place(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
     """An empty tile of the owner's half."""
     fighter = state.fighter(item["fighter"])
     starter_half = fighter.owner == state.starter
@@ -93,7 +89,7 @@ def ask_place(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> D
                     options, kind="place")
 
 
-def answer_place(engine: SkirmishEngine, state: SkirmishState, item: StepCall, tile: str) -> list[Event]:
+def answer_place(engine: Game, state: SkirmishState, item: StepCall, tile: str) -> list[Event]:
     """Stand there; a special tile applies its effect."""
     fighter = state.fighter(item["fighter"])
     fighter.tile = tile
@@ -101,7 +97,7 @@ def answer_place(engine: SkirmishEngine, state: SkirmishState, item: StepCall, t
     return events + [apply_effect(fighter, e, n) for e, n in engine.board.tile_effects(tile).items()]
 
 
-def run_build_decks(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_build_decks(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """Each player's deck: every copy of the skill cards of their fielded characters."""
     for seat, side in enumerate(state.sides):
         side.unseen = [card for f in state.team_of(seat) for card in engine.pool(f.id)]
@@ -109,7 +105,7 @@ def run_build_decks(engine: SkirmishEngine, state: SkirmishState, item: StepCall
                                       for s, side in enumerate(state.sides)), {})]
 
 
-def run_talent(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_talent(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """The leader's class talent acts once, before the first turn."""
     seat = item["seat"]
     leader = next(f for f in state.team_of(seat) if f.leader)

@@ -9,7 +9,7 @@ Inspiration asks a coin for each character the effect reached.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.hands import can_hold, candidates, take
 from ...engine.requests import Chance, Decision, Event, Option
@@ -17,25 +17,23 @@ from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .board import distance
 from .damage import heal, is_critical, shift, strike
 from .effects import apply_effect, cost, is_blocked
+from .game import Game
 from .state import Fighter, SkirmishState
-
-if TYPE_CHECKING:
-    from .engine import SkirmishEngine
 
 SINGLE = ("enemy", "ally")
 
 
-def user_of(engine: SkirmishEngine, state: SkirmishState, card: dict[str, Any]) -> Fighter | None:
+def user_of(engine: Game, state: SkirmishState, card: dict[str, Any]) -> Fighter | None:
     """The fielded character a skill card belongs to."""
     return next((f for f in state.fighters if f.id == card["character"]), None)
 
 
-def skill_cost(engine: SkirmishEngine, fighter: Fighter, card: dict[str, Any]) -> int:
+def skill_cost(engine: Game, fighter: Fighter, card: dict[str, Any]) -> int:
     """The card's cost for its character now (Glaciate, Tailwind)."""
     return cost(engine.rules, fighter, card["cost"])
 
 
-def in_range(engine: SkirmishEngine, state: SkirmishState, user: Fighter, card: dict[str, Any]) -> list[Fighter]:
+def in_range(engine: Game, state: SkirmishState, user: Fighter, card: dict[str, Any]) -> list[Fighter]:
     """Every character the card could reach: enemies or allies (the user included) within its range."""
     if card["target"] == "self":
         return [user]
@@ -45,7 +43,7 @@ def in_range(engine: SkirmishEngine, state: SkirmishState, user: Fighter, card: 
             and f.tile is not None and distance(user.tile, f.tile) <= card["range"]]
 
 
-def can_play(engine: SkirmishEngine, state: SkirmishState, seat: int, cid: str) -> bool:
+def can_play(engine: Game, state: SkirmishState, seat: int, cid: str) -> bool:
     """May the player use this card now: held, its character active and not Silenced, AP, keyword costs,
     and someone to target."""
     card, side = engine.skills[cid], state.sides[seat]
@@ -62,13 +60,13 @@ def can_play(engine: SkirmishEngine, state: SkirmishState, seat: int, cid: str) 
     return bool(in_range(engine, state, user, card))
 
 
-def playable(engine: SkirmishEngine, state: SkirmishState, seat: int) -> list[str]:
+def playable(engine: Game, state: SkirmishState, seat: int) -> list[str]:
     """The distinct cards the player may use now, in hand order."""
     side = state.sides[seat]
     return [c for c in candidates(side.hand, side.unseen) if can_play(engine, state, seat, c)]
 
 
-def times(engine: SkirmishEngine, state: SkirmishState, user: Fighter, card: dict[str, Any]) -> int:
+def times(engine: Game, state: SkirmishState, user: Fighter, card: dict[str, Any]) -> int:
     """How many times the effect activates: Bounty, Resonance and Defiance when their condition holds."""
     keyword, many = card.get("keyword"), engine.rules["keyword_times"]
     if keyword == "bounty" and any(f.leader and f.fainted for f in state.team_of(state.opponent(user.owner))):
@@ -80,7 +78,7 @@ def times(engine: SkirmishEngine, state: SkirmishState, user: Fighter, card: dic
     return 1
 
 
-def play_skill(engine: SkirmishEngine, state: SkirmishState, seat: int, cid: str) -> list[Event]:
+def play_skill(engine: Game, state: SkirmishState, seat: int, cid: str) -> list[Event]:
     """Name and discard the card, pay its costs, then ask the target or resolve."""
     card, side = engine.skills[cid], state.sides[seat]
     user = user_of(engine, state, card)
@@ -104,7 +102,7 @@ def play_skill(engine: SkirmishEngine, state: SkirmishState, seat: int, cid: str
                            f"({paid} AP{extra}{twice})", {"card": cid, "fighter": user.id, "times": count})]
 
 
-def ask_target(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
+def ask_target(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
     """The one enemy or ally the skill targets."""
     card, user = engine.skills[item["card"]], state.fighter(item["user"])
     options = tuple(Option(f.id, f"{engine.character_name(f.id)} on {f.tile}")
@@ -112,14 +110,14 @@ def ask_target(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> 
     return Decision(user.owner, f"{engine.card_name(item['card'])} targets", options, kind="skill-target")
 
 
-def answer_target(engine: SkirmishEngine, state: SkirmishState, item: StepCall, target: str) -> list[Event]:
+def answer_target(engine: Game, state: SkirmishState, item: StepCall, target: str) -> list[Event]:
     """Resolve on the chosen character."""
     push_front(state, step("skill_resolve", card=item["card"], user=item["user"], times=item["times"],
                            target=target))
     return []
 
 
-def run_resolve(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_resolve(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """The effect, `times` times, on each target still standing; then draws and Inspiration coins."""
     card, user = engine.skills[item["card"]], state.fighter(item["user"])
     events: list[Event] = []
@@ -137,7 +135,7 @@ def run_resolve(engine: SkirmishEngine, state: SkirmishState, item: StepCall) ->
     return events
 
 
-def affect(engine: SkirmishEngine, state: SkirmishState, user: Fighter, target: Fighter,
+def affect(engine: Game, state: SkirmishState, user: Fighter, target: Fighter,
            card: dict[str, Any]) -> list[Event]:
     """One activation of the card's effect on one character, in the printed order."""
     events: list[Event] = []
@@ -159,14 +157,14 @@ def affect(engine: SkirmishEngine, state: SkirmishState, user: Fighter, target: 
     return events
 
 
-def ask_inspire(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Chance:
+def ask_inspire(engine: Game, state: SkirmishState, item: StepCall) -> Chance:
     """Inspiration's coin: 1 raises power, 2 raises armor."""
     user = state.fighter(item["user"])
     return Chance("roll", f"Inspiration for {engine.character_name(user.id)}: d2, 1 = power, 2 = armor",
                   user.owner, dice=(2,))
 
 
-def answer_inspire(engine: SkirmishEngine, state: SkirmishState, item: StepCall, faces: list[int]) -> list[Event]:
+def answer_inspire(engine: Game, state: SkirmishState, item: StepCall, faces: list[int]) -> list[Event]:
     """Raise the chosen score one tier (if the character still stands)."""
     user = state.fighter(item["user"])
     if not user.is_active:

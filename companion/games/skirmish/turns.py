@@ -3,23 +3,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.requests import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .actions import attack_cost, can_attack, can_walk, walk_cost
 from .damage import strike
 from .effects import tick_timed
+from .game import Game
 from .skills import play_skill, playable, skill_cost, user_of
 from .state import SkirmishState
-
-if TYPE_CHECKING:
-    from .engine import SkirmishEngine
 
 END, FORFEIT = "end", "forfeit"
 
 
-def run_start_turn(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_start_turn(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """Maximum AP up by one (capped), AP refilled, once-per-turn actions reset, then the draw."""
     seat = item["seat"]
     side = state.sides[seat]
@@ -35,7 +31,7 @@ def run_start_turn(engine: SkirmishEngine, state: SkirmishState, item: StepCall)
                                                                                          "turn": state.turn})]
 
 
-def ask_act(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Decision:
+def ask_act(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
     """Every legal action of the player now, then end the turn or forfeit."""
     seat = item["seat"]
     options: list[Option] = []
@@ -55,7 +51,7 @@ def ask_act(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> Dec
                     kind="act")
 
 
-def answer_act(engine: SkirmishEngine, state: SkirmishState, item: StepCall, answer: str) -> list[Event]:
+def answer_act(engine: Game, state: SkirmishState, item: StepCall, answer: str) -> list[Event]:
     """Queue what the chosen action needs, and ask again after it."""
     seat = item["seat"]
     if answer == FORFEIT:
@@ -73,7 +69,7 @@ def answer_act(engine: SkirmishEngine, state: SkirmishState, item: StepCall, ans
     return []
 
 
-def run_end_turn(engine: SkirmishEngine, state: SkirmishState, item: StepCall) -> list[Event]:
+def run_end_turn(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """Each of the player's characters takes its Ignite damage, then its Timed effects tick; the
     opponent's turn begins."""
     seat = item["seat"]

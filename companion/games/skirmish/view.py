@@ -6,13 +6,9 @@ for the opponent's. Hands are never shown, only counted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .board import LETTERS, tile_name
+from .game import Game
 from .state import Fighter, SkirmishState
-
-if TYPE_CHECKING:
-    from .engine import SkirmishEngine
 
 MARKS = {"brazier": "^", "frost": "~", "shrine": "+", "rocks": "#"}
 CELL = 6
@@ -24,7 +20,7 @@ def disc(state: SkirmishState, fighter: Fighter) -> str:
     return f"{letter}{state.team_of(fighter.owner).index(fighter) + 1}"
 
 
-def map_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
+def map_lines(engine: Game, state: SkirmishState) -> list[str]:
     """The board, row by row, with special tiles marked and discs on their tiles."""
     if state.starter is None:
         return []
@@ -44,7 +40,7 @@ def map_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
 WIDTH = 72   # the play screen prefixes tally lines; 80 columns in all
 
 
-def fighter_lines(engine: SkirmishEngine, state: SkirmishState, f: Fighter) -> list[str]:
+def fighter_lines(engine: Game, state: SkirmishState, f: Fighter) -> list[str]:
     """`S1 Sera Quill* D4 20/62 Medium/Small · Fortify 1, critical`, effects on a second line when long."""
     if f.fainted:
         return [f"  {disc(state, f)} {engine.character_name(f.id)}: fainted"]
@@ -65,7 +61,7 @@ def fighter_lines(engine: SkirmishEngine, state: SkirmishState, f: Fighter) -> l
     return [base, f"     · {joined}"]
 
 
-def side_lines(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
+def side_lines(engine: Game, state: SkirmishState) -> list[str]:
     """Each player's AP, hand, deck and discard counts, then their characters (* = leader): damage taken
     over armor, power and armor tiers, effects."""
     lines = []
