@@ -45,10 +45,17 @@ def sim_labels(engine: SkirmishEngine, state: SkirmishState) -> dict[str, str]:
 
 
 def rulebook_context(db: Any) -> dict[str, Any]:
-    """The hits-to-faint table for the rulebook, computed by the engine's own attack step."""
-    from .calculators import hits_table
+    """The hits-to-faint table and a worked attack for the rulebook, computed by the engine's own
+    attack step."""
+    from dataclasses import asdict
 
-    return {"hits_table": hits_table(SkirmishEngine(db))["rows"]}
+    from .calculators import attack, hits_table
+
+    engine = SkirmishEngine(db)
+    taken = 70   # the example's own choice: a Vanguard one attack from fainting
+    example = asdict(attack(engine, "duelist", "vanguard", engine.rules["reach"]["melee"], defender_taken=taken))
+    example["defender_taken"] = taken
+    return {"hits_table": hits_table(engine)["rows"], "attack_example": example}
 
 
 def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
