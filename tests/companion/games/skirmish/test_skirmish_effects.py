@@ -158,3 +158,18 @@ def test_inspiration_raises_power_or_armor_per_character_reached(engine):
     mirelle = state.fighter("mirelle")
     assert (mirelle.power, mirelle.armor) == (engine.tiers.index("medium"), engine.tiers.index("large"))
     assert state.fighter("thistle").effects == {"tailwind": 1}
+
+
+def test_the_draw_verb_of_the_vocabulary_draws_for_the_skills_player():
+    """No shipped card draws yet, but the vocabulary (and rules.skill_text) has `draw`: the engine runs it."""
+    from cards.texts import render_text
+    from companion.engine.registry import make_engine
+
+    fresh = make_engine("skirmish")
+    fresh.skills["riposte-lesson"] = {**fresh.skills["riposte-lesson"], "draw": 2}
+    assert render_text(fresh.rules["skill_text"], fresh.rules, fresh.skills["riposte-lesson"]).endswith(
+        "Draw 2 cards.")
+    state = battle(fresh, ("sera-quill", 0, "C4"), ("bramblejack", 1, "F8"), decks=(["last-word"] * 4, []))
+    give(state, 0, "riposte-lesson")
+    act(fresh, state, "skill:riposte-lesson", "last-word", "last-word")
+    assert state.sides[0].hand.cards == ["last-word", "last-word"]
