@@ -12,7 +12,8 @@ Two ways to know the cards, one engine (companion.engine.hands):
 Modules: `state`, `tiers` (the tier table and thresholds), `board` (tiles, distance, walks),
 `effects`, `damage`, `setup` (teams, starter, draft, decks, hands, talents), `cards` (draws,
 discards, mulligan), `turns`, `actions` (walk, attack, counter), `skills` (skill cards and
-keywords), `steps` (the merged table), `engine`, `view` (the tally), `calculators`, `bots`, `cli`.
+keywords), `steps` (the merged table), `game` (the Protocol the rules see the engine through),
+`engine`, `view` (the tally), `calculators`, `bots`, `simreport` (the sim summary), `cli`.
 """
 
 from __future__ import annotations
