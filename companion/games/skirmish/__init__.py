@@ -13,7 +13,7 @@ Modules: `state`, `tiers` (the tier table and thresholds), `board` (tiles, dista
 `effects`, `damage`, `setup` (teams, starter, draft, decks, hands, talents), `cards` (draws,
 discards, mulligan), `turns`, `actions` (walk, attack, counter), `skills` (skill cards and
 keywords), `steps` (the merged table), `game` (the Protocol the rules see the engine through),
-`engine`, `view` (the tally), `calculators`, `bots`, `simreport` (the sim summary), `cli`.
+`engine`, `view` (the tally), `checks` (invariants), `calculators`, `bots`, `simreport` (the sim summary), `cli`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 from .bots import BOTS
+from .checks import broken_invariants
 from .engine import SkirmishEngine
 from .simreport import sim_summary
 from .state import SkirmishState
@@ -60,21 +61,8 @@ def rulebook_context(db: Any) -> dict[str, Any]:
 
 
 def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
-    """Bounds that hold after every step: AP, hand size, damage, tiers."""
-    problems = []
-    for seat, side in enumerate(state.sides):
-        if not 0 <= side.ap <= engine.rules["ap_cap"] or not 0 <= side.max_ap <= engine.rules["ap_cap"]:
-            problems.append(f"seat {seat}: AP {side.ap}/{side.max_ap} outside 0..{engine.rules['ap_cap']}")
-        if side.hand.size > engine.rules["hand_limit"]:
-            problems.append(f"seat {seat}: {side.hand.size} cards in hand")
-    for f in state.fighters:
-        if not (0 <= f.power < len(engine.tiers.names) and 0 <= f.armor < len(engine.tiers.names)):
-            problems.append(f"{f.id}: tier out of the table")
-        if f.damage < 0 or (not f.fainted and f.damage > engine.tiers.armor[f.armor]):
-            problems.append(f"{f.id}: damage {f.damage} with armor {engine.tiers.armor[f.armor]} standing")
-        if any(n <= 0 for n in f.effects.values()):
-            problems.append(f"{f.id}: an effect at zero is still listed")
-    return problems
+    """The bounds `state` breaks (AP, hand size, damage, tiers, effects); [] when all hold."""
+    return broken_invariants(engine, state)
 
 
 __all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "rulebook_context", "sim_labels", "sim_setup",
