@@ -1,0 +1,153 @@
+"""One-shot calculators. `attack` and `hits` build a small state and run the engine's own attack
+step on it, so they can never disagree with play; `draw_odds` is exact hypergeometric arithmetic
+over the deck a player builds from three characters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from ...engine.requests import Event
+from ...engine.steps import step
+from .actions import attack_targets
+from .board import distance, tile_name
+from .damage import armor_total, is_critical
+from .engine import SkirmishEngine
+from .errors import SkirmishError
+from .state import Fighter, Side, SkirmishState
+
+ATTACKER, DEFENDER = 0, 1
+
+
+@dataclass
+class AttackResult:
+    """What one attack does, each way, with the engine's own explanation."""
+
+    damage_to_defender: int
+    damage_to_attacker: int
+    counter: bool
+    defender_fainted: bool
+    attacker_fainted: bool
+    defender_critical: bool
+    attacker_critical: bool
+    steps: list[str] = field(default_factory=list)
+
+
+def _class(engine: SkirmishEngine, name: str) -> str:
+    key = name.strip().lower()
+    if key not in engine.rules["classes"]:
+        raise SkirmishError(f"unknown class {name!r}; expected one of: {', '.join(engine.rules['classes'])}")
+    return key
+
+
+def _character(engine: SkirmishEngine, cls: str, taken: set[str]) -> str:
+    """A character of the class, for the engine's names (a different one for each side)."""
+    for cid, card in engine.characters.items():
+        if card["class"] == cls and cid not in taken:
+            return str(cid)
+    raise SkirmishError(f"the database has no second character of class {cls!r} to fight a mirror match")
+
+
+def duel_state(engine: SkirmishEngine, attacker_cls: str, defender_cls: str, distance: int) -> SkirmishState:
+    """Two characters in column A, `distance` rows apart, with enough AP for an attack."""
+    if not 1 <= distance < engine.board.rows:
+        raise SkirmishError(f"distance must be 1 to {engine.board.rows - 1} tiles on this map, got {distance}")
+    a_cls, d_cls = _class(engine, attacker_cls), _class(engine, defender_cls)
+    a_id = _character(engine, a_cls, set())
+    d_id = _character(engine, d_cls, {a_id})
+    state = SkirmishState(players=["attacker", "defender"], hidden=False, starter=ATTACKER,
+                          sides=[Side(max_ap=engine.rules["ap_cap"]), Side()])
+    for seat, cid, cls, row in ((ATTACKER, a_id, a_cls, 1), (DEFENDER, d_id, d_cls, 1 + distance)):
+        klass = engine.rules["classes"][cls]
+        state.fighters.append(Fighter(cid, seat, cls, tile_name(0, row), power=engine.tiers.index(klass["power"]),
+                                      armor=engine.tiers.index(klass["armor"]), name=engine.character_name(cid)))
+    return state
+
+
+def _strike_once(engine: SkirmishEngine, state: SkirmishState) -> list[Event]:
+    """Run the engine's attack step: the attacker attacks the defender."""
+    attacker, defender = state.fighters
+    if defender not in _targets(engine, state, attacker):
+        raise SkirmishError(f"out of reach: a {attacker.cls} attacks at exactly {engine.reach(attacker)} "
+                            f"tile(s), the defender is {_gap(state)} away")
+    attacker.attacked = False
+    state.sides[ATTACKER].ap = state.sides[ATTACKER].max_ap
+    state.queue = [step("attack", fighter=attacker.id)]
+    return engine.resolve(state, [defender.id])
+
+
+def _targets(engine: SkirmishEngine, state: SkirmishState, attacker: Fighter) -> list[Fighter]:
+    return attack_targets(engine, state, attacker)
+
+
+def _gap(state: SkirmishState) -> int:
+    a, d = state.fighters
+    return distance(a.tile or "A1", d.tile or "A1")
+
+
+def attack(engine: SkirmishEngine, attacker: str, defender: str, distance: int, attacker_taken: int = 0,
+           defender_taken: int = 0, attacker_power: str | None = None, defender_armor: str | None = None) -> AttackResult:
+    """Damage each way, the counter, faints and critical wounds of one attack."""
+    state = duel_state(engine, attacker, defender, distance)
+    a, d = state.fighters
+    a.damage, d.damage = attacker_taken, defender_taken
+    if attacker_power:
+        a.power = engine.tiers.index(attacker_power)
+    if defender_armor:
+        d.armor = engine.tiers.index(defender_armor)
+    for f in (a, d):
+        if engine.tiers.is_fainted(armor_total(engine, f), f.damage):
+            raise SkirmishError(f"{f.id} has already fainted with {f.damage} damage taken")
+    events = _strike_once(engine, state)
+    counter = any(e.kind == "damage" and e.data["fighter"] == a.id for e in events)
+    return AttackResult(d.damage - defender_taken, a.damage - attacker_taken, counter, d.fainted, a.fainted,
+                        not d.fainted and is_critical(engine, d), not a.fainted and is_critical(engine, a),
+                        [e.text for e in events])
+
+
+def hits(engine: SkirmishEngine, power: str, armor: str) -> dict[str, int]:
+    """Attacks of a power tier until an armor tier is critically wounded, and until it faints
+    (a melee attacker against a ranged defender, so nobody counters)."""
+    state = duel_state(engine, "duelist", "enchanter", engine.rules["reach"]["melee"])
+    a, d = state.fighters
+    a.power, d.armor = engine.tiers.index(power), engine.tiers.index(armor)
+    count, critical = 0, None
+    while not d.fainted:
+        _strike_once(engine, state)
+        count += 1
+        if critical is None and (d.fainted or is_critical(engine, d)):
+            critical = count
+    return {"hits_to_critical": critical or count, "hits_to_faint": count}
+
+
+def hits_table(engine: SkirmishEngine) -> dict[str, Any]:
+    """Hits to faint for all 36 pairs, and every pair that breaks the armor design claim."""
+    names, claim = engine.tiers.names, engine.rules["design_claim"]
+    rows, broken = [], []
+    for p in names:
+        cells = []
+        for ar in names:
+            result = hits(engine, p, ar)
+            cells.append(result)
+            need = claim["same_tier_hits"] if p == ar else (claim["gargantuan_hits"] if p == names[-1] else None)
+            if need is not None and result["hits_to_faint"] < need:
+                broken.append({"power": p, "armor": ar, "hits_to_faint": result["hits_to_faint"], "claimed": need})
+        rows.append({"power": p, "cells": cells})
+    return {"tiers": list(names), "rows": rows, "claim_broken": broken}
+
+
+def draw_odds(deck: int, copies: int, turn: int, opening: int, per_turn: int) -> dict[str, Any]:
+    """Exact chance to have drawn at least one of `copies` cards by your turn `turn` (its draw included),
+    without a mulligan and with the mulligan kept only when the opening hand holds a copy."""
+    if not 0 <= copies <= deck or turn < 0 or opening + turn * per_turn > deck:
+        raise SkirmishError(f"cannot draw {opening + turn * per_turn} cards from a deck of {deck} "
+                            f"holding {copies} copies")
+    seen = opening + turn * per_turn
+    plain = 1 - Fraction(comb(deck - copies, seen), comb(deck, seen))
+    hit_opening = 1 - Fraction(comb(deck - copies, opening), comb(deck, opening))
+    with_mulligan = hit_opening + (1 - hit_opening) * plain
+    return {"deck": deck, "copies": copies, "turn": turn, "cards_seen": seen,
+            "without_mulligan": float(plain), "with_mulligan": float(with_mulligan),
+            "without_mulligan_exact": str(plain), "with_mulligan_exact": str(with_mulligan)}

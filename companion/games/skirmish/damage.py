@@ -1,0 +1,87 @@
+"""Damage instances, healing, tier changes and fainting (the Combat and Scores sections)."""
+
+from __future__ import annotations
+
+from ...engine.requests import Event
+from .effects import consume, has
+from .game import Game
+from .state import Fighter, SkirmishState
+
+
+def armor_total(engine: Game, fighter: Fighter) -> int:
+    """The character's total armor at its current tier."""
+    return engine.tiers.armor[fighter.armor]
+
+
+def power_points(engine: Game, fighter: Fighter) -> int:
+    """The character's power at its current tier."""
+    return engine.tiers.power[fighter.power]
+
+
+def is_critical(engine: Game, fighter: Fighter) -> bool:
+    """Remaining armor at or below the critical fraction of the total."""
+    return engine.tiers.is_critical(armor_total(engine, fighter), fighter.damage)
+
+
+def instance(engine: Game, source: Fighter | None, target: Fighter, base: int) -> int:
+    """How much one damage instance deals: Prowess maximises, Fortify minimises (both: normal), then
+    the clamp. Consumes one stack of each that acted."""
+    prowess = source is not None and has(source, "prowess")
+    fortify = has(target, "fortify")
+    amount = base
+    if prowess and not fortify:
+        amount = engine.tiers.damage_max
+    elif fortify and not prowess:
+        amount = engine.tiers.damage_min
+    if prowess and source is not None:
+        consume(source, "prowess")
+    if fortify:
+        consume(target, "fortify")
+    return engine.tiers.clamp(amount)
+
+
+def take(engine: Game, target: Fighter, amount: int, why: str) -> list[Event]:
+    """Add damage taken; report it and a new critical state."""
+    was_critical = is_critical(engine, target)
+    target.damage += amount
+    total = armor_total(engine, target)
+    text = f"{target.label} takes {amount} ({why}): {target.damage}/{total}"
+    if not was_critical and is_critical(engine, target) and not engine.tiers.is_fainted(total, target.damage):
+        text += ", critical"
+    return [Event("damage", text, {"fighter": target.id, "amount": amount})]
+
+
+def faint_if_beaten(engine: Game, state: SkirmishState, target: Fighter) -> list[Event]:
+    """A character whose damage surpasses its armor faints and leaves the map with its effects."""
+    if target.fainted or not engine.tiers.is_fainted(armor_total(engine, target), target.damage):
+        return []
+    target.fainted, target.tile, target.effects = True, None, {}
+    lead = " (the leader)" if target.leader else ""
+    return [Event("faint", f"{target.label}{lead} faints", {"fighter": target.id, "seat": target.owner})]
+
+
+def strike(engine: Game, state: SkirmishState, source: Fighter | None, target: Fighter,
+           base: int, why: str) -> list[Event]:
+    """One damage instance from a source (or the map, or Ignite) to a target, fainting included."""
+    events = take(engine, target, instance(engine, source, target, base), why)
+    return events + faint_if_beaten(engine, state, target)
+
+
+def heal(engine: Game, target: Fighter, amount: int) -> list[Event]:
+    """Healing removes damage taken, never below zero."""
+    healed = min(amount, target.damage)
+    target.damage -= healed
+    return [Event("heal", f"{target.label} heals {healed}: {target.damage}/{armor_total(engine, target)}",
+                  {"fighter": target.id, "amount": healed})]
+
+
+def shift(engine: Game, state: SkirmishState, target: Fighter, score: str, steps: int) -> list[Event]:
+    """Raise or lower power or armor by tiers, bounded; a lowered armor can make the character faint."""
+    before = getattr(target, score)
+    after = engine.tiers.shift(before, steps)
+    setattr(target, score, after)
+    name = engine.tiers.names[after]
+    verb = "stays" if after == before else ("rises" if after > before else "falls")
+    events = [Event("tier", f"{target.label}'s {score} {verb} to {engine.rules['tier_names'][name]}",
+                    {"fighter": target.id, "score": score, "tier": name})]
+    return events + (faint_if_beaten(engine, state, target) if score == "armor" else [])

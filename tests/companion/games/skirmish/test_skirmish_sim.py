@@ -1,0 +1,36 @@
+"""`deckwright sim skirmish`: bots over faction pairs, the matrix, first player, when matches end."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from click.testing import CliRunner
+
+from companion.cli import cli
+from companion.games.skirmish.simreport import ending_line, faction_results, sim_summary
+
+
+def test_sim_reports_the_faction_matrix_first_player_and_ending_rounds():
+    result = CliRunner().invoke(cli, ["sim", "skirmish", "--games", "12", "--bot", "greedy,random", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["games"] == 12
+    summary = report["summary"]
+    assert summary[0].startswith("faction against faction")
+    assert any(line.startswith("starting player wins") for line in summary)
+    assert any("matches ending in rounds 5-10 (the design intent)" in line for line in summary)
+
+
+def record(winner, f0, f1, end, starter=0):
+    return SimpleNamespace(winner=winner, labels={"seat0_faction": f0, "seat1_faction": f1, "end_round": str(end),
+                                                  "seat0_start": "first" if starter == 0 else "second"})
+
+
+def test_matrix_counts_both_seatings_and_the_share_of_rounds_5_to_10():
+    records = [record(0, "ivory-tower", "temple-order", 5), record(1, "temple-order", "ivory-tower", 11),
+               record(1, "ivory-tower", "temple-order", 10, starter=1)]
+    games, wins = faction_results(records)
+    assert games["ivory-tower", "temple-order"] == 3 and wins["ivory-tower", "temple-order"] == 2
+    assert ending_line(records).startswith("matches ending in rounds 5-10 (the design intent): 66.7%")
+    assert sim_summary(records)[-2].startswith("starting player wins 66.7%")   # the second match: starter lost

@@ -1,0 +1,107 @@
+"""The Skirmish kit, built on A4 and Letter through the CLI and checked as PDFs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cards import load_game
+from cards.texts import render_text
+from generator.cardlayout import bind, load_layout
+from generator.geometry import landscape, page_size
+from generator.kit import base_context, card_context, layout_folders
+
+KIT = ["skills", "characters", "effects", "keywords", "battlefield", "ap-tracker", "effect-tokens",
+       "stack-tokens", "character-standees", "reference", "rulebook"]
+DB = load_game("skirmish")
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    """`deckwright build skirmish` (both papers) run once through the CLI."""
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    out = tmp_path_factory.mktemp("kit")
+    result = CliRunner().invoke(cli, ["build", "skirmish", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "skirmish"
+
+
+def _text(path: Path) -> str:
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+
+
+def test_lint_is_clean():
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    result = CliRunner().invoke(cli, ["lint", "skirmish"])
+    assert result.exit_code == 0 and "skirmish: ok" in result.output, result.output
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_component_is_on_the_paper(kit, paper):
+    for name in KIT:
+        for page in PdfReader(kit / f"{name}-{paper}.pdf").pages:
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            assert size in (pytest.approx(page_size(paper), abs=0.01),
+                            pytest.approx(landscape(page_size(paper)), abs=0.01)), name
+
+
+def test_skill_cards_print_the_text_generated_from_their_effect_fields():
+    """The card layout's body is rules.skill_text rendered with the card's fields: the same words the
+    rulebook prints and the engine's content test checks."""
+    layout = load_layout("skill-card", layout_folders(DB))
+    body = next(e for e in layout.elements if e["id"] == "body")
+    base = base_context(DB)
+    deck = DB.deck("skills")
+    for number, card in enumerate(deck.cards, 1):
+        context = card_context(DB, deck, card, number, base)
+        expected = render_text(DB.rules["skill_text"], DB.rules, {"id": card.id, "name": card.name, **card.fields})
+        assert bind(body["text"], context, card.id) == expected
+        assert "{" not in expected and expected.strip()
+
+
+def test_skill_sheet_and_rulebook_carry_the_texts(kit):
+    cards, book = _text(kit / "skills-a4.pdf"), _text(kit / "rulebook-a4.pdf")
+    for card in DB.deck("skills").cards:
+        assert card.name in cards and card.name in book
+    assert "Target an enemy within 1 tile. Deal 8 damage. Apply Restrain 1." in book
+
+
+def test_skill_deck_has_every_copy(kit):
+    """'four copies of their primary skill card and three copies of each of their secondary skill cards'."""
+    total = sum(c.count for c in DB.deck("skills").cards)
+    assert total == len(DB.deck("characters").cards) * (4 + 2 * 3)
+    assert _text(kit / "skills-letter.pdf").count("SK ") >= total
+
+
+def test_rulebook_prints_every_ruling_the_draft_order_and_the_hits_table(kit):
+    text = _text(kit / "rulebook-letter.pdf")
+    for ruling in DB.rulings:
+        assert " ".join(ruling.topic.split()) in text, ruling.id
+    assert "Pick 1 2 3 4 5 6" in text
+    assert "The armor values are meant to withstand at least 6 hits" in text
+    assert ("Bramblejack takes 14 (Sera Quill's attack): 84/82. Sera Quill takes 10 (Bramblejack's "
+            "counter-attack): 10/62. Bramblejack faints." in text)
+
+
+def test_reference_card_has_the_tiers_and_the_glossary(kit):
+    text = _text(kit / "reference-a4.pdf")
+    for tier in ("Tiny 10 52", "Gargantuan 20 102"):
+        assert tier in text
+    for card in (*DB.deck("effects").cards, *DB.deck("keywords").cards):
+        assert card.name in text
+
+
+def test_battlefield_names_every_tile_and_the_special_kinds(kit):
+    text = _text(kit / "battlefield-a4.pdf")
+    for tile in ("A1", "F8", "C4"):
+        assert tile in text
+    for kind in ("Brazier", "Frost Pool", "Shrine", "Rocks"):
+        assert kind in text
