@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from .balance.bots import bot_classes, make_bot
 from .engine.core import Engine
-from .engine.drivers import Bot, RandomBot, play_out
+from .engine.drivers import Bot, play_out
 from .engine.registry import game_module, make_engine
 from .errors import SimulationError
 
@@ -49,6 +50,7 @@ class SimConfig:
     players: int
     bots: tuple[str, ...]
     cards_dir: str | None = None
+    budget: int | None = None   # playouts per decision of a search bot (None: its default)
 
     def bot_of(self, seat: int) -> str:
         """The bot playing a seat (the list of bots repeats over the seats)."""
@@ -75,8 +77,8 @@ def game_rng(seed: int | str, index: int) -> random.Random:
 
 
 def available_bots(module: ModuleType) -> dict[str, type]:
-    """Bot classes a game offers, `random` always among them."""
-    return {"random": RandomBot, **getattr(module, "BOTS", {})}
+    """Bot classes a game offers, `random` and `search` always among them."""
+    return bot_classes(module)
 
 
 @dataclass
@@ -94,7 +96,7 @@ class Player:
         engine, module = make_engine(config.game, config.cards_dir), game_module(config.game)
         check_config(config, engine, module)
         classes = available_bots(module)
-        return cls(config, engine, module, [classes[config.bot_of(s)]() for s in range(config.players)])
+        return cls(config, engine, module, [make_bot(classes[config.bot_of(s)], config.budget) for s in range(config.players)])
 
     def play(self, index: int) -> GameRecord:
         """Play game `index` to its end."""
