@@ -33,6 +33,9 @@ class Plan:
     cap: int = DEFAULT_CAP
 
 
+LOCAL = Plan()   # one process, a fixed number of games
+
+
 def database_version(config: TournamentConfig) -> str:
     """The version stamp of the database the config plays (built here first: fails fast)."""
     return str(table_for(config).engine.db.version)
@@ -43,7 +46,7 @@ def play(config: TournamentConfig, plan: Plan, start: int, stop: int, progress: 
     return executors.run(play_chunk, config, (start, stop), plan.jobs, plan.scheduler, progress.advance)
 
 
-def tournament(config: TournamentConfig, plan: Plan = Plan(), progress: Progress | None = None,
+def tournament(config: TournamentConfig, plan: Plan = LOCAL, progress: Progress | None = None,
                extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play the config's games (then more, while `precision` asks for narrower intervals) and report."""
     shown = progress or Progress()

@@ -91,7 +91,7 @@ def snapshot_at_revision(folder: Path, revision: str) -> Snapshot:
     folder = folder.resolve()
     top = _git(folder, "rev-parse", "--show-toplevel").decode().strip()
     relative = folder.relative_to(Path(top).resolve()).as_posix()
-    archive = _git(folder, "archive", "--format=tar", revision, "--", relative)
+    archive = _git(Path(top), "archive", "--format=tar", revision, "--", relative)
     files = []
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         for member in tar.getmembers():
