@@ -13,7 +13,7 @@ import click
 
 from .common import Context, cards_option
 
-COMMAND_MODULES = ("games", "lint", "build", "roll", "play", "sessions", "sim")
+COMMAND_MODULES = ("games", "lint", "build", "roll", "play", "sessions", "sim", "balance")
 
 
 class DeckwrightGroup(click.Group):
