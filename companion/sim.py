@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from . import executors
 from .balance.bots import bot_classes, make_bot
 from .engine.core import Engine
 from .engine.drivers import Bot, play_out
@@ -161,10 +162,20 @@ def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(start, min(games, start + size)) for start in range(0, games, size)]
 
 
-def play_games(config: SimConfig, jobs: int = 1,
-               progress: Callable[[int], None] | None = None) -> list[GameRecord]:
-    """Play every game of the config, in `jobs` processes; records come back in index order."""
+def play_chunk(config: SimConfig, bounds: tuple[int, int]) -> list[GameRecord]:
+    """Games `bounds` of a config in whichever process runs it (the unit of work on Dask)."""
+    _init_worker(config)
+    return _play_chunk(bounds)
+
+
+def play_games(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None,
+               scheduler: Any = None) -> list[GameRecord]:
+    """Play every game of the config, in `jobs` processes or on a Dask `scheduler`; records come
+    back in index order."""
     tick = progress or (lambda done: None)
+    if scheduler is not None:
+        Player.build(config)  # fails fast here on a bad config
+        return executors.run(play_chunk, config, (0, config.games), scheduler=scheduler, tick=tick)
     if jobs <= 1:
         player = Player.build(config)
         records = []
@@ -299,9 +310,10 @@ def seat_label_stats(records: list[GameRecord]) -> dict[str, dict[str, Any]]:
             for name, values in sorted(seen.items())}
 
 
-def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None,
+             scheduler: Any = None) -> dict[str, Any]:
     """Play the games and report on them, with the game's own summary when it offers one."""
-    records = play_games(config, jobs, progress)
+    records = play_games(config, jobs, progress, scheduler)
     result = report(config, records)
     summary = getattr(game_module(config.game), "sim_summary", None)
     if summary is not None:

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ..balance.bots import bot_lines
+from ..executors import scheduler_address
 from ..sim import SEAT_LABEL, SimConfig, simulate
 from .common import Context, echo_json, get_context, user_errors
 
@@ -31,11 +32,13 @@ MAX_LABEL_ROWS = 15
               help="Processes to play in; the report is identical whatever the number.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="Playouts per decision of the search bot (default 64).")
+@click.option("--scheduler", default=None,
+              help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
 @click.option("--list-bots", is_flag=True, help="List the game's bots, one line each, and stop.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @user_errors
 def command(game: str, games: int, seed: str, players: int | None, bots: str, jobs: int,
-            budget: int | None, list_bots: bool, as_json: bool) -> None:
+            budget: int | None, scheduler: str | None, list_bots: bool, as_json: bool) -> None:
     """Play GAME many times with bots and report win rates by seat, draws and game length.
 
     \b
@@ -51,7 +54,7 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str, jo
                        tuple(b.strip() for b in bots.split(",") if b.strip()) or ("random",), cards_dir,
                        budget)
     with _progress(games) as tick:
-        result = simulate(config, jobs, tick)
+        result = simulate(config, jobs, tick, scheduler_address(scheduler))
     if as_json:
         echo_json(result)
     else:

@@ -85,3 +85,28 @@ def test_a_leader_hook_gives_lead_figures(toy, monkeypatch):
     records: list[Record] = play_chunk(race(seed="lead"), (0, 10))
     assert all(r.lead_changes is not None for r in records)
     assert all(r.decided_at is not None for r in records if r.winner is not None)
+
+
+def test_sim_gives_the_same_report_on_dask(toy):
+    from companion.sim import SimConfig, simulate
+
+    distributed = pytest.importorskip("distributed")
+    config = SimConfig("toy-race", 50, 3, 2, ("random", "sprinter"))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        on_dask = simulate(config, scheduler=client)
+    assert json.dumps(on_dask) == json.dumps(simulate(config, jobs=1))
+
+
+def test_scheduler_comes_from_the_option_or_the_environment(monkeypatch):
+    monkeypatch.delenv(executors.SCHEDULER_ENV, raising=False)
+    assert executors.scheduler_address(None) is None
+    monkeypatch.setenv(executors.SCHEDULER_ENV, "tcp://lab:8786")
+    assert executors.scheduler_address(None) == "tcp://lab:8786"
+    assert executors.scheduler_address("tcp://other:8786") == "tcp://other:8786"
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(toy):
+    pytest.importorskip("distributed")
+    with pytest.raises(executors.ExecutorError, match="cannot reach the Dask scheduler"):
+        executors.run(play_chunk, race(games=2), (0, 2), scheduler="tcp://127.0.0.1:9")
