@@ -35,8 +35,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from . import executors
+from .balance.bots import bot_classes, make_bot
 from .engine.core import Engine
-from .engine.drivers import Bot, RandomBot, play_out
+from .engine.drivers import Bot, play_out
 from .engine.registry import game_module, make_engine
 from .errors import SimulationError
 
@@ -56,6 +58,7 @@ class SimConfig:
     players: int
     bots: tuple[str, ...]
     cards_dir: str | None = None
+    budget: int | None = None   # playouts per decision of a search bot (None: its default)
 
     def bot_of(self, seat: int) -> str:
         """The bot playing a seat (the list of bots repeats over the seats)."""
@@ -82,8 +85,8 @@ def game_rng(seed: int | str, index: int) -> random.Random:
 
 
 def available_bots(module: ModuleType) -> dict[str, type]:
-    """Bot classes a game offers, `random` always among them."""
-    return {"random": RandomBot, **getattr(module, "BOTS", {})}
+    """Bot classes a game offers, `random` and `search` always among them."""
+    return bot_classes(module)
 
 
 @dataclass
@@ -101,7 +104,7 @@ class Player:
         engine, module = make_engine(config.game, config.cards_dir), game_module(config.game)
         check_config(config, engine, module)
         classes = available_bots(module)
-        return cls(config, engine, module, [classes[config.bot_of(s)]() for s in range(config.players)])
+        return cls(config, engine, module, [make_bot(classes[config.bot_of(s)], config.budget) for s in range(config.players)])
 
     def play(self, index: int) -> GameRecord:
         """Play game `index` to its end."""
@@ -212,10 +215,20 @@ def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(start, min(games, start + size)) for start in range(0, games, size)]
 
 
-def play_games(config: SimConfig, jobs: int = 1,
-               progress: Callable[[int], None] | None = None) -> list[GameRecord]:
-    """Play every game of the config, in `jobs` processes; records come back in index order."""
+def play_chunk(config: SimConfig, bounds: tuple[int, int]) -> list[GameRecord]:
+    """Games `bounds` of a config in whichever process runs it (the unit of work on Dask)."""
+    _init_worker(config)
+    return _play_chunk(bounds)
+
+
+def play_games(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None,
+               scheduler: Any = None) -> list[GameRecord]:
+    """Play every game of the config, in `jobs` processes or on a Dask `scheduler`; records come
+    back in index order."""
     tick = progress or (lambda done: None)
+    if scheduler is not None:
+        Player.build(config)  # fails fast here on a bad config
+        return executors.run(play_chunk, config, (0, config.games), scheduler=scheduler, tick=tick)
     if jobs <= 1:
         player = Player.build(config)
         records = []
@@ -405,9 +418,10 @@ def seat_label_stats(records: list[GameRecord]) -> dict[str, dict[str, Any]]:
             for name, values in sorted(seen.items())}
 
 
-def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None,
+             scheduler: Any = None) -> dict[str, Any]:
     """Play the games and report on them, with the game's own summary when it offers one."""
-    records = play_games(config, jobs, progress)
+    records = play_games(config, jobs, progress, scheduler)
     result = report(config, records)
     summary = getattr(game_module(config.game), "sim_summary", None)
     if summary is not None:

@@ -10,7 +10,9 @@ from typing import Any
 
 import click
 
+from ..balance.bots import bot_lines
 from ..engine.registry import game_module, has_engine
+from ..executors import scheduler_address
 from ..sim import SEAT_LABEL, SimConfig, available_bots, simulate
 from .common import Context, echo_json, get_context, user_errors
 
@@ -29,10 +31,15 @@ MAX_LABEL_ROWS = 15
               help="Bot per seat, comma-separated and repeated over the seats, e.g. greedy,random.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes to play in; the report is identical whatever the number.")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Playouts per decision of the search bot (default 64).")
+@click.option("--scheduler", default=None,
+              help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
+@click.option("--list-bots", is_flag=True, help="List the game's bots, one line each, and stop.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @user_errors
 def command(game: str, games: int, seed: str, players: int | None, bots: str, jobs: int,
-            as_json: bool) -> None:
+            budget: int | None, scheduler: str | None, list_bots: bool, as_json: bool) -> None:
     """Play GAME many times with bots and report win rates by seat, draws and game length.
 
     \b
@@ -41,13 +48,17 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str, jo
       deckwright sim heartstrings --bot greedy,random --json
     """
     cards_dir = get_context().cards_dir
+    if list_bots:
+        click.echo("\n".join(bot_lines(game)))
+        return
     names = tuple(b.strip() for b in bots.split(","))
     if not all(names):
         known = ", ".join(sorted(available_bots(game_module(game)))) if has_engine(game) else "random"
         raise click.BadParameter(f"{bots!r} names an empty bot; bots: {known}", param_hint="--bot")
-    config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir), names, cards_dir)
+    config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir), names, cards_dir,
+                       budget)
     with _progress(games) as tick:
-        result = simulate(config, jobs, tick)
+        result = simulate(config, jobs, tick, scheduler_address(scheduler))
     if as_json:
         echo_json(result)
     else:

@@ -1,0 +1,49 @@
+"""The bots a game offers, each with a one-line description, and how to build one."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from ..engine.drivers import Bot, RandomBot
+from ..engine.search import SearchBot
+
+
+def bot_classes(module: ModuleType) -> dict[str, type]:
+    """Every bot of a game: `random`, the game's own `BOTS`, and the generic `search`."""
+    return {"random": RandomBot, **getattr(module, "BOTS", {}), "search": SearchBot}
+
+
+def describe(cls: type) -> str:
+    """A bot's one-line description: its `description`, else its docstring's first sentence."""
+    text = getattr(cls, "description", None)
+    if isinstance(text, str):
+        return text
+    paragraph = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
+    sentence, dot, _ = paragraph.partition(". ")
+    return (sentence + ("." if dot else "")) or cls.__name__
+
+
+def make_bot(cls: type, budget: int | None = None) -> Bot:
+    """An instance of a bot class; a search bot gets the playout budget when one is given."""
+    if budget is not None and getattr(cls, "takes_budget", False):
+        bot: Any = cls(budget=budget)
+    else:
+        bot = cls()
+    return bot  # type: ignore[no-any-return]
+
+
+def best_heuristic(module: ModuleType) -> str:
+    """The game's own bot to measure against: the first of its `BOTS` that is neither random nor
+    search, else `random`."""
+    own = [name for name in getattr(module, "BOTS", {}) if name not in ("random", "search")]
+    return own[0] if own else "random"
+
+
+def bot_lines(game: str) -> list[str]:
+    """`name  description` for every bot of a game, for `deckwright sim GAME --list-bots`."""
+    from ..engine.registry import game_module
+
+    classes = bot_classes(game_module(game))
+    width = max(len(name) for name in classes)
+    return [f"{name:<{width}}  {describe(cls)}" for name, cls in classes.items()]

@@ -1,0 +1,67 @@
+"""A/B comparisons: the same tournament on the current database and on a reference (a git
+revision of the game's card folder, or an earlier balance JSON), with a two-proportion z test
+per headline figure, so "my edit fixed the Assassin" is a claim with a p-value."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from .errors import BalanceError
+from .run import LOCAL, Plan, Progress, tournament
+from .source import game_folder, snapshot_at_revision
+from .stats import two_proportions
+from .tournament import TournamentConfig
+
+
+def reference_report(config: TournamentConfig, reference: str, plan: Plan,
+                     progress: Progress | None = None) -> dict[str, Any]:
+    """The reference's report: read from a balance JSON file, or played at a git revision."""
+    path = Path(reference)
+    if path.suffix == ".json" or path.is_file():
+        return read_report(path, config.game)
+    snapshot = snapshot_at_revision(game_folder(config.game, config.cards_dir), reference)
+    return tournament(replace(config, snapshot=snapshot), plan, progress, {"revision": reference})
+
+
+def read_report(path: Path, game: str) -> dict[str, Any]:
+    """An earlier balance JSON (`deckwright balance GAME --json`), checked to be one of this game."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BalanceError(f"--compare {path}: cannot read it: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise BalanceError(f"--compare {path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    data = data.get("report", data) if isinstance(data, dict) else data
+    if not isinstance(data, dict) or "headlines" not in data:
+        raise BalanceError(f"--compare {path}: not a balance report (no `headlines`)")
+    if data.get("game") != game:
+        raise BalanceError(f"--compare {path}: a report of {data.get('game')!r}, not {game!r}")
+    return data
+
+
+def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """Each headline figure in both reports: before, after and the test of the change."""
+    changes = []
+    for what, old in before["headlines"].items():
+        new = after["headlines"].get(what)
+        if new is None:
+            continue
+        test = two_proportions(old["wins"], old["games"], new["wins"], new["games"])
+        changes.append({"what": what, "before": old, "after": new} | test)
+    changes.sort(key=lambda c: (c["p_value"], c["what"]))
+    return {"before": {"version": before.get("version"), "revision": before.get("revision"),
+                       "games": before.get("games")},
+            "after": {"version": after.get("version"), "games": after.get("games")},
+            "changes": changes}
+
+
+def run_compare(config: TournamentConfig, reference: str, plan: Plan = LOCAL,
+                progress: Progress | None = None) -> dict[str, Any]:
+    """Play the current database, take the reference, and compare them figure by figure."""
+    after = tournament(config, plan, progress)
+    before = reference_report(config, reference, plan, progress)
+    return {"game": config.game, "reference": reference, "report": after, "reference_report": before,
+            "comparison": compare(before, after)}

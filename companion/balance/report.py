@@ -1,0 +1,178 @@
+"""The balance report as JSON data: every figure the PDF draws, computed from the records.
+
+Win rates are the share of games the seat (or the seat carrying a class, witch, bot...) won,
+each with its 95% Wilson interval. "Fair" is an equal share of the decided games. Headline
+figures (seats, each class/witch/faction, the first player) are the ones `--precision` narrows
+and `--compare` tests.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter, defaultdict
+from typing import Any
+
+from ..sim import histogram
+from .stats import ALPHA, against_fair, proportion
+from .tournament import Record, TournamentConfig
+
+SEAT_LABEL = re.compile(r"^seat(\d+)_(.+)$")
+NOT_FACTIONS = ("start", "bot", "matchup")   # seat labels that are not a side a player picks
+CARD_CAVEAT = ("Cards are counted when a player chose them in a decision. A card's win rate mixes "
+               "the card with the situations in which players choose it (selection bias): a card "
+               "played when already winning looks strong. Read it as a pointer, not a verdict.")
+
+
+def seat_values(record: Record) -> dict[str, dict[int, str]]:
+    """`seat<N>_<name>` labels of a record as name -> seat -> value."""
+    found: dict[str, dict[int, str]] = defaultdict(dict)
+    for key, value in record.labels.items():
+        match = SEAT_LABEL.match(key)
+        if match:
+            found[match.group(2)][int(match.group(1))] = value
+    return found
+
+
+def by_value(records: list[Record], name: str) -> dict[str, dict[str, Any]]:
+    """For a seat label: per value, how often the seat carrying it won."""
+    seen: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for record in records:
+        for seat, value in seat_values(record).get(name, {}).items():
+            seen[value] += 1
+            won[value] += record.winner == seat
+    return {value: proportion(won[value], seen[value]) for value in sorted(seen)}
+
+
+def matchups(records: list[Record], name: str) -> dict[str, Any]:
+    """Row beats column: per pair of values of a seat label, the row's win rate against the column."""
+    games: Counter[tuple[str, str]] = Counter()
+    wins: Counter[tuple[str, str]] = Counter()
+    for record in records:
+        values = seat_values(record).get(name, {})
+        for a, va in values.items():
+            for b, vb in values.items():
+                if a != b:
+                    games[va, vb] += 1
+                    wins[va, vb] += record.winner == a
+    names = sorted({v for pair in games for v in pair})
+    cells = [[proportion(wins[r, c], games[r, c]) if games[r, c] and r != c else None for c in names]
+             for r in names]
+    return {"values": names, "cells": cells}
+
+
+def faction_names(records: list[Record]) -> list[str]:
+    """Seat labels that name a side (class, witch, faction, team), in order of first appearance."""
+    names: dict[str, None] = {}
+    for record in records:
+        for name in seat_values(record):
+            if name not in NOT_FACTIONS:
+                names[name] = None
+    return list(names)
+
+
+def first_player(records: list[Record]) -> dict[str, Any] | None:
+    """The win rate of the seat that started (`seat<N>_start: first`), if the game labels it."""
+    games = wins = 0
+    for record in records:
+        starters = [s for s, v in seat_values(record).get("start", {}).items() if v == "first"]
+        if starters:
+            games += 1
+            wins += record.winner == starters[0]
+    return proportion(wins, games) if games else None
+
+
+def card_stats(records: list[Record]) -> list[dict[str, Any]]:
+    """Per card: how many (game, seat) chose it, and the win rate of those seats."""
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for record in records:
+        for seat, card in record.plays:
+            played[card] += 1
+            won[card] += record.winner == seat
+    return [{"card": card} | proportion(won[card], played[card])
+            for card in sorted(played, key=lambda c: (-played[c], c))]
+
+
+def lead_stats(records: list[Record]) -> dict[str, Any] | None:
+    """Mean lead changes and decisiveness, when the game reports a leader."""
+    changes = [r.lead_changes for r in records if r.lead_changes is not None]
+    decided = [r.decided_at for r in records if r.decided_at is not None]
+    if not changes:
+        return None
+    return {"mean_changes": round(statistics.fmean(changes), 3),
+            "games_with_a_change": round(sum(c > 0 for c in changes) / len(changes), 4),
+            "decided_at": round(statistics.fmean(decided), 4) if decided else None}
+
+
+def length_stats(records: list[Record]) -> dict[str, Any]:
+    """Mean, median, extremes and quartiles of the game length."""
+    lengths = sorted(r.length for r in records)
+    quartiles = statistics.quantiles(lengths, n=4) if len(lengths) > 1 else [lengths[0]] * 3
+    return {"unit": "turns" if all(r.in_turns for r in records) else "steps",
+            "mean": round(statistics.fmean(lengths), 3), "median": statistics.median(lengths),
+            "min": lengths[0], "max": lengths[-1], "quartiles": [round(q, 2) for q in quartiles],
+            "histogram": histogram(lengths)}
+
+
+def build_report(config: TournamentConfig, version: str, records: list[Record],
+                 extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every figure of the balance report, as JSON data."""
+    n = len(records)
+    winners = Counter(r.winner for r in records)
+    draws = winners.get(None, 0)
+    fair = (n - draws) / n / config.players if n else 0.0
+    factions = {name: by_value(records, name) for name in faction_names(records)}
+    result: dict[str, Any] = {
+        "game": config.game, "version": version, "seed": config.seed, "games": n,
+        "players": config.players, "bots": list(config.bots), "budget": config.budget, **(extra or {}),
+        "fair": round(fair, 4),
+        "seats": [{"seat": s + 1} | proportion(winners.get(s, 0), n) for s in range(config.players)],
+        "by_bot": by_value(records, "bot") if len(set(config.bots)) > 1 else {},
+        "factions": factions,
+        "matchups": {name: matchups(records, name) for name in factions},
+        "bot_matchups": matchups(records, "bot") if len(set(config.bots)) > 1 else None,
+        "first_player": first_player(records),
+        "draws": proportion(draws, n),
+        "length": length_stats(records),
+        "terminations": {k: {"games": v, "share": round(v / n, 4)}
+                         for k, v in sorted(Counter(r.termination for r in records).items())},
+        "lead": lead_stats(records),
+        "cards": card_stats(records),
+        "card_caveat": CARD_CAVEAT,
+    }
+    result["headlines"] = headlines(result)
+    result["imbalances"] = imbalances(result)
+    return result
+
+
+def headlines(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The headline figures by name: each seat, each side of each faction label, the first player."""
+    found = {f"seat {row['seat']}": row for row in report["seats"]}
+    for name, values in report["factions"].items():
+        found |= {f"{name} {value}": row for value, row in values.items()}
+    if report["first_player"]:
+        found["first player"] = report["first_player"]
+    found["draws"] = report["draws"]
+    return found
+
+
+def imbalances(report: dict[str, Any], count: int = 3) -> list[dict[str, Any]]:
+    """The largest departures from a fair share: significant ones by size, then the others by
+    p-value (a big gap over a handful of games says little), each with its p-value."""
+    fair = report["fair"]
+    rows = [(what, row) for what, row in report["headlines"].items() if what != "draws"]
+    for name, table in report["matchups"].items():
+        values = table["values"]
+        rows += [(f"{name} {values[i]} against {values[j]}", cell)
+                 for i, line in enumerate(table["cells"]) for j, cell in enumerate(line) if cell and i < j]
+    found = []
+    for what, row in rows:
+        expected = 0.5 * (1 - report["draws"]["win_rate"]) if " against " in what else fair
+        p = against_fair(row["wins"], row["games"], expected)
+        found.append({"what": what, "win_rate": row["win_rate"], "ci95": row["ci95"], "games": row["games"],
+                      "fair": round(expected, 4), "gap": round(row["win_rate"] - expected, 4),
+                      "p_value": round(p, 5), "significant": p < ALPHA})
+    found.sort(key=lambda f: (0, -abs(f["gap"]), f["what"]) if f["significant"] else (1, f["p_value"], f["what"]))
+    return found[:count]

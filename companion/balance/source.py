@@ -1,0 +1,131 @@
+"""Which card database a tournament plays: the game's folder as it is, with rules overridden
+(`--set rules.health=20`), or as it was at a git revision (`--compare REF`).
+
+A changed database travels as a *snapshot*: the text of each YAML file of the game's folder,
+by relative path. Whoever plays the games (this process, a local worker, a Dask worker on
+another machine) writes the snapshot to a private temporary folder and loads it with the
+normal loader, so every override is validated (rule types, deck totals) exactly like an edit.
+"""
+
+from __future__ import annotations
+
+import atexit
+import io
+import shutil
+import subprocess
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cards import load_game
+from cards.loader import Database, resolve_rule
+from cards.paths import cards_root
+
+from .errors import BalanceError
+
+Snapshot = tuple[tuple[str, str], ...]   # (path relative to the game's folder, file text)
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def game_folder(game: str, cards_dir: str | None) -> Path:
+    """The folder of a game's card database."""
+    return Path(cards_root(cards_dir)) / game
+
+
+def snapshot_folder(folder: Path) -> Snapshot:
+    """The YAML files of a game folder as a snapshot."""
+    files = sorted(p for p in folder.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+    return tuple((str(p.relative_to(folder)), p.read_text(encoding="utf-8")) for p in files)
+
+
+def parse_value(text: str) -> Any:
+    """A `--set` value as YAML reads it: `20` is an int, `0.5` a float, `true` a bool, else text."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+
+
+def with_overrides(snapshot: Snapshot, overrides: tuple[tuple[str, Any], ...]) -> Snapshot:
+    """The snapshot with rules parameters replaced (`("rules.health", 20)`); an unknown path is a
+    BalanceError naming the known top-level parameters."""
+    if not overrides:
+        return snapshot
+    files = dict(snapshot)
+    name = rules_file(files)
+    data = yaml.safe_load(files[name])
+    for path, value in overrides:
+        set_rule(data["rules"], path, value)
+    files[name] = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return tuple(sorted(files.items()))
+
+
+def rules_file(files: dict[str, str]) -> str:
+    """The file of the snapshot that holds the `rules:` section."""
+    for name, text in sorted(files.items(), key=lambda item: item[0] != "game.yaml"):
+        data = yaml.safe_load(text)
+        if isinstance(data, dict) and isinstance(data.get("rules"), dict):
+            return name
+    raise BalanceError("this card database has no `rules:` section to change")
+
+
+def set_rule(rules: dict[str, Any], path: str, value: Any) -> None:
+    """Replace the parameter at a dotted path (`rules.` optional) that must already exist."""
+    try:
+        resolve_rule(rules, path)
+    except KeyError:
+        raise BalanceError(f"--set {path}: no such rules parameter; parameters: {', '.join(sorted(rules))}") from None
+    parts = [p for p in path.split(".")]
+    parts = parts[1:] if parts[0] == "rules" else parts
+    holder = rules
+    for part in parts[:-1]:
+        holder = holder[part]
+    holder[parts[-1]] = value
+
+
+def snapshot_at_revision(folder: Path, revision: str) -> Snapshot:
+    """The game folder's YAML files as they were at a git revision."""
+    folder = folder.resolve()
+    top = _git(folder, "rev-parse", "--show-toplevel").decode().strip()
+    relative = folder.relative_to(Path(top).resolve()).as_posix()
+    archive = _git(Path(top), "archive", "--format=tar", revision, "--", relative)
+    files = []
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar.getmembers():
+            if member.isfile() and member.name.endswith(YAML_SUFFIXES):
+                text = tar.extractfile(member).read().decode("utf-8")  # type: ignore[union-attr]
+                files.append((member.name[len(relative) + 1:], text))
+    if not files:
+        raise BalanceError(f"--compare {revision}: {relative} holds no card files at that revision")
+    return tuple(sorted(files))
+
+
+def _git(folder: Path, *args: str) -> bytes:
+    try:
+        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=True)
+    except FileNotFoundError:
+        raise BalanceError("--compare with a git revision needs git on the PATH") from None
+    except subprocess.CalledProcessError as exc:
+        message = exc.stderr.decode(errors="replace").strip().splitlines()
+        raise BalanceError(f"git {args[0]} failed in {folder}: {message[-1] if message else exc}") from None
+    return done.stdout
+
+
+_MATERIALISED: dict[Snapshot, Path] = {}
+
+
+def load_snapshot(game: str, snapshot: Snapshot) -> Database:
+    """Write a snapshot to a private folder (once per process) and load it like any database."""
+    root = _MATERIALISED.get(snapshot)
+    if root is None:
+        root = Path(tempfile.mkdtemp(prefix="deckwright-balance-"))
+        atexit.register(shutil.rmtree, root, ignore_errors=True)
+        for name, text in snapshot:
+            target = root / game / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        _MATERIALISED[snapshot] = root
+    return load_game(game, root)

@@ -1,0 +1,174 @@
+"""`deckwright balance`: a seeded tournament with good bots, written as a PDF report (and JSON)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..balance.bots import best_heuristic
+from ..balance.compare import run_compare
+from ..balance.errors import BalanceError
+from ..balance.run import DEFAULT_CAP, Plan, Progress, tournament
+from ..balance.sweep import parse_setting, sweep
+from ..balance.tournament import TournamentConfig
+from ..executors import scheduler_address
+from .common import echo_json, get_context, user_errors
+
+
+@click.command("balance")
+@click.argument("game")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Games per tournament (the first batch with --precision).")
+@click.option("--seed", default="1", show_default=True, help="Seed; game i uses Random(f'{seed}:{i}').")
+@click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+              help="Players per game (default: the game's minimum).")
+@click.option("--bot", "bots", default=None,
+              help="Bots rotated over the seats, comma-separated (default: the game's heuristic bot).")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Playouts per decision of the search bot (default 64).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Local worker processes; the report is identical whatever the number.")
+@click.option("--scheduler", default=None,
+              help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
+@click.option("--precision", type=click.FloatRange(min=0.001, max=0.5), default=None,
+              help="Play on until every headline 95% interval is within +/- this (e.g. 0.02).")
+@click.option("--max-games", type=click.IntRange(min=1), default=DEFAULT_CAP, show_default=True,
+              help="The cap on games with --precision.")
+@click.option("--set", "settings", multiple=True, metavar="rules.X=A,B",
+              help="Sweep a rules parameter over values (repeatable: every combination is played).")
+@click.option("--compare", "reference", default=None, metavar="REF",
+              help="Compare with a git revision of the card folder or an earlier balance JSON.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder of the PDF (written to OUT/GAME/).")
+@click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON too.")
+@user_errors
+def command(game: str, games: int, seed: str, players: int | None, bots: str | None, budget: int | None,
+            jobs: int, scheduler: str | None, precision: float | None, max_games: int,
+            settings: tuple[str, ...], reference: str | None, out_dir: Path, as_json: bool) -> None:
+    """Play GAME in a seeded tournament and write a balance report: win rates with intervals by seat
+    and side, matchups, first player, draws, length, endings, cards, and the largest imbalances.
+
+    \b
+    Examples:
+      deckwright balance halfwish --games 200 --jobs 2 --json
+      deckwright balance heartstrings --bot search,greedy --budget 32
+      deckwright balance halfwish --precision 0.02 --max-games 5000
+      deckwright balance heartstrings --set rules.bead_pool=10,15,20
+      deckwright balance halfwish --compare HEAD~1
+    """
+    if settings and reference:
+        raise click.UsageError("--set and --compare go one at a time: sweep, or compare with a reference")
+    engine = get_context().engine(game)
+    config = TournamentConfig(game, games, _seed(seed), players or engine.player_counts().start,
+                              _bots(game, bots), budget, get_context().cards_dir)
+    plan = Plan(jobs, scheduler_address(scheduler), precision, max(max_games, games))
+    name, version = engine.db.meta.name, engine.db.version
+    with _progress(games) as progress:
+        if settings:
+            data, kind = sweep(config, [_setting(s) for s in settings], plan, progress), "sweep"
+            suffix = "-sweep-" + "-".join(_slug(p) for p in data["parameters"])
+        elif reference:
+            data, kind = run_compare(config, reference, plan, progress), "compare"
+            suffix = f"-vs-{_slug(reference)}"
+        else:
+            data, kind, suffix = tournament(config, plan, progress), "report", ""
+    data["name"] = name
+    path = _write(out_dir / game / f"balance-{version}{suffix}.pdf", data, kind)
+    if as_json:
+        echo_json(data)
+    else:
+        click.echo("\n".join(summary_lines(data, kind)))
+    click.echo(f"wrote {path}", err=as_json)
+
+
+def _write(path: Path, data: dict[str, Any], kind: str) -> Path:
+    from generator.balance_pdf import write_balance_pdf
+
+    return write_balance_pdf(path, data, kind)
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _bots(game: str, text: str | None) -> tuple[str, ...]:
+    if text is None:
+        from ..engine.registry import game_module
+
+        return (best_heuristic(game_module(game)),)
+    names = tuple(b.strip() for b in text.split(",") if b.strip())
+    if not names:
+        raise click.BadParameter("name at least one bot, e.g. search,heuristic", param_hint="--bot")
+    return names
+
+
+def _setting(text: str) -> tuple[str, list[Any]]:
+    try:
+        return parse_setting(text)
+    except BalanceError as exc:
+        raise click.BadParameter(str(exc), param_hint="--set") from None
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", Path(text).stem if text.endswith(".json") else text).strip("_")
+
+
+@dataclass
+class _Bar:
+    """A click progress bar whose length may grow (with --precision); its ETA follows."""
+
+    bar: Any
+
+    def advance(self, done: int) -> None:
+        self.bar.update(done)
+
+    def replan(self, total: int) -> None:
+        self.bar.length = max(total, self.bar.pos)
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Progress]:
+    """A progress bar with an ETA on stderr when it is a terminal (and NO_COLOR is unset)."""
+    if not sys.stderr.isatty() or os.environ.get("NO_COLOR"):
+        yield Progress()
+        return
+    with click.progressbar(length=total, label="playing", file=sys.stderr, show_eta=True, show_pos=True) as bar:
+        shown = _Bar(bar)
+        yield Progress(shown.advance, shown.replan)
+
+
+def summary_lines(data: dict[str, Any], kind: str) -> list[str]:
+    """A few lines for the terminal; the PDF and --json hold the rest."""
+    if kind == "sweep":
+        return [line for run in data["runs"] for line in
+                [f"-- {', '.join(f'{k} = {v}' for k, v in run['values'].items())}", *report_lines(run["report"])]]
+    if kind == "compare":
+        lines = [f"{data['game']}: current database against {data['reference']}"]
+        for change in data["comparison"]["changes"]:
+            flag = "  significant" if change["significant"] else ""
+            lines.append(f"  {change['what']:<28} {change['before']['win_rate']:>7.1%} -> "
+                         f"{change['after']['win_rate']:>7.1%}  p = {change['p_value']:.3g}{flag}")
+        return lines
+    return report_lines(data)
+
+
+def report_lines(report: dict[str, Any]) -> list[str]:
+    """The headline figures and the largest imbalances."""
+    lines = [f"{report['game']} · {report['games']} games · bots: {', '.join(dict.fromkeys(report['bots']))}"]
+    for what, row in report["headlines"].items():
+        low, high = row["ci95"]
+        lines.append(f"  {what:<28} {row['win_rate']:>7.1%}  [{low:.1%}, {high:.1%}]  {row['wins']}/{row['games']}")
+    lines.append("largest imbalances:")
+    for item in report["imbalances"]:
+        verdict = "significant" if item["significant"] else "not significant"
+        lines.append(f"  {item['what']}: {item['win_rate']:.1%} (fair {item['fair']:.1%}), p = "
+                     f"{item['p_value']:.3g}, {verdict}")
+    return lines

@@ -1,0 +1,114 @@
+"""Who plays the games: this process, a local process pool (the default) or a Dask cluster.
+
+Work is a list of index ranges of one config, and a top-level function `task(config, bounds)`
+returning that range's records. Every game is played from its own seed, so results do not
+depend on the executor; they come back merged in index order.
+
+Dask distributed is optional (`pip install deckwright[cluster]`). Give a scheduler address
+(`--scheduler tcp://HOST:8786` or `DECKWRIGHT_SCHEDULER`), or a `distributed.Client` in code.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, TypeVar
+
+from .errors import CompanionError
+
+SCHEDULER_ENV = "DECKWRIGHT_SCHEDULER"
+MAX_CHUNK = 200
+
+C = TypeVar("C")
+R = TypeVar("R")
+Task = Callable[[C, tuple[int, int]], list[R]]
+
+
+class ExecutorError(CompanionError):
+    """An executor that cannot be used (Dask not installed, scheduler unreachable)."""
+
+
+def chunks(start: int, stop: int, workers: int) -> list[tuple[int, int]]:
+    """Index ranges small enough to keep `workers` busy and report progress often."""
+    size = max(1, min(MAX_CHUNK, math.ceil((stop - start) / (workers * 8))))
+    return [(low, min(stop, low + size)) for low in range(start, stop, size)]
+
+
+def scheduler_address(option: str | None) -> str | None:
+    """The Dask scheduler to use: the option, else `$DECKWRIGHT_SCHEDULER`, else none (local)."""
+    return option or os.environ.get(SCHEDULER_ENV) or None
+
+
+def run(task: Task[C, R], config: C, bounds: tuple[int, int], jobs: int = 1, scheduler: Any = None,
+        tick: Callable[[int], None] | None = None) -> list[R]:
+    """Run `task` over the index range in chunks: in this process (`jobs` 1), a local process pool,
+    or on Dask when `scheduler` is an address or a `distributed.Client`."""
+    progress = tick or (lambda done: None)
+    if scheduler is not None:
+        return _merge(_on_dask(task, config, bounds, scheduler, progress))
+    if jobs <= 1:
+        results = []
+        for low, high in chunks(*bounds, 1):
+            results.append((low, task(config, (low, high))))
+            progress(high - low)
+        return _merge(results)
+    return _merge(_in_pool(task, config, bounds, jobs, progress))
+
+
+def _merge(parts: Iterable[tuple[int, list[R]]]) -> list[R]:
+    return [record for _, part in sorted(parts, key=lambda p: p[0]) for record in part]
+
+
+def _in_pool(task: Task[C, R], config: C, bounds: tuple[int, int], jobs: int,
+             progress: Callable[[int], None]) -> list[tuple[int, list[R]]]:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        futures: dict[Future[list[R]], tuple[int, int]] = {
+            pool.submit(task, config, part): part for part in chunks(*bounds, jobs)}
+        done = []
+        for future in as_completed(futures):
+            low, high = futures[future]
+            done.append((low, future.result()))
+            progress(high - low)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)   # Ctrl-C or a failed game: stop the workers
+        raise
+    pool.shutdown()
+    return done
+
+
+def _on_dask(task: Task[C, R], config: C, bounds: tuple[int, int], scheduler: Any,
+             progress: Callable[[int], None]) -> list[tuple[int, list[R]]]:
+    client, own = _client(scheduler)
+    try:
+        from distributed import as_completed as dask_completed
+
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        parts = chunks(*bounds, workers)
+        futures = client.map(task, [config] * len(parts), parts, pure=False)
+        where = {future.key: part for future, part in zip(futures, parts)}
+        done = []
+        for future in dask_completed(futures):
+            low, high = where[future.key]
+            done.append((low, future.result()))
+            progress(high - low)
+        return done
+    finally:
+        if own:
+            client.close()
+
+
+def _client(scheduler: Any) -> tuple[Any, bool]:
+    """A Dask client for an address (ours to close) or the client given."""
+    if not isinstance(scheduler, str):
+        return scheduler, False
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ExecutorError("a --scheduler needs Dask distributed: pip install 'deckwright[cluster]'") from None
+    try:
+        return Client(scheduler, timeout=10), True
+    except OSError as exc:
+        raise ExecutorError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None

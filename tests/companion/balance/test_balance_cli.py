@@ -1,0 +1,114 @@
+"""`deckwright balance` end to end on the toy race: the PDF, --json, a sweep and --compare."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from companion.cli import cli
+
+
+def balance(runner, *args: str):
+    result = runner.invoke(cli, ["balance", "toy-race", "--seed", "7", *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_balance_writes_the_pdf_and_prints_json(toy, runner, tmp_path):
+    result = balance(runner, "-n", "40", "--bot", "random,sprinter", "--json", "--out", str(tmp_path))
+    data = json.loads(result.stdout)
+    assert data["games"] == 40 and data["bots"] == ["random", "sprinter"]
+    path = tmp_path / "toy-race" / f"balance-{data['version']}.pdf"
+    text = pdf_text(path)
+    assert "The three largest imbalances found" in text and "Win rate by seat" in text
+    assert "Win rate by bot" in text and "not measurable" in text
+    page = pdfium.PdfDocument(str(path))[0]
+    assert (round(page.get_width()), round(page.get_height())) == (595, 842)   # A4 in points
+
+
+def test_balance_defaults_to_the_games_heuristic_bot(toy, runner, tmp_path):
+    data = json.loads(balance(runner, "-n", "10", "--json", "--out", str(tmp_path)).stdout)
+    assert data["bots"] == ["sprinter"]
+
+
+def test_sweep_plays_each_value_on_the_overridden_database(toy, runner, tmp_path):
+    """`--set rules.max_turns=1,30`: one turn ends most races in a draw, thirty almost none."""
+    result = balance(runner, "-n", "40", "--set", "rules.max_turns=1,30", "--json", "--out", str(tmp_path))
+    data = json.loads(result.stdout)
+    short, long = data["runs"]
+    assert short["values"] == {"rules.max_turns": 1} and long["values"] == {"rules.max_turns": 30}
+    assert short["report"]["draws"]["win_rate"] > 0.5 > long["report"]["draws"]["win_rate"]
+    assert short["report"]["version"] != long["report"]["version"]
+    pdf = next((tmp_path / "toy-race").glob("balance-*-sweep-rules.max_turns.pdf"))
+    assert "Headline figures against rules.max_turns" in pdf_text(pdf)
+
+
+def test_sweep_of_an_unknown_parameter_names_the_known_ones(toy, runner, tmp_path):
+    result = runner.invoke(cli, ["balance", "toy-race", "-n", "5", "--set", "rules.health=3", "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "no such rules parameter" in result.output and "max_turns" in result.output
+
+
+def test_sweep_setting_without_values_is_a_usage_error(toy, runner, tmp_path):
+    result = runner.invoke(cli, ["balance", "toy-race", "--set", "rules.goal", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "PARAMETER=VALUE" in result.output
+
+
+def test_compare_with_a_git_revision_tests_each_change(toy, runner, tmp_path, monkeypatch):
+    cards = tmp_path / "cards"
+    shutil.copytree(toy, cards)
+    git = ["git", "-C", str(cards), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git[:3], "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "long races"], check=True)
+    game_yaml = cards / "toy-race" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("max_turns: 20", "max_turns: 1"))
+    monkeypatch.setenv("DECKWRIGHT_CARDS", str(cards))
+    result = balance(runner, "-n", "60", "--compare", "HEAD", "--json", "--out", str(tmp_path / "out"))
+    changes = {c["what"]: c for c in json.loads(result.stdout)["comparison"]["changes"]}
+    draws = changes["draws"]
+    assert draws["after"]["win_rate"] > draws["before"]["win_rate"] and draws["significant"]
+    assert draws["p_value"] < 0.001
+    assert list((tmp_path / "out" / "toy-race").glob("balance-*-vs-HEAD.pdf"))
+
+
+def test_compare_with_an_earlier_json_of_the_same_database_finds_no_change(toy, runner, tmp_path):
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(balance(runner, "-n", "30", "--json", "--out", str(tmp_path)).stdout)
+    result = balance(runner, "-n", "30", "--compare", str(earlier), "--json", "--out", str(tmp_path))
+    changes = json.loads(result.stdout)["comparison"]["changes"]
+    assert changes and all(c["change"] == 0 and not c["significant"] for c in changes)
+
+
+def test_compare_with_a_report_of_another_game_is_refused(toy, runner, tmp_path):
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"game": "heartstrings", "headlines": {}}))
+    result = runner.invoke(cli, ["balance", "toy-race", "-n", "5", "--compare", str(other), "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "not 'toy-race'" in result.output
+
+
+def test_list_bots_gives_one_line_per_bot(toy, runner):
+    result = runner.invoke(cli, ["sim", "toy-race", "--list-bots"])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and [line.split()[0] for line in lines] == ["random", "sprinter", "search"]
+    assert "Always sprints" in lines[1] and "Monte Carlo" in lines[2]
+
+
+def test_sim_plays_the_search_bot_with_a_budget(toy, runner):
+    result = runner.invoke(cli, ["sim", "toy-race", "-n", "4", "--bot", "search,random", "--budget", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["bots"] == ["search", "random"]
+
+
+@pytest.mark.parametrize("option", ["--precision", "--max-games"])
+def test_numeric_options_are_checked(toy, runner, option):
+    assert runner.invoke(cli, ["balance", "toy-race", option, "0"]).exit_code == 2

@@ -1,0 +1,86 @@
+"""The balance report's figures, computed from hand-made records, and its statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.balance.report import build_report, by_value, card_stats, first_player, matchups
+from companion.balance.stats import against_fair, games_for, two_proportions
+from companion.balance.tournament import Record, TournamentConfig
+
+CONFIG = TournamentConfig("duel", 0, 1, 2, ("heuristic",))
+
+
+def record(index: int, winner: int | None, a: str, b: str, starter: int = 0, plays=(), end: str = "knockout",
+           length: int = 10) -> Record:
+    labels = {"seat0_class": a, "seat1_class": b, f"seat{starter}_start": "first",
+              f"seat{1 - starter}_start": "second", "seat0_bot": "heuristic", "seat1_bot": "heuristic"}
+    return Record(index, winner, end, length, True, labels, tuple(plays))
+
+
+def test_matchups_read_row_beats_column():
+    records = [record(0, 0, "titan", "assassin"), record(1, 1, "assassin", "titan"),
+               record(2, 0, "assassin", "titan"), record(3, 0, "titan", "titan")]
+    table = matchups(records, "class")
+    assert table["values"] == ["assassin", "titan"]
+    titan_v_assassin = table["cells"][1][0]
+    assert (titan_v_assassin["wins"], titan_v_assassin["games"]) == (2, 3)
+    assert table["cells"][0][0] is None and table["cells"][1][1] is None   # mirrors are not matchups
+
+
+def test_a_side_is_credited_to_the_seat_carrying_it():
+    records = [record(0, 0, "titan", "assassin"), record(1, 1, "assassin", "titan"), record(2, None, "titan", "rogue")]
+    rows = by_value(records, "class")
+    assert (rows["titan"]["wins"], rows["titan"]["games"]) == (2, 3)
+    assert (rows["assassin"]["wins"], rows["assassin"]["games"]) == (0, 2)
+
+
+def test_first_player_is_the_seat_labelled_first():
+    records = [record(0, 1, "a", "b", starter=1), record(1, 0, "a", "b", starter=1), record(2, 0, "a", "b")]
+    row = first_player(records)
+    assert (row["wins"], row["games"]) == (2, 3)
+
+
+def test_card_figures_count_each_seat_that_chose_the_card():
+    records = [record(0, 0, "a", "b", plays=[(0, "strike"), (1, "strike"), (1, "evade")]),
+               record(1, 1, "a", "b", plays=[(1, "strike")])]
+    cards = {c["card"]: c for c in card_stats(records)}
+    assert (cards["strike"]["wins"], cards["strike"]["games"]) == (2, 3)
+    assert (cards["evade"]["wins"], cards["evade"]["games"]) == (0, 1)
+
+
+def test_report_counts_every_game_once_and_names_the_largest_imbalance():
+    records = [record(i, 0 if i % 10 < 8 else 1, "titan", "assassin") for i in range(50)]
+    records += [record(50 + i, (i // 2) % 2, "rogue", "knight", starter=i % 2) for i in range(50)]
+    report = build_report(CONFIG, "v1", records)
+    assert sum(row["wins"] for row in report["seats"]) + report["draws"]["wins"] == 100
+    assert sum(b["games"] for b in report["length"]["histogram"]) == 100
+    top = {item["what"]: item for item in report["imbalances"]}
+    assert set(top) == {"class assassin", "class assassin against titan", "class titan"}
+    assert all(item["significant"] and item["p_value"] < 0.001 for item in top.values())
+    assert top["class assassin"]["win_rate"] == 0.2 and top["class assassin"]["fair"] == 0.5
+    assert "selection bias" in report["card_caveat"]
+
+
+def test_report_without_leader_hook_has_no_lead_figures():
+    assert build_report(CONFIG, "v1", [record(0, 0, "a", "b")])["lead"] is None
+
+
+def test_exact_binomial_test_matches_the_textbook_value():
+    # binom.test(5, 20, 0.5) in R: p-value = 0.04139
+    assert against_fair(5, 20, 0.5) == pytest.approx(0.04139, abs=1e-5)
+    assert against_fair(10, 20, 0.5) == pytest.approx(1.0)
+
+
+def test_two_proportion_test_of_a_real_change():
+    # 300/1000 against 360/1000: pooled p = 0.33, z = 0.06 / sqrt(0.33 * 0.67 * 0.002) = 2.854
+    test = two_proportions(300, 1000, 360, 1000)
+    assert test["z"] == pytest.approx(2.854, abs=1e-3)
+    assert test["p_value"] == pytest.approx(0.00432, abs=1e-4) and test["significant"]
+    assert not two_proportions(50, 100, 52, 100)["significant"]
+
+
+def test_games_needed_for_a_precision():
+    # n = 1.96^2 * 0.25 / 0.02^2 = 2401 games for a fair coin within +/- 2 points
+    assert games_for(0.5, 0.02) == 2401
+    assert games_for(0.5, 0.02, share=2 / 7) == 8404
