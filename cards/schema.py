@@ -73,7 +73,7 @@ class GameMeta(Strict):
 
 
 class Ruling(Strict):
-    """A decision where the seed text is silent or ambiguous, with its reason."""
+    """A decision where the original rules are silent or ambiguous, with its reason."""
 
     id: str = Field(pattern=ID_PATTERN)
     topic: str
@@ -212,8 +212,18 @@ class Rulebook(Strict):
 class PrintSettings(Strict):
     bleed: str | int | float = "3mm"
     safe: str | int | float = "3mm"
+    # Nothing but a card's bleed prints closer to the paper's edge: one length, or one per paper.
+    margin: str | int | float | dict[str, str | int | float] | None = None
 
     _lengths = field_validator("bleed", "safe")(_check_length)
+
+    @field_validator("margin")
+    @classmethod
+    def _check_margin(cls, value: Any) -> Any:
+        for length in value.values() if isinstance(value, dict) else [value]:
+            if length is not None:
+                _check_length(length)
+        return value
 
 
 RuleTypeName = Annotated[str, AfterValidator(check_type_name)]
