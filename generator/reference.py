@@ -131,10 +131,16 @@ def reference_faces(db: Database) -> dict[str, tuple[list[Face], list[Face] | No
         front = side_face(db, reference, reference.front, "front")
         back = side_face(db, reference, reference.back, "back") if reference.back else _blank
         fronts, backs = groups.setdefault(reference.size, ([], []))
-        fronts.extend([front] * reference.count)
-        backs.extend([back] * reference.count)
+        copies = reference_copies(db, reference)
+        fronts.extend([front] * copies)
+        backs.extend([back] * copies)
     return {size: (fronts, backs if any(b is not _blank for b in backs) else None)
             for size, (fronts, backs) in groups.items()}
+
+
+def reference_copies(db: Database, reference: Any) -> int:
+    """How many of `reference` the kit prints: its `count`, or one per seat (`players_max`)."""
+    return db.meta.players.max if reference.count == "players_max" else int(reference.count)
 
 
 def _blank(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:

@@ -21,6 +21,7 @@ from cards.units import MM, parse_length
 
 from .cardlayout import Box as LayoutBox
 from .cardlayout import load_layout, render_layout
+from .colours import ink_on
 from .errors import PaperError
 from .geometry import (
     CUT_LINE_WIDTH,
@@ -183,7 +184,5 @@ def _draw_label(canvas: Canvas, box: Box, label: str, ink: colors.Color, centred
 
 
 def _ink_for(color: str) -> colors.Color:
-    """White on dark tokens, near-black on light ones."""
-    c = colors.HexColor(color)
-    luminance = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
-    return colors.white if luminance < 0.6 else colors.HexColor("#222222")
+    """White or black, whichever contrasts more with the token's colour."""
+    return colors.HexColor(ink_on(color))

@@ -45,6 +45,8 @@ def _check_kit(db) -> None:
     """Let the generator check templates too, when it offers a check."""
     try:
         from generator.check import check_kit
+        from generator.printlint import lint_print
     except ImportError:
         return
     check_kit(db)
+    lint_print(db)
