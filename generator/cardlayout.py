@@ -50,7 +50,7 @@ from .colours import ink_on, readable_on
 from .errors import ImageProblem, LayoutError, TextOverflow
 from .icons import draw_icon, names
 from .images import draw_image
-from .markdown import ICON_CALLBACK, ICON_PATTERN, draw_inline_icon, prepare_canvas
+from .markdown import ICON_CALLBACK, ICON_PATTERN, draw_inline_icon, keep_together, prepare_canvas
 from .markdown import _icon_markup as icon_markup
 
 SHRINK_STEP = 0.5
@@ -360,10 +360,12 @@ def text_markup(text: str) -> str:
 
 
 def _with_icons(markup: str) -> str:
-    """`:name:` of a known icon becomes an inline vector glyph; other colons stay text."""
+    """`:name:` of a known icon becomes an inline vector glyph kept on the line of the word after
+    it; a reference number stays with its word ("step 3"); other colons stay text."""
+    known = _icon_names()
+    markup = keep_together(markup, known)
     if ":" not in markup:
         return markup
-    known = _icon_names()
     return ICON_PATTERN.sub(lambda m: icon_markup(m.group(1), 0) if m.group(1) in known else m.group(0), markup)
 
 

@@ -100,8 +100,10 @@ def test_back_prints_special_rooms_and_the_damage_table(heartstrings: Database, 
         assert f"{room} Defender +{buff}" in back
     for room, buff in rules.attacker_buffs.items():
         assert f"{room} Attacker +{buff}" in back
-    damages = " ".join(str(math.ceil(d / rules.damage_divisor)) for d in range(1, rules.combat_die))
-    assert f"Damage {damages}" in back
+    # every difference buffed rolls can reach: up to the die plus the biggest attacker buff, less 1
+    reach = rules.combat_die + max(rules.attacker_buffs.values()) - 1
+    damages = " ".join(str(math.ceil(d / rules.damage_divisor)) for d in range(1, reach + 1))
+    assert f"Damage {damages} " in back + " "
 
 
 def test_a_rules_edit_changes_the_card(summary_only: Path) -> None:
@@ -110,7 +112,8 @@ def test_a_rules_edit_changes_the_card(summary_only: Path) -> None:
     data["rules"]["combat_die"] = 8
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     back = pages_text(render(load_game("heartstrings", summary_only)))[1]
-    assert "Difference 1 2 3 4 5 6 7" in back
+    # an 8-sided die plus the +3 attacker buff reaches 10, under a header short enough for ten columns
+    assert "Diff. 1 2 3 4 5 6 7 8 9 10 Damage 1 1 2 2 3 3 4 4 5 5" in back
 
 
 def test_a_card_without_a_back_prints_no_back_page(summary_only: Path) -> None:
