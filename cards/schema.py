@@ -73,7 +73,7 @@ class GameMeta(Strict):
 
 
 class Ruling(Strict):
-    """A decision where the seed text is silent or ambiguous, with its reason."""
+    """A decision where the original rules are silent or ambiguous, with its reason."""
 
     id: str = Field(pattern=ID_PATTERN)
     topic: str
@@ -176,6 +176,8 @@ class TokenSheet(Strict):
     size: str | int | float = "20mm"
     layout: str | None = None
     duplex: bool = False
+    # The component these tokens are played on (a sheet or deck id): lint checks they fit its cells.
+    fits: str | None = Field(default=None, pattern=ID_PATTERN)
     tokens: list[Token]
 
     _size = field_validator("size")(_check_length)
@@ -198,9 +200,17 @@ class Reference(Strict):
     size: str = "poker"
     front: str
     back: str | None = None
-    count: int = Field(default=1, ge=1)
+    # How many to print: a number, or `players_max` (one per seat at the largest table).
+    count: int | Literal["players_max"] = "players_max"
 
     _size = field_validator("size")(_check_size)
+
+    @field_validator("count")
+    @classmethod
+    def _check_count(cls, value: int | str) -> int | str:
+        if isinstance(value, int) and value < 1:
+            raise ValueError("expected at least 1 or 'players_max'")
+        return value
 
 
 class Rulebook(Strict):
@@ -212,8 +222,18 @@ class Rulebook(Strict):
 class PrintSettings(Strict):
     bleed: str | int | float = "3mm"
     safe: str | int | float = "3mm"
+    # Nothing but a card's bleed prints closer to the paper's edge: one length, or one per paper.
+    margin: str | int | float | dict[str, str | int | float] | None = None
 
     _lengths = field_validator("bleed", "safe")(_check_length)
+
+    @field_validator("margin")
+    @classmethod
+    def _check_margin(cls, value: Any) -> Any:
+        for length in value.values() if isinstance(value, dict) else [value]:
+            if length is not None:
+                _check_length(length)
+        return value
 
 
 RuleTypeName = Annotated[str, AfterValidator(check_type_name)]

@@ -47,10 +47,11 @@ from cards.texts import card_text, render_text
 from cards.units import UnitError, parse_length
 from cards.yamlsrc import load_yaml
 
+from .colours import ink_on, readable_on
 from .errors import ImageProblem, LayoutError, TextOverflow
 from .icons import draw_icon, names
 from .images import draw_image
-from .markdown import ICON_CALLBACK, ICON_PATTERN, draw_inline_icon, prepare_canvas
+from .markdown import ICON_CALLBACK, ICON_PATTERN, draw_inline_icon, keep_together, prepare_canvas
 from .markdown import _icon_markup as icon_markup
 
 SHRINK_STEP = 0.5
@@ -58,7 +59,7 @@ ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 
 _ENV = BudgetedSandbox(undefined=jinja2.StrictUndefined, autoescape=False)
-_ENV.globals.update(render_text=render_text, card_text=card_text)
+_ENV.globals.update(render_text=render_text, card_text=card_text, ink_on=ink_on, readable_on=readable_on)
 
 
 @dataclass(frozen=True)
@@ -209,12 +210,20 @@ def _is_number(value: Any) -> bool:
 
 def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, Any], component: str) -> None:
     """Draw every element of `layout` into `box` with values bound from `context`."""
+    for element, bound, where in drawn_elements(layout, context, component):
+        DRAW[element["type"]](canvas, element, box, bound, where)
+
+
+def drawn_elements(layout: Layout, context: dict[str, Any],
+                   component: str) -> Iterator[tuple[dict[str, Any], dict[str, Any], str]]:
+    """(element, its bindings, where) for every element drawn, in drawing order: once, or once per
+    repetition, skipping those whose `when` is false."""
     for index, element in enumerate(layout.elements):
         where = f"{component}: layout {layout.name!r} element {element.get('id', index)!r}"
         for bound in _repetitions(element, context, where):
             if "when" in element and not is_true(bind(element["when"], bound, where)):
                 continue
-            DRAW[element["type"]](canvas, element, box, bound, where)
+            yield element, bound, where
 
 
 def _repetitions(element: dict[str, Any], context: dict[str, Any], where: str) -> Iterator[dict[str, Any]]:
@@ -243,6 +252,11 @@ def _number(value: Any, where: str, what: str) -> float:
         return float(value)
     except (TypeError, ValueError):
         raise LayoutError(f"{where}: {what}: expected a number, got {value!r}") from None
+
+
+def geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of the element in page points; x, y is its lower-left corner."""
+    return _geometry(element, box, context, where)
 
 
 def _geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> tuple[float, float, float, float]:
@@ -346,10 +360,12 @@ def text_markup(text: str) -> str:
 
 
 def _with_icons(markup: str) -> str:
-    """`:name:` of a known icon becomes an inline vector glyph; other colons stay text."""
+    """`:name:` of a known icon becomes an inline vector glyph kept on the line of the word after
+    it; a reference number stays with its word ("step 3"); other colons stay text."""
+    known = _icon_names()
+    markup = keep_together(markup, known)
     if ":" not in markup:
         return markup
-    known = _icon_names()
     return ICON_PATTERN.sub(lambda m: icon_markup(m.group(1), 0) if m.group(1) in known else m.group(0), markup)
 
 
@@ -381,25 +397,67 @@ def _paragraph_style(style: TextStyle) -> ParagraphStyle:
                           textColor=_hex_color(style.color))
 
 
-def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
+@dataclass(frozen=True)
+class TextSetting:
+    """How a text element is set on a card: its box, style, markup and, unless it is one plain
+    line, its fitted paragraph."""
+
+    box: tuple[float, float, float, float]
+    style: TextStyle
+    markup: str
+    valign: str
+    fitted: FittedText | None
+
+    @property
+    def size(self) -> float:
+        """The size the text prints at, after shrinking to fit."""
+        return self.fitted.paragraph.style.fontSize if self.fitted else self.style.size
+
+    def ink_box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the part of the box the text covers."""
+        x, y, w, h = self.box
+        if self.fitted is None:
+            used_w = stringWidth(" ".join(self.markup.split()), self.style.font, self.style.size)
+            used_h = self.style.size * self.style.leading_ratio
+            x += {"center": (w - used_w) / 2, "right": w - used_w}.get(self.style.align, 0.0)
+        else:
+            used_w, used_h = w, self.fitted.height
+        offset = {"top": h - used_h, "middle": (h - used_h) / 2, "bottom": 0.0}[self.valign]
+        return x, y + offset, used_w, used_h
+
+
+def set_text(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> TextSetting | None:
+    """The text element set in `box` (None when its text is empty); a text that cannot fit even at
+    its `min_size` is a TextOverflow naming the element."""
     x, y, w, h = _geometry(element, box, context, where)
     text = str(bind(element.get("text", ""), context, where)).strip()
     if not text:
-        return
+        return None
     size = _number(bind(element.get("size", 8), context, where), where, "size")
     color = str(bind(element.get("color", "#000000"), context, where))
     _color(color, where)  # a bad colour is a located error
     style = TextStyle(str(element.get("font", "Helvetica")), size, float(element.get("leading", 1.2)),
                       str(element.get("align", "left")), color, float(element.get("min_size", size)))
     markup = text_markup(text)
-    valign = element.get("valign", "top")
+    valign = str(element.get("valign", "top"))
     if _is_one_line(markup, w, h, style):
-        _draw_line_of_text(canvas, markup, x, y, w, h, style, valign)
-        return
+        return TextSetting((x, y, w, h), style, markup, valign, None)
     fitted = fitted_text(markup, round(w, 3), round(h, 3), style)
     if fitted is None:
         raise TextOverflow(where, str(element.get("id", "text")), style.floor, _plain(markup))
-    offset = {"top": h - fitted.height, "middle": (h - fitted.height) / 2, "bottom": 0.0}[valign]
+    return TextSetting((x, y, w, h), style, markup, valign, fitted)
+
+
+def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
+    setting = set_text(element, box, context, where)
+    if setting is None:
+        return
+    x, y, w, h = setting.box
+    if setting.fitted is None:
+        _draw_line_of_text(canvas, setting.markup, x, y, w, h, setting.style, setting.valign)
+        return
+    fitted = setting.fitted
+    offset = {"top": h - fitted.height, "middle": (h - fitted.height) / 2, "bottom": 0.0}[setting.valign]
     _draw_fitted(canvas, fitted, x, y + offset)
 
 
@@ -574,15 +632,34 @@ def _hex_color(value: str) -> colors.Color:
     return colors.HexColor(value)
 
 
-def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
-    """Numbered cells from `from` to `to`, in rows of `columns`, filling the element's box."""
-    x, y, w, h = _geometry(element, box, context, where)
+@dataclass(frozen=True)
+class TrackCells:
+    """A track's numbered cells: their values in order, the grid and one cell's size in points."""
+
+    values: tuple[int, ...]
+    columns: int
+    rows: int
+    cell: tuple[float, float]
+
+
+def track_cells(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> TrackCells:
+    """The cells of a `track` element: `from`..`to` every `step`, in rows of `columns`."""
+    _, _, w, h = _geometry(element, box, context, where)
     first = _integer(bind(element.get("from", 0), context, where), where, "from")
     last = _integer(bind(element.get("to", 0), context, where), where, "to")
-    columns = _integer(bind(element.get("columns", last - first + 1), context, where), where, "columns") or 1
-    values = list(range(first, last + 1))
+    step = _integer(bind(element.get("step", 1), context, where), where, "step") or 1
+    values = tuple(range(first, last + 1, step))
+    columns = _integer(bind(element.get("columns", len(values)), context, where), where, "columns") or 1
     rows = max(1, -(-len(values) // columns))
-    cw, ch = w / columns, h / rows
+    return TrackCells(values, columns, rows, (w / columns, h / rows))
+
+
+def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
+    """Numbered cells from `from` to `to` (every `step`), in rows of `columns`, filling the element's box."""
+    x, y, _, h = _geometry(element, box, context, where)
+    cells = track_cells(element, box, context, where)
+    values, columns = cells.values, cells.columns
+    cw, ch = cells.cell
     stroke = _color(bind(element.get("stroke", "#444444"), context, where), where)
     fill = bind(element.get("fill"), context, where)
     canvas.saveState()

@@ -16,11 +16,17 @@ PAPERS: dict[str, tuple[float, float]] = {
     "letter": (8.5 * 72, 11 * 72),
 }
 
-# Between the page edge and anything we print: most home printers cannot print closer.
-PAGE_MARGIN = 4 * MM
+# Between the page edge and anything we print but a card's bleed: most home printers cannot
+# print closer. A database may ask for more (`print: {margin: 6mm}` or one per paper).
+PAGE_MARGIN = 5 * MM
 # Crop marks start this far outside the bleed box, so they never print on the card.
-CROP_MARK_GAP = 1 * MM
+CROP_MARK_GAP = 0.5 * MM
 CROP_MARK_LENGTH = 3 * MM
+# A crop mark shorter than this is hard to line a ruler up with: the plan drops a row instead.
+CROP_MARK_MIN_LENGTH = 2 * MM
+# Band above the bottom margin holding a sheet's footer line, clear of every crop mark.
+FOOTER_BAND = 3 * MM
+FOOTER_SIZE = 6.0
 CROP_MARK_WIDTH = 0.25
 # Overlap shared by neighbouring tiles of a board split across pages.
 TILE_OVERLAP = 10 * MM
@@ -97,7 +103,16 @@ class Box:
         return Box(page_width - self.right, self.y, self.w, self.h)
 
 
-def printable(page: tuple[float, float]) -> Box:
+def printable(page: tuple[float, float], margin: float = PAGE_MARGIN) -> Box:
     """The part of a page we print on."""
     w, h = page
-    return Box(PAGE_MARGIN, PAGE_MARGIN, w - 2 * PAGE_MARGIN, h - 2 * PAGE_MARGIN)
+    return Box(margin, margin, w - 2 * margin, h - 2 * margin)
+
+
+def page_margin(setting: str | float | dict[str, str | float] | None, paper: str) -> float:
+    """The margin in points a database's `print.margin` asks for on `paper` (a length, or one per paper)."""
+    if isinstance(setting, dict):
+        setting = setting.get(paper.lower())
+    if setting is None:
+        return PAGE_MARGIN
+    return parse_length(setting)

@@ -78,9 +78,11 @@ def _star_points(cx: float, cy: float, outer: float, inner: float, tips: int = 5
 
 @icon("sword", "strike")
 def _sword(c: Canvas) -> None:
-    _polygon(c, [(0.18, 0.28), (0.72, 0.82), (0.9, 0.9), (0.82, 0.72), (0.28, 0.18)])
-    _polygon(c, [(0.12, 0.42), (0.42, 0.12), (0.48, 0.18), (0.18, 0.48)])
-    _polygon(c, [(0.1, 0.22), (0.22, 0.1), (0.3, 0.18), (0.18, 0.3)])
+    # Upright, with a wide guard and a pommel: at 7 pt a diagonal blade read as a tick mark.
+    _polygon(c, [(0.4, 0.34), (0.4, 0.8), (0.5, 0.97), (0.6, 0.8), (0.6, 0.34)])
+    c.roundRect(0.16, 0.24, 0.68, 0.12, 0.04, stroke=0, fill=1)
+    c.rect(0.44, 0.1, 0.12, 0.17, stroke=0, fill=1)
+    c.circle(0.5, 0.08, 0.07, stroke=0, fill=1)
 
 
 @icon("shield", "block", "toughness")
@@ -127,7 +129,7 @@ def _bolt(c: Canvas) -> None:
     _polygon(c, [(0.58, 0.95), (0.2, 0.45), (0.46, 0.45), (0.38, 0.05), (0.8, 0.58), (0.52, 0.58)])
 
 
-@icon("die", "dv")
+@icon("die", "dv", "alignment")
 def _die(c: Canvas) -> None:
     c.roundRect(0.1, 0.1, 0.8, 0.8, 0.14, stroke=0, fill=1)
     c.setFillColor(colors.white)
@@ -181,7 +183,7 @@ def _poison(c: Canvas) -> None:
     c.rect(0.42, 0.14, 0.16, 0.06, stroke=0, fill=1)
 
 
-@icon("target", "exposed", "precise")
+@icon("target", "exposed")
 def _target(c: Canvas) -> None:
     c.setLineWidth(0.1)
     c.circle(0.5, 0.5, 0.4, stroke=1, fill=0)
@@ -189,13 +191,13 @@ def _target(c: Canvas) -> None:
     c.circle(0.5, 0.5, 0.06, stroke=0, fill=1)
 
 
-@icon("flag", "challenge", "concede")
+@icon("flag", "challenge")
 def _flag(c: Canvas) -> None:
     c.rect(0.15, 0.05, 0.08, 0.9, stroke=0, fill=1)
     _polygon(c, [(0.23, 0.95), (0.88, 0.78), (0.23, 0.55)])
 
 
-@icon("coin", "bid", "pay")
+@icon("coin", "bid")
 def _coin(c: Canvas) -> None:
     c.circle(0.5, 0.5, 0.42, stroke=0, fill=1)
     c.setStrokeColor(colors.white)
@@ -360,3 +362,6 @@ def _wind_glyph(c: Canvas) -> None:
         p.lineTo(end, y)
         p.curveTo(end + 0.12, y, end + 0.12, y + 0.14, end, y + 0.14)
         c.drawPath(p, stroke=1, fill=0)
+
+
+from . import glyphs  # noqa: F401 - registers the keyword and component glyphs of generator.glyphs

@@ -1,10 +1,13 @@
 """Cards on sheets: as many per page as fit, bleed, crop marks outside the trim, duplex backs.
 
-Cards share their trim lines (no gutter), so poker cards fit nine to a page on A4 and
-Letter. Each card is clipped to its own cell, and the outer cards keep their bleed.
-Crop marks sit in the margin around the grid, on the extension of every trim line,
-never on a card. Backs go on the following page, mirrored left to right, so that a
-long-edge flip puts each back behind its front.
+Cards share their trim lines (no gutter). Each card is clipped to its own cell, and a card with
+no neighbour on a side keeps its bleed there. Crop marks sit around the cards, on the extension
+of every trim line, never on a card, and like the footer at least the page margin inside the
+paper: the plan takes the orientation holding the most cards with room for marks at least
+`CROP_MARK_MIN_LENGTH` long (poker cards: nine on A4 portrait, eight on Letter landscape, where
+a portrait grid would push the marks into the unprintable strip). A partly filled sheet marks
+only the cards it holds. Backs go on the following page, placed for a long-edge flip: mirrored
+left to right on a portrait page, top to bottom on a landscape one.
 """
 
 from __future__ import annotations
@@ -21,8 +24,13 @@ from .errors import PaperError
 from .geometry import (
     CROP_MARK_GAP,
     CROP_MARK_LENGTH,
+    CROP_MARK_MIN_LENGTH,
     CROP_MARK_WIDTH,
+    FOOTER_BAND,
+    FOOTER_SIZE,
+    PAGE_MARGIN,
     Box,
+    landscape,
     page_size,
     printable,
 )
@@ -31,7 +39,7 @@ from .pdfcanvas import new_canvas
 # Draws one card face into the box (x, y, w, h) that includes the bleed.
 Face = Callable[[Canvas, float, float, float, float], None]
 
-FOOTER_FONT = ("Helvetica", 5.5)
+FOOTER_FONT = ("Helvetica", FOOTER_SIZE)
 
 
 @dataclass(frozen=True)
@@ -44,10 +52,20 @@ class SheetPlan:
     cols: int
     rows: int
     origin: tuple[float, float]  # lower-left corner of the grid's trim area
+    margin: float = PAGE_MARGIN
 
     @property
     def per_sheet(self) -> int:
         return self.cols * self.rows
+
+    @property
+    def is_landscape(self) -> bool:
+        return self.page[0] > self.page[1]
+
+    @property
+    def grid(self) -> Box:
+        """The trim area of the whole grid."""
+        return Box(*self.origin, self.cols * self.card[0], self.rows * self.card[1])
 
     def trim_box(self, slot: int) -> Box:
         """The trimmed card at `slot` on a front page."""
@@ -58,21 +76,24 @@ class SheetPlan:
 
     def back_box(self, slot: int) -> Box:
         """Where the back of the card at `slot` goes on the back page (long-edge flip)."""
-        return self.trim_box(slot).mirrored(self.page[0])
+        trim = self.trim_box(slot)
+        if self.is_landscape:
+            return Box(trim.x, self.page[1] - trim.top, trim.w, trim.h)
+        return trim.mirrored(self.page[0])
 
     def bleed_box(self, trim: Box) -> Box:
         """The card with its bleed on every side."""
         return trim.grown(self.bleed)
 
-    def clip_box(self, trim: Box) -> Box:
-        """The area a card may paint: its trim, plus bleed only where no neighbour is."""
-        x0, y0 = self.origin
-        grid = Box(x0, y0, self.cols * self.card[0], self.rows * self.card[1])
+    def clip_box(self, trim: Box, placed: Sequence[Box] | None = None) -> Box:
+        """The area a card may paint: its trim, plus bleed on every side where no other placed card
+        (by default: every slot of the grid) shares its edge."""
+        others = [self.trim_box(s) for s in range(self.per_sheet)] if placed is None else placed
         b = self.bleed
-        left = trim.x - b if abs(trim.x - grid.x) < 1e-6 else trim.x
-        right = trim.right + b if abs(trim.right - grid.right) < 1e-6 else trim.right
-        bottom = trim.y - b if abs(trim.y - grid.y) < 1e-6 else trim.y
-        top = trim.top + b if abs(trim.top - grid.top) < 1e-6 else trim.top
+        left = trim.x - b * (not _touches(others, trim, "left"))
+        right = trim.right + b * (not _touches(others, trim, "right"))
+        bottom = trim.y - b * (not _touches(others, trim, "bottom"))
+        top = trim.top + b * (not _touches(others, trim, "top"))
         return Box(left, bottom, right - left, top - bottom)
 
     def cut_xs(self) -> list[float]:
@@ -83,29 +104,63 @@ class SheetPlan:
         """y of every horizontal trim line."""
         return [self.origin[1] + j * self.card[1] for j in range(self.rows + 1)]
 
+    def mark_room(self) -> tuple[float, float]:
+        """How long crop marks may be beside (left/right) and above/below the grid, inside the margin
+        (and, below and above, clear of the footer band)."""
+        reach = self.bleed + CROP_MARK_GAP
+        grid = self.grid
+        side = min(grid.x, self.page[0] - grid.right) - reach - self.margin
+        ends = min(grid.y, self.page[1] - grid.top) - reach - self.margin - FOOTER_BAND
+        return side, ends
 
-def plan_sheet(card: tuple[float, float], bleed: float, paper: str) -> SheetPlan:
-    """The most cards of this size that fit one portrait page, centred."""
-    page = page_size(paper)
-    area = printable(page)
-    cols = int((area.w - 2 * bleed) // card[0])
-    rows = int((area.h - 2 * bleed) // card[1])
-    if cols < 1 or rows < 1:
-        raise PaperError(f"a {card[0]:.0f}x{card[1]:.0f} pt card with {bleed:.1f} pt bleed does not "
-                         f"fit on {paper} paper")
+
+def _touches(others: Sequence[Box], trim: Box, side: str) -> bool:
+    """Does another box share `trim`'s edge on `side`?"""
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) < 1e-6
+    for other in others:
+        if side == "left" and near(other.right, trim.x) and near(other.y, trim.y):
+            return True
+        if side == "right" and near(other.x, trim.right) and near(other.y, trim.y):
+            return True
+        if side == "bottom" and near(other.top, trim.y) and near(other.x, trim.x):
+            return True
+        if side == "top" and near(other.y, trim.top) and near(other.x, trim.x):
+            return True
+    return False
+
+
+def plan_sheet(card: tuple[float, float], bleed: float, paper: str, margin: float = PAGE_MARGIN) -> SheetPlan:
+    """The most cards of this size that fit one page with room for crop marks inside the margin;
+    portrait unless landscape holds more."""
+    portrait = page_size(paper)
+    plans = [_plan_on(page, card, bleed, margin) for page in (portrait, landscape(portrait))]
+    best = max(plans, key=lambda plan: plan.per_sheet)
+    if best.per_sheet < 1:
+        raise PaperError(f"a {card[0]:.0f}x{card[1]:.0f} pt card with {bleed:.1f} pt bleed and crop marks does not "
+                         f"fit inside the {margin:.1f} pt margin of {paper} paper")
+    return best
+
+
+def _plan_on(page: tuple[float, float], card: tuple[float, float], bleed: float, margin: float) -> SheetPlan:
+    area = printable(page, margin)
+    outside = 2 * (bleed + CROP_MARK_GAP + CROP_MARK_MIN_LENGTH)
+    cols = max(0, int((area.w - outside + 1e-6) // card[0]))
+    rows = max(0, int((area.h - 2 * FOOTER_BAND - outside + 1e-6) // card[1]))
     x0 = (page[0] - cols * card[0]) / 2
     y0 = (page[1] - rows * card[1]) / 2
-    return SheetPlan(page, card, bleed, cols, rows, (x0, y0))
+    return SheetPlan(page, card, bleed, cols, rows, (x0, y0), margin)
 
 
 def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | None,
                  card_size: tuple[float, float], bleed_pt: float, paper: str,
-                 footer: str = "") -> None:
+                 footer: str = "", margin: float = PAGE_MARGIN) -> SheetPlan:
     """Draw every face (and, on alternate pages, every back) onto `canvas`, one sheet at a time.
 
     `backs` is None (no backs), one Face (the same back for every card) or one per face.
+    Returns the sheet plan used.
     """
-    plan = plan_sheet(card_size, bleed_pt, paper)
+    plan = plan_sheet(card_size, bleed_pt, paper, margin)
     backs = _expand_backs(faces, backs)
     faces, backs = _share_repeated(canvas, faces, backs, plan.bleed_box(plan.trim_box(0)))
     sheets = _chunks(len(faces), plan.per_sheet)
@@ -115,6 +170,7 @@ def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | 
         _draw_page(canvas, plan, faces[start:stop], plan.trim_box, label + " fronts" * bool(backs))
         if backs:
             _draw_page(canvas, plan, backs[start:stop], plan.back_box, label + " backs")
+    return plan
 
 
 def render_cards_pdf(out: Path | str | BinaryIO, faces: Sequence[Face], backs: Sequence[Face] | None,
@@ -192,16 +248,16 @@ def _page_label(footer: str, number: int, count: int) -> str:
 
 def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face],
                place: Callable[[int], Box], label: str) -> None:
-    for slot, face in enumerate(faces):
-        trim = place(slot)
-        _draw_clipped(canvas, plan, trim, face)
-    draw_crop_marks(canvas, plan)
-    draw_footer(canvas, plan.page, label, (plan.origin[1] - plan.bleed) / 2)
+    placed = [place(slot) for slot in range(len(faces))]
+    for trim, face in zip(placed, faces, strict=True):
+        _draw_clipped(canvas, plan, trim, face, placed)
+    draw_crop_marks(canvas, plan, placed)
+    draw_footer(canvas, plan.page, label, plan.margin)
     canvas.showPage()
 
 
-def _draw_clipped(canvas: Canvas, plan: SheetPlan, trim: Box, face: Face) -> None:
-    clip = plan.clip_box(trim)
+def _draw_clipped(canvas: Canvas, plan: SheetPlan, trim: Box, face: Face, placed: Sequence[Box]) -> None:
+    clip = plan.clip_box(trim, placed)
     bleed = plan.bleed_box(trim)
     canvas.saveState()
     path = canvas.beginPath()
@@ -211,29 +267,49 @@ def _draw_clipped(canvas: Canvas, plan: SheetPlan, trim: Box, face: Face) -> Non
     canvas.restoreState()
 
 
-def draw_crop_marks(canvas: Canvas, plan: SheetPlan) -> None:
-    """Short hairlines on the extension of each trim line, outside the grid's bleed."""
-    xs, ys = plan.cut_xs(), plan.cut_ys()
+def crop_mark_segments(plan: SheetPlan, placed: Sequence[Box] | None = None) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) of every crop mark around the placed cards (by default a full sheet): on
+    the extension of each trim line, outside the bleed, no longer than the margin allows."""
+    boxes = list(placed) if placed is not None else [plan.trim_box(s) for s in range(plan.per_sheet)]
+    if not boxes:
+        return []
+    xs = sorted({round(v, 4) for b in boxes for v in (b.x, b.right)})
+    ys = sorted({round(v, 4) for b in boxes for v in (b.y, b.top)})
     reach = plan.bleed + CROP_MARK_GAP
+    side_room, end_room = plan.mark_room()
+    side, end = min(CROP_MARK_LENGTH, side_room), min(CROP_MARK_LENGTH, end_room)
+    marks = []
+    for x in xs:
+        marks.append((x, ys[0] - reach, x, ys[0] - reach - end))
+        marks.append((x, ys[-1] + reach, x, ys[-1] + reach + end))
+    for y in ys:
+        marks.append((xs[0] - reach, y, xs[0] - reach - side, y))
+        marks.append((xs[-1] + reach, y, xs[-1] + reach + side, y))
+    return marks
+
+
+def draw_crop_marks(canvas: Canvas, plan: SheetPlan, placed: Sequence[Box] | None = None) -> None:
+    """Short hairlines on the extension of each trim line of the placed cards, outside their bleed."""
     canvas.saveState()
     canvas.setLineWidth(CROP_MARK_WIDTH)
     canvas.setStrokeColorRGB(0, 0, 0)
-    for x in xs:
-        canvas.line(x, ys[0] - reach, x, ys[0] - reach - CROP_MARK_LENGTH)
-        canvas.line(x, ys[-1] + reach, x, ys[-1] + reach + CROP_MARK_LENGTH)
-    for y in ys:
-        canvas.line(xs[0] - reach, y, xs[0] - reach - CROP_MARK_LENGTH, y)
-        canvas.line(xs[-1] + reach, y, xs[-1] + reach + CROP_MARK_LENGTH, y)
+    for x0, y0, x1, y1 in crop_mark_segments(plan, placed):
+        canvas.line(x0, y0, x1, y1)
     canvas.restoreState()
 
 
-def draw_footer(canvas: Canvas, page: tuple[float, float], label: str, middle: float = 0.0) -> None:
-    """A small centred line at the foot of the page (component, version, sheet number)."""
+def footer_baseline(margin: float = PAGE_MARGIN) -> float:
+    """Where a page footer's baseline goes: its descenders just clear the margin."""
+    return margin + FOOTER_SIZE * 0.25
+
+
+def draw_footer(canvas: Canvas, page: tuple[float, float], label: str, margin: float = PAGE_MARGIN) -> None:
+    """A small centred line at the foot of the page (component, version, sheet number), inside the
+    margin and below every crop mark."""
     if not label:
         return
-    baseline = max(middle - FOOTER_FONT[1] / 3, FOOTER_FONT[1] * 0.5)
     canvas.saveState()
     canvas.setFont(*FOOTER_FONT)
-    canvas.setFillColorRGB(0.35, 0.35, 0.35)
-    canvas.drawCentredString(page[0] / 2, baseline, label)
+    canvas.setFillColorRGB(0.3, 0.3, 0.3)
+    canvas.drawCentredString(page[0] / 2, footer_baseline(margin), label)
     canvas.restoreState()

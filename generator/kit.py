@@ -21,7 +21,7 @@ from cards.texts import card_text
 from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import Box, load_layout, render_layout
-from .geometry import SHEET_GAP, landscape, page_size, printable
+from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, impose_cards
 from .pdfcanvas import new_canvas
 
@@ -110,7 +110,7 @@ def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> No
     canvas = new_canvas(out, page_size(paper), title, f"version {db.version}")
     footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {db.version}"
     impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
-                 parse_length(db.print.bleed), paper, footer)
+                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper))
     canvas.save()
 
 
@@ -128,13 +128,14 @@ def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> 
     size = (parse_length(sheet.width), parse_length(sheet.height))
     base = {**base_context(db), "sheet": sheet, "data": sheet.data}
     painters = [_sheet_painter(layout, size, {**base, **copy}, f"sheet {sheet.id!r}") for copy in sheet_copies(db, sheet)]
-    if not fits_one_page(size, paper):
+    margin = page_margin(db.print.margin, paper)
+    if not fits_one_page(size, paper, margin):
         canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"version {db.version}")
         for paint in painters:
-            draw_tiles(canvas, plan_tiles(size, paper), paint, f"{db.meta.name} {sheet.name}")
+            draw_tiles(canvas, plan_tiles(size, paper, margin=margin), paint, f"{db.meta.name} {sheet.name}")
         canvas.save()
         return
-    page, slots = sheet_slots(size, paper)
+    page, slots = sheet_slots(size, paper, margin)
     canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
     for start in range(0, len(painters), len(slots)):
         for paint, (x, y) in zip(painters[start:start + len(slots)], slots, strict=False):
@@ -143,7 +144,8 @@ def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> 
     canvas.save()
 
 
-def sheet_slots(size: tuple[float, float], paper: str) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+def sheet_slots(size: tuple[float, float], paper: str,
+                margin: float = PAGE_MARGIN) -> tuple[tuple[float, float], list[tuple[float, float]]]:
     """The page (portrait or landscape) holding the most copies of a sheet, and their lower-left corners.
 
     Copies are stacked top down, then left to right, `SHEET_GAP` apart, the group centred; when
@@ -151,7 +153,7 @@ def sheet_slots(size: tuple[float, float], paper: str) -> tuple[tuple[float, flo
     """
     portrait = page_size(paper)
     pages = [landscape(portrait), portrait] if size[0] > size[1] else [portrait, landscape(portrait)]
-    layouts = [(page, _grid(size, page)) for page in pages]
+    layouts = [(page, _grid(size, page, margin)) for page in pages]
     page, (cols, rows) = max(layouts, key=lambda item: item[1][0] * item[1][1])
     w, h = size
     x0 = (page[0] - (cols * w + (cols - 1) * SHEET_GAP)) / 2
@@ -160,8 +162,8 @@ def sheet_slots(size: tuple[float, float], paper: str) -> tuple[tuple[float, flo
     return page, slots
 
 
-def _grid(size: tuple[float, float], page: tuple[float, float]) -> tuple[int, int]:
-    area = printable(page)
+def _grid(size: tuple[float, float], page: tuple[float, float], margin: float) -> tuple[int, int]:
+    area = printable(page, margin)
     cols = int((area.w + SHEET_GAP + 1e-6) // (size[0] + SHEET_GAP))
     rows = int((area.h + SHEET_GAP + 1e-6) // (size[1] + SHEET_GAP))
     return cols, rows

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -343,6 +344,7 @@ class _Converter:
         raise MarkdownError(f"unsupported Markdown inline element {kind!r}")
 
     def _text_with_icons(self, text: str, size: float) -> str:
+        text = keep_together(text, self.icons)
         out, last = [], 0
         for match in ICON_PATTERN.finditer(text):
             if match.group(1) not in self.icons:
@@ -352,6 +354,21 @@ class _Converter:
             last = match.end()
         out.append(html.escape(text[last:]))
         return "".join(out)
+
+
+# A line may not break between an inline icon and the word it marks (":shield: Defender"), nor
+# inside a numbered reference ("step 3", "Room 9", "d 6"): the space becomes a no-break space.
+# The space before an icon too: reportlab may break right after the icon's drawing callback.
+_NUMBERED = re.compile(r"\b(step|room|page|rule|round|turn|sheet|tile|section|part|chapter|level)s? (?=\d)", re.IGNORECASE)
+
+
+def keep_together(text: str, icons: Iterable[str]) -> str:
+    """`text` with the spaces after known `:icon:` tokens and before reference numbers made no-break."""
+    known = set(icons)
+    text = ICON_PATTERN.sub(lambda m: "\u0001" + m.group(0) + "\u0000" if m.group(1) in known else m.group(0), text)
+    text = text.replace(" \u0001", "\u00a0").replace("\u0000 ", "\u00a0")
+    text = text.replace("\u0000", "").replace("\u0001", "")
+    return _NUMBERED.sub(lambda m: m.group(0)[:-1] + "\u00a0", text)
 
 
 def _icon_markup(name: str, size: float) -> str:

@@ -19,9 +19,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from cards import Database
-from cards.units import parse_length, parse_size
+from cards.units import MM, parse_length, parse_size
 
-from .geometry import page_size
+from .geometry import page_margin, page_size
 from .imposition import Face, impose_cards
 from .markdown import Theme, markdown_to_flowables, prepare_canvas
 from .pdfcanvas import new_canvas
@@ -31,6 +31,9 @@ START_SIZE = 9.5
 FLOOR_SIZE = 7.0  # issue 4: body text at least 7 pt after fitting
 SIZE_STEP = 0.25
 FOOTER_SIZE = 6.0
+FOOTER_FONT = "Helvetica"
+FOOTER_COLOR = "#555555"
+FOOTER_GAP = 2 * MM  # between the footer's label and the version stamp
 EDGE_BAND = 0.6  # share of the safe zone below the top trim that the accent band covers
 REFERENCE_THEME = Theme(body_size=START_SIZE, leading_ratio=1.25, heading_scale=(1.4, 1.25, 1.1),
                         space_after=0.35)
@@ -97,12 +100,28 @@ def _edge_band(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
 
 
 def _footer(canvas: Canvas, db: Database, reference: Any, side: str, x: float, y: float, w: float, safe: float) -> None:
+    stamp = f"v {db.version}"
+    room = w - 2 * safe - canvas.stringWidth(stamp, FOOTER_FONT, FOOTER_SIZE) - FOOTER_GAP
     canvas.saveState()
-    canvas.setFont("Helvetica", FOOTER_SIZE)
-    canvas.setFillColor(colors.HexColor("#666666"))
-    canvas.drawString(x + safe, y + safe * 0.8, f"{db.meta.name} \u00b7 {reference.name} ({side})")
-    canvas.drawRightString(x + w - safe, y + safe * 0.8, f"v {db.version}")
+    canvas.setFont(FOOTER_FONT, FOOTER_SIZE)
+    canvas.setFillColor(colors.HexColor(FOOTER_COLOR))
+    canvas.drawString(x + safe, y + safe * 0.8, footer_label(canvas, db, reference, side, room))
+    canvas.drawRightString(x + w - safe, y + safe * 0.8, stamp)
     canvas.restoreState()
+
+
+def footer_label(canvas: Canvas, db: Database, reference: Any, side: str, room: float) -> str:
+    """The longest of 'game · card (side)', 'card (side)' and a shortened card name that fits
+    `room` points, so the label never runs into the version stamp."""
+    def fits(text: str) -> bool:
+        return canvas.stringWidth(text, FOOTER_FONT, FOOTER_SIZE) <= room
+    for label in (f"{db.meta.name} \u00b7 {reference.name} ({side})", f"{reference.name} ({side})"):
+        if fits(label):
+            return label
+    name = reference.name
+    while name and not fits(f"{name}\u2026 ({side})"):
+        name = name[:-1]
+    return f"{name.rstrip()}\u2026 ({side})"
 
 
 def reference_faces(db: Database) -> dict[str, tuple[list[Face], list[Face] | None]]:
@@ -112,10 +131,16 @@ def reference_faces(db: Database) -> dict[str, tuple[list[Face], list[Face] | No
         front = side_face(db, reference, reference.front, "front")
         back = side_face(db, reference, reference.back, "back") if reference.back else _blank
         fronts, backs = groups.setdefault(reference.size, ([], []))
-        fronts.extend([front] * reference.count)
-        backs.extend([back] * reference.count)
+        copies = reference_copies(db, reference)
+        fronts.extend([front] * copies)
+        backs.extend([back] * copies)
     return {size: (fronts, backs if any(b is not _blank for b in backs) else None)
             for size, (fronts, backs) in groups.items()}
+
+
+def reference_copies(db: Database, reference: Any) -> int:
+    """How many of `reference` the kit prints: its `count`, or one per seat (`players_max`)."""
+    return db.meta.players.max if reference.count == "players_max" else int(reference.count)
 
 
 def _blank(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
@@ -128,5 +153,5 @@ def render_references(db: Database, paper: str, out: Path | BinaryIO) -> None:
     bleed = parse_length(db.print.bleed)
     footer = f"{db.meta.name} \u00b7 reference cards \u00b7 version {db.version}"
     for size, (fronts, backs) in reference_faces(db).items():
-        impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer)
+        impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer, page_margin(db.print.margin, paper))
     canvas.save()

@@ -46,7 +46,7 @@ from cards.texts import card_text, render_text
 from cards.units import MM
 
 from .errors import GeneratorError
-from .geometry import page_size
+from .geometry import page_margin, page_size, printable
 from .markdown import Theme, markdown_to_flowables, prepare_canvas, stylesheet
 
 PRODUCER = "deckwright"
@@ -233,6 +233,7 @@ class _RulebookDoc(BaseDocTemplate):
     def __init__(self, out: Any, db: Database, paper: str, theme: Theme):
         self.db = db
         self.theme = theme
+        self.margin = page_margin(db.print.margin, paper)
         title = db.rulebook.title or db.meta.name
         super().__init__(out, pagesize=page_size(paper), invariant=1, pageCompression=1,
                          title=f"{title}: rules", author=db.meta.designer or PRODUCER,
@@ -263,11 +264,13 @@ class _RulebookDoc(BaseDocTemplate):
 
     def _title_page(self, canvas: Any, doc: Any) -> None:
         prepare_canvas(canvas)
-        w, h = self.pagesize
+        # The colour bands stop at the page margin: a home printer would clip a full-bleed band
+        # to an uneven white strip, and a rulebook page has no bleed to trim off.
+        area = printable(self.pagesize, self.margin)
         canvas.saveState()
         canvas.setFillColor(colors.HexColor(self.theme.accent))
-        canvas.rect(0, h - 14 * MM, w, 14 * MM, stroke=0, fill=1)
-        canvas.rect(0, 0, w, 8 * MM, stroke=0, fill=1)
+        canvas.rect(area.x, area.top - 10 * MM, area.w, 10 * MM, stroke=0, fill=1)
+        canvas.rect(area.x, area.y, area.w, 4 * MM, stroke=0, fill=1)
         canvas.restoreState()
 
     def _body_page(self, canvas: Any, doc: Any) -> None:
@@ -339,8 +342,8 @@ def _facts_table(db: Database, theme: Theme, width: float) -> Table:
 
 
 def _stamp_text(db: Database) -> str:
-    source = f" \u00b7 rules text: {html.escape(db.meta.source)}" if db.meta.source else ""
-    return f"Rules version {db.version}, generated from the {html.escape(db.meta.name)} card database{source}"
+    credit = f" \u00b7 credits: {html.escape(db.meta.designer)}" if db.meta.designer else ""
+    return f"Rules version {db.version}, generated from the {html.escape(db.meta.name)} card database{credit}"
 
 
 def contents_page(theme: Theme) -> list[Flowable]:

@@ -21,6 +21,8 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.units import MM
 
 from .geometry import (
+    FOOTER_SIZE,
+    PAGE_MARGIN,
     REGISTRATION_CROSS_SIZE,
     REGISTRATION_CROSS_WIDTH,
     TILE_LABEL_BAND,
@@ -110,22 +112,23 @@ def tile_name(row: int, col: int) -> str:
     return f"{prefix}{col + 1}"
 
 
-def fits_one_page(board: tuple[float, float], paper: str) -> bool:
+def fits_one_page(board: tuple[float, float], paper: str, margin: float = PAGE_MARGIN) -> bool:
     """Does the board fit the printable area of `paper`, turned whichever way suits it?"""
     w, h = board
-    area = printable(landscape(page_size(paper)) if w > h else page_size(paper))
+    area = printable(landscape(page_size(paper)) if w > h else page_size(paper), margin)
     return w <= area.w + 1e-6 and h <= area.h + 1e-6
 
 
-def plan_tiles(board: tuple[float, float], paper: str, overlap: float = TILE_OVERLAP) -> TilePlan:
+def plan_tiles(board: tuple[float, float], paper: str, overlap: float = TILE_OVERLAP,
+               margin: float = PAGE_MARGIN) -> TilePlan:
     """The tiling of `board` on `paper` with the fewest pages (portrait or landscape)."""
     portrait = page_size(paper)
-    plans = [_plan(board, page, overlap) for page in (portrait, landscape(portrait))]
+    plans = [_plan(board, page, overlap, margin) for page in (portrait, landscape(portrait))]
     return min(plans, key=lambda p: (p.cols * p.rows, p.page != landscape(portrait)))
 
 
-def _plan(board: tuple[float, float], page: tuple[float, float], overlap: float) -> TilePlan:
-    printable_area = printable(page)
+def _plan(board: tuple[float, float], page: tuple[float, float], overlap: float, margin: float) -> TilePlan:
+    printable_area = printable(page, margin)
     area = Box(printable_area.x, printable_area.y + TILE_LABEL_BAND, printable_area.w, printable_area.h - TILE_LABEL_BAND)
     cols = _count(board[0], area.w, overlap)
     rows = _count(board[1], area.h, overlap)
@@ -241,7 +244,7 @@ def _draw_label(canvas: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     canvas.setFont(*LABEL_FONT)
     canvas.setFillColorRGB(0.2, 0.2, 0.2)
     size = LABEL_FONT[1]
-    while canvas.stringWidth(text, LABEL_FONT[0], size) > plan.area.w and size > 5:
+    while canvas.stringWidth(text, LABEL_FONT[0], size) > plan.area.w and size > FOOTER_SIZE:
         size -= 0.5
     canvas.setFont(LABEL_FONT[0], size)
     canvas.drawString(plan.area.x, plan.area.y - TILE_LABEL_BAND / 2 - size * 0.35, text)

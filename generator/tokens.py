@@ -21,8 +21,18 @@ from cards.units import MM, parse_length
 
 from .cardlayout import Box as LayoutBox
 from .cardlayout import load_layout, render_layout
+from .colours import ink_on
 from .errors import PaperError
-from .geometry import CUT_LINE_WIDTH, TOKEN_BLEED, TOKEN_GAP, Box, page_size, printable
+from .geometry import (
+    CUT_LINE_WIDTH,
+    PAGE_MARGIN,
+    TOKEN_BLEED,
+    TOKEN_GAP,
+    Box,
+    page_margin,
+    page_size,
+    printable,
+)
 from .icons import draw_icon
 from .imposition import draw_footer
 from .pdfcanvas import new_canvas
@@ -41,6 +51,7 @@ class TokenPlan:
     cols: int
     rows: int
     origin: tuple[float, float]  # lower-left corner of the grid
+    margin: float = PAGE_MARGIN
 
     @property
     def per_page(self) -> int:
@@ -58,10 +69,10 @@ class TokenPlan:
         return self.cut_box(slot).mirrored(self.page[0])
 
 
-def plan_tokens(size: float, paper: str) -> TokenPlan:
+def plan_tokens(size: float, paper: str, margin: float = PAGE_MARGIN) -> TokenPlan:
     """The most tokens of diameter (or side) `size` points that fit one portrait page, centred."""
     page = page_size(paper)
-    area = printable(page)
+    area = printable(page, margin)
     pitch = size + TOKEN_GAP
     cols = int((area.w + TOKEN_GAP) // pitch)
     rows = int((area.h - FOOTER_BAND + TOKEN_GAP) // pitch)
@@ -70,7 +81,7 @@ def plan_tokens(size: float, paper: str) -> TokenPlan:
     grid_w, grid_h = cols * pitch - TOKEN_GAP, rows * pitch - TOKEN_GAP
     x0 = (page[0] - grid_w) / 2
     y0 = area.y + FOOTER_BAND + (area.h - FOOTER_BAND - grid_h) / 2
-    return TokenPlan(page, size, cols, rows, (x0, y0))
+    return TokenPlan(page, size, cols, rows, (x0, y0), margin)
 
 
 def token_copies(sheet: Any) -> list[Any]:
@@ -80,7 +91,8 @@ def token_copies(sheet: Any) -> list[Any]:
 
 def render_tokens(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
     """A PDF of every token of `sheet` with cut lines (and backs on alternate pages if duplex)."""
-    plan = plan_tokens(parse_length(sheet.size), paper)
+    margin = page_margin(db.print.margin, paper)
+    plan = plan_tokens(parse_length(sheet.size), paper, margin)
     copies = token_copies(sheet)
     canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
     draw = token_painter(db, sheet)
@@ -99,7 +111,7 @@ def _draw_page(canvas: Canvas, plan: TokenPlan, tokens: list[Any], draw: Any, pl
     for slot, token in enumerate(tokens):
         box = place(slot)
         draw(canvas, box, token)
-    draw_footer(canvas, plan.page, footer, printable(plan.page).y + FOOTER_BAND / 2)
+    draw_footer(canvas, plan.page, footer, plan.margin)
     canvas.showPage()
 
 
@@ -172,7 +184,5 @@ def _draw_label(canvas: Canvas, box: Box, label: str, ink: colors.Color, centred
 
 
 def _ink_for(color: str) -> colors.Color:
-    """White on dark tokens, near-black on light ones."""
-    c = colors.HexColor(color)
-    luminance = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
-    return colors.white if luminance < 0.6 else colors.HexColor("#222222")
+    """White or black, whichever contrasts more with the token's colour."""
+    return colors.HexColor(ink_on(color))

@@ -42,10 +42,13 @@ def command(games: tuple[str, ...]) -> None:
 
 
 def _check_kit(db: Database) -> None:
-    """Draw every component and render every template; then play the game's engine a little."""
+    """Draw every component, render every template, check print legibility and fit; then play the
+    game's engine a little."""
     from generator.check import check_kit
+    from generator.printlint import lint_print
 
     check_kit(db)
+    lint_print(db)
     _check_engine(db)
 
 

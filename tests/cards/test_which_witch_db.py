@@ -98,9 +98,10 @@ def test_six_tracker_tokens_and_ten_dice(db):
     assert sorted(d.sides for d in db.dice for _ in range(d.count)) == [6] * 6 + [8, 10, 12, 20]
 
 
-def test_one_fast_reference_card(db):
-    """'1 Fast Reference Card'."""
-    assert [r.count for r in db.references] == [1]
+def test_one_fast_reference_card_printed_for_each_player(db):
+    """'1 Fast Reference Card' in the box; a printed kit gives each of up to six players their own
+    (issue 16: 'print one per player by default (copies: players_max)')."""
+    assert [(r.id, r.count) for r in db.references] == [("fast-reference", "players_max")]
 
 
 @pytest.mark.parametrize("word", ["Familiar", "Infinity Cauldron", "Zoom Broom", "Teams"])

@@ -28,7 +28,8 @@ def test_help_shows_an_example_and_every_kind(runner):
 def test_only_tokens_writes_only_the_token_sheets(runner, tmp_path):
     result = _build(runner, "heartstrings", "--only", "tokens", "--paper", "letter", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (tmp_path / "heartstrings").iterdir()) == ["player-tokens-letter.pdf"]
+    assert sorted(p.name for p in (tmp_path / "heartstrings").iterdir()) == [
+        "heartstring-markers-letter.pdf", "player-tokens-letter.pdf"]
 
 
 def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
@@ -47,7 +48,7 @@ def test_paper_sets_the_page_size_of_the_proofs(runner, tmp_path, paper):
     result = _build(runner, "heartstrings", "--only", "proofs", "--paper", paper, "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / "heartstrings" / f"proofs-{paper}.pdf")
-    assert len(reader.pages) == 4  # board, tracker, token sheet, reference card: one page each
+    assert len(reader.pages) == 5  # board, tracker, two token sheets, reference card: one page each
     portrait = page_size(paper)
     for page in reader.pages:
         assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == pytest.approx(sorted(portrait), abs=0.01)
@@ -134,7 +135,7 @@ def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(runner, tmp_path, mo
     monkeypatch.setattr("companion.cli.build.is_fancy", lambda: True)
     result = _build(runner, *args)
     assert result.exit_code == 0, result.output
-    assert "building" in result.output and "1 file(s) written" in result.output
+    assert "building" in result.output and "2 file(s) written" in result.output  # tokens and tracker markers
 
 
 def test_png_of_a_card_design_is_its_trim_size(runner, tmp_path):
@@ -153,6 +154,7 @@ def test_proofs_and_pngs_are_the_same_bytes_on_every_build(runner, tmp_path):
     assert _build(runner, *args, "--out", str(first)).exit_code == 0
     assert _build(runner, *args, "--out", str(second)).exit_code == 0
     files = sorted(p.relative_to(first) for p in first.rglob("*.*"))
-    assert len(files) == 1 + 9  # the proofs PDF, the board, three trackers, three tokens, the reference card's sides
+    # the proofs PDF, the board, three trackers, three tokens, three tracker markers, the reference card's sides
+    assert len(files) == 1 + 12
     for name in files:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name

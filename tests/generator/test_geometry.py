@@ -11,11 +11,19 @@ from pypdf import PdfReader
 
 from cards import load_game
 from cards.units import MM
-from generator.geometry import CROP_MARK_GAP, CROP_MARK_LENGTH, page_size
+from generator.geometry import (
+    CROP_MARK_GAP,
+    CROP_MARK_LENGTH,
+    CROP_MARK_MIN_LENGTH,
+    landscape,
+    page_size,
+)
 from generator.imposition import render_cards_pdf
 from generator.kit import render_deck
 
 PAPERS = ["a4", "letter"]
+# Poker cards per sheet, (columns, rows): Letter turns landscape, where crop marks fit its margin.
+POKER_GRID = {"a4": (3, 3), "letter": (4, 2)}
 POKER = (63 * MM, 88 * MM)
 BLEED = 3 * MM
 
@@ -29,7 +37,7 @@ def _deck_pdf(paper: str) -> PdfReader:
 
 
 def _crop_marks(reader: PdfReader, page: int):
-    return [s for s in segments(reader, page) if abs(s.length - CROP_MARK_LENGTH) < 1e-3]
+    return [s for s in segments(reader, page) if CROP_MARK_MIN_LENGTH - 0.01 <= s.length <= CROP_MARK_LENGTH + 1e-3]
 
 
 def _cut_lines(reader: PdfReader, page: int) -> tuple[list[float], list[float]]:
@@ -43,16 +51,18 @@ def _cut_lines(reader: PdfReader, page: int) -> tuple[list[float], list[float]]:
 def test_pages_are_the_paper_size(paper):
     reader = _deck_pdf(paper)
     for page in reader.pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(page_size(paper), abs=0.01)
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        assert size in (pytest.approx(page_size(paper), abs=0.01), pytest.approx(landscape(page_size(paper)), abs=0.01))
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_poker_cards_trim_box_is_exactly_63_by_88_mm(paper):
     """The crop marks sit on the trim lines: neighbouring lines are one card apart."""
     xs, ys = _cut_lines(_deck_pdf(paper), 0)
-    assert len(xs) == 4 and len(ys) == 4  # nine poker cards to a page on A4 and Letter
-    assert [b - a for a, b in pairwise(xs)] == pytest.approx([POKER[0]] * 3, abs=0.01)
-    assert [b - a for a, b in pairwise(ys)] == pytest.approx([POKER[1]] * 3, abs=0.01)
+    cols, rows = POKER_GRID[paper]
+    assert len(xs) == cols + 1 and len(ys) == rows + 1  # nine to an A4 page, eight to a Letter one
+    assert [b - a for a, b in pairwise(xs)] == pytest.approx([POKER[0]] * cols, abs=0.01)
+    assert [b - a for a, b in pairwise(ys)] == pytest.approx([POKER[1]] * rows, abs=0.01)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -90,18 +100,21 @@ def _labelled_faces(count: int):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_backs_are_mirrored_for_a_long_edge_flip(paper):
-    """A back's trim box is its front's mirrored about the page's vertical centre line."""
+    """A back's trim box is its front's mirrored about the page's vertical centre line (portrait
+    page), or its horizontal one (landscape page: the paper's long edge is then horizontal)."""
     faces = _labelled_faces(7)  # a partial sheet: the mirroring shows
     out = io.BytesIO()
     render_cards_pdf(out, faces, faces, POKER, BLEED, paper, "duplex test")
     reader = PdfReader(io.BytesIO(out.getvalue()))
     assert len(reader.pages) == 2
     fronts, backs = rects(reader, 0, b"f*"), rects(reader, 1, b"f*")
-    page_width = page_size(paper)[0]
+    page_width, page_height = (float(v) for v in reader.pages[0].mediabox.upper_right)
     assert len(fronts) == len(backs) == 7
     for (fx, fy, fw, fh), (bx, by, bw, bh) in zip(fronts, backs):
         assert (fw, fh) == pytest.approx(POKER, abs=0.01)
         assert (bw, bh) == pytest.approx(POKER, abs=0.01)
-        assert bx == pytest.approx(page_width - (fx + fw), abs=0.01)
-        assert by == pytest.approx(fy, abs=0.01)
-    assert fronts[0][0] != pytest.approx(backs[0][0], abs=1)  # the first card's back is on the other side
+        if page_width < page_height:
+            assert (bx, by) == pytest.approx((page_width - (fx + fw), fy), abs=0.01)
+        else:
+            assert (bx, by) == pytest.approx((fx, page_height - (fy + fh)), abs=0.01)
+    assert fronts[0][:2] != pytest.approx(backs[0][:2], abs=1)  # the first card's back is on the other side

@@ -17,13 +17,17 @@ from pypdf.generic import ContentStream
 
 from cards.units import MM, parse_size
 from generator.errors import PaperError
-from generator.geometry import CROP_MARK_GAP, Box, page_size
+from generator.geometry import CROP_MARK_GAP, PAGE_MARGIN, Box, landscape, page_size
 from generator.imposition import impose_cards, plan_sheet, render_cards_pdf
 
 POKER = parse_size("poker")
 BLEED = 3 * MM
 TOLERANCE = 0.01  # points; PDF numbers are written with 4-5 decimals
 PAPERS = ["a4", "letter"]
+# Poker cards per sheet (columns, rows) and page orientation: on Letter a portrait 3x3 grid leaves
+# no room for crop marks inside the 5 mm margin, so the sheet turns landscape and holds eight.
+POKER_GRID = {"a4": (3, 3, False), "letter": (4, 2, True)}
+FULL = {paper: cols * rows for paper, (cols, rows, _) in POKER_GRID.items()}
 
 
 def _face(index: int, side: str):
@@ -108,15 +112,15 @@ def _trim(bleed_box: Box) -> Box:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_pages_have_the_paper_size_in_points(paper):
     pages = _render(paper, 9)
-    expected = page_size(paper)
+    expected = landscape(page_size(paper)) if POKER_GRID[paper][2] else page_size(paper)
     assert all(p.size == pytest.approx(expected, abs=TOLERANCE) for p in pages)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_poker_trim_box_is_exactly_63_by_88_mm(paper):
     """Each face is handed its bleed box; trimmed, that is 63 x 88 mm, with 3 mm on every side."""
-    front = _render(paper, 9)[0]
-    for index in range(9):
+    front = _render(paper, FULL[paper])[0]
+    for index in range(FULL[paper]):
         bleed_box = _lookup(front, _front_colour(index))
         assert bleed_box.w == pytest.approx(63 * MM + 2 * BLEED, abs=TOLERANCE)
         assert bleed_box.h == pytest.approx(88 * MM + 2 * BLEED, abs=TOLERANCE)
@@ -125,32 +129,31 @@ def test_poker_trim_box_is_exactly_63_by_88_mm(paper):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_nine_poker_cards_fit_a_sheet_and_stay_on_the_page(paper):
+def test_poker_cards_fill_a_sheet_and_stay_inside_the_margin(paper):
     plan = plan_sheet(POKER, BLEED, paper)
-    assert (plan.cols, plan.rows) == (3, 3)
-    width, height = page_size(paper)
+    assert (plan.cols, plan.rows, plan.is_landscape) == POKER_GRID[paper]
+    width, height = plan.page
     for slot in range(plan.per_sheet):
         bleed_box = plan.bleed_box(plan.trim_box(slot))
-        assert bleed_box.x > 0 and bleed_box.y > 0
-        assert bleed_box.right < width and bleed_box.top < height
+        assert bleed_box.x >= PAGE_MARGIN and bleed_box.y >= PAGE_MARGIN
+        assert bleed_box.right <= width - PAGE_MARGIN and bleed_box.top <= height - PAGE_MARGIN
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_neighbouring_cards_share_their_trim_lines(paper):
     """No gutter: one cut separates two cards, so the next card starts where the last was trimmed."""
-    front = _render(paper, 9)[0]
+    front = _render(paper, FULL[paper])[0]
     first, second = (_trim(_lookup(front, _front_colour(i))) for i in (0, 1))
-    below = _trim(_lookup(front, _front_colour(3)))
+    below = _trim(_lookup(front, _front_colour(POKER_GRID[paper][0])))
     assert second.x == pytest.approx(first.right, abs=TOLERANCE)
     assert below.top == pytest.approx(first.y, abs=TOLERANCE)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_crop_marks_lie_on_trim_lines_outside_every_card(paper):
-    front = _render(paper, 9)[0]
+    front = _render(paper, FULL[paper])[0]
     plan = plan_sheet(POKER, BLEED, paper)
-    grid_bleed = Box(plan.origin[0] - BLEED, plan.origin[1] - BLEED,
-                     3 * POKER[0] + 2 * BLEED, 3 * POKER[1] + 2 * BLEED)
+    grid_bleed = plan.grid.grown(BLEED)
     verticals = [ln for ln in front.lines if abs(ln[0] - ln[2]) < TOLERANCE]
     horizontals = [ln for ln in front.lines if abs(ln[1] - ln[3]) < TOLERANCE]
     assert sorted({round(ln[0], 2) for ln in verticals}) == pytest.approx(plan.cut_xs(), abs=TOLERANCE)
@@ -166,24 +169,31 @@ def test_crop_marks_lie_on_trim_lines_outside_every_card(paper):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_each_back_lands_behind_its_front_after_a_long_edge_flip(paper):
-    """Backs follow on the next page; flipped left to right, every back covers its own front."""
-    pages = _render(paper, 9)
+    """Backs follow on the next page; turned over the paper's long edge (left to right on a portrait
+    page, top to bottom on a landscape one), every back covers its own front."""
+    pages = _render(paper, FULL[paper])
     front, back = pages[0], pages[1]
-    width = front.size[0]
-    for index in range(9):
+    width, height = front.size
+    for index in range(FULL[paper]):
         front_box = _lookup(front, _front_colour(index))
         back_box = _lookup(back, _back_colour(index))
-        assert back_box.x == pytest.approx(width - front_box.right, abs=TOLERANCE)
-        assert back_box.y == pytest.approx(front_box.y, abs=TOLERANCE)
+        if POKER_GRID[paper][2]:
+            assert (back_box.x, back_box.y) == pytest.approx((front_box.x, height - front_box.top), abs=TOLERANCE)
+        else:
+            assert (back_box.x, back_box.y) == pytest.approx((width - front_box.right, front_box.y), abs=TOLERANCE)
         assert (back_box.w, back_box.h) == pytest.approx((front_box.w, front_box.h), abs=TOLERANCE)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_first_card_back_is_top_right_on_the_back_page(paper):
-    pages = _render(paper, 9)
+def test_first_card_back_is_where_the_flip_puts_it(paper):
+    """Top right of a portrait back page; bottom left of a landscape one."""
+    pages = _render(paper, FULL[paper])
     first_back = _lookup(pages[1], _back_colour(0))
-    third_back = _lookup(pages[1], _back_colour(2))
-    assert first_back.x > third_back.x
+    last_back = _lookup(pages[1], _back_colour(FULL[paper] - 1))
+    if POKER_GRID[paper][2]:
+        assert first_back.y < last_back.y and first_back.x < last_back.x
+    else:
+        assert first_back.x > _lookup(pages[1], _back_colour(2)).x
 
 
 def test_fronts_and_backs_alternate_over_sheets():
@@ -230,7 +240,7 @@ def test_other_card_sizes_get_the_most_that_fit_on_a4(size, expected):
 
 
 def test_a_card_larger_than_the_paper_is_refused():
-    with pytest.raises(PaperError, match="does not fit on a4"):
+    with pytest.raises(PaperError, match="does not fit inside the .* margin of a4"):
         plan_sheet((300 * MM, 400 * MM), BLEED, "a4")
 
 

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from cards import Database, load_game
 from cards.units import MM, parse_length, parse_size
-from generator.geometry import page_size
+from generator.geometry import landscape, page_size
 from generator.imposition import plan_sheet
 from generator.markdown import Theme
 from generator.reference import (
@@ -100,8 +100,10 @@ def test_back_prints_special_rooms_and_the_damage_table(heartstrings: Database, 
         assert f"{room} Defender +{buff}" in back
     for room, buff in rules.attacker_buffs.items():
         assert f"{room} Attacker +{buff}" in back
-    damages = " ".join(str(math.ceil(d / rules.damage_divisor)) for d in range(1, rules.combat_die))
-    assert f"Damage {damages}" in back
+    # every difference buffed rolls can reach: up to the die plus the biggest attacker buff, less 1
+    reach = rules.combat_die + max(rules.attacker_buffs.values()) - 1
+    damages = " ".join(str(math.ceil(d / rules.damage_divisor)) for d in range(1, reach + 1))
+    assert f"Damage {damages} " in back + " "
 
 
 def test_a_rules_edit_changes_the_card(summary_only: Path) -> None:
@@ -110,7 +112,8 @@ def test_a_rules_edit_changes_the_card(summary_only: Path) -> None:
     data["rules"]["combat_die"] = 8
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     back = pages_text(render(load_game("heartstrings", summary_only)))[1]
-    assert "Difference 1 2 3 4 5 6 7" in back
+    # an 8-sided die plus the +3 attacker buff reaches 10, under a header short enough for ten columns
+    assert "Diff. 1 2 3 4 5 6 7 8 9 10 Damage 1 1 2 2 3 3 4 4 5 5" in back
 
 
 def test_a_card_without_a_back_prints_no_back_page(summary_only: Path) -> None:
@@ -121,7 +124,8 @@ def test_a_card_without_a_back_prints_no_back_page(summary_only: Path) -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_sheets_are_the_chosen_paper(heartstrings: Database, paper: str) -> None:
     for page in PdfReader(io.BytesIO(render(heartstrings, paper))).pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(page_size(paper), abs=0.5)
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        assert size in (pytest.approx(page_size(paper), abs=0.5), pytest.approx(landscape(page_size(paper)), abs=0.5))
 
 
 def test_reference_cards_are_deterministic(heartstrings: Database, a4_pdf: bytes) -> None:

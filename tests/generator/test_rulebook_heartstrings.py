@@ -155,11 +155,14 @@ def test_chapters_are_pdf_bookmarks_pointing_at_their_pages(a4_pdf: bytes, a4_te
 
 
 def test_title_page_is_drawn_in_the_accent_colour(a4_pdf: bytes) -> None:
-    """Rasterised title page: the band across the top is the theme's accent colour."""
+    """Rasterised title page: the band across the top is the theme's accent colour, and stops at the
+    5 mm margin (a printer would clip a band run to the edge into an uneven white strip)."""
     page = pdfium.PdfDocument(a4_pdf)[0]
-    image = page.render(scale=0.5).to_pil().convert("RGB")
+    image = page.render(scale=25.4 / 72).to_pil().convert("RGB")  # one pixel a millimetre
     accent = tuple(int(Theme().accent[i:i + 2], 16) for i in (1, 3, 5))
-    assert image.getpixel((image.width // 2, 5)) == accent
+    assert image.getpixel((image.width // 2, 8)) == accent
+    assert image.getpixel((image.width // 2, 3)) == (255, 255, 255)
+    assert image.getpixel((3, 8)) == (255, 255, 255)
     assert image.getpixel((image.width // 2, image.height // 2)) != accent
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from .bots import BOTS, GreedyBot
 from .calculators import odds_rows
 from .checks import broken_invariants
+from .combat import CombatRules
 from .engine import HeartstringsEngine
 from .state import HeartstringsState
 
@@ -37,8 +38,22 @@ def ordinal(index: int) -> str:
 
 
 def rulebook_context(db: Any) -> dict[str, Any]:
-    """Computed tables for the rulebook: the attacker's exact chance to take each kind of room."""
-    return {"combat_odds_rows": odds_rows(db.rules)}
+    """Computed tables for the rulebook: the attacker's exact chance to take each kind of room, and
+    the damage the engine deals for every roll difference combat can produce."""
+    return {"combat_odds_rows": odds_rows(db.rules), "damage_rows": damage_rows(db.rules)}
+
+
+def damage_rows(rules: Any) -> list[dict[str, int]]:
+    """Every non-zero difference of buffed rolls in any room, with the damage the engine's own `CombatRules.exchange` deals."""
+    combat, faces = CombatRules(rules), range(1, rules["combat_die"] + 1)
+    damage: dict[int, int] = {}
+    for room in range(1, rules["rooms"] + 1):
+        for a in faces:
+            for d in faces:
+                gap = abs(a + combat.attacker_buffs[room] - d - combat.defender_buffs[room])
+                if gap:
+                    damage[gap] = combat.exchange(room, a, d).damage
+    return [{"difference": gap, "damage": damage[gap]} for gap in sorted(damage)]
 
 
 def invariants(engine: HeartstringsEngine, state: HeartstringsState) -> list[str]:

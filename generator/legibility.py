@@ -1,0 +1,191 @@
+"""The legibility pass of `deckwright lint`: can a player read every printed card, and tell its
+icons apart?
+
+Every card face and back, every sheet copy, is set exactly as the build sets it (the same
+layouts, bindings and text fitting) and checked, each finding located by component, card and
+element:
+
+- contrast of each text against what is painted behind it (WCAG 2 relative luminance): at least
+  4.5:1 under `TITLE_SIZE`, 3:1 for titles;
+- printed size: no text under `MIN_TEXT_SIZE` after shrinking to fit;
+- overlap: a text's inked area must not run into another text, an icon or a track (elements
+  marked `decoration: true`, like a faint watermark icon, are meant to sit behind text);
+- icons: one icon means one keyword (`rules.keywords`); two keywords sharing a glyph are ambiguous.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from cards import Database
+
+from .cardlayout import Box, bind, drawn_elements, geometry, load_layout, set_text
+from .colours import contrast_ratio
+from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
+
+MIN_TEXT_SIZE = 6.0
+TITLE_SIZE = 10.0
+BODY_CONTRAST = 4.5
+TITLE_CONTRAST = 3.0
+PAPER = "#ffffff"
+OVERLAP_TOLERANCE = 0.6  # points each way: a shared hairline edge is not an overlap
+INKED_TYPES = ("text", "icon", "track")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One legibility problem: where it is (component, card, element) and what is wrong."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def required_contrast(size: float) -> float:
+    """What a text of `size` points needs against its background."""
+    return TITLE_CONTRAST if size >= TITLE_SIZE else BODY_CONTRAST
+
+
+@dataclass(frozen=True)
+class Painted:
+    """One element as drawn: its type, id, box (x, y, w, h) in points, and for fills and texts the colour."""
+
+    kind: str
+    element_id: str
+    box: tuple[float, float, float, float]
+    color: str | None = None
+    size: float = 0.0
+    decoration: bool = False
+
+
+def painted(layout: Any, box: Box, context: dict[str, Any], component: str) -> list[Painted]:
+    """Every element of `layout` as it is drawn into `box`, in drawing order."""
+    found = []
+    for index, (element, bound, where) in enumerate(drawn_elements(layout, context, component)):
+        element_id = str(element.get("id", index))
+        kind = element["type"]
+        if kind == "text":
+            setting = set_text(element, box, bound, where)
+            if setting is not None:
+                found.append(Painted(kind, element_id, setting.ink_box(), setting.style.color, setting.size))
+            continue
+        x, y, w, h = geometry(element, box, bound, where)
+        if element.get("bleed"):
+            x, y, w, h = x - box.bleed, y - box.bleed, w + 2 * box.bleed, h + 2 * box.bleed
+        if kind == "icon":
+            side = min(w, h) if w and h else max(w, h)
+            x, y, w, h = x + (w - side) / 2, y + (h - side) / 2, side, side
+        fill = _bound_fill(element, bound, where)
+        found.append(Painted(kind, element_id, (x, y, w, h), fill, decoration=bool(element.get("decoration"))))
+    return found
+
+
+def _bound_fill(element: dict[str, Any], context: dict[str, Any], where: str) -> str | None:
+    if element["type"] not in ("rect", "circle"):
+        return None
+    fill = bind(element.get("fill"), context, where)
+    return str(fill) if fill else None
+
+
+def layout_findings(items: list[Painted], where: str) -> Iterator[Finding]:
+    """Contrast, size and overlap findings for one drawn face."""
+    for index, item in enumerate(items):
+        if item.kind != "text":
+            continue
+        at = f"{where} element {item.element_id!r}"
+        if item.size < MIN_TEXT_SIZE - 1e-9:
+            yield Finding(at, f"text prints at {item.size:g} pt; the smallest legible size is {MIN_TEXT_SIZE:g} pt")
+        ground = background(items[:index], item.box)
+        if ground is not None and item.color:
+            ratio = contrast_ratio(item.color, ground)
+            needed = required_contrast(item.size)
+            if ratio < needed - 1e-9:
+                yield Finding(at, f"text {item.color} on {ground} has contrast {ratio:.1f}:1; "
+                                  f"{item.size:g} pt text needs at least {needed:g}:1")
+        for other in items[index + 1:]:
+            if other.kind in INKED_TYPES and not other.decoration and _overlap(item.box, other.box):
+                yield Finding(at, f"text runs into {other.kind} {other.element_id!r}")
+        for other in items[:index]:
+            if other.kind in ("icon", "track") and not other.decoration and _overlap(item.box, other.box):
+                yield Finding(at, f"text runs into {other.kind} {other.element_id!r}")
+
+
+def background(below: list[Painted], box: tuple[float, float, float, float]) -> str | None:
+    """The colour behind the middle of `box`: the last fill painted there, or the paper; None
+    under a picture (its colours are unknown)."""
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    for item in reversed(below):
+        x, y, w, h = item.box
+        if not (x <= cx <= x + w and y <= cy <= y + h):
+            continue
+        if item.kind == "image":
+            return None
+        if item.kind in ("rect", "circle") and item.color:
+            return item.color
+    return PAPER
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    wide = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    tall = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return wide > OVERLAP_TOLERANCE and tall > OVERLAP_TOLERANCE
+
+
+def keyword_icon_findings(db: Database) -> Iterator[Finding]:
+    """One icon, one keyword: every glyph shared by two keywords of `rules.keywords`."""
+    by_icon: dict[str, list[str]] = defaultdict(list)
+    for keyword in db.rules.get("keywords", []) or []:
+        if isinstance(keyword, dict) and keyword.get("icon"):
+            by_icon[str(keyword["icon"])].append(str(keyword.get("name", keyword.get("id"))))
+    for name, keywords in by_icon.items():
+        if len(keywords) > 1:
+            yield Finding("rules.keywords", f"icon {name!r} stands for {len(keywords)} keywords "
+                                            f"({', '.join(keywords)}); give each its own icon")
+
+
+def deck_findings(db: Database, deck: Any) -> Iterator[Finding]:
+    """Every face and back of `deck`, set as printed."""
+    from cards.units import parse_length, parse_size
+
+    folders = layout_folders(db)
+    front = load_layout(deck.layout, folders)
+    back = load_layout(deck.back.layout, folders)
+    w, h = parse_size(deck.size)
+    box = Box(0, 0, w, h, parse_length(db.print.bleed))
+    base = {**base_context(db), **trim_size_mm(deck.size)}
+    for number, card in enumerate(deck.cards, 1):
+        context = card_context(db, deck, card, number, base)
+        where = f"decks[{deck.id}] card {card.id!r}"
+        yield from layout_findings(painted(front, box, context, where), where)
+        if deck.back.per_card:
+            yield from layout_findings(painted(back, box, {**context, "back": deck.back}, where), f"{where} back")
+    if not deck.back.per_card:
+        context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
+        yield from layout_findings(painted(back, box, context, f"decks[{deck.id}] back"), f"decks[{deck.id}] back")
+
+
+def sheet_findings(db: Database, sheet: Any) -> Iterator[Finding]:
+    """Every printed copy of a sheet (mats, boards, trackers)."""
+    from cards.units import parse_length
+
+    layout = load_layout(sheet.layout, layout_folders(db))
+    box = Box(0, 0, parse_length(sheet.width), parse_length(sheet.height))
+    for copy in sheet_copies(db, sheet):
+        context = {**base_context(db), "sheet": sheet, "data": sheet.data, **copy}
+        where = f"sheets[{sheet.id}]" + (f" player {copy['player']}" if sheet.per_player else "")
+        yield from layout_findings(painted(layout, box, context, where), where)
+
+
+def legibility_findings(db: Database) -> list[Finding]:
+    """Every legibility finding of the game's printed components, without duplicates, in order."""
+    found: list[Finding] = list(keyword_icon_findings(db))
+    for deck in db.decks:
+        found.extend(deck_findings(db, deck))
+    for sheet in db.sheets:
+        found.extend(sheet_findings(db, sheet))
+    return list(dict.fromkeys(found))

@@ -1,0 +1,90 @@
+"""Every shipped game's kit, built once per test session on A4 and Letter, and read back as the
+person who prints it would: rasterised pages (pypdfium2) and text boxes."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from cards import load_game
+from cards.units import MM
+from generator.build import build_kit
+
+GAMES = ["halfwish", "heartstrings", "which-witch"]
+PAPERS = ["a4", "letter"]
+RASTER_DPI = 100
+
+
+def build_shipped(out: Path) -> dict[tuple[str, str], list[Path]]:
+    """Build every shipped game's default kit on both papers into `out`."""
+    return {(game, paper): build_kit(load_game(game), paper, out / game)
+            for game in GAMES for paper in PAPERS}
+
+
+@dataclass(frozen=True)
+class Ink:
+    """Ink found in an edge strip of a page, in mm from the page's top-left corner."""
+
+    page: int
+    edge: str
+    box: tuple[float, float, float, float]
+
+
+def ink_near_edges(path: Path, margin_mm: float, dpi: float = RASTER_DPI) -> list[Ink]:
+    """Every edge strip `margin_mm` wide, on every page of the PDF, that holds any non-white pixel."""
+    found = []
+    per_mm = dpi / 25.4
+    for number, page in enumerate(pdfium.PdfDocument(path), 1):
+        image = page.render(scale=dpi / 72).to_pil().convert("L")
+        ink = image.point(lambda v: 255 if v < 245 else 0)
+        w, h = image.size
+        m = int(margin_mm * per_mm) - 1  # one pixel of antialiasing slack at the strip's inner edge
+        strips = {"top": (0, 0, w, m), "bottom": (0, h - m, w, h), "left": (0, 0, m, h), "right": (w - m, 0, w, h)}
+        for edge, strip in strips.items():
+            bbox = ink.crop(strip).getbbox()
+            if bbox:
+                x0, y0, x1, y1 = bbox
+                found.append(Ink(number, edge, tuple(round(v / per_mm, 1) for v in
+                                                     (strip[0] + x0, strip[1] + y0, strip[0] + x1, strip[1] + y1))))
+    return found
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """One run of text on a page and its box in points (left, bottom, right, top)."""
+
+    text: str
+    box: tuple[float, float, float, float]
+
+
+def text_boxes(page: pdfium.PdfPage) -> list[TextBox]:
+    """Every run of text pdfium finds on the page, with its box."""
+    textpage = page.get_textpage()
+    boxes = []
+    for index in range(textpage.count_rects()):
+        left, bottom, right, top = textpage.get_rect(index)
+        text = textpage.get_text_bounded(left, bottom, right, top).strip()
+        if text and right - left > 0.5:
+            boxes.append(TextBox(text, (left, bottom, right, top)))
+    return boxes
+
+
+def overprinted_text(path: Path, tolerance: float = 2.0) -> list[tuple[int, str, str]]:
+    """(page, text, text) for every two runs of text whose boxes overlap by more than `tolerance`
+    points both ways: one printed over the other."""
+    found = []
+    for number, page in enumerate(pdfium.PdfDocument(path), 1):
+        for a, b in itertools.combinations(text_boxes(page), 2):
+            wide = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+            tall = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
+            if wide > tolerance and tall > tolerance:
+                found.append((number, a.text, b.text))
+    return found
+
+
+def mm(points: float) -> float:
+    """Points in mm, for messages."""
+    return points / MM
