@@ -8,6 +8,7 @@ from typing import Any
 from ...engine.core import Decision
 from ...engine.drivers import RandomBot
 from . import ledger
+from .duels import calculate, winner_seat
 from .state import HalfwishState
 
 # How much the heuristic bot wants each answer, by decision kind; unknown kinds are random.
@@ -76,7 +77,6 @@ class HeuristicBot:
             return "pass"
         if "halfwish" in ids and self._dv(engine, state, decision.player) < engine.rules.halfwish_set_dv:
             return "halfwish"
-        from .duels import calculate, winner_seat
         losing = winner_seat(calculate(engine, state)) == 1 - decision.player
         others = [i for i in ids if i not in ("pass", "halfwish", "feint")]
         return others[0] if losing and others else "pass"

@@ -9,29 +9,27 @@ The maths is `duel.resolve_duel`; this module feeds it from the game state.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from . import ledger
+from .context import Game
 from .duel import ActionProfile, DuelResult, Side, resolve_duel
-from .effects import effect_steps, effects_at
 from .encounters import reveal_steps
 from .hands import candidates, take_from_hand
 from .state import Duel, HalfwishState
-from .steps import Step, automatic, drop_steps, push_front, question, step
-
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
+from .triggers import effect_steps, effects_at
 
 SIDES = ("a", "b")   # seat 0 is side a, seat 1 side b
 
 
-def duel_step(name: str, **params: Any) -> Step:
+def duel_step(name: str, **params: Any) -> StepCall:
     """A step that belongs to the duel (dropped if the duel ends early)."""
     return step(name, duel=True, **params)
 
 
-def role_text(engine: HalfwishEngine, state: HalfwishState, seat: int) -> str:
+def role_text(engine: Game, state: HalfwishState, seat: int) -> str:
     """How a player scores in their role (the reminder the seed asks the GM to give)."""
     rules = engine.rules
     if state.duel is not None and state.duel.aggressor == seat:
@@ -41,8 +39,7 @@ def role_text(engine: HalfwishEngine, state: HalfwishState, seat: int) -> str:
             f"{rules.defender_points_aggressor_hit} if the aggressor takes damage")
 
 
-@automatic("duel-start")
-def start_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def start_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The duel begins: roles, then preparation, commitment, showdown and resolution steps."""
     aggressor, tp = int(item["aggressor"]), state.turn_player
     state.duel = Duel(aggressor=aggressor, initiative=tp)
@@ -54,14 +51,13 @@ def start_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
                           f"{names[1 - aggressor]} is the {role_text(engine, state, 1 - aggressor)}")]
 
 
-def actions_required(engine: HalfwishEngine, state: HalfwishState) -> int:
+def actions_required(engine: Game, state: HalfwishState) -> int:
     """One action on turns 1-2, two on turns 3-5 (never more than both hands hold)."""
     wanted = engine.rules.actions_per_duel[state.turn - 1]
     return min([wanted] + [p.hand_size for p in state.players])
 
 
-@automatic("commit-all")
-def commit_all(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def commit_all(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Preparation is over: ask each player for the turn's actions, turn player first."""
     count, tp = actions_required(engine, state), state.turn_player
     state.duel.stage = "commit"
@@ -69,7 +65,7 @@ def commit_all(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
     return [Event("prep", f"Preparation ends: each player commits {count} action(s)")]
 
 
-def ask_commit(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_commit(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Which card a player commits (at the table: what the gamemaster is shown)."""
     player = state.players[item["seat"]]
     position = ("left", "right")[item["slot"]] if engine.rules.actions_per_duel[state.turn - 1] > 1 else "only"
@@ -78,8 +74,7 @@ def ask_commit(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Deci
                     options, kind="commit")
 
 
-@question("commit", ask_commit)
-def answer_commit(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+def answer_commit(engine: Game, state: HalfwishState, item: StepCall, card: str) -> list[Event]:
     """Move the committed card from the hand to the duel."""
     player = state.players[item["seat"]]
     take_from_hand(player, card)
@@ -87,8 +82,7 @@ def answer_commit(engine: HalfwishEngine, state: HalfwishState, item: Step, card
     return [Event("commit", f"{player.name} commits an action face down")]
 
 
-@automatic("showdown")
-def showdown(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def showdown(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The showdown: flip the location, then reveal actions and DVs."""
     state.duel.stage = "showdown"
     state.duel.passes = 0   # the showdown's powers window starts afresh
@@ -96,8 +90,7 @@ def showdown(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[E
     return [Event("showdown", "Showdown: reveal the location, then the actions, then the DVs")]
 
 
-@automatic("reveal-actions")
-def reveal_actions(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def reveal_actions(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Reveal both players' actions and queue their reveal effects (turn player first)."""
     duel, tp = state.duel, state.turn_player
     events, steps = [], []
@@ -111,8 +104,7 @@ def reveal_actions(engine: HalfwishEngine, state: HalfwishState, item: Step) -> 
     return events
 
 
-@automatic("reveal-dvs")
-def reveal_dvs(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def reveal_dvs(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Reveal the DVs and explain the duel as calculated before the showdown powers."""
     dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
     result = calculate(engine, state)
@@ -127,7 +119,7 @@ def action_key(seat: int, slot: int) -> str:
     return f"{seat}:{slot}"
 
 
-def action_at(engine: HalfwishEngine, state: HalfwishState, seat: int, slot: int) -> ActionProfile:
+def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> ActionProfile:
     """The profile of a committed action, after transforms and this turn's changes."""
     duel = state.duel
     key = action_key(seat, slot)
@@ -137,7 +129,7 @@ def action_at(engine: HalfwishEngine, state: HalfwishState, seat: int, slot: int
     return dataclasses.replace(profile, dv=profile.dv + bonus) if bonus else profile
 
 
-def side_of(engine: HalfwishEngine, state: HalfwishState, seat: int) -> Side:
+def side_of(engine: Game, state: HalfwishState, seat: int) -> Side:
     """One seat's part of the duel for the resolver."""
     player, duel = state.players[seat], state.duel
     return Side(
@@ -149,7 +141,7 @@ def side_of(engine: HalfwishEngine, state: HalfwishState, seat: int) -> Side:
         health=player.health, name=player.name)
 
 
-def calculate(engine: HalfwishEngine, state: HalfwishState) -> DuelResult:
+def calculate(engine: Game, state: HalfwishState) -> DuelResult:
     """Resolve the duel as it stands now (before powers change it, and again after)."""
     a, b = side_of(engine, state, 0), side_of(engine, state, 1)
     return resolve_duel(a, b, SIDES[state.duel.aggressor], engine.rules)
@@ -160,8 +152,7 @@ def winner_seat(result: DuelResult) -> int:
     return SIDES.index(result.winner) if result.winner in SIDES else -1
 
 
-@automatic("duel-apply")
-def apply_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Apply combat damage and duel points, name the winner, queue the effects that follow."""
     duel, result = state.duel, calculate(engine, state)
     events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))]
@@ -204,7 +195,7 @@ def _winner_event(state: HalfwishState, duel: Duel) -> Event:
     return Event("duel-result", f"{state.players[winner].name} wins the duel", {"winner": winner})
 
 
-def after_duel_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]:
+def after_duel_steps(engine: Game, state: HalfwishState) -> list[StepCall]:
     """Location rewards, the played powers' win/tie effects and the actions' duel-end effects."""
     duel, steps = state.duel, []
     winner = duel.result["winner"]
@@ -222,8 +213,7 @@ def after_duel_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]
     return steps
 
 
-@automatic("duel-close")
-def close_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def close_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The committed cards go to their owners' discard piles."""
     duel = state.duel
     for seat in (0, 1):
@@ -234,7 +224,7 @@ def close_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
 
 # -- challenges and concessions ------------------------------------------------------------------
 
-def ask_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_challenge(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The challenged player concedes or proceeds."""
     player, card = state.players[item["seat"]], engine.catalog.name(state.duel.challenge)
     options = (Option("proceed", f"Proceed with the duel ({card} takes effect)"),
@@ -243,8 +233,7 @@ def ask_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step) -> D
                     kind="challenge")
 
 
-@question("challenge", ask_challenge)
-def answer_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_challenge(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Proceed, or concede: the rest of the duel is dropped."""
     duel, seat = state.duel, item["seat"]
     name = state.players[seat].name
@@ -256,8 +245,7 @@ def answer_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step, a
     return [Event("challenge", f"{name} concedes the duel")]
 
 
-@automatic("concede")
-def concede(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def concede(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Ruling concede-results: the conceder loses; no combat; the location is revealed with its
     effect disabled but its treasure reward goes to the winner; the challenge's concede effect applies."""
     duel, winner = state.duel, 1 - int(item["seat"])
@@ -268,8 +256,7 @@ def concede(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Ev
     return [Event("duel-result", f"{state.players[winner].name} wins the duel by concession")]
 
 
-@automatic("concede-rewards")
-def concede_rewards(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def concede_rewards(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The challenge's concede effect and the treasure reward for the winner."""
     steps = effect_steps(effects_at(engine, item["challenge"], "concede"), item["challenger"], item["challenge"])
     if state.location:
@@ -277,3 +264,9 @@ def concede_rewards(engine: HalfwishEngine, state: HalfwishState, item: Step) ->
                               state.location)
     push_front(state, *steps)
     return []
+
+
+STEPS = StepTable(
+    questions={"commit": Question(ask_commit, answer_commit), "challenge": Question(ask_challenge, answer_challenge)},
+    automatic={"duel-start": start_duel, "commit-all": commit_all, "showdown": showdown, "reveal-actions": reveal_actions, "reveal-dvs": reveal_dvs, "duel-apply": apply_duel, "duel-close": close_duel, "concede": concede, "concede-rewards": concede_rewards},
+)

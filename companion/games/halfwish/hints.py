@@ -9,17 +9,15 @@ parley points during the turn if applicable."
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ...engine.core import Chance, Decision, Request
 from . import ledger
+from .context import Game
+from .duels import calculate, role_text
 from .state import HalfwishState, Player
 
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
 
-
-def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
+def tally_lines(engine: Game, state: HalfwishState) -> list[str]:
     """One line for the game, one per player."""
     if not state.started:
         chosen = ", ".join(f"{p.name}: {engine.catalog.name(p.cls) if p.cls else 'choosing a class'}"
@@ -34,7 +32,7 @@ def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
     return lines + _duel_lines(engine, state)
 
 
-def _duel_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
+def _duel_lines(engine: Game, state: HalfwishState) -> list[str]:
     duel = state.duel
     if duel is None or duel.stage == "done" or engine.outcome(state) is not None:
         return []
@@ -48,7 +46,7 @@ def _duel_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
     return [line]
 
 
-def _player_line(engine: HalfwishEngine, player: Player) -> str:
+def _player_line(engine: Game, player: Player) -> str:
     statuses = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(player.statuses.items()) if v)
     upgraded = [engine.catalog.name(c) for c in player.deck if engine.catalog.card(c).deck == "upgrades"]
     basics = ", ".join(b for b in engine.catalog.basic_powers()
@@ -66,12 +64,12 @@ def _player_line(engine: HalfwishEngine, player: Player) -> str:
     return "; ".join(parts)
 
 
-def _cards(engine: HalfwishEngine, cards: list[str]) -> str:
+def _cards(engine: Game, cards: list[str]) -> str:
     counts = Counter(cards)
     return ", ".join(f"{engine.catalog.name(c)}" + (f" x{n}" if n > 1 else "") for c, n in counts.items())
 
 
-def hints_for(engine: HalfwishEngine, state: HalfwishState, request: Request) -> list[str]:
+def hints_for(engine: Game, state: HalfwishState, request: Request) -> list[str]:
     """Reminders for the prompt being asked."""
     if not state.queue:
         return []
@@ -137,7 +135,6 @@ def _commit_hint(engine, state, request: Decision) -> list[str]:
 
 
 def _role_hint(engine, state, request: Decision) -> list[str]:
-    from .duels import calculate, role_text
     duel = state.duel
     if duel is None:
         return []

@@ -9,27 +9,23 @@ power can be played per turn."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
-from .effects import effect_steps, effects_at, is_dv_locked
+from .context import Game
 from .state import HalfwishState, Player
-from .steps import Step, push_front, question, step
-
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
+from .triggers import effect_steps, effects_at, is_dv_locked
 
 PASS = "pass"
 STAGE_WHEN = {"prep": "preparation", "showdown": "showdown"}
 
 
-def basic_power_ready(engine: HalfwishEngine, player: Player, power: str) -> bool:
+def basic_power_ready(engine: Game, player: Player, power: str) -> bool:
     """Basic powers: a limited number of uses per round (ruling basic-powers-once-per-round)."""
     return player.spent_basics.count(power) < engine.rules.basic_power_uses_per_round
 
 
-def timing_allows(engine: HalfwishEngine, power: str, stage: str) -> bool:
+def timing_allows(engine: Game, power: str, stage: str) -> bool:
     """Basic powers name their phase; Challenge powers are for preparation only."""
     info = engine.catalog.card(power)
     timing = info.get("timing", "any")
@@ -38,7 +34,7 @@ def timing_allows(engine: HalfwishEngine, power: str, stage: str) -> bool:
     return timing == "any" or timing == STAGE_WHEN[stage]
 
 
-def can_afford(engine: HalfwishEngine, player: Player, power: str) -> bool:
+def can_afford(engine: Game, player: Player, power: str) -> bool:
     """Mana for the cost, and health or points for any price paid on play (ruling pay-needs-enough)."""
     if player.mana < int(engine.catalog.card(power).get("cost", 0) or 0):
         return False
@@ -50,7 +46,7 @@ def can_afford(engine: HalfwishEngine, player: Player, power: str) -> bool:
     return True
 
 
-def special_conditions(engine: HalfwishEngine, state: HalfwishState, seat: int, power: str) -> bool:
+def special_conditions(engine: Game, state: HalfwishState, seat: int, power: str) -> bool:
     """Halfwish cannot change a locked DV; Feint needs DV 5 or less and a face-up action."""
     player = state.players[seat]
     if power == "halfwish":
@@ -61,7 +57,7 @@ def special_conditions(engine: HalfwishEngine, state: HalfwishState, seat: int, 
     return True
 
 
-def playable(engine: HalfwishEngine, state: HalfwishState, seat: int, stage: str) -> list[str]:
+def playable(engine: Game, state: HalfwishState, seat: int, stage: str) -> list[str]:
     """Every power `seat` may play now."""
     player = state.players[seat]
     if player.has_status("no_powers"):
@@ -73,7 +69,7 @@ def playable(engine: HalfwishEngine, state: HalfwishState, seat: int, stage: str
     return [p for p in found if timing_allows(engine, p, stage) and special_conditions(engine, state, seat, p)]
 
 
-def ask_power(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The player with initiative plays a power or passes."""
     player = state.players[item["seat"]]
     phase = STAGE_WHEN[item["stage"]]
@@ -83,14 +79,13 @@ def ask_power(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decis
                                   f"({player.mana} mana)", tuple(options), kind="power")
 
 
-def _power_label(engine: HalfwishEngine, power: str) -> str:
+def _power_label(engine: Game, power: str) -> str:
     info = engine.catalog.card(power)
     cost = f", {info.get('cost')} mana" if info.get("cost") else ""
     return f"{info.name}{cost}: {engine.catalog.text(power)}"
 
 
-@question("power", ask_power)
-def answer_power(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_power(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Pass (two passes in a row end the window) or play the power."""
     duel, seat = state.duel, item["seat"]
     player = state.players[seat]
@@ -103,7 +98,7 @@ def answer_power(engine: HalfwishEngine, state: HalfwishState, item: Step, answe
     return play_power(engine, state, seat, answer, item["stage"])
 
 
-def play_power(engine: HalfwishEngine, state: HalfwishState, seat: int, power: str, stage: str) -> list[Event]:
+def play_power(engine: Game, state: HalfwishState, seat: int, power: str, stage: str) -> list[Event]:
     """Spend the power, queue its effects, then the opponent's chance to respond."""
     player, info, duel = state.players[seat], engine.catalog.card(power), state.duel
     if engine.catalog.is_basic_power(power):
@@ -120,3 +115,8 @@ def play_power(engine: HalfwishEngine, state: HalfwishState, seat: int, power: s
     whens = ("play", STAGE_WHEN[stage])
     push_front(state, *effect_steps(effects_at(engine, power, *whens), seat, power, stage=stage), *follow)
     return [Event("power", f"{player.name} plays {info.name}", {"seat": seat, "power": power})]
+
+
+STEPS = StepTable(
+    questions={"power": Question(ask_power, answer_power)},
+)
