@@ -35,8 +35,6 @@ class CardInfo:
         return list(self.fields.get("effects") or [])
 
 
-
-
 class Catalog:
     """Every Halfwish card by id, with class deck lists and action profiles."""
 
@@ -51,6 +49,16 @@ class Catalog:
             for card in deck.cards:
                 self.cards[card.id] = CardInfo(card.id, card.name, deck.id, dict(card.fields))
                 self.counts[card.id] = card.count
+
+    @classmethod
+    def of_actions(cls, rules: Any, names: dict[str, str]) -> Catalog:
+        """A catalog of action cards only, by id and printed name: what the duel calculators need when
+        they are given action profiles rather than a card database."""
+        catalog = cls.__new__(cls)
+        catalog.db, catalog.rules, catalog._texts, catalog._ids = None, rules, {}, {}
+        catalog.cards = {cid: CardInfo(cid, name, ACTIONS, {}) for cid, name in names.items()}
+        catalog.counts = dict.fromkeys(names, 1)
+        return catalog
 
     def card(self, card_id: str) -> CardInfo:
         """The card with this id (KeyError naming it when unknown)."""

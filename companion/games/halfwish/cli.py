@@ -8,9 +8,11 @@ from typing import Any
 import click
 
 from ...cli.common import echo_json, get_context, user_errors
-from .calculator import Calculation, SideSpec, calculate
-from .duel import ActionProfile, DuelRules, Side, other_key, profiles_from_db
+from .calculators import Calculation, SideSpec, calculate, calculator_engine
+from .duel import other_key
 from .odds import DuelOdds, OddsMatrix, duel_odds, odds_matrix, percent
+from .profiles import ActionProfile, DuelRules, profiles_from_db
+from .sides import Side
 
 GAME_ID = "halfwish"
 SIDE_CHOICE = click.Choice(["a", "b"])
@@ -143,7 +145,7 @@ def duel(aggressor: str, phase: str, losing: str | None, as_json: bool, **values
     if len(a.actions) != len(b.actions):
         raise click.UsageError(f"both sides commit the same number of actions; got {len(a.actions)} for a "
                                f"and {len(b.actions)} for b")
-    calc = calculate(db.rules, profiles, power_cards(db), a, b, aggressor, phase, losing)
+    calc = calculate(calculator_engine(db), a, b, aggressor, phase, losing)  # type: ignore[arg-type]
     if as_json:
         echo_json(calc.to_json())
         return

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from ...engine.requests import Outcome
 from .catalog import Catalog
-from .duel import ActionProfile
+from .profiles import ActionProfile
 
 
 class Game(Protocol):

@@ -15,9 +15,11 @@ from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from . import ledger
 from .context import Game
-from .duel import ActionProfile, DuelResult, Side, resolve_duel
+from .duel import resolve_duel
 from .encounters import reveal_steps
 from .hands import candidates, take_from_hand
+from .profiles import ActionProfile
+from .sides import DuelResult, Side
 from .state import Duel, HalfwishState
 from .triggers import effect_steps, effects_at
 
@@ -86,7 +88,8 @@ def showdown(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The showdown: flip the location, then reveal actions and DVs."""
     state.duel.stage = "showdown"
     state.duel.passes = 0   # the showdown's powers window starts afresh
-    push_front(state, *reveal_steps(state, "duel", state.duel.aggressor), duel_step("reveal-actions"))
+    push_front(state, *reveal_steps(state, "duel", state.duel.aggressor), duel_step("reveal-actions"),
+               duel_step("reveal-dvs"))
     return [Event("showdown", "Showdown: reveal the location, then the actions, then the DVs")]
 
 
@@ -100,7 +103,7 @@ def reveal_actions(engine: Game, state: HalfwishState, item: StepCall) -> list[E
         for slot in range(len(duel.actions[seat])):
             profile = action_at(engine, state, seat, slot)
             steps += effect_steps(list(profile.on_reveal), seat, profile.id, slot=slot)
-    push_front(state, *steps, duel_step("reveal-dvs"))
+    push_front(state, *steps)
     return events
 
 
@@ -129,21 +132,23 @@ def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> Actio
     return dataclasses.replace(profile, dv=profile.dv + bonus) if bonus else profile
 
 
-def side_of(engine: Game, state: HalfwishState, seat: int) -> Side:
-    """One seat's part of the duel for the resolver."""
+def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True) -> Side:
+    """One seat's part of the duel for the resolver; `bounded=False` leaves a DV beyond the dice's range
+    for the resolver to bring back and explain (the calculators, where a DV change is typed)."""
     player, duel = state.players[seat], state.duel
+    raw = player.roll + player.dv_gain + player.dv_passive
     return Side(
         actions=tuple(action_at(engine, state, seat, slot) for slot in range(len(duel.actions[seat]))),
-        dv=ledger.dice_value(engine.rules, player),
+        dv=ledger.dice_value(engine.rules, player) if bounded else raw,
         exposed=player.status("exposed"), toughness=player.status("toughness"),
         strike_bonus=player.strike_bonus, cannot_take_damage=player.has_status("invulnerable"),
         points_from_effects=duel.tally[seat], hits_before=tuple(duel.hits[seat]),
         health=player.health, name=player.name)
 
 
-def calculate(engine: Game, state: HalfwishState) -> DuelResult:
+def calculate(engine: Game, state: HalfwishState, bounded: bool = True) -> DuelResult:
     """Resolve the duel as it stands now (before powers change it, and again after)."""
-    a, b = side_of(engine, state, 0), side_of(engine, state, 1)
+    a, b = side_of(engine, state, 0, bounded), side_of(engine, state, 1, bounded)
     return resolve_duel(a, b, SIDES[state.duel.aggressor], engine.rules)
 
 

@@ -7,8 +7,8 @@ from typing import Any
 from ...engine.core import Engine, Outcome, Request, SetupOption
 from ...errors import SetupError
 from .catalog import MAP, UPGRADES, Catalog
-from .duel import profiles_from_db
 from .hints import hints_for, tally_lines
+from .profiles import ActionProfile, profiles_from_db
 from .setup import setup_steps
 from .standing import deciding_tiebreak, leader
 from .state import HalfwishState, Player
@@ -49,10 +49,11 @@ class HalfwishEngine(Engine):
     table = TABLE
     options = OPTIONS
 
-    def __init__(self, db: Any):
+    def __init__(self, db: Any, catalog: Catalog | None = None, profiles: dict[str, ActionProfile] | None = None):
+        """The engine over a card database; the calculators may pass a catalog and profiles of their own."""
         super().__init__(db)
-        self.catalog = Catalog(db)
-        self.profiles = profiles_from_db(db)
+        self.catalog = catalog or Catalog(db)
+        self.profiles = profiles if profiles is not None else profiles_from_db(db)
 
     def setup(self, players: list[str], options: dict[str, Any]) -> HalfwishState:
         """Seats and decks; the class and power choices the options did not make are queued."""

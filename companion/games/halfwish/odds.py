@@ -15,9 +15,9 @@ API::
 
 The sides' `dv` is ignored (it is rolled); `a_mod`/`b_mod` add a DV change to every roll.
 The actions' reveal effects (Heavy Strike's Exposed, Gambler's Strike's alignment) are applied
-as at the table, by `calculator.reveal_sides`; a reveal reroll (Lucky Dodge: Higher) replaces
-the roll's distribution by the rerolled one (`rerolled`). Reveal effects that need a choice or
-the game (Mirror Guard's transform, Opening Cut's first-blood bonus) are not applied.
+as at the table, by the engine's own reveal step (`duelstate.revealed_sides`); a reveal reroll
+(Lucky Dodge: Higher) replaces the roll's distribution by the rerolled one (`rerolled`). Mirror
+Guard keeps its action (the copy is a choice); nobody has First Blood yet (Opening Cut's bonus applies).
 """
 
 from __future__ import annotations
@@ -30,17 +30,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .calculator import reveal_sides
-from .duel import (
-    ActionProfile,
-    DuelRules,
-    Side,
-    SideKey,
-    action_profile,
-    basic_actions,
-    other_key,
-    resolve_duel,
-)
+from .duel import other_key, resolve_duel
+from .duelstate import duel_engine, revealed_sides
+from .profiles import ActionProfile, DuelRules, action_profile, basic_actions
+from .sides import Side, SideKey
 
 
 @lru_cache(maxsize=16)
@@ -170,6 +163,7 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
     duel_rules = DuelRules.from_rules(rules)
     totals = _Totals()
     has_reveal = any(x.on_reveal for x in a.actions + b.actions)
+    engine = duel_engine(rules, {x.id: x for x in a.actions + b.actions}) if has_reveal else None
     rerolls = _reveal_rerolls(a, b)
     rolls_a, rolls_b = _rolls(rules, a_roll, rerolls["a"]), _rolls(rules, b_roll, rerolls["b"])
     sides_a = {roll: replace(a, dv=roll + a_mod) for roll, _ in rolls_a}
@@ -177,8 +171,8 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
     for roll_a, weight_a in rolls_a:
         for roll_b, weight_b in rolls_b:
             side_a, side_b = sides_a[roll_a], sides_b[roll_b]
-            if has_reveal:  # reveal effects may depend on both DVs: applied per pair of rolls
-                side_a, side_b = reveal_sides(side_a, side_b, rules, aggressor)
+            if engine is not None:  # reveal effects may depend on both DVs: the reveal step runs per pair of rolls
+                side_a, side_b, _ = revealed_sides(engine, side_a, side_b, aggressor)
             totals.add(resolve_duel(side_a, side_b, aggressor, duel_rules), weight_a * weight_b)
     return DuelOdds(
         a_actions=tuple(x.id for x in a.actions), b_actions=tuple(x.id for x in b.actions),

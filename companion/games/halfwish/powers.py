@@ -17,6 +17,7 @@ from .state import HalfwishState, Player
 from .triggers import effect_steps, effects_at, is_dv_locked
 
 PASS = "pass"
+DV_LOCKED = "DVs cannot change this turn"
 STAGE_WHEN = {"prep": "preparation", "showdown": "showdown"}
 
 
@@ -46,15 +47,33 @@ def can_afford(engine: Game, player: Player, power: str) -> bool:
     return True
 
 
-def special_conditions(engine: Game, state: HalfwishState, seat: int, power: str) -> bool:
-    """Halfwish cannot change a locked DV; Feint needs DV 5 or less and a face-up action."""
+def special_condition(engine: Game, state: HalfwishState, seat: int, power: str) -> str:
+    """Why Halfwish or Feint cannot be played now ("" when they can): Halfwish cannot change a locked
+    DV; Feint needs a DV of `feint_max_dv` or less and a face-up action."""
     player = state.players[seat]
-    if power == "halfwish":
-        return not is_dv_locked(state)
+    if power == "halfwish" and is_dv_locked(state):
+        return DV_LOCKED
     if power == "feint":
-        return (ledger.dice_value(engine.rules, player) <= engine.rules.feint_max_dv
-                and bool(state.duel.actions[seat]))
-    return True
+        dv, ceiling = ledger.dice_value(engine.rules, player), engine.rules.feint_max_dv
+        if dv > ceiling:
+            return f"Feint needs a DV of {ceiling} or less; {player.name}'s DV is {dv}"
+        if not state.duel.actions[seat]:
+            return "Feint needs a face-up action"
+    return ""
+
+
+def unplayable_reason(engine: Game, state: HalfwishState, seat: int, power: str, stage: str) -> str:
+    """Why `seat` cannot play `power` now, for a calculator that was asked to play it ("" when it can)."""
+    player, name = state.players[seat], engine.catalog.name(power)
+    if player.has_status("no_powers"):
+        return f"{player.name} cannot play powers this turn"
+    if not timing_allows(engine, power, stage):
+        return f"{name} cannot be played in the {STAGE_WHEN[stage]}"
+    if engine.catalog.is_basic_power(power) and not basic_power_ready(engine, player, power):
+        return f"{name} has been used {engine.rules.basic_power_uses_per_round} time(s) this round"
+    if not engine.catalog.is_basic_power(power) and not can_afford(engine, player, power):
+        return f"{player.name} cannot pay for {name}"
+    return special_condition(engine, state, seat, power) or f"{name} cannot be played now"
 
 
 def playable(engine: Game, state: HalfwishState, seat: int, stage: str) -> list[str]:
@@ -66,7 +85,7 @@ def playable(engine: Game, state: HalfwishState, seat: int, stage: str) -> list[
     if state.nonbasic_played[seat] < engine.rules.non_basic_powers_per_turn:
         found += [p for p in dict.fromkeys(player.powers) if p not in player.spent_powers
                   and can_afford(engine, player, p)]
-    return [p for p in found if timing_allows(engine, p, stage) and special_conditions(engine, state, seat, p)]
+    return [p for p in found if timing_allows(engine, p, stage) and not special_condition(engine, state, seat, p)]
 
 
 def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
