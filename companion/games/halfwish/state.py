@@ -115,10 +115,7 @@ class Upgrading:
 
     offer: list[str] = field(default_factory=list)
     first: int = -1                # who picks first (-1: the loser has not chosen yet)
-    picker: int = -1               # whose pick is asked now
     batch: int = 0                 # 0: the regular pick; 1, 2...: fives dealt for extra upgrades
-    picked: list[int] = field(default_factory=lambda: [0, 0])  # picks made in this batch
-    pending: str = ""              # an upgrade waiting for the copy it replaces
 
 
 @dataclass

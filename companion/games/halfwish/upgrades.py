@@ -88,7 +88,7 @@ def basic_copies(player: Player, action: str) -> int:
 
 def eligible(engine: Game, player: Player, offer: list[str]) -> list[str]:
     """Upgrades the player can take: those whose basic action they still hold unupgraded."""
-    return [u for u in dict.fromkeys(offer) if basic_copies(player, str(engine.catalog.card(u).get("replaces"))) > 0]
+    return [u for u in dict.fromkeys(offer) if basic_copies(player, engine.catalog.base_action(u)) > 0]
 
 
 def ask_pick(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
@@ -96,7 +96,7 @@ def ask_pick(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     player = state.players[item["seat"]]
     heal = engine.rules.skip_upgrade_heal
     options = [Option(u, f"{engine.catalog.name(u)} (replaces a "
-                         f"{engine.catalog.name(engine.catalog.card(u).get('replaces'))})")
+                         f"{engine.catalog.name(engine.catalog.base_action(u))})")
                for u in eligible(engine, player, state.upgrading.offer)]
     options.append(Option(SKIP, f"Skip the upgrade and heal {heal} HP"))
     how = "publicly" if item["public"] else "in secret"
@@ -121,7 +121,7 @@ def answer_pick(engine: Game, state: HalfwishState, item: StepCall, answer: str)
 def install(engine: Game, state: HalfwishState, seat: int, upgrade: str) -> list[Event]:
     """Replace one basic copy; ask which when the player holds it both innate and not."""
     player = state.players[seat]
-    action = str(engine.catalog.card(upgrade).get("replaces"))
+    action = engine.catalog.base_action(upgrade)
     innate = player.innate.count(action)
     plain = basic_copies(player, action) - innate
     if innate and plain:
