@@ -8,6 +8,8 @@ from typing import Any
 
 from cards.texts import render_text
 
+from ...engine.requests import Option
+
 BASIC_POWERS = "basic-powers"
 POWERS = "powers"
 CLASSES = "classes"
@@ -45,6 +47,7 @@ class Catalog:
         self.counts: dict[str, int] = {}
         self._texts: dict[str, str] = {}
         self._ids: dict[str, list[str]] = {}
+        self.memo: dict[Any, Any] = {}   # facts the rules derive from a card once (a power's timing, an Option)
         for deck in db.decks:
             for card in deck.cards:
                 self.cards[card.id] = CardInfo(card.id, card.name, deck.id, dict(card.fields))
@@ -55,7 +58,7 @@ class Catalog:
         """A catalog of action cards only, by id and printed name: what the duel calculators need when
         they are given action profiles rather than a card database."""
         catalog = cls.__new__(cls)
-        catalog.db, catalog.rules, catalog._texts, catalog._ids = None, rules, {}, {}
+        catalog.db, catalog.rules, catalog._texts, catalog._ids, catalog.memo = None, rules, {}, {}, {}
         catalog.cards = {cid: CardInfo(cid, name, ACTIONS, {}) for cid, name in names.items()}
         catalog.counts = dict.fromkeys(names, 1)
         return catalog
@@ -71,6 +74,14 @@ class Catalog:
         """The printed name of a card (its id when unknown)."""
         info = self.cards.get(card_id)
         return info.name if info else card_id
+
+    def option(self, card_id: str) -> Option:
+        """The card as a Decision option: its id, labelled with its printed name (built once)."""
+        key = ("option", card_id)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = Option(card_id, self.name(card_id))
+        return found
 
     def text(self, card_id: str) -> str:
         """The card's printed text on one line, its `{{ rules... }}` filled in (sandboxed, rendered once)."""

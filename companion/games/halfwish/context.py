@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from ...engine.requests import Outcome
 from .catalog import Catalog
-from .profiles import ActionProfile
+from .profiles import ActionProfile, DuelRules
 
 
 class Game(Protocol):
@@ -19,6 +19,7 @@ class Game(Protocol):
     rules: Any
     catalog: Catalog
     profiles: dict[str, ActionProfile]
+    duel_rules: DuelRules
 
     def outcome(self, state: Any) -> Outcome | None:
         """How the game ended, or None while it goes on."""

@@ -24,6 +24,7 @@ from .state import Duel, HalfwishState
 from .triggers import effect_steps, effects_at
 
 SIDES = ("a", "b")   # seat 0 is side a, seat 1 side b
+LAST_DUEL = "last-duel"   # the memo slot of the last duel calculated: its sides and its result
 
 
 def duel_step(name: str, **params: Any) -> StepCall:
@@ -71,7 +72,7 @@ def ask_commit(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Which card a player commits (at the table: what the gamemaster is shown)."""
     player = state.players[item["seat"]]
     position = ("left", "right")[item["slot"]] if engine.rules.actions_per_duel[state.turn - 1] > 1 else "only"
-    options = tuple(Option(c, engine.catalog.name(c)) for c in candidates(player))
+    options = tuple(engine.catalog.option(c) for c in candidates(player))
     return Decision(item["seat"], f"{player.name}: which action card is committed ({position} action)?",
                     options, kind="commit")
 
@@ -148,8 +149,13 @@ def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True)
 
 def calculate(engine: Game, state: HalfwishState, bounded: bool = True) -> DuelResult:
     """Resolve the duel as it stands now (before powers change it, and again after)."""
-    a, b = side_of(engine, state, 0, bounded), side_of(engine, state, 1, bounded)
-    return resolve_duel(a, b, SIDES[state.duel.aggressor], engine.rules)
+    key = (side_of(engine, state, 0, bounded), side_of(engine, state, 1, bounded), SIDES[state.duel.aggressor])
+    last = engine.catalog.memo.get(LAST_DUEL)
+    if last is not None and last[0] == key:   # a duel is calculated at the reveal and again to apply it
+        return last[1]
+    result = resolve_duel(*key, engine.duel_rules)
+    engine.catalog.memo[LAST_DUEL] = (key, result)
+    return result
 
 
 def winner_seat(result: DuelResult) -> int:

@@ -4,15 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from cards.loader import Params
+
 from ...engine.core import Engine, Outcome, Request, SetupOption
 from ...errors import SetupError
 from .catalog import MAP, UPGRADES, Catalog
 from .hints import hints_for, tally_lines
-from .profiles import ActionProfile, profiles_from_db
+from .profiles import ActionProfile, DuelRules, profiles_from_db
 from .setup import setup_steps
 from .standing import deciding_tiebreak, leader
 from .state import HalfwishState, Player
 from .steps import TABLE
+
+
+class _ReadRules(Params):
+    """The rules parameters with each one an attribute read like any other: `rules.health` is read
+    thousands of times a game, and `Params` looks every name up (and wraps mappings) on each read."""
+
+
+def read_once(rules: Any) -> Any:
+    """The same rules parameters, each top-level one an attribute read without a lookup hook."""
+    fast = _ReadRules(rules)
+    fast.__dict__.update({name: getattr(fast, name) for name in rules})
+    return fast
 
 
 def _check_powers(engine: Any, chosen: Any) -> list[list[str]]:
@@ -52,8 +66,10 @@ class HalfwishEngine(Engine):
     def __init__(self, db: Any, catalog: Catalog | None = None, profiles: dict[str, ActionProfile] | None = None):
         """The engine over a card database; the calculators may pass a catalog and profiles of their own."""
         super().__init__(db)
+        self.rules = read_once(self.rules)
         self.catalog = catalog or Catalog(db)
         self.profiles = profiles if profiles is not None else profiles_from_db(db)
+        self.duel_rules = DuelRules.from_rules(self.rules)
 
     def setup(self, players: list[str], options: dict[str, Any]) -> HalfwishState:
         """Seats and decks; the class and power choices the options did not make are queued."""

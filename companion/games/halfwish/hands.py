@@ -6,7 +6,7 @@ Seed: "Card Drawing and the Action Deck".
 from __future__ import annotations
 
 from ...engine import hands as core_hands
-from ...engine.core import Chance, Decision, Event, Option
+from ...engine.core import Chance, Decision, Event
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .context import Game
 from .state import HalfwishState, Player
@@ -64,7 +64,7 @@ def hand_limit(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
 def ask_discard(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Which card the player discards face up."""
     player = state.players[item["seat"]]
-    options = tuple(Option(c, engine.catalog.name(c)) for c in candidates(player))
+    options = tuple(engine.catalog.option(c) for c in candidates(player))
     return Decision(item["seat"], f"{player.name} holds {player.hand_size} cards: discard one face up "
                                   f"(hand limit {engine.rules.hand_limit})", options, kind="discard")
 

@@ -8,7 +8,7 @@ choice function named beside it in `hooks.CHOICES`.
 
 from __future__ import annotations
 
-from ...engine.core import Decision, Event, Option
+from ...engine.core import Decision, Event
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from . import ledger
 from .context import Game
@@ -150,7 +150,7 @@ def recover(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
 def ask_recover(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Which discarded card returns to the hand."""
     player = state.players[item["seat"]]
-    options = tuple(Option(c, engine.catalog.name(c)) for c in dict.fromkeys(player.discard))
+    options = tuple(engine.catalog.option(c) for c in dict.fromkeys(player.discard))
     return Decision(item["seat"], f"{player.name}: take a card from your discard pile into your hand",
                     options, kind="recover")
 

@@ -9,6 +9,8 @@ power can be played per turn."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
@@ -17,8 +19,33 @@ from .state import HalfwishState, Player
 from .triggers import effect_steps, effects_at, is_dv_locked
 
 PASS = "pass"
+PASS_OPTION = Option(PASS, "Pass")
+SPECIAL = ("halfwish", "feint")   # the basic powers with conditions of their own (special_condition)
 DV_LOCKED = "DVs cannot change this turn"
 STAGE_WHEN = {"prep": "preparation", "showdown": "showdown"}
+
+
+@dataclass(frozen=True)
+class PowerFacts:
+    """What the powers window reads of a power card, read from the database once."""
+
+    stages: frozenset[str]                 # the duel stages (prep, showdown) it may be played in
+    cost: int                              # mana
+    prices: tuple[tuple[str, int], ...]    # (resource, amount) paid when played
+    option: Option                         # the Decision option offering it
+
+
+def power_facts(engine: Game, power: str) -> PowerFacts:
+    """The power's timing, cost, prices and option (built once per engine)."""
+    key = ("power", power)
+    facts: PowerFacts | None = engine.catalog.memo.get(key)
+    if facts is None:
+        stages = frozenset(s for s in STAGE_WHEN if timing_allows(engine, power, s))
+        prices = tuple((str(e.get("resource", "hp")), int(e["amount"])) for e in effects_at(engine, power, "play")
+                       if e["op"] == "pay")
+        cost = int(engine.catalog.card(power).get("cost", 0) or 0)
+        facts = engine.catalog.memo[key] = PowerFacts(stages, cost, prices, Option(power, _power_label(engine, power)))
+    return facts
 
 
 def basic_power_ready(engine: Game, player: Player, power: str) -> bool:
@@ -37,13 +64,12 @@ def timing_allows(engine: Game, power: str, stage: str) -> bool:
 
 def can_afford(engine: Game, player: Player, power: str) -> bool:
     """Mana for the cost, and health or points for any price paid on play (ruling pay-needs-enough)."""
-    if player.mana < int(engine.catalog.card(power).get("cost", 0) or 0):
+    facts = power_facts(engine, power)
+    if player.mana < facts.cost:
         return False
-    for effect in effects_at(engine, power, "play"):
-        if effect["op"] == "pay":
-            have = player.health - 1 if effect.get("resource", "hp") == "hp" else player.points
-            if have < int(effect["amount"]):
-                return False
+    for resource, amount in facts.prices:
+        if (player.health - 1 if resource == "hp" else player.points) < amount:
+            return False
     return True
 
 
@@ -79,21 +105,23 @@ def unplayable_reason(engine: Game, state: HalfwishState, seat: int, power: str,
 def playable(engine: Game, state: HalfwishState, seat: int, stage: str) -> list[str]:
     """Every power `seat` may play now."""
     player = state.players[seat]
-    if player.has_status("no_powers"):
+    if player.statuses and player.has_status("no_powers"):
         return []
-    found = [p for p in engine.catalog.basic_powers() if basic_power_ready(engine, player, p)]
+    uses = engine.rules.basic_power_uses_per_round
+    found = [p for p in engine.catalog.basic_powers() if player.spent_basics.count(p) < uses]
     if state.nonbasic_played[seat] < engine.rules.non_basic_powers_per_turn:
         found += [p for p in dict.fromkeys(player.powers) if p not in player.spent_powers
                   and can_afford(engine, player, p)]
-    return [p for p in found if timing_allows(engine, p, stage) and not special_condition(engine, state, seat, p)]
+    return [p for p in found if stage in power_facts(engine, p).stages
+            and (p not in SPECIAL or not special_condition(engine, state, seat, p))]
 
 
 def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The player with initiative plays a power or passes."""
     player = state.players[item["seat"]]
     phase = STAGE_WHEN[item["stage"]]
-    options = [Option(PASS, "Pass")] + [Option(p, _power_label(engine, p))
-                                        for p in playable(engine, state, item["seat"], item["stage"])]
+    options = [PASS_OPTION] + [power_facts(engine, p).option
+                               for p in playable(engine, state, item["seat"], item["stage"])]
     return Decision(item["seat"], f"{player.name}: play a power in the {phase} or pass "
                                   f"({player.mana} mana)", tuple(options), kind="power")
 
