@@ -127,12 +127,12 @@ class Catalog:
     def is_power(self, card_id: str) -> bool:
         """Is this a power or a basic power?"""
         info = self.cards.get(card_id)
-        return bool(info) and info.deck in (POWERS, BASIC_POWERS)
+        return info is not None and info.deck in (POWERS, BASIC_POWERS)
 
     def is_basic_power(self, card_id: str) -> bool:
         """Is this a basic power (no mana, not limited per turn)?"""
         info = self.cards.get(card_id)
-        return bool(info) and info.deck == BASIC_POWERS
+        return info is not None and info.deck == BASIC_POWERS
 
     def base_action(self, card_id: str) -> str:
         """The basic action a card is (itself) or replaces (an upgrade)."""

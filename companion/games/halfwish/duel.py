@@ -214,7 +214,7 @@ def _evade_clash(ledger: _Ledger, striker: _Fighter, evader: _Fighter) -> None:
     if striker.action.unevadable:
         _deal(ledger, striker, evader, strike, f"{striker.title} strikes for {text} and cannot be evaded, "
                                                 f"full damage")
-    elif evader.side.dv >= threshold:
+    elif threshold is not None and evader.side.dv >= threshold:
         ledger.steps.append(f"{striker.title} strikes for {text}; {evader.title} succeeds "
                             f"(DV {evader.side.dv} >= {threshold}): no damage.")
     else:
@@ -354,7 +354,7 @@ def _tally_lines(results: dict[SideKey, SideResult], aggressor: SideKey, labels:
     for key in ("a", "b"):
         if results[key].effect_points:
             lines.append(f"{labels[key]} gets {results[key].effect_points:+d} from card effects.")
-    verdict = "a tie" if winner == "tie" else f"{labels[winner]} wins the duel"
+    verdict = "a tie" if winner not in ("a", "b") else f"{labels[winner]} wins the duel"  # type: ignore[index]
     lines.append(f"Tally: {labels['a']} {results['a'].points}, {labels['b']} {results['b'].points}: {verdict}.")
     return lines
 

@@ -19,11 +19,11 @@ from .duel import resolve_duel
 from .encounters import reveal_steps
 from .hands import candidates, take_from_hand
 from .profiles import ActionProfile
-from .sides import DuelResult, Side
+from .sides import DuelResult, Side, SideKey
 from .state import Duel, HalfwishState
 from .triggers import effect_steps, effects_at
 
-SIDES = ("a", "b")   # seat 0 is side a, seat 1 side b
+SIDES: tuple[SideKey, SideKey] = ("a", "b")   # seat 0 is side a, seat 1 side b
 LAST_DUEL = "last-duel"   # the memo slot of the last duel calculated: its sides and its result
 
 
@@ -35,7 +35,7 @@ def duel_step(name: str, **params: Any) -> StepCall:
 def role_text(engine: Game, state: HalfwishState, seat: int) -> str:
     """How a player scores in their role (the reminder the seed asks the GM to give)."""
     rules = engine.rules
-    if state.duel is not None and state.duel.aggressor == seat:
+    if state.duel is not None and state.current_duel.aggressor == seat:
         return (f"aggressor: scores {rules.aggressor_points_per_hit} point for every time the defender "
                 f"takes damage")
     return (f"defender: scores {rules.defender_points_no_damage} point for taking no damage and "
@@ -56,14 +56,14 @@ def start_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
 
 def actions_required(engine: Game, state: HalfwishState) -> int:
     """One action on turns 1-2, two on turns 3-5 (never more than both hands hold)."""
-    wanted = engine.rules.actions_per_duel[state.turn - 1]
+    wanted = int(engine.rules.actions_per_duel[state.turn - 1])
     return min([wanted] + [p.hand_size for p in state.players])
 
 
 def commit_all(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Preparation is over: ask each player for the turn's actions, turn player first."""
     count, tp = actions_required(engine, state), state.turn_player
-    state.duel.stage = "commit"
+    state.current_duel.stage = "commit"
     push_front(state, *[duel_step("commit", seat=seat, slot=slot) for seat in (tp, 1 - tp) for slot in range(count)])
     return [Event("prep", f"Preparation ends: each player commits {count} action(s)")]
 
@@ -81,29 +81,29 @@ def answer_commit(engine: Game, state: HalfwishState, item: StepCall, card: str)
     """Move the committed card from the hand to the duel."""
     player = state.players[item["seat"]]
     take_from_hand(player, card)
-    state.duel.actions[item["seat"]].append(card)
+    state.current_duel.actions[item["seat"]].append(card)
     return [Event("commit", f"{player.name} commits an action face down")]
 
 
 def showdown(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The showdown: flip the location, then reveal actions and DVs."""
-    state.duel.stage = "showdown"
-    state.duel.passes = 0   # the showdown's powers window starts afresh
-    push_front(state, *reveal_steps(state, "duel", state.duel.aggressor), duel_step("reveal-actions"),
+    state.current_duel.stage = "showdown"
+    state.current_duel.passes = 0   # the showdown's powers window starts afresh
+    push_front(state, *reveal_steps(state, "duel", state.current_duel.aggressor), duel_step("reveal-actions"),
                duel_step("reveal-dvs"))
     return [Event("showdown", "Showdown: reveal the location, then the actions, then the DVs")]
 
 
 def reveal_actions(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Reveal both players' actions and queue their reveal effects (turn player first)."""
-    duel, tp = state.duel, state.turn_player
+    duel, tp = state.current_duel, state.turn_player
     events, steps = [], []
     for seat in (tp, 1 - tp):
         names = ", ".join(engine.catalog.name(c) for c in duel.actions[seat])
         events.append(Event("reveal", f"{state.players[seat].name} reveals {names or 'no action'}"))
         for slot in range(len(duel.actions[seat])):
             profile = action_at(engine, state, seat, slot)
-            steps += effect_steps(list(profile.on_reveal), seat, profile.id, slot=slot)
+            steps += effect_steps([dict(e) for e in profile.on_reveal], seat, profile.id, slot=slot)
     push_front(state, *steps)
     return events
 
@@ -112,7 +112,7 @@ def reveal_dvs(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     """Reveal the DVs and explain the duel as calculated before the showdown powers."""
     dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
     result = calculate(engine, state)
-    state.duel.flags["preview"] = list(result.steps)
+    state.current_duel.flags["preview"] = list(result.steps)
     return [Event("reveal", f"DVs revealed: {dvs}")] + [Event("explain", line) for line in result.steps]
 
 
@@ -125,7 +125,7 @@ def action_key(seat: int, slot: int) -> str:
 
 def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> ActionProfile:
     """The profile of a committed action, after transforms and this turn's changes."""
-    duel = state.duel
+    duel = state.current_duel
     key = action_key(seat, slot)
     card = duel.transformed.get(key, duel.actions[seat][slot])
     profile = engine.profiles[card]
@@ -136,7 +136,7 @@ def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> Actio
 def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True) -> Side:
     """One seat's part of the duel for the resolver; `bounded=False` leaves a DV beyond the dice's range
     for the resolver to bring back and explain (the calculators, where a DV change is typed)."""
-    player, duel = state.players[seat], state.duel
+    player, duel = state.players[seat], state.current_duel
     raw = player.roll + player.dv_gain + player.dv_passive
     return Side(
         actions=tuple(action_at(engine, state, seat, slot) for slot in range(len(duel.actions[seat]))),
@@ -149,10 +149,11 @@ def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True)
 
 def calculate(engine: Game, state: HalfwishState, bounded: bool = True) -> DuelResult:
     """Resolve the duel as it stands now (before powers change it, and again after)."""
-    key = (side_of(engine, state, 0, bounded), side_of(engine, state, 1, bounded), SIDES[state.duel.aggressor])
+    aggressor: SideKey = SIDES[state.current_duel.aggressor]
+    key = (side_of(engine, state, 0, bounded), side_of(engine, state, 1, bounded), aggressor)
     last = engine.catalog.memo.get(LAST_DUEL)
     if last is not None and last[0] == key:   # a duel is calculated at the reveal and again to apply it
-        return last[1]
+        return last[1]  # type: ignore[no-any-return]
     result = resolve_duel(*key, engine.duel_rules)
     engine.catalog.memo[LAST_DUEL] = (key, result)
     return result
@@ -165,7 +166,7 @@ def winner_seat(result: DuelResult) -> int:
 
 def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Apply combat damage and duel points, name the winner, queue the effects that follow."""
-    duel, result = state.duel, calculate(engine, state)
+    duel, result = state.current_duel, calculate(engine, state)
     events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))]
     for seat in (0, 1):
         events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits)
@@ -192,7 +193,7 @@ def _apply_combat(state: HalfwishState, seat: int, hits: tuple[int, ...]) -> lis
     player = state.players[seat]
     for amount in hits:
         player.health = max(0, player.health - amount)
-        state.duel.hits[seat].append(amount)
+        state.current_duel.hits[seat].append(amount)
     if not hits:
         return []
     return [Event("damage", f"{player.name} takes {sum(hits)} combat damage: health {player.health}",
@@ -208,7 +209,7 @@ def _winner_event(state: HalfwishState, duel: Duel) -> Event:
 
 def after_duel_steps(engine: Game, state: HalfwishState) -> list[StepCall]:
     """Location rewards, the played powers' win/tie effects and the actions' duel-end effects."""
-    duel, steps = state.duel, []
+    duel, steps = state.current_duel, []
     winner = duel.result["winner"]
     if state.location and not duel.flags.get("treasure_taken"):
         steps += effect_steps(effects_at(engine, state.location, "duel_end", "win", "lose"),
@@ -226,7 +227,7 @@ def after_duel_steps(engine: Game, state: HalfwishState) -> list[StepCall]:
 
 def close_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The committed cards go to their owners' discard piles."""
-    duel = state.duel
+    duel = state.current_duel
     for seat in (0, 1):
         state.players[seat].discard += duel.actions[seat]
     duel.stage = "done"
@@ -237,7 +238,7 @@ def close_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
 
 def ask_challenge(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The challenged player concedes or proceeds."""
-    player, card = state.players[item["seat"]], engine.catalog.name(state.duel.challenge)
+    player, card = state.players[item["seat"]], engine.catalog.name(state.current_duel.challenge)
     options = (Option("proceed", f"Proceed with the duel ({card} takes effect)"),
                Option("concede", "Concede: lose the duel now, without a showdown"))
     return Decision(item["seat"], f"{player.name}: {card} is a Challenge. Concede or proceed?", options,
@@ -246,7 +247,7 @@ def ask_challenge(engine: Game, state: HalfwishState, item: StepCall) -> Decisio
 
 def answer_challenge(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Proceed, or concede: the rest of the duel is dropped."""
-    duel, seat = state.duel, item["seat"]
+    duel, seat = state.current_duel, item["seat"]
     name = state.players[seat].name
     if answer == "proceed":
         return [Event("challenge", f"{name} proceeds with the duel")]
@@ -259,7 +260,7 @@ def answer_challenge(engine: Game, state: HalfwishState, item: StepCall, answer:
 def concede(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Ruling concede-results: the conceder loses; no combat; the location is revealed with its
     effect disabled but its treasure reward goes to the winner; the challenge's concede effect applies."""
-    duel, winner = state.duel, 1 - int(item["seat"])
+    duel, winner = state.current_duel, 1 - int(item["seat"])
     duel.result = {"winner": winner, "conceded": item["seat"]}
     flip = [step("flip")] if not state.location else []
     push_front(state, *flip, step("concede-rewards", challenger=duel.challenger, challenge=duel.challenge),
@@ -271,7 +272,7 @@ def concede_rewards(engine: Game, state: HalfwishState, item: StepCall) -> list[
     """The challenge's concede effect and the treasure reward for the winner."""
     steps = effect_steps(effects_at(engine, item["challenge"], "concede"), item["challenger"], item["challenge"])
     if state.location:
-        steps += effect_steps(effects_at(engine, state.location, "duel_end", "win"), state.duel.aggressor,
+        steps += effect_steps(effects_at(engine, state.location, "duel_end", "win"), state.current_duel.aggressor,
                               state.location)
     push_front(state, *steps)
     return []

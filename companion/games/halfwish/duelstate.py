@@ -69,8 +69,8 @@ def state_of_sides(engine: HalfwishEngine, a: Side, b: Side, aggressor: SideKey)
         statuses = {"exposed": side.exposed, "toughness": side.toughness,
                     "invulnerable": int(side.cannot_take_damage)}
         player.statuses = {name: n for name, n in statuses.items() if n}
-        state.duel.tally[seat] = side.points_from_effects
-        state.duel.hits[seat] = list(side.hits_before)
+        state.current_duel.tally[seat] = side.points_from_effects
+        state.current_duel.hits[seat] = list(side.hits_before)
     return state
 
 
@@ -116,7 +116,7 @@ class TableAnswers:
         seat = item["seat"]
         if not self.powers[seat]:
             return "pass"
-        power, slot = self.powers[seat].pop(0)
+        power, slot = self.powers[int(seat)].pop(0)
         if isinstance(request, Decision) and power not in request.option_ids():
             reason = unplayable_reason(engine, state, seat, power, item["stage"])
             if reason != DV_LOCKED:
@@ -126,7 +126,7 @@ class TableAnswers:
             self.notes.append(f"{name}: {DV_LOCKED} ({name} ignored).")
             return "pass"
         self.slots[seat] = slot
-        return power
+        return str(power)
 
 
 def plan_powers(a: Sequence[str], b: Sequence[str]) -> TableAnswers:

@@ -51,33 +51,33 @@ def source_name(engine: Game, item: StepCall) -> str:
     return engine.catalog.name(str(item["source"]))
 
 
-def op_heal(engine, state, item, effect):
+def op_heal(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Heal the named players."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.heal(state, engine.rules, s, int(effect["amount"]), source_name(engine, item))]
 
 
-def op_damage(engine, state, item, effect):
+def op_damage(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Damage the named players (counts as taking damage)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.deal_damage(state, engine.rules, s, int(effect["amount"]), source_name(engine, item),
                                         bool(effect.get("true_damage")))]
 
 
-def op_pay(engine, state, item, effect):
+def op_pay(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players pay health or points (not damage, not a point loss)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.pay(state, s, str(effect.get("resource", "hp")), int(effect["amount"]),
                                 source_name(engine, item))]
 
 
-def op_points(engine, state, item, effect):
+def op_points(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players gain or lose points (counted in a duel's tally)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.score(state, s, int(effect["amount"]), source_name(engine, item))]
 
 
-def op_steal(engine, state, item, effect):
+def op_steal(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players steal from their opponent."""
     events: list[Event] = []
     for thief in seats(state, item, effect.get("who")):
@@ -93,7 +93,7 @@ def steal(engine: Game, state: HalfwishState, thief: int, resource: str, amount:
     taken = min(amount, getattr(victim, field))
     setattr(victim, field, getattr(victim, field) - taken)
     if state.duel is not None and resource == "points":
-        state.duel.tally[1 - thief] -= taken
+        state.current_duel.tally[1 - thief] -= taken
     label = {"hp": "health", "points": "point(s)"}.get(resource, resource)
     events = [Event("steal", f"{state.players[thief].name} steals {taken} {label} from {victim.name} ({source})")]
     if resource == "points":
@@ -104,7 +104,7 @@ def steal(engine: Game, state: HalfwishState, thief: int, resource: str, amount:
     return events
 
 
-def op_set(engine, state, item, effect):
+def op_set(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Set health, points or DV (not healing, not scoring)."""
     events = []
     for s in seats(state, item, effect.get("who")):
@@ -121,14 +121,14 @@ def op_set(engine, state, item, effect):
     return events
 
 
-def op_status(engine, state, item, effect):
+def op_status(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players gain a status."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.add_status(state, engine.rules, s, str(effect["status"]), int(effect.get("amount", 1)),
                                        source_name(engine, item))]
 
 
-def op_dv(engine, state, item, effect):
+def op_dv(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Change DVs: one-time (removed by a reroll) or passive (kept through rerolls)."""
     if is_dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
@@ -145,7 +145,7 @@ def op_dv(engine, state, item, effect):
 
 
 def _counter(field: str, label: str) -> OpFn:
-    def apply(engine, state, item, effect):
+    def apply(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
         """Add to a counter of the named players."""
         events = []
         for s in seats(state, item, effect.get("who")):
@@ -159,14 +159,14 @@ def _counter(field: str, label: str) -> OpFn:
 
 
 
-def op_draw(engine, state, item, effect):
+def op_draw(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players draw action cards now."""
     for s in reversed(seats(state, item, effect.get("who"))):
         push_front(state, *draw_steps(state, s, int(effect.get("amount", 1))))
     return []
 
 
-def op_reroll(engine, state, item, effect):
+def op_reroll(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players reroll their DV (any, higher or lower)."""
     if is_dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
@@ -197,13 +197,13 @@ def answer_reroll(engine: Game, state: HalfwishState, item: StepCall, faces: lis
 def _must_roll_again(engine: Game, current: int, rolled: int, direction: str) -> bool:
     """Lower/Higher: reroll until the roll is lower/higher, when that is possible at all."""
     if direction == "higher":
-        return rolled <= current < engine.rules.dv_max
+        return rolled <= current < int(engine.rules.dv_max)
     if direction == "lower":
-        return rolled >= current > engine.rules.dv_min
+        return rolled >= current > int(engine.rules.dv_min)
     return False
 
 
-def op_bid(engine, state, item, effect):
+def op_bid(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Start a secret bid, the turn player first."""
     push_front(state, step("bid", seat=state.turn_player, bids=[], effect=effect,
                            owner=item["owner"], source=item["source"]))

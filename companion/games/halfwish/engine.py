@@ -121,4 +121,4 @@ class HalfwishEngine(Engine):
 
     def turns(self, state: HalfwishState) -> int:
         """Turns played or under way (1-15)."""
-        return (state.round - 1) * self.rules.turns_per_round + state.turn
+        return (state.round - 1) * int(self.rules.turns_per_round) + state.turn

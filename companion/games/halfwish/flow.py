@@ -84,7 +84,7 @@ def _roll_steps(state: HalfwishState, seat: int) -> list[StepCall]:
 
 def _draw_count(engine: Game, state: HalfwishState, seat: int) -> int:
     """The draw schedule; on turn 1 innate cards count among the cards drawn."""
-    count = engine.rules.draw_schedule[state.turn - 1]
+    count = int(engine.rules.draw_schedule[state.turn - 1])
     return max(0, count - len(state.players[seat].innate)) if state.turn == 1 else count
 
 

@@ -9,6 +9,8 @@ parley points during the turn if applicable."
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from ...engine.core import Chance, Decision, Request
 from . import ledger
@@ -78,11 +80,11 @@ def hints_for(engine: Game, state: HalfwishState, request: Request) -> list[str]
     return builder(engine, state, request) if builder else []
 
 
-def _roll_hint(engine, state, request: Chance) -> list[str]:
+def _roll_hint(engine: Game, state: HalfwishState, request: Chance) -> list[str]:
     return ["Players roll their dice in secret: type the faces, or press Enter to let the tool roll."]
 
 
-def _encounter_hint(engine, state, request: Decision) -> list[str]:
+def _encounter_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     player = state.players[request.player]
     hints = [(f"It is {player.name}'s turn: Duel (become the aggressor), Scout (offer to reveal the "
              f"location) or Parley (offer a truce).")]
@@ -91,7 +93,7 @@ def _encounter_hint(engine, state, request: Decision) -> list[str]:
     return hints + _parley_warning(engine, state)
 
 
-def _respond_hint(engine, state, request: Decision) -> list[str]:
+def _respond_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     player = state.players[request.player]
     offer = state.queue[0]["offer"]
     hints = [(f"If {player.name} declines the {offer}, {player.name} starts a duel as the aggressor "
@@ -104,7 +106,7 @@ def _respond_hint(engine, state, request: Decision) -> list[str]:
     return hints
 
 
-def _parley_warning(engine, state) -> list[str]:
+def _parley_warning(engine: Game, state: HalfwishState) -> list[str]:
     needed = engine.rules.parley_streak_for_compensation
     if state.parley_streak != needed - 1:
         return []
@@ -117,16 +119,16 @@ def _parley_warning(engine, state) -> list[str]:
             f"scores {engine.rules.parley_compensation_points} compensation point.")]
 
 
-def _keep_hint(engine, state, request: Decision) -> list[str]:
+def _keep_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     return [("Parley accepted: each player keeps their DV for one more turn or rerolls it; "
             "the turn player chooses first.")]
 
 
-def _flip_hint(engine, state, request: Chance) -> list[str]:
+def _flip_hint(engine: Game, state: HalfwishState, request: Chance) -> list[str]:
     return ["Flip the face-down location and type its name (or press Enter to let the tool pick one)."]
 
 
-def _commit_hint(engine, state, request: Decision) -> list[str]:
+def _commit_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     hints = _role_hint(engine, state, request)
     if state.hidden_hands:
         hints.append("The player shows you the committed card, face down to the opponent; type it. "
@@ -134,7 +136,7 @@ def _commit_hint(engine, state, request: Decision) -> list[str]:
     return hints
 
 
-def _role_hint(engine, state, request: Decision) -> list[str]:
+def _role_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     duel = state.duel
     if duel is None:
         return []
@@ -148,7 +150,7 @@ def _role_hint(engine, state, request: Decision) -> list[str]:
     return hints
 
 
-def _upgrade_hint(engine, state, request: Decision) -> list[str]:
+def _upgrade_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     item = state.queue[0]
     if item.get("extra"):
         return ["Extra upgrades are picked openly from a new five."]
@@ -157,11 +159,11 @@ def _upgrade_hint(engine, state, request: Decision) -> list[str]:
     return ["The second pick is secret: the rest are discarded face down."]
 
 
-def _dv_line(engine, state) -> list[str]:
+def _dv_line(engine: Game, state: HalfwishState) -> list[str]:
     return [f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players]
 
 
-HINTS = {
+HINTS: dict[str, Callable[[Game, HalfwishState, Any], list[str]]] = {
     "roll": _roll_hint, "encounter": _encounter_hint, "respond": _respond_hint, "keep-dv": _keep_hint,
     "power": _role_hint, "commit": _commit_hint, "challenge": _role_hint, "upgrade-pick": _upgrade_hint,
     "flip": _flip_hint,

@@ -43,7 +43,7 @@ def deal_damage(state: HalfwishState, rules: Any, seat: int, amount: int, source
         return [Event("damage", f"{player.name} takes no damage from {source}", {"seat": seat, "amount": 0})]
     player.health = max(0, player.health - taken)
     if state.duel is not None:
-        state.duel.hits[seat].append(taken)
+        state.current_duel.hits[seat].append(taken)
     note = f" ({amount} {_modifier_note(player, true_damage, rules.status_step)})" if taken != amount else ""
     return [Event("damage", f"{player.name} takes {taken} damage from {source}{note}: health {player.health}",
                   {"seat": seat, "amount": taken})]
@@ -80,7 +80,7 @@ def score(state: HalfwishState, seat: int, amount: int, source: str) -> list[Eve
     player.points = max(0, player.points + amount)
     change = player.points - before
     if state.duel is not None:
-        state.duel.tally[seat] += change
+        state.current_duel.tally[seat] += change
     events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} {abs(change)} "
                               f"point(s) from {source}: {player.points} points", {"seat": seat, "amount": change})]
     if change > 0 and state.first_blood < 0:

@@ -23,7 +23,7 @@ Guard keeps its action (the copy is a choice); nobody has First Blood yet (Openi
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -98,9 +98,9 @@ class _Totals:
     """Weighted sums over the enumerated rolls (integers unless a reroll splits a weight)."""
 
     weight: int | Fraction = 0
-    wins: Counter = field(default_factory=Counter)
-    damage: Counter = field(default_factory=Counter)
-    points: Counter = field(default_factory=Counter)
+    wins: defaultdict[str, int | Fraction] = field(default_factory=lambda: defaultdict(int))
+    damage: defaultdict[str, int | Fraction] = field(default_factory=lambda: defaultdict(int))
+    points: defaultdict[str, int | Fraction] = field(default_factory=lambda: defaultdict(int))
 
     def add(self, result: Any, weight: int | Fraction) -> None:
         self.weight += weight
@@ -129,15 +129,15 @@ def rerolled(rolls: Weighted, direction: str, dice: Weighted) -> Weighted:
     """The DV distribution after a reroll Higher, Lower or any: the dice are rolled again until
     the total is strictly higher (lower); at the dice's edge nothing changes (ruling
     higher-lower-bounds)."""
-    out: Counter = Counter()
+    out: dict[int, int | Fraction] = {}
     for roll, weight in rolls:
         options = [(value, w) for value, w in dice if _is_allowed(value, roll, direction)]
         if not options:
-            out[roll] += weight
+            out[roll] = out.get(roll, 0) + weight
             continue
         total = sum(w for _, w in options)
         for value, w in options:
-            out[value] += weight * Fraction(w, total)
+            out[value] = out.get(value, 0) + weight * Fraction(w, total)
     return sorted(out.items())
 
 
@@ -148,7 +148,8 @@ def _is_allowed(value: int, roll: int, direction: str) -> bool:
 def _reveal_rerolls(a: Side, b: Side) -> dict[SideKey, list[str]]:
     """Which sides' DVs a revealed action rerolls (Lucky Dodge: its own, Higher)."""
     found: dict[SideKey, list[str]] = {"a": [], "b": []}
-    for key, side in (("a", a), ("b", b)):
+    keyed: tuple[tuple[SideKey, Side], ...] = (("a", a), ("b", b))
+    for key, side in keyed:
         for effect in (e for action in side.actions for e in action.on_reveal):
             if effect.get("op") == "reroll_dv":
                 target = key if effect.get("who", "self") == "self" else other_key(key)

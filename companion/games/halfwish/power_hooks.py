@@ -8,6 +8,8 @@ choice function named beside it in `hooks.CHOICES`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.core import Decision, Event
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from . import ledger
@@ -18,7 +20,7 @@ from .triggers import ask_choice, effects_at, is_dv_locked, named_seats, owner_o
 
 # -- basic powers -------------------------------------------------------------------------------
 
-def halfwish(engine, state, item, params):
+def halfwish(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Halfwish: ask whether to set the DV or reroll."""
     value = engine.rules.halfwish_set_dv
     ask_choice(state, owner_of(item), "halfwish", f"{state.players[owner_of(item)].name}: Halfwish",
@@ -26,7 +28,7 @@ def halfwish(engine, state, item, params):
     return []
 
 
-def halfwish_choice(engine, state, item, answer):
+def halfwish_choice(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Set the DV, or queue a reroll."""
     player = state.players[item["seat"]]
     if answer == "reroll":
@@ -37,25 +39,25 @@ def halfwish_choice(engine, state, item, answer):
                               f"DV {ledger.dice_value(engine.rules, player)}")]
 
 
-def feint(engine, state, item, params):
+def feint(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Feint: ask which face-up action becomes an Evade."""
     seat = owner_of(item)
-    actions = state.duel.actions[seat]
+    actions = state.current_duel.actions[seat]
     options = [(str(i), engine.catalog.name(card)) for i, card in enumerate(actions)]
     ask_choice(state, seat, "feint", f"{state.players[seat].name}: which action does Feint turn into an Evade?",
                options)
     return []
 
 
-def feint_choice(engine, state, item, answer):
+def feint_choice(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Transform the chosen action into an Evade."""
     seat = item["seat"]
-    state.duel.transformed[f"{seat}:{answer}"] = "evade"
-    card = state.duel.actions[seat][int(answer)]
+    state.current_duel.transformed[f"{seat}:{answer}"] = "evade"
+    card = state.current_duel.actions[seat][int(answer)]
     return [Event("feint", f"{state.players[seat].name}'s {engine.catalog.name(card)} becomes an Evade (Feint)")]
 
 
-def refresh_basic_power(engine, state, item, params):
+def refresh_basic_power(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """A spent basic power is ready again."""
     player, power = state.players[owner_of(item)], str(params["power"])
     if power in player.spent_basics:
@@ -65,10 +67,10 @@ def refresh_basic_power(engine, state, item, params):
 
 # -- powers ----------------------------------------------------------------------------------------
 
-def avarice(engine, state, item, params):
+def avarice(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Avarice: take a free treasure's reward or steal a point at the end of the turn."""
     seat, location = owner_of(item), state.location
-    treasure_free = location and engine.catalog.is_treasure(location) and not state.duel.flags.get("treasure_taken")
+    treasure_free = location and engine.catalog.is_treasure(location) and not state.current_duel.flags.get("treasure_taken")
     if not treasure_free:
         return _avarice_steal_later(engine, state, seat, params)
     options = [("treasure", (f"Take {engine.catalog.name(location)}'s reward now and lose "
@@ -78,25 +80,25 @@ def avarice(engine, state, item, params):
     return []
 
 
-def avarice_choice(engine, state, item, answer):
+def avarice_choice(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Apply the chosen branch of Avarice."""
     seat, params = item["seat"], item["params"]
     if answer == "steal":
         return _avarice_steal_later(engine, state, seat, params)
     location = state.location
-    state.duel.flags["treasure_taken"] = True
+    state.current_duel.flags["treasure_taken"] = True
     queue_effects(state, effects_at(engine, location, "duel_end", "win"), seat, location, winner=seat)
     return ledger.score(state, seat, -int(params["treasure_point_cost"]), "Avarice")
 
 
-def _avarice_steal_later(engine, state, seat, params):
+def _avarice_steal_later(engine: Game, state: HalfwishState, seat: int, params: dict[str, Any]) -> list[Event]:
     effect = {"op": "steal", "who": "self", "resource": "points", "amount": int(params["steal_points"])}
     state.end_of_turn.append(step("effect", effect=effect, owner=seat, source="avarice"))
     return [Event("avarice", f"{state.players[seat].name} will steal {params['steal_points']} point at the "
                              f"end of the turn (Avarice)")]
 
 
-def scry(engine, state, item, params):
+def scry(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Scry: see the opponent's DV, gain DV if lower, offer a parley in the preparation."""
     seat = owner_of(item)
     me, them = state.players[seat], state.players[1 - seat]
@@ -112,7 +114,7 @@ def scry(engine, state, item, params):
     return events
 
 
-def scry_choice(engine, state, item, answer):
+def scry_choice(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Keep the duel, or cancel it and offer a parley."""
     if answer == "duel":
         return []
@@ -124,13 +126,13 @@ def scry_choice(engine, state, item, answer):
     return [Event("scry", f"{state.players[seat].name} cancels the duel and offers a parley (Scry)")]
 
 
-def lock_dv(engine, state, item, params):
+def lock_dv(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """M'nka Giga: DVs cannot change this turn."""
-    state.duel.flags["dv_locked"] = True
+    state.current_duel.flags["dv_locked"] = True
     return [Event("lock", "DVs cannot change this turn")]
 
 
-def draw_from_discard(engine, state, item, params):
+def draw_from_discard(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Restore: take cards from the discard pile into the hand."""
     seat = owner_of(item)
     for _ in range(int(params["amount"])):
@@ -163,7 +165,7 @@ def answer_recover(engine: Game, state: HalfwishState, item: StepCall, card: str
     return [Event("recover", f"{player.name} takes {engine.catalog.name(card)} from the discard pile into hand")]
 
 
-def bubble(engine, state, item, params):
+def bubble(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Bubble: the losing player cannot take damage, otherwise both gain Toughness."""
     seat = owner_of(item)
     if loser(engine, state) == seat:
@@ -175,20 +177,20 @@ def bubble(engine, state, item, params):
     return events
 
 
-def taunt_swap_roles(engine, state, item, params):
+def taunt_swap_roles(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Taunt in the preparation: the opponent becomes the aggressor."""
     if item.get("stage") != "prep":
         return []
-    state.duel.aggressor = 1 - owner_of(item)
-    name = state.players[state.duel.aggressor].name
+    state.current_duel.aggressor = 1 - owner_of(item)
+    name = state.players[state.current_duel.aggressor].name
     return [Event("taunt", f"{name} becomes the aggressor (Taunt)")]
 
 
-def swap_actions(engine, state, item, params):
+def swap_actions(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Earthquake in the showdown: the opponent's two actions swap places."""
     events = []
     for seat in named_seats(item, params.get("who")):
-        actions = state.duel.actions[seat]
+        actions = state.current_duel.actions[seat]
         if len(actions) < 2:
             continue
         actions.reverse()
@@ -198,7 +200,7 @@ def swap_actions(engine, state, item, params):
 
 
 def _swap_slot_keys(state: HalfwishState, seat: int) -> None:
-    for table in (state.duel.transformed, state.duel.flags.setdefault("strike_mods", {})):
+    for table in (state.current_duel.transformed, state.current_duel.flags.setdefault("strike_mods", {})):
         left, right = f"{seat}:0", f"{seat}:1"
         a, b = table.pop(left, None), table.pop(right, None)
         if a is not None:
@@ -207,7 +209,7 @@ def _swap_slot_keys(state: HalfwishState, seat: int) -> None:
             table[left] = b
 
 
-def keep_dv_next_turn(engine, state, item, params):
+def keep_dv_next_turn(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
     """Ice Beam: the named players keep their DV for the next turn."""
     events = []
     for seat in named_seats(item, params.get("who")):

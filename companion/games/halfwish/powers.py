@@ -50,7 +50,7 @@ def power_facts(engine: Game, power: str) -> PowerFacts:
 
 def basic_power_ready(engine: Game, player: Player, power: str) -> bool:
     """Basic powers: a limited number of uses per round (ruling basic-powers-once-per-round)."""
-    return player.spent_basics.count(power) < engine.rules.basic_power_uses_per_round
+    return player.spent_basics.count(power) < int(engine.rules.basic_power_uses_per_round)
 
 
 def timing_allows(engine: Game, power: str, stage: str) -> bool:
@@ -59,7 +59,7 @@ def timing_allows(engine: Game, power: str, stage: str) -> bool:
     timing = info.get("timing", "any")
     if info.get("challenge") and stage != "prep":
         return False
-    return timing == "any" or timing == STAGE_WHEN[stage]
+    return bool(timing == "any" or timing == STAGE_WHEN[stage])
 
 
 def can_afford(engine: Game, player: Player, power: str) -> bool:
@@ -83,7 +83,7 @@ def special_condition(engine: Game, state: HalfwishState, seat: int, power: str)
         dv, ceiling = ledger.dice_value(engine.rules, player), engine.rules.feint_max_dv
         if dv > ceiling:
             return f"Feint needs a DV of {ceiling} or less; {player.name}'s DV is {dv}"
-        if not state.duel.actions[seat]:
+        if not state.current_duel.actions[seat]:
             return "Feint needs a face-up action"
     return ""
 
@@ -134,7 +134,7 @@ def _power_label(engine: Game, power: str) -> str:
 
 def answer_power(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Pass (two passes in a row end the window) or play the power."""
-    duel, seat = state.duel, item["seat"]
+    duel, seat = state.current_duel, item["seat"]
     player = state.players[seat]
     if answer == PASS:
         duel.passes += 1
@@ -147,7 +147,7 @@ def answer_power(engine: Game, state: HalfwishState, item: StepCall, answer: str
 
 def play_power(engine: Game, state: HalfwishState, seat: int, power: str, stage: str) -> list[Event]:
     """Spend the power, queue its effects, then the opponent's chance to respond."""
-    player, info, duel = state.players[seat], engine.catalog.card(power), state.duel
+    player, info, duel = state.players[seat], engine.catalog.card(power), state.current_duel
     if engine.catalog.is_basic_power(power):
         player.spent_basics.append(power)
     else:

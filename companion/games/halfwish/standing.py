@@ -42,5 +42,5 @@ def deciding_tiebreak(engine: Game, state: HalfwishState) -> str:
     """What separated the players: `points`, a tie-break name, or `nothing`."""
     for index, name in enumerate(("points",) + tuple(engine.rules.tiebreaks)):
         if standing_key(engine, state, 0)[index] != standing_key(engine, state, 1)[index]:
-            return name
+            return str(name)
     return "nothing"

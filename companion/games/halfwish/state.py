@@ -144,6 +144,20 @@ class HalfwishState(StepState):
     finished: bool = False         # the last turn of the last round is over
 
     @property
+    def current_duel(self) -> Duel:
+        """The duel under way; asking for it when there is none is an engine bug."""
+        if self.duel is None:
+            raise RuntimeError("Halfwish: a duel step ran with no duel under way")
+        return self.duel
+
+    @property
+    def upgrade_phase(self) -> Upgrading:
+        """The upgrade phase under way; asking for it when there is none is an engine bug."""
+        if self.upgrading is None:
+            raise RuntimeError("Halfwish: an upgrade step ran outside the upgrade phase")
+        return self.upgrading
+
+    @property
     def turn_player(self) -> int:
         """Whose turn it is: the round starter on turns 1, 3, 5, the other on 2 and 4."""
         return self.round_starter if self.turn % 2 == 1 else 1 - self.round_starter

@@ -46,7 +46,7 @@ def queue_card(engine: Game, state: HalfwishState, card_id: str, owner: int, *wh
 
 def is_dv_locked(state: HalfwishState) -> bool:
     """M'nka Giga: DVs cannot change this turn."""
-    return state.duel is not None and bool(state.duel.flags.get("dv_locked"))
+    return state.duel is not None and bool(state.current_duel.flags.get("dv_locked"))
 
 
 def ask_choice(state: HalfwishState, seat: int, handler: str, prompt: str, options: list[tuple[str, str]],
@@ -69,6 +69,6 @@ def named_seats(item: StepCall, who: str | None) -> list[int]:
 
 def strike_mod(state: HalfwishState, item: StepCall, amount: int) -> None:
     """Change how much the action in this effect's slot strikes for, this turn."""
-    mods = state.duel.flags.setdefault("strike_mods", {})
+    mods = state.current_duel.flags.setdefault("strike_mods", {})
     key = f"{owner_of(item)}:{item['slot']}"
     mods[key] = int(mods.get(key, 0)) + amount

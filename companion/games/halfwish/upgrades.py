@@ -48,7 +48,7 @@ def ask_upgrade_card(engine: Game, state: HalfwishState, item: StepCall) -> Chan
 def answer_upgrade_card(engine: Game, state: HalfwishState, item: StepCall, card: str) -> list[Event]:
     """Add the dealt upgrade to the offer."""
     state.upgrade_deck.remove(card)
-    state.upgrading.offer.append(card)
+    state.upgrade_phase.offer.append(card)
     return [Event("upgrade-deal", f"Upgrade dealt: {engine.catalog.name(card)}", {"card": card})]
 
 
@@ -69,13 +69,13 @@ def ask_order(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
 def answer_order(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Record who picks first."""
     seat = order_chooser(engine, state)
-    state.upgrading.first = seat if answer == "first" else 1 - seat
-    return [Event("upgrade-order", f"{state.players[state.upgrading.first].name} picks first")]
+    state.upgrade_phase.first = seat if answer == "first" else 1 - seat
+    return [Event("upgrade-order", f"{state.players[state.upgrade_phase.first].name} picks first")]
 
 
 def regular_picks(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The first (public) pick, then the second (secret) pick, then any extra upgrades."""
-    first = state.upgrading.first
+    first = state.upgrade_phase.first
     push_front(state, step("upgrade-pick", seat=first, public=True, extra=False),
                step("upgrade-pick", seat=1 - first, public=False, extra=False), step("upgrade-extra"))
     return []
@@ -97,7 +97,7 @@ def ask_pick(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     heal = engine.rules.skip_upgrade_heal
     options = [Option(u, f"{engine.catalog.name(u)} (replaces a "
                          f"{engine.catalog.name(engine.catalog.base_action(u))})")
-               for u in eligible(engine, player, state.upgrading.offer)]
+               for u in eligible(engine, player, state.upgrade_phase.offer)]
     options.append(Option(SKIP, f"Skip the upgrade and heal {heal} HP"))
     how = "publicly" if item["public"] else "in secret"
     kind = "an extra upgrade" if item["extra"] else "an upgrade"
@@ -112,7 +112,7 @@ def answer_pick(engine: Game, state: HalfwishState, item: StepCall, answer: str)
     if answer == SKIP:
         return [Event("upgrade", f"{player.name} skips the upgrade")] + ledger.heal(
             state, engine.rules, seat, engine.rules.skip_upgrade_heal, "skipping an upgrade")
-    state.upgrading.offer.remove(answer)
+    state.upgrade_phase.offer.remove(answer)
     shown = engine.catalog.name(answer) if item["public"] else "an upgrade (secret)"
     events = [Event("upgrade", f"{player.name} takes {shown}", {"seat": seat, "card": answer})]
     return events + install(engine, state, seat, answer)
@@ -162,7 +162,7 @@ def answer_copy(engine: Game, state: HalfwishState, item: StepCall, answer: str)
 
 def extra_upgrades(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Discard the offer; deal new fives while anyone has extra upgrades."""
-    upgrading = state.upgrading
+    upgrading = state.upgrade_phase
     state.upgrade_discard += upgrading.offer
     upgrading.offer = []
     first = upgrading.first
