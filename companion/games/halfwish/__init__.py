@@ -36,7 +36,7 @@ happen, queueing them), `ledger` (health, points, DV, statuses), `standing` (who
 The duel maths: `profiles` (action profiles), `sides` and `duel` (the resolver). Calculators drive
 the real steps: `duelstate` (a constructed duel and the table's answers), `calculators`
 (`deckwright halfwish duel`), `odds` (exact odds), `examples` (the rulebook's worked duels).
-`hints` (the gamemaster's tally and reminders), `bots`, `simreport` (the class matrix), `cli`.
+`invariants` (what holds after every step), `hints` (the gamemaster's tally and reminders), `bots`, `simreport` (the class matrix), `cli`.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from typing import Any
 
 from .bots import BOTS, HeuristicBot
 from .engine import HalfwishEngine
+from .invariants import invariants
 from .examples import worked_examples
 from .odds import odds_matrix
 from .profiles import profiles_from_db
@@ -79,5 +80,5 @@ def sim_labels(engine: HalfwishEngine, state: HalfwishState) -> dict[str, str]:
             "ended_in_round": str(state.round)}
 
 
-__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "class_matrix", "rulebook_context",
+__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "class_matrix", "invariants", "rulebook_context",
            "sim_labels", "sim_setup", "sim_summary"]
