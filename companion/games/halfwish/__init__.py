@@ -46,8 +46,8 @@ from typing import Any
 
 from .bots import BOTS, HeuristicBot
 from .engine import HalfwishEngine
-from .invariants import invariants
 from .examples import worked_examples
+from .invariants import invariants
 from .odds import odds_matrix
 from .profiles import profiles_from_db
 from .simreport import class_matrix, sim_summary
