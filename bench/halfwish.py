@@ -54,12 +54,12 @@ def minimal_odds(rules: dict, scoring: tuple[int, int, int]) -> Fraction:
 
 
 def best_time(run: Callable[[], object], repeat: int) -> float:
-    """The fastest of `repeat` runs (the least disturbed by other work on the machine)."""
+    """The fastest of `repeat` runs in CPU time of this process (other work on the machine does not count)."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times)
 
 
