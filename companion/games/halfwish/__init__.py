@@ -1,6 +1,6 @@
 """Halfwish: the duel resolver (`duel`), exact odds (`odds`) and the rules engine.
 
-Seed text: shared/seeds/000_31f951a0fcdbf220.txt; numbers and cards: cards/halfwish/.
+Rules: the Halfwish rules text; numbers and cards: cards/halfwish/.
 
 How the engine models the table (hidden information)
 ----------------------------------------------------

@@ -44,7 +44,7 @@ Resolution::
                               # `counted=True` (op: points) are already in the tally; the
                               # engine applies the others (statuses, steals, hooks).
 
-Rules implemented (seed: shared/seeds/000_31f951a0fcdbf220.txt; numbers from `rules`):
+Rules implemented (the rules text; numbers from `rules`):
 strike vs strike (the lower striker takes the difference); First Strike deals its full strike
 first against a non-First-Strike strike, then the target, if it survives, retaliates with
 the difference and the First Strike action cannot deal damage again; First Strike against

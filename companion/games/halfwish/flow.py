@@ -1,6 +1,6 @@
 """Rounds and turns: who starts, DV rolls, the turn's steps, wishes, the end of a turn and of a round.
 
-Seed: shared/seeds/000_31f951a0fcdbf220.txt, "Playing the game" steps 1-7.
+Rules text: "Playing the game" steps 1-7.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Specification of the Halfwish duel resolver (companion/games/halfwish/duel.py).
 
-Seed: shared/seeds/000_31f951a0fcdbf220.txt. Every number comes from cards/halfwish/game.yaml.
+The rules text. Every number comes from cards/halfwish/game.yaml.
 """
 
 from __future__ import annotations

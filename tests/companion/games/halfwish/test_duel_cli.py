@@ -1,6 +1,6 @@
 """Specification of `deckwright halfwish duel` and `deckwright halfwish odds`.
 
-Seed: shared/seeds/000_31f951a0fcdbf220.txt - the gamemaster is there "to help with math
+The rules text: the gamemaster is there "to help with math
 (gasp) during duels".
 """
 
