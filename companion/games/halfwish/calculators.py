@@ -10,7 +10,7 @@ Order (seed, "Duel phases"): powers played in preparation, then the actions' rev
 powers played in the showdown. Effects after the duel (steals on a win, "win or tie") are listed
 under `after`, not applied; Halfwish sets the DV (to reroll, type the new DV instead).
 
-    calc = calculate(db, SideSpec(("long-strike",), 10), SideSpec(("strike",), 12), aggressor="a")
+    calc = calculate(calculator_engine(db), SideSpec(("long-strike",), 10), SideSpec(("strike",), 12), "a")
     calc.result (a DuelResult), calc.notes, calc.after, calc.steps, calc.to_json()
 """
 
@@ -36,7 +36,7 @@ from .duelstate import (
 )
 from .effects import run_effect, seats
 from .engine import HalfwishEngine
-from .profiles import DuelError, DuelRules, describe_effect
+from .profiles import DuelRules, describe_effect
 from .sides import DuelResult, Side, SideKey
 from .steps import TABLE
 from .triggers import effects_at
@@ -94,7 +94,7 @@ def calculate(engine: HalfwishEngine, a: SideSpec, b: SideSpec, aggressor: SideK
     reveal = step("reveal-actions", duel=True)
     state.queue = [window, reveal] if stage == "prep" else [reveal, window]
     events = drive(engine, state, plan_powers(a.powers, b.powers))
-    notes = [line for line in _dv_change_notes(specs)] + _notes(events)
+    notes = _dv_change_notes(specs) + _notes(events)
     result = resolve_state(engine, state, bounded=False)
     return Calculation(result, tuple(notes), _after_duel_lines(engine, state, result, specs))
 
@@ -188,13 +188,6 @@ def _pending_line(engine: HalfwishEngine, state: Any, result: DuelResult, seat: 
         str(effect.get("who", "self")), str(effect.get("who")))
     line = f"{engine.catalog.name(power)} ({when.replace('_', ' ')}): {who} {describe_effect(effect)}"
     return f"After the duel: {line}." if happens else f"Does not apply: {line}."
-
-
-def check_spec(spec: SideSpec, rules: Mapping[str, Any], label: str) -> None:
-    """The rolled DV must be one the dice can show."""
-    duel_rules = DuelRules.from_rules(rules)
-    if not duel_rules.dv_min <= spec.dv <= duel_rules.dv_max:
-        raise DuelError(f"{label}'s DV {spec.dv} cannot be rolled: type {duel_rules.dv_min} to {duel_rules.dv_max}")
 
 
 class CalculatorEngine(HalfwishEngine):
