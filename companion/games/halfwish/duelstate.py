@@ -23,6 +23,10 @@ from .sides import Side, SideKey
 from .state import Duel, HalfwishState, Player
 
 NAMES = ("A", "B")
+# The calculators do not know who drew First Blood: a seat neither side holds keeps Opening Cut's
+# "nobody has First Blood" bonus off (as the calculators have always counted it) without making
+# either side lead the First Blood tie-break (Bubble asks who is losing).
+FIRST_BLOOD_ELSEWHERE = 2
 # the answer a calculator gives to a hook's choice: Halfwish sets the DV (a reroll is typed as the new
 # DV), Scry keeps the duel, Avarice steals later, Mirror Guard keeps its action
 CHOICE_ANSWERS = {"halfwish": "set", "scry": "duel", "avarice": "steal", "mirror": "keep"}
@@ -53,7 +57,7 @@ def duel_state(engine: HalfwishEngine, actions: Sequence[Sequence[str]], aggress
         players[1 - losing].points = 1
     starter = aggressor if turn % 2 else 1 - aggressor   # the aggressor is the turn player
     state = HalfwishState(players=players, hidden_hands=False, first_player=starter, turn=turn,
-                          round_starter=starter, started=True)
+                          round_starter=starter, started=True, first_blood=FIRST_BLOOD_ELSEWHERE)
     state.duel = Duel(aggressor=aggressor, initiative=aggressor, stage="showdown",
                       actions=[list(actions[0]), list(actions[1])])
     return state

@@ -17,7 +17,7 @@ The sides' `dv` is ignored (it is rolled); `a_mod`/`b_mod` add a DV change to ev
 The actions' reveal effects (Heavy Strike's Exposed, Gambler's Strike's alignment) are applied
 as at the table, by the engine's own reveal step (`duelstate.revealed_sides`); a reveal reroll
 (Lucky Dodge: Higher) replaces the roll's distribution by the rerolled one (`rerolled`). Mirror
-Guard keeps its action (the copy is a choice); nobody has First Blood yet (Opening Cut's bonus applies).
+Guard keeps its action (the copy is a choice); First Blood is taken (Opening Cut's bonus does not apply).
 """
 
 from __future__ import annotations
