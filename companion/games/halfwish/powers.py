@@ -10,7 +10,6 @@ power can be played per turn."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
@@ -21,7 +20,6 @@ from .triggers import effect_steps, effects_at, is_dv_locked
 
 PASS = "pass"
 PASS_OPTION = Option(PASS, "Pass")
-LAST_WINDOW = "last-window"   # the memo slot of the last powers window asked: what it read, and its Decision
 SPECIAL = ("halfwish", "feint")   # the basic powers with conditions of their own (special_condition)
 DV_LOCKED = "DVs cannot change this turn"
 STAGE_WHEN = {"prep": "preparation", "showdown": "showdown"}
@@ -121,25 +119,10 @@ def playable(engine: Game, state: HalfwishState, seat: int, stage: str) -> list[
 def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The player with initiative plays a power or passes."""
     seat, stage = item["seat"], item["stage"]
-    key = _window_key(engine, state, seat, stage)
-    last = engine.catalog.memo.get(LAST_WINDOW)
-    if last is not None and last[0] == key:   # asked again to check the answer: nothing it reads changed
-        return last[1]  # type: ignore[no-any-return]
     player = state.players[seat]
     options = [PASS_OPTION] + [power_facts(engine, p).option for p in playable(engine, state, seat, stage)]
-    decision = Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
-                              f"({player.mana} mana)", tuple(options), kind="power")
-    engine.catalog.memo[LAST_WINDOW] = (key, decision)
-    return decision
-
-
-def _window_key(engine: Game, state: HalfwishState, seat: int, stage: str) -> tuple[Any, ...]:
-    """Everything `playable` and the prompt read: the same key, the same Decision."""
-    player, duel = state.players[seat], state.duel
-    return (seat, stage, player.name, player.mana, player.health, player.points, tuple(player.powers),
-            tuple(player.spent_basics), tuple(player.spent_powers), state.nonbasic_played[seat],
-            player.has_status("no_powers"), is_dv_locked(state), ledger.dice_value(engine.rules, player),
-            bool(duel and duel.actions[seat]))
+    return Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
+                          f"({player.mana} mana)", tuple(options), kind="power")
 
 
 def _power_label(engine: Game, power: str) -> str:
