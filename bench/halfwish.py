@@ -28,8 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cards import load_game
-from companion.games.halfwish.duel import DuelRules, Side, profiles_from_db, resolve_duel
+from companion.games.halfwish.duel import resolve_duel
 from companion.games.halfwish.odds import duel_odds, dv_distribution
+from companion.games.halfwish.profiles import DuelRules, profiles_from_db
+from companion.games.halfwish.sides import Side
 
 
 def minimal_strike_duel(dv_a: int, dv_b: int, per_hit: int, no_damage: int, hit_back: int) -> tuple[int, int, int, int]:
@@ -52,12 +54,12 @@ def minimal_odds(rules: dict, scoring: tuple[int, int, int]) -> Fraction:
 
 
 def best_time(run: Callable[[], object], repeat: int) -> float:
-    """The fastest of `repeat` runs (the least disturbed by other work on the machine)."""
+    """The fastest of `repeat` runs in CPU time of this process (other work on the machine does not count)."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times)
 
 

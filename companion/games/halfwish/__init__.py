@@ -1,6 +1,6 @@
 """Halfwish: the duel resolver (`duel`), exact odds (`odds`) and the rules engine.
 
-Seed text: shared/seeds/000_31f951a0fcdbf220.txt; numbers and cards: cards/halfwish/.
+Rules: the Halfwish rules text; numbers and cards: cards/halfwish/.
 
 How the engine models the table (hidden information)
 ----------------------------------------------------
@@ -24,15 +24,19 @@ chosen powers once at setup, and the powers prompt lists only what that player m
 
 Modules
 -------
-`state` (the dataclasses), `steps` (the step queue), `setup` (classes, powers, who starts),
-`flow` (rounds, turns, wishes, round end), `hands` (drawing, the hand limit, naming unseen
-cards), `encounters` (duel/scout/parley, parley points, kept DVs, locations), `duels`
-(preparation, commitment, showdown, applying `duel.resolve_duel`), `powers` (the powers window), `upgrades` (the upgrade phase),
-`effects` (the database's effect primitives), `hooks` (named hooks for effects that are not
-data), `ledger` (health, points, DV, statuses), `standing` (who is winning, tie-breaks),
-`hints` (the gamemaster's tally and reminders), `bots`, `simreport` (the class matrix),
-`engine` (the Engine API). `duel`, `odds`, `calculator` and `cli` are the duel maths and
-the `deckwright halfwish` calculators.
+`state` (the dataclasses), `engine` (the Engine: step table, setup options, outcome), `steps`
+(every rules module's STEPS merged in one table), `context` (what the rules see of the engine),
+`catalog` (the card database's lookups). Rules, each ending with its STEPS: `setup` (classes, powers,
+who starts), `flow` (rounds, turns, wishes, round end), `hands` (drawing, the hand limit, naming
+unseen cards), `encounters` (duel/scout/parley, parley points, kept DVs, locations), `duels`
+(preparation, commitment, showdown, applying the resolver), `powers` (the powers window), `upgrades`
+(the upgrade phase), `effects` (the one registry of effect primitives `OPS`), `hooks` (the registry
+of named hooks and their choices) with `power_hooks` and `card_hooks`, `triggers` (when effects
+happen, queueing them), `ledger` (health, points, DV, statuses), `standing` (who is winning).
+The duel maths: `profiles` (action profiles), `sides` and `duel` (the resolver). Calculators drive
+the real steps: `duelstate` (a constructed duel and the table's answers), `calculators`
+(`deckwright halfwish duel`), `odds` (exact odds), `examples` (the rulebook's worked duels).
+`invariants` (what holds after every step), `hints` (the gamemaster's tally and reminders), `bots`, `simreport` (the class matrix), `cli`.
 """
 
 from __future__ import annotations
@@ -41,10 +45,11 @@ import random
 from typing import Any
 
 from .bots import BOTS, HeuristicBot
-from .calculator import worked_examples
-from .duel import profiles_from_db
 from .engine import HalfwishEngine
+from .examples import worked_examples
+from .invariants import invariants
 from .odds import odds_matrix
+from .profiles import profiles_from_db
 from .simreport import class_matrix, sim_summary
 from .state import HalfwishState
 
@@ -53,8 +58,7 @@ ENGINE = HalfwishEngine
 
 def rulebook_context(db: Any) -> dict[str, Any]:
     """Worked duel examples and the exact odds matrix, computed for the rulebook."""
-    profiles = profiles_from_db(db)
-    return {"worked_examples": worked_examples(db.rules, profiles), "odds_matrix": odds_matrix(db.rules, profiles)}
+    return {"worked_examples": worked_examples(db), "odds_matrix": odds_matrix(db.rules, profiles_from_db(db))}
 
 
 def sim_setup(engine: HalfwishEngine, players: int, rng: random.Random) -> dict[str, Any]:
@@ -76,5 +80,5 @@ def sim_labels(engine: HalfwishEngine, state: HalfwishState) -> dict[str, str]:
             "ended_in_round": str(state.round)}
 
 
-__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "class_matrix", "rulebook_context",
+__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "class_matrix", "invariants", "rulebook_context",
            "sim_labels", "sim_setup", "sim_summary"]

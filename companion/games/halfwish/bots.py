@@ -8,6 +8,7 @@ from typing import Any
 from ...engine.core import Decision
 from ...engine.drivers import RandomBot
 from . import ledger
+from .duels import calculate, winner_seat
 from .state import HalfwishState
 
 # How much the heuristic bot wants each answer, by decision kind; unknown kinds are random.
@@ -36,21 +37,21 @@ class HeuristicBot:
 
     def _is_high(self, engine: Any, dv: int) -> bool:
         low, high = engine.rules.dv_min, engine.rules.dv_max
-        return dv > low + (high - low) * HIGH_DV_SHARE
+        return bool(dv > low + (high - low) * HIGH_DV_SHARE)
 
-    def _encounter(self, engine, state, decision, rng):
+    def _encounter(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         dv = self._dv(engine, state, decision.player)
         if self._is_high(engine, dv):
             return "duel"
         return "parley" if rng.random() < 0.5 else "scout"
 
-    def _respond(self, engine, state, decision, rng):
+    def _respond(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         return "decline" if self._is_high(engine, self._dv(engine, state, decision.player)) else "accept"
 
-    def _keep_dv(self, engine, state, decision, rng):
+    def _keep_dv(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         return "keep" if self._is_high(engine, self._dv(engine, state, decision.player)) else "reroll"
 
-    def _commit(self, engine, state, decision, rng):
+    def _commit(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         """Strike with a high DV; otherwise evade when the DV makes it, else block."""
         dv = self._dv(engine, state, decision.player)
         profiles = {o.id: engine.profiles[o.id] for o in decision.options}
@@ -66,28 +67,27 @@ class HeuristicBot:
                     return option_id
         return None
 
-    def _discard(self, engine, state, decision, rng):
+    def _discard(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         return decision.options[-1].id
 
-    def _power(self, engine, state, decision, rng):
+    def _power(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         """Late powers: in the showdown, Halfwish a low DV, or a power when the duel is being lost."""
         ids = decision.option_ids()
         if state.queue[0].get("stage") != "showdown" or len(ids) == 1:
             return "pass"
         if "halfwish" in ids and self._dv(engine, state, decision.player) < engine.rules.halfwish_set_dv:
             return "halfwish"
-        from .duels import calculate, winner_seat
         losing = winner_seat(calculate(engine, state)) == 1 - decision.player
         others = [i for i in ids if i not in ("pass", "halfwish", "feint")]
         return others[0] if losing and others else "pass"
 
-    def _halfwish(self, engine, state, decision, rng):
+    def _halfwish(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         return "set" if self._dv(engine, state, decision.player) < engine.rules.halfwish_set_dv else "reroll"
 
-    def _upgrade_pick(self, engine, state, decision, rng):
+    def _upgrade_pick(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         return decision.options[0].id
 
-    def _challenge(self, engine, state, decision, rng):
+    def _challenge(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
         return "proceed"
 
 

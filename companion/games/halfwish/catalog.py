@@ -8,6 +8,8 @@ from typing import Any
 
 from cards.texts import render_text
 
+from ...engine.requests import Option
+
 BASIC_POWERS = "basic-powers"
 POWERS = "powers"
 CLASSES = "classes"
@@ -35,8 +37,6 @@ class CardInfo:
         return list(self.fields.get("effects") or [])
 
 
-
-
 class Catalog:
     """Every Halfwish card by id, with class deck lists and action profiles."""
 
@@ -47,10 +47,21 @@ class Catalog:
         self.counts: dict[str, int] = {}
         self._texts: dict[str, str] = {}
         self._ids: dict[str, list[str]] = {}
+        self.memo: dict[Any, Any] = {}   # facts the rules derive from a card once (a power's timing, an Option)
         for deck in db.decks:
             for card in deck.cards:
                 self.cards[card.id] = CardInfo(card.id, card.name, deck.id, dict(card.fields))
                 self.counts[card.id] = card.count
+
+    @classmethod
+    def of_actions(cls, rules: Any, names: dict[str, str]) -> Catalog:
+        """A catalog of action cards only, by id and printed name: what the duel calculators need when
+        they are given action profiles rather than a card database."""
+        catalog = cls.__new__(cls)
+        catalog.db, catalog.rules, catalog._texts, catalog._ids, catalog.memo = None, rules, {}, {}, {}
+        catalog.cards = {cid: CardInfo(cid, name, ACTIONS, {}) for cid, name in names.items()}
+        catalog.counts = dict.fromkeys(names, 1)
+        return catalog
 
     def card(self, card_id: str) -> CardInfo:
         """The card with this id (KeyError naming it when unknown)."""
@@ -63,6 +74,14 @@ class Catalog:
         """The printed name of a card (its id when unknown)."""
         info = self.cards.get(card_id)
         return info.name if info else card_id
+
+    def option(self, card_id: str) -> Option:
+        """The card as a Decision option: its id, labelled with its printed name (built once)."""
+        key = ("option", card_id)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = Option(card_id, self.name(card_id))
+        return found
 
     def text(self, card_id: str) -> str:
         """The card's printed text on one line, its `{{ rules... }}` filled in (sandboxed, rendered once)."""
@@ -108,12 +127,12 @@ class Catalog:
     def is_power(self, card_id: str) -> bool:
         """Is this a power or a basic power?"""
         info = self.cards.get(card_id)
-        return bool(info) and info.deck in (POWERS, BASIC_POWERS)
+        return info is not None and info.deck in (POWERS, BASIC_POWERS)
 
     def is_basic_power(self, card_id: str) -> bool:
         """Is this a basic power (no mana, not limited per turn)?"""
         info = self.cards.get(card_id)
-        return bool(info) and info.deck == BASIC_POWERS
+        return info is not None and info.deck == BASIC_POWERS
 
     def base_action(self, card_id: str) -> str:
         """The basic action a card is (itself) or replaces (an upgrade)."""

@@ -8,9 +8,11 @@ from typing import Any
 import click
 
 from ...cli.common import echo_json, get_context, user_errors
-from .calculator import Calculation, SideSpec, calculate
-from .duel import ActionProfile, DuelRules, Side, other_key, profiles_from_db
+from .calculators import Calculation, SideSpec, calculate, calculator_engine
+from .duel import other_key
 from .odds import DuelOdds, OddsMatrix, duel_odds, odds_matrix, percent
+from .profiles import ActionProfile, DuelRules, profiles_from_db
+from .sides import Side, SideKey
 
 GAME_ID = "halfwish"
 SIDE_CHOICE = click.Choice(["a", "b"])
@@ -75,6 +77,11 @@ def parse_powers(tokens: tuple[str, ...], db: Any, option: str) -> tuple[str, ..
     if len([p for p in ids if p not in basics]) > most:
         raise click.BadParameter(f"only {most} non-basic power(s) can be played per turn", param_hint=option)
     return tokens
+
+
+def _side_key(key: str) -> SideKey:
+    """`a` or `b` as typed (click has checked it)."""
+    return "a" if key == "a" else "b"
 
 
 # --- duel -------------------------------------------------------------------------------
@@ -143,7 +150,8 @@ def duel(aggressor: str, phase: str, losing: str | None, as_json: bool, **values
     if len(a.actions) != len(b.actions):
         raise click.UsageError(f"both sides commit the same number of actions; got {len(a.actions)} for a "
                                f"and {len(b.actions)} for b")
-    calc = calculate(db.rules, profiles, power_cards(db), a, b, aggressor, phase, losing)
+    calc = calculate(calculator_engine(db), a, b, _side_key(aggressor), phase,  # type: ignore[arg-type]
+                     None if losing is None else _side_key(losing))
     if as_json:
         echo_json(calc.to_json())
         return
@@ -207,7 +215,7 @@ def odds(a_actions: str | None, b_actions: str | None, a_dv: int | None, b_dv: i
     known = {"a_roll": None if a_dv is None else check_dv(a_dv, db.rules, "--a-dv"),
              "b_roll": None if b_dv is None else check_dv(b_dv, db.rules, "--b-dv")}
     result = duel_odds(Side(tuple(profiles[x] for x in a_ids), 0), Side(tuple(profiles[x] for x in b_ids), 0),
-                       aggressor, db.rules, a_mod=a_dv_mod, b_mod=b_dv_mod, **known)
+                       _side_key(aggressor), db.rules, a_mod=a_dv_mod, b_mod=b_dv_mod, **known)
     if as_json:
         echo_json(result.to_json())
     else:

@@ -1,14 +1,11 @@
 """The Halfwish duel resolver: pure maths, no state, no dice, no I/O.
 
-Used by the engine for every duel, by `deckwright halfwish duel` and by the exact odds.
+Used by the engine for every duel; `deckwright halfwish duel` and the exact odds reach it through
+the engine's duel steps (`duels.calculate`), so there is one duel implementation.
 
 API
 ---
-Profiles (what an action card does in a clash)::
-
-    profiles = profiles_from_db(db)            # every basic action and upgrade, by card id
-    strike = action_profile(db.rules, "strike")  # a basic action from `rules.actions`
-    cheap = upgrade_profile(db.rules, "cheap-shot", "Cheap Shot", "strike", {"dv": 1})
+Profiles (what an action card does in a clash) come from `profiles.py`.
 
 Sides (one per player; `actions` holds one profile on turns 1-2, two on turns 3-5)::
 
@@ -28,13 +25,9 @@ survives to retaliate; None = always survives), `name` (used in the explanation)
 actions_per_duel, dv_min/dv_max all come from there. A DV outside dv_min..dv_max is kept
 at the bound (ruling dv-bounds-after-modifiers) and the steps say so.
 
-Reveal effects: `resolve_duel` does NOT apply the actions' `on_reveal` effects (the engine
-applies them, e.g. Heavy Strike's Exposed, when the cards are revealed). A caller without
-an engine calls `apply_reveal(a, b, rules, aggressor)` first (effect primitives only), or
-`calculator.reveal_sides` (also the named hooks a calculator can apply, e.g. alignment).
-`apply_effect(sides, owner, effect, rules, aggressor)` applies one effect primitive that
-changes a side (status exposed/toughness, dv, set dv, strike_bonus, points, damage) and
-says whether it could; `can_apply(effect)` tells in advance.
+Reveal effects: `resolve_duel` does NOT apply the actions' `on_reveal` effects (the engine's
+reveal step applies them, e.g. Heavy Strike's Exposed, when the cards are revealed). A caller
+holding only sides runs that step with `calculators.apply_reveal(a, b, rules, aggressor)`.
 
 Resolution::
 
@@ -51,7 +44,7 @@ Resolution::
                               # `counted=True` (op: points) are already in the tally; the
                               # engine applies the others (statuses, steals, hooks).
 
-Rules implemented (seed: shared/seeds/000_31f951a0fcdbf220.txt; numbers from `rules`):
+Rules implemented (the rules text; numbers from `rules`):
 strike vs strike (the lower striker takes the difference); First Strike deals its full strike
 first against a non-First-Strike strike, then the target, if it survives, retaliates with
 the difference and the First Strike action cannot deal damage again; First Strike against
@@ -67,242 +60,12 @@ scores 1 for taking no damage and 1 if the aggressor took damage at least once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from ...errors import CompanionError
-
-SideKey = Literal["a", "b"]
-KINDS = ("strike", "block", "evade")
-PROFILE_KEYS = frozenset({
-    "kind", "dv", "first_strike", "ignores_block", "ignores_evade", "unevadable", "true_damage",
-    "precise", "min_dv", "strike_bonus", "on_reveal", "on_hit", "on_win", "innate",
-})
-
-
-class DuelError(CompanionError, ValueError):
-    """A duel that cannot be resolved as given (bad profile, wrong number of actions...)."""
-
-
-@dataclass(frozen=True)
-class DuelRules:
-    """The rules parameters a duel uses, read once from `rules` (game.yaml)."""
-
-    status_step: int
-    points_per_hit: int
-    points_no_damage: int
-    points_aggressor_hit: int
-    most_actions: int
-    dv_min: int
-    dv_max: int
-
-    @classmethod
-    def from_rules(cls, rules: Mapping[str, Any] | DuelRules) -> DuelRules:
-        """Read the duel's parameters; a missing one is named."""
-        if isinstance(rules, DuelRules):
-            return rules
-        try:
-            return cls(status_step=int(rules["status_step"]),
-                       points_per_hit=int(rules["aggressor_points_per_hit"]),
-                       points_no_damage=int(rules["defender_points_no_damage"]),
-                       points_aggressor_hit=int(rules["defender_points_aggressor_hit"]),
-                       most_actions=max(rules["actions_per_duel"]),
-                       dv_min=int(rules["dv_min"]), dv_max=int(rules["dv_max"]))
-        except KeyError as exc:
-            raise DuelError(f"the rules lack the duel parameter {exc.args[0]!r}") from None
-
-    def clamp_dv(self, dv: int) -> int:
-        """A DV after modifiers, kept between dv_min and dv_max (ruling dv-bounds-after-modifiers)."""
-        return min(self.dv_max, max(self.dv_min, dv))
-
-
-@dataclass(frozen=True)
-class ActionProfile:
-    """What one committed action card does in a clash."""
-
-    id: str
-    name: str
-    kind: Literal["strike", "block", "evade"]
-    dv: int = 0
-    first_strike: bool = False
-    ignores_block: bool = False
-    unevadable: bool = False
-    true_damage: bool = False
-    precise: bool = False
-    min_dv: int | None = None
-    strike_bonus: int = 0
-    on_reveal: tuple[Mapping[str, Any], ...] = ()
-    on_hit: tuple[Mapping[str, Any], ...] = ()
-    on_win: tuple[Mapping[str, Any], ...] = ()
-    innate: bool = False
-
-    @property
-    def is_aggressive(self) -> bool:
-        """Does this action strike (an offensive action in the seed's words)?"""
-        return self.kind == "strike"
-
-
-@dataclass(frozen=True)
-class Side:
-    """One player's part in a duel: committed actions, final DV and modifiers."""
-
-    actions: tuple[ActionProfile, ...]
-    dv: int
-    exposed: int = 0
-    toughness: int = 0
-    strike_bonus: int = 0
-    cannot_take_damage: bool = False
-    points_from_effects: int = 0
-    hits_before: tuple[int, ...] = ()
-    health: int | None = None
-    name: str = ""
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One damage instance in combat: who took it, how much, from which action."""
-
-    target: SideKey
-    amount: int
-    source: str
-
-
-@dataclass(frozen=True)
-class Trigger:
-    """An action effect that fired (on hit or on win); `counted` ones are in the tally."""
-
-    side: SideKey
-    action: str
-    when: str
-    effect: Mapping[str, Any]
-    counted: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {"side": self.side, "action": self.action, "when": self.when,
-                "effect": dict(self.effect), "counted": self.counted}
-
-
-@dataclass(frozen=True)
-class SideResult:
-    """What the duel did to one side."""
-
-    hits: tuple[int, ...]
-    combat_hits: tuple[int, ...]
-    damage_taken: int
-    score_points: int
-    effect_points: int
-    knocked_out: bool = False
-
-    @property
-    def points(self) -> int:
-        """Net duel points: scoring plus points from card effects."""
-        return self.score_points + self.effect_points
-
-    def to_json(self) -> dict[str, Any]:
-        return {"damage_taken": self.damage_taken, "points": self.points, "hits": list(self.hits),
-                "combat_hits": list(self.combat_hits), "score_points": self.score_points,
-                "effect_points": self.effect_points, "knocked_out": self.knocked_out}
-
-
-@dataclass(frozen=True)
-class DuelResult:
-    """The outcome of a duel with its explanation."""
-
-    aggressor: SideKey
-    a: SideResult
-    b: SideResult
-    winner: Literal["a", "b", "tie"]
-    steps: tuple[str, ...]
-    triggered: tuple[Trigger, ...] = ()
-
-    def side(self, key: SideKey) -> SideResult:
-        """The result of side `key`."""
-        return self.a if key == "a" else self.b
-
-    def to_json(self) -> dict[str, Any]:
-        return {"aggressor": self.aggressor, "a": self.a.to_json(), "b": self.b.to_json(),
-                "winner": self.winner, "steps": list(self.steps),
-                "triggered": [t.to_json() for t in self.triggered]}
-
-
-# --- profiles ----------------------------------------------------------------------------
-
-def display_name(action_id: str) -> str:
-    """`long-strike` -> `Long Strike` (used when no card name is known)."""
-    return action_id.replace("-", " ").title()
-
-
-def profile_from_mapping(action_id: str, name: str, mapping: Mapping[str, Any]) -> ActionProfile:
-    """Build a profile from a `rules.actions` entry or a merged upgrade profile."""
-    unknown = sorted(set(mapping) - PROFILE_KEYS)
-    if unknown:
-        raise DuelError(f"action {action_id!r}: unknown profile key(s) {', '.join(unknown)}; "
-                        f"known: {', '.join(sorted(PROFILE_KEYS))}")
-    kind = mapping.get("kind")
-    if kind not in KINDS:
-        raise DuelError(f"action {action_id!r}: kind must be one of {', '.join(KINDS)}, got {kind!r}")
-    if kind == "evade" and not isinstance(mapping.get("min_dv"), int):
-        raise DuelError(f"action {action_id!r}: an evade needs an int min_dv, got {mapping.get('min_dv')!r}")
-    return ActionProfile(
-        id=action_id, name=name, kind=kind, dv=int(mapping.get("dv", 0)),
-        first_strike=bool(mapping.get("first_strike", False)),
-        ignores_block=bool(mapping.get("ignores_block", False)),
-        unevadable=bool(mapping.get("unevadable", False) or mapping.get("ignores_evade", False)),
-        true_damage=bool(mapping.get("true_damage", False)), precise=bool(mapping.get("precise", False)),
-        min_dv=mapping.get("min_dv"), strike_bonus=int(mapping.get("strike_bonus", 0)),
-        on_reveal=tuple(mapping.get("on_reveal") or ()), on_hit=tuple(mapping.get("on_hit") or ()),
-        on_win=tuple(mapping.get("on_win") or ()), innate=bool(mapping.get("innate", False)),
-    )
-
-
-def basic_actions(rules: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
-    """The five basic actions' profiles as written in `rules.actions`."""
-    actions = rules.get("actions")
-    if not isinstance(actions, Mapping) or not actions:
-        raise DuelError("the rules have no 'actions' mapping of basic action profiles")
-    return actions
-
-
-def action_profile(rules: Mapping[str, Any], action_id: str, name: str | None = None) -> ActionProfile:
-    """The profile of a basic action from `rules.actions`."""
-    actions = basic_actions(rules)
-    if action_id not in actions:
-        raise DuelError(f"no basic action {action_id!r}; basic actions: {', '.join(actions)}")
-    return profile_from_mapping(action_id, name or display_name(action_id), actions[action_id])
-
-
-def upgrade_profile(rules: Mapping[str, Any], card_id: str, name: str, replaces: str,
-                    profile: Mapping[str, Any] | None) -> ActionProfile:
-    """An upgrade's profile: its `profile` merged over the action it replaces."""
-    actions = basic_actions(rules)
-    if replaces not in actions:
-        raise DuelError(f"upgrade {card_id!r} replaces {replaces!r}, which is not a basic action "
-                        f"({', '.join(actions)})")
-    merged = {**actions[replaces], **(profile or {})}
-    return profile_from_mapping(card_id, name, merged)
-
-
-def profiles_from_db(db: Any) -> dict[str, ActionProfile]:
-    """Every basic action and upgrade of a Halfwish database, by card id."""
-    names = _card_names(db, "actions")
-    found = {aid: action_profile(db.rules, aid, names.get(aid)) for aid in basic_actions(db.rules)}
-    for card in _deck_cards(db, "upgrades"):
-        found[card.id] = upgrade_profile(db.rules, card.id, card.name, card.get("replaces"),
-                                         card.get("profile"))
-    return found
-
-
-def _deck_cards(db: Any, deck_id: str) -> list[Any]:
-    try:
-        return list(db.deck(deck_id).cards)
-    except KeyError:
-        return []
-
-
-def _card_names(db: Any, deck_id: str) -> dict[str, str]:
-    return {card.id: card.name for card in _deck_cards(db, deck_id)}
-
+from .profiles import ActionProfile, DuelError, DuelRules, describe_effect
+from .sides import DuelResult, Hit, Side, SideKey, SideResult, Trigger
 
 # --- damage ------------------------------------------------------------------------------
 
@@ -322,6 +85,15 @@ def block_value(side: Side, action: ActionProfile) -> tuple[int, str]:
     return value, f"DV {side.dv}{_signed(action.dv)} = {value}"
 
 
+def modified_damage(raw: int, exposed: int, toughness: int, step: int, *, precise: bool = False,
+                    true_damage: bool = False) -> int:
+    """Damage taken from `raw`: `step` more per Exposed stack (not from a Precise action), `step` less per
+    Toughness stack (not from True Damage). Only a positive amount is modified."""
+    if raw <= 0:
+        return 0
+    return max(0, raw + (0 if precise else exposed * step) - (0 if true_damage else toughness * step))
+
+
 def damage_after_modifiers(target: Side, raw: int, step: int, *, precise: bool = False,
                            true_damage: bool = False) -> tuple[int, str]:
     """Damage a side takes from `raw` after Exposed and Toughness (`step` per stack),
@@ -333,7 +105,7 @@ def damage_after_modifiers(target: Side, raw: int, step: int, *, precise: bool =
         return 0, f"{raw}, but cannot take damage = 0"
     exposed = 0 if precise else target.exposed * step
     toughness = 0 if true_damage else target.toughness * step
-    amount = max(0, raw + exposed - toughness)
+    amount = modified_damage(raw, target.exposed, target.toughness, step, precise=precise, true_damage=true_damage)
     if not exposed and not toughness:
         return amount, str(amount)
     text = str(raw) + (f" + {exposed} (Exposed)" if exposed else "")
@@ -442,7 +214,7 @@ def _evade_clash(ledger: _Ledger, striker: _Fighter, evader: _Fighter) -> None:
     if striker.action.unevadable:
         _deal(ledger, striker, evader, strike, f"{striker.title} strikes for {text} and cannot be evaded, "
                                                 f"full damage")
-    elif evader.side.dv >= threshold:
+    elif threshold is not None and evader.side.dv >= threshold:
         ledger.steps.append(f"{striker.title} strikes for {text}; {evader.title} succeeds "
                             f"(DV {evader.side.dv} >= {threshold}): no damage.")
     else:
@@ -582,53 +354,12 @@ def _tally_lines(results: dict[SideKey, SideResult], aggressor: SideKey, labels:
     for key in ("a", "b"):
         if results[key].effect_points:
             lines.append(f"{labels[key]} gets {results[key].effect_points:+d} from card effects.")
-    verdict = "a tie" if winner == "tie" else f"{labels[winner]} wins the duel"
+    verdict = "a tie" if winner not in ("a", "b") else f"{labels[winner]} wins the duel"  # type: ignore[index]
     lines.append(f"Tally: {labels['a']} {results['a'].points}, {labels['b']} {results['b'].points}: {verdict}.")
     return lines
 
 
-# --- effects that change a side (reveal effects, powers in the calculator) --------------
-
-def apply_reveal(a: Side, b: Side, rules: Mapping[str, Any] | DuelRules,
-                 aggressor: SideKey = "a") -> tuple[Side, Side, list[str]]:
-    """Apply the committed actions' on_reveal effects (for callers without an engine)."""
-    sides: dict[SideKey, Side] = {"a": a, "b": b}
-    notes = []
-    for key in ("a", "b"):
-        for action in sides[key].actions:
-            for effect in action.on_reveal:
-                sides, note = apply_effect(sides, key, effect, rules, aggressor)
-                notes.append(f"{action.name} revealed: {note}")
-    return sides["a"], sides["b"], notes
-
-
-def apply_effect(sides: Mapping[SideKey, Side], owner: SideKey, effect: Mapping[str, Any],
-                 rules: Mapping[str, Any] | DuelRules, aggressor: SideKey = "a",
-                 ) -> tuple[dict[SideKey, Side], str]:
-    """Apply one effect primitive that changes a side before the clash.
-
-    Returns the new sides and a line saying what happened, or that the effect is not a
-    duel modifier this resolver can apply (the engine executes those)."""
-    if not can_apply(effect):
-        return dict(sides), f"{describe_effect(effect)} (not applied by the duel calculator)"
-    duel_rules = DuelRules.from_rules(rules)
-    targets = _targets(effect.get("who", "self"), owner, aggressor) or ()
-    new = dict(sides)
-    lines = []
-    for key in targets:
-        lines.append(f"{new[key].name or key.upper()} {_effect_maths(new[key], effect, duel_rules)}")
-        new[key] = _SIDE_CHANGES[effect["op"]](new[key], effect, duel_rules)
-    return new, "; ".join(lines)
-
-
-def _effect_maths(side: Side, effect: Mapping[str, Any], rules: DuelRules) -> str:
-    """What an effect does to this side, with the damage arithmetic when there is some."""
-    if effect.get("op") != "damage":
-        return describe_effect(effect)
-    _, maths = damage_after_modifiers(side, int(effect.get("amount", 0)), rules.status_step,
-                                      true_damage=bool(effect.get("true_damage", False)))
-    return f"takes {maths} damage"
-
+# --- describing effects ---------------------------------------------------------------
 
 def _targets(who: str, owner: SideKey, aggressor: SideKey) -> tuple[SideKey, ...] | None:
     table: dict[str, tuple[SideKey, ...]] = {
@@ -636,72 +367,3 @@ def _targets(who: str, owner: SideKey, aggressor: SideKey) -> tuple[SideKey, ...
         "aggressor": (aggressor,), "defender": (other_key(aggressor),),
     }
     return table.get(who)
-
-
-def _status(side: Side, effect: Mapping[str, Any], rules: DuelRules) -> Side:
-    amount = int(effect.get("amount", 1))
-    if effect["status"] == "exposed":
-        return replace(side, exposed=side.exposed + amount)
-    return replace(side, toughness=side.toughness + amount)
-
-
-def _damage(side: Side, effect: Mapping[str, Any], rules: DuelRules) -> Side:
-    amount, _ = damage_after_modifiers(side, int(effect.get("amount", 0)), rules.status_step,
-                                       true_damage=bool(effect.get("true_damage", False)))
-    return replace(side, hits_before=side.hits_before + (amount,)) if amount else side
-
-
-def _add(field_name: str) -> Callable[[Side, Mapping[str, Any], DuelRules], Side]:
-    def change(side: Side, effect: Mapping[str, Any], rules: DuelRules) -> Side:
-        return replace(side, **{field_name: getattr(side, field_name) + int(effect.get("amount", 0))})
-    return change
-
-
-_SIDE_CHANGES: dict[str, Callable[[Side, Mapping[str, Any], DuelRules], Side]] = {
-    "status": _status,
-    "dv": _add("dv"),
-    "strike_bonus": _add("strike_bonus"),
-    "points": _add("points_from_effects"),
-    "damage": _damage,
-    "set": lambda side, effect, rules: replace(side, dv=int(effect["value"])),
-}
-
-
-def can_apply(effect: Mapping[str, Any]) -> bool:
-    """Is this effect one `apply_effect` changes a side with (status, dv, points...)?"""
-    op = effect.get("op")
-    if op not in _SIDE_CHANGES or _targets(effect.get("who", "self"), "a", "a") is None:
-        return False
-    if op == "status":
-        return effect.get("status") in ("exposed", "toughness")
-    return op != "set" or effect.get("resource") == "dv"
-
-
-def describe_effect(effect: Mapping[str, Any]) -> str:
-    """A short human reading of an effect primitive: `+2 strike`, `gains 2 Exposed`."""
-    op, amount = effect.get("op", "?"), effect.get("amount", 0)
-    resource = str(effect.get("resource", "")).replace("hp", "HP")
-    readings = {
-        "status": lambda: f"gains {effect.get('amount', 1)} {_title(effect.get('status'))}",
-        "points": lambda: f"{'scores' if int(amount) >= 0 else 'loses'} {abs(int(amount))} "
-                          f"point{'s' if abs(int(amount)) != 1 else ''}",
-        "dv": lambda: f"{int(amount):+d} DV",
-        "strike_bonus": lambda: f"strikes for {int(amount):+d}",
-        "damage": lambda: f"takes {amount} damage",
-        "set": lambda: f"{resource} set to {effect.get('value')}",
-        "heal": lambda: f"heals {amount} HP",
-        "pay": lambda: f"pays {amount} {resource}",
-        "steal": lambda: f"steals {amount} {resource}",
-        "hook": lambda: f"{_title(effect.get('name'))}" + _params(effect),
-    }
-    reading = readings.get(op)
-    return reading() if reading else f"{_title(op)} {amount}".strip()
-
-
-def _title(name: object) -> str:
-    return str(name).replace("_", " ").replace("-", " ").capitalize()
-
-
-def _params(effect: Mapping[str, Any]) -> str:
-    params = ", ".join(f"{k} {v}" for k, v in effect.items() if k not in ("op", "name", "when"))
-    return f" ({params})" if params else ""

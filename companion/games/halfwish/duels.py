@@ -9,40 +9,40 @@ The maths is `duel.resolve_duel`; this module feeds it from the game state.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from . import ledger
-from .duel import ActionProfile, DuelResult, Side, resolve_duel
-from .effects import effect_steps, effects_at
+from .context import Game
+from .duel import resolve_duel
 from .encounters import reveal_steps
 from .hands import candidates, take_from_hand
+from .profiles import ActionProfile
+from .sides import DuelResult, Side, SideKey
 from .state import Duel, HalfwishState
-from .steps import Step, automatic, drop_steps, push_front, question, step
+from .triggers import effect_steps, effects_at
 
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
-
-SIDES = ("a", "b")   # seat 0 is side a, seat 1 side b
+SIDES: tuple[SideKey, SideKey] = ("a", "b")   # seat 0 is side a, seat 1 side b
+LAST_DUEL = "last-duel"   # the memo slot of the last duel calculated: its sides and its result
 
 
-def duel_step(name: str, **params: Any) -> Step:
+def duel_step(name: str, **params: Any) -> StepCall:
     """A step that belongs to the duel (dropped if the duel ends early)."""
     return step(name, duel=True, **params)
 
 
-def role_text(engine: HalfwishEngine, state: HalfwishState, seat: int) -> str:
+def role_text(engine: Game, state: HalfwishState, seat: int) -> str:
     """How a player scores in their role (the reminder the seed asks the GM to give)."""
     rules = engine.rules
-    if state.duel is not None and state.duel.aggressor == seat:
+    if state.duel is not None and state.current_duel.aggressor == seat:
         return (f"aggressor: scores {rules.aggressor_points_per_hit} point for every time the defender "
                 f"takes damage")
     return (f"defender: scores {rules.defender_points_no_damage} point for taking no damage and "
             f"{rules.defender_points_aggressor_hit} if the aggressor takes damage")
 
 
-@automatic("duel-start")
-def start_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def start_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The duel begins: roles, then preparation, commitment, showdown and resolution steps."""
     aggressor, tp = int(item["aggressor"]), state.turn_player
     state.duel = Duel(aggressor=aggressor, initiative=tp)
@@ -54,69 +54,65 @@ def start_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
                           f"{names[1 - aggressor]} is the {role_text(engine, state, 1 - aggressor)}")]
 
 
-def actions_required(engine: HalfwishEngine, state: HalfwishState) -> int:
+def actions_required(engine: Game, state: HalfwishState) -> int:
     """One action on turns 1-2, two on turns 3-5 (never more than both hands hold)."""
-    wanted = engine.rules.actions_per_duel[state.turn - 1]
+    wanted = int(engine.rules.actions_per_duel[state.turn - 1])
     return min([wanted] + [p.hand_size for p in state.players])
 
 
-@automatic("commit-all")
-def commit_all(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def commit_all(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Preparation is over: ask each player for the turn's actions, turn player first."""
     count, tp = actions_required(engine, state), state.turn_player
-    state.duel.stage = "commit"
+    state.current_duel.stage = "commit"
     push_front(state, *[duel_step("commit", seat=seat, slot=slot) for seat in (tp, 1 - tp) for slot in range(count)])
     return [Event("prep", f"Preparation ends: each player commits {count} action(s)")]
 
 
-def ask_commit(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_commit(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Which card a player commits (at the table: what the gamemaster is shown)."""
     player = state.players[item["seat"]]
     position = ("left", "right")[item["slot"]] if engine.rules.actions_per_duel[state.turn - 1] > 1 else "only"
-    options = tuple(Option(c, engine.catalog.name(c)) for c in candidates(player))
+    options = tuple(engine.catalog.option(c) for c in candidates(player))
     return Decision(item["seat"], f"{player.name}: which action card is committed ({position} action)?",
                     options, kind="commit")
 
 
-@question("commit", ask_commit)
-def answer_commit(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+def answer_commit(engine: Game, state: HalfwishState, item: StepCall, card: str) -> list[Event]:
     """Move the committed card from the hand to the duel."""
     player = state.players[item["seat"]]
     take_from_hand(player, card)
-    state.duel.actions[item["seat"]].append(card)
+    state.current_duel.actions[item["seat"]].append(card)
     return [Event("commit", f"{player.name} commits an action face down")]
 
 
-@automatic("showdown")
-def showdown(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def showdown(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The showdown: flip the location, then reveal actions and DVs."""
-    state.duel.stage = "showdown"
-    state.duel.passes = 0   # the showdown's powers window starts afresh
-    push_front(state, *reveal_steps(state, "duel", state.duel.aggressor), duel_step("reveal-actions"))
+    state.current_duel.stage = "showdown"
+    state.current_duel.passes = 0   # the showdown's powers window starts afresh
+    push_front(state, *reveal_steps(state, "duel", state.current_duel.aggressor), duel_step("reveal-actions"),
+               duel_step("reveal-dvs"))
     return [Event("showdown", "Showdown: reveal the location, then the actions, then the DVs")]
 
 
-@automatic("reveal-actions")
-def reveal_actions(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def reveal_actions(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Reveal both players' actions and queue their reveal effects (turn player first)."""
-    duel, tp = state.duel, state.turn_player
+    duel, tp = state.current_duel, state.turn_player
     events, steps = [], []
     for seat in (tp, 1 - tp):
         names = ", ".join(engine.catalog.name(c) for c in duel.actions[seat])
         events.append(Event("reveal", f"{state.players[seat].name} reveals {names or 'no action'}"))
         for slot in range(len(duel.actions[seat])):
             profile = action_at(engine, state, seat, slot)
-            steps += effect_steps(list(profile.on_reveal), seat, profile.id, slot=slot)
-    push_front(state, *steps, duel_step("reveal-dvs"))
+            steps += effect_steps([dict(e) for e in profile.on_reveal], seat, profile.id, slot=slot)
+    push_front(state, *steps)
     return events
 
 
-@automatic("reveal-dvs")
-def reveal_dvs(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def reveal_dvs(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Reveal the DVs and explain the duel as calculated before the showdown powers."""
     dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
     result = calculate(engine, state)
-    state.duel.flags["preview"] = list(result.steps)
+    state.current_duel.flags["preview"] = list(result.steps)
     return [Event("reveal", f"DVs revealed: {dvs}")] + [Event("explain", line) for line in result.steps]
 
 
@@ -127,9 +123,9 @@ def action_key(seat: int, slot: int) -> str:
     return f"{seat}:{slot}"
 
 
-def action_at(engine: HalfwishEngine, state: HalfwishState, seat: int, slot: int) -> ActionProfile:
+def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> ActionProfile:
     """The profile of a committed action, after transforms and this turn's changes."""
-    duel = state.duel
+    duel = state.current_duel
     key = action_key(seat, slot)
     card = duel.transformed.get(key, duel.actions[seat][slot])
     profile = engine.profiles[card]
@@ -137,22 +133,30 @@ def action_at(engine: HalfwishEngine, state: HalfwishState, seat: int, slot: int
     return dataclasses.replace(profile, dv=profile.dv + bonus) if bonus else profile
 
 
-def side_of(engine: HalfwishEngine, state: HalfwishState, seat: int) -> Side:
-    """One seat's part of the duel for the resolver."""
-    player, duel = state.players[seat], state.duel
+def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True) -> Side:
+    """One seat's part of the duel for the resolver; `bounded=False` leaves a DV beyond the dice's range
+    for the resolver to bring back and explain (the calculators, where a DV change is typed)."""
+    player, duel = state.players[seat], state.current_duel
+    raw = player.roll + player.dv_gain + player.dv_passive
     return Side(
         actions=tuple(action_at(engine, state, seat, slot) for slot in range(len(duel.actions[seat]))),
-        dv=ledger.dice_value(engine.rules, player),
+        dv=ledger.dice_value(engine.rules, player) if bounded else raw,
         exposed=player.status("exposed"), toughness=player.status("toughness"),
         strike_bonus=player.strike_bonus, cannot_take_damage=player.has_status("invulnerable"),
         points_from_effects=duel.tally[seat], hits_before=tuple(duel.hits[seat]),
         health=player.health, name=player.name)
 
 
-def calculate(engine: HalfwishEngine, state: HalfwishState) -> DuelResult:
+def calculate(engine: Game, state: HalfwishState, bounded: bool = True) -> DuelResult:
     """Resolve the duel as it stands now (before powers change it, and again after)."""
-    a, b = side_of(engine, state, 0), side_of(engine, state, 1)
-    return resolve_duel(a, b, SIDES[state.duel.aggressor], engine.rules)
+    aggressor: SideKey = SIDES[state.current_duel.aggressor]
+    key = (side_of(engine, state, 0, bounded), side_of(engine, state, 1, bounded), aggressor)
+    last = engine.catalog.memo.get(LAST_DUEL)
+    if last is not None and last[0] == key:   # a duel is calculated at the reveal and again to apply it
+        return last[1]  # type: ignore[no-any-return]
+    result = resolve_duel(*key, engine.duel_rules)
+    engine.catalog.memo[LAST_DUEL] = (key, result)
+    return result
 
 
 def winner_seat(result: DuelResult) -> int:
@@ -160,10 +164,9 @@ def winner_seat(result: DuelResult) -> int:
     return SIDES.index(result.winner) if result.winner in SIDES else -1
 
 
-@automatic("duel-apply")
-def apply_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Apply combat damage and duel points, name the winner, queue the effects that follow."""
-    duel, result = state.duel, calculate(engine, state)
+    duel, result = state.current_duel, calculate(engine, state)
     events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))]
     for seat in (0, 1):
         events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits)
@@ -190,7 +193,7 @@ def _apply_combat(state: HalfwishState, seat: int, hits: tuple[int, ...]) -> lis
     player = state.players[seat]
     for amount in hits:
         player.health = max(0, player.health - amount)
-        state.duel.hits[seat].append(amount)
+        state.current_duel.hits[seat].append(amount)
     if not hits:
         return []
     return [Event("damage", f"{player.name} takes {sum(hits)} combat damage: health {player.health}",
@@ -204,9 +207,9 @@ def _winner_event(state: HalfwishState, duel: Duel) -> Event:
     return Event("duel-result", f"{state.players[winner].name} wins the duel", {"winner": winner})
 
 
-def after_duel_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]:
+def after_duel_steps(engine: Game, state: HalfwishState) -> list[StepCall]:
     """Location rewards, the played powers' win/tie effects and the actions' duel-end effects."""
-    duel, steps = state.duel, []
+    duel, steps = state.current_duel, []
     winner = duel.result["winner"]
     if state.location and not duel.flags.get("treasure_taken"):
         steps += effect_steps(effects_at(engine, state.location, "duel_end", "win", "lose"),
@@ -222,10 +225,9 @@ def after_duel_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]
     return steps
 
 
-@automatic("duel-close")
-def close_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def close_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The committed cards go to their owners' discard piles."""
-    duel = state.duel
+    duel = state.current_duel
     for seat in (0, 1):
         state.players[seat].discard += duel.actions[seat]
     duel.stage = "done"
@@ -234,19 +236,18 @@ def close_duel(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
 
 # -- challenges and concessions ------------------------------------------------------------------
 
-def ask_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_challenge(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The challenged player concedes or proceeds."""
-    player, card = state.players[item["seat"]], engine.catalog.name(state.duel.challenge)
+    player, card = state.players[item["seat"]], engine.catalog.name(state.current_duel.challenge)
     options = (Option("proceed", f"Proceed with the duel ({card} takes effect)"),
                Option("concede", "Concede: lose the duel now, without a showdown"))
     return Decision(item["seat"], f"{player.name}: {card} is a Challenge. Concede or proceed?", options,
                     kind="challenge")
 
 
-@question("challenge", ask_challenge)
-def answer_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_challenge(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Proceed, or concede: the rest of the duel is dropped."""
-    duel, seat = state.duel, item["seat"]
+    duel, seat = state.current_duel, item["seat"]
     name = state.players[seat].name
     if answer == "proceed":
         return [Event("challenge", f"{name} proceeds with the duel")]
@@ -256,11 +257,10 @@ def answer_challenge(engine: HalfwishEngine, state: HalfwishState, item: Step, a
     return [Event("challenge", f"{name} concedes the duel")]
 
 
-@automatic("concede")
-def concede(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def concede(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Ruling concede-results: the conceder loses; no combat; the location is revealed with its
     effect disabled but its treasure reward goes to the winner; the challenge's concede effect applies."""
-    duel, winner = state.duel, 1 - int(item["seat"])
+    duel, winner = state.current_duel, 1 - int(item["seat"])
     duel.result = {"winner": winner, "conceded": item["seat"]}
     flip = [step("flip")] if not state.location else []
     push_front(state, *flip, step("concede-rewards", challenger=duel.challenger, challenge=duel.challenge),
@@ -268,12 +268,17 @@ def concede(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Ev
     return [Event("duel-result", f"{state.players[winner].name} wins the duel by concession")]
 
 
-@automatic("concede-rewards")
-def concede_rewards(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def concede_rewards(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The challenge's concede effect and the treasure reward for the winner."""
     steps = effect_steps(effects_at(engine, item["challenge"], "concede"), item["challenger"], item["challenge"])
     if state.location:
-        steps += effect_steps(effects_at(engine, state.location, "duel_end", "win"), state.duel.aggressor,
+        steps += effect_steps(effects_at(engine, state.location, "duel_end", "win"), state.current_duel.aggressor,
                               state.location)
     push_front(state, *steps)
     return []
+
+
+STEPS = StepTable(
+    questions={"commit": Question(ask_commit, answer_commit), "challenge": Question(ask_challenge, answer_challenge)},
+    automatic={"duel-start": start_duel, "commit-all": commit_all, "showdown": showdown, "reveal-actions": reveal_actions, "reveal-dvs": reveal_dvs, "duel-apply": apply_duel, "duel-close": close_duel, "concede": concede, "concede-rewards": concede_rewards},
+)

@@ -9,65 +9,27 @@ which card it came from (`source`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.core import Chance, Decision, Event, Option
-from . import hooks, ledger
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from . import ledger
+from .context import Game
+from .hands import draw_steps
+from .hooks import run_hook
 from .state import HalfwishState
-from .steps import Step, automatic, push_front, question, step
+from .triggers import is_dv_locked, queue_effects
 
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
-
-OpFn = Callable[["HalfwishEngine", HalfwishState, Step, dict[str, Any]], list[Event]]
-OPS: dict[str, OpFn] = {}
-DEFAULT_WHEN = {"map": "reveal", "powers": "play", "basic-powers": "play", "upgrades": "reveal"}
+OpFn = Callable[[Game, HalfwishState, StepCall, dict[str, Any]], list[Event]]
 
 
-def op(name: str) -> Callable[[OpFn], OpFn]:
-    """Register the function executing an effect primitive."""
-    def register(fn: OpFn) -> OpFn:
-        """Record the function under its name."""
-        OPS[name] = fn
-        return fn
-    return register
-
-
-def effect_when(engine: HalfwishEngine, card_id: str, effect: dict[str, Any]) -> str:
-    """When an effect happens: its `when`, else its deck's default."""
-    deck = engine.catalog.card(card_id).deck
-    return str(effect.get("when") or DEFAULT_WHEN.get(deck, "reveal"))
-
-
-def effects_at(engine: HalfwishEngine, card_id: str, *whens: str) -> list[dict[str, Any]]:
-    """A card's effects that happen at any of `whens`."""
-    return [e for e in engine.catalog.card(card_id).effects if effect_when(engine, card_id, e) in whens]
-
-
-def effect_steps(effects: list[dict[str, Any]], owner: int, source: str, **extra: Any) -> list[Step]:
-    """One step per effect; `extra` (a slot, a winner) travels with each."""
-    return [step("effect", effect=dict(e), owner=owner, source=source, **extra) for e in effects]
-
-
-def queue_effects(state: HalfwishState, effects: list[dict[str, Any]], owner: int, source: str,
-                  **extra: Any) -> None:
-    """Run these effects next, in order, for `owner`."""
-    push_front(state, *effect_steps(effects, owner, source, **extra))
-
-
-def queue_card(engine: HalfwishEngine, state: HalfwishState, card_id: str, owner: int, *whens: str) -> None:
-    """Queue a card's effects for the given moments."""
-    queue_effects(state, effects_at(engine, card_id, *whens), owner, card_id)
-
-
-@automatic("effect")
-def run_effect(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def run_effect(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Execute one queued effect."""
     effect = item["effect"]
     return OPS[effect["op"]](engine, state, item, effect)
 
 
-def seats(state: HalfwishState, item: Step, who: str | None) -> list[int]:
+def seats(state: HalfwishState, item: StepCall, who: str | None) -> list[int]:
     """The seats an effect's `who` names (winner/loser only once a duel has one)."""
     owner = int(item["owner"])
     duel = state.duel
@@ -84,48 +46,38 @@ def seats(state: HalfwishState, item: Step, who: str | None) -> list[int]:
     return named.get(who or "self", [owner])
 
 
-def source_name(engine: HalfwishEngine, item: Step) -> str:
+def source_name(engine: Game, item: StepCall) -> str:
     """The printed name of the effect's card."""
     return engine.catalog.name(str(item["source"]))
 
 
-def is_dv_locked(state: HalfwishState) -> bool:
-    """M'nka Giga: DVs cannot change this turn."""
-    return state.duel is not None and bool(state.duel.flags.get("dv_locked"))
-
-
-@op("heal")
-def op_heal(engine, state, item, effect):
+def op_heal(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Heal the named players."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.heal(state, engine.rules, s, int(effect["amount"]), source_name(engine, item))]
 
 
-@op("damage")
-def op_damage(engine, state, item, effect):
+def op_damage(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Damage the named players (counts as taking damage)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.deal_damage(state, engine.rules, s, int(effect["amount"]), source_name(engine, item),
                                         bool(effect.get("true_damage")))]
 
 
-@op("pay")
-def op_pay(engine, state, item, effect):
+def op_pay(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players pay health or points (not damage, not a point loss)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.pay(state, s, str(effect.get("resource", "hp")), int(effect["amount"]),
                                 source_name(engine, item))]
 
 
-@op("points")
-def op_points(engine, state, item, effect):
+def op_points(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players gain or lose points (counted in a duel's tally)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.score(state, s, int(effect["amount"]), source_name(engine, item))]
 
 
-@op("steal")
-def op_steal(engine, state, item, effect):
+def op_steal(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players steal from their opponent."""
     events: list[Event] = []
     for thief in seats(state, item, effect.get("who")):
@@ -133,7 +85,7 @@ def op_steal(engine, state, item, effect):
     return events
 
 
-def steal(engine: HalfwishEngine, state: HalfwishState, thief: int, resource: str, amount: int,
+def steal(engine: Game, state: HalfwishState, thief: int, resource: str, amount: int,
           source: str) -> list[Event]:
     """Take up to `amount` of a resource from the opponent (nothing from 0)."""
     victim = state.players[1 - thief]
@@ -141,7 +93,7 @@ def steal(engine: HalfwishEngine, state: HalfwishState, thief: int, resource: st
     taken = min(amount, getattr(victim, field))
     setattr(victim, field, getattr(victim, field) - taken)
     if state.duel is not None and resource == "points":
-        state.duel.tally[1 - thief] -= taken
+        state.current_duel.tally[1 - thief] -= taken
     label = {"hp": "health", "points": "point(s)"}.get(resource, resource)
     events = [Event("steal", f"{state.players[thief].name} steals {taken} {label} from {victim.name} ({source})")]
     if resource == "points":
@@ -152,8 +104,7 @@ def steal(engine: HalfwishEngine, state: HalfwishState, thief: int, resource: st
     return events
 
 
-@op("set")
-def op_set(engine, state, item, effect):
+def op_set(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Set health, points or DV (not healing, not scoring)."""
     events = []
     for s in seats(state, item, effect.get("who")):
@@ -170,16 +121,14 @@ def op_set(engine, state, item, effect):
     return events
 
 
-@op("status")
-def op_status(engine, state, item, effect):
+def op_status(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players gain a status."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.add_status(state, engine.rules, s, str(effect["status"]), int(effect.get("amount", 1)),
                                        source_name(engine, item))]
 
 
-@op("dv")
-def op_dv(engine, state, item, effect):
+def op_dv(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Change DVs: one-time (removed by a reroll) or passive (kept through rerolls)."""
     if is_dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
@@ -196,7 +145,7 @@ def op_dv(engine, state, item, effect):
 
 
 def _counter(field: str, label: str) -> OpFn:
-    def apply(engine, state, item, effect):
+    def apply(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
         """Add to a counter of the named players."""
         events = []
         for s in seats(state, item, effect.get("who")):
@@ -208,23 +157,16 @@ def _counter(field: str, label: str) -> OpFn:
     return apply
 
 
-OPS["strike_bonus"] = _counter("strike_bonus", "strike bonus")
-OPS["mana"] = _counter("mana", "mana")
-OPS["lamps"] = _counter("lamps", "lamp(s)")
-OPS["extra_upgrade"] = _counter("extra_upgrades", "extra upgrade(s)")
 
 
-@op("draw")
-def op_draw(engine, state, item, effect):
+def op_draw(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players draw action cards now."""
-    from .hands import draw_steps
     for s in reversed(seats(state, item, effect.get("who"))):
         push_front(state, *draw_steps(state, s, int(effect.get("amount", 1))))
     return []
 
 
-@op("reroll_dv")
-def op_reroll(engine, state, item, effect):
+def op_reroll(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players reroll their DV (any, higher or lower)."""
     if is_dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
@@ -234,15 +176,14 @@ def op_reroll(engine, state, item, effect):
     return []
 
 
-def ask_reroll(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+def ask_reroll(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
     """The reroll's dice."""
     player = state.players[item["seat"]]
     wanted = {"higher": " (until higher)", "lower": " (until lower)"}.get(item["direction"], "")
     return Chance("roll", f"{player.name} rerolls their DV{wanted}", item["seat"], tuple(engine.rules.dv_dice))
 
 
-@question("reroll", ask_reroll)
-def answer_reroll(engine: HalfwishEngine, state: HalfwishState, item: Step, faces: list[int]) -> list[Event]:
+def answer_reroll(engine: Game, state: HalfwishState, item: StepCall, faces: list[int]) -> list[Event]:
     """Keep the new roll, or roll again until it is higher/lower."""
     player, total = state.players[item["seat"]], sum(faces)
     direction = item["direction"]
@@ -253,24 +194,23 @@ def answer_reroll(engine: HalfwishEngine, state: HalfwishState, item: Step, face
     return [Event("roll", f"{player.name} rerolls: {faces} = {total}; DV {ledger.dice_value(engine.rules, player)}")]
 
 
-def _must_roll_again(engine: HalfwishEngine, current: int, rolled: int, direction: str) -> bool:
+def _must_roll_again(engine: Game, current: int, rolled: int, direction: str) -> bool:
     """Lower/Higher: reroll until the roll is lower/higher, when that is possible at all."""
     if direction == "higher":
-        return rolled <= current < engine.rules.dv_max
+        return rolled <= current < int(engine.rules.dv_max)
     if direction == "lower":
-        return rolled >= current > engine.rules.dv_min
+        return rolled >= current > int(engine.rules.dv_min)
     return False
 
 
-@op("bid")
-def op_bid(engine, state, item, effect):
+def op_bid(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Start a secret bid, the turn player first."""
     push_front(state, step("bid", seat=state.turn_player, bids=[], effect=effect,
                            owner=item["owner"], source=item["source"]))
     return []
 
 
-def ask_bid(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_bid(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """One player's secret bid (0 up to their points)."""
     player = state.players[item["seat"]]
     options = tuple(Option(str(n), f"bid {n}") for n in range(player.points + 1))
@@ -278,8 +218,7 @@ def ask_bid(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decisio
                     options, kind="bid")
 
 
-@question("bid", ask_bid)
-def answer_bid(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_bid(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Record a bid; once both are in, the higher bid pays and wins the reward."""
     bids = list(item["bids"]) + [int(answer)]
     if len(bids) < 2:
@@ -290,7 +229,7 @@ def answer_bid(engine: HalfwishEngine, state: HalfwishState, item: Step, answer:
     return _settle_bid(engine, state, item, by_seat)
 
 
-def _settle_bid(engine: HalfwishEngine, state: HalfwishState, item: Step, bids: dict[int, int]) -> list[Event]:
+def _settle_bid(engine: Game, state: HalfwishState, item: StepCall, bids: dict[int, int]) -> list[Event]:
     text = f"bids: {state.players[0].name} {bids[0]}, {state.players[1].name} {bids[1]}"
     if bids[0] == bids[1]:
         return [Event("bid", f"{text}: a tie, nobody wins the bid")]
@@ -301,8 +240,28 @@ def _settle_bid(engine: HalfwishEngine, state: HalfwishState, item: Step, bids: 
     return events
 
 
-@op("hook")
-def op_hook(engine, state, item, effect):
-    """Run a named hook (hooks.py)."""
-    params = {k: v for k, v in effect.items() if k not in ("op", "name", "when")}
-    return hooks.run(engine, state, item, params)
+# The one registry of effect primitives: `op` of a database effect -> the function executing it.
+OPS: dict[str, OpFn] = {
+    "heal": op_heal,
+    "damage": op_damage,
+    "pay": op_pay,
+    "points": op_points,
+    "steal": op_steal,
+    "set": op_set,
+    "status": op_status,
+    "dv": op_dv,
+    "draw": op_draw,
+    "reroll_dv": op_reroll,
+    "bid": op_bid,
+    "strike_bonus": _counter("strike_bonus", "strike bonus"),
+    "mana": _counter("mana", "mana"),
+    "lamps": _counter("lamps", "lamp(s)"),
+    "extra_upgrade": _counter("extra_upgrades", "extra upgrade(s)"),
+    "hook": run_hook,
+}
+
+
+STEPS = StepTable(
+    questions={"reroll": Question(ask_reroll, answer_reroll), "bid": Question(ask_bid, answer_bid)},
+    automatic={"effect": run_effect},
+)

@@ -6,19 +6,17 @@ Seed: "Encounters" and "Location Cards".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.core import Chance, Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
-from .effects import effects_at, queue_card, queue_effects
+from .context import Game
 from .state import HalfwishState
-from .steps import Step, automatic, push_front, question, step
-
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
+from .triggers import effects_at, queue_card, queue_effects
 
 
-def ask_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_encounter(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The turn player chooses Duel, Scout or Parley (no Duel while Stunned)."""
     player = state.players[item["seat"]]
     choices = [("scout", "Scout: offer to reveal the location"), ("parley", "Parley: offer a truce")]
@@ -28,8 +26,7 @@ def ask_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step) -> D
                     tuple(Option(i, label) for i, label in choices), kind="encounter")
 
 
-@question("encounter", ask_encounter)
-def answer_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_encounter(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Start the duel, or offer the scout or parley."""
     seat, name = item["seat"], state.players[item["seat"]].name
     state.encounter = answer
@@ -40,7 +37,7 @@ def answer_encounter(engine: HalfwishEngine, state: HalfwishState, item: Step, a
     return [Event("encounter", f"{name} offers to {answer}")]
 
 
-def ask_respond(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_respond(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The opponent accepts the offer or declines and duels (not while Stunned)."""
     player = state.players[item["seat"]]
     options = [Option("accept", f"Accept the {item['offer']}")]
@@ -50,8 +47,7 @@ def ask_respond(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Dec
                     tuple(options), kind="respond")
 
 
-@question("respond", ask_respond)
-def answer_respond(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_respond(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Reveal the location for an accepted offer, or start the decliner's duel."""
     seat, name, offer = item["seat"], state.players[item["seat"]].name, item["offer"]
     if answer == "decline":
@@ -66,8 +62,7 @@ def answer_respond(engine: HalfwishEngine, state: HalfwishState, item: Step, ans
     return [Event("respond", f"{name} accepts the parley: the location is revealed with its effect disabled")]
 
 
-@automatic("parley-end")
-def parley_end(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def parley_end(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Count the parley streak, pay compensation, ask who keeps their DV."""
     state.parley_streak += 1
     events = []
@@ -79,7 +74,7 @@ def parley_end(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
     return events
 
 
-def _parley_compensation(engine: HalfwishEngine, state: HalfwishState) -> list[Event]:
+def _parley_compensation(engine: Game, state: HalfwishState) -> list[Event]:
     """Two accepted parleys in a row: the player with fewer points scores compensation."""
     p0, p1 = (p.points for p in state.players)
     if p0 == p1:
@@ -89,7 +84,7 @@ def _parley_compensation(engine: HalfwishEngine, state: HalfwishState) -> list[E
                         "compensation for two parleys in a row")
 
 
-def ask_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_keep_dv(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """After a parley: keep the DV for the next turn or reroll."""
     player = state.players[item["seat"]]
     options = (Option("reroll", "Reroll your DV next turn"), Option("keep", "Keep your DV for one more turn"))
@@ -97,8 +92,7 @@ def ask_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Dec
                                   f"for the next turn or reroll?", options, kind="keep-dv")
 
 
-@question("keep-dv", ask_keep_dv)
-def answer_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_keep_dv(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Record the keep-or-reroll choice."""
     player = state.players[item["seat"]]
     keeps = answer == "keep"
@@ -108,19 +102,18 @@ def answer_keep_dv(engine: HalfwishEngine, state: HalfwishState, item: Step, ans
 
 # -- locations ----------------------------------------------------------------------------
 
-def reveal_steps(state: HalfwishState, context: str, revealer: int) -> list[Step]:
+def reveal_steps(state: HalfwishState, context: str, revealer: int) -> list[StepCall]:
     """Flip the current location if it is face down, then apply what the context allows."""
     flip = [step("flip")] if not state.location else []
     return flip + [step("location", context=context, revealer=revealer)]
 
 
-def ask_flip(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+def ask_flip(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
     """Which location the face-down card is (a chance draw from the map deck)."""
     return Chance("draw", f"Flip the location of turn {state.turn}", options=tuple(state.map_deck))
 
 
-@question("flip", ask_flip)
-def answer_flip(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+def answer_flip(engine: Game, state: HalfwishState, item: StepCall, card: str) -> list[Event]:
     """Place the revealed location."""
     state.map_deck.remove(card)
     state.map_slots[state.turn - 1] = card
@@ -129,8 +122,7 @@ def answer_flip(engine: HalfwishEngine, state: HalfwishState, item: Step, card: 
                   {"card": card})]
 
 
-@automatic("location")
-def location_effects(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def location_effects(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Queue the location's effects that apply in this context."""
     card, context, revealer = state.location, item["context"], int(item["revealer"])
     if context == "parley":
@@ -145,5 +137,11 @@ def location_effects(engine: HalfwishEngine, state: HalfwishState, item: Step) -
     return []
 
 
-def _effects(engine: HalfwishEngine, card: str, *whens: str) -> list[dict[str, Any]]:
+def _effects(engine: Game, card: str, *whens: str) -> list[dict[str, Any]]:
     return effects_at(engine, card, *whens)
+
+
+STEPS = StepTable(
+    questions={"encounter": Question(ask_encounter, answer_encounter), "respond": Question(ask_respond, answer_respond), "keep-dv": Question(ask_keep_dv, answer_keep_dv), "flip": Question(ask_flip, answer_flip)},
+    automatic={"parley-end": parley_end, "location": location_effects},
+)

@@ -1,20 +1,58 @@
-"""The Halfwish engine: the step queue driven through the engine core's API."""
+"""The Halfwish engine: its step table, setup options and how a game ends, run by the core's `Engine`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine.core import Engine, Event, Outcome, Request
-from ...errors import IllegalAction
-from . import duels, effects, encounters, flow, hands, hooks, powers, setup, upgrades  # noqa: F401  (register steps)
+from cards.loader import Params
+
+from ...engine.core import Engine, Outcome, Request, SetupOption
+from ...errors import SetupError
 from .catalog import MAP, UPGRADES, Catalog
-from .duel import profiles_from_db
-from .hints import hints_for
+from .hints import hints_for, tally_lines
+from .profiles import ActionProfile, DuelRules, profiles_from_db
+from .setup import setup_steps
 from .standing import deciding_tiebreak, leader
 from .state import HalfwishState, Player
-from .steps import AUTOMATIC, QUESTIONS, is_question
+from .steps import TABLE
 
-MAX_AUTOMATIC_STEPS = 10_000   # a guard against a card loop, far above any real chain
+
+class _ReadRules(Params):
+    """The rules parameters with each one an attribute read like any other: `rules.health` is read
+    thousands of times a game, and `Params` looks every name up (and wraps mappings) on each read."""
+
+
+def read_once(rules: Any) -> Any:
+    """The same rules parameters, each top-level one an attribute read without a lookup hook."""
+    fast = _ReadRules(rules)
+    fast.__dict__.update({name: getattr(fast, name) for name in rules})
+    return fast
+
+
+def _check_powers(engine: Any, chosen: Any) -> list[list[str]]:
+    """Each seat's secret powers: `rules.powers_chosen` distinct ids of the power deck."""
+    known, count = engine.catalog.power_choices(), engine.rules.powers_chosen
+    if not isinstance(chosen, list):
+        raise SetupError(f"option powers: expected one list of {count} powers per seat, got {chosen!r}")
+    for seat_powers in chosen:
+        unknown = [p for p in seat_powers if p not in known] if isinstance(seat_powers, list) else [seat_powers]
+        if unknown or len(seat_powers) != count:
+            raise SetupError(f"option powers: each player chooses {count} powers from {', '.join(known)}; "
+                             f"got {seat_powers!r}")
+    return [list(p) for p in chosen]
+
+
+OPTIONS = (
+    SetupOption("classes", "list[str]", [], "each seat's class in seat order (default: each player chooses)",
+                choices=lambda engine: engine.catalog.classes()),
+    SetupOption("powers", "json", [], "each seat's secret powers, one list per seat, e.g. "
+                                      '[["roar","ignite","taunt"],["roar","ignite","taunt"]] '
+                                      "(default: each player chooses)", check=_check_powers),
+    SetupOption("first_player", "int", None, "the seat that starts the game (default: asked at the table)",
+                choices=(0, 1)),
+    SetupOption("hidden_hands", "bool", True, "the gamemaster does not see the hands (table mode); false "
+                                              "deals real cards (simulation)"),
+)
 
 
 class HalfwishEngine(Engine):
@@ -22,77 +60,34 @@ class HalfwishEngine(Engine):
 
     game_id = "halfwish"
     state_type = HalfwishState
+    table = TABLE
+    options = OPTIONS
 
-    def __init__(self, db: Any):
+    def __init__(self, db: Any, catalog: Catalog | None = None, profiles: dict[str, ActionProfile] | None = None):
+        """The engine over a card database; the calculators may pass a catalog and profiles of their own."""
         super().__init__(db)
-        self.catalog = Catalog(db)
-        self.profiles = profiles_from_db(db)
+        self.rules = read_once(self.rules)
+        self.catalog = catalog or Catalog(db)
+        self.profiles = profiles if profiles is not None else profiles_from_db(db)
+        self.duel_rules = DuelRules.from_rules(self.rules)
 
-    # -- the core API ---------------------------------------------------------------------------
-    def new_game(self, players: list[str], options: dict[str, Any] | None = None) -> HalfwishState:
-        """Seats and decks; `options`: classes, powers, first_player, hidden_hands (default True)."""
-        options = dict(options or {})
-        if len(players) != 2:
-            raise IllegalAction(f"Halfwish is for 2 players, got {len(players)}")
+    def setup(self, players: list[str], options: dict[str, Any]) -> HalfwishState:
+        """Seats and decks; the class and power choices the options did not make are queued."""
+        first = options["first_player"]
         state = HalfwishState(players=[Player(name) for name in players],
-                              hidden_hands=bool(options.get("hidden_hands", True)),
-                              first_player=int(options.get("first_player", 0)),
+                              hidden_hands=options["hidden_hands"], first_player=first or 0,
                               map_deck=self.catalog.deck_copies(MAP),
                               upgrade_deck=self.catalog.deck_copies(UPGRADES))
-        self._check_options(options)
-        setup.setup_steps(self, state, options)
-        self.settle(state)
+        setup_steps(self, state, options)
         return state
 
-    def _check_options(self, options: dict[str, Any]) -> None:
-        if options.get("first_player", 0) not in (0, 1):
-            raise IllegalAction(f"first_player is seat 0 or 1, got {options['first_player']!r}")
-        known_classes = self.catalog.classes()
-        for cls in options.get("classes") or []:
-            if cls not in known_classes:
-                raise IllegalAction(f"no class {cls!r}; classes: {', '.join(known_classes)}")
-        for chosen in options.get("powers") or []:
-            unknown = [p for p in chosen if p not in self.catalog.power_choices()]
-            if unknown or len(chosen) != self.rules.powers_chosen:
-                raise IllegalAction(f"each player chooses {self.rules.powers_chosen} powers from "
-                                    f"{', '.join(self.catalog.power_choices())}; got {chosen!r}")
-
-    def request(self, state: HalfwishState) -> Request | None:
-        """The next question, or None once the game is over."""
-        if self.outcome(state) is not None or not state.queue:
-            return None
-        item = state.queue[0]
-        return QUESTIONS[item["step"]].ask(self, state, item)
-
-    def apply(self, state: HalfwishState, answer: Any) -> list[Event]:
-        """Check and apply the answer to the next question, then run every automatic step after it."""
-        request = self.request(state)
-        if request is None:
-            raise IllegalAction("the game is over: there is nothing left to answer")
-        checked = request.check(answer)
-        item = state.queue.pop(0)
-        happened = QUESTIONS[item["step"]].answer(self, state, item, checked)
-        return happened + self.settle(state)
-
-    def settle(self, state: HalfwishState) -> list[Event]:
-        """Run automatic steps until a question is next or the game ends (0 health ends it at once)."""
-        happened: list[Event] = []
-        for _ in range(MAX_AUTOMATIC_STEPS):
-            if self._knocked_out(state):
-                state.queue.clear()
-            if not state.queue or is_question(state.queue[0]):
-                return happened
-            item = state.queue.pop(0)
-            happened += AUTOMATIC[item["step"]](self, state, item)
-        raise RuntimeError("Halfwish: automatic steps did not settle (a card effect loops)")
-
-    @staticmethod
-    def _knocked_out(state: HalfwishState) -> bool:
-        return state.started and any(p.health <= 0 for p in state.players)
+    def is_decided(self, state: HalfwishState) -> bool:
+        """0 health ends the game at once, once health is dealt."""
+        return state.started and (state.players[0].health <= 0 or state.players[1].health <= 0)
 
     def outcome(self, state: HalfwishState) -> Outcome | None:
         """Knockout (0 health ends the game at once) or the end of round 3: points, then tie-breaks."""
-        if self._knocked_out(state):
+        if self.is_decided(state):
             return self._knockout_outcome(state)
         if not state.finished:
             return None
@@ -118,7 +113,6 @@ class HalfwishEngine(Engine):
     # -- the gamemaster's view ---------------------------------------------------------------------
     def tally(self, state: HalfwishState) -> list[str]:
         """Health, points, mana, lamps, statuses and decks of both players."""
-        from .hints import tally_lines
         return tally_lines(self, state)
 
     def hint(self, state: HalfwishState, request: Request) -> list[str]:
@@ -127,4 +121,4 @@ class HalfwishEngine(Engine):
 
     def turns(self, state: HalfwishState) -> int:
         """Turns played or under way (1-15)."""
-        return (state.round - 1) * self.rules.turns_per_round + state.turn
+        return (state.round - 1) * int(self.rules.turns_per_round) + state.turn

@@ -1,27 +1,25 @@
 """Rounds and turns: who starts, DV rolls, the turn's steps, wishes, the end of a turn and of a round.
 
-Seed: shared/seeds/000_31f951a0fcdbf220.txt, "Playing the game" steps 1-7.
+Rules text: "Playing the game" steps 1-7.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.core import Chance, Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
 from .catalog import multiset_minus
+from .context import Game
 from .hands import draw_steps
 from .standing import loser
 from .state import NEGATIVE_STATUSES, TURN_STATUSES, HalfwishState, Player
-from .steps import Step, automatic, push_front, question, step
-
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
-
+from .upgrades import upgrade_phase_steps
 
 # -- rounds -----------------------------------------------------------------------------
 
-def round_starter(engine: HalfwishEngine, state: HalfwishState) -> int:
+def round_starter(engine: Game, state: HalfwishState) -> int:
     """Round 1: who starts the game; round 2: the other player; round 3: whoever is losing."""
     if state.round == 1:
         return state.first_player
@@ -31,8 +29,7 @@ def round_starter(engine: HalfwishEngine, state: HalfwishState) -> int:
     return state.first_player if behind is None else behind
 
 
-@automatic("round-start")
-def start_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def start_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Pick the round's starter, gain mana, reshuffle action decks, lay a new map."""
     state.turn, state.round_starter = 1, round_starter(engine, state)
     events = [Event("round", f"Round {state.round} begins; {state.players[state.round_starter].name} starts it")]
@@ -45,7 +42,7 @@ def start_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> lis
     return events
 
 
-def _prepare_player(engine: HalfwishEngine, state: HalfwishState, seat: int, player: Player) -> list[Event]:
+def _prepare_player(engine: Game, state: HalfwishState, seat: int, player: Player) -> list[Event]:
     player.spent_basics = []
     player.hand = list(player.innate)
     player.pile = multiset_minus(player.deck, player.innate)
@@ -62,8 +59,7 @@ def _prepare_player(engine: HalfwishEngine, state: HalfwishState, seat: int, pla
 
 # -- turns ------------------------------------------------------------------------------
 
-@automatic("turn-start")
-def start_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def start_turn(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Poison, then DV rolls, draws and the hand limit, then the encounter and the turn's end."""
     state.encounter, state.duel, state.nonbasic_played = "", None, [0, 0]
     tp = state.turn_player
@@ -78,7 +74,7 @@ def start_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
     return events
 
 
-def _roll_steps(state: HalfwishState, seat: int) -> list[Step]:
+def _roll_steps(state: HalfwishState, seat: int) -> list[StepCall]:
     player = state.players[seat]
     if player.keep_dv:
         player.keep_dv = False
@@ -86,20 +82,19 @@ def _roll_steps(state: HalfwishState, seat: int) -> list[Step]:
     return [step("roll", seat=seat)]
 
 
-def _draw_count(engine: HalfwishEngine, state: HalfwishState, seat: int) -> int:
+def _draw_count(engine: Game, state: HalfwishState, seat: int) -> int:
     """The draw schedule; on turn 1 innate cards count among the cards drawn."""
-    count = engine.rules.draw_schedule[state.turn - 1]
+    count = int(engine.rules.draw_schedule[state.turn - 1])
     return max(0, count - len(state.players[seat].innate)) if state.turn == 1 else count
 
 
-def ask_roll(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+def ask_roll(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
     """A player's secret DV roll."""
     name = state.players[item["seat"]].name
     return Chance("roll", f"{name} rolls their DV in secret", item["seat"], tuple(engine.rules.dv_dice))
 
 
-@question("roll", ask_roll)
-def answer_roll(engine: HalfwishEngine, state: HalfwishState, item: Step, faces: list[int]) -> list[Event]:
+def answer_roll(engine: Game, state: HalfwishState, item: StepCall, faces: list[int]) -> list[Event]:
     """The roll becomes the player's DV."""
     player = state.players[item["seat"]]
     player.roll, player.dv_gain = sum(faces), 0
@@ -107,7 +102,7 @@ def answer_roll(engine: HalfwishEngine, state: HalfwishState, item: Step, faces:
                   {"seat": item["seat"], "faces": faces})]
 
 
-def ask_wish(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_wish(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """A player with enough lamps claims a wish."""
     player = state.players[item["seat"]]
     options = tuple(Option(str(i), _wish_label(w)) for i, w in enumerate(engine.rules.wish_options))
@@ -119,8 +114,7 @@ def _wish_label(effect: dict[str, Any]) -> str:
     return verbs.get(effect["op"], "{op} {amount}").format(**effect)
 
 
-@question("wish", ask_wish)
-def answer_wish(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_wish(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Grant the chosen wish."""
     player = state.players[item["seat"]]
     player.wishes_claimed += 1
@@ -131,8 +125,7 @@ def answer_wish(engine: HalfwishEngine, state: HalfwishState, item: Step, answer
 
 # -- the end of a turn and of a round ---------------------------------------------------------
 
-@automatic("turn-end")
-def end_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def end_turn(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Turn-end effects and wishes, then close the turn."""
     if state.encounter != "parley-accepted":
         state.parley_streak = 0
@@ -141,7 +134,7 @@ def end_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[E
     return []
 
 
-def _wish_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]:
+def _wish_steps(engine: Game, state: HalfwishState) -> list[StepCall]:
     steps = []
     for seat, player in enumerate(state.players):
         due = player.lamps // engine.rules.lamps_for_wish - player.wishes_claimed
@@ -149,8 +142,7 @@ def _wish_steps(engine: HalfwishEngine, state: HalfwishState) -> list[Step]:
     return steps
 
 
-@automatic("turn-close")
-def close_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def close_turn(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Turn-long effects end; the next turn or the round's end follows."""
     for player in state.players:
         _end_turn_effects(engine, player)
@@ -163,7 +155,7 @@ def close_turn(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list
     return []
 
 
-def _end_turn_effects(engine: HalfwishEngine, player: Player) -> None:
+def _end_turn_effects(engine: Game, player: Player) -> None:
     """Turn-long statuses and DV modifiers end; a kept DV becomes the next turn's roll."""
     for status in TURN_STATUSES:
         player.statuses.pop(status, None)
@@ -176,21 +168,18 @@ def _end_turn_effects(engine: HalfwishEngine, player: Player) -> None:
     player.dv_gain = player.dv_passive = player.strike_bonus = 0
 
 
-@automatic("round-end")
-def end_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def end_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Discard the map; the game ends after the last round, else the upgrade phase."""
     state.map_discard += [c for c in state.map_slots if c]
     state.map_slots = []
     if state.round >= engine.rules.rounds:
         state.finished = True
         return [Event("game-end", f"Round {state.round} is over: the game ends")]
-    from .upgrades import upgrade_phase_steps
     push_front(state, *upgrade_phase_steps(state), step("round-reset"))
     return [Event("round-end", f"Round {state.round} is over: discard the map; the upgrade phase begins")]
 
 
-@automatic("round-reset")
-def reset_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def reset_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Negative effects end, both players heal, the next round starts."""
     events = []
     for seat, player in enumerate(state.players):
@@ -201,3 +190,9 @@ def reset_round(engine: HalfwishEngine, state: HalfwishState, item: Step) -> lis
     state.round += 1
     push_front(state, step("round-start"))
     return events
+
+
+STEPS = StepTable(
+    questions={"roll": Question(ask_roll, answer_roll), "wish": Question(ask_wish, answer_wish)},
+    automatic={"round-start": start_round, "turn-start": start_turn, "turn-end": end_turn, "turn-close": close_turn, "round-end": end_round, "round-reset": reset_round},
+)

@@ -9,17 +9,17 @@ parley points during the turn if applicable."
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
 from ...engine.core import Chance, Decision, Request
 from . import ledger
+from .context import Game
+from .duels import calculate, role_text
 from .state import HalfwishState, Player
 
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
 
-
-def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
+def tally_lines(engine: Game, state: HalfwishState) -> list[str]:
     """One line for the game, one per player."""
     if not state.started:
         chosen = ", ".join(f"{p.name}: {engine.catalog.name(p.cls) if p.cls else 'choosing a class'}"
@@ -34,7 +34,7 @@ def tally_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
     return lines + _duel_lines(engine, state)
 
 
-def _duel_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
+def _duel_lines(engine: Game, state: HalfwishState) -> list[str]:
     duel = state.duel
     if duel is None or duel.stage == "done" or engine.outcome(state) is not None:
         return []
@@ -48,7 +48,7 @@ def _duel_lines(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
     return [line]
 
 
-def _player_line(engine: HalfwishEngine, player: Player) -> str:
+def _player_line(engine: Game, player: Player) -> str:
     statuses = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(player.statuses.items()) if v)
     upgraded = [engine.catalog.name(c) for c in player.deck if engine.catalog.card(c).deck == "upgrades"]
     basics = ", ".join(b for b in engine.catalog.basic_powers()
@@ -66,12 +66,12 @@ def _player_line(engine: HalfwishEngine, player: Player) -> str:
     return "; ".join(parts)
 
 
-def _cards(engine: HalfwishEngine, cards: list[str]) -> str:
+def _cards(engine: Game, cards: list[str]) -> str:
     counts = Counter(cards)
     return ", ".join(f"{engine.catalog.name(c)}" + (f" x{n}" if n > 1 else "") for c, n in counts.items())
 
 
-def hints_for(engine: HalfwishEngine, state: HalfwishState, request: Request) -> list[str]:
+def hints_for(engine: Game, state: HalfwishState, request: Request) -> list[str]:
     """Reminders for the prompt being asked."""
     if not state.queue:
         return []
@@ -80,11 +80,11 @@ def hints_for(engine: HalfwishEngine, state: HalfwishState, request: Request) ->
     return builder(engine, state, request) if builder else []
 
 
-def _roll_hint(engine, state, request: Chance) -> list[str]:
+def _roll_hint(engine: Game, state: HalfwishState, request: Chance) -> list[str]:
     return ["Players roll their dice in secret: type the faces, or press Enter to let the tool roll."]
 
 
-def _encounter_hint(engine, state, request: Decision) -> list[str]:
+def _encounter_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     player = state.players[request.player]
     hints = [(f"It is {player.name}'s turn: Duel (become the aggressor), Scout (offer to reveal the "
              f"location) or Parley (offer a truce).")]
@@ -93,7 +93,7 @@ def _encounter_hint(engine, state, request: Decision) -> list[str]:
     return hints + _parley_warning(engine, state)
 
 
-def _respond_hint(engine, state, request: Decision) -> list[str]:
+def _respond_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     player = state.players[request.player]
     offer = state.queue[0]["offer"]
     hints = [(f"If {player.name} declines the {offer}, {player.name} starts a duel as the aggressor "
@@ -106,7 +106,7 @@ def _respond_hint(engine, state, request: Decision) -> list[str]:
     return hints
 
 
-def _parley_warning(engine, state) -> list[str]:
+def _parley_warning(engine: Game, state: HalfwishState) -> list[str]:
     needed = engine.rules.parley_streak_for_compensation
     if state.parley_streak != needed - 1:
         return []
@@ -119,16 +119,16 @@ def _parley_warning(engine, state) -> list[str]:
             f"scores {engine.rules.parley_compensation_points} compensation point.")]
 
 
-def _keep_hint(engine, state, request: Decision) -> list[str]:
+def _keep_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     return [("Parley accepted: each player keeps their DV for one more turn or rerolls it; "
             "the turn player chooses first.")]
 
 
-def _flip_hint(engine, state, request: Chance) -> list[str]:
+def _flip_hint(engine: Game, state: HalfwishState, request: Chance) -> list[str]:
     return ["Flip the face-down location and type its name (or press Enter to let the tool pick one)."]
 
 
-def _commit_hint(engine, state, request: Decision) -> list[str]:
+def _commit_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     hints = _role_hint(engine, state, request)
     if state.hidden_hands:
         hints.append("The player shows you the committed card, face down to the opponent; type it. "
@@ -136,8 +136,7 @@ def _commit_hint(engine, state, request: Decision) -> list[str]:
     return hints
 
 
-def _role_hint(engine, state, request: Decision) -> list[str]:
-    from .duels import calculate, role_text
+def _role_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     duel = state.duel
     if duel is None:
         return []
@@ -151,7 +150,7 @@ def _role_hint(engine, state, request: Decision) -> list[str]:
     return hints
 
 
-def _upgrade_hint(engine, state, request: Decision) -> list[str]:
+def _upgrade_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     item = state.queue[0]
     if item.get("extra"):
         return ["Extra upgrades are picked openly from a new five."]
@@ -160,11 +159,11 @@ def _upgrade_hint(engine, state, request: Decision) -> list[str]:
     return ["The second pick is secret: the rest are discarded face down."]
 
 
-def _dv_line(engine, state) -> list[str]:
+def _dv_line(engine: Game, state: HalfwishState) -> list[str]:
     return [f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players]
 
 
-HINTS = {
+HINTS: dict[str, Callable[[Game, HalfwishState, Any], list[str]]] = {
     "roll": _roll_hint, "encounter": _encounter_hint, "respond": _respond_hint, "keep-dv": _keep_hint,
     "power": _role_hint, "commit": _commit_hint, "challenge": _role_hint, "upgrade-pick": _upgrade_hint,
     "flip": _flip_hint,

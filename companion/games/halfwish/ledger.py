@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Event
+from .duel import modified_damage
 from .state import HalfwishState, Player
 
 STUNNED_TURN_ENDS = 2   # the end of the turn it is gained in, and the end of the next one
@@ -28,12 +29,9 @@ def dice_value(rules: Any, player: Player) -> int:
 
 def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step: int) -> int:
     """Damage actually taken: +1 per Exposed, -1 per Toughness unless it is True Damage."""
-    if amount <= 0 or player.has_status("invulnerable"):
+    if player.has_status("invulnerable"):
         return 0
-    reduced = amount + player.status("exposed") * step
-    if not true_damage:
-        reduced -= player.status("toughness") * step
-    return max(0, reduced)
+    return modified_damage(amount, player.status("exposed"), player.status("toughness"), step, true_damage=true_damage)
 
 
 def deal_damage(state: HalfwishState, rules: Any, seat: int, amount: int, source: str,
@@ -45,7 +43,7 @@ def deal_damage(state: HalfwishState, rules: Any, seat: int, amount: int, source
         return [Event("damage", f"{player.name} takes no damage from {source}", {"seat": seat, "amount": 0})]
     player.health = max(0, player.health - taken)
     if state.duel is not None:
-        state.duel.hits[seat].append(taken)
+        state.current_duel.hits[seat].append(taken)
     note = f" ({amount} {_modifier_note(player, true_damage, rules.status_step)})" if taken != amount else ""
     return [Event("damage", f"{player.name} takes {taken} damage from {source}{note}: health {player.health}",
                   {"seat": seat, "amount": taken})]
@@ -82,7 +80,7 @@ def score(state: HalfwishState, seat: int, amount: int, source: str) -> list[Eve
     player.points = max(0, player.points + amount)
     change = player.points - before
     if state.duel is not None:
-        state.duel.tally[seat] += change
+        state.current_duel.tally[seat] += change
     events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} {abs(change)} "
                               f"point(s) from {source}: {player.points} points", {"seat": seat, "amount": change})]
     if change > 0 and state.first_blood < 0:

@@ -15,32 +15,25 @@ API::
 
 The sides' `dv` is ignored (it is rolled); `a_mod`/`b_mod` add a DV change to every roll.
 The actions' reveal effects (Heavy Strike's Exposed, Gambler's Strike's alignment) are applied
-as at the table, by `calculator.reveal_sides`; a reveal reroll (Lucky Dodge: Higher) replaces
-the roll's distribution by the rerolled one (`rerolled`). Reveal effects that need a choice or
-the game (Mirror Guard's transform, Opening Cut's first-blood bonus) are not applied.
+as at the table, by the engine's own reveal step (`duelstate.revealed_sides`); a reveal reroll
+(Lucky Dodge: Higher) replaces the roll's distribution by the rerolled one (`rerolled`). Mirror
+Guard keeps its action (the copy is a choice); First Blood is taken (Opening Cut's bonus does not apply).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .calculator import reveal_sides
-from .duel import (
-    ActionProfile,
-    DuelRules,
-    Side,
-    SideKey,
-    action_profile,
-    basic_actions,
-    other_key,
-    resolve_duel,
-)
+from .duel import other_key, resolve_duel
+from .duelstate import duel_engine, revealed_sides
+from .profiles import ActionProfile, DuelRules, action_profile, basic_actions
+from .sides import Side, SideKey
 
 
 @lru_cache(maxsize=16)
@@ -105,9 +98,9 @@ class _Totals:
     """Weighted sums over the enumerated rolls (integers unless a reroll splits a weight)."""
 
     weight: int | Fraction = 0
-    wins: Counter = field(default_factory=Counter)
-    damage: Counter = field(default_factory=Counter)
-    points: Counter = field(default_factory=Counter)
+    wins: defaultdict[str, int | Fraction] = field(default_factory=lambda: defaultdict(int))
+    damage: defaultdict[str, int | Fraction] = field(default_factory=lambda: defaultdict(int))
+    points: defaultdict[str, int | Fraction] = field(default_factory=lambda: defaultdict(int))
 
     def add(self, result: Any, weight: int | Fraction) -> None:
         self.weight += weight
@@ -136,15 +129,15 @@ def rerolled(rolls: Weighted, direction: str, dice: Weighted) -> Weighted:
     """The DV distribution after a reroll Higher, Lower or any: the dice are rolled again until
     the total is strictly higher (lower); at the dice's edge nothing changes (ruling
     higher-lower-bounds)."""
-    out: Counter = Counter()
+    out: dict[int, int | Fraction] = {}
     for roll, weight in rolls:
         options = [(value, w) for value, w in dice if _is_allowed(value, roll, direction)]
         if not options:
-            out[roll] += weight
+            out[roll] = out.get(roll, 0) + weight
             continue
         total = sum(w for _, w in options)
         for value, w in options:
-            out[value] += weight * Fraction(w, total)
+            out[value] = out.get(value, 0) + weight * Fraction(w, total)
     return sorted(out.items())
 
 
@@ -155,7 +148,8 @@ def _is_allowed(value: int, roll: int, direction: str) -> bool:
 def _reveal_rerolls(a: Side, b: Side) -> dict[SideKey, list[str]]:
     """Which sides' DVs a revealed action rerolls (Lucky Dodge: its own, Higher)."""
     found: dict[SideKey, list[str]] = {"a": [], "b": []}
-    for key, side in (("a", a), ("b", b)):
+    keyed: tuple[tuple[SideKey, Side], ...] = (("a", a), ("b", b))
+    for key, side in keyed:
         for effect in (e for action in side.actions for e in action.on_reveal):
             if effect.get("op") == "reroll_dv":
                 target = key if effect.get("who", "self") == "self" else other_key(key)
@@ -170,6 +164,7 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
     duel_rules = DuelRules.from_rules(rules)
     totals = _Totals()
     has_reveal = any(x.on_reveal for x in a.actions + b.actions)
+    engine = duel_engine(rules, {x.id: x for x in a.actions + b.actions}) if has_reveal else None
     rerolls = _reveal_rerolls(a, b)
     rolls_a, rolls_b = _rolls(rules, a_roll, rerolls["a"]), _rolls(rules, b_roll, rerolls["b"])
     sides_a = {roll: replace(a, dv=roll + a_mod) for roll, _ in rolls_a}
@@ -177,8 +172,8 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
     for roll_a, weight_a in rolls_a:
         for roll_b, weight_b in rolls_b:
             side_a, side_b = sides_a[roll_a], sides_b[roll_b]
-            if has_reveal:  # reveal effects may depend on both DVs: applied per pair of rolls
-                side_a, side_b = reveal_sides(side_a, side_b, rules, aggressor)
+            if engine is not None:  # reveal effects may depend on both DVs: the reveal step runs per pair of rolls
+                side_a, side_b, _ = revealed_sides(engine, side_a, side_b, aggressor)
             totals.add(resolve_duel(side_a, side_b, aggressor, duel_rules), weight_a * weight_b)
     return DuelOdds(
         a_actions=tuple(x.id for x in a.actions), b_actions=tuple(x.id for x in b.actions),

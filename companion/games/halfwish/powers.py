@@ -9,90 +9,131 @@ power can be played per turn."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
-from .effects import effect_steps, effects_at, is_dv_locked
+from .context import Game
 from .state import HalfwishState, Player
-from .steps import Step, push_front, question, step
-
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
+from .triggers import effect_steps, effects_at, is_dv_locked
 
 PASS = "pass"
+PASS_OPTION = Option(PASS, "Pass")
+SPECIAL = ("halfwish", "feint")   # the basic powers with conditions of their own (special_condition)
+DV_LOCKED = "DVs cannot change this turn"
 STAGE_WHEN = {"prep": "preparation", "showdown": "showdown"}
 
 
-def basic_power_ready(engine: HalfwishEngine, player: Player, power: str) -> bool:
+@dataclass(frozen=True)
+class PowerFacts:
+    """What the powers window reads of a power card, read from the database once."""
+
+    stages: frozenset[str]                 # the duel stages (prep, showdown) it may be played in
+    cost: int                              # mana
+    prices: tuple[tuple[str, int], ...]    # (resource, amount) paid when played
+    option: Option                         # the Decision option offering it
+
+
+def power_facts(engine: Game, power: str) -> PowerFacts:
+    """The power's timing, cost, prices and option (built once per engine)."""
+    key = ("power", power)
+    facts: PowerFacts | None = engine.catalog.memo.get(key)
+    if facts is None:
+        stages = frozenset(s for s in STAGE_WHEN if timing_allows(engine, power, s))
+        prices = tuple((str(e.get("resource", "hp")), int(e["amount"])) for e in effects_at(engine, power, "play")
+                       if e["op"] == "pay")
+        cost = int(engine.catalog.card(power).get("cost", 0) or 0)
+        facts = engine.catalog.memo[key] = PowerFacts(stages, cost, prices, Option(power, _power_label(engine, power)))
+    return facts
+
+
+def basic_power_ready(engine: Game, player: Player, power: str) -> bool:
     """Basic powers: a limited number of uses per round (ruling basic-powers-once-per-round)."""
-    return player.spent_basics.count(power) < engine.rules.basic_power_uses_per_round
+    return player.spent_basics.count(power) < int(engine.rules.basic_power_uses_per_round)
 
 
-def timing_allows(engine: HalfwishEngine, power: str, stage: str) -> bool:
+def timing_allows(engine: Game, power: str, stage: str) -> bool:
     """Basic powers name their phase; Challenge powers are for preparation only."""
     info = engine.catalog.card(power)
     timing = info.get("timing", "any")
     if info.get("challenge") and stage != "prep":
         return False
-    return timing == "any" or timing == STAGE_WHEN[stage]
+    return bool(timing == "any" or timing == STAGE_WHEN[stage])
 
 
-def can_afford(engine: HalfwishEngine, player: Player, power: str) -> bool:
+def can_afford(engine: Game, player: Player, power: str) -> bool:
     """Mana for the cost, and health or points for any price paid on play (ruling pay-needs-enough)."""
-    if player.mana < int(engine.catalog.card(power).get("cost", 0) or 0):
+    facts = power_facts(engine, power)
+    if player.mana < facts.cost:
         return False
-    for effect in effects_at(engine, power, "play"):
-        if effect["op"] == "pay":
-            have = player.health - 1 if effect.get("resource", "hp") == "hp" else player.points
-            if have < int(effect["amount"]):
-                return False
+    for resource, amount in facts.prices:
+        if (player.health - 1 if resource == "hp" else player.points) < amount:
+            return False
     return True
 
 
-def special_conditions(engine: HalfwishEngine, state: HalfwishState, seat: int, power: str) -> bool:
-    """Halfwish cannot change a locked DV; Feint needs DV 5 or less and a face-up action."""
+def special_condition(engine: Game, state: HalfwishState, seat: int, power: str) -> str:
+    """Why Halfwish or Feint cannot be played now ("" when they can): Halfwish cannot change a locked
+    DV; Feint needs a DV of `feint_max_dv` or less and a face-up action."""
     player = state.players[seat]
-    if power == "halfwish":
-        return not is_dv_locked(state)
+    if power == "halfwish" and is_dv_locked(state):
+        return DV_LOCKED
     if power == "feint":
-        return (ledger.dice_value(engine.rules, player) <= engine.rules.feint_max_dv
-                and bool(state.duel.actions[seat]))
-    return True
+        dv, ceiling = ledger.dice_value(engine.rules, player), engine.rules.feint_max_dv
+        if dv > ceiling:
+            return f"Feint needs a DV of {ceiling} or less; {player.name}'s DV is {dv}"
+        if not state.current_duel.actions[seat]:
+            return "Feint needs a face-up action"
+    return ""
 
 
-def playable(engine: HalfwishEngine, state: HalfwishState, seat: int, stage: str) -> list[str]:
+def unplayable_reason(engine: Game, state: HalfwishState, seat: int, power: str, stage: str) -> str:
+    """Why `seat` cannot play `power` now, for a calculator that was asked to play it ("" when it can)."""
+    player, name = state.players[seat], engine.catalog.name(power)
+    if player.has_status("no_powers"):
+        return f"{player.name} cannot play powers this turn"
+    if not timing_allows(engine, power, stage):
+        return f"{name} cannot be played in the {STAGE_WHEN[stage]}"
+    if engine.catalog.is_basic_power(power) and not basic_power_ready(engine, player, power):
+        return f"{name} has been used {engine.rules.basic_power_uses_per_round} time(s) this round"
+    if not engine.catalog.is_basic_power(power) and not can_afford(engine, player, power):
+        return f"{player.name} cannot pay for {name}"
+    return special_condition(engine, state, seat, power) or f"{name} cannot be played now"
+
+
+def playable(engine: Game, state: HalfwishState, seat: int, stage: str) -> list[str]:
     """Every power `seat` may play now."""
     player = state.players[seat]
-    if player.has_status("no_powers"):
+    if player.statuses and player.has_status("no_powers"):
         return []
-    found = [p for p in engine.catalog.basic_powers() if basic_power_ready(engine, player, p)]
+    uses = engine.rules.basic_power_uses_per_round
+    found = [p for p in engine.catalog.basic_powers() if player.spent_basics.count(p) < uses]
     if state.nonbasic_played[seat] < engine.rules.non_basic_powers_per_turn:
         found += [p for p in dict.fromkeys(player.powers) if p not in player.spent_powers
                   and can_afford(engine, player, p)]
-    return [p for p in found if timing_allows(engine, p, stage) and special_conditions(engine, state, seat, p)]
+    return [p for p in found if stage in power_facts(engine, p).stages
+            and (p not in SPECIAL or not special_condition(engine, state, seat, p))]
 
 
-def ask_power(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The player with initiative plays a power or passes."""
-    player = state.players[item["seat"]]
-    phase = STAGE_WHEN[item["stage"]]
-    options = [Option(PASS, "Pass")] + [Option(p, _power_label(engine, p))
-                                        for p in playable(engine, state, item["seat"], item["stage"])]
-    return Decision(item["seat"], f"{player.name}: play a power in the {phase} or pass "
-                                  f"({player.mana} mana)", tuple(options), kind="power")
+    seat, stage = item["seat"], item["stage"]
+    player = state.players[seat]
+    options = [PASS_OPTION] + [power_facts(engine, p).option for p in playable(engine, state, seat, stage)]
+    return Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
+                          f"({player.mana} mana)", tuple(options), kind="power")
 
 
-def _power_label(engine: HalfwishEngine, power: str) -> str:
+def _power_label(engine: Game, power: str) -> str:
     info = engine.catalog.card(power)
     cost = f", {info.get('cost')} mana" if info.get("cost") else ""
     return f"{info.name}{cost}: {engine.catalog.text(power)}"
 
 
-@question("power", ask_power)
-def answer_power(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_power(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Pass (two passes in a row end the window) or play the power."""
-    duel, seat = state.duel, item["seat"]
+    duel, seat = state.current_duel, item["seat"]
     player = state.players[seat]
     if answer == PASS:
         duel.passes += 1
@@ -103,9 +144,9 @@ def answer_power(engine: HalfwishEngine, state: HalfwishState, item: Step, answe
     return play_power(engine, state, seat, answer, item["stage"])
 
 
-def play_power(engine: HalfwishEngine, state: HalfwishState, seat: int, power: str, stage: str) -> list[Event]:
+def play_power(engine: Game, state: HalfwishState, seat: int, power: str, stage: str) -> list[Event]:
     """Spend the power, queue its effects, then the opponent's chance to respond."""
-    player, info, duel = state.players[seat], engine.catalog.card(power), state.duel
+    player, info, duel = state.players[seat], engine.catalog.card(power), state.current_duel
     if engine.catalog.is_basic_power(power):
         player.spent_basics.append(power)
     else:
@@ -120,3 +161,8 @@ def play_power(engine: HalfwishEngine, state: HalfwishState, seat: int, power: s
     whens = ("play", STAGE_WHEN[stage])
     push_front(state, *effect_steps(effects_at(engine, power, *whens), seat, power, stage=stage), *follow)
     return [Event("power", f"{player.name} plays {info.name}", {"seat": seat, "power": power})]
+
+
+STEPS = StepTable(
+    questions={"power": Question(ask_power, answer_power)},
+)

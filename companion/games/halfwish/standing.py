@@ -7,12 +7,8 @@ first point".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .context import Game
 from .state import HalfwishState
-
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
 
 
 def tiebreak_value(state: HalfwishState, seat: int, tiebreak: str) -> int:
@@ -23,12 +19,12 @@ def tiebreak_value(state: HalfwishState, seat: int, tiebreak: str) -> int:
     return int(getattr(player, tiebreak))
 
 
-def standing_key(engine: HalfwishEngine, state: HalfwishState, seat: int) -> tuple[int, ...]:
+def standing_key(engine: Game, state: HalfwishState, seat: int) -> tuple[int, ...]:
     """Points first, then each tie-break: compare two seats' keys to rank them."""
     return (state.players[seat].points,) + tuple(tiebreak_value(state, seat, t) for t in engine.rules.tiebreaks)
 
 
-def leader(engine: HalfwishEngine, state: HalfwishState) -> int | None:
+def leader(engine: Game, state: HalfwishState) -> int | None:
     """The current winner ("the player that will win the game if the game were to end now"), or None."""
     k0, k1 = standing_key(engine, state, 0), standing_key(engine, state, 1)
     if k0 == k1:
@@ -36,15 +32,15 @@ def leader(engine: HalfwishEngine, state: HalfwishState) -> int | None:
     return 0 if k0 > k1 else 1
 
 
-def loser(engine: HalfwishEngine, state: HalfwishState) -> int | None:
+def loser(engine: Game, state: HalfwishState) -> int | None:
     """The current loser, or None when the players are level on everything."""
     ahead = leader(engine, state)
     return None if ahead is None else 1 - ahead
 
 
-def deciding_tiebreak(engine: HalfwishEngine, state: HalfwishState) -> str:
+def deciding_tiebreak(engine: Game, state: HalfwishState) -> str:
     """What separated the players: `points`, a tie-break name, or `nothing`."""
     for index, name in enumerate(("points",) + tuple(engine.rules.tiebreaks)):
         if standing_key(engine, state, 0)[index] != standing_key(engine, state, 1)[index]:
-            return name
+            return str(name)
     return "nothing"

@@ -5,9 +5,10 @@ the ten cards they own this round (upgrades replace basic actions in it); the
 draw pile, hand and discard pile are multisets of those ids. Draws are chance
 picks from the pile, so an unordered pile is all a shuffle needs.
 
-At the table the players hold real cards the gamemaster does not see: such
-cards are counted in `hidden` and stay in `pile` until the gamemaster names
-them (a discard or a committed action), see the package docstring.
+Hands follow the core's one model of hidden hands (`companion/engine/hands.py`): a
+player's `held` hand lists the cards named so far and counts those held unseen; at the
+table such cards stay in `pile` (the unseen pool) until the gamemaster names them (a
+discard or a committed action), see the package docstring.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.core import GameState
+from ...engine.hands import Hand
+from ...engine.steps import StepState
 
 # Negative effects removed at the end of every round (seed step 7).
 NEGATIVE_STATUSES = ("exposed", "poisoned", "stunned", "no_heal", "no_powers")
@@ -35,9 +37,8 @@ class Player:
     lamps: int = 0
     deck: list[str] = field(default_factory=list)
     innate: list[str] = field(default_factory=list)
-    pile: list[str] = field(default_factory=list)
-    hand: list[str] = field(default_factory=list)
-    hidden: int = 0
+    pile: list[str] = field(default_factory=list)   # the unseen pool: the draw pile and unnamed held cards
+    held: Hand = field(default_factory=Hand)
     discard: list[str] = field(default_factory=list)
     powers: list[str] = field(default_factory=list)
     spent_powers: list[str] = field(default_factory=list)
@@ -52,9 +53,27 @@ class Player:
     extra_upgrades: int = 0
 
     @property
+    def hand(self) -> list[str]:
+        """The cards in hand named so far."""
+        return self.held.cards
+
+    @hand.setter
+    def hand(self, cards: list[str]) -> None:
+        self.held.cards = cards
+
+    @property
+    def hidden(self) -> int:
+        """Cards held but not yet named (table mode)."""
+        return self.held.hidden
+
+    @hidden.setter
+    def hidden(self, count: int) -> None:
+        self.held.hidden = count
+
+    @property
     def hand_size(self) -> int:
         """Cards in hand, seen or not."""
-        return len(self.hand) + self.hidden
+        return self.held.size
 
     def status(self, name: str) -> int:
         """Stacks of a status (0 when absent)."""
@@ -96,14 +115,11 @@ class Upgrading:
 
     offer: list[str] = field(default_factory=list)
     first: int = -1                # who picks first (-1: the loser has not chosen yet)
-    picker: int = -1               # whose pick is asked now
     batch: int = 0                 # 0: the regular pick; 1, 2...: fives dealt for extra upgrades
-    picked: list[int] = field(default_factory=lambda: [0, 0])  # picks made in this batch
-    pending: str = ""              # an upgrade waiting for the copy it replaces
 
 
 @dataclass
-class HalfwishState(GameState):
+class HalfwishState(StepState):
     """The whole table: two players, the map, the decks and where the game is."""
 
     players: list[Player]
@@ -112,7 +128,6 @@ class HalfwishState(GameState):
     round: int = 1
     turn: int = 1
     round_starter: int = 0
-    queue: list[dict[str, Any]] = field(default_factory=list)   # steps still to run, next first
     map_deck: list[str] = field(default_factory=list)
     map_slots: list[str] = field(default_factory=list)   # "" while a location is face down
     map_discard: list[str] = field(default_factory=list)
@@ -127,6 +142,20 @@ class HalfwishState(GameState):
     end_of_turn: list[dict[str, Any]] = field(default_factory=list)   # effects delayed to turn end
     started: bool = False          # health is dealt: from now 0 health ends the game
     finished: bool = False         # the last turn of the last round is over
+
+    @property
+    def current_duel(self) -> Duel:
+        """The duel under way; asking for it when there is none is an engine bug."""
+        if self.duel is None:
+            raise RuntimeError("Halfwish: a duel step ran with no duel under way")
+        return self.duel
+
+    @property
+    def upgrade_phase(self) -> Upgrading:
+        """The upgrade phase under way; asking for it when there is none is an engine bug."""
+        if self.upgrading is None:
+            raise RuntimeError("Halfwish: an upgrade step ran outside the upgrade phase")
+        return self.upgrading
 
     @property
     def turn_player(self) -> int:

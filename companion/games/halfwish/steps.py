@@ -1,78 +1,15 @@
-"""The step queue: the game is a queue of small named steps, next first.
+"""The Halfwish step table: every rules module's `STEPS`, merged in this one place.
 
-A step is a JSON mapping `{"step": name, ...params}`. A *question* step asks
-for an answer (`ask` builds the Decision or Chance, `answer` applies it); an
-*automatic* step just runs. After every answer the engine runs automatic
-steps until the next question, so `request()` never changes the state.
-Modules register their steps with the `question` and `automatic` decorators.
+The game is a queue of small named steps in the state (`HalfwishState.queue`), run by the
+core's `Engine`: question steps wait for a Decision or Chance answer, automatic steps just
+run (see `companion/engine/steps.py`). A step name defined twice is an error at import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from ...engine.steps import StepTable
+from . import duels, effects, encounters, flow, hands, hooks, power_hooks, powers, setup, upgrades
 
-from ...engine.core import Event, Request
-from .state import HalfwishState
-
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
-
-Step = dict[str, Any]
-AskFn = Callable[["HalfwishEngine", HalfwishState, Step], Request]
-AnswerFn = Callable[["HalfwishEngine", HalfwishState, Step, Any], list[Event]]
-AutoFn = Callable[["HalfwishEngine", HalfwishState, Step], list[Event]]
-
-
-@dataclass(frozen=True)
-class Question:
-    ask: AskFn
-    answer: AnswerFn
-
-
-QUESTIONS: dict[str, Question] = {}
-AUTOMATIC: dict[str, AutoFn] = {}
-
-
-def question(name: str, ask: AskFn) -> Callable[[AnswerFn], AnswerFn]:
-    """Register a question step: `ask` builds the request, the decorated function applies the answer."""
-    def register(answer: AnswerFn) -> AnswerFn:
-        """Record the function under its name."""
-        QUESTIONS[name] = Question(ask, answer)
-        return answer
-    return register
-
-
-def automatic(name: str) -> Callable[[AutoFn], AutoFn]:
-    """Register an automatic step."""
-    def register(run: AutoFn) -> AutoFn:
-        """Record the function under its name."""
-        AUTOMATIC[name] = run
-        return run
-    return register
-
-
-def step(name: str, **params: Any) -> Step:
-    """A step mapping."""
-    return {"step": name, **params}
-
-
-def push_front(state: HalfwishState, *steps: Step) -> None:
-    """Run these steps next, in the order given."""
-    state.queue[0:0] = list(steps)
-
-
-def push_back(state: HalfwishState, *steps: Step) -> None:
-    """Run these steps after every step already queued."""
-    state.queue.extend(steps)
-
-
-def drop_steps(state: HalfwishState, tag: str) -> None:
-    """Remove queued steps carrying `tag` (e.g. the rest of a conceded duel)."""
-    state.queue = [s for s in state.queue if not s.get(tag)]
-
-
-def is_question(item: Step) -> bool:
-    """Does this step wait for an answer?"""
-    return item["step"] in QUESTIONS
+TABLE = StepTable.merge(setup.STEPS, flow.STEPS, hands.STEPS, encounters.STEPS, duels.STEPS, powers.STEPS,
+                        upgrades.STEPS, effects.STEPS, hooks.STEPS,
+                        power_hooks.STEPS)

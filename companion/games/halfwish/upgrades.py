@@ -9,35 +9,29 @@ spent from new fives, the first picker first, until both players are out of them
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.core import Chance, Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
+from .context import Game
 from .standing import loser
 from .state import HalfwishState, Player, Upgrading
-from .steps import Step, automatic, push_front, question, step
-
-if TYPE_CHECKING:
-    from .engine import HalfwishEngine
 
 SKIP = "skip"
 
 
-def upgrade_phase_steps(state: HalfwishState) -> list[Step]:
+def upgrade_phase_steps(state: HalfwishState) -> list[StepCall]:
     """The steps of a whole upgrade phase."""
     return [step("upgrade-start")]
 
 
-@automatic("upgrade-start")
-def start_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def start_upgrades(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Begin the upgrade phase: deal five, then the order, then the picks."""
     state.upgrading = Upgrading()
     push_front(state, step("upgrade-deal"), step("upgrade-order"), step("upgrade-picks"))
     return [Event("upgrade", f"Upgrade phase: deal {engine.rules.upgrades_dealt} upgrades face up")]
 
 
-@automatic("upgrade-deal")
-def deal_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def deal_upgrades(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Deal a fresh five (reshuffling the discards when the deck runs short)."""
     if len(state.upgrade_deck) < engine.rules.upgrades_dealt:
         state.upgrade_deck, state.upgrade_discard = state.upgrade_deck + state.upgrade_discard, []
@@ -46,26 +40,25 @@ def deal_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> l
     return []
 
 
-def ask_upgrade_card(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Chance:
+def ask_upgrade_card(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
     """Which upgrade is dealt (a chance draw)."""
     return Chance("draw", "Deal an upgrade card face up", options=tuple(state.upgrade_deck))
 
 
-@question("upgrade-card", ask_upgrade_card)
-def answer_upgrade_card(engine: HalfwishEngine, state: HalfwishState, item: Step, card: str) -> list[Event]:
+def answer_upgrade_card(engine: Game, state: HalfwishState, item: StepCall, card: str) -> list[Event]:
     """Add the dealt upgrade to the offer."""
     state.upgrade_deck.remove(card)
-    state.upgrading.offer.append(card)
+    state.upgrade_phase.offer.append(card)
     return [Event("upgrade-deal", f"Upgrade dealt: {engine.catalog.name(card)}", {"card": card})]
 
 
-def order_chooser(engine: HalfwishEngine, state: HalfwishState) -> int:
+def order_chooser(engine: Game, state: HalfwishState) -> int:
     """The player who is losing; if nobody is, the player who started the round (ruling upgrade-order-tie)."""
     behind = loser(engine, state)
     return state.round_starter if behind is None else behind
 
 
-def ask_order(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_order(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The losing player chooses to pick first or second."""
     seat = order_chooser(engine, state)
     options = (Option("first", "Pick first (publicly)"), Option("second", "Pick second (in secret)"))
@@ -73,18 +66,16 @@ def ask_order(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decis
                     kind="upgrade-order")
 
 
-@question("upgrade-order", ask_order)
-def answer_order(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_order(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Record who picks first."""
     seat = order_chooser(engine, state)
-    state.upgrading.first = seat if answer == "first" else 1 - seat
-    return [Event("upgrade-order", f"{state.players[state.upgrading.first].name} picks first")]
+    state.upgrade_phase.first = seat if answer == "first" else 1 - seat
+    return [Event("upgrade-order", f"{state.players[state.upgrade_phase.first].name} picks first")]
 
 
-@automatic("upgrade-picks")
-def regular_picks(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def regular_picks(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """The first (public) pick, then the second (secret) pick, then any extra upgrades."""
-    first = state.upgrading.first
+    first = state.upgrade_phase.first
     push_front(state, step("upgrade-pick", seat=first, public=True, extra=False),
                step("upgrade-pick", seat=1 - first, public=False, extra=False), step("upgrade-extra"))
     return []
@@ -95,26 +86,25 @@ def basic_copies(player: Player, action: str) -> int:
     return player.deck.count(action)
 
 
-def eligible(engine: HalfwishEngine, player: Player, offer: list[str]) -> list[str]:
+def eligible(engine: Game, player: Player, offer: list[str]) -> list[str]:
     """Upgrades the player can take: those whose basic action they still hold unupgraded."""
-    return [u for u in dict.fromkeys(offer) if basic_copies(player, str(engine.catalog.card(u).get("replaces"))) > 0]
+    return [u for u in dict.fromkeys(offer) if basic_copies(player, engine.catalog.base_action(u)) > 0]
 
 
-def ask_pick(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_pick(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """A player picks an upgrade they can use, or skips it to heal."""
     player = state.players[item["seat"]]
     heal = engine.rules.skip_upgrade_heal
     options = [Option(u, f"{engine.catalog.name(u)} (replaces a "
-                         f"{engine.catalog.name(engine.catalog.card(u).get('replaces'))})")
-               for u in eligible(engine, player, state.upgrading.offer)]
+                         f"{engine.catalog.name(engine.catalog.base_action(u))})")
+               for u in eligible(engine, player, state.upgrade_phase.offer)]
     options.append(Option(SKIP, f"Skip the upgrade and heal {heal} HP"))
     how = "publicly" if item["public"] else "in secret"
     kind = "an extra upgrade" if item["extra"] else "an upgrade"
     return Decision(item["seat"], f"{player.name}: pick {kind} {how}", tuple(options), kind="upgrade-pick")
 
 
-@question("upgrade-pick", ask_pick)
-def answer_pick(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_pick(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Install the upgrade or heal for skipping."""
     seat, player = item["seat"], state.players[item["seat"]]
     if item["extra"]:
@@ -122,16 +112,16 @@ def answer_pick(engine: HalfwishEngine, state: HalfwishState, item: Step, answer
     if answer == SKIP:
         return [Event("upgrade", f"{player.name} skips the upgrade")] + ledger.heal(
             state, engine.rules, seat, engine.rules.skip_upgrade_heal, "skipping an upgrade")
-    state.upgrading.offer.remove(answer)
+    state.upgrade_phase.offer.remove(answer)
     shown = engine.catalog.name(answer) if item["public"] else "an upgrade (secret)"
     events = [Event("upgrade", f"{player.name} takes {shown}", {"seat": seat, "card": answer})]
     return events + install(engine, state, seat, answer)
 
 
-def install(engine: HalfwishEngine, state: HalfwishState, seat: int, upgrade: str) -> list[Event]:
+def install(engine: Game, state: HalfwishState, seat: int, upgrade: str) -> list[Event]:
     """Replace one basic copy; ask which when the player holds it both innate and not."""
     player = state.players[seat]
-    action = str(engine.catalog.card(upgrade).get("replaces"))
+    action = engine.catalog.base_action(upgrade)
     innate = player.innate.count(action)
     plain = basic_copies(player, action) - innate
     if innate and plain:
@@ -155,7 +145,7 @@ def replace_copy(player: Player, action: str, upgrade: str, innate: bool, gives_
             return
 
 
-def ask_copy(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decision:
+def ask_copy(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Which copy an upgrade replaces when the player has an innate and a plain one."""
     name = engine.catalog.name(item["action"])
     options = (Option("innate", f"Upgrade the Innate {name}"), Option("basic", f"Upgrade a non-innate {name}"))
@@ -163,18 +153,16 @@ def ask_copy(engine: HalfwishEngine, state: HalfwishState, item: Step) -> Decisi
                                   f"{engine.catalog.name(item['upgrade'])} replace?", options, kind="upgrade-copy")
 
 
-@question("upgrade-copy", ask_copy)
-def answer_copy(engine: HalfwishEngine, state: HalfwishState, item: Step, answer: str) -> list[Event]:
+def answer_copy(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Replace the chosen copy."""
     replace_copy(state.players[item["seat"]], item["action"], item["upgrade"], innate=answer == "innate",
                  gives_innate=engine.profiles[item["upgrade"]].innate)
     return []
 
 
-@automatic("upgrade-extra")
-def extra_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> list[Event]:
+def extra_upgrades(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Discard the offer; deal new fives while anyone has extra upgrades."""
-    upgrading = state.upgrading
+    upgrading = state.upgrade_phase
     state.upgrade_discard += upgrading.offer
     upgrading.offer = []
     first = upgrading.first
@@ -186,3 +174,9 @@ def extra_upgrades(engine: HalfwishEngine, state: HalfwishState, item: Step) -> 
     push_front(state, step("upgrade-deal"),
                *[step("upgrade-pick", seat=s, public=True, extra=True) for s in pickers], step("upgrade-extra"))
     return [Event("upgrade", "Extra upgrades: the rest are discarded face down and 5 new upgrades are dealt")]
+
+
+STEPS = StepTable(
+    questions={"upgrade-card": Question(ask_upgrade_card, answer_upgrade_card), "upgrade-order": Question(ask_order, answer_order), "upgrade-pick": Question(ask_pick, answer_pick), "upgrade-copy": Question(ask_copy, answer_copy)},
+    automatic={"upgrade-start": start_upgrades, "upgrade-deal": deal_upgrades, "upgrade-picks": regular_picks, "upgrade-extra": extra_upgrades},
+)

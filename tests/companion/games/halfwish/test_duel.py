@@ -1,6 +1,6 @@
 """Specification of the Halfwish duel resolver (companion/games/halfwish/duel.py).
 
-Seed: shared/seeds/000_31f951a0fcdbf220.txt. Every number comes from cards/halfwish/game.yaml.
+The rules text. Every number comes from cards/halfwish/game.yaml.
 """
 
 from __future__ import annotations
@@ -12,17 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards import load_game
-from companion.games.halfwish.duel import (
+from companion.games.halfwish.calculators import apply_effect, apply_reveal
+from companion.games.halfwish.duel import damage_after_modifiers, resolve_duel
+from companion.games.halfwish.profiles import (
     DuelError,
     DuelRules,
-    Side,
-    apply_effect,
-    apply_reveal,
-    damage_after_modifiers,
     profiles_from_db,
-    resolve_duel,
     upgrade_profile,
 )
+from companion.games.halfwish.sides import Side
 
 DB = load_game("halfwish")
 RULES = DB.rules

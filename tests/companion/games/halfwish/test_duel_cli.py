@@ -1,6 +1,6 @@
 """Specification of `deckwright halfwish duel` and `deckwright halfwish odds`.
 
-Seed: shared/seeds/000_31f951a0fcdbf220.txt - the gamemaster is there "to help with math
+The rules text: the gamemaster is there "to help with math
 (gasp) during duels".
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -231,3 +232,24 @@ def test_duel_feint_can_name_the_action_it_transforms(runner):
                      "--a-power", "feint:2")
     assert any("Strike becomes an Evade" in step for step in data["steps"])
     assert data["a"]["hits"] == [9 - 4]  # left still clashes strike against strike; right is evade vs evade
+
+
+# --- the calculators print what they printed before the step machine ----------------------------
+
+BEFORE = Path(__file__).parents[3] / "fixtures" / "halfwish-calculators-before-step-machine.txt"
+
+
+def recorded_runs() -> list[tuple[str, int, str]]:
+    """(arguments, exit code, output) of each calculator run recorded with the engine of before."""
+    runs = []
+    for block in BEFORE.read_text().split("$ deckwright halfwish ")[1:]:
+        command, code, *output = block.rstrip("\n").split("\n")
+        runs.append((command, int(code.removeprefix("# exit ")), "\n".join(output)))
+    return runs
+
+
+@pytest.mark.parametrize(("command", "code", "output"), recorded_runs(), ids=lambda x: str(x)[:50])
+def test_calculator_output_is_the_one_recorded_before_the_step_machine(runner, command, code, output):
+    """The duel calculator and the odds now drive the engine's duel steps; what they print did not change."""
+    result = run(runner, *command.split())
+    assert (result.exit_code, result.output.rstrip("\n")) == (code, output)

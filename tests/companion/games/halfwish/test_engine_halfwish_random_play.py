@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.engine.core import Decision
 from companion.engine.drivers import answer_for
-from companion.games.halfwish import BOTS, sim_setup
+from companion.games.halfwish import BOTS, invariants, sim_setup
 from companion.games.halfwish.state import HalfwishState
 
 
@@ -50,15 +50,27 @@ def test_random_play_keeps_the_invariants_and_ends_by_turn_fifteen_or_at_zero_he
     players = [BOTS[name]() for name in bots]
     for _ in range(5000):
         check_invariants(state)
+        assert invariants(hw, state) == []
         request = hw.request(state)
         if request is None:
             break
         if isinstance(request, Decision):
             assert request.options
         hw.apply(state, answer_for(hw, state, request, players, rng))
+    assert invariants(hw, state) == []
     outcome = hw.outcome(state)
     assert outcome is not None, "the game ended"
     if outcome.termination == "knockout":
         assert any(p.health == 0 for p in state.players)
     else:
         assert state.finished and hw.turns(state) == hw.rules.rounds * hw.rules.turns_per_round
+
+
+def test_the_invariants_hook_names_what_broke():
+    hw = engine()
+    state = hw.new_game(["A", "B"], sim_setup(hw, 2, random.Random(3)))
+    assert invariants(hw, state) == []
+    state.players[0].health = -1
+    state.players[1].pile.append("strike")
+    assert invariants(hw, state) == [f"A's health -1 is outside 0..{hw.rules.health_max}",
+                                     "B's cards in piles, hand and duel differ from their deck"]

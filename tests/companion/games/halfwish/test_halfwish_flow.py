@@ -1,4 +1,4 @@
-"""Halfwish rounds and turns as the seed text states them (shared/seeds/000_31f951a0fcdbf220.txt)."""
+"""Halfwish rounds and turns as the rules text states them."""
 
 from __future__ import annotations
 

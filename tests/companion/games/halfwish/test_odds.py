@@ -16,9 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards import load_game
-from companion.games.halfwish.calculator import reveal_sides
-from companion.games.halfwish.duel import Side, profiles_from_db, resolve_duel
+from companion.games.halfwish.calculators import reveal_sides
+from companion.games.halfwish.duel import resolve_duel
 from companion.games.halfwish.odds import duel_odds, dv_distribution, odds_matrix, percent
+from companion.games.halfwish.profiles import profiles_from_db
+from companion.games.halfwish.sides import Side
 
 DB = load_game("halfwish")
 RULES = DB.rules

@@ -1,0 +1,119 @@
+"""Named hooks of the locations and the upgrades (`{op: hook, name: ...}` in the database).
+
+Each hook is `fn(engine, state, item, params) -> events`; `item` is the effect step (its `owner` is
+the seat the card belongs to, `source` the card id, `slot` the action's place in the duel).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.core import Event
+from ...engine.steps import StepCall
+from . import ledger
+from .context import Game
+from .state import HalfwishState
+from .triggers import ask_choice, is_dv_locked, named_seats, owner_of, strike_mod
+
+# -- locations ---------------------------------------------------------------------------------------
+
+def alignment_dv(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
+    """Every player whose DV has the alignment gains DV."""
+    events, want_odd = [], params.get("alignment") == "odd"
+    if is_dv_locked(state):
+        return [Event("dv", "DVs cannot change this turn")]
+    for seat, player in enumerate(state.players):
+        if (ledger.dice_value(engine.rules, player) % 2 == 1) == want_odd:
+            if params.get("passive"):
+                player.dv_passive += int(params["amount"])
+            else:
+                player.dv_gain += int(params["amount"])
+            events.append(Event("dv", f"{player.name}'s DV matches the alignment: "
+                                      f"{int(params['amount']):+d} DV, now {ledger.dice_value(engine.rules, player)}"))
+    return events
+
+
+def set_dv_to_halfwish(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
+    """The named players' DVs are set to the Halfwish value."""
+    if is_dv_locked(state):
+        return [Event("dv", "DVs cannot change this turn")]
+    for seat in named_seats(item, params.get("who")):
+        state.players[seat].roll, state.players[seat].dv_gain = engine.rules.halfwish_set_dv, 0
+    return [Event("dv", f"DVs are set to {engine.rules.halfwish_set_dv}")]
+
+
+# -- upgrades ------------------------------------------------------------------------------------------
+
+def transform_into(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
+    """The card becomes another action for the rest of the turn."""
+    seat = owner_of(item)
+    slot = _slot_of(state, seat, str(item["source"]))
+    if slot is None:
+        return []
+    state.current_duel.transformed[f"{seat}:{slot}"] = str(params["action"])
+    return [Event("transform", f"{state.players[seat].name}'s {engine.catalog.name(item['source'])} becomes a "
+                               f"{engine.catalog.name(params['action'])} for the rest of the turn")]
+
+
+def _slot_of(state: HalfwishState, seat: int, card: str) -> int | None:
+    actions = state.current_duel.actions[seat] if state.duel else []
+    return actions.index(card) if card in actions else None
+
+
+def alignment_strike(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
+    """This action strikes for more with an even DV, less with an odd one."""
+    player = state.players[owner_of(item)]
+    even = ledger.dice_value(engine.rules, player) % 2 == 0
+    amount = int(params["even"] if even else params["odd"])
+    strike_mod(state, item, amount)
+    return [Event("alignment", f"{player.name}'s DV is {'even' if even else 'odd'}: "
+                               f"{engine.catalog.name(item['source'])} strikes for {amount:+d}")]
+
+
+def first_blood_bonus(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
+    """This action strikes for more while nobody has First Blood."""
+    if state.first_blood >= 0:
+        return []
+    strike_mod(state, item, int(params["amount"]))
+    return [Event("first-blood", f"Nobody has First Blood: {engine.catalog.name(item['source'])} strikes for "
+                                 f"{params['amount']} more")]
+
+
+def transform_copy_opposing(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
+    """Mirror Guard: ask whether to copy the opposing action."""
+    seat, slot = owner_of(item), int(item["slot"])
+    opposing = state.current_duel.actions[1 - seat]
+    if slot >= len(opposing):
+        return []
+    target = state.current_duel.transformed.get(f"{1 - seat}:{slot}", opposing[slot])
+    ask_choice(state, seat, "mirror", f"{state.players[seat].name}: transform "
+                                      f"{engine.catalog.name(item['source'])} into a copy of "
+                                      f"{engine.catalog.name(target)}?",
+               [("keep", "Keep it as it is"), ("copy", f"Become {engine.catalog.name(target)}")],
+               slot=slot, target=target)
+    return []
+
+
+def mirror_choice(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
+    """Become a copy of the opposing action, or stay."""
+    if answer == "keep":
+        return []
+    state.current_duel.transformed[f"{item['seat']}:{item['slot']}"] = item["target"]
+    return [Event("transform", f"{state.players[item['seat']].name}'s action becomes "
+                               f"{engine.catalog.name(item['target'])} until the end of the turn")]
+
+
+def downgrade(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
+    """The card is permanently replaced in the player's deck."""
+    seat, card, into = owner_of(item), str(item["source"]), str(params["into"])
+    player = state.players[seat]
+    if card not in player.deck:
+        return []
+    player.deck[player.deck.index(card)] = into
+    if card in player.innate:
+        player.innate[player.innate.index(card)] = into
+    actions = state.current_duel.actions[seat]
+    if card in actions:
+        actions[actions.index(card)] = into
+    return [Event("downgrade", f"{player.name}'s {engine.catalog.name(card)} is Downgraded into a "
+                               f"{engine.catalog.name(into)} for the rest of the game")]

@@ -1,0 +1,164 @@
+"""A duel set up from what a calculator is given, and the table's answers to its questions.
+
+The calculators (`calculators`, `odds`) never resolve a duel on their own: they build a state whose
+duel holds the committed actions and DVs, queue the duel steps in question (the reveal, a powers
+window) and let the engine run them, answering each question the way the table would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
+from typing import Any
+
+from ...engine.core import Decision, Event, Request
+from ...engine.steps import step
+from .catalog import Catalog
+from .duels import side_of
+from .engine import HalfwishEngine
+from .powers import DV_LOCKED, unplayable_reason
+from .profiles import ActionProfile, DuelError
+from .sides import Side, SideKey
+from .state import Duel, HalfwishState, Player
+
+NAMES = ("A", "B")
+# The calculators do not know who drew First Blood: a seat neither side holds keeps Opening Cut's
+# "nobody has First Blood" bonus off (as the calculators have always counted it) without making
+# either side lead the First Blood tie-break (Bubble asks who is losing).
+FIRST_BLOOD_ELSEWHERE = 2
+# the answer a calculator gives to a hook's choice: Halfwish sets the DV (a reroll is typed as the new
+# DV), Scry keeps the duel, Avarice steals later, Mirror Guard keeps its action
+CHOICE_ANSWERS = {"halfwish": "set", "scry": "duel", "avarice": "steal", "mirror": "keep"}
+
+
+def duel_engine(rules: Mapping[str, Any] | None = None, profiles: Mapping[str, ActionProfile] | None = None,
+                db: Any = None, cls: type[HalfwishEngine] = HalfwishEngine) -> HalfwishEngine:
+    """The engine over a card database, or over `rules` and action profiles alone (no cards but actions)."""
+    if db is not None:
+        return cls(db)
+    known = dict(profiles or {})
+    catalog = Catalog.of_actions(rules, {pid: p.name for pid, p in known.items()})
+    return cls(SimpleNamespace(rules=rules), catalog, known)
+
+
+def duel_state(engine: HalfwishEngine, actions: Sequence[Sequence[str]], aggressor: int, rolls: Sequence[int],
+               mods: Sequence[int] = (0, 0), losing: int | None = None) -> HalfwishState:
+    """Two players A and B in a duel of a turn that takes this many actions, A or B attacking on their
+    own turn, with these DV rolls (and DV changes); `losing` gives the other player a point."""
+    count, per_duel = len(actions[0]), list(engine.rules.actions_per_duel)
+    if len(actions[1]) != count or count not in per_duel:
+        raise DuelError(f"both sides must commit the same number of actions ({' or '.join(map(str, sorted(set(per_duel))))}); "
+                        f"got {len(actions[0])} and {len(actions[1])}")
+    turn = per_duel.index(count) + 1
+    players = [Player(name, health=engine.rules.health, roll=roll, dv_gain=mod)
+               for name, roll, mod in zip(NAMES, rolls, mods)]
+    if losing is not None:
+        players[1 - losing].points = 1
+    starter = aggressor if turn % 2 else 1 - aggressor   # the aggressor is the turn player
+    state = HalfwishState(players=players, hidden_hands=False, first_player=starter, turn=turn,
+                          round_starter=starter, started=True, first_blood=FIRST_BLOOD_ELSEWHERE)
+    state.duel = Duel(aggressor=aggressor, initiative=aggressor, stage="showdown",
+                      actions=[list(actions[0]), list(actions[1])])
+    return state
+
+
+def state_of_sides(engine: HalfwishEngine, a: Side, b: Side, aggressor: SideKey) -> HalfwishState:
+    """The duel state two resolver sides describe (their DVs, statuses, bonuses and earlier damage)."""
+    state = duel_state(engine, ([x.id for x in a.actions], [x.id for x in b.actions]), "ab".index(aggressor),
+                       (a.dv, b.dv))
+    for seat, side in enumerate((a, b)):
+        player = state.players[seat]
+        player.strike_bonus = side.strike_bonus
+        statuses = {"exposed": side.exposed, "toughness": side.toughness,
+                    "invulnerable": int(side.cannot_take_damage)}
+        player.statuses = {name: n for name, n in statuses.items() if n}
+        state.current_duel.tally[seat] = side.points_from_effects
+        state.current_duel.hits[seat] = list(side.hits_before)
+    return state
+
+
+def sides_of_state(engine: HalfwishEngine, state: HalfwishState, a: Side, b: Side) -> tuple[Side, Side]:
+    """The resolver's sides after the steps ran; what the state does not hold (health, names) stays."""
+    return tuple(replace(side_of(engine, state, seat, bounded=False), health=side.health, name=side.name)
+                 for seat, side in enumerate((a, b)))  # type: ignore[return-value]
+
+
+def revealed_sides(engine: HalfwishEngine, a: Side, b: Side, aggressor: SideKey) -> tuple[Side, Side, list[Event]]:
+    """Both sides after the engine's reveal step ran their actions' reveal effects, and its events."""
+    state = state_of_sides(engine, a, b, aggressor)
+    state.queue = [step("reveal-actions", duel=True)]
+    events = drive(engine, state)
+    a, b = sides_of_state(engine, state, a, b)
+    return a, b, events
+
+
+@dataclass
+class TableAnswers:
+    """How the table answers a calculator's duel: each side plays its listed powers in turn (a power
+    token is `id` or `id:ACTION`, the action Feint transforms), then passes; challenges proceed."""
+
+    powers: list[list[tuple[str, int]]] = field(default_factory=lambda: [[], []])
+    slots: list[int] = field(default_factory=lambda: [0, 0])
+    notes: list[str] = field(default_factory=list)   # powers the table was told change nothing
+
+    def answer(self, engine: HalfwishEngine, state: HalfwishState, item: dict[str, Any], request: Request) -> Any:
+        """The answer to the first queued question."""
+        name = item["step"]
+        if name == "power":
+            return self._power(engine, state, item, request)
+        if name == "choice":
+            handler = item["handler"]
+            return str(self.slots[item["seat"]]) if handler == "feint" else CHOICE_ANSWERS[handler]
+        if name == "challenge":
+            return "proceed"
+        if name == "bid":
+            return "0"
+        raise DuelError(f"the duel calculator cannot answer: {request.prompt}")
+
+    def _power(self, engine: HalfwishEngine, state: HalfwishState, item: dict[str, Any], request: Request) -> str:
+        seat = item["seat"]
+        if not self.powers[seat]:
+            return "pass"
+        power, slot = self.powers[int(seat)].pop(0)
+        if isinstance(request, Decision) and power not in request.option_ids():
+            reason = unplayable_reason(engine, state, seat, power, item["stage"])
+            if reason != DV_LOCKED:
+                raise DuelError(reason)
+            name = engine.catalog.name(power)   # played for nothing: it would change a locked DV
+            self.notes.append(f"{state.players[seat].name} plays {name}.")
+            self.notes.append(f"{name}: {DV_LOCKED} ({name} ignored).")
+            return "pass"
+        self.slots[seat] = slot
+        return str(power)
+
+
+def plan_powers(a: Sequence[str], b: Sequence[str]) -> TableAnswers:
+    """The table's answers for these power tokens of A and B."""
+    def parsed(tokens: Sequence[str]) -> list[tuple[str, int]]:
+        return [(pid, int(slot) - 1 if slot else 0) for pid, _, slot in (t.partition(":") for t in tokens)]
+    return TableAnswers([parsed(a), parsed(b)])
+
+
+def drive(engine: HalfwishEngine, state: HalfwishState, answers: TableAnswers | None = None) -> list[Event]:
+    """Run the queued steps to the end, answering each question as the table would. A DV reroll is not
+    rolled: the DV given is the one after any reroll (the odds enumerate the reroll's dice instead)."""
+    answers = answers or TableAnswers()
+    events = engine.resolve(state)
+    while state.queue:
+        item = state.queue[0]
+        if item["step"] == "reroll":
+            state.queue.pop(0)
+            name = state.players[item["seat"]].name
+            events.append(Event("calc-note", f"{engine.catalog.name(item['source'])}: {name} rerolls the DV "
+                                              f"(type the DV after the reroll)."))
+            events += engine.resolve(state)
+            continue
+        request = engine.request(state)
+        assert request is not None
+        answer = answers.answer(engine, state, item, request)
+        events += [Event("calc-note", note) for note in answers.notes]
+        answers.notes.clear()
+        events += engine.apply(state, answer)
+    return events
+

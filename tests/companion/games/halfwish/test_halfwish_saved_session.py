@@ -1,0 +1,28 @@
+"""A Halfwish session saved by the engine before the step-machine core still resumes and plays to its end.
+
+The fixture was saved by `deckwright play halfwish --players Ann,Bob --seed 1 --auto-roll` (table mode:
+hidden hands), stopped in the middle of a round-2 duel. The transcript beside it is what that engine printed
+when the session was resumed with `--auto-roll` and every prompt answered with its first choice.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from companion.cli import cli
+
+FIXTURES = Path(__file__).parents[3] / "fixtures" / "sessions"
+SAVED = FIXTURES / "halfwish-before-step-machine.db"
+EXPECTED = FIXTURES / "halfwish-before-step-machine.txt"
+
+
+def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, tmp_path):
+    copy = tmp_path / "saved.db"
+    shutil.copy(SAVED, copy)
+    result = runner.invoke(cli, ["play", "--resume", "hw-before", "--db", str(copy), "--auto-roll"],
+                           input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    expected = EXPECTED.read_text().splitlines()
+    assert "Game over: Bob is at 0 health: Ann wins · winner: Ann" in expected
+    assert result.output.splitlines()[:len(expected)] == expected
