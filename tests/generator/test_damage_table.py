@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from cards import load_game
 from companion.cli import cli
 from companion.games.heartstrings import damage_rows
-from companion.games.heartstrings.combat import settle
+from companion.games.heartstrings.combat import exchange
 
 
 def _table(text: str) -> dict[int, int]:
@@ -30,7 +30,8 @@ def _table(text: str) -> dict[int, int]:
 def test_the_engine_deals_4_for_a_difference_of_8(runner):
     result = runner.invoke(cli, ["heartstrings", "combat", "--room", "9", "--attacker", "6", "--defender", "1"])
     assert result.exit_code == 0 and "4 damage" in result.output
-    assert settle(9, 6, 1, load_game("heartstrings").rules) == ("defender", 4)
+    result = exchange(9, 6, 1, load_game("heartstrings").rules)
+    assert (result.loser, result.damage) == ("defender", 4)
 
 
 def test_every_difference_play_can_reach_is_in_the_table():
