@@ -38,7 +38,7 @@ from typing import Any
 from . import executors
 from .balance.bots import bot_classes, make_bot
 from .engine.core import Engine
-from .engine.drivers import Bot, play_out
+from .engine.drivers import Bot, RandomBot, play_out
 from .engine.registry import game_module, make_engine
 from .errors import SimulationError
 
@@ -152,11 +152,16 @@ _WORKER: Player | None = None
 
 
 def _init_worker(config: SimConfig, parent: int) -> None:
-    """Prepare a worker process: it dies with its parent, leaves Ctrl-C to it, and builds its
-    Player unless it inherited the parent's for this config (fork)."""
-    global _WORKER
+    """Prepare a local pool's worker process: it dies with its parent, leaves Ctrl-C to it, and
+    builds its Player unless it inherited the parent's for this config (fork)."""
     follow_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers on Ctrl-C
+    _prepare_player(config)
+
+
+def _prepare_player(config: SimConfig) -> None:
+    """Build this process's Player for `config` once (a Dask worker or the parent itself)."""
+    global _WORKER
     if _WORKER is None or _WORKER.config != config:
         _WORKER = Player.build(config)
 
@@ -217,7 +222,7 @@ def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
 
 def play_chunk(config: SimConfig, bounds: tuple[int, int]) -> list[GameRecord]:
     """Games `bounds` of a config in whichever process runs it (the unit of work on Dask)."""
-    _init_worker(config)
+    _prepare_player(config)
     return _play_chunk(bounds)
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import ANN, BEN, new_game, put
+from htb_table import ANN, BEN, new_game, put
 
 from companion.cli import cli
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ANN, BEN, new_game, play, put
+from htb_table import ANN, BEN, new_game, play, put
 
 from companion.games.half_the_battle.catalog import parse_hp
 from companion.games.half_the_battle.damage import halve, take_damage

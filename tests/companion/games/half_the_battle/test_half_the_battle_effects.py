@@ -3,7 +3,7 @@ lane-wide exceptions) and the authored Bag of Holding items, each through the en
 
 from __future__ import annotations
 
-from conftest import ANN, BEN, new_game, option_ids, play, put
+from htb_table import ANN, BEN, new_game, option_ids, play, put
 
 
 def test_sacrifice_redirects_damage_to_the_paladin(engine):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ANN, BEN, new_game, option_ids, play, put
+from htb_table import ANN, BEN, new_game, option_ids, play, put
 
 from companion.errors import SetupError
 from companion.games.half_the_battle.catalog import Reach

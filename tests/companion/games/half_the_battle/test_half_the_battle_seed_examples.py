@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import ANN, BEN, new_game, only, play, put
+from htb_table import ANN, BEN, new_game, only, play, put
 
 
 def test_round_example_p1_fighter_p2_dragon_then_initiative_passes(engine):

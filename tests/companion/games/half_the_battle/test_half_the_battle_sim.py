@@ -28,7 +28,7 @@ def test_sim_is_repeatable_for_a_seed():
 
 def test_greedy_lane_choice_is_the_same_for_both_seats(engine):
     """A bot that broke ties by lane number favoured one seat (Entangle behind instead of ahead)."""
-    from conftest import ANN, BEN, new_game, option_ids, play, put
+    from htb_table import ANN, BEN, new_game, option_ids, play, put
 
     from companion.games.half_the_battle import BOTS
 
