@@ -227,6 +227,7 @@ def test_game_hook_adds_computed_context(monkeypatch: pytest.MonkeyPatch) -> Non
     module.__spec__ = importlib.machinery.ModuleSpec(name, None)
     module.rulebook_context = lambda db: {"odds": f"computed for {db.id}"}
     monkeypatch.setitem(sys.modules, name, module)
+    monkeypatch.setenv("DECKWRIGHT_ENGINES", f"zz-hook-game={name}")  # found through the registry
     assert game_rulebook_context(types.SimpleNamespace(id="zz-hook-game")) == {"odds": "computed for zz-hook-game"}
 
 
@@ -236,6 +237,7 @@ def test_game_hook_must_return_a_dict(monkeypatch: pytest.MonkeyPatch) -> None:
     module.__spec__ = importlib.machinery.ModuleSpec(name, None)
     module.rulebook_context = lambda db: ["not", "a", "dict"]
     monkeypatch.setitem(sys.modules, name, module)
+    monkeypatch.setenv("DECKWRIGHT_ENGINES", f"zz-bad-hook={name}")
     with pytest.raises(RulebookError, match="returned list, expected a dict"):
         game_rulebook_context(types.SimpleNamespace(id="zz-bad-hook"))
 

@@ -25,4 +25,8 @@ def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, t
     assert result.exit_code == 0, result.output
     expected = EXPECTED.read_text().splitlines()
     assert "Game over: Bob is at 0 health: Ann wins · winner: Ann" in expected
-    assert result.output.splitlines()[:len(expected)] == expected
+    # The card database may have been edited since the session was saved: play says so, and the
+    # journal still replays to the same game.
+    lines = [line for line in result.output.splitlines()
+             if not line.startswith("warning: the halfwish card database changed since this session started")]
+    assert lines[:len(expected)] == expected
