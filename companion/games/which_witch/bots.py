@@ -6,7 +6,7 @@ import random
 
 from ...engine.core import Decision, Engine, GameState
 from ...engine.drivers import RandomBot
-from .engine import DONE
+from .spells import DONE
 
 # The heuristic's order of preference among the seven actions.
 ACTION_ORDER = ("spell", "wand", "potion", "broom", "wand-hex", "thief", "discard", "pass")

@@ -1,0 +1,72 @@
+"""The defender's answer to an attack: a Shield Crystal blocks it, else the duel (or the hex) goes on.
+
+'Play 1 Shield Crystal Card from their hand and block the attacking player's full attack without
+having to roll dice'. Ruling shield-blocks-hexes: a Shield Crystal answers any of the three
+attacks. 'Actions taken by a defending player in response to these attacks DO NOT count as their
+turn in the rotation.'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from . import catalogue as cat
+from .holding import holds, take_card
+from .rotation import finish
+from .state import WitchState, action_of, target_of
+
+if TYPE_CHECKING:
+    from .engine import WhichWitchEngine
+
+BLOCK = Option("shield", "Block with a Shield Crystal")
+ALLOW = Option("allow", "Let the hex take effect")
+
+
+def offer_defence(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
+    """Ask the defender only when they could hold a Shield Crystal."""
+    action = action_of(state)
+    if holds(engine, state, target_of(action), cat.SHIELD):
+        push_front(state, step("defend"))
+        return []
+    return _undefended(state)
+
+
+def ask_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    action = action_of(state)
+    defender, attacker = state.seats[target_of(action)], state.seats[state.current]
+    if action.kind == "spell":
+        odds = engine.duel_odds(state)
+        accept = Option("roll", f"Roll to defend (attack lands {float(odds.p_hit):.0%} before your Familiars)")
+        prompt = (f"{defender.describe()}: {attacker.name} attacks with {action.count} "
+                  f"{str(action.element).title()} Spell(s), rolling {odds.attacker.label()}")
+    else:
+        accept = ALLOW
+        prompt = f"{defender.describe()}: block {attacker.name}'s hex with a Shield Crystal?"
+    return Decision(target_of(action), prompt, (BLOCK, accept), kind="defend")
+
+
+def answer_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    if answer != BLOCK.id:
+        return _undefended(state)
+    action = action_of(state)
+    target = target_of(action)
+    action.defended.append(take_card(engine, state, target, holds(engine, state, target, cat.SHIELD)[0]))
+    return [Event("block", f"{state.seats[target].describe()} blocks the attack with a Shield Crystal.")] \
+        + finish(engine, state)
+
+
+def _undefended(state: WitchState) -> list[Event]:
+    """No block: the defender's Familiars and the roll, or the hex takes effect."""
+    kind = action_of(state).kind
+    if kind == "spell":
+        push_front(state, step("familiars", side="defender"))
+    elif kind == "thief":
+        push_front(state, step("steal-face-down" if state.hidden else "steal"))
+    else:
+        push_front(state, step("take-wand"))
+    return []
+
+
+STEPS = StepTable(questions={"defend": Question(ask_defend, answer_defend)}, automatic={"defence": offer_defence})

@@ -1,0 +1,76 @@
+"""Whom an attack can target: a Spell attack, a Thief Hex or a Wand Hex names one opponent.
+
+'The attacking player cannot use Spell Cards that match the Witch Card of the player they are
+attacking.' A Thief Hex needs an opponent with cards in hand, a Wand Hex one with a Wand in play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from . import catalogue as cat
+from .holding import holds
+from .state import WitchState, action_of
+
+if TYPE_CHECKING:
+    from .engine import WhichWitchEngine
+
+TARGET = "target"
+WHAT = {"spell": "Spell attack", "thief": "Thief Hex", "wand-hex": "Wand Hex"}
+
+
+def opponents(state: WitchState, seat: int) -> list[int]:
+    """Seats still in the game other than `seat`, in rotation order from `seat`."""
+    seats = state.seats
+    n = len(seats)
+    return [s for s in ((seat + k) % n for k in range(1, n)) if not seats[s].eliminated]
+
+
+def can_cast(spell: str, defender: str) -> bool:
+    """May Spells of this element attack this witch? Never her own element."""
+    return spell != defender
+
+
+def spell_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:
+    """Opponents some Spell the player could play may attack."""
+    element = engine.catalogue.element
+    spells = {element(c) for c in holds(engine, state, seat, cat.SPELL)}
+    return [s for s in opponents(state, seat)
+            if any(can_cast(spell, state.seats[s].element) for spell in spells)]
+
+
+def thief_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:
+    """Opponents with cards in hand."""
+    return [s for s in opponents(state, seat) if state.seats[s].held.size]
+
+
+def wand_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:
+    """Opponents with a Wand in play."""
+    return [s for s in opponents(state, seat) if state.seats[s].wand]
+
+
+FINDERS = {"spell": spell_targets, "thief": thief_targets, "wand-hex": wand_targets}
+
+
+def ask_target(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    kind, seats = action_of(state).kind, state.seats
+    options = tuple(Option(seats[s].name, engine.seat_label(state, s))
+                    for s in FINDERS[kind](engine, state, state.current))
+    return Decision(state.current, f"{WHAT[kind]}: whom does {seats[state.current].name} attack?",
+                    options, kind="target")
+
+
+def answer_target(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    action = action_of(state)
+    action.target = next(s for s, w in enumerate(state.seats) if w.name == answer)
+    if action.kind == "spell":
+        push_front(state, step("element"))
+        return []
+    push_front(state, step("defence"))
+    return [Event("hex", f"{state.seats[state.current].describe()} casts a {WHAT[action.kind]} on "
+                         f"{state.seats[action.target].describe()}.")]
+
+
+STEPS = StepTable(questions={TARGET: Question(ask_target, answer_target)})

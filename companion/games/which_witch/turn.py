@@ -1,0 +1,96 @@
+"""The turn: the current player takes one of the seven actions (or passes when none is legal).
+
+'USE 1 HEART POTION CARD: These are used to gain 1 Life Heart.' 'USE 1 ZOOM BROOM CARD: These are
+used to take two extra turns.' The three attacks, a Wand and a discard continue in their own
+modules; ruling no-action-pass: every action needs a card, so a player who can take none passes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.core import Decision, Event, Option
+from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from . import catalogue as cat
+from .holding import hand_by_kind, holds, take_card
+from .rotation import finish
+from .state import ACTION, Action, WitchState
+from .targets import spell_targets, thief_targets, wand_targets
+from .wands import better_wands
+
+if TYPE_CHECKING:
+    from .engine import WhichWitchEngine
+
+ACTION_LABELS = {
+    "potion": "Use 1 Heart Potion",
+    "broom": "Use 1 Zoom Broom",
+    "spell": "Attack one player using Spell Cards",
+    "thief": "Attack one player using 1 Thief Hex",
+    "wand-hex": "Attack one player using 1 Wand Hex",
+    "wand": "Put 1 Wand Card in play",
+    "discard": "Discard identical Game Cards",
+    "pass": "Pass (no legal action)",
+}
+OPTIONS = {name: Option(name, label) for name, label in ACTION_LABELS.items()}
+FIRST_STEP = {"spell": "target", "thief": "target", "wand-hex": "target", "wand": "wand", "discard": "discard-card"}
+HEX_CARD = {"thief": cat.THIEF, "wand-hex": cat.WAND_HEX}
+
+
+def legal_actions(engine: WhichWitchEngine, state: WitchState) -> list[str]:
+    """The seven actions the current player can take now (or `pass` when none)."""
+    seat = state.current
+    witch = state.seats[seat]
+    held = hand_by_kind(engine, state, seat)
+    legal = []
+    if cat.POTION in held and witch.hearts < engine.rules.hearts.max:
+        legal.append("potion")
+    if cat.BROOM in held:
+        legal.append("broom")
+    if cat.SPELL in held and spell_targets(engine, state, seat):
+        legal.append("spell")
+    if cat.THIEF in held and thief_targets(engine, state, seat):
+        legal.append("thief")
+    if cat.WAND_HEX in held and wand_targets(engine, state, seat):
+        legal.append("wand-hex")
+    if cat.WAND in held and better_wands(engine, state, seat):
+        legal.append("wand")
+    if witch.held.size:
+        legal.append("discard")
+    return legal or ["pass"]
+
+
+def ask_action(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    witch = state.seats[state.current]
+    extra = f" (Zoom Broom: {state.extra_turns} more after this)" if state.extra_turns else ""
+    options = tuple(OPTIONS[a] for a in legal_actions(engine, state))
+    return Decision(state.current, f"{witch.describe()} takes one action{extra}", options, kind="action")
+
+
+def answer_action(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    seat, witch = state.current, state.seats[state.current]
+    if answer == "potion":
+        _play_card(engine, state, "potion", cat.POTION)
+        witch.hearts = min(engine.rules.hearts.max, witch.hearts + engine.rules.heart_potion_hearts)
+        return [Event("potion", f"{witch.describe()} drinks a Heart Potion: {witch.hearts} Life Hearts.")] \
+            + finish(engine, state)
+    if answer == "broom":
+        _play_card(engine, state, "broom", cat.BROOM)
+        state.extra_turns += engine.rules.zoom_broom_turns
+        return [Event("broom", f"{witch.describe()} rides a Zoom Broom: {state.extra_turns} extra turns to come.")] \
+            + finish(engine, state)
+    if answer == "pass":
+        return [Event("pass", f"{witch.describe()} has no card to play and passes.")] + finish(engine, state)
+    state.action = Action(kind=answer)
+    if answer in HEX_CARD:
+        state.action.played.append(take_card(engine, state, seat, holds(engine, state, seat, HEX_CARD[answer])[0]))
+    push_front(state, step(FIRST_STEP[answer]))
+    return []
+
+
+def _play_card(engine: WhichWitchEngine, state: WitchState, kind: str, card_kind: str) -> None:
+    """A one-card action: the card goes on the table until the action ends."""
+    state.action = Action(kind=kind)
+    state.action.played.append(take_card(engine, state, state.current, holds(engine, state, state.current, card_kind)[0]))
+
+
+STEPS = StepTable(questions={ACTION: Question(ask_action, answer_action)})
