@@ -12,7 +12,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ...engine.core import Event
 from ...engine.steps import step
 from . import catalogue as cat
 from .errors import IllegalAttack, UnknownWitch
@@ -88,10 +87,12 @@ def roll_outcomes(engine: WhichWitchEngine, attacker: Side, defender: Side) -> t
     return Fraction(wins, total), Fraction(ties, total)
 
 
-def hit_events(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
-               defender_hearts: int) -> list[Event]:
-    """What the real `hit` step does to a defender with these hearts."""
-    return engine.resolve(duel_state(engine, attacker, defender, spell, count, defender_hearts, "hit"))
+def hit_outcome(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
+                defender_hearts: int) -> tuple[int, bool]:
+    """What the real `hit` step does to a defender with these hearts: hearts lost, eliminated or not."""
+    events = engine.resolve(duel_state(engine, attacker, defender, spell, count, defender_hearts, "hit"))
+    lost = next(int(e.data["lost"]) for e in events if e.kind == "hearts")
+    return lost, any(e.kind == "eliminated" for e in events)
 
 
 def attack_odds(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
@@ -104,13 +105,12 @@ def attack_odds(engine: WhichWitchEngine, attacker: Side, defender: Side, spell:
     check_spells(engine.rules, attacker.witch, defender.witch, spell, count)
     p_win, p_tie = engine.roll_odds(attacker, defender)
     p_hit = hit_chance(p_win, p_tie)
-    hearts = _lost(hit_events(engine, attacker, defender, spell, count, NO_LIMIT))
+    hearts, _ = engine.hit_toll(attacker, defender, spell, count, NO_LIMIT)
     steps = explain(engine.rules, attacker, defender, spell, count, p_win, p_tie, p_hit, hearts)
     if defender_hearts is None:
         return AttackOdds(attacker, defender, spell, count, p_win, p_tie, p_hit, hearts, p_hit * hearts, steps)
-    events = hit_events(engine, attacker, defender, spell, count, defender_hearts)
-    lost = _lost(events)
-    p_eliminate = p_hit if any(e.kind == "eliminated" for e in events) else Fraction(0)
+    lost, eliminated = engine.hit_toll(attacker, defender, spell, count, defender_hearts)
+    p_eliminate = p_hit if eliminated else Fraction(0)
     steps.append(f"The defender has {defender_hearts} Life Heart(s): a hit takes {lost}, so expected "
                  f"hearts lost = {float(p_hit * lost):.3f}; P(eliminated) = {pct(p_eliminate)}.")
     return AttackOdds(attacker, defender, spell, count, p_win, p_tie, p_hit, hearts, p_hit * lost, steps,
@@ -129,10 +129,6 @@ def hit_matrix(engine: WhichWitchEngine, attacker_bonus: int = 0, defender_bonus
     return [{"die": a, "p_hit": [attack_odds(engine, Side(first, a, attacker_bonus),
                                              Side(second, d, defender_bonus), spell, 1).p_hit for d in dice]}
             for a in dice]
-
-
-def _lost(events: list[Event]) -> int:
-    return next(int(e.data["lost"]) for e in events if e.kind == "hearts")
 
 
 def _wand(engine: WhichWitchEngine, die: int) -> str | None:

@@ -27,10 +27,12 @@ class Catalogue:
         self.copies = Counter(self.deck_list)
         # plain dicts: engines ask these many times a turn
         self._kind = {cid: card.get("kind") for cid, card in self.cards.items()}
+        self.kinds: dict[str, str] = self._kind   # card id -> kind, for the hot loops
         self._element = {cid: card.get("element") for cid, card in self.cards.items()}
         self._bonus = {cid: card.get("bonus") or 0 for cid, card in self.cards.items()}
         self._die = {cid: card.get("die") for cid, card in self.cards.items()}
         self._spell = {self._element[cid]: cid for cid in self.ids_of(SPELL)}
+        self._familiar_bonus = {cid: self._bonus[cid] for cid in self.ids_of(FAMILIAR)}
 
     def kind(self, card_id: str) -> str:
         """The card's kind (spell, familiar, wand...)."""
@@ -54,7 +56,8 @@ class Catalogue:
 
     def bonus(self, card_ids: list[str]) -> int:
         """The roll bonus of the Familiars among `card_ids`."""
-        return sum(self._bonus[c] for c in card_ids if self._kind[c] == FAMILIAR)
+        familiar = self._familiar_bonus
+        return sum([familiar[c] for c in card_ids if c in familiar])
 
     def die(self, card_id: str) -> int:
         """The die a Wand rolls."""

@@ -15,7 +15,7 @@ from typing import Any
 from ...engine.core import Engine, Option, Outcome, Request
 from ...engine.options import SetupOption
 from ...errors import SetupError
-from .calculators import attack_odds, roll_outcomes
+from .calculators import attack_odds, hit_outcome, roll_outcomes
 from .catalogue import Catalogue
 from .holding import playable
 from .odds import AttackOdds, Side
@@ -51,6 +51,7 @@ class WhichWitchEngine(Engine):
         self._counts: dict[int, tuple[Option, ...]] = {}
         self._rolls: dict[tuple[int, int, int, int], tuple[Fraction, Fraction]] = {}
         self._odds: dict[tuple[Side, Side, str, int, int], AttackOdds] = {}
+        self._hits: dict[tuple[str, str, str, int, int], tuple[int, bool]] = {}
 
     # -- setup and outcome -------------------------------------------------------------------
     def setup(self, players: list[str], options: dict[str, Any]) -> WitchState:
@@ -129,6 +130,14 @@ class WhichWitchEngine(Engine):
         if key not in self._rolls:
             self._rolls[key] = roll_outcomes(self, attacker, defender)
         return self._rolls[key]
+
+    def hit_toll(self, attacker: Side, defender: Side, spell: str, count: int, hearts: int) -> tuple[int, bool]:
+        """Hearts a landed attack takes from a defender with `hearts`, and whether it eliminates them,
+        from the real hit step (kept per witches, Spells and hearts)."""
+        key = (attacker.witch, defender.witch, spell, count, hearts)
+        if key not in self._hits:
+            self._hits[key] = hit_outcome(self, attacker, defender, spell, count, hearts)
+        return self._hits[key]
 
     def duel_odds(self, state: WitchState) -> AttackOdds:
         """The exact odds of the duel in progress (see calculators.py), kept per duel."""

@@ -40,10 +40,14 @@ def hand_by_kind(engine: WhichWitchEngine, state: WitchState, seat: int) -> dict
     """The distinct card ids the player could play now, grouped by kind."""
     held = state.seats[seat].held
     ids = playable(engine, state, seat) if held.hidden else dict.fromkeys(held.cards)
-    kind = engine.catalogue.kind
+    kind_of = engine.catalogue.kinds
     grouped: dict[str, list[str]] = {}
     for cid in ids:
-        grouped.setdefault(kind(cid), []).append(cid)
+        kind = kind_of[cid]
+        if kind in grouped:
+            grouped[kind].append(cid)
+        else:
+            grouped[kind] = [cid]
     return grouped
 
 
