@@ -26,12 +26,13 @@ class Catalogue:
         self.deck_list = [card.id for card in self.cards.values() for _ in range(card.count)]
         self.copies = Counter(self.deck_list)
         # plain dicts: engines ask these many times a turn
-        self._kind = {cid: card.get("kind") for cid, card in self.cards.items()}
-        self.kinds: dict[str, str] = self._kind   # card id -> kind, for the hot loops
-        self._element = {cid: card.get("element") for cid, card in self.cards.items()}
-        self._bonus = {cid: card.get("bonus") or 0 for cid, card in self.cards.items()}
-        self._die = {cid: card.get("die") for cid, card in self.cards.items()}
-        self._spell = {self._element[cid]: cid for cid in self.ids_of(SPELL)}
+        self._kind: dict[str, str] = {cid: str(card.get("kind")) for cid, card in self.cards.items()}
+        self.kinds = self._kind   # card id -> kind, for the hot loops
+        self._element: dict[str, str | None] = {cid: card.get("element") for cid, card in self.cards.items()}
+        self._bonus: dict[str, int] = {cid: int(card.get("bonus") or 0) for cid, card in self.cards.items()}
+        self._die: dict[str, int] = {cid: int(card.get("die") or 0) for cid, card in self.cards.items()}
+        self._names: dict[str, str] = {cid: str(card.name) for cid, card in self.cards.items()}
+        self._spell = {str(self._element[cid]): cid for cid in self.ids_of(SPELL)}
         self._familiar_bonus = {cid: self._bonus[cid] for cid in self.ids_of(FAMILIAR)}
 
     def kind(self, card_id: str) -> str:
@@ -39,7 +40,8 @@ class Catalogue:
         return self._kind[card_id]
 
     def name(self, card_id: str) -> str:
-        return self.cards[card_id].name
+        """The card's printed name."""
+        return self._names[card_id]
 
     def ids_of(self, kind: str) -> list[str]:
         """Card ids of one kind, in database order."""
@@ -52,6 +54,7 @@ class Catalogue:
         return self._spell[element]
 
     def element(self, card_id: str) -> str | None:
+        """A Spell's element (None for other cards)."""
         return self._element[card_id]
 
     def bonus(self, card_ids: list[str]) -> int:

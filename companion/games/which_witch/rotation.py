@@ -59,7 +59,8 @@ def refill(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[
 
 
 def can_reshuffle(engine: WhichWitchEngine, state: WitchState) -> bool:
-    return len(state.discard) > engine.rules.reshuffle_top_discard
+    """Is there more in the Discard Pile than the card(s) that start a new one?"""
+    return len(state.discard) > int(engine.rules.reshuffle_top_discard)
 
 
 def ask_reshuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:

@@ -28,8 +28,8 @@ ATTACKER, DEFENDER = "attacker", "defender"
 
 def hearts_if_hit(rules: Any, attacker: str, spell: str, count: int) -> int:
     """Hearts the defender loses when the attack lands: per Spell, doubled for the attacker's own element."""
-    hearts = count * rules.hearts_per_spell
-    return hearts * rules.own_element_multiplier if spell == attacker else hearts
+    hearts = count * int(rules.hearts_per_spell)
+    return hearts * int(rules.own_element_multiplier) if spell == attacker else hearts
 
 
 def roll_result(attacker_total: int, defender_total: int) -> str:

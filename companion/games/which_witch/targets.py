@@ -36,7 +36,7 @@ def can_cast(spell: str, defender: str) -> bool:
 def spell_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:
     """Opponents some Spell the player could play may attack."""
     element = engine.catalogue.element
-    spells = {element(c) for c in holds(engine, state, seat, cat.SPELL)}
+    spells = {str(element(c)) for c in holds(engine, state, seat, cat.SPELL)}
     return [s for s in opponents(state, seat)
             if any(can_cast(spell, state.seats[s].element) for spell in spells)]
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from companion.cli import cli
 from companion.games.which_witch.calculators import attack_odds, roll_chances
-from companion.games.which_witch.odds import Side, hit_chance
 from companion.games.which_witch.errors import IllegalAttack
+from companion.games.which_witch.odds import Side, hit_chance
 
 DICE = [6, 8, 10, 12, 20]
 
