@@ -9,6 +9,7 @@ P(A > D) / (1 - P(A = D)).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -64,23 +65,35 @@ def roll_chances(attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
 def duel_state(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
                defender_hearts: int, first: str) -> WitchState:
     """A table holding only this attack, its Spells and Familiars on the table, `first` step next."""
-    rules, catalogue = engine.rules, engine.catalogue
-    seats = [Witch("Attacker", attacker.witch, rules.hearts.max, rules.hand_size, wand=_wand(engine, attacker.die)),
-             Witch("Defender", defender.witch, defender_hearts, rules.hand_size, wand=_wand(engine, defender.die))]
-    played = [catalogue.spell_of(spell)] * count + _familiars(engine, attacker.bonus)
-    action = Action("spell", target=1, element=spell, count=count, played=played,
-                    defended=_familiars(engine, defender.bonus))
-    return WitchState(seats=seats, draw=[], discard=[], action=action, queue=[step(first)])
+    return duel_table(engine, attacker, defender, spell, count)(defender_hearts, first)
+
+
+def duel_table(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str,
+               count: int) -> Callable[[int, str], WitchState]:
+    """Builds fresh tables of one attack (hearts and first step given), its cards looked up once."""
+    rules = engine.rules
+    max_hearts, hand_size = engine.max_hearts, rules.hand_size
+    wands = _wand(engine, attacker.die), _wand(engine, defender.die)
+    played = [engine.catalogue.spell_of(spell)] * count + _familiars(engine, attacker.bonus)
+    defended = _familiars(engine, defender.bonus)
+
+    def build(defender_hearts: int, first: str) -> WitchState:
+        seats = [Witch("Attacker", attacker.witch, max_hearts, hand_size, wand=wands[0]),
+                 Witch("Defender", defender.witch, defender_hearts, hand_size, wand=wands[1])]
+        action = Action("spell", target=1, element=spell, count=count, played=list(played),
+                        defended=list(defended))
+        return WitchState(seats=seats, draw=[], discard=[], action=action, queue=[step(first)])
+    return build
 
 
 def roll_outcomes(engine: WhichWitchEngine, attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
     """P(hit) and P(tie) of one roll: every pair of faces answered to the real `roll` step."""
     wins = ties = 0
     spell = next(e for e in engine.rules.elements if can_cast(e, defender.witch))
+    build = duel_table(engine, attacker, defender, spell, 1)
     for a in range(1, attacker.die + 1):
         for d in range(1, defender.die + 1):
-            state = duel_state(engine, attacker, defender, spell, 1, NO_LIMIT, "roll")
-            kind = engine.resolve(state, [[a, d]])[0].kind
+            kind = engine.resolve(build(NO_LIMIT, "roll"), [[a, d]])[0].kind
             wins += kind == "hit"
             ties += kind == "tie"
     total = attacker.die * defender.die

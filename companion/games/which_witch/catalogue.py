@@ -32,6 +32,9 @@ class Catalogue:
         self._bonus: dict[str, int] = {cid: int(card.get("bonus") or 0) for cid, card in self.cards.items()}
         self._die: dict[str, int] = {cid: int(card.get("die") or 0) for cid, card in self.cards.items()}
         self._names: dict[str, str] = {cid: str(card.name) for cid, card in self.cards.items()}
+        self._ids: dict[str, list[str]] = {}
+        for cid, kind in self._kind.items():
+            self._ids.setdefault(kind, []).append(cid)
         self._spell = {str(self._element[cid]): cid for cid in self.ids_of(SPELL)}
         self._familiar_bonus = {cid: self._bonus[cid] for cid in self.ids_of(FAMILIAR)}
 
@@ -45,7 +48,7 @@ class Catalogue:
 
     def ids_of(self, kind: str) -> list[str]:
         """Card ids of one kind, in database order."""
-        return [cid for cid, k in self._kind.items() if k == kind]
+        return list(self._ids.get(kind, []))
 
     def spell_of(self, element: str) -> str:
         """The Spell card id of an element."""

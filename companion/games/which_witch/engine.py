@@ -9,11 +9,13 @@ and a bot choosing.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from ...engine.core import Engine, Option, Outcome, Request
 from ...engine.options import SetupOption
+from ...engine.steps import Question, StepCall
 from ...errors import SetupError
 from .calculators import attack_odds, hit_outcome, roll_outcomes
 from .catalogue import Catalogue
@@ -47,7 +49,19 @@ class WhichWitchEngine(Engine):
 
     def __init__(self, db: Any):
         super().__init__(db)
+        # The core asks a question twice per answer (`request` for the driver, then `apply` to
+        # check the answer); a question of the same queued step, the state unchanged in between,
+        # is built once. Only `apply` changes a state, and it pops that step first.
+        self._questions = {name: Question(_asked_once(question.ask), question.answer)
+                           for name, question in self.table.questions.items()}
+        self._asked: tuple[StepCall | None, Request | None] = (None, None)
         self.catalogue = Catalogue(db)
+        # numbers the hot steps read on every turn, looked up once (`rules.hearts.max` builds a mapping)
+        rules = self.rules
+        self.max_hearts: int = rules.hearts.max
+        self.default_die: int = rules.default_die
+        self.max_spells: int = rules.max_spells_per_attack
+        self.reshuffle_top: int = rules.reshuffle_top_discard
         self._counts: dict[int, tuple[Option, ...]] = {}
         self._rolls: dict[tuple[int, int, int, int], tuple[Fraction, Fraction]] = {}
         self._odds: dict[tuple[Side, Side, str, int, int], AttackOdds] = {}
@@ -102,7 +116,7 @@ class WhichWitchEngine(Engine):
 
     def die_of(self, witch: Witch) -> int:
         """The die a witch rolls: their Wand's, else the default die."""
-        return self.catalogue.die(witch.wand) if witch.wand else self.rules.default_die
+        return self.catalogue.die(witch.wand) if witch.wand else self.default_die
 
     def seat_label(self, state: WitchState, seat: int) -> str:
         """`Ben (Fire Witch): 4 Life Hearts, 5 cards, wand d8`, to pick a target by."""
@@ -156,6 +170,18 @@ class WhichWitchEngine(Engine):
             return f"{marker} {witch.describe()}: eliminated"
         wand = f", wand d{self.die_of(witch)}" if witch.wand else ""
         return f"{marker} {witch.describe()}: {hearts_text(witch.hearts)}, hand {witch.held.size}/{witch.hand_size}{wand}"
+
+
+def _asked_once(ask: Callable[[Any, Any, StepCall], Request]) -> Callable[[Any, Any, StepCall], Request]:
+    """`ask`, remembering its last request for the very step item it was asked about."""
+    def ask_once(engine: Any, state: Any, item: StepCall) -> Request:
+        last_item, last_request = engine._asked
+        if last_item is item and last_request is not None:
+            return last_request
+        request = ask(engine, state, item)
+        engine._asked = (item, request)
+        return request
+    return ask_once
 
 
 def hearts_text(count: int) -> str:

@@ -60,7 +60,7 @@ def refill(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[
 
 def can_reshuffle(engine: WhichWitchEngine, state: WitchState) -> bool:
     """Is there more in the Discard Pile than the card(s) that start a new one?"""
-    return len(state.discard) > int(engine.rules.reshuffle_top_discard)
+    return len(state.discard) > engine.reshuffle_top
 
 
 def ask_reshuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:

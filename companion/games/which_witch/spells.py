@@ -70,7 +70,7 @@ def ask_count(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> De
     action = action_of(state)
     element = _element(action)
     card = engine.catalogue.spell_of(element)
-    most = min(engine.rules.max_spells_per_attack, playable(engine, state, state.current)[card])
+    most = min(engine.max_spells, playable(engine, state, state.current)[card])
     return Decision(state.current, f"How many {element.title()} Spells (up to {most})?",
                     engine.count_options(most), kind="count")
 

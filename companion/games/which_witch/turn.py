@@ -42,7 +42,7 @@ def legal_actions(engine: WhichWitchEngine, state: WitchState) -> list[str]:
     witch = state.seats[seat]
     held = hand_by_kind(engine, state, seat)
     legal = []
-    if cat.POTION in held and witch.hearts < engine.rules.hearts.max:
+    if cat.POTION in held and witch.hearts < engine.max_hearts:
         legal.append("potion")
     if cat.BROOM in held:
         legal.append("broom")
