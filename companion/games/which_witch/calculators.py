@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.steps import step
 from . import catalogue as cat
 from .errors import IllegalAttack, UnknownWitch
-from .odds import AttackOdds, Side, explain, hit_chance, pct
+from .odds import AttackOdds, Chances, Side, explain, pct
 from .spells import roll_result
 from .state import Action, Witch, WitchState
 from .targets import can_cast
@@ -87,7 +87,7 @@ def duel_table(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: 
 
 
 def roll_outcomes(engine: WhichWitchEngine, attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
-    """P(hit) and P(tie) of one roll: every pair of faces answered to the real `roll` step."""
+    """P(attacker higher) and P(tie) of one roll: every pair of faces answered to the real `roll` step."""
     wins = ties = 0
     spell = next(e for e in engine.rules.elements if can_cast(e, defender.witch))
     build = duel_table(engine, attacker, defender, spell, 1)
@@ -108,6 +108,17 @@ def hit_outcome(engine: WhichWitchEngine, attacker: Side, defender: Side, spell:
     return lost, any(e.kind == "eliminated" for e in events)
 
 
+def duel_chances(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
+                 defender_hearts: int | None = None) -> Chances:
+    """The odds of one attack from the engine's roll odds and hit toll (each kept per key)."""
+    p_win, p_tie, p_hit = engine.roll_odds(attacker, defender)
+    hearts, _ = engine.hit_toll(attacker, defender, spell, count, NO_LIMIT)
+    if defender_hearts is None:
+        return Chances(p_win, p_tie, p_hit, hearts, hearts, None)
+    lost, eliminated = engine.hit_toll(attacker, defender, spell, count, defender_hearts)
+    return Chances(p_win, p_tie, p_hit, hearts, lost, p_hit if eliminated else Fraction(0))
+
+
 def attack_odds(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
                 defender_hearts: int | None = None) -> AttackOdds:
     """The exact odds and expected hearts of one Spell attack, with the explanation.
@@ -116,16 +127,12 @@ def attack_odds(engine: WhichWitchEngine, attacker: Side, defender: Side, spell:
     chance the attack takes the last one.
     """
     check_spells(engine.rules, attacker.witch, defender.witch, spell, count)
-    p_win, p_tie = engine.roll_odds(attacker, defender)
-    p_hit = hit_chance(p_win, p_tie)
-    hearts, _ = engine.hit_toll(attacker, defender, spell, count, NO_LIMIT)
+    p_win, p_tie, p_hit, hearts, lost, p_eliminate = duel_chances(engine, attacker, defender, spell, count,
+                                                                  defender_hearts)
     steps = explain(engine.rules, attacker, defender, spell, count, p_win, p_tie, p_hit, hearts)
-    if defender_hearts is None:
-        return AttackOdds(attacker, defender, spell, count, p_win, p_tie, p_hit, hearts, p_hit * hearts, steps)
-    lost, eliminated = engine.hit_toll(attacker, defender, spell, count, defender_hearts)
-    p_eliminate = p_hit if eliminated else Fraction(0)
-    steps.append(f"The defender has {defender_hearts} Life Heart(s): a hit takes {lost}, so expected "
-                 f"hearts lost = {float(p_hit * lost):.3f}; P(eliminated) = {pct(p_eliminate)}.")
+    if p_eliminate is not None:
+        steps.append(f"The defender has {defender_hearts} Life Heart(s): a hit takes {lost}, so expected "
+                     f"hearts lost = {float(p_hit * lost):.3f}; P(eliminated) = {pct(p_eliminate)}.")
     return AttackOdds(attacker, defender, spell, count, p_win, p_tie, p_hit, hearts, p_hit * lost, steps,
                       defender_hearts, p_eliminate)
 

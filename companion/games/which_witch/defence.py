@@ -15,6 +15,7 @@ from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
 from .holding import holds, take_card
 from .rotation import finish
+from .spells import duel_sides
 from .state import WitchState, action_of, target_of
 
 if TYPE_CHECKING:
@@ -37,10 +38,10 @@ def ask_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> D
     action = action_of(state)
     defender, attacker = state.seats[target_of(action)], state.seats[state.current]
     if action.kind == "spell":
-        odds = engine.duel_odds(state)
-        accept = Option("roll", f"Roll to defend (attack lands {float(odds.p_hit):.0%} before your Familiars)")
+        p_hit = engine.duel_chances(state).p_hit
+        accept = Option("roll", f"Roll to defend (attack lands {float(p_hit):.0%} before your Familiars)")
         prompt = (f"{defender.describe()}: {attacker.name} attacks with {action.count} "
-                  f"{str(action.element).title()} Spell(s), rolling {odds.attacker.label()}")
+                  f"{str(action.element).title()} Spell(s), rolling {duel_sides(engine, state)[0].label()}")
     else:
         accept = ALLOW
         prompt = f"{defender.describe()}: block {attacker.name}'s hex with a Shield Crystal?"

@@ -17,13 +17,13 @@ from ...engine.core import Engine, Option, Outcome, Request
 from ...engine.options import SetupOption
 from ...engine.steps import Question, StepCall
 from ...errors import SetupError
-from .calculators import attack_odds, hit_outcome, roll_outcomes
+from .calculators import attack_odds, duel_chances, hit_outcome, roll_outcomes
 from .catalogue import Catalogue
 from .holding import playable
-from .odds import AttackOdds, Side
+from .odds import AttackOdds, Chances, Side, hit_chance
 from .setup import opening_steps
 from .spells import duel_sides
-from .state import HIDDEN, Witch, WitchState
+from .state import HIDDEN, Witch, WitchState, action_of, target_of
 from .steps import TABLE
 
 
@@ -63,7 +63,7 @@ class WhichWitchEngine(Engine):
         self.max_spells: int = rules.max_spells_per_attack
         self.reshuffle_top: int = rules.reshuffle_top_discard
         self._counts: dict[int, tuple[Option, ...]] = {}
-        self._rolls: dict[tuple[int, int, int, int], tuple[Fraction, Fraction]] = {}
+        self._rolls: dict[tuple[int, int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
         self._odds: dict[tuple[Side, Side, str, int, int], AttackOdds] = {}
         self._hits: dict[tuple[str, str, str, int, int], tuple[int, bool]] = {}
 
@@ -138,11 +138,13 @@ class WhichWitchEngine(Engine):
         """Attacker and defender of the duel in progress: witch, die, Familiars' bonus."""
         return duel_sides(self, state)
 
-    def roll_odds(self, attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
-        """P(hit) and P(tie) of one duel roll, from the real roll step (kept per pair of dice and bonuses)."""
+    def roll_odds(self, attacker: Side, defender: Side) -> tuple[Fraction, Fraction, Fraction]:
+        """P(higher) and P(tie) of one duel roll, from the real roll step, and P(hit) with ties rolled
+        again (kept per pair of dice and bonuses)."""
         key = (attacker.die, attacker.bonus, defender.die, defender.bonus)
         if key not in self._rolls:
-            self._rolls[key] = roll_outcomes(self, attacker, defender)
+            p_win, p_tie = roll_outcomes(self, attacker, defender)
+            self._rolls[key] = (p_win, p_tie, hit_chance(p_win, p_tie))
         return self._rolls[key]
 
     def hit_toll(self, attacker: Side, defender: Side, spell: str, count: int, hearts: int) -> tuple[int, bool]:
@@ -153,12 +155,18 @@ class WhichWitchEngine(Engine):
             self._hits[key] = hit_outcome(self, attacker, defender, spell, count, hearts)
         return self._hits[key]
 
-    def duel_odds(self, state: WitchState) -> AttackOdds:
-        """The exact odds of the duel in progress (see calculators.py), kept per duel."""
-        action = state.action
-        assert action is not None and action.target is not None and action.element is not None
+    def duel_chances(self, state: WitchState) -> Chances:
+        """The numbers of the duel in progress: P(hit), the hearts it costs, P(eliminated)."""
+        action = action_of(state)
         attacker, defender = duel_sides(self, state)
-        key = (attacker, defender, action.element, action.count, state.seats[action.target].hearts)
+        return duel_chances(self, attacker, defender, str(action.element), action.count,
+                            state.seats[target_of(action)].hearts)
+
+    def duel_odds(self, state: WitchState) -> AttackOdds:
+        """The exact odds of the duel in progress, explained (see calculators.py), kept per duel."""
+        action = action_of(state)
+        attacker, defender = duel_sides(self, state)
+        key = (attacker, defender, str(action.element), action.count, state.seats[target_of(action)].hearts)
         if key not in self._odds:
             self._odds[key] = attack_odds(self, *key)
         return self._odds[key]
@@ -174,7 +182,7 @@ class WhichWitchEngine(Engine):
 
 def _asked_once(ask: Callable[[Any, Any, StepCall], Request]) -> Callable[[Any, Any, StepCall], Request]:
     """`ask`, remembering its last request for the very step item it was asked about."""
-    def ask_once(engine: Any, state: Any, item: StepCall) -> Request:
+    def ask_once(engine: WhichWitchEngine, state: Any, item: StepCall) -> Request:
         last_item, last_request = engine._asked
         if last_item is item and last_request is not None:
             return last_request

@@ -8,18 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class Side:
-    """One duellist: their witch (an element), their die and their Familiars' bonus."""
+class Side(NamedTuple):
+    """One duellist: their witch (an element), their die and their Familiars' bonus.
+
+    A named tuple: the duel steps build two per roll, and it keys the engine's odds caches.
+    """
 
     witch: str
     die: int
     bonus: int = 0
 
     def label(self) -> str:
+        """`d8 + 2`: the die and the bonus."""
         bonus = f" + {self.bonus}" if self.bonus else ""
         return f"d{self.die}{bonus}"
 
@@ -55,6 +58,17 @@ class AttackOdds:
             "p_eliminate": None if self.p_eliminate is None else float(self.p_eliminate),
             "steps": self.steps,
         }
+
+
+class Chances(NamedTuple):
+    """The numbers of one attack: one roll, the attack as a whole (ties rolled again), its toll."""
+
+    p_win: Fraction               # the attacker's total is higher on one roll
+    p_tie: Fraction               # equal totals on one roll
+    p_hit: Fraction               # the attack lands, ties rolled again
+    hearts_if_hit: int            # hearts a hit takes from a defender with hearts to spare
+    lost: int                     # hearts a hit takes from this defender
+    p_eliminate: Fraction | None  # the attack takes the last heart (None when the hearts are not known)
 
 
 def hit_chance(p_win: Fraction, p_tie: Fraction) -> Fraction:

@@ -8,6 +8,7 @@ cannot see at the table (the Draw Pile, a face-down top discard) hold the placeh
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -22,6 +23,12 @@ DEAL = "deal"            # shuffle the 65 Game Cards (simulation only)
 ACTION = "action"        # the player whose turn it is picks one of the seven actions
 RESHUFFLE = "reshuffle"  # the Draw Pile ran out: shuffle the Discard Pile into a new one
 OVER = "over"
+
+
+@functools.cache
+def witch_name(element: str) -> str:
+    """`fire` -> `Fire Witch` (kept: every event names witches)."""
+    return f"{element.title()} Witch" if element else "no witch yet"
 
 
 @dataclass
@@ -44,10 +51,12 @@ class Witch:
 
     @property
     def witch_name(self) -> str:
-        return f"{self.element.title()} Witch" if self.element else "no witch yet"
+        """`Fire Witch` (`no witch yet` before the picks)."""
+        return witch_name(self.element)
 
     def describe(self) -> str:
-        return f"{self.name} ({self.witch_name})"
+        """`Ann (Fire Witch)`."""
+        return f"{self.name} ({witch_name(self.element)})"
 
 
 @dataclass

@@ -33,10 +33,12 @@ def can_cast(spell: str, defender: str) -> bool:
     return spell != defender
 
 
-def spell_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:
-    """Opponents some Spell the player could play may attack."""
+def spell_targets(engine: WhichWitchEngine, state: WitchState, seat: int,
+                  spell_cards: list[str] | None = None) -> list[int]:
+    """Opponents some Spell the player could play (`spell_cards`, when already known) may attack."""
     element = engine.catalogue.element
-    spells = {str(element(c)) for c in holds(engine, state, seat, cat.SPELL)}
+    held = holds(engine, state, seat, cat.SPELL) if spell_cards is None else spell_cards
+    spells = {str(element(c)) for c in held}
     return [s for s in opponents(state, seat)
             if any(can_cast(spell, state.seats[s].element) for spell in spells)]
 

@@ -46,7 +46,7 @@ def legal_actions(engine: WhichWitchEngine, state: WitchState) -> list[str]:
         legal.append("potion")
     if cat.BROOM in held:
         legal.append("broom")
-    if cat.SPELL in held and spell_targets(engine, state, seat):
+    if cat.SPELL in held and spell_targets(engine, state, seat, held[cat.SPELL]):
         legal.append("spell")
     if cat.THIEF in held and thief_targets(engine, state, seat):
         legal.append("thief")
