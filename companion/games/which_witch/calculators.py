@@ -71,8 +71,7 @@ def duel_state(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: 
 def duel_table(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str,
                count: int) -> Callable[[int, str], WitchState]:
     """Builds fresh tables of one attack (hearts and first step given), its cards looked up once."""
-    rules = engine.rules
-    max_hearts, hand_size = engine.max_hearts, rules.hand_size
+    max_hearts, hand_size = engine.max_hearts, 0   # hands of 0: nobody refills after this attack
     wands = _wand(engine, attacker.die), _wand(engine, defender.die)
     played = [engine.catalogue.spell_of(spell)] * count + _familiars(engine, attacker.bonus)
     defended = _familiars(engine, defender.bonus)

@@ -38,10 +38,11 @@ def ask_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> D
     action = action_of(state)
     defender, attacker = state.seats[target_of(action)], state.seats[state.current]
     if action.kind == "spell":
-        p_hit = engine.duel_chances(state).p_hit
+        sides = duel_sides(engine, state)
+        p_hit = engine.duel_chances(state, sides).p_hit
         accept = Option("roll", f"Roll to defend (attack lands {float(p_hit):.0%} before your Familiars)")
         prompt = (f"{defender.describe()}: {attacker.name} attacks with {action.count} "
-                  f"{str(action.element).title()} Spell(s), rolling {duel_sides(engine, state)[0].label()}")
+                  f"{str(action.element).title()} Spell(s), rolling {sides[0].label()}")
     else:
         accept = ALLOW
         prompt = f"{defender.describe()}: block {attacker.name}'s hex with a Shield Crystal?"

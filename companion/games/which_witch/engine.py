@@ -155,10 +155,10 @@ class WhichWitchEngine(Engine):
             self._hits[key] = hit_outcome(self, attacker, defender, spell, count, hearts)
         return self._hits[key]
 
-    def duel_chances(self, state: WitchState) -> Chances:
+    def duel_chances(self, state: WitchState, sides: tuple[Side, Side] | None = None) -> Chances:
         """The numbers of the duel in progress: P(hit), the hearts it costs, P(eliminated)."""
         action = action_of(state)
-        attacker, defender = duel_sides(self, state)
+        attacker, defender = sides or duel_sides(self, state)
         return duel_chances(self, attacker, defender, str(action.element), action.count,
                             state.seats[target_of(action)].hearts)
 

@@ -53,7 +53,10 @@ def hand_by_kind(engine: WhichWitchEngine, state: WitchState, seat: int) -> dict
 
 def holds(engine: WhichWitchEngine, state: WitchState, seat: int, kind: str) -> list[str]:
     """Card ids of one kind that the player could play now."""
-    return hand_by_kind(engine, state, seat).get(kind, [])
+    held = state.seats[seat].held
+    kinds = engine.catalogue.kinds
+    ids = playable(engine, state, seat) if held.hidden else dict.fromkeys(held.cards)
+    return [cid for cid in ids if kinds[cid] == kind]
 
 
 def take_card(engine: WhichWitchEngine, state: WitchState, seat: int, card_id: str) -> str:
