@@ -31,6 +31,7 @@ class Catalogue:
         self._element: dict[str, str | None] = {cid: card.get("element") for cid, card in self.cards.items()}
         self._bonus: dict[str, int] = {cid: int(card.get("bonus") or 0) for cid, card in self.cards.items()}
         self._die: dict[str, int] = {cid: int(card.get("die") or 0) for cid, card in self.cards.items()}
+        self.elements = {cid: str(element) for cid, element in self._element.items() if element}  # Spells'
         self._names: dict[str, str] = {cid: str(card.name) for cid, card in self.cards.items()}
         self._ids: dict[str, list[str]] = {}
         for cid, kind in self._kind.items():

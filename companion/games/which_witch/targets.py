@@ -6,6 +6,7 @@ attacking.' A Thief Hex needs an opponent with cards in hand, a Wand Hex one wit
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ...engine.core import Decision, Event, Option
@@ -21,26 +22,36 @@ TARGET = "target"
 WHAT = {"spell": "Spell attack", "thief": "Thief Hex", "wand-hex": "Wand Hex"}
 
 
+@functools.cache
+def rotation_after(seat: int, seats: int) -> tuple[int, ...]:
+    """The other seats of a table of `seats`, in rotation order from `seat`."""
+    return tuple((seat + k) % seats for k in range(1, seats))
+
+
 def opponents(state: WitchState, seat: int) -> list[int]:
     """Seats still in the game other than `seat`, in rotation order from `seat`."""
     seats = state.seats
-    n = len(seats)
-    return [s for s in ((seat + k) % n for k in range(1, n)) if not seats[s].eliminated]
+    return [s for s in rotation_after(seat, len(seats)) if not seats[s].eliminated]
+
+
+def castable(spells: set[str], defender: str) -> set[str]:
+    """The elements among `spells` that may attack this witch: never her own element."""
+    return spells - {defender}
 
 
 def can_cast(spell: str, defender: str) -> bool:
-    """May Spells of this element attack this witch? Never her own element."""
-    return spell != defender
+    """May Spells of this element attack this witch?"""
+    return bool(castable({spell}, defender))
 
 
 def spell_targets(engine: WhichWitchEngine, state: WitchState, seat: int,
                   spell_cards: list[str] | None = None) -> list[int]:
     """Opponents some Spell the player could play (`spell_cards`, when already known) may attack."""
-    element = engine.catalogue.element
+    element = engine.catalogue.elements
     held = holds(engine, state, seat, cat.SPELL) if spell_cards is None else spell_cards
-    spells = {str(element(c)) for c in held}
-    return [s for s in opponents(state, seat)
-            if any(can_cast(spell, state.seats[s].element) for spell in spells)]
+    spells = {element[c] for c in held}
+    seats = state.seats
+    return [s for s in opponents(state, seat) if castable(spells, seats[s].element)]
 
 
 def thief_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:

@@ -7,6 +7,7 @@ modules; ruling no-action-pass: every action needs a card, so a player who can t
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ...engine.core import Decision, Event, Option
@@ -52,7 +53,7 @@ def legal_actions(engine: WhichWitchEngine, state: WitchState) -> list[str]:
         legal.append("thief")
     if cat.WAND_HEX in held and wand_targets(engine, state, seat):
         legal.append("wand-hex")
-    if cat.WAND in held and better_wands(engine, state, seat):
+    if cat.WAND in held and better_wands(engine, state, seat, held[cat.WAND]):
         legal.append("wand")
     if witch.held.size:
         legal.append("discard")
@@ -61,9 +62,14 @@ def legal_actions(engine: WhichWitchEngine, state: WitchState) -> list[str]:
 
 def ask_action(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
     witch = state.seats[state.current]
-    extra = f" (Zoom Broom: {state.extra_turns} more after this)" if state.extra_turns else ""
-    options = tuple(OPTIONS[a] for a in legal_actions(engine, state))
-    return Decision(state.current, f"{witch.describe()} takes one action{extra}", options, kind="action")
+    return _action_decision(state.current, witch.describe(), state.extra_turns, tuple(legal_actions(engine, state)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_decision(seat: int, witch: str, extra_turns: int, legal: tuple[str, ...]) -> Decision:
+    """The action Decision, built once for each seat, witch, Zoom Broom turns and legal actions."""
+    extra = f" (Zoom Broom: {extra_turns} more after this)" if extra_turns else ""
+    return Decision(seat, f"{witch} takes one action{extra}", tuple(OPTIONS[a] for a in legal), kind="action")
 
 
 def answer_action(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:

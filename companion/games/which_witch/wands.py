@@ -20,12 +20,14 @@ if TYPE_CHECKING:
     from .engine import WhichWitchEngine
 
 
-def better_wands(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[str]:
-    """Wands the player could put in play: a better die than the Wand already in play."""
+def better_wands(engine: WhichWitchEngine, state: WitchState, seat: int, wand_cards: list[str] | None = None) -> list[str]:
+    """Wands the player could put in play (of `wand_cards`, when already known): a better die than
+    the Wand already in play."""
     witch = state.seats[seat]
     current = engine.die_of(witch) if witch.wand else 0
     die = engine.catalogue.die
-    return [c for c in holds(engine, state, seat, cat.WAND) if die(c) > current]
+    held = holds(engine, state, seat, cat.WAND) if wand_cards is None else wand_cards
+    return [c for c in held if die(c) > current]
 
 
 def ask_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
