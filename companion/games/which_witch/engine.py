@@ -8,6 +8,7 @@ and a bot choosing.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -62,6 +63,7 @@ class WhichWitchEngine(Engine):
         self.default_die: int = rules.default_die
         self.max_spells: int = rules.max_spells_per_attack
         self.reshuffle_top: int = rules.reshuffle_top_discard
+        self.element_order: tuple[str, ...] = tuple(rules.elements)
         self._counts: dict[int, tuple[Option, ...]] = {}
         self._rolls: dict[tuple[int, int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
         self._odds: dict[tuple[Side, Side, str, int, int], AttackOdds] = {}
@@ -121,8 +123,7 @@ class WhichWitchEngine(Engine):
     def seat_label(self, state: WitchState, seat: int) -> str:
         """`Ben (Fire Witch): 4 Life Hearts, 5 cards, wand d8`, to pick a target by."""
         witch = state.seats[seat]
-        wand = f", wand d{self.die_of(witch)}" if witch.wand else ""
-        return f"{witch.describe()}: {hearts_text(witch.hearts)}, {witch.held.size} cards{wand}"
+        return _seat_label(witch.describe(), witch.hearts, witch.held.size, self.die_of(witch) if witch.wand else 0)
 
     def count_options(self, most: int) -> tuple[Option, ...]:
         """`1` to `most` as options (built once per number)."""
@@ -190,6 +191,12 @@ def _asked_once(ask: Callable[[Any, Any, StepCall], Request]) -> Callable[[Any, 
         engine._asked = (item, request)
         return request
     return ask_once
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat_label(witch: str, hearts: int, cards: int, wand_die: int) -> str:
+    wand = f", wand d{wand_die}" if wand_die else ""
+    return f"{witch}: {hearts_text(hearts)}, {cards} cards{wand}"
 
 
 def hearts_text(count: int) -> str:

@@ -8,6 +8,7 @@ attacking player', double when the Spells match the attacker's own witch.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ...engine.core import Chance, Decision, Event, Option
@@ -16,8 +17,8 @@ from . import catalogue as cat
 from .holding import holds, playable, take_card
 from .odds import Side
 from .rotation import finish
-from .state import Action, WitchState, action_of, target_of
-from .targets import can_cast
+from .state import Action, WitchState, action_of, target_of, witch_name
+from .targets import castable
 
 if TYPE_CHECKING:
     from .engine import WhichWitchEngine
@@ -52,12 +53,17 @@ def duel_sides(engine: WhichWitchEngine, state: WitchState) -> tuple[Side, Side]
 
 def ask_element(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
     target = state.seats[target_of(action_of(state))]
-    element = engine.catalogue.element
-    held = [element(c) for c in holds(engine, state, state.current, cat.SPELL)]
-    options = tuple(Option(e, f"{e.title()} Spells") for e in engine.rules.elements
-                    if e in held and can_cast(e, target.element))
-    return Decision(state.current, f"Which element of Spells against the {target.witch_name}?",
-                    options, kind="element")
+    element = engine.catalogue.elements
+    castable_now = castable({element[c] for c in holds(engine, state, state.current, cat.SPELL)}, target.element)
+    return _element_decision(state.current, target.element,
+                             tuple(e for e in engine.element_order if e in castable_now))
+
+
+@functools.lru_cache(maxsize=4096)
+def _element_decision(seat: int, target: str, elements: tuple[str, ...]) -> Decision:
+    """The element Decision, built once for each seat, target witch and castable elements."""
+    options = tuple(Option(e, f"{e.title()} Spells") for e in elements)
+    return Decision(seat, f"Which element of Spells against the {witch_name(target)}?", options, kind="element")
 
 
 def answer_element(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
@@ -134,9 +140,15 @@ def answer_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall,
 def ask_roll(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:
     attacker, defender = duel_sides(engine, state)
     action = action_of(state)
-    names = state.seats[state.current].name, state.seats[target_of(action)].name
-    again = " again (tie)" if action.rolls else ""
-    return Chance("roll", f"Roll{again}: {names[0]} rolls {attacker.label()}, then {names[1]} "
+    return _roll_chance(state.seats[state.current].name, attacker, state.seats[target_of(action)].name, defender,
+                        bool(action.rolls))
+
+
+@functools.lru_cache(maxsize=4096)
+def _roll_chance(attacker_name: str, attacker: Side, defender_name: str, defender: Side, again: bool) -> Chance:
+    """The duel roll's Chance, built once for each pair of named sides."""
+    tie = " again (tie)" if again else ""
+    return Chance("roll", f"Roll{tie}: {attacker_name} rolls {attacker.label()}, then {defender_name} "
                           f"rolls {defender.label()}", dice=(attacker.die, defender.die))
 
 
