@@ -67,6 +67,7 @@ class WhichWitchEngine(Engine):
         self._counts: dict[int, tuple[Option, ...]] = {}
         self._rolls: dict[tuple[int, int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
         self._odds: dict[tuple[Side, Side, str, int, int], AttackOdds] = {}
+        self._chances: dict[tuple[Side, Side, str, int, int], Chances] = {}
         self._hits: dict[tuple[str, str, str, int, int], tuple[int, bool]] = {}
 
     # -- setup and outcome -------------------------------------------------------------------
@@ -160,8 +161,10 @@ class WhichWitchEngine(Engine):
         """The numbers of the duel in progress: P(hit), the hearts it costs, P(eliminated)."""
         action = action_of(state)
         attacker, defender = sides or duel_sides(self, state)
-        return duel_chances(self, attacker, defender, str(action.element), action.count,
-                            state.seats[target_of(action)].hearts)
+        key = (attacker, defender, str(action.element), action.count, state.seats[target_of(action)].hearts)
+        if key not in self._chances:
+            self._chances[key] = duel_chances(self, *key)
+        return self._chances[key]
 
     def duel_odds(self, state: WitchState) -> AttackOdds:
         """The exact odds of the duel in progress, explained (see calculators.py), kept per duel."""

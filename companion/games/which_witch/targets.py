@@ -69,10 +69,15 @@ FINDERS = {"spell": spell_targets, "thief": thief_targets, "wand-hex": wand_targ
 
 def ask_target(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
     kind, seats = action_of(state).kind, state.seats
-    options = tuple(Option(seats[s].name, engine.seat_label(state, s))
-                    for s in FINDERS[kind](engine, state, state.current))
-    return Decision(state.current, f"{WHAT[kind]}: whom does {seats[state.current].name} attack?",
-                    options, kind="target")
+    targets = tuple((seats[s].name, engine.seat_label(state, s)) for s in FINDERS[kind](engine, state, state.current))
+    return _target_decision(state.current, seats[state.current].name, kind, targets)
+
+
+@functools.lru_cache(maxsize=4096)
+def _target_decision(seat: int, attacker: str, kind: str, targets: tuple[tuple[str, str], ...]) -> Decision:
+    """The target Decision, built once for each attacker, attack and (name, label) of the targets."""
+    return Decision(seat, f"{WHAT[kind]}: whom does {attacker} attack?",
+                    tuple(Option(name, label) for name, label in targets), kind="target")
 
 
 def answer_target(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
