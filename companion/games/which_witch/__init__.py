@@ -30,16 +30,17 @@ options, setup, outcome, tally, hint), `calculators` (exact attack odds through 
 steps) and `odds` (what they report), `bots`, `texts` (rulebook content), `cli`
 (`deckwright which-witch attack|odds`).
 Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`, `invariants` and
-`rulebook_context` (card texts, worked examples and odds computed for the rulebook).
+`rulebook_context` (card texts, worked examples and odds computed for the rulebook);
+`checks` holds the invariants.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from .bots import BOTS, HeuristicBot
+from .checks import broken_invariants
 from .engine import WhichWitchEngine
 from .state import HIDDEN, WitchState
 from .texts import card_text, rulebook_context
@@ -58,21 +59,8 @@ def sim_labels(engine: WhichWitchEngine, state: WitchState) -> dict[str, str]:
 
 
 def invariants(engine: WhichWitchEngine, state: WitchState) -> list[str]:
-    """The broken invariants: the 65 Game Cards all somewhere, hearts and hands in bounds."""
-    broken = []
-    census = state.census()
-    if sum(census.values()) != len(engine.catalogue.deck_list):
-        broken.append(f"{sum(census.values())} Game Cards on the table, not {len(engine.catalogue.deck_list)}")
-    if not state.hidden and census != Counter(engine.catalogue.deck_list):
-        broken.append("the cards on the table are not the deck list")
-    for witch in state.seats:
-        if not 0 <= witch.hearts <= engine.rules.hearts.max:
-            broken.append(f"{witch.describe()} has {witch.hearts} Life Hearts")
-        if witch.held.size > witch.hand_size:
-            broken.append(f"{witch.describe()} holds {witch.held.size} cards, more than {witch.hand_size}")
-        if witch.eliminated and (witch.held.size or witch.wand):
-            broken.append(f"{witch.describe()} is eliminated but still holds cards")
-    return broken
+    """The invariants `state` breaks (cards conserved, hearts and hands in bounds...); [] when all hold."""
+    return broken_invariants(engine, state)
 
 
 __all__ = ["BOTS", "ENGINE", "HIDDEN", "HeuristicBot", "WhichWitchEngine", "WitchState", "card_text",
