@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
+from .effects import ONE_CARD_ACTIONS
 from .holding import hand_by_kind, holds, take_card
 from .rotation import finish
 from .state import ACTION, Action, WitchState
@@ -74,16 +75,10 @@ def _action_decision(seat: int, witch: str, extra_turns: int, legal: tuple[str, 
 
 def answer_action(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     seat, witch = state.current, state.seats[state.current]
-    if answer == "potion":
-        _play_card(engine, state, "potion", cat.POTION)
-        witch.hearts = min(engine.rules.hearts.max, witch.hearts + engine.rules.heart_potion_hearts)
-        return [Event("potion", f"{witch.describe()} drinks a Heart Potion: {witch.hearts} Life Hearts.")] \
-            + finish(engine, state)
-    if answer == "broom":
-        _play_card(engine, state, "broom", cat.BROOM)
-        state.extra_turns += engine.rules.zoom_broom_turns
-        return [Event("broom", f"{witch.describe()} rides a Zoom Broom: {state.extra_turns} extra turns to come.")] \
-            + finish(engine, state)
+    if answer in ONE_CARD_ACTIONS:
+        card_kind, effect = ONE_CARD_ACTIONS[answer]
+        _play_card(engine, state, answer, card_kind)
+        return [effect(engine, state, witch)] + finish(engine, state)
     if answer == "pass":
         return [Event("pass", f"{witch.describe()} has no card to play and passes.")] + finish(engine, state)
     state.action = Action(kind=answer)
