@@ -23,16 +23,15 @@ Chance with the attacker's and the defender's die; ties ask again), then `cauldr
 `reward` after a final heart. The defence is never the defender's turn. After every action
 all players refill in rotation order, and the rotation moves on (Zoom Broom turns first).
 
-Modules: `state` (dataclasses), `catalogue` (the Game Cards by id), `holding` (what a hand could
-play), the rules as steps (`setup`, `turn`, `targets`, `spells`, `defence`, `hexes`,
-`elimination`, `wands`, `discards`, `rotation`) merged in `steps`, `effects` (the one-card
-actions' effects in one dict), `engine` (the Engine:
-options, setup, outcome, tally, hint), `calculators` (exact attack odds through the real duel
-steps) and `odds` (what they report), `bots`, `texts` (rulebook content), `cli`
+Modules: `state` (dataclasses), `catalogue` (the Game Cards by id), `holding` (what a hand
+could play), the rules as steps (`setup`, `turn`, `targets`, `spells`, `defence`, `hexes`,
+`elimination`, `wands`, `discards`, `rotation`, each ending with its STEPS) merged in `steps`,
+`effects` (the one-card actions' effects in one dict), `engine` (the Engine: options, setup,
+outcome, tally, hint), `calculators` (exact attack odds through the real duel steps) and `odds`
+(what they report), `checks` (invariants), `bots`, `texts` (rulebook content), `cli`
 (`deckwright which-witch attack|odds`).
 Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`, `invariants` and
-`rulebook_context` (card texts, worked examples and odds computed for the rulebook);
-`checks` holds the invariants.
+`rulebook_context` (card texts, worked examples and odds computed for the rulebook).
 """
 
 from __future__ import annotations
