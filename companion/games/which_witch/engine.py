@@ -24,7 +24,7 @@ from .holding import playable
 from .odds import AttackOdds, Chances, Side, hit_chance
 from .setup import opening_steps
 from .spells import duel_sides
-from .state import HIDDEN, Witch, WitchState, action_of, target_of
+from .state import HIDDEN, Action, Witch, WitchState, action_of, target_of
 from .steps import TABLE
 
 
@@ -67,6 +67,7 @@ class WhichWitchEngine(Engine):
         self._counts: dict[int, tuple[Option, ...]] = {}
         self._rolls: dict[tuple[int, int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
         self._odds: dict[tuple[Side, Side, str, int, int], AttackOdds] = {}
+        self.kept_sides: tuple[Action | None, tuple[Any, ...], tuple[Side, Side] | None] = (None, (), None)
         self._chances: dict[tuple[Side, Side, str, int, int], Chances] = {}
         self._hits: dict[tuple[str, str, str, int, int], tuple[int, bool]] = {}
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 DONE = "done"
 ATTACKER, DEFENDER = "attacker", "defender"
+FAMILIARS = {side: step("familiars", side=side) for side in (ATTACKER, DEFENDER)}  # read, never changed
 
 
 def hearts_if_hit(rules: Any, attacker: str, spell: str, count: int) -> int:
@@ -41,12 +42,23 @@ def roll_result(attacker_total: int, defender_total: int) -> str:
 
 
 def duel_sides(engine: WhichWitchEngine, state: WitchState) -> tuple[Side, Side]:
-    """Attacker and defender of the duel in progress: witch, die, Familiars' bonus."""
+    """Attacker and defender of the duel in progress: witch, die, Familiars' bonus.
+
+    The prompt, the answer and a bot's choice all ask for them at each roll, so the last ones are
+    kept with what they were computed from (the action, its cards on the table, both Wands).
+    """
     action = action_of(state)
     attacker, defender = state.seats[state.current], state.seats[target_of(action)]
+    basis = (len(action.played), len(action.defended), attacker.wand, defender.wand, attacker.element,
+             defender.element)
+    kept_action, kept_basis, kept_sides = engine.kept_sides
+    if kept_action is action and kept_basis == basis and kept_sides is not None:
+        return kept_sides
     bonus = engine.catalogue.bonus
-    return (Side(attacker.element, engine.die_of(attacker), bonus(action.played)),
-            Side(defender.element, engine.die_of(defender), bonus(action.defended)))
+    sides = (Side(attacker.element, engine.die_of(attacker), bonus(action.played)),
+             Side(defender.element, engine.die_of(defender), bonus(action.defended)))
+    engine.kept_sides = (action, basis, sides)
+    return sides
 
 
 # -- element and count ----------------------------------------------------------------------
@@ -87,11 +99,11 @@ def answer_count(engine: WhichWitchEngine, state: WitchState, item: StepCall, an
     action.count = int(answer)
     card = engine.catalogue.spell_of(element)
     action.played.extend(take_card(engine, state, seat, card) for _ in range(action.count))
-    push_front(state, step("familiars", side=ATTACKER))
     attacker, target = state.seats[seat], state.seats[target_of(action)]
     spells = f"{action.count} {element.title()} Spell{'s' if action.count > 1 else ''}"
     return [Event("attack", f"{attacker.describe()} attacks {target.describe()} with {spells}.",
-                  {"attacker": seat, "target": action.target, "element": element, "count": action.count})]
+                  {"attacker": seat, "target": action.target, "element": element, "count": action.count})] \
+        + offer_familiars(engine, state, FAMILIARS[ATTACKER])
 
 
 # -- Familiars ------------------------------------------------------------------------------
@@ -131,8 +143,7 @@ def answer_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall,
     if answer == DONE:
         return _familiars_done(state, item)
     _familiar_pile(state, item).append(take_card(engine, state, _familiar_seat(state, item), answer))
-    push_front(state, step("familiars", side=item["side"]))
-    return []
+    return offer_familiars(engine, state, item)
 
 
 # -- the roll and the hit -------------------------------------------------------------------
