@@ -8,12 +8,15 @@ turn in the rotation.'
 
 from __future__ import annotations
 
+import functools
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
 from .holding import holds, take_card
+from .odds import Side
 from .rotation import finish
 from .spells import duel_sides
 from .state import WitchState, action_of, target_of
@@ -36,17 +39,29 @@ def offer_defence(engine: WhichWitchEngine, state: WitchState, item: StepCall) -
 
 def ask_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
     action = action_of(state)
-    defender, attacker = state.seats[target_of(action)], state.seats[state.current]
-    if action.kind == "spell":
-        sides = duel_sides(engine, state)
-        p_hit = engine.duel_chances(state, sides).p_hit
-        accept = Option("roll", f"Roll to defend (attack lands {float(p_hit):.0%} before your Familiars)")
-        prompt = (f"{defender.describe()}: {attacker.name} attacks with {action.count} "
-                  f"{str(action.element).title()} Spell(s), rolling {sides[0].label()}")
-    else:
-        accept = ALLOW
-        prompt = f"{defender.describe()}: block {attacker.name}'s hex with a Shield Crystal?"
-    return Decision(target_of(action), prompt, (BLOCK, accept), kind="defend")
+    target = target_of(action)
+    defender, attacker = state.seats[target].describe(), state.seats[state.current].name
+    if action.kind != "spell":
+        return _hex_defence(target, defender, attacker)
+    sides = duel_sides(engine, state)
+    p_hit = engine.duel_chances(state, sides).p_hit
+    return _spell_defence(target, defender, attacker, action.count, str(action.element), sides[0], p_hit)
+
+
+@functools.lru_cache(maxsize=4096)
+def _spell_defence(seat: int, defender: str, attacker: str, count: int, element: str, side: Side,
+                   p_hit: Fraction) -> Decision:
+    """The defender's Decision against Spells, built once for each attack and its chance to land."""
+    accept = Option("roll", f"Roll to defend (attack lands {float(p_hit):.0%} before your Familiars)")
+    prompt = (f"{defender}: {attacker} attacks with {count} {element.title()} Spell(s), "
+              f"rolling {side.label()}")
+    return Decision(seat, prompt, (BLOCK, accept), kind="defend")
+
+
+@functools.lru_cache(maxsize=4096)
+def _hex_defence(seat: int, defender: str, attacker: str) -> Decision:
+    """The defender's Decision against a hex."""
+    return Decision(seat, f"{defender}: block {attacker}'s hex with a Shield Crystal?", (BLOCK, ALLOW), kind="defend")
 
 
 def answer_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:

@@ -89,8 +89,13 @@ def ask_count(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> De
     element = _element(action)
     card = engine.catalogue.spell_of(element)
     most = min(engine.max_spells, playable(engine, state, state.current)[card])
-    return Decision(state.current, f"How many {element.title()} Spells (up to {most})?",
-                    engine.count_options(most), kind="count")
+    return _count_decision(state.current, element, engine.count_options(most))
+
+
+@functools.lru_cache(maxsize=4096)
+def _count_decision(seat: int, element: str, counts: tuple[Option, ...]) -> Decision:
+    """The Spell count Decision, built once for each seat, element and most Spells."""
+    return Decision(seat, f"How many {element.title()} Spells (up to {len(counts)})?", counts, kind="count")
 
 
 def answer_count(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
