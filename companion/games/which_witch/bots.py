@@ -94,7 +94,7 @@ class HeuristicBot:
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
         """The option this bot prefers for one decision."""
-        ids = [option.id for option in decision.options]
+        ids = decision.option_ids()
         chooser = CHOOSERS.get(decision.kind)
         if chooser is None:
             return ids[0]

@@ -55,8 +55,13 @@ def holds(engine: WhichWitchEngine, state: WitchState, seat: int, kind: str) -> 
     """Card ids of one kind that the player could play now."""
     held = state.seats[seat].held
     kinds = engine.catalogue.kinds
-    ids = playable(engine, state, seat) if held.hidden else dict.fromkeys(held.cards)
-    return [cid for cid in ids if kinds[cid] == kind]
+    if held.hidden:
+        return [cid for cid in playable(engine, state, seat) if kinds[cid] == kind]
+    found: list[str] = []
+    for cid in held.cards:
+        if kinds[cid] == kind and cid not in found:
+            found.append(cid)
+    return found
 
 
 def take_card(engine: WhichWitchEngine, state: WitchState, seat: int, card_id: str) -> str:
