@@ -21,6 +21,7 @@ Chooser = Callable[[WhichWitchEngine, WitchState, list[str]], str]
 
 
 def choose_action(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -> str:
+    """The first of the actions in the heuristic's order of preference."""
     return min(ids, key=ACTION_ORDER.index)
 
 
@@ -44,6 +45,7 @@ def choose_count(engine: WhichWitchEngine, state: WitchState, ids: list[str]) ->
 
 
 def choose_familiar(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -> str:
+    """Every Familiar, one at a time, then done."""
     others = [i for i in ids if i != DONE]
     return others[0] if others else DONE
 
@@ -60,16 +62,19 @@ def choose_defend(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -
 
 
 def choose_reward(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -> str:
+    """A heart when hurt, else the extra card of hand size."""
     hurt = state.seats[state.current].hearts < engine.max_hearts - 1
     return "heart" if hurt else "hand"
 
 
 def choose_steal(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -> str:
+    """The most useful card in the looked-at hand."""
     kind = engine.catalogue.kind
     return min(ids, key=lambda c: STEAL_ORDER.index(kind(c)) if kind(c) in STEAL_ORDER else len(STEAL_ORDER))
 
 
 def choose_wand(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -> str:
+    """The Wand with the biggest die."""
     return max(ids, key=engine.catalogue.die)
 
 

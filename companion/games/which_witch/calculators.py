@@ -77,6 +77,7 @@ def duel_table(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: 
     defended = _familiars(engine, defender.bonus)
 
     def build(defender_hearts: int, first: str) -> WitchState:
+        """A fresh table of the attack for a defender with these hearts, `first` step next."""
         seats = [Witch("Attacker", attacker.witch, max_hearts, hand_size, wand=wands[0]),
                  Witch("Defender", defender.witch, defender_hearts, hand_size, wand=wands[1])]
         action = Action("spell", target=1, element=spell, count=count, played=list(played),

@@ -38,6 +38,7 @@ def offer_defence(engine: WhichWitchEngine, state: WitchState, item: StepCall) -
 
 
 def ask_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """The defender: block with a Shield Crystal, or roll (let the hex take effect)."""
     action = action_of(state)
     target = target_of(action)
     defender, attacker = state.seats[target].describe(), state.seats[state.current].name
@@ -65,6 +66,7 @@ def _hex_defence(seat: int, defender: str, attacker: str) -> Decision:
 
 
 def answer_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """A block ends the action; otherwise the duel or the hex goes on."""
     if answer != BLOCK.id:
         return _undefended(state)
     action = action_of(state)

@@ -18,18 +18,21 @@ if TYPE_CHECKING:
 
 
 def ask_card(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """Which card the player discards copies of."""
     counts = playable(engine, state, state.current)
     options = tuple(Option(c, engine.catalogue.name(c)) for c in engine.catalogue.cards if counts[c])
     return Decision(state.current, "Discard which identical cards?", options, kind="discard-card")
 
 
 def answer_card(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """Remember the card; ask how many."""
     action_of(state).element = answer
     push_front(state, step("discard-count"))
     return []
 
 
 def ask_count(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """How many identical copies to discard."""
     card = str(action_of(state).element)
     most = playable(engine, state, state.current)[card]
     return Decision(state.current, f"How many {engine.card_name(card)} cards to discard (up to {most})?",
@@ -37,6 +40,7 @@ def ask_count(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> De
 
 
 def answer_count(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """The copies go on the table (then the Discard Pile); the action ends."""
     action, seat = action_of(state), state.current
     card = str(action.element)
     action.played.extend(take_card(engine, state, seat, card) for _ in range(int(answer)))

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 
 def ask_cauldron(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """The witch at zero hearts: use the Infinity Cauldron or fall."""
     target = target_of(action_of(state))
     options = (Option("cauldron", f"Use the Infinity Cauldron (back to {engine.rules.cauldron_hearts})"),
                Option("fall", "Do not use it: eliminated"))
@@ -32,6 +33,7 @@ def ask_cauldron(engine: WhichWitchEngine, state: WitchState, item: StepCall) ->
 
 
 def answer_cauldron(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """The Cauldron restores hearts and ends the action; falling eliminates."""
     if answer == "fall":
         return eliminate(engine, state, item)
     action = action_of(state)
@@ -59,6 +61,7 @@ def eliminate(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> li
 
 
 def ask_reward(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """The eliminator's choice of reward."""
     rewards = engine.rules.elimination_rewards
     options = (Option("heart", f"Regain {rewards.heart} Life Heart"),
                Option("hand", f"Hand size +{rewards.hand_size} for the rest of the game"))
@@ -67,6 +70,7 @@ def ask_reward(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> D
 
 
 def answer_reward(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """A heart (up to the maximum) or one more card of hand size for good."""
     witch = state.seats[state.current]
     rewards = engine.rules.elimination_rewards
     if answer == "heart":

@@ -188,6 +188,7 @@ class WhichWitchEngine(Engine):
 def _asked_once(ask: Callable[[Any, Any, StepCall], Request]) -> Callable[[Any, Any, StepCall], Request]:
     """`ask`, remembering its last request for the very step item it was asked about."""
     def ask_once(engine: WhichWitchEngine, state: Any, item: StepCall) -> Request:
+        """The request for `item`, built once."""
         last_item, last_request = engine._asked
         if last_item is item and last_request is not None:
             return last_request

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 def ask_steal(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """The thief looks at the target's hand and takes one card."""
     target = state.seats[target_of(action_of(state))]
     options = tuple(Option(c, engine.catalogue.name(c)) for c in sorted(set(target.held.cards)))
     return Decision(state.current, f"{state.seats[state.current].name} looks at {target.name}'s hand: "
@@ -27,6 +28,7 @@ def ask_steal(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> De
 
 
 def answer_steal(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """The card changes hands; the action ends."""
     thief, target = state.seats[state.current], state.seats[target_of(action_of(state))]
     pass_card(target.held, thief.held, answer)
     return [Event("steal", f"{thief.name} takes a {engine.card_name(answer)} from {target.name}.")] \
@@ -39,6 +41,7 @@ def steal_face_down(engine: WhichWitchEngine, state: WitchState, item: StepCall)
 
 
 def ask_take_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """Keep the stolen Wand in play or discard it."""
     target = state.seats[target_of(action_of(state))]
     die = engine.die_of(target)
     options = (Option("keep", f"Put the d{die} Wand in play for yourself"), Option("discard", "Discard it"))
@@ -47,6 +50,7 @@ def ask_take_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -
 
 
 def answer_take_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """The Wand leaves its owner: into play for the attacker (their old one discarded) or discarded."""
     attacker, target = state.seats[state.current], state.seats[target_of(action_of(state))]
     wand, target.wand = target.wand, None
     assert wand is not None, "a Wand Hex targets a Wand in play"

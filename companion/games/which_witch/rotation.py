@@ -64,11 +64,13 @@ def can_reshuffle(engine: WhichWitchEngine, state: WitchState) -> bool:
 
 
 def ask_reshuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:
+    """The Discard Pile is shuffled into a new Draw Pile."""
     return Chance("shuffle", "The Draw Pile is empty: shuffle the Discard Pile into a new Draw Pile",
                   options=tuple(state.discard))
 
 
 def answer_reshuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall, order: list[str]) -> list[Event]:
+    """The shuffled cards become the piles."""
     return reshuffle(engine, state, order)
 
 

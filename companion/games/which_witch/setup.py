@@ -25,6 +25,7 @@ def opening_steps(state: WitchState) -> list[StepCall]:
 
 
 def ask_pick(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """The seat picks one of the Witch Cards still free."""
     seat = item["seat"]
     taken = {w.element for w in state.seats}
     options = tuple(Option(e, f"{e.title()} Witch") for e in engine.rules.elements if e not in taken)
@@ -32,16 +33,19 @@ def ask_pick(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Dec
 
 
 def answer_pick(engine: WhichWitchEngine, state: WitchState, item: StepCall, element: str) -> list[Event]:
+    """The witch is the seat's; their tracker starts at the game's hearts."""
     witch = state.seats[item["seat"]]
     witch.element = element
     return [Event("witch", f"{witch.describe()} sets their tracker to {witch.hearts} Life Hearts.")]
 
 
 def ask_shuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:
+    """The 65 Game Cards are shuffled (simulation: the driver's seeded RNG)."""
     return Chance("shuffle", f"Shuffle the {len(state.draw)} Game Cards", options=tuple(state.draw))
 
 
 def answer_shuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall, order: list[str]) -> list[Event]:
+    """Deal from the shuffled deck."""
     return deal(engine, state, order)
 
 

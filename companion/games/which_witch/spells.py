@@ -64,6 +64,7 @@ def duel_sides(engine: WhichWitchEngine, state: WitchState) -> tuple[Side, Side]
 # -- element and count ----------------------------------------------------------------------
 
 def ask_element(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """Which element of Spells, among those the target's witch does not block."""
     target = state.seats[target_of(action_of(state))]
     element = engine.catalogue.elements
     castable_now = castable({element[c] for c in holds(engine, state, state.current, cat.SPELL)}, target.element)
@@ -79,12 +80,14 @@ def _element_decision(seat: int, target: str, elements: tuple[str, ...]) -> Deci
 
 
 def answer_element(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """Remember the element; ask how many Spells."""
     action_of(state).element = answer
     push_front(state, step("count"))
     return []
 
 
 def ask_count(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """How many Spells of the element, up to the rules' limit and the copies held."""
     action = action_of(state)
     element = _element(action)
     card = engine.catalogue.spell_of(element)
@@ -99,6 +102,7 @@ def _count_decision(seat: int, element: str, counts: tuple[Option, ...]) -> Deci
 
 
 def answer_count(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """The Spells go on the table; the attacker may add Familiars."""
     action, seat = action_of(state), state.current
     element = _element(action)
     action.count = int(answer)
@@ -136,6 +140,7 @@ def _familiars_done(state: WitchState, item: StepCall) -> list[Event]:
 
 
 def ask_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """One more Familiar face up, or done."""
     seat = _familiar_seat(state, item)
     catalogue = engine.catalogue
     options = [Option(DONE, f"No more Familiars (bonus +{catalogue.bonus(_familiar_pile(state, item))})")]
@@ -145,6 +150,7 @@ def ask_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall) ->
 
 
 def answer_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """The Familiar joins its side's bonus; done moves the duel on."""
     if answer == DONE:
         return _familiars_done(state, item)
     _familiar_pile(state, item).append(take_card(engine, state, _familiar_seat(state, item), answer))
@@ -154,6 +160,7 @@ def answer_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall,
 # -- the roll and the hit -------------------------------------------------------------------
 
 def ask_roll(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:
+    """Both dice of the duel, in one Chance."""
     attacker, defender = duel_sides(engine, state)
     action = action_of(state)
     return _roll_chance(state.seats[state.current].name, attacker, state.seats[target_of(action)].name, defender,
@@ -169,6 +176,7 @@ def _roll_chance(attacker_name: str, attacker: Side, defender_name: str, defende
 
 
 def answer_roll(engine: WhichWitchEngine, state: WitchState, item: StepCall, faces: list[int]) -> list[Event]:
+    """Higher total wins: a hit, the defender safe, or a tie rolled again."""
     action = action_of(state)
     attacker, defender = duel_sides(engine, state)
     action.rolls.append(list(faces))

@@ -68,6 +68,7 @@ FINDERS = {"spell": spell_targets, "thief": thief_targets, "wand-hex": wand_targ
 
 
 def ask_target(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """Whom the attack targets, among the opponents it can reach."""
     kind, seats = action_of(state).kind, state.seats
     targets = tuple((seats[s].name, engine.seat_label(state, s)) for s in FINDERS[kind](engine, state, state.current))
     return _target_decision(state.current, seats[state.current].name, kind, targets)
@@ -81,6 +82,7 @@ def _target_decision(seat: int, attacker: str, kind: str, targets: tuple[tuple[s
 
 
 def answer_target(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """A Spell attack asks for the element next; a hex goes to the defence."""
     action = action_of(state)
     action.target = next(s for s, w in enumerate(state.seats) if w.name == answer)
     if action.kind == "spell":

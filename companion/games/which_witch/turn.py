@@ -62,6 +62,7 @@ def legal_actions(engine: WhichWitchEngine, state: WitchState) -> list[str]:
 
 
 def ask_action(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """The current player's action, among the legal ones."""
     witch = state.seats[state.current]
     return _action_decision(state.current, witch.describe(), state.extra_turns, tuple(legal_actions(engine, state)))
 
@@ -74,6 +75,7 @@ def _action_decision(seat: int, witch: str, extra_turns: int, legal: tuple[str, 
 
 
 def answer_action(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """One-card actions take effect at once; the others continue step by step."""
     seat, witch = state.current, state.seats[state.current]
     if answer in ONE_CARD_ACTIONS:
         card_kind, effect = ONE_CARD_ACTIONS[answer]

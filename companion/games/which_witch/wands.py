@@ -31,6 +31,7 @@ def better_wands(engine: WhichWitchEngine, state: WitchState, seat: int, wand_ca
 
 
 def ask_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+    """Which better Wand goes in play."""
     catalogue = engine.catalogue
     options = tuple(Option(c, f"{catalogue.name(c)} (d{catalogue.die(c)})")
                     for c in better_wands(engine, state, state.current))
@@ -38,6 +39,7 @@ def ask_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Dec
 
 
 def answer_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+    """The Wand goes in play (a replaced one to the Discard Pile); the action ends."""
     witch = state.seats[state.current]
     take_card(engine, state, state.current, answer)
     replaced = f", replacing the d{engine.catalogue.die(witch.wand)}" if witch.wand else ""
