@@ -18,7 +18,7 @@ from . import catalogue as cat
 from .holding import holds, take_card
 from .odds import Side
 from .rotation import finish
-from .spells import duel_sides
+from .spells import DEFENDER, FAMILIARS, duel_sides, offer_familiars
 from .state import WitchState, action_of, target_of
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def offer_defence(engine: WhichWitchEngine, state: WitchState, item: StepCall) -
     if holds(engine, state, target_of(action), cat.SHIELD):
         push_front(state, step("defend"))
         return []
-    return _undefended(state)
+    return _undefended(engine, state)
 
 
 def ask_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
@@ -68,7 +68,7 @@ def _hex_defence(seat: int, defender: str, attacker: str) -> Decision:
 def answer_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """A block ends the action; otherwise the duel or the hex goes on."""
     if answer != BLOCK.id:
-        return _undefended(state)
+        return _undefended(engine, state)
     action = action_of(state)
     target = target_of(action)
     action.defended.append(take_card(engine, state, target, holds(engine, state, target, cat.SHIELD)[0]))
@@ -76,12 +76,12 @@ def answer_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall, a
         + finish(engine, state)
 
 
-def _undefended(state: WitchState) -> list[Event]:
+def _undefended(engine: WhichWitchEngine, state: WitchState) -> list[Event]:
     """No block: the defender's Familiars and the roll, or the hex takes effect."""
     kind = action_of(state).kind
     if kind == "spell":
-        push_front(state, step("familiars", side="defender"))
-    elif kind == "thief":
+        return offer_familiars(engine, state, FAMILIARS[DEFENDER])
+    if kind == "thief":
         push_front(state, step("steal-face-down" if state.hidden else "steal"))
     else:
         push_front(state, step("take-wand"))

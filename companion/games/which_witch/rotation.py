@@ -31,14 +31,17 @@ def finish(engine: WhichWitchEngine, state: WitchState) -> list[Event]:
     if len(state.alive()) == 1:
         state.queue.clear()
         return []
-    push_front(state, step(REFILL, seat=state.current, left=len(state.seats)))
-    return []
+    return refill_from(engine, state, state.current, len(state.seats))
 
 
 def refill(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
-    """Refill hands in rotation order from `seat`; pause for a shuffle when the Draw Pile runs out."""
+    """The refill goes on after a shuffle of the Discard Pile."""
+    return refill_from(engine, state, item["seat"], item["left"])
+
+
+def refill_from(engine: WhichWitchEngine, state: WitchState, seat: int, left: int) -> list[Event]:
+    """Refill `left` hands in rotation order from `seat`; pause for a shuffle when the Draw Pile runs out."""
     events: list[Event] = []
-    seat, left = item["seat"], item["left"]
     seats, draw, hidden = state.seats, state.draw, state.hidden
     while left:
         witch = seats[seat]

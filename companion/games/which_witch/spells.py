@@ -190,8 +190,7 @@ def answer_roll(engine: WhichWitchEngine, state: WitchState, item: StepCall, fac
         return [Event("tie", f"{line}: a tie, roll again.")]
     if result == "defended":
         return [Event("defended", f"{line}: {names[1]} is safe.")] + finish(engine, state)
-    push_front(state, step("hit"))
-    return [Event("hit", f"{line}: the attack lands.")]
+    return [Event("hit", f"{line}: the attack lands.")] + hit(engine, state, item)
 
 
 def hit(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
