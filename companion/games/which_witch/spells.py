@@ -45,15 +45,15 @@ def duel_sides(engine: WhichWitchEngine, state: WitchState) -> tuple[Side, Side]
     """Attacker and defender of the duel in progress: witch, die, Familiars' bonus.
 
     The prompt, the answer and a bot's choice all ask for them at each roll, so the last ones are
-    kept with what they were computed from (the action, its cards on the table, both Wands).
+    kept with what they were computed from: the action and its cards on the table (witches and
+    Wands do not change during a duel).
     """
     action = action_of(state)
-    attacker, defender = state.seats[state.current], state.seats[target_of(action)]
-    basis = (len(action.played), len(action.defended), attacker.wand, defender.wand, attacker.element,
-             defender.element)
+    basis = (len(action.played), len(action.defended))
     kept_action, kept_basis, kept_sides = engine.kept_sides
     if kept_action is action and kept_basis == basis and kept_sides is not None:
         return kept_sides
+    attacker, defender = state.seats[state.current], state.seats[target_of(action)]
     bonus = engine.catalogue.bonus
     sides = (Side(attacker.element, engine.die_of(attacker), bonus(action.played)),
              Side(defender.element, engine.die_of(defender), bonus(action.defended)))

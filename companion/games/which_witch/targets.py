@@ -51,7 +51,8 @@ def spell_targets(engine: WhichWitchEngine, state: WitchState, seat: int,
     held = holds(engine, state, seat, cat.SPELL) if spell_cards is None else spell_cards
     spells = {element[c] for c in held}
     seats = state.seats
-    return [s for s in opponents(state, seat) if castable(spells, seats[s].element)]
+    return [s for s in rotation_after(seat, len(seats))
+            if not seats[s].eliminated and castable(spells, seats[s].element)]
 
 
 def thief_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:
