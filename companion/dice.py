@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import DiceError
 
@@ -85,7 +86,7 @@ class Roll:
 
     def explain(self) -> str:
         """`4d6kh3: [6, 5, 3, (1)] = 14`."""
-        parts = []
+        parts: list[str] = []
         for t in self.terms:
             dropped = list(t.faces)
             for k in t.kept:
@@ -98,7 +99,7 @@ class Roll:
             parts.append(f"{mod:+d}")
         return f"{self.expr.text}: {' '.join(parts)} = {self.total}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "expr": self.expr.text,
             "dice": [{"term": str(t.term), "faces": list(t.faces), "kept": list(t.kept)} for t in self.terms],

@@ -4,7 +4,7 @@ The template (`rulebook.template` in the database, default `rulebook.md.j2`) is 
 in `cards.paths.template_dirs` and rendered in Jinja2's immutable sandbox with
 `game, rules, rulings, decks, sheets, tokens, dice, references, db, version`, the helpers
 listed in `TEMPLATE_HELPERS`, and whatever the game's optional
-`companion.games.<pkg>.rulebook_context(db)` returns (worked examples computed by the engine).
+the game engine's `rulebook_context(db)` hook returns (found through `companion.engine.registry`) (worked examples computed by the engine).
 
 Every ruling of the database is printed: where the template calls `{{ rulings_section() }}`,
 or, if it does not, as a last chapter.
@@ -13,8 +13,6 @@ or, if it does not, as a last chapter.
 from __future__ import annotations
 
 import html
-import importlib
-import importlib.util
 import math
 import traceback
 from collections.abc import Callable, Iterable
@@ -122,7 +120,7 @@ _HOOK_CONTEXTS: dict[tuple[str, str, str], dict[str, Any]] = {}
 
 
 def game_rulebook_context(db: Database) -> dict[str, Any]:
-    """Extra context from `companion.games.<pkg>.rulebook_context(db)`, if the game has one.
+    """Extra context from the game engine's `rulebook_context(db)` hook, if the game has one.
 
     Computed once per (game, folder, version) of the database; each call gets its own dict."""
     folder, version = getattr(db, "folder", None), getattr(db, "version", None)
@@ -135,10 +133,15 @@ def game_rulebook_context(db: Database) -> dict[str, Any]:
 
 
 def _hook_context(db: Database) -> dict[str, Any]:
-    name = f"companion.games.{db.id.replace('-', '_')}"
-    if importlib.util.find_spec(name) is None:
+    # Through the engine registry, like every other user of a game package (a game kept outside
+    # the repository and registered with DECKWRIGHT_ENGINES gets its rulebook context too).
+    from companion.engine.registry import game_module, has_engine
+
+    if not has_engine(db.id):
         return {}
-    hook = getattr(importlib.import_module(name), "rulebook_context", None)
+    module = game_module(db.id)
+    name = module.__name__
+    hook = getattr(module, "rulebook_context", None)
     if hook is None:
         return {}
     extra = hook(db)

@@ -38,7 +38,7 @@ from .requests import (
     dice_label,
     request_kind,
 )
-from .steps import StepState, StepTable
+from .steps import StepCall, StepState, StepTable
 
 MAX_NAME = 40   # characters in a player's name: it must fit a prompt line
 
@@ -61,6 +61,9 @@ class Engine:
         self.rules = db.rules
         self._questions = self.table.questions
         self._automatic = self.table.automatic
+        # Only a game that can end in the middle of a chain (a knockout) pays for the check.
+        self._decides = type(self).is_decided is not Engine.is_decided
+        self._asked: tuple[Any, StepCall, Request] | None = None   # (state, step, request) last asked
 
     # -- hooks a game implements ---------------------------------------------------------------
     def setup(self, players: list[str], options: dict[str, Any]) -> StepState:
@@ -124,7 +127,9 @@ class Engine:
         if not queue:
             return None
         item = queue[0]
-        return self._questions[item["step"]].ask(self, state, item)
+        request = self._questions[item["step"]].ask(self, state, item)
+        self._asked = (state, item, request)   # `apply` checks the answer against it, unasked again
+        return request
 
     def apply(self, state: Any, answer: Any) -> list[Event]:
         """Check `answer` against the request, apply it, run automatic steps; return what happened."""
@@ -133,10 +138,17 @@ class Engine:
             raise IllegalAction("the game is over: there is nothing left to answer")
         item = queue[0]
         question = self._questions[item["step"]]
-        checked = question.ask(self, state, item).check(answer)
+        asked = self._asked
+        if asked is not None and asked[0] is state and asked[1] is item:
+            request = asked[2]   # the driver just asked this state for this step: nothing changed since
+        else:
+            request = question.ask(self, state, item)
+        checked = request.check(answer)
+        self._asked = None
         del queue[0]
         events = question.answer(self, state, item, checked)
-        events += self.settle(state)
+        if self._decides or (queue and queue[0]["step"] in self._automatic):
+            events += self.settle(state)
         return events
 
     def settle(self, state: Any) -> list[Event]:

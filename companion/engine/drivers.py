@@ -68,7 +68,7 @@ def play_out(engine: Engine, state: GameState, bots: list[Bot], rng: random.Rand
             outcome = engine.outcome(state)
             assert outcome is not None, "request() returned None but outcome() is None"
             return PlayResult(outcome, step, answers, events)
-        if type(request) is Chance:
+        if isinstance(request, Chance):
             dice = request.dice  # one die is the common case: what roll_chance does, without the call
             answer = [randint(1, dice[0])] if len(dice) == 1 and request.kind == "roll" else roll_chance(request, rng)
         else:

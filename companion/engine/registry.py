@@ -80,7 +80,8 @@ def cli_module(game_id: str) -> str | None:
 
 def engine_class(game_id: str) -> type[Engine]:
     """The Engine subclass a game's module exports as `ENGINE`."""
-    return game_module(game_id).ENGINE
+    engine: type[Engine] = game_module(game_id).ENGINE
+    return engine
 
 
 def make_engine(game_id: str, cards_dir: str | None = None) -> Engine:

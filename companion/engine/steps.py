@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from .core import Event, GameState, Request
+from .jsondata import GameState
+from .requests import Event, Request
 
 StepCall = dict[str, Any]
 
@@ -54,11 +55,11 @@ class StepTable:
         questions: dict[str, Question[Any, Any]] = {}
         automatic: dict[str, Callable[[Any, Any, StepCall], list[Event]]] = {}
         for table in tables:
-            for target, part in ((questions, table.questions), (automatic, table.automatic)):
-                twice = set(target) & set(part)
-                if twice:
-                    raise ValueError(f"step defined twice: {', '.join(sorted(twice))}")
-                target.update(part)  # type: ignore[attr-defined]
+            twice = (set(questions) | set(automatic)) & (set(table.questions) | set(table.automatic))
+            if twice:
+                raise ValueError(f"step defined twice: {', '.join(sorted(twice))}")
+            questions.update(table.questions)
+            automatic.update(table.automatic)
         return cls(questions, automatic)
 
     def names(self) -> list[str]:

@@ -50,7 +50,8 @@ def parse_roll(chance: Chance, text: str) -> list[int]:
     except DiceError:
         raise IllegalAction(f"type the {dice_label(chance.dice)} as numbers (like '5' or '3 4'), "
                             f"not {text!r}, or press Enter to let the tool roll") from None
-    return chance.check(faces)
+    checked: list[int] = chance.check(faces)
+    return checked
 
 
 def _matching(options: tuple[str, ...], text: str) -> str:

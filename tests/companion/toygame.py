@@ -1,93 +1,123 @@
-"""Toy Race: a tiny engine the generic companion is specified against.
+"""Toy Race: a tiny engine the generic companion is specified against, written on the step machine.
 
 Each turn the player chooses to walk (roll one die) or sprint (roll two dice; doubles send
 them back to the start, anything else also draws a race card: boost +1, calm 0, stumble -1).
 The first to reach the goal wins; after `max_turns` turns the race is a draw. Every number
 comes from `toycards/toy-race/game.yaml`.
+
+A turn queues `pace, end-turn`; the pace chosen queues its `move` roll in front of `end-turn`,
+and a sprint that does not reach the goal queues a `card` draw after the roll.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
-from companion.engine import Chance, Decision, Engine, Event, GameState, Option, Outcome, Request
+from companion.engine import (
+    Chance,
+    Decision,
+    Engine,
+    Event,
+    GameState,
+    Option,
+    Outcome,
+    Question,
+    Request,
+    SetupOption,
+    StepState,
+    StepTable,
+    push_front,
+    step,
+)
 
 CARDS = {"boost": 1, "calm": 0, "stumble": -1}
 
 
 @dataclass
-class RaceState(GameState):
+class RaceState(StepState):
     players: list[str]
     positions: list[int]
     turn: int = 1
     current: int = 0
-    pending: str = ""          # "", "walk", "sprint" (a roll is due) or "card" (a draw is due)
     winner: int | None = None
     history: list[int] = field(default_factory=list)  # every face rolled, for tests
+
+
+def ask_pace(engine: Any, state: RaceState, item: dict) -> Decision:
+    rules, who = engine.rules, state.players[state.current]
+    return Decision(state.current, f"{who}: walk or sprint?", (
+        Option("walk", f"Walk: roll {rules.walk_dice}d{rules.die}"),
+        Option("sprint", f"Sprint: roll {rules.sprint_dice}d{rules.die}, doubles send you home"),
+    ), kind="pace")
+
+
+def choose_pace(engine: Any, state: RaceState, item: dict, pace: str) -> list[Event]:
+    push_front(state, step("move", pace=pace))
+    return [Event("pace", f"{state.players[state.current]} will {pace}")]
+
+
+def ask_move(engine: Any, state: RaceState, item: dict) -> Chance:
+    pace = item["pace"]
+    count = engine.rules.walk_dice if pace == "walk" else engine.rules.sprint_dice
+    return Chance("roll", f"{state.players[state.current]} rolls to {pace}", state.current,
+                  dice=(engine.rules.die,) * count)
+
+
+def move(engine: Any, state: RaceState, item: dict, faces: list[int]) -> list[Event]:
+    who, sprint = state.players[state.current], item["pace"] == "sprint"
+    state.history.extend(faces)
+    if sprint and len(set(faces)) == 1:
+        state.positions[state.current] = 0
+        return [Event("home", f"{who} rolled doubles {faces}: back to the start")]
+    state.positions[state.current] += sum(faces)
+    if sprint and not has_reached(engine, state):
+        push_front(state, step("card"))
+    return [Event("move", f"{who} rolled {faces}: now at {state.positions[state.current]}")]
+
+
+def ask_card(engine: Any, state: RaceState, item: dict) -> Chance:
+    return Chance("draw", f"{state.players[state.current]} draws a race card", state.current, options=tuple(CARDS))
+
+
+def draw_card(engine: Any, state: RaceState, item: dict, card: str) -> list[Event]:
+    seat = state.current
+    state.positions[seat] = max(0, state.positions[seat] + CARDS[card])
+    return [Event("card", f"{state.players[seat]} drew {card}: now at {state.positions[seat]}")]
+
+
+def end_turn(engine: Any, state: RaceState, item: dict) -> list[Event]:
+    """The goal wins; otherwise the next player's turn, unless the race has run out of turns."""
+    if has_reached(engine, state):
+        state.winner = state.current
+        return [Event("win", f"{state.players[state.current]} reaches the goal")]
+    state.current = (state.current + 1) % len(state.players)
+    if state.current == 0:
+        state.turn += 1
+    if state.turn <= engine.rules.max_turns:
+        state.queue += [step("pace"), step("end-turn")]
+    return []
+
+
+def has_reached(engine: Any, state: RaceState) -> bool:
+    return state.positions[state.current] >= engine.rules.goal
+
+
+STEPS = StepTable(questions={"pace": Question(ask_pace, choose_pace), "move": Question(ask_move, move),
+                             "card": Question(ask_card, draw_card)},
+                  automatic={"end-turn": end_turn})
 
 
 class RaceEngine(Engine):
     game_id = "toy-race"
     state_type = RaceState
+    table = STEPS
+    options = (SetupOption("style", "str", "fast", "how the race is announced (no effect on the rules)",
+                           choices=("fast", "slow")),)
 
-    def new_game(self, players: list[str], options: dict | None = None) -> RaceState:
-        return RaceState(players=list(players), positions=[0] * len(players))
-
-    def request(self, state: RaceState) -> Request | None:
-        if self.outcome(state) is not None:
-            return None
-        who = state.players[state.current]
-        if state.pending == "":
-            return Decision(state.current, f"{who}: walk or sprint?", (
-                Option("walk", f"Walk: roll {self.rules.walk_dice}d{self.rules.die}"),
-                Option("sprint", f"Sprint: roll {self.rules.sprint_dice}d{self.rules.die}, doubles send you home"),
-            ), kind="pace")
-        if state.pending == "card":
-            return Chance("draw", f"{who} draws a race card", state.current, options=tuple(CARDS))
-        count = self.rules.walk_dice if state.pending == "walk" else self.rules.sprint_dice
-        return Chance("roll", f"{who} rolls to {state.pending}", state.current, dice=(self.rules.die,) * count)
-
-    def apply(self, state: RaceState, answer) -> list[Event]:
-        request = self.request(state)
-        answer = request.check(answer)
-        if isinstance(request, Decision):
-            state.pending = answer
-            return [Event("pace", f"{state.players[state.current]} will {answer}")]
-        if request.kind == "draw":
-            return self._card(state, answer)
-        return self._move(state, answer)
-
-    def _move(self, state: RaceState, faces: list[int]) -> list[Event]:
-        who = state.players[state.current]
-        state.history.extend(faces)
-        if state.pending == "sprint" and len(set(faces)) == 1:
-            state.positions[state.current] = 0
-            return [Event("home", f"{who} rolled doubles {faces}: back to the start")] + self._end_turn(state)
-        state.positions[state.current] += sum(faces)
-        events = [Event("move", f"{who} rolled {faces}: now at {state.positions[state.current]}")]
-        if state.pending == "sprint" and not self._reached(state):
-            state.pending = "card"
-            return events
-        return events + self._end_turn(state)
-
-    def _card(self, state: RaceState, card: str) -> list[Event]:
-        who = state.players[state.current]
-        state.positions[state.current] = max(0, state.positions[state.current] + CARDS[card])
-        return [Event("card", f"{who} drew {card}: now at {state.positions[state.current]}")] + self._end_turn(state)
-
-    def _reached(self, state: RaceState) -> bool:
-        return state.positions[state.current] >= self.rules.goal
-
-    def _end_turn(self, state: RaceState) -> list[Event]:
-        state.pending = ""
-        if self._reached(state):
-            state.winner = state.current
-            return [Event("win", f"{state.players[state.current]} reaches the goal")]
-        state.current = (state.current + 1) % len(state.players)
-        if state.current == 0:
-            state.turn += 1
-        return []
+    def setup(self, players: list[str], options: dict[str, Any]) -> RaceState:
+        return RaceState(players=players, positions=[0] * len(players), queue=[step("pace"), step("end-turn")])
 
     def outcome(self, state: RaceState) -> Outcome | None:
         if state.winner is not None:

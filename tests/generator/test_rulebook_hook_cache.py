@@ -27,6 +27,7 @@ def counting_hook(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     module.rulebook_context = rulebook_context
     monkeypatch.setitem(sys.modules, name, module)
+    monkeypatch.setenv("DECKWRIGHT_ENGINES", f"zz-cached-game={name}")  # found through the registry
     return calls
 
 

@@ -1,6 +1,11 @@
 """Heartstrings (2-3 players): roll the Room Selector, occupy or invade, chip at Heartstrings.
 
-Seed text: shared/seeds/002_db0ad6e4f4568e18.txt; numbers: cards/heartstrings/game.yaml.
+Every number comes from `cards/heartstrings/game.yaml`. The package has the shape every game
+has (docs/ARCHITECTURE.md, "The step machine"): `state.py` (the table), `board.py` (rules
+numbers read once), `prompts.py` (what steps ask), the rules modules `rolloff.py`,
+`turns.py`, `invasion.py`, `sacrifice.py` (each ending with its STEPS) over `combat.py` (the
+combat maths) and `beads.py`, merged in `steps.py`; `engine.py`, `calculators.py` (combat and
+exact odds through the steps), `checks.py` (invariants), `bots.py`, `cli.py`.
 """
 
 from __future__ import annotations
@@ -8,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import BOTS, GreedyBot
+from .calculators import odds_rows
+from .checks import broken_invariants
 from .engine import HeartstringsEngine
-from .odds import odds_rows
 from .state import HeartstringsState
 
 ENGINE = HeartstringsEngine
-
 
 ORDINALS = ("first", "second", "third")
 
@@ -36,5 +41,10 @@ def rulebook_context(db: Any) -> dict[str, Any]:
     return {"combat_odds_rows": odds_rows(db.rules)}
 
 
-__all__ = ["BOTS", "ENGINE", "GreedyBot", "HeartstringsEngine", "HeartstringsState", "rulebook_context",
-           "sim_labels"]
+def invariants(engine: HeartstringsEngine, state: HeartstringsState) -> list[str]:
+    """The invariants `state` breaks (beads conserved, tokens accounted for, bounds...); [] when all hold."""
+    return broken_invariants(engine, state)
+
+
+__all__ = ["BOTS", "ENGINE", "GreedyBot", "HeartstringsEngine", "HeartstringsState", "invariants",
+           "rulebook_context", "sim_labels"]

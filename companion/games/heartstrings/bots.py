@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
-from ...engine.core import Decision, Engine, GameState
 from ...engine.drivers import RandomBot
-from .combat import attacker_buff, defender_buff
-from .engine import option_room, room_option
-
-
-def danger(room: int, rules: Mapping[str, Any]) -> int:
-    """How much a defending token in this room is at risk: the attacker's buff minus the defender's."""
-    return attacker_buff(room, rules) - defender_buff(room, rules)
+from ...engine.requests import Decision
+from .board import option_room, room_option
 
 
 class GreedyBot:
@@ -26,13 +19,13 @@ class GreedyBot:
 
     name = "greedy"
 
-    def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
+    def choose(self, engine: Any, state: Any, decision: Decision, rng: random.Random) -> str:
         """The sacrifice or move from the most dangerous room; ties go to the most crowded room."""
         rooms = [room for o in decision.options if (room := option_room(o.id)) is not None]
         if not rooms:
             return decision.options[-1].id
-        crowd = state.rooms  # type: ignore[attr-defined]
-        best = max(rooms, key=lambda room: (danger(room, engine.rules), len(crowd[room]), -room))
+        danger, crowd = engine.board.danger, state.rooms
+        best = max(rooms, key=lambda room: (danger[room], len(crowd[room]), -room))
         return room_option(best)
 
 

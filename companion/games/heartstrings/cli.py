@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import click
 
 from ...cli.common import echo_json, get_context, user_errors
-from .combat import resolve_combat
-from .odds import combat_odds, describe
+from .calculators import combat_odds, describe, resolve_combat
 
 
 @click.group("heartstrings")
@@ -20,24 +22,24 @@ def group() -> None:
     """
 
 
-def _rules() -> dict:
+def _rules() -> Mapping[str, Any]:
     return get_context().load("heartstrings").rules
 
 
-def _check_room(room: int, rules: dict) -> int:
+def _check_room(room: int, rules: Mapping[str, Any]) -> int:
     if not 1 <= room <= rules["rooms"]:
         raise click.BadParameter(f"there is no room {room}; rooms are 1 to {rules['rooms']}", param_hint="--room")
     return room
 
 
-def _check_roll(roll: int, rules: dict, option: str) -> int:
+def _check_roll(roll: int, rules: Mapping[str, Any], option: str) -> int:
     die = rules["combat_die"]
     if not 1 <= roll <= die:
         raise click.BadParameter(f"a d{die} cannot show {roll}; type a number from 1 to {die}", param_hint=option)
     return roll
 
 
-def _parse_rolls(text: str, rules: dict) -> list[int]:
+def _parse_rolls(text: str, rules: Mapping[str, Any]) -> list[int]:
     """`5,3,2` -> [5, 3, 2], each a face the Combat Die can show."""
     rolls = []
     for part in text.split(","):

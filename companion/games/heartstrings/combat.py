@@ -1,15 +1,15 @@
-"""Heartstrings combat as a pure calculator: rolls in, losses and damage out, explained.
+"""Heartstrings combat maths, pure: two rolls in, the loser and the damage out, explained.
 
-The engine resolves one defender roll at a time with `CombatRules.exchange` (the
-numbers looked up once per room); the CLI and the rulebook resolve a whole combat
-with `resolve_combat`. Both read every number from the game's rules parameters
-(`cards/heartstrings/game.yaml`).
+The `roll-defence` step (`invasion.py`) settles each defending token's roll with
+`CombatRules.exchange`, the numbers looked up once per room; whole combats and their
+exact odds are driven through the steps by `calculators.py`. Every number comes from the
+game's rules parameters (`cards/heartstrings/game.yaml`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 Side = Literal["attacker", "defender"]
@@ -33,44 +33,22 @@ class Exchange:
                 "loser": self.loser, "damage": self.damage, "text": self.text}
 
 
-@dataclass
-class Losses:
-    """What one side lost in a combat."""
-
-    tokens_lost: int = 0
-    damage: int = 0
-
-
-@dataclass
-class CombatResult:
-    """A whole combat: who won, what each side lost, and every exchange explained."""
-
-    room: int
-    winner: Side
-    attacker: Losses
-    defender: Losses
-    steps: list[Exchange] = field(default_factory=list)
-    unused_rolls: list[int] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"room": self.room, "winner": self.winner,
-                "attacker": vars(self.attacker).copy(), "defender": vars(self.defender).copy(),
-                "steps": [s.to_json() for s in self.steps], "unused_rolls": self.unused_rolls}
-
-
 def attacker_buff(room: int, rules: Mapping[str, Any]) -> int:
     """What the attacker adds to their roll in this room (0 outside Attacker Buff rooms)."""
-    return rules["attacker_buffs"].get(room, 0)
+    buff: int = rules["attacker_buffs"].get(room, 0)
+    return buff
 
 
 def defender_buff(room: int, rules: Mapping[str, Any]) -> int:
     """What the defender adds to each roll in this room (0 outside Defender Buff rooms)."""
-    return rules["defender_buffs"].get(room, 0)
+    buff: int = rules["defender_buffs"].get(room, 0)
+    return buff
 
 
 def damage_for(difference: int, rules: Mapping[str, Any]) -> int:
     """Half the roll difference, rounded up: `ceil(difference / damage_divisor)`."""
-    return -(-difference // rules["damage_divisor"])
+    divisor: int = rules["damage_divisor"]
+    return -(-difference // divisor)
 
 
 def room_label(room: int, rules: Mapping[str, Any]) -> str:
@@ -100,12 +78,6 @@ class CombatRules:
         self.divisor = rules["damage_divisor"]
         self.tie_damage = rules["tie_damage"]
 
-    def settle(self, room: int, attacker_roll: int, defender_roll: int) -> tuple[Side, int]:
-        """Who loses one exchange and the damage they take: the defender must roll higher."""
-        a_total = attacker_roll + self.attacker_buffs.get(room, 0)
-        d_total = defender_roll + self.defender_buffs.get(room, 0)
-        return self.settle_totals(a_total, d_total)
-
     def settle_totals(self, a_total: int, d_total: int) -> tuple[Side, int]:
         """Who loses an exchange of buffed totals, and the damage: a tie loses the defender the token."""
         if d_total > a_total:
@@ -134,35 +106,7 @@ class CombatRules:
                 f"ceil({high - low}/{self.divisor}) = {damage} damage")
 
 
-def settle(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[str, Any]) -> tuple[Side, int]:
-    """Who loses one exchange and the damage they take (see `CombatRules.settle`)."""
-    return CombatRules(rules).settle(room, attacker_roll, defender_roll)
-
-
 def exchange(room: int, attacker_roll: int, defender_roll: int, rules: Mapping[str, Any],
              attacker: str = "the attacker", defender: str = "the defender") -> Exchange:
     """Resolve one defending token's roll, with its one-line explanation (see `CombatRules.exchange`)."""
     return CombatRules(rules).exchange(room, attacker_roll, defender_roll, attacker, defender)
-
-
-def resolve_combat(room: int, attacker_roll: int, defender_rolls: list[int], rules: Mapping[str, Any],
-                   attacker: str = "the attacker", defender: str = "the defender") -> CombatResult:
-    """A whole combat: the defender rolls for each token until one beats the attacker.
-
-    `defender_rolls` has one roll per defending token, in order; rolls after the one that
-    beats the attacker are never rolled at the table and come back as `unused_rolls`.
-    Damage is not capped by beads here (the engine caps it; see ruling damage-capped-by-beads).
-    """
-    table = CombatRules(rules)
-    result = CombatResult(room, "attacker", Losses(), Losses())
-    for index, roll in enumerate(defender_rolls):
-        step = table.exchange(room, attacker_roll, roll, attacker, defender)
-        result.steps.append(step)
-        loser = result.attacker if step.loser == "attacker" else result.defender
-        loser.tokens_lost += 1
-        loser.damage += step.damage
-        if step.loser == "attacker":
-            result.winner = "defender"
-            result.unused_rolls = list(defender_rolls[index + 1:])
-            break
-    return result

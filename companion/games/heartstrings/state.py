@@ -1,19 +1,25 @@
-"""Heartstrings game state: plain dataclasses that round-trip through JSON."""
+"""Heartstrings game state: plain dataclasses that round-trip through JSON, with the step queue.
+
+The queue (from `StepState`) says what happens next; `phase` is the name of the step at its
+head, so a gamemaster's view and the tests can ask "what is the game waiting for?".
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...engine.core import GameState
+from ...engine.steps import StepState
 
-# Phases, in the order a turn walks through them.
-ROLL_OFF = "roll-off"          # the first-player roll-off with the Room Selector
-CHOOSE_MOVE = "choose-move"    # out of tokens: which board token to move
-ROLL_ROOM = "roll-room"        # roll the Room Selector
-ROLL_ATTACK = "roll-attack"    # the invader rolls the Combat Die once
-ROLL_DEFENCE = "roll-defence"  # the defender rolls for one token
-SACRIFICE = "sacrifice"        # the Token Sacrifice decision
-OVER = "over"
+# Step names. Questions wait for an answer; the others run on their own.
+ROLL_OFF = "roll-off"            # question: one seat rolls the Room Selector to decide who starts
+FIRST_PLAYER = "first-player"    # automatic: the highest roll starts, ties roll again
+CHOOSE_MOVE = "choose-move"      # question: out of tokens, which board token to move
+ROLL_ROOM = "roll-room"          # question: roll the Room Selector, then occupy or invade
+ROLL_ATTACK = "roll-attack"      # question: the invader rolls the Combat Die once
+ROLL_DEFENCE = "roll-defence"    # question: the defender rolls for one token
+SACRIFICE = "sacrifice"          # question: the Token Sacrifice decision
+END_TURN = "end-turn"            # automatic: offer the Token Sacrifice if allowed, else the next turn
+OVER = "over"                    # `phase` once the queue is empty
 
 
 @dataclass
@@ -37,22 +43,24 @@ class Combat:
 
 
 @dataclass
-class HeartstringsState(GameState):
-    """Everything on the table: strings, pool, rooms and whose turn and phase it is."""
+class HeartstringsState(StepState):
+    """Everything on the table: strings, pool, rooms, whose turn it is and what is queued."""
 
     players: list[Player]
     pool: int
     rooms: dict[int, list[int]]     # room number -> the owner seat of each token in it
-    phase: str = ROLL_OFF
     current: int = 0
     turn: int = 0                   # turns started so far (1 during the first turn)
     starter: int | None = None      # the seat that won the roll-off and played turn 1
-    contenders: list[int] = field(default_factory=list)   # seats still in the roll-off
-    rolloff: dict[int, int] = field(default_factory=dict)  # seat -> roll in this round
+    rolloff: dict[int, int] = field(default_factory=dict)  # seat -> roll in this round of the roll-off
     move_from: int | None = None    # the room a moved token leaves (out of tokens)
     combat: Combat | None = None
     sacrifices: int = 0             # sacrifices made this turn
-    offered: list[int] = field(default_factory=list)  # rooms offered in the Token Sacrifice phase
+
+    @property
+    def phase(self) -> str:
+        """The step the game waits on or runs next (`OVER` once nothing is queued)."""
+        return self.queue[0]["step"] if self.queue else OVER
 
     def live_seats(self) -> list[int]:
         """Seats still in the game, in seat order."""

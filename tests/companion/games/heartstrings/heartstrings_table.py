@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.core import Event
-from companion.games.heartstrings.state import HeartstringsState
+from companion.engine.steps import push_front, step
+from companion.games.heartstrings.state import CHOOSE_MOVE, HeartstringsState
 
 
 def seated(engine, names: tuple[str, ...] = ("Ann", "Ben")) -> HeartstringsState:
@@ -20,6 +21,11 @@ def place(state: HeartstringsState, room: int, seat: int, count: int = 1) -> Non
     """Put `count` of a player's tokens from their supply into a room."""
     state.rooms[room].extend([seat] * count)
     state.players[seat].supply -= count
+
+
+def begin_with_move(state: HeartstringsState) -> None:
+    """As if the turn began with the supply empty: the move choice comes before the room roll."""
+    push_front(state, step(CHOOSE_MOVE))
 
 
 def play(engine, state: HeartstringsState, *answers: Any) -> list[Event]:

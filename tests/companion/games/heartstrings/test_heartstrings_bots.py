@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from heartstrings_table import place, play, seated
+from heartstrings_table import begin_with_move, place, play, seated
 
 from companion.games.heartstrings import GreedyBot
-from companion.games.heartstrings.state import CHOOSE_MOVE
 from companion.sim import SimConfig, simulate
 
 ANN = 0
@@ -39,7 +38,7 @@ def test_greedy_moves_the_token_in_most_danger(engine):
     place(state, 4, ANN, 10)
     place(state, 6, ANN, 1)
     place(state, 2, ANN, 1)
-    state.phase = CHOOSE_MOVE
+    begin_with_move(state)
     decision = engine.request(state)
     assert GreedyBot().choose(engine, state, decision, random.Random(0)) == "room6"
 

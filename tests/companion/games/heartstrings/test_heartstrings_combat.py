@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.heartstrings.combat import damage_for, exchange, resolve_combat
+from companion.games.heartstrings.calculators import resolve_combat
+from companion.games.heartstrings.combat import damage_for, exchange
 
 PLAIN_ROOM = 5  # no buff and no bonus: see test_room_five_is_plain
 

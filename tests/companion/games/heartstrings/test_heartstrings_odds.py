@@ -7,8 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from companion.games.heartstrings.combat import resolve_combat
-from companion.games.heartstrings.odds import combat_odds, describe
+from companion.games.heartstrings.calculators import combat_odds, describe, resolve_combat
 
 
 def brute_force(room, defenders, rules) -> dict:
@@ -60,7 +59,7 @@ def test_description_prints_fractions_and_percentages(rules):
 
 
 def test_rulebook_rows_cover_every_room_once_plain_rooms_first(rules):
-    from companion.games.heartstrings.odds import odds_rows
+    from companion.games.heartstrings.calculators import odds_rows
 
     rows = odds_rows(rules)
     rooms = [room for row in rows for room in row["rooms"]]

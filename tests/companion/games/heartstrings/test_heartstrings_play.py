@@ -31,3 +31,11 @@ def test_a_roll_the_d6_cannot_show_is_asked_again(runner):
     assert result.exit_code == 0, result.output
     assert "a d6 cannot show 7" in result.output
     assert "Ben rolls 4+3 = 7" in result.output
+
+
+def test_an_unknown_setup_option_is_a_usage_error(runner):
+    """Heartstrings has no setup options: the core refuses any key and says so (exit 2, no traceback)."""
+    result = runner.invoke(cli, ["play", "heartstrings", "--players", "Ann,Ben", "-o", "nosuchkey=1"], input="quit\n")
+    assert result.exit_code == 2
+    assert "unknown setup option 'nosuchkey'; valid options: none (this game has no setup options)" in result.output
+    assert "Traceback" not in result.output

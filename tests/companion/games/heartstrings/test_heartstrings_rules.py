@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from heartstrings_table import kinds, place, play, seated, texts
+from heartstrings_table import begin_with_move, kinds, place, play, seated, texts
 
 from companion.engine.core import Chance, Decision
-from companion.errors import IllegalAction
-from companion.games.heartstrings.errors import SetupError
+from companion.errors import IllegalAction, SetupError
 from companion.games.heartstrings.state import (
     CHOOSE_MOVE,
     ROLL_ATTACK,
@@ -44,13 +43,13 @@ def test_new_game_gives_every_player_their_beads_and_tokens(engine, rules):
 
 @pytest.mark.parametrize("count", [1, 4], ids=["one", "four"])
 def test_player_count_outside_2_to_3_is_refused(engine, count):
-    """Seed: "2-3 players" """
-    with pytest.raises(SetupError, match="2-3 players"):
+    """Seed: "2-3 players". The core checks every game's player count from game.yaml, in its words."""
+    with pytest.raises(SetupError, match="for 2 to 3 players"):
         engine.new_game([f"P{i}" for i in range(count)])
 
 
 def test_setup_options_are_refused(engine):
-    with pytest.raises(SetupError, match="no setup options; got witches"):
+    with pytest.raises(SetupError, match=r"unknown setup option 'witches'; .*\(this game has no setup options\)"):
         engine.new_game(["Ann", "Ben"], {"witches": "fire"})
 
 
@@ -222,7 +221,7 @@ def test_moved_token_rolling_its_own_bonus_room_gains_nothing(engine):
     """Rulings move-token-same-room and bonus-per-arrival."""
     state = seated(engine)
     place(state, BONUS, ANN, engine.rules.tokens_per_player)
-    state.phase = CHOOSE_MOVE  # as if Ann's turn began with the supply empty
+    begin_with_move(state)  # as if Ann's turn began with the supply empty
     beads, pool = state.players[ANN].beads, state.pool
     events = play(engine, state, f"room{BONUS}", [BONUS])
     assert "stays" in " ".join(texts(events))
@@ -247,7 +246,7 @@ def test_out_of_tokens_moves_a_board_token_from_the_chosen_room(engine):
     state = seated(engine)
     place(state, 2, ANN, 11)
     place(state, 3, ANN, 1)
-    state.phase = CHOOSE_MOVE  # as if Ann's turn began with the supply empty
+    begin_with_move(state)  # as if Ann's turn began with the supply empty
     request = engine.request(state)
     assert isinstance(request, Decision) and request.kind == "move"
     assert request.option_ids() == ["room2", "room3"]

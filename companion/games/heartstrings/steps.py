@@ -1,0 +1,8 @@
+"""Every Heartstrings step, merged in one place from the tables its rules modules end with."""
+
+from __future__ import annotations
+
+from ...engine.steps import StepTable
+from . import invasion, rolloff, sacrifice, turns
+
+STEPS = StepTable.merge(rolloff.STEPS, turns.STEPS, invasion.STEPS, sacrifice.STEPS)
