@@ -11,18 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.steps import step
 from . import catalogue as cat
+from .context import WitchEngine
 from .errors import IllegalAttack, UnknownWitch
 from .odds import AttackOdds, Chances, Side, explain, pct
 from .spells import roll_result
 from .state import Action, Witch, WitchState
 from .targets import can_cast
-
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
 NO_LIMIT = 10**6   # hearts of a defender whose hearts do not matter: a hit takes its full toll
 
@@ -62,13 +60,13 @@ def roll_chances(attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
     return Fraction(wins, total), Fraction(ties, total)
 
 
-def duel_state(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
+def duel_state(engine: WitchEngine, attacker: Side, defender: Side, spell: str, count: int,
                defender_hearts: int, first: str) -> WitchState:
     """A table holding only this attack, its Spells and Familiars on the table, `first` step next."""
     return duel_table(engine, attacker, defender, spell, count)(defender_hearts, first)
 
 
-def duel_table(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str,
+def duel_table(engine: WitchEngine, attacker: Side, defender: Side, spell: str,
                count: int) -> Callable[[int, str], WitchState]:
     """Builds fresh tables of one attack (hearts and first step given), its cards looked up once."""
     max_hearts, hand_size = engine.max_hearts, 0   # hands of 0: nobody refills after this attack
@@ -86,7 +84,7 @@ def duel_table(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: 
     return build
 
 
-def roll_outcomes(engine: WhichWitchEngine, attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
+def roll_outcomes(engine: WitchEngine, attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
     """P(attacker higher) and P(tie) of one roll: every pair of faces answered to the real `roll` step."""
     wins = ties = 0
     spell = next(e for e in engine.rules.elements if can_cast(e, defender.witch))
@@ -100,7 +98,7 @@ def roll_outcomes(engine: WhichWitchEngine, attacker: Side, defender: Side) -> t
     return Fraction(wins, total), Fraction(ties, total)
 
 
-def hit_outcome(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
+def hit_outcome(engine: WitchEngine, attacker: Side, defender: Side, spell: str, count: int,
                 defender_hearts: int) -> tuple[int, bool]:
     """What the real `hit` step does to a defender with these hearts: hearts lost, eliminated or not."""
     events = engine.resolve(duel_state(engine, attacker, defender, spell, count, defender_hearts, "hit"))
@@ -108,7 +106,7 @@ def hit_outcome(engine: WhichWitchEngine, attacker: Side, defender: Side, spell:
     return lost, any(e.kind == "eliminated" for e in events)
 
 
-def duel_chances(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
+def duel_chances(engine: WitchEngine, attacker: Side, defender: Side, spell: str, count: int,
                  defender_hearts: int | None = None) -> Chances:
     """The odds of one attack from the engine's roll odds and hit toll (each kept per key)."""
     p_win, p_tie, p_hit = engine.roll_odds(attacker, defender)
@@ -119,7 +117,7 @@ def duel_chances(engine: WhichWitchEngine, attacker: Side, defender: Side, spell
     return Chances(p_win, p_tie, p_hit, hearts, lost, p_hit if eliminated else Fraction(0))
 
 
-def attack_odds(engine: WhichWitchEngine, attacker: Side, defender: Side, spell: str, count: int,
+def attack_odds(engine: WitchEngine, attacker: Side, defender: Side, spell: str, count: int,
                 defender_hearts: int | None = None) -> AttackOdds:
     """The exact odds and expected hearts of one Spell attack, with the explanation.
 
@@ -143,7 +141,7 @@ def wand_dice(db: Any) -> list[int]:
     return sorted({db.rules.default_die, *wands})
 
 
-def hit_matrix(engine: WhichWitchEngine, attacker_bonus: int = 0, defender_bonus: int = 0) -> list[dict[str, Any]]:
+def hit_matrix(engine: WitchEngine, attacker_bonus: int = 0, defender_bonus: int = 0) -> list[dict[str, Any]]:
     """Exact P(hit) for every pair of the game's dice: one row per attacker die."""
     dice, (first, second, spell) = wand_dice(engine.db), engine.rules.elements[:3]
     return [{"die": a, "p_hit": [attack_odds(engine, Side(first, a, attacker_bonus),
@@ -151,7 +149,7 @@ def hit_matrix(engine: WhichWitchEngine, attacker_bonus: int = 0, defender_bonus
             for a in dice]
 
 
-def _wand(engine: WhichWitchEngine, die: int) -> str | None:
+def _wand(engine: WitchEngine, die: int) -> str | None:
     """The Wand that rolls this die (None for the default die)."""
     if die == engine.rules.default_die:
         return None
@@ -161,7 +159,7 @@ def _wand(engine: WhichWitchEngine, die: int) -> str | None:
     return wands[0]
 
 
-def _familiars(engine: WhichWitchEngine, bonus: int) -> list[str]:
+def _familiars(engine: WitchEngine, bonus: int) -> list[str]:
     """Familiar cards adding up to `bonus`, biggest first."""
     catalogue = engine.catalogue
     by_bonus = sorted(catalogue.ids_of(cat.FAMILIAR), key=lambda c: -catalogue.bonus([c]))

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
+from .context import WitchEngine
 from .state import WitchState
 
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
-
-def broken_invariants(engine: WhichWitchEngine, state: WitchState) -> list[str]:
+def broken_invariants(engine: WitchEngine, state: WitchState) -> list[str]:
     """Every invariant the state breaks, described; an empty list when all hold.
 
     The 65 Game Cards are all somewhere (piles, hands, in play), and in simulation they are the

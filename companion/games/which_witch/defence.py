@@ -10,25 +10,22 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
+from .context import WitchEngine
 from .holding import holds, take_card
 from .odds import Side
 from .rotation import finish
 from .spells import DEFENDER, FAMILIARS, duel_sides, offer_familiars
 from .state import WitchState, action_of, target_of
 
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
-
 BLOCK = Option("shield", "Block with a Shield Crystal")
 ALLOW = Option("allow", "Let the hex take effect")
 
 
-def offer_defence(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
+def offer_defence(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """Ask the defender only when they could hold a Shield Crystal."""
     action = action_of(state)
     if holds(engine, state, target_of(action), cat.SHIELD):
@@ -37,7 +34,7 @@ def offer_defence(engine: WhichWitchEngine, state: WitchState, item: StepCall) -
     return _undefended(engine, state)
 
 
-def ask_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_defend(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """The defender: block with a Shield Crystal, or roll (let the hex take effect)."""
     action = action_of(state)
     target = target_of(action)
@@ -65,7 +62,7 @@ def _hex_defence(seat: int, defender: str, attacker: str) -> Decision:
     return Decision(seat, f"{defender}: block {attacker}'s hex with a Shield Crystal?", (BLOCK, ALLOW), kind="defend")
 
 
-def answer_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_defend(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """A block ends the action; otherwise the duel or the hex goes on."""
     if answer != BLOCK.id:
         return _undefended(engine, state)
@@ -76,7 +73,7 @@ def answer_defend(engine: WhichWitchEngine, state: WitchState, item: StepCall, a
         + finish(engine, state)
 
 
-def _undefended(engine: WhichWitchEngine, state: WitchState) -> list[Event]:
+def _undefended(engine: WitchEngine, state: WitchState) -> list[Event]:
     """No block: the defender's Familiars and the roll, or the hex takes effect."""
     kind = action_of(state).kind
     if kind == "spell":

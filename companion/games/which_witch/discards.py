@@ -5,33 +5,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from .context import WitchEngine
 from .holding import playable, take_card
 from .rotation import finish
 from .state import WitchState, action_of
 
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
-
-def ask_card(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_card(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """Which card the player discards copies of."""
     counts = playable(engine, state, state.current)
     options = tuple(Option(c, engine.catalogue.name(c)) for c in engine.catalogue.cards if counts[c])
     return Decision(state.current, "Discard which identical cards?", options, kind="discard-card")
 
 
-def answer_card(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_card(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """Remember the card; ask how many."""
     action_of(state).element = answer
     push_front(state, step("discard-count"))
     return []
 
 
-def ask_count(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_count(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """How many identical copies to discard."""
     card = str(action_of(state).element)
     most = playable(engine, state, state.current)[card]
@@ -39,7 +35,7 @@ def ask_count(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> De
                     engine.count_options(most), kind="count")
 
 
-def answer_count(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_count(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """The copies go on the table (then the Discard Pile); the action ends."""
     action, seat = action_of(state), state.current
     card = str(action.element)

@@ -9,25 +9,22 @@ played face up first (it goes to the Discard Pile when the action ends); the num
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ...engine.core import Event
 from . import catalogue as cat
+from .context import WitchEngine
 from .state import Witch, WitchState
 
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
-
-Effect = Callable[["WhichWitchEngine", WitchState, Witch], Event]
+Effect = Callable[[WitchEngine, WitchState, Witch], Event]
 
 
-def drink_potion(engine: WhichWitchEngine, state: WitchState, witch: Witch) -> Event:
+def drink_potion(engine: WitchEngine, state: WitchState, witch: Witch) -> Event:
     """The witch gains Life Hearts, never above the maximum."""
     witch.hearts = min(engine.max_hearts, witch.hearts + engine.rules.heart_potion_hearts)
     return Event("potion", f"{witch.describe()} drinks a Heart Potion: {witch.hearts} Life Hearts.")
 
 
-def ride_broom(engine: WhichWitchEngine, state: WitchState, witch: Witch) -> Event:
+def ride_broom(engine: WitchEngine, state: WitchState, witch: Witch) -> Event:
     """The witch is owed extra turns, taken before the rotation moves on."""
     state.extra_turns += engine.rules.zoom_broom_turns
     return Event("broom", f"{witch.describe()} rides a Zoom Broom: {state.extra_turns} extra turns to come.")

@@ -9,21 +9,17 @@ hand size by 1 card'.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.core import Decision, Event, Option
 from ...engine.hands import Hand
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
+from .context import WitchEngine
 from .holding import holds, take_card
 from .rotation import finish
 from .state import WitchState, action_of, target_of
 
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
-
-def ask_cauldron(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_cauldron(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """The witch at zero hearts: use the Infinity Cauldron or fall."""
     target = target_of(action_of(state))
     options = (Option("cauldron", f"Use the Infinity Cauldron (back to {engine.rules.cauldron_hearts})"),
@@ -32,7 +28,7 @@ def ask_cauldron(engine: WhichWitchEngine, state: WitchState, item: StepCall) ->
                     options, kind="cauldron")
 
 
-def answer_cauldron(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_cauldron(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """The Cauldron restores hearts and ends the action; falling eliminates."""
     if answer == "fall":
         return eliminate(engine, state, item)
@@ -45,7 +41,7 @@ def answer_cauldron(engine: WhichWitchEngine, state: WitchState, item: StepCall,
                               f"{defender.hearts} Life Heart(s).")] + finish(engine, state)
 
 
-def eliminate(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
+def eliminate(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """The target is out; their hand and Wand go to the Discard Pile; the eliminator is rewarded."""
     seat = target_of(action_of(state))
     witch = state.seats[seat]
@@ -60,7 +56,7 @@ def eliminate(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> li
     return events
 
 
-def ask_reward(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_reward(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """The eliminator's choice of reward."""
     rewards = engine.rules.elimination_rewards
     options = (Option("heart", f"Regain {rewards.heart} Life Heart"),
@@ -69,7 +65,7 @@ def ask_reward(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> D
                     options, kind="reward")
 
 
-def answer_reward(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_reward(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """A heart (up to the maximum) or one more card of hand size for good."""
     witch = state.seats[state.current]
     rewards = engine.rules.elimination_rewards

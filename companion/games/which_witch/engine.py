@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from ...engine.core import Engine, Option, Outcome, Request
 from ...engine.options import SetupOption
-from ...engine.steps import Question, StepCall
 from ...errors import SetupError
 from .calculators import attack_odds, duel_chances, hit_outcome, roll_outcomes
 from .catalogue import Catalogue
@@ -50,12 +48,6 @@ class WhichWitchEngine(Engine):
 
     def __init__(self, db: Any):
         super().__init__(db)
-        # The core asks a question twice per answer (`request` for the driver, then `apply` to
-        # check the answer); a question of the same queued step, the state unchanged in between,
-        # is built once. Only `apply` changes a state, and it pops that step first.
-        self._questions = {name: Question(_asked_once(question.ask), question.answer)
-                           for name, question in self.table.questions.items()}
-        self._asked: tuple[StepCall | None, Request | None] = (None, None)
         self.catalogue = Catalogue(db)
         # numbers the hot steps read on every turn, looked up once (`rules.hearts.max` builds a mapping)
         rules = self.rules
@@ -183,19 +175,6 @@ class WhichWitchEngine(Engine):
             return f"{marker} {witch.describe()}: eliminated"
         wand = f", wand d{self.die_of(witch)}" if witch.wand else ""
         return f"{marker} {witch.describe()}: {hearts_text(witch.hearts)}, hand {witch.held.size}/{witch.hand_size}{wand}"
-
-
-def _asked_once(ask: Callable[[Any, Any, StepCall], Request]) -> Callable[[Any, Any, StepCall], Request]:
-    """`ask`, remembering its last request for the very step item it was asked about."""
-    def ask_once(engine: WhichWitchEngine, state: Any, item: StepCall) -> Request:
-        """The request for `item`, built once."""
-        last_item, last_request = engine._asked
-        if last_item is item and last_request is not None:
-            return last_request
-        request = ask(engine, state, item)
-        engine._asked = (item, request)
-        return request
-    return ask_once
 
 
 @functools.lru_cache(maxsize=4096)

@@ -7,19 +7,15 @@ and either move it to the Discard Pile or immediately put it "in play" for yours
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable
+from .context import WitchEngine
 from .holding import pass_card
 from .rotation import finish
 from .state import HIDDEN, WitchState, action_of, target_of
 
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
-
-def ask_steal(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_steal(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """The thief looks at the target's hand and takes one card."""
     target = state.seats[target_of(action_of(state))]
     options = tuple(Option(c, engine.catalogue.name(c)) for c in sorted(set(target.held.cards)))
@@ -27,7 +23,7 @@ def ask_steal(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> De
                                    f"take which card?", options, kind="steal")
 
 
-def answer_steal(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_steal(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """The card changes hands; the action ends."""
     thief, target = state.seats[state.current], state.seats[target_of(action_of(state))]
     pass_card(target.held, thief.held, answer)
@@ -35,12 +31,12 @@ def answer_steal(engine: WhichWitchEngine, state: WitchState, item: StepCall, an
         + finish(engine, state)
 
 
-def steal_face_down(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
+def steal_face_down(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """At the table the stolen card stays secret: a face-down card changes hands."""
     return answer_steal(engine, state, item, HIDDEN)
 
 
-def ask_take_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_take_wand(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """Keep the stolen Wand in play or discard it."""
     target = state.seats[target_of(action_of(state))]
     die = engine.die_of(target)
@@ -49,7 +45,7 @@ def ask_take_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -
                     options, kind="take-wand")
 
 
-def answer_take_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_take_wand(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """The Wand leaves its owner: into play for the attacker (their old one discarded) or discarded."""
     attacker, target = state.seats[state.current], state.seats[target_of(action_of(state))]
     wand, target.wand = target.wand, None

@@ -9,24 +9,21 @@ is played (`companion.engine.hands.take`).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ...engine.hands import Hand, take
 from ...errors import IllegalAction
+from .context import WitchEngine
 from .state import HIDDEN, WitchState
 
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
-
-def unseen(engine: WhichWitchEngine, state: WitchState) -> Counter[str]:
+def unseen(engine: WitchEngine, state: WitchState) -> Counter[str]:
     """Copies of each card not face up on the table: what a face-down card could be."""
     seen = Counter(state.discard)
     seen.update(state.in_play())
     return Counter({cid: n - seen[cid] for cid, n in engine.catalogue.copies.items() if n > seen[cid]})
 
 
-def playable(engine: WhichWitchEngine, state: WitchState, seat: int) -> Counter[str]:
+def playable(engine: WitchEngine, state: WitchState, seat: int) -> Counter[str]:
     """How many of each card the player could play now."""
     held = state.seats[seat].held
     counts = Counter(held.cards)
@@ -36,7 +33,7 @@ def playable(engine: WhichWitchEngine, state: WitchState, seat: int) -> Counter[
     return counts
 
 
-def hand_by_kind(engine: WhichWitchEngine, state: WitchState, seat: int) -> dict[str, list[str]]:
+def hand_by_kind(engine: WitchEngine, state: WitchState, seat: int) -> dict[str, list[str]]:
     """The distinct card ids the player could play now, grouped by kind."""
     held = state.seats[seat].held
     ids = playable(engine, state, seat) if held.hidden else dict.fromkeys(held.cards)
@@ -51,7 +48,7 @@ def hand_by_kind(engine: WhichWitchEngine, state: WitchState, seat: int) -> dict
     return grouped
 
 
-def holds(engine: WhichWitchEngine, state: WitchState, seat: int, kind: str) -> list[str]:
+def holds(engine: WitchEngine, state: WitchState, seat: int, kind: str) -> list[str]:
     """Card ids of one kind that the player could play now."""
     held = state.seats[seat].held
     kinds = engine.catalogue.kinds
@@ -64,7 +61,7 @@ def holds(engine: WhichWitchEngine, state: WitchState, seat: int, kind: str) -> 
     return found
 
 
-def take_card(engine: WhichWitchEngine, state: WitchState, seat: int, card_id: str) -> str:
+def take_card(engine: WitchEngine, state: WitchState, seat: int, card_id: str) -> str:
     """Remove a played card from a hand (a face-down card at the table, now named)."""
     held = state.seats[seat].held
     if card_id in held.cards or not held.hidden:

@@ -9,20 +9,16 @@ create the new Discard Pile.'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.core import Chance, Event
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from .context import WitchEngine
 from .holding import add_card
 from .state import ACTION, HIDDEN, RESHUFFLE, WitchState
-
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
 REFILL = "refill"
 
 
-def finish(engine: WhichWitchEngine, state: WitchState) -> list[Event]:
+def finish(engine: WitchEngine, state: WitchState) -> list[Event]:
     """The action is over: its cards are discarded; unless one witch is left, everyone refills."""
     action = state.action
     if action is not None:
@@ -34,12 +30,12 @@ def finish(engine: WhichWitchEngine, state: WitchState) -> list[Event]:
     return refill_from(engine, state, state.current, len(state.seats))
 
 
-def refill(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
+def refill(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """The refill goes on after a shuffle of the Discard Pile."""
     return refill_from(engine, state, item["seat"], item["left"])
 
 
-def refill_from(engine: WhichWitchEngine, state: WitchState, seat: int, left: int) -> list[Event]:
+def refill_from(engine: WitchEngine, state: WitchState, seat: int, left: int) -> list[Event]:
     """Refill `left` hands in rotation order from `seat`; pause for a shuffle when the Draw Pile runs out."""
     events: list[Event] = []
     seats, draw, hidden = state.seats, state.draw, state.hidden
@@ -61,23 +57,23 @@ def refill_from(engine: WhichWitchEngine, state: WitchState, seat: int, left: in
     return events + next_turn(engine, state)
 
 
-def can_reshuffle(engine: WhichWitchEngine, state: WitchState) -> bool:
+def can_reshuffle(engine: WitchEngine, state: WitchState) -> bool:
     """Is there more in the Discard Pile than the card(s) that start a new one?"""
     return len(state.discard) > engine.reshuffle_top
 
 
-def ask_reshuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:
+def ask_reshuffle(engine: WitchEngine, state: WitchState, item: StepCall) -> Chance:
     """The Discard Pile is shuffled into a new Draw Pile."""
     return Chance("shuffle", "The Draw Pile is empty: shuffle the Discard Pile into a new Draw Pile",
                   options=tuple(state.discard))
 
 
-def answer_reshuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall, order: list[str]) -> list[Event]:
+def answer_reshuffle(engine: WitchEngine, state: WitchState, item: StepCall, order: list[str]) -> list[Event]:
     """The shuffled cards become the piles."""
     return reshuffle(engine, state, order)
 
 
-def reshuffle(engine: WhichWitchEngine, state: WitchState, order: list[str]) -> list[Event]:
+def reshuffle(engine: WitchEngine, state: WitchState, order: list[str]) -> list[Event]:
     """The shuffled Discard Pile becomes the Draw Pile, its top card the new Discard Pile."""
     top = engine.rules.reshuffle_top_discard
     state.discard, state.draw = list(order[:top]), list(order[top:])
@@ -85,7 +81,7 @@ def reshuffle(engine: WhichWitchEngine, state: WitchState, order: list[str]) -> 
                                f"{engine.card_name(state.discard[0])} starts the new Discard Pile.")]
 
 
-def next_turn(engine: WhichWitchEngine, state: WitchState) -> list[Event]:
+def next_turn(engine: WitchEngine, state: WitchState) -> list[Event]:
     """The next turn: a Zoom Broom turn owed to the same player, else the next witch in the rotation."""
     push_front(state, step(ACTION))
     state.turn += 1

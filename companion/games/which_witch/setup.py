@@ -7,15 +7,11 @@ place it face-up next to it to create the Discard Pile.'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from .context import WitchEngine
 from .holding import add_card
 from .state import ACTION, DEAL, HIDDEN, PICK, WitchState
-
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
 
 def opening_steps(state: WitchState) -> list[StepCall]:
@@ -24,7 +20,7 @@ def opening_steps(state: WitchState) -> list[StepCall]:
     return [*picks, step(DEAL if not state.hidden else "deal-face-down")]
 
 
-def ask_pick(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_pick(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """The seat picks one of the Witch Cards still free."""
     seat = item["seat"]
     taken = {w.element for w in state.seats}
@@ -32,29 +28,29 @@ def ask_pick(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Dec
     return Decision(seat, f"{state.seats[seat].name} picks a Witch Card (and its die)", options, kind="witch")
 
 
-def answer_pick(engine: WhichWitchEngine, state: WitchState, item: StepCall, element: str) -> list[Event]:
+def answer_pick(engine: WitchEngine, state: WitchState, item: StepCall, element: str) -> list[Event]:
     """The witch is the seat's; their tracker starts at the game's hearts."""
     witch = state.seats[item["seat"]]
     witch.element = element
     return [Event("witch", f"{witch.describe()} sets their tracker to {witch.hearts} Life Hearts.")]
 
 
-def ask_shuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:
+def ask_shuffle(engine: WitchEngine, state: WitchState, item: StepCall) -> Chance:
     """The 65 Game Cards are shuffled (simulation: the driver's seeded RNG)."""
     return Chance("shuffle", f"Shuffle the {len(state.draw)} Game Cards", options=tuple(state.draw))
 
 
-def answer_shuffle(engine: WhichWitchEngine, state: WitchState, item: StepCall, order: list[str]) -> list[Event]:
+def answer_shuffle(engine: WitchEngine, state: WitchState, item: StepCall, order: list[str]) -> list[Event]:
     """Deal from the shuffled deck."""
     return deal(engine, state, order)
 
 
-def deal_face_down(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
+def deal_face_down(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """At the table the deal is done by hand: nobody tells the companion the cards."""
     return deal(engine, state, [HIDDEN] * len(engine.catalogue.deck_list))
 
 
-def deal(engine: WhichWitchEngine, state: WitchState, order: list[str]) -> list[Event]:
+def deal(engine: WitchEngine, state: WitchState, order: list[str]) -> list[Event]:
     """Deal a hand to each player, one card at a time, then turn up the first discard."""
     draw = list(order)
     hand_size = engine.rules.hand_size

@@ -9,19 +9,17 @@ attacking player', double when the Spells match the attacker's own witch.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
+from .context import WitchEngine
 from .holding import holds, playable, take_card
 from .odds import Side
 from .rotation import finish
 from .state import Action, WitchState, action_of, target_of, witch_name
 from .targets import castable
-
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
 DONE = "done"
 ATTACKER, DEFENDER = "attacker", "defender"
@@ -41,7 +39,7 @@ def roll_result(attacker_total: int, defender_total: int) -> str:
     return "defended" if defender_total > attacker_total else "hit"
 
 
-def duel_sides(engine: WhichWitchEngine, state: WitchState) -> tuple[Side, Side]:
+def duel_sides(engine: WitchEngine, state: WitchState) -> tuple[Side, Side]:
     """Attacker and defender of the duel in progress: witch, die, Familiars' bonus.
 
     The prompt, the answer and a bot's choice all ask for them at each roll, so the last ones are
@@ -63,7 +61,7 @@ def duel_sides(engine: WhichWitchEngine, state: WitchState) -> tuple[Side, Side]
 
 # -- element and count ----------------------------------------------------------------------
 
-def ask_element(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_element(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """Which element of Spells, among those the target's witch does not block."""
     target = state.seats[target_of(action_of(state))]
     element = engine.catalogue.elements
@@ -79,14 +77,14 @@ def _element_decision(seat: int, target: str, elements: tuple[str, ...]) -> Deci
     return Decision(seat, f"Which element of Spells against the {witch_name(target)}?", options, kind="element")
 
 
-def answer_element(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_element(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """Remember the element; ask how many Spells."""
     action_of(state).element = answer
     push_front(state, step("count"))
     return []
 
 
-def ask_count(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_count(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """How many Spells of the element, up to the rules' limit and the copies held."""
     action = action_of(state)
     element = _element(action)
@@ -101,7 +99,7 @@ def _count_decision(seat: int, element: str, counts: tuple[Option, ...]) -> Deci
     return Decision(seat, f"How many {element.title()} Spells (up to {len(counts)})?", counts, kind="count")
 
 
-def answer_count(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_count(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """The Spells go on the table; the attacker may add Familiars."""
     action, seat = action_of(state), state.current
     element = _element(action)
@@ -126,7 +124,7 @@ def _familiar_pile(state: WitchState, item: StepCall) -> list[str]:
     return action.played if item["side"] == ATTACKER else action.defended
 
 
-def offer_familiars(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
+def offer_familiars(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """Ask for Familiars only when the player could hold one."""
     if holds(engine, state, _familiar_seat(state, item), cat.FAMILIAR):
         push_front(state, step("familiar", side=item["side"]))
@@ -139,7 +137,7 @@ def _familiars_done(state: WitchState, item: StepCall) -> list[Event]:
     return []
 
 
-def ask_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_familiar(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """One more Familiar face up, or done."""
     seat = _familiar_seat(state, item)
     catalogue = engine.catalogue
@@ -149,7 +147,7 @@ def ask_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall) ->
     return Decision(seat, f"{state.seats[seat].name}: play Familiars face up?", tuple(options), kind="familiar")
 
 
-def answer_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_familiar(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """The Familiar joins its side's bonus; done moves the duel on."""
     if answer == DONE:
         return _familiars_done(state, item)
@@ -159,7 +157,7 @@ def answer_familiar(engine: WhichWitchEngine, state: WitchState, item: StepCall,
 
 # -- the roll and the hit -------------------------------------------------------------------
 
-def ask_roll(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Chance:
+def ask_roll(engine: WitchEngine, state: WitchState, item: StepCall) -> Chance:
     """Both dice of the duel, in one Chance."""
     attacker, defender = duel_sides(engine, state)
     action = action_of(state)
@@ -175,7 +173,7 @@ def _roll_chance(attacker_name: str, attacker: Side, defender_name: str, defende
                           f"rolls {defender.label()}", dice=(attacker.die, defender.die))
 
 
-def answer_roll(engine: WhichWitchEngine, state: WitchState, item: StepCall, faces: list[int]) -> list[Event]:
+def answer_roll(engine: WitchEngine, state: WitchState, item: StepCall, faces: list[int]) -> list[Event]:
     """Higher total wins: a hit, the defender safe, or a tie rolled again."""
     action = action_of(state)
     attacker, defender = duel_sides(engine, state)
@@ -193,7 +191,7 @@ def answer_roll(engine: WhichWitchEngine, state: WitchState, item: StepCall, fac
     return [Event("hit", f"{line}: the attack lands.")] + hit(engine, state, item)
 
 
-def hit(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> list[Event]:
+def hit(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """The attack landed: the defender loses hearts; at zero, the Cauldron or elimination."""
     action = action_of(state)
     target = target_of(action)

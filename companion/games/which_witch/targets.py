@@ -7,16 +7,13 @@ attacking.' A Thief Hex needs an opponent with cards in hand, a Wand Hex one wit
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
+from .context import WitchEngine
 from .holding import holds
 from .state import WitchState, action_of
-
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
 TARGET = "target"
 WHAT = {"spell": "Spell attack", "thief": "Thief Hex", "wand-hex": "Wand Hex"}
@@ -44,7 +41,7 @@ def can_cast(spell: str, defender: str) -> bool:
     return bool(castable({spell}, defender))
 
 
-def spell_targets(engine: WhichWitchEngine, state: WitchState, seat: int,
+def spell_targets(engine: WitchEngine, state: WitchState, seat: int,
                   spell_cards: list[str] | None = None) -> list[int]:
     """Opponents some Spell the player could play (`spell_cards`, when already known) may attack."""
     element = engine.catalogue.elements
@@ -55,12 +52,12 @@ def spell_targets(engine: WhichWitchEngine, state: WitchState, seat: int,
             if not seats[s].eliminated and castable(spells, seats[s].element)]
 
 
-def thief_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:
+def thief_targets(engine: WitchEngine, state: WitchState, seat: int) -> list[int]:
     """Opponents with cards in hand."""
     return [s for s in opponents(state, seat) if state.seats[s].held.size]
 
 
-def wand_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list[int]:
+def wand_targets(engine: WitchEngine, state: WitchState, seat: int) -> list[int]:
     """Opponents with a Wand in play."""
     return [s for s in opponents(state, seat) if state.seats[s].wand]
 
@@ -68,7 +65,7 @@ def wand_targets(engine: WhichWitchEngine, state: WitchState, seat: int) -> list
 FINDERS = {"spell": spell_targets, "thief": thief_targets, "wand-hex": wand_targets}
 
 
-def ask_target(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_target(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """Whom the attack targets, among the opponents it can reach."""
     kind, seats = action_of(state).kind, state.seats
     targets = tuple((seats[s].name, engine.seat_label(state, s)) for s in FINDERS[kind](engine, state, state.current))
@@ -82,7 +79,7 @@ def _target_decision(seat: int, attacker: str, kind: str, targets: tuple[tuple[s
                     tuple(Option(name, label) for name, label in targets), kind="target")
 
 
-def answer_target(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_target(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """A Spell attack asks for the element next; a hex goes to the defence."""
     action = action_of(state)
     action.target = next(s for s, w in enumerate(state.seats) if w.name == answer)

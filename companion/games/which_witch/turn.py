@@ -8,20 +8,17 @@ modules; ruling no-action-pass: every action needs a card, so a player who can t
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
+from .context import WitchEngine
 from .effects import ONE_CARD_ACTIONS
 from .holding import hand_by_kind, holds, take_card
 from .rotation import finish
 from .state import ACTION, Action, WitchState
 from .targets import spell_targets, thief_targets, wand_targets
 from .wands import better_wands
-
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
 ACTION_LABELS = {
     "potion": "Use 1 Heart Potion",
@@ -38,7 +35,7 @@ FIRST_STEP = {"spell": "target", "thief": "target", "wand-hex": "target", "wand"
 HEX_CARD = {"thief": cat.THIEF, "wand-hex": cat.WAND_HEX}
 
 
-def legal_actions(engine: WhichWitchEngine, state: WitchState) -> list[str]:
+def legal_actions(engine: WitchEngine, state: WitchState) -> list[str]:
     """The seven actions the current player can take now (or `pass` when none)."""
     seat = state.current
     witch = state.seats[seat]
@@ -61,7 +58,7 @@ def legal_actions(engine: WhichWitchEngine, state: WitchState) -> list[str]:
     return legal or ["pass"]
 
 
-def ask_action(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_action(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """The current player's action, among the legal ones."""
     witch = state.seats[state.current]
     return _action_decision(state.current, witch.describe(), state.extra_turns, tuple(legal_actions(engine, state)))
@@ -74,7 +71,7 @@ def _action_decision(seat: int, witch: str, extra_turns: int, legal: tuple[str, 
     return Decision(seat, f"{witch} takes one action{extra}", tuple(OPTIONS[a] for a in legal), kind="action")
 
 
-def answer_action(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_action(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """One-card actions take effect at once; the others continue step by step."""
     seat, witch = state.current, state.seats[state.current]
     if answer in ONE_CARD_ACTIONS:
@@ -90,7 +87,7 @@ def answer_action(engine: WhichWitchEngine, state: WitchState, item: StepCall, a
     return []
 
 
-def _play_card(engine: WhichWitchEngine, state: WitchState, kind: str, card_kind: str) -> None:
+def _play_card(engine: WitchEngine, state: WitchState, kind: str, card_kind: str) -> None:
     """A one-card action: the card goes on the table until the action ends."""
     state.action = Action(kind=kind)
     state.action.played.append(take_card(engine, state, state.current, holds(engine, state, state.current, card_kind)[0]))

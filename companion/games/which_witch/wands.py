@@ -7,20 +7,16 @@ in play, they are to use the die noted on that card instead of their default six
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable
 from . import catalogue as cat
+from .context import WitchEngine
 from .holding import holds, take_card
 from .rotation import finish
 from .state import WitchState
 
-if TYPE_CHECKING:
-    from .engine import WhichWitchEngine
 
-
-def better_wands(engine: WhichWitchEngine, state: WitchState, seat: int, wand_cards: list[str] | None = None) -> list[str]:
+def better_wands(engine: WitchEngine, state: WitchState, seat: int, wand_cards: list[str] | None = None) -> list[str]:
     """Wands the player could put in play (of `wand_cards`, when already known): a better die than
     the Wand already in play."""
     witch = state.seats[seat]
@@ -30,7 +26,7 @@ def better_wands(engine: WhichWitchEngine, state: WitchState, seat: int, wand_ca
     return [c for c in held if die(c) > current]
 
 
-def ask_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Decision:
+def ask_wand(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """Which better Wand goes in play."""
     catalogue = engine.catalogue
     options = tuple(Option(c, f"{catalogue.name(c)} (d{catalogue.die(c)})")
@@ -38,7 +34,7 @@ def ask_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall) -> Dec
     return Decision(state.current, "Which Wand goes in play?", options, kind="wand")
 
 
-def answer_wand(engine: WhichWitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
+def answer_wand(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
     """The Wand goes in play (a replaced one to the Discard Pile); the action ends."""
     witch = state.seats[state.current]
     take_card(engine, state, state.current, answer)
