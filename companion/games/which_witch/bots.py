@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import cast
+from typing import Any
 
-from ...engine.core import Decision, Engine, GameState
+from ...engine.core import Decision
 from ...engine.drivers import RandomBot
 from . import catalogue as cat
 from .engine import WhichWitchEngine
@@ -97,13 +97,11 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
-        """The option this bot prefers for one decision."""
+    def choose(self, engine: Any, state: Any, decision: Decision, rng: random.Random) -> str:
+        """The option this bot prefers for one decision (a Which Witch engine and state)."""
         ids = decision.option_ids()
         chooser = CHOOSERS.get(decision.kind)
-        if chooser is None:
-            return ids[0]
-        return chooser(cast(WhichWitchEngine, engine), cast(WitchState, state), ids)
+        return chooser(engine, state, ids) if chooser is not None else ids[0]
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -33,7 +33,7 @@ def opponents(state: WitchState, seat: int) -> list[int]:
 
 def castable(spells: set[str], defender: str) -> set[str]:
     """The elements among `spells` that may attack this witch: never her own element."""
-    return spells - {defender}
+    return spells - {defender} if defender in spells else spells
 
 
 def can_cast(spell: str, defender: str) -> bool:
