@@ -10,6 +10,7 @@ from ...engine.core import Decision
 from ...engine.drivers import RandomBot
 from . import catalogue as cat
 from .engine import WhichWitchEngine
+from .holding import copies_held
 from .spells import DONE
 from .state import WitchState, action_of
 
@@ -33,10 +34,9 @@ def choose_target(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -
 
 def choose_element(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -> str:
     """The element with the most Spells in hand, own element counting double."""
-    own = state.seats[state.current].element
-    playable = engine.playable(state, state.current)
+    own, seat = state.seats[state.current].element, state.current
     spell = engine.catalogue.spell_of
-    return max(ids, key=lambda e: (playable[spell(e)] * (2 if e == own else 1), e == own))
+    return max(ids, key=lambda e: (copies_held(engine, state, seat, spell(e)) * (2 if e == own else 1), e == own))
 
 
 def choose_count(engine: WhichWitchEngine, state: WitchState, ids: list[str]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .context import WitchEngine
-from .holding import playable, take_card
+from .holding import copies_held, playable, take_card
 from .rotation import finish
 from .state import WitchState, action_of
 
@@ -30,7 +30,7 @@ def answer_card(engine: WitchEngine, state: WitchState, item: StepCall, answer: 
 def ask_count(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """How many identical copies to discard."""
     card = str(action_of(state).element)
-    most = playable(engine, state, state.current)[card]
+    most = copies_held(engine, state, state.current, card)
     return Decision(state.current, f"How many {engine.card_name(card)} cards to discard (up to {most})?",
                     engine.count_options(most), kind="count")
 

@@ -8,7 +8,6 @@ and a bot choosing.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -22,7 +21,7 @@ from .holding import playable
 from .odds import AttackOdds, Chances, Side, hit_chance
 from .setup import opening_steps
 from .spells import duel_sides
-from .state import HIDDEN, Action, Witch, WitchState, action_of, target_of
+from .state import HIDDEN, Action, Witch, WitchState, action_of, hearts_text, target_of
 from .steps import TABLE
 
 
@@ -114,11 +113,6 @@ class WhichWitchEngine(Engine):
         """The die a witch rolls: their Wand's, else the default die."""
         return self.catalogue.die(witch.wand) if witch.wand else self.default_die
 
-    def seat_label(self, state: WitchState, seat: int) -> str:
-        """`Ben (Fire Witch): 4 Life Hearts, 5 cards, wand d8`, to pick a target by."""
-        witch = state.seats[seat]
-        return _seat_label(witch.describe(), witch.hearts, witch.held.size, self.die_of(witch) if witch.wand else 0)
-
     def count_options(self, most: int) -> tuple[Option, ...]:
         """`1` to `most` as options (built once per number)."""
         if most not in self._counts:
@@ -175,14 +169,3 @@ class WhichWitchEngine(Engine):
             return f"{marker} {witch.describe()}: eliminated"
         wand = f", wand d{self.die_of(witch)}" if witch.wand else ""
         return f"{marker} {witch.describe()}: {hearts_text(witch.hearts)}, hand {witch.held.size}/{witch.hand_size}{wand}"
-
-
-@functools.lru_cache(maxsize=4096)
-def _seat_label(witch: str, hearts: int, cards: int, wand_die: int) -> str:
-    wand = f", wand d{wand_die}" if wand_die else ""
-    return f"{witch}: {hearts_text(hearts)}, {cards} cards{wand}"
-
-
-def hearts_text(count: int) -> str:
-    """`1 Life Heart`, `3 Life Hearts`."""
-    return f"{count} Life Heart{'s' if count != 1 else ''}"

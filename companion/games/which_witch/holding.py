@@ -33,6 +33,12 @@ def playable(engine: WitchEngine, state: WitchState, seat: int) -> Counter[str]:
     return counts
 
 
+def copies_held(engine: WitchEngine, state: WitchState, seat: int, card_id: str) -> int:
+    """How many copies of one card the player could play now."""
+    held = state.seats[seat].held
+    return playable(engine, state, seat)[card_id] if held.hidden else held.cards.count(card_id)
+
+
 def hand_by_kind(engine: WitchEngine, state: WitchState, seat: int) -> dict[str, list[str]]:
     """The distinct card ids the player could play now, grouped by kind."""
     held = state.seats[seat].held

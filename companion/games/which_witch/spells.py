@@ -15,7 +15,7 @@ from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
 from .context import WitchEngine
-from .holding import holds, playable, take_card
+from .holding import copies_held, holds, take_card
 from .odds import Side
 from .rotation import finish
 from .state import Action, WitchState, action_of, target_of, witch_name
@@ -89,7 +89,7 @@ def ask_count(engine: WitchEngine, state: WitchState, item: StepCall) -> Decisio
     action = action_of(state)
     element = _element(action)
     card = engine.catalogue.spell_of(element)
-    most = min(engine.max_spells, playable(engine, state, state.current)[card])
+    most = min(engine.max_spells, copies_held(engine, state, state.current, card))
     return _count_decision(state.current, element, engine.count_options(most))
 
 

@@ -31,6 +31,11 @@ def witch_name(element: str) -> str:
     return f"{element.title()} Witch" if element else "no witch yet"
 
 
+def hearts_text(count: int) -> str:
+    """`1 Life Heart`, `3 Life Hearts`."""
+    return f"{count} Life Heart{'s' if count != 1 else ''}"
+
+
 @dataclass
 class Witch:
     """One seat: the player, their witch (an element), hearts, hand and Wand in play."""

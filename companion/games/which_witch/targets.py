@@ -13,7 +13,7 @@ from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
 from .context import WitchEngine
 from .holding import holds
-from .state import WitchState, action_of
+from .state import WitchState, action_of, hearts_text, witch_name
 
 TARGET = "target"
 WHAT = {"spell": "Spell attack", "thief": "Thief Hex", "wand-hex": "Wand Hex"}
@@ -67,16 +67,21 @@ FINDERS = {"spell": spell_targets, "thief": thief_targets, "wand-hex": wand_targ
 
 def ask_target(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """Whom the attack targets, among the opponents it can reach."""
-    kind, seats = action_of(state).kind, state.seats
-    targets = tuple((seats[s].name, engine.seat_label(state, s)) for s in FINDERS[kind](engine, state, state.current))
+    kind, seats, die = action_of(state).kind, state.seats, engine.catalogue.die
+    targets = tuple((w.name, w.element, w.hearts, w.held.size, die(w.wand) if w.wand else 0)
+                    for w in (seats[s] for s in FINDERS[kind](engine, state, state.current)))
     return _target_decision(state.current, seats[state.current].name, kind, targets)
 
 
 @functools.lru_cache(maxsize=4096)
-def _target_decision(seat: int, attacker: str, kind: str, targets: tuple[tuple[str, str], ...]) -> Decision:
-    """The target Decision, built once for each attacker, attack and (name, label) of the targets."""
-    return Decision(seat, f"{WHAT[kind]}: whom does {attacker} attack?",
-                    tuple(Option(name, label) for name, label in targets), kind="target")
+def _target_decision(seat: int, attacker: str, kind: str,
+                     targets: tuple[tuple[str, str, int, int, int], ...]) -> Decision:
+    """The target Decision, built once for each attacker, attack and what is shown of each target:
+    `Ben (Fire Witch): 4 Life Hearts, 5 cards, wand d8`."""
+    options = tuple(Option(name, f"{name} ({witch_name(element)}): {hearts_text(hearts)}, {cards} cards"
+                                 + (f", wand d{wand_die}" if wand_die else ""))
+                    for name, element, hearts, cards, wand_die in targets)
+    return Decision(seat, f"{WHAT[kind]}: whom does {attacker} attack?", options, kind="target")
 
 
 def answer_target(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
