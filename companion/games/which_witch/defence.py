@@ -15,7 +15,7 @@ from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
 from .context import WitchEngine
-from .holding import holds, take_card
+from .holding import has_kind, holds, take_card
 from .odds import Side
 from .rotation import finish
 from .spells import DEFENDER, FAMILIARS, duel_sides, offer_familiars
@@ -28,7 +28,7 @@ ALLOW = Option("allow", "Let the hex take effect")
 def offer_defence(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """Ask the defender only when they could hold a Shield Crystal."""
     action = action_of(state)
-    if holds(engine, state, target_of(action), cat.SHIELD):
+    if has_kind(engine, state, target_of(action), cat.SHIELD):
         push_front(state, step("defend"))
         return []
     return _undefended(engine, state)

@@ -67,6 +67,15 @@ def holds(engine: WitchEngine, state: WitchState, seat: int, kind: str) -> list[
     return found
 
 
+def has_kind(engine: WitchEngine, state: WitchState, seat: int, kind: str) -> bool:
+    """Could the player play a card of this kind now?"""
+    held = state.seats[seat].held
+    if held.hidden:
+        return bool(holds(engine, state, seat, kind))
+    kinds = engine.catalogue.kinds
+    return any(kinds[cid] == kind for cid in held.cards)
+
+
 def take_card(engine: WitchEngine, state: WitchState, seat: int, card_id: str) -> str:
     """Remove a played card from a hand (a face-down card at the table, now named)."""
     held = state.seats[seat].held

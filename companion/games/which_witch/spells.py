@@ -15,7 +15,7 @@ from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
 from .context import WitchEngine
-from .holding import copies_held, holds, take_card
+from .holding import copies_held, has_kind, holds, take_card
 from .odds import Side
 from .rotation import finish
 from .state import Action, WitchState, action_of, target_of, witch_name
@@ -126,7 +126,7 @@ def _familiar_pile(state: WitchState, item: StepCall) -> list[str]:
 
 def offer_familiars(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     """Ask for Familiars only when the player could hold one."""
-    if holds(engine, state, _familiar_seat(state, item), cat.FAMILIAR):
+    if has_kind(engine, state, _familiar_seat(state, item), cat.FAMILIAR):
         push_front(state, step("familiar", side=item["side"]))
         return []
     return _familiars_done(state, item)
@@ -204,7 +204,7 @@ def hit(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
                               f"{doubled}: {defender.hearts} left.", {"seat": target, "lost": lost})]
     if defender.hearts > 0:
         return events + finish(engine, state)
-    push_front(state, step("cauldron" if holds(engine, state, target, cat.CAULDRON) else "eliminate"))
+    push_front(state, step("cauldron" if has_kind(engine, state, target, cat.CAULDRON) else "eliminate"))
     return events
 
 
