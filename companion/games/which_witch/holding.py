@@ -46,11 +46,11 @@ def hand_by_kind(engine: WitchEngine, state: WitchState, seat: int) -> dict[str,
     kind_of = engine.catalogue.kinds
     grouped: dict[str, list[str]] = {}
     for cid in ids:
-        kind = kind_of[cid]
-        if kind in grouped:
-            grouped[kind].append(cid)
+        same = grouped.get(kind_of[cid])
+        if same is None:
+            grouped[kind_of[cid]] = [cid]
         else:
-            grouped[kind] = [cid]
+            same.append(cid)
     return grouped
 
 

@@ -7,6 +7,7 @@ attacking.' A Thief Hex needs an opponent with cards in hand, a Wand Hex one wit
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
@@ -44,12 +45,20 @@ def can_cast(spell: str, defender: str) -> bool:
 def spell_targets(engine: WitchEngine, state: WitchState, seat: int,
                   spell_cards: list[str] | None = None) -> list[int]:
     """Opponents some Spell the player could play (`spell_cards`, when already known) may attack."""
-    element = engine.catalogue.elements
     held = holds(engine, state, seat, cat.SPELL) if spell_cards is None else spell_cards
-    spells = {element[c] for c in held}
+    return list(_spell_reach(engine, state, seat, held))
+
+
+def has_spell_target(engine: WitchEngine, state: WitchState, seat: int, spell_cards: list[str]) -> bool:
+    """Could some of these Spells attack some opponent? (`spell_targets`, stopping at the first.)"""
+    return next(_spell_reach(engine, state, seat, spell_cards), None) is not None
+
+
+def _spell_reach(engine: WitchEngine, state: WitchState, seat: int, spell_cards: list[str]) -> Iterator[int]:
+    element = engine.catalogue.elements
+    spells = {element[c] for c in spell_cards}
     seats = state.seats
-    return [s for s in rotation_after(seat, len(seats))
-            if not seats[s].eliminated and castable(spells, seats[s].element)]
+    return (s for s in rotation_after(seat, len(seats)) if not seats[s].eliminated and castable(spells, seats[s].element))
 
 
 def thief_targets(engine: WitchEngine, state: WitchState, seat: int) -> list[int]:

@@ -17,7 +17,7 @@ from .effects import ONE_CARD_ACTIONS
 from .holding import hand_by_kind, holds, take_card
 from .rotation import finish
 from .state import ACTION, Action, WitchState
-from .targets import spell_targets, thief_targets, wand_targets
+from .targets import has_spell_target, thief_targets, wand_targets
 from .wands import better_wands
 
 ACTION_LABELS = {
@@ -45,7 +45,7 @@ def legal_actions(engine: WitchEngine, state: WitchState) -> list[str]:
         legal.append("potion")
     if cat.BROOM in held:
         legal.append("broom")
-    if cat.SPELL in held and spell_targets(engine, state, seat, held[cat.SPELL]):
+    if cat.SPELL in held and has_spell_target(engine, state, seat, held[cat.SPELL]):
         legal.append("spell")
     if cat.THIEF in held and thief_targets(engine, state, seat):
         legal.append("thief")
