@@ -25,7 +25,8 @@ all players refill in rotation order, and the rotation moves on (Zoom Broom turn
 
 Modules: `state` (dataclasses), `catalogue` (the Game Cards by id), `holding` (what a hand
 could play), the rules as steps (`setup`, `turn`, `targets`, `spells`, `defence`, `hexes`,
-`elimination`, `wands`, `discards`, `rotation`, each ending with its STEPS) merged in `steps`,
+`elimination`, `wands`, `discards`, `rotation`, each ending with its STEPS, typed against the
+engine Protocol in `context`) merged in `steps`,
 `effects` (the one-card actions' effects in one dict), `engine` (the Engine: options, setup,
 outcome, tally, hint), `calculators` (exact attack odds through the real duel steps) and `odds`
 (what they report), `checks` (invariants), `bots`, `texts` (rulebook content), `cli`
