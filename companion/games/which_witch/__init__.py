@@ -2,18 +2,18 @@
 
 Seed text: shared/seeds/004_864c5d782131ad4e.txt; numbers and rulings: cards/which-witch/.
 
-Design: one engine, two ways to know the cards.
+Design: one engine, two ways to know the cards (hands in the engine's one hidden-hand model).
 
-- **Simulation** (`hidden=False`, set by `sim_setup`): the 65 Game Cards are real card ids. The
-  deal and every reshuffle are `Chance("shuffle")` requests answered by the driver's seeded
+- **Simulation** (`-o hidden=false`, set by `sim_setup`): the 65 Game Cards are real card ids.
+  The deal and every reshuffle are `Chance("shuffle")` requests answered by the driver's seeded
   RNG, so hands, draws and steals are real, and the census of cards is checked by tests.
-- **At the table** (`hidden=True`, the default, so `deckwright play` needs no option): hands
-  are secret, so the companion never asks what was drawn. Every hand card and the draw
-  pile are the placeholder `"?"`; the gamemaster records only what is *played* (the action,
-  the target, the element and number of Spells, each Familiar, the Shield Crystal...), which
-  the engine offers as Decisions limited by what the player could hold (their hand size and
-  the copies not face up on the table). Reshuffles need no input there, and a Thief Hex moves
-  a face-down card.
+- **At the table** (`hidden`, the default, so `deckwright play` needs no option): hands are
+  secret, so the companion never asks what was drawn. A hand is a count of face-down cards and
+  the Draw Pile is face down; the gamemaster records only what is *played* (the action, the
+  target, the element and number of Spells, each Familiar, the Shield Crystal...), which the
+  engine offers as Decisions limited by what the player could hold (their hand size and the
+  copies not face up on the table). Reshuffles need no input there, and a Thief Hex moves a
+  face-down card.
 
 Without a `witches` option the game opens with each player picking a Witch (a Decision).
 A turn is asked step by step: `action` (one of the seven, or `pass` when none is legal),
@@ -23,10 +23,15 @@ Chance with the attacker's and the defender's die; ties ask again), then `cauldr
 `reward` after a final heart. The defence is never the defender's turn. After every action
 all players refill in rotation order, and the rotation moves on (Zoom Broom turns first).
 
-Modules: `state` (dataclasses), `catalogue` (the Game Cards by id), `engine` (the rules),
-`attack` (pure exact odds, shared by the engine's hints, the CLI and the rulebook), `bots`,
-`texts` (rulebook content), `cli` (`deckwright which-witch attack|odds`).
-Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`, and
+Modules: `state` (dataclasses), `catalogue` (the Game Cards by id), `holding` (what a hand
+could play), the rules as steps (`setup`, `turn`, `targets`, `spells`, `defence`, `hexes`,
+`elimination`, `wands`, `discards`, `rotation`, each ending with its STEPS, typed against the
+engine Protocol in `context`) merged in `steps`,
+`effects` (the one-card actions' effects in one dict), `engine` (the Engine: options, setup,
+outcome, tally, hint), `calculators` (exact attack odds through the real duel steps) and `odds`
+(what they report), `checks` (invariants), `bots`, `texts` (rulebook content), `cli`
+(`deckwright which-witch attack|odds`).
+Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`, `invariants` and
 `rulebook_context` (card texts, worked examples and odds computed for the rulebook).
 """
 
@@ -36,6 +41,7 @@ import random
 from typing import Any
 
 from .bots import BOTS, HeuristicBot
+from .checks import broken_invariants
 from .engine import WhichWitchEngine
 from .state import HIDDEN, WitchState
 from .texts import card_text, rulebook_context
@@ -53,5 +59,10 @@ def sim_labels(engine: WhichWitchEngine, state: WitchState) -> dict[str, str]:
     return {f"seat{seat}_witch": witch.element for seat, witch in enumerate(state.seats)}
 
 
+def invariants(engine: WhichWitchEngine, state: WitchState) -> list[str]:
+    """The invariants `state` breaks (cards conserved, hearts and hands in bounds...); [] when all hold."""
+    return broken_invariants(engine, state)
+
+
 __all__ = ["BOTS", "ENGINE", "HIDDEN", "HeuristicBot", "WhichWitchEngine", "WitchState", "card_text",
-           "rulebook_context", "sim_labels", "sim_setup"]
+           "invariants", "rulebook_context", "sim_labels", "sim_setup"]

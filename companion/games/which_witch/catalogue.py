@@ -26,22 +26,30 @@ class Catalogue:
         self.deck_list = [card.id for card in self.cards.values() for _ in range(card.count)]
         self.copies = Counter(self.deck_list)
         # plain dicts: engines ask these many times a turn
-        self._kind = {cid: card.get("kind") for cid, card in self.cards.items()}
-        self._element = {cid: card.get("element") for cid, card in self.cards.items()}
-        self._bonus = {cid: card.get("bonus") or 0 for cid, card in self.cards.items()}
-        self._die = {cid: card.get("die") for cid, card in self.cards.items()}
-        self._spell = {self._element[cid]: cid for cid in self.ids_of(SPELL)}
+        self._kind: dict[str, str] = {cid: str(card.get("kind")) for cid, card in self.cards.items()}
+        self.kinds = self._kind   # card id -> kind, for the hot loops
+        self._element: dict[str, str | None] = {cid: card.get("element") for cid, card in self.cards.items()}
+        self._bonus: dict[str, int] = {cid: int(card.get("bonus") or 0) for cid, card in self.cards.items()}
+        self._die: dict[str, int] = {cid: int(card.get("die") or 0) for cid, card in self.cards.items()}
+        self.elements = {cid: str(element) for cid, element in self._element.items() if element}  # Spells'
+        self._names: dict[str, str] = {cid: str(card.name) for cid, card in self.cards.items()}
+        self._ids: dict[str, list[str]] = {}
+        for cid, kind in self._kind.items():
+            self._ids.setdefault(kind, []).append(cid)
+        self._spell = {str(self._element[cid]): cid for cid in self.ids_of(SPELL)}
+        self._familiar_bonus = {cid: self._bonus[cid] for cid in self.ids_of(FAMILIAR)}
 
     def kind(self, card_id: str) -> str:
         """The card's kind (spell, familiar, wand...)."""
         return self._kind[card_id]
 
     def name(self, card_id: str) -> str:
-        return self.cards[card_id].name
+        """The card's printed name."""
+        return self._names[card_id]
 
     def ids_of(self, kind: str) -> list[str]:
         """Card ids of one kind, in database order."""
-        return [cid for cid, k in self._kind.items() if k == kind]
+        return list(self._ids.get(kind, []))
 
     def spell_of(self, element: str) -> str:
         """The Spell card id of an element."""
@@ -50,11 +58,13 @@ class Catalogue:
         return self._spell[element]
 
     def element(self, card_id: str) -> str | None:
+        """A Spell's element (None for other cards)."""
         return self._element[card_id]
 
     def bonus(self, card_ids: list[str]) -> int:
         """The roll bonus of the Familiars among `card_ids`."""
-        return sum(self._bonus[c] for c in card_ids if self._kind[c] == FAMILIAR)
+        familiar = self._familiar_bonus
+        return sum([familiar[c] for c in card_ids if c in familiar])
 
     def die(self, card_id: str) -> int:
         """The die a Wand rolls."""

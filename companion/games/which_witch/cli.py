@@ -7,10 +7,11 @@ import re
 import click
 
 from ...cli.common import DataProblem, echo_json, get_context, user_errors
-from .attack import Side, attack_odds
+from .calculators import attack_odds, hit_matrix, wand_dice
 from .catalogue import normalise_witch
+from .engine import WhichWitchEngine
 from .errors import IllegalAttack
-from .texts import hit_matrix, wand_dice
+from .odds import Side
 
 GAME_ID = "which-witch"
 
@@ -69,8 +70,9 @@ def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: s
                   attacker_bonus),
              Side(normalise_witch(defender, elements), parse_die(defender_die, dice, rules.default_die),
                   defender_bonus))
+    engine = WhichWitchEngine(db)
     try:
-        odds = attack_odds(rules, *sides, normalise_witch(spell, elements), count, defender_hearts)
+        odds = attack_odds(engine, *sides, normalise_witch(spell, elements), count, defender_hearts)
     except IllegalAttack as exc:
         raise DataProblem(str(exc)) from None
     if as_json:
@@ -99,7 +101,8 @@ def odds(attacker_bonus: int, defender_bonus: int, as_json: bool) -> None:
       deckwright which-witch odds --attacker-bonus 1 --json
     """
     db = get_context().load(GAME_ID)
-    dice, rows = wand_dice(db), hit_matrix(db, attacker_bonus, defender_bonus)
+    engine = WhichWitchEngine(db)
+    dice, rows = wand_dice(db), hit_matrix(engine, attacker_bonus, defender_bonus)
     if as_json:
         echo_json({"dice": dice, "attacker_bonus": attacker_bonus, "defender_bonus": defender_bonus,
                    "p_hit": {f"d{r['die']}": {f"d{d}": float(p) for d, p in zip(dice, r["p_hit"])} for r in rows}})

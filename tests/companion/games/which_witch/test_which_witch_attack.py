@@ -10,15 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import cli
-from companion.games.which_witch.attack import Side, attack_odds, hit_chance, roll_chances
+from companion.games.which_witch.calculators import attack_odds, roll_chances
 from companion.games.which_witch.errors import IllegalAttack
+from companion.games.which_witch.odds import Side, hit_chance
 
 DICE = [6, 8, 10, 12, 20]
 
 
 @pytest.fixture(scope="module")
 def rules(engine):
-    return engine.rules
+    """What the calculator reads the rules through: the engine, whose duel steps it drives."""
+    return engine
 
 
 def test_wind_example_costs_four_hearts(rules):

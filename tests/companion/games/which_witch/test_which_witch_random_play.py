@@ -27,7 +27,7 @@ def check_invariants(engine, state, before_current: int) -> None:
 
 
 def _cauldron_pending(state) -> bool:
-    return state.action is not None and state.action.step == "cauldron"
+    return state.phase == "cauldron"
 
 
 @settings(max_examples=12, deadline=None)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion.engine.hands import Hand
+from companion.engine.steps import step
 from companion.games.which_witch.state import ACTION, WitchState
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Eve", "Flo"]
@@ -24,7 +26,7 @@ def arrange(engine, witches: list[str], hands: list[list[str]], *, discard: list
     assert min(rest.values()) >= 0, f"more copies than the deck holds: {rest}"
     leftovers = [card for card in engine.catalogue.cards for _ in range(rest[card])]
     for seat, hand in enumerate(hands):
-        state.seats[seat].hand = list(hand)
+        state.seats[seat].held = Hand(list(hand))
         if hearts:
             state.seats[seat].hearts = hearts[seat]
         if wands:
@@ -33,7 +35,7 @@ def arrange(engine, witches: list[str], hands: list[list[str]], *, discard: list
         state.draw, state.discard = leftovers, list(discard or [])
     else:
         state.draw, state.discard = list(draw), list(discard or []) + leftovers
-    state.phase = ACTION
+    state.queue = [step(ACTION)]
     return state
 
 
