@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.engine.core import Engine
 from companion.engine.registry import engine_ids, make_engine
-from companion.sim import follow_parent, stop_workers
 from companion.soak import SoakResult, soak
+from companion.workers import follow_parent, stop_workers
 
 CHUNK = 500
 SHOWN = 10

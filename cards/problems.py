@@ -27,7 +27,7 @@ _BOUND_WORDS = {"greater_than_equal": "at least", "greater_than": "more than",
 _UNION_TAGS = {"str", "int", "float", "bool", "function-after"}
 
 
-def message(error: dict[str, Any], loc: Loc) -> str:
+def message(error: Any, loc: Loc) -> str:
     kind = error["type"]
     found = error.get("input")
     if kind == "extra_forbidden":

@@ -96,7 +96,7 @@ def _annotated(kind: str, bounds: dict[str, str]) -> Any:
         if "lt" in lengths or "gt" in lengths:  # lengths are whole numbers: > n is >= n + 1
             lengths = {"ge": lengths.get("gt", -1) + 1} if "gt" in lengths else {"le": lengths["lt"] - 1}
         names = {"ge": "min_length", "le": "max_length"}
-        return Annotated[base, Field(**{names[k]: v for k, v in lengths.items()})]
+        return Annotated[base, Field(**{names[k]: v for k, v in lengths.items()})]  # type: ignore[call-overload]
     numbers = {key: _number(kind, value) for key, value in bounds.items()}
     has_refs = any(RULE_REF.fullmatch(value) for value in bounds.values())
     if not has_refs and "ge" in numbers and "le" in numbers and numbers["ge"] > numbers["le"]:

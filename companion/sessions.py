@@ -36,6 +36,14 @@ from typing import Any, Self
 from .engine.core import Engine, Event, GameState, Outcome, Request, request_kind
 from .engine.drivers import roll_chance
 from .errors import CompanionError, SessionError
+from .sessionrows import (
+    MAX_SEED,
+    JournalEntry,
+    SessionInfo,
+    decode_entry,
+    decode_info,
+    listed_info,
+)
 
 DB_ENV = "DECKWRIGHT_DB"
 SCHEMA_VERSION = 1
@@ -43,7 +51,6 @@ APPLICATION_ID = 0x44574B53  # "DWKS": marks an SQLite file as a deckwright sess
 SQLITE_MAGIC = b"SQLite format 3\x00"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 BUSY_TIMEOUT_S = 5.0
-MAX_SEED = 2**63 - 1          # SQLite's largest INTEGER
 MAX_PLAYER_NAME = 40          # characters of one player's name
 
 SCHEMA = """
@@ -75,48 +82,6 @@ CREATE TABLE journal (
 
 class SessionConflict(SessionError):
     """Another process changed the session between reading and writing it."""
-
-
-class SessionDamaged(SessionError):
-    """A stored row that does not decode (edited by hand): names the session and the row."""
-
-
-@dataclass(frozen=True)
-class SessionInfo:
-    """A session's setup and bookkeeping (one row of `sessions`)."""
-
-    name: str
-    game: str
-    players: list[str]
-    options: dict[str, Any]
-    seed: int
-    cards_dir: str | None
-    cards_version: str
-    status: str
-    created: str
-    updated: str
-    answers: int = 0
-    problem: str = ""  # why the row cannot be used, when it was edited by hand
-
-    def to_json(self) -> dict[str, Any]:
-        """The setup as JSON data."""
-        return dict(self.__dict__)
-
-
-@dataclass(frozen=True)
-class JournalEntry:
-    """One journalled answer."""
-
-    seq: int
-    answer: Any
-    kind: str
-    player: int | None
-    source: str
-    time: str
-
-    def to_json(self) -> dict[str, Any]:
-        """The entry as JSON data."""
-        return dict(self.__dict__)
 
 
 def default_db_path() -> Path:
@@ -244,7 +209,7 @@ class SessionStore:
             row = self._row(name)
         if row is None:
             raise self._missing(name)
-        return _info(row)
+        return decode_info(row)
 
     def _missing(self, name: str) -> SessionError:
         known = ", ".join(i.name for i in self.list()[:10]) or "(none)"
@@ -254,7 +219,7 @@ class SessionStore:
         """Every session, most recently updated first."""
         with _sqlite_errors(self.path):
             rows = self.conn.execute(_SELECT_INFO + " ORDER BY s.updated DESC, s.id DESC").fetchall()
-        return [_listed(r) for r in rows]
+        return [listed_info(r) for r in rows]
 
     def free_name(self, base: str) -> str:
         """`base`, or `base-2`, `base-3`... whichever is not taken yet."""
@@ -282,7 +247,7 @@ class SessionStore:
         with _sqlite_errors(self.path):
             rows = self.conn.execute("SELECT * FROM journal WHERE session_id = ? ORDER BY seq",
                                      (session_id,)).fetchall()
-        return [_entry(name, r) for r in rows]
+        return [decode_entry(name, r) for r in rows]
 
     def append(self, name: str, seq: int, answer: Any, kind: str, player: int | None,
                source: str = "typed") -> JournalEntry:
@@ -339,54 +304,6 @@ class SessionStore:
 
 _SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id = s.id) AS answers "
                 "FROM sessions s")
-
-
-def _info(row: sqlite3.Row) -> SessionInfo:
-    """A session row, checked: a row edited by hand is a SessionDamaged naming the session and row."""
-    players = _stored_json(row, "players", "a JSON list of player names")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise _damaged(row, f"players is {row['players']!r}, expected a JSON list of player names")
-    options = _stored_json(row, "options", "a JSON object of setup options")
-    if not isinstance(options, dict):
-        raise _damaged(row, f"options is {row['options']!r}, expected a JSON object of setup options")
-    if not isinstance(row["seed"], int) or not 0 <= row["seed"] <= MAX_SEED:
-        raise _damaged(row, f"seed is {row['seed']!r}, expected a whole number from 0 to {MAX_SEED}")
-    return SessionInfo(row["name"], row["game"], players, options, row["seed"], row["cards_dir"],
-                       row["cards_version"], row["status"], row["created"], row["updated"], row["answers"])
-
-
-def _listed(row: sqlite3.Row) -> SessionInfo:
-    try:
-        return _info(row)
-    except SessionDamaged as exc:
-        return _damaged_info(row, exc)
-
-
-def _damaged_info(row: sqlite3.Row, problem: SessionDamaged) -> SessionInfo:
-    """What `sessions list` shows of a damaged row: its name and bookkeeping, marked damaged."""
-    return SessionInfo(str(row["name"]), str(row["game"]), [], {}, 0, None, "", "damaged",
-                       str(row["created"]), str(row["updated"]), row["answers"], problem=str(problem))
-
-
-def _stored_json(row: sqlite3.Row, column: str, expected: str) -> Any:
-    try:
-        return json.loads(row[column])
-    except (TypeError, ValueError):
-        raise _damaged(row, f"{column} is {row[column]!r}, expected {expected}") from None
-
-
-def _damaged(row: sqlite3.Row, detail: str) -> SessionDamaged:
-    return SessionDamaged(f"session {row['name']!r} is damaged (row {row['id']} of table sessions): {detail}; "
-                          f"fix the row or delete the session with `deckwright sessions delete {row['name']}`")
-
-
-def _entry(name: str, row: sqlite3.Row) -> JournalEntry:
-    try:
-        answer = json.loads(row["answer"])
-    except (TypeError, ValueError):
-        raise SessionDamaged(f"session {name!r} is damaged (journal answer #{row['seq']}): {row['answer']!r} "
-                             "is not JSON; undo back past it or delete the session") from None
-    return JournalEntry(row["seq"], answer, row["kind"], row["player"], row["source"], row["time"])
 
 
 def _conflict(name: str, detail: str = "another process answered first") -> SessionConflict:

@@ -16,8 +16,6 @@ A game module may export, besides `ENGINE`:
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import inspect
 import math
 import os
@@ -25,9 +23,6 @@ import random
 import re
 import signal
 import statistics
-import sys
-import threading
-import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -41,6 +36,7 @@ from .engine.core import Engine
 from .engine.drivers import Bot, RandomBot, play_out
 from .engine.registry import game_module, make_engine
 from .errors import SimulationError
+from .workers import follow_parent, stop_workers
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 MAX_CHUNK = 200
@@ -166,49 +162,6 @@ def _prepare_player(config: SimConfig) -> None:
         _WORKER = Player.build(config)
 
 
-def follow_parent(parent: int) -> None:
-    """End this process as soon as `parent` is gone, even if it was killed without warning.
-
-    Linux delivers SIGKILL on the parent's death (prctl PR_SET_PDEATHSIG); elsewhere, and as a
-    second line (a worker started by a fork server has another parent), a thread checks every
-    PARENT_POLL seconds that the parent still lives and this process was not re-parented."""
-    if os.getppid() == parent:
-        _ask_for_death_signal()
-    if not _is_alive(parent):  # the parent died before the request took effect
-        os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent, os.getppid()), daemon=True, name="watch-parent").start()
-
-
-PARENT_POLL = 0.2
-_PR_SET_PDEATHSIG = 1
-
-
-def _ask_for_death_signal() -> None:
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass  # the watching thread still ends the worker
-
-
-def _watch_parent(parent: int, first_parent: int) -> None:
-    while os.getppid() == first_parent and _is_alive(parent):
-        time.sleep(PARENT_POLL)
-    os._exit(1)
-
-
-def _is_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _play_chunk(bounds: tuple[int, int]) -> list[GameRecord]:
     assert _WORKER is not None, "worker not initialised"
     return _WORKER.play_range(*bounds)
@@ -261,20 +214,6 @@ def _parallel(config: SimConfig, jobs: int, tick: Callable[[int], None]) -> Iter
     pool.shutdown()
     for start in sorted(done):
         yield from done[start]
-
-
-def stop_workers(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
-    """Terminate the pool's worker processes at once and drop the games still queued."""
-    # the executor keeps no public list of its processes; `_processes` is stable since 3.2
-    processes = list(getattr(pool, "_processes", {}).values())
-    for process in processes:
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.join(grace)
-        if process.is_alive():
-            process.kill()
-            process.join(grace)
 
 
 SMOKE_GAMES = 40

@@ -24,7 +24,10 @@ class DeckwrightGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; Ctrl-C anywhere in it exits 130 with one line (click would say "Aborted!")."""
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            if _AS_SCRIPT:  # the command is done: a late Ctrl-C must not turn it into "Aborted!"
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+            return result
         except KeyboardInterrupt:
             raise Interrupted(interrupt_message()) from None
 
@@ -71,8 +74,13 @@ def cli(ctx: click.Context, cards_dir: str | None) -> None:
     ctx.obj = Context(cards_dir=cards_dir)
 
 
+_AS_SCRIPT = False  # True when run as the `deckwright` command, not through click's test runner
+
+
 def main() -> None:
     """Console-script entry point."""
+    global _AS_SCRIPT
+    _AS_SCRIPT = True
     try:
         cli(prog_name="deckwright")
     finally:  # the command is over: a late Ctrl-C must not turn its exit code into a signal death

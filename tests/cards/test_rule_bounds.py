@@ -107,3 +107,13 @@ def test_bounded_vocabulary_accepts_and_refuses(name: str, good: object, bad: ob
 def test_malformed_bounds_are_unknown_types(name: str) -> None:
     with pytest.raises(RuleTypeError):
         python_type(name)
+
+
+def test_shipped_games_pass_lint_with_their_bounds_and_engines() -> None:
+    """The bounds, the drawn kit, the rendered rulebook and the engine's seeded games: all pass."""
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    result = CliRunner().invoke(cli, ["lint"])
+    assert result.exit_code == 0, result.output

@@ -90,6 +90,16 @@ class GameCopy:
     def lint(self) -> Result:
         return run_cli(["--cards", str(self.root), "lint", self.game])
 
+    def refused(self) -> Result:
+        """Lint exits 1 and a build writes nothing (both within the budget); the lint result."""
+        result = self.lint()
+        assert result.exit_code == 1, result.output
+        out = self.root.parent / "out-refused"
+        built = run_cli(["--cards", str(self.root), "build", self.game, "--paper", "a4", "--out", str(out)])
+        assert built.exit_code == 1, built.output
+        assert written_files(out) == []
+        return result
+
     def build(self, out: Path, *extra: str) -> Result:
         return run_cli(["--cards", str(self.root), "build", self.game, "--paper", "a4", "--out", str(out),
                         *extra], cpu=60)

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import run_cli, written_files
+from harness import written_files
 
 # (game, key as it stands in game.yaml, the broken value): every case the issue lists
 RULE_VALUES = [
@@ -32,8 +32,7 @@ def test_rule_value_out_of_bounds_is_refused_at_its_line(game_copy, tmp_path: Pa
     indent = "  " * (key.count(".") + 1)  # `hearts.two_players` sits under `hearts:`
     name = key.rsplit(".", 1)[-1]
     line = copy.edit("game.yaml", rf"^{indent}{name}: \d+", f"{indent}{name}: {value}")
-    result = copy.lint()
-    assert result.exit_code == 1
+    result = copy.refused()
     located = re.search(rf"game\.yaml:{line}:\d+: rules\.{re.escape(key)}: (.*)", result.output)
     assert located, result.output
     assert value in located.group(1)
@@ -47,8 +46,7 @@ def test_rulebook_template_error_is_a_lint_error_naming_template_and_line(game_c
     copy = game_copy("heartstrings")
     line = copy.edit("templates/rulebook.md.j2", r"^\{% set colours = (.*)%\}$",
                      r"{% set colours = \g<1>%}{{ db.deck('no-such-deck') }}")
-    result = copy.lint()
-    assert result.exit_code == 1
+    result = copy.refused()
     assert f"rulebook.md.j2:{line}:" in result.output
     assert "no deck 'no-such-deck'" in result.output
 
@@ -57,19 +55,12 @@ def test_rulebook_include_outside_the_template_folders_is_a_lint_error(game_copy
     copy = game_copy("heartstrings")
     copy.edit("templates/rulebook.md.j2", r"^\{% set colours = (.*)%\}$",
               r"{% set colours = \g<1>%}{% include '../../../../../etc/hostname' %}")
-    result = copy.lint()
-    assert result.exit_code == 1
+    result = copy.refused()
     assert "etc/hostname" in result.output and "not found" in result.output
 
 
 def test_reference_template_error_is_a_lint_error(game_copy) -> None:
     copy = game_copy("heartstrings")
     copy.edit("templates/turn-summary.md.j2", r"^(# .*)$", r"\g<1> {{ rules.no_such_rule }}")
-    result = copy.lint()
-    assert result.exit_code == 1
+    result = copy.refused()
     assert "turn-summary.md.j2:" in result.output and "no_such_rule" in result.output
-
-
-def test_shipped_games_pass_lint() -> None:
-    result = run_cli(["lint"], cpu=30)
-    assert result.exit_code == 0, result.output

@@ -43,7 +43,7 @@ def test_a_state_that_changes_in_a_json_round_trip_is_a_violation(monkeypatch: p
     real = engine.load_state
 
     def lossy(data: dict[str, Any]) -> Any:
-        state = real(data)
+        state: Any = real(data)
         state.pool += 1  # a field the JSON form forgets to carry
         return state
 
