@@ -37,7 +37,7 @@ def test_the_rulebook_opens_with_print_instructions_for_every_file(shipped_kits,
     text = " ".join(_text(rulebook, i) for i in range(1, 4))
     assert "How to print this kit" in _text(rulebook, 1)
     assert "100% scale" in text and "50 mm" in text and "long edge" in text and "Cutting order" in text
-    for name, reader in files.items():
+    for name in files:
         assert name in text, name
     for plan in print_plan(load_game(game), paper):
         if plan.sheets:
