@@ -297,10 +297,11 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     text = rulebook_markdown(db)
     target = str(out) if isinstance(out, Path) else out
     doc = _RulebookDoc(target, db, paper, theme)
+    from .components_page import component_flowables
     from .instructions import instruction_flowables
 
     story = title_page(db, theme, doc.width) + instruction_flowables(db, paper, doc.width, theme)
-    story += [PageBreak(), *contents_page(theme)]
+    story += [PageBreak(), *component_flowables(db, doc.width, theme), PageBreak(), *contents_page(theme)]
     story += markdown_to_flowables(text, doc.width, theme)
     doc.multiBuild(story)
 

@@ -87,3 +87,23 @@ def test_metadata_names_the_game_and_version(shipped_kits, game, paper):
         meta = reader.metadata
         assert db.meta.name in meta.title, name
         assert db.version in (meta.subject or ""), name
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_a_component_page_pictures_every_component_with_its_count(shipped_kits, game, paper):
+    """Issue 16, part 5: "A component page with a picture of each component (rendered from the kit
+    itself at small size) so a player can check the box."""
+    db = load_game(game)
+    rulebook = _files(shipped_kits, game, paper)[f"rulebook-{paper}.pdf"]
+    page = next(i for i in range(len(rulebook.pages)) if "What you should have" in _text(rulebook, i))
+    text = _text(rulebook, page)
+    for deck in db.decks:
+        assert f"{deck.name}: {sum(card.count for card in deck.cards)}" in text
+    for tokens in db.tokens:
+        for token in tokens.tokens:
+            assert f"{token.name}: {token.count}" in text
+    for sheet in db.sheets:
+        assert sheet.name in text
+    # the pictures are the kit's own drawings: the deck's first card name is printed, small
+    first = db.decks[0].cards[0].name if db.decks else db.sheets[0].name
+    assert first in text
