@@ -112,7 +112,8 @@ def instructions_markdown(db: Database, paper: str) -> str:
     plans = print_plan(db, paper)
     rows = "\n".join(
         f"| {p.file} | {p.what} | {p.stock} | {'double-sided, flip on long edge' if p.duplex else 'single-sided'}"
-        f"{', landscape' if p.landscape else ''} | {p.sheets or 'all'} |" for p in plans)
+        f"{', landscape' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
+        for p in plans)
     checklist = "\n".join(f"- [ ] {p.file}: sheet {n} of {p.sheets}" + (" (front and back)" if p.duplex else "")
                           for p in plans for n in range(1, p.sheets + 1))
     return f"""<!-- headings: plain -->
@@ -121,11 +122,11 @@ def instructions_markdown(db: Database, paper: str) -> str:
 # How to print this kit
 
 Print every file at **100% scale** ("actual size"; never "fit to page") on {paper.upper()} paper,
-one copy each. Before printing the rest, print this page and measure the square below with a ruler:
+one copy each ("Used" is how full the sheets are). Before printing the rest, print this page and measure the square below with a ruler:
 it must be exactly 50 mm on each side. If it is not, turn off scaling in the print dialogue.
 
-| File | What | Paper | Sides | Sheets |
-|---|---|---|---|--:|
+| File | What | Paper | Sides | Sheets | Used |
+|---|---|---|---|--:|--:|
 {rows}
 
 **Double-sided files** put each back behind its front when the printer flips the sheet on its
