@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test setup lint check bench clean
+.PHONY: kit test setup lint check bench clean docs-img
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/sim.py
 	$(BIN)/python bench/halfwish.py
 	$(BIN)/python bench/which_witch.py
+
+# The README's pictures (docs/img/), rasterised from a real build.
+docs-img: $(STAMP)
+	$(BIN)/python docs/make_images.py
 
 clean:
 	rm -rf output/* $(VENV)

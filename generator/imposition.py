@@ -249,11 +249,21 @@ def _page_label(footer: str, number: int, count: int) -> str:
 def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face],
                place: Callable[[int], Box], label: str) -> None:
     placed = [place(slot) for slot in range(len(faces))]
+    _set_print_boxes(canvas, plan, placed)
     for trim, face in zip(placed, faces, strict=True):
         _draw_clipped(canvas, plan, trim, face, placed)
     draw_crop_marks(canvas, plan, placed)
     draw_footer(canvas, plan.page, label, plan.margin)
     canvas.showPage()
+
+
+def _set_print_boxes(canvas: Canvas, plan: SheetPlan, placed: Sequence[Box]) -> None:
+    """TrimBox around the cards' trim lines and BleedBox around their bleed, for a print shop's tools."""
+    left, bottom = min(b.x for b in placed), min(b.y for b in placed)
+    right, top = max(b.right for b in placed), max(b.top for b in placed)
+    canvas.setTrimBox((left, bottom, right, top))
+    b = plan.bleed
+    canvas.setBleedBox((left - b, bottom - b, right + b, top + b))
 
 
 def _draw_clipped(canvas: Canvas, plan: SheetPlan, trim: Box, face: Face, placed: Sequence[Box]) -> None:

@@ -107,7 +107,7 @@ def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> No
     """A PDF of every printed copy of `deck` with duplex backs, on `paper`."""
     faces, backs = deck_sides(db, deck)
     title = f"{db.meta.name}: {deck.name}"
-    canvas = new_canvas(out, page_size(paper), title, f"version {db.version}")
+    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {db.version}")
     footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {db.version}"
     impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
                  parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper))
@@ -130,13 +130,13 @@ def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> 
     painters = [_sheet_painter(layout, size, {**base, **copy}, f"sheet {sheet.id!r}") for copy in sheet_copies(db, sheet)]
     margin = page_margin(db.print.margin, paper)
     if not fits_one_page(size, paper, margin):
-        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"version {db.version}")
+        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
         for paint in painters:
             draw_tiles(canvas, plan_tiles(size, paper, margin=margin), paint, f"{db.meta.name} {sheet.name}")
         canvas.save()
         return
     page, slots = sheet_slots(size, paper, margin)
-    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
+    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
     for start in range(0, len(painters), len(slots)):
         for paint, (x, y) in zip(painters[start:start + len(slots)], slots, strict=False):
             paint(canvas, x, y)

@@ -11,8 +11,11 @@ PRODUCER = "deckwright"
 
 
 def new_canvas(out: Path | str | BinaryIO, pagesize: tuple[float, float], title: str,
-               subject: str = "") -> Canvas:
-    """A canvas with fixed metadata and `invariant=1`, so output is byte-for-byte reproducible."""
+               subject: str = "", keywords: str = "") -> Canvas:
+    """A canvas with fixed metadata and `invariant=1`, so output is byte-for-byte reproducible.
+
+    The title names the game and the component and the subject carries the rules version, so a
+    file found in a downloads folder says what it is; `keywords` may add more (paper, game id)."""
     target = str(out) if isinstance(out, Path) else out
     canvas = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1)
     canvas.setTitle(title)
@@ -20,4 +23,6 @@ def new_canvas(out: Path | str | BinaryIO, pagesize: tuple[float, float], title:
     canvas.setCreator(PRODUCER)
     canvas.setProducer(PRODUCER)
     canvas.setSubject(subject)
+    if keywords:
+        canvas.setKeywords(keywords)
     return canvas

@@ -56,7 +56,7 @@ def proof_pages(db: Database) -> list[ProofPage]:
 
 def render_proofs(db: Database, paper: str, out: Path | BinaryIO) -> None:
     """A PDF with one proof page per component, on `paper`."""
-    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: proofs", f"version {db.version}")
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: proofs", f"{db.meta.name}, rules version {db.version}")
     for proof in proof_pages(db):
         page = best_page(proof, paper)
         canvas.setPageSize(page)

@@ -25,7 +25,13 @@ from .geometry import page_margin, page_size
 from .imposition import Face, impose_cards
 from .markdown import Theme, markdown_to_flowables, prepare_canvas
 from .pdfcanvas import new_canvas
-from .rulebook import RulebookError, base_context, render_template, template_environment
+from .rulebook import (
+    RulebookError,
+    base_context,
+    reference_copies,
+    render_template,
+    template_environment,
+)
 
 START_SIZE = 9.5
 FLOOR_SIZE = 7.0  # issue 4: body text at least 7 pt after fitting
@@ -138,18 +144,13 @@ def reference_faces(db: Database) -> dict[str, tuple[list[Face], list[Face] | No
             for size, (fronts, backs) in groups.items()}
 
 
-def reference_copies(db: Database, reference: Any) -> int:
-    """How many of `reference` the kit prints: its `count`, or one per seat (`players_max`)."""
-    return db.meta.players.max if reference.count == "players_max" else int(reference.count)
-
-
 def _blank(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
     """The back of a one-sided reference card: left empty."""
 
 
 def render_references(db: Database, paper: str, out: Path | BinaryIO) -> None:
     """Every reference card of the database, imposed on `paper`, two-sided where set."""
-    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: reference cards", f"version {db.version}")
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: reference cards", f"{db.meta.name}, rules version {db.version}")
     bleed = parse_length(db.print.bleed)
     footer = f"{db.meta.name} \u00b7 reference cards \u00b7 version {db.version}"
     for size, (fronts, backs) in reference_faces(db).items():

@@ -111,8 +111,14 @@ def base_context(db: Database) -> dict[str, Any]:
         "sheets": db.sheets, "tokens": db.tokens, "dice": db.dice, "references": db.references,
         "db": db, "version": db.version,
     }
+    context["copies"] = lambda reference: reference_copies(db, reference)
     context.update(game_rulebook_context(db))
     return context
+
+
+def reference_copies(db: Database, reference: Any) -> int:
+    """How many of `reference` the kit prints: its `count`, or one per seat (`players_max`)."""
+    return db.meta.players.max if reference.count == "players_max" else int(reference.count)
 
 
 # A game's hook can be slow (Halfwish's costs about a third of a second) and a kit calls it for
@@ -297,7 +303,11 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     text = rulebook_markdown(db)
     target = str(out) if isinstance(out, Path) else out
     doc = _RulebookDoc(target, db, paper, theme)
-    story = title_page(db, theme, doc.width) + contents_page(theme)
+    from .components_page import component_flowables
+    from .instructions import instruction_flowables
+
+    story = title_page(db, theme, doc.width) + instruction_flowables(db, paper, doc.width, theme)
+    story += [PageBreak(), *component_flowables(db, doc.width, theme), PageBreak(), *contents_page(theme)]
     story += markdown_to_flowables(text, doc.width, theme)
     doc.multiBuild(story)
 

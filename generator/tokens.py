@@ -94,7 +94,7 @@ def render_tokens(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) ->
     margin = page_margin(db.print.margin, paper)
     plan = plan_tokens(parse_length(sheet.size), paper, margin)
     copies = token_copies(sheet)
-    canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"version {db.version}")
+    canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
     draw = token_painter(db, sheet)
     pages = [copies[i:i + plan.per_page] for i in range(0, len(copies), plan.per_page)]
     for number, chunk in enumerate(pages, 1):

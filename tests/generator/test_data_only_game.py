@@ -113,8 +113,8 @@ def test_rulebook_text_comes_from_the_yaml(kit, db):
 
 
 def test_rulebook_body_is_one_page(kit):
-    """Title page and contents, then the rules on a single page."""
-    assert len(PdfReader(kit / "rulebook-a4.pdf").pages) == 3
+    """Title page, how to print the kit, what you should have, contents, then the rules on a single page."""
+    assert len(PdfReader(kit / "rulebook-a4.pdf").pages) == 5
 
 
 def test_editing_the_yaml_changes_the_built_rulebook(runner, tmp_path):

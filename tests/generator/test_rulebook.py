@@ -98,8 +98,15 @@ def test_changing_a_buff_in_a_copy_changes_the_rebuilt_rulebook(cards_copy):
 # --- structure: contents, page numbers, rulings ----------------------------------------------
 
 
-def test_second_page_is_a_table_of_contents_listing_every_chapter(heartstrings, heartstrings_pdf):
-    contents = _pages(heartstrings_pdf)[1]
+def _contents(pdf: bytes) -> str:
+    """The contents page: the first page that names it."""
+    return next(page for page in _pages(pdf) if "Contents" in page)
+
+
+def test_a_table_of_contents_follows_the_print_instructions_listing_every_chapter(heartstrings, heartstrings_pdf):
+    pages = _pages(heartstrings_pdf)
+    assert "How to print this kit" in pages[1]
+    contents = _contents(heartstrings_pdf)
     assert "Contents" in contents
     chapters = [line[2:] for line in rulebook_markdown(heartstrings).splitlines() if line.startswith("# ")]
     assert chapters
@@ -156,10 +163,13 @@ def test_every_page_is_the_chosen_paper_size(heartstrings, paper):
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(page_size(paper), abs=0.5)
 
 
-def test_a4_and_letter_differ_only_in_layout_not_in_words(heartstrings, heartstrings_text):
-    letter = " ".join(_pages(_render(heartstrings, "letter")))
-    words = {w for w in re.findall(r"[A-Za-z]{4,}", heartstrings_text)}
-    assert words == {w for w in re.findall(r"[A-Za-z]{4,}", letter)}
+def test_a4_and_letter_differ_only_in_layout_not_in_words(heartstrings, heartstrings_pdf):
+    """The rules, from the contents on (the print instructions name the paper and its files)."""
+    def rules_words(pdf: bytes) -> set[str]:
+        pages = _pages(pdf)
+        start = next(i for i, page in enumerate(pages) if "Contents" in page)
+        return set(re.findall(r"[A-Za-z]{4,}", " ".join(pages[start:])))
+    assert rules_words(heartstrings_pdf) == rules_words(_render(heartstrings, "letter"))
 
 
 def test_same_database_gives_the_same_bytes(heartstrings, heartstrings_pdf):

@@ -1,0 +1,130 @@
+"""The rulebook's "What you should have" page: a small picture of every component, drawn by the
+same painters the kit is printed with (a deck's first card and its back, a token, a sheet), with
+its name and how many the kit makes, so a player can check the box before the first game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from cards import Database
+from cards.units import MM, parse_length, parse_size
+
+from .geometry import Box
+from .kit import deck_sides, sheet_copies, sheet_painter
+from .markdown import Theme
+from .reference import side_face
+from .rulebook import reference_copies
+from .tokens import draw_token, token_copies
+
+CELL = (38 * MM, 46 * MM)     # each picture's box, its caption below
+PICTURE_HEIGHT = 34 * MM
+
+# Draws a component into a box of the given size at (0, 0).
+Painter = Callable[[Canvas, float, float], None]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One component: its caption, its size in points and how to draw it there."""
+
+    caption: str
+    size: tuple[float, float]
+    paint: Painter
+
+
+def component_pictures(db: Database) -> list[Picture]:
+    """A picture of every printed component, in kit order."""
+    pictures: list[Picture] = []
+    bleed = parse_length(db.print.bleed)
+    for deck in db.decks:
+        faces, backs = deck_sides(db, deck)
+        size = parse_size(deck.size)
+        count = sum(card.count for card in deck.cards)
+        pictures.append(Picture(f"{deck.name}: {count}", size, _card(faces[0], bleed)))
+        if deck.duplex:
+            pictures.append(Picture(f"{deck.name}, back", size, _card(backs[0], bleed)))
+    for tokens in db.tokens:
+        for token in tokens.tokens:
+            side = parse_length(tokens.size)
+            count = sum(1 for copy in token_copies(tokens) if copy is token)
+            pictures.append(Picture(f"{token.name}: {count}", (side, side), _token(token, tokens.shape)))
+    for sheet in db.sheets:
+        size, paint = sheet_painter(db, sheet)
+        pictures.append(Picture(f"{sheet.name}: {len(sheet_copies(db, sheet))}", size,
+                                lambda canvas, w, h, paint=paint: paint(canvas, 0, 0)))
+    for reference in db.references:
+        face = side_face(db, reference, reference.front, "front")
+        pictures.append(Picture(f"{reference.name}: {reference_copies(db, reference)}", parse_size(reference.size),
+                                _card(face, bleed)))
+    return pictures
+
+
+def _card(face: Any, bleed: float) -> Painter:
+    def paint(canvas: Canvas, w: float, h: float) -> None:
+        path = canvas.beginPath()
+        path.rect(0, 0, w, h)
+        canvas.clipPath(path, stroke=0, fill=0)
+        face(canvas, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+        canvas.setStrokeColor(colors.HexColor("#999999"))
+        canvas.setLineWidth(1)
+        canvas.rect(0, 0, w, h, stroke=1, fill=0)  # the cut edge, so a white card shows its size
+    return paint
+
+
+def _token(token: Any, shape: str) -> Painter:
+    def paint(canvas: Canvas, w: float, h: float) -> None:
+        draw_token(canvas, Box(0, 0, w, h), token, shape)
+    return paint
+
+
+class ComponentGrid(Flowable):
+    """The pictures in rows, each scaled to fit its cell, captioned below."""
+
+    def __init__(self, pictures: list[Picture], theme: Theme):
+        super().__init__()
+        self.pictures, self.theme = pictures, theme
+        self.columns = 1
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.columns = max(1, int(available_width // CELL[0]))
+        rows = -(-len(self.pictures) // self.columns)
+        self.width, self.height = self.columns * CELL[0], rows * CELL[1]
+        return self.width, self.height
+
+    def draw(self) -> None:
+        for index, picture in enumerate(self.pictures):
+            row, col = divmod(index, self.columns)
+            x, top = col * CELL[0], self.height - row * CELL[1]
+            self._draw_picture(picture, x, top)
+
+    def _draw_picture(self, picture: Picture, x: float, top: float) -> None:
+        canvas = self.canv
+        w, h = picture.size
+        scale = min(1.0, (CELL[0] - 4 * MM) / w, PICTURE_HEIGHT / h)  # never larger than printed
+        left = x + (CELL[0] - w * scale) / 2
+        bottom = top - 2 * MM - PICTURE_HEIGHT + (PICTURE_HEIGHT - h * scale) / 2
+        canvas.saveState()
+        canvas.translate(left, bottom)
+        canvas.scale(scale, scale)
+        picture.paint(canvas, w, h)
+        canvas.restoreState()
+        canvas.saveState()
+        canvas.setFont(self.theme.body_font, 7)
+        canvas.setFillColor(colors.HexColor(self.theme.text_color))
+        canvas.drawCentredString(x + CELL[0] / 2, top - CELL[1] + 5 * MM, picture.caption[:40])
+        canvas.restoreState()
+
+
+def component_flowables(db: Database, width: float, theme: Theme) -> list[Flowable]:
+    """The 'What you should have' heading and the picture grid."""
+    from .markdown import markdown_to_flowables
+
+    heading = markdown_to_flowables("<!-- headings: plain -->\n<!-- contents: off -->\n\n# What you should have\n\n"
+                                    "Every component of the kit, small. Count yours before the first game.", width, theme)
+    return [*heading, ComponentGrid(component_pictures(db), theme)]

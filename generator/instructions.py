@@ -1,0 +1,179 @@
+"""The kit's print instructions, computed from the same plans the build uses.
+
+`print_plan(db, paper)` lists every file of the kit with its sheets: the paper to print it on,
+how many copies, single- or double-sided (long-edge flip, as the imposition places the backs),
+the page orientation and how full its sheets are. `instruction_flowables` turns that into the
+rulebook's "How to print this kit" pages: a 50 mm calibration square and a ruler to check the
+printer's scale, the cutting order, and a checklist of every sheet.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.platypus import Flowable
+
+from cards import Database
+from cards.units import MM, parse_length, parse_size
+
+from .geometry import page_margin
+from .imposition import plan_sheet
+from .kit import sheet_copies, sheet_slots
+from .markdown import Theme, markdown_to_flowables
+from .rulebook import reference_copies
+from .tiling import fits_one_page, plan_tiles
+from .tokens import plan_tokens, token_copies
+
+CALIBRATION_SQUARE = 50 * MM
+RULER_LENGTH = 100 * MM
+
+
+@dataclass(frozen=True)
+class FilePlan:
+    """One file of the kit as printed: what it holds and how to print it."""
+
+    file: str
+    what: str
+    stock: str
+    sheets: int
+    duplex: bool
+    landscape: bool
+    used: int = 0       # printed items (cards, tokens, copies)
+    slots: int = 0      # places for them on its sheets
+
+    @property
+    def pages(self) -> int:
+        return self.sheets * (2 if self.duplex else 1)
+
+    @property
+    def slot_use(self) -> float:
+        """Share of the sheets' places that hold something (1.0 when not counted)."""
+        return self.used / self.slots if self.slots else 1.0
+
+
+def print_plan(db: Database, paper: str) -> list[FilePlan]:
+    """Every file of the kit on `paper`, in build order, with its sheets."""
+    margin = page_margin(db.print.margin, paper)
+    bleed = parse_length(db.print.bleed)
+    plans = []
+    for deck in db.decks:
+        plan = plan_sheet(parse_size(deck.size), bleed, paper, margin)
+        copies = sum(card.count for card in deck.cards)
+        sheets = math.ceil(copies / plan.per_sheet)
+        plans.append(FilePlan(f"{deck.id}-{paper}.pdf", f"{deck.name} ({copies} cards)", "cardstock", sheets,
+                              bool(deck.duplex), plan.is_landscape, copies, sheets * plan.per_sheet))
+    for tokens in db.tokens:
+        plan = plan_tokens(parse_length(tokens.size), paper, margin)
+        count = len(token_copies(tokens))
+        sheets = math.ceil(count / plan.per_page)
+        plans.append(FilePlan(f"{tokens.id}-{paper}.pdf", f"{tokens.name} ({count} tokens)", "cardstock", sheets,
+                              bool(tokens.duplex), False, count, sheets * plan.per_page))
+    for sheet in db.sheets:
+        plans.append(_sheet_plan(db, sheet, paper, margin))
+    plans.extend(_reference_plans(db, paper, margin, bleed))
+    plans.append(FilePlan(f"rulebook-{paper}.pdf", "Rulebook", "plain paper", 0, False, False))
+    return plans
+
+
+def _sheet_plan(db: Database, sheet: Any, paper: str, margin: float) -> FilePlan:
+    size = (parse_length(sheet.width), parse_length(sheet.height))
+    copies = len(sheet_copies(db, sheet))
+    if not fits_one_page(size, paper, margin):
+        tiles = plan_tiles(size, paper, margin=margin)
+        count = tiles.rows * tiles.cols
+        return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name} ({count} tiles to join)", "cardstock",
+                        count * copies, False, tiles.page[0] > tiles.page[1])
+    page, slots = sheet_slots(size, paper, margin)
+    sheets = math.ceil(copies / len(slots))
+    return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name} ({copies})", "cardstock", sheets, False,
+                    page[0] > page[1], copies, sheets * len(slots))
+
+
+def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> list[FilePlan]:
+    if not db.references:
+        return []
+    sheets, used, slots, duplex, wide = 0, 0, 0, False, False
+    for size in dict.fromkeys(ref.size for ref in db.references):
+        group = [ref for ref in db.references if ref.size == size]
+        plan = plan_sheet(parse_size(size), bleed, paper, margin)
+        count = sum(reference_copies(db, ref) for ref in group)
+        sheets += math.ceil(count / plan.per_sheet)
+        used, slots = used + count, slots + math.ceil(count / plan.per_sheet) * plan.per_sheet
+        duplex, wide = duplex or any(ref.back for ref in group), wide or plan.is_landscape
+    return [FilePlan(f"reference-{paper}.pdf", f"Reference cards ({used})", "cardstock", sheets, duplex, wide,
+                     used, slots)]
+
+
+def instructions_markdown(db: Database, paper: str) -> str:
+    """The text of the print-instructions pages (the calibration square is drawn below it)."""
+    plans = print_plan(db, paper)
+    rows = "\n".join(
+        f"| {p.file} | {p.what} | {p.stock} | {'double-sided, flip on long edge' if p.duplex else 'single-sided'}"
+        f"{', landscape' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
+        for p in plans)
+    checklist = "\n".join(f"- [ ] {p.file}: sheet {n} of {p.sheets}" + (" (front and back)" if p.duplex else "")
+                          for p in plans for n in range(1, p.sheets + 1))
+    return f"""<!-- headings: plain -->
+<!-- contents: off -->
+
+# How to print this kit
+
+Print every file at **100% scale** ("actual size"; never "fit to page") on {paper.upper()} paper,
+one copy each ("Used" is how full the sheets are). Before printing the rest, print this page and measure the square below with a ruler:
+it must be exactly 50 mm on each side. If it is not, turn off scaling in the print dialogue.
+
+| File | What | Paper | Sides | Sheets | Used |
+|---|---|---|---|--:|--:|
+{rows}
+
+**Double-sided files** put each back behind its front when the printer flips the sheet on its
+**long edge**. If your printer cannot print both sides, print the odd pages, put the sheets back
+in the tray, and print the even pages.
+
+**Cutting order.** Cards: cut the long cuts across the whole sheet first, from crop mark to crop
+mark, then cut each strip into cards. Tokens: cut along each round or square line. A board on
+several pages: cut the dashed edges, lay each tile over its neighbour with the crosses on each
+other, and tape the back.
+
+## Checklist
+
+{checklist}
+"""
+
+
+class CalibrationSquare(Flowable):
+    """A 50 mm square and a 100 mm ruler with millimetre ticks, to check that the printer kept 100%."""
+
+    def __init__(self, theme: Theme):
+        super().__init__()
+        self.theme = theme
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return RULER_LENGTH + 2 * MM, CALIBRATION_SQUARE + 14 * MM
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.5)
+        canvas.rect(0, 12 * MM, CALIBRATION_SQUARE, CALIBRATION_SQUARE, stroke=1, fill=0)
+        canvas.setFont(self.theme.body_font, 8)
+        canvas.drawCentredString(CALIBRATION_SQUARE / 2, 12 * MM + CALIBRATION_SQUARE / 2, "50 mm x 50 mm")
+        canvas.line(0, 6 * MM, RULER_LENGTH, 6 * MM)
+        for mm in range(int(RULER_LENGTH / MM) + 1):
+            tick = 3 * MM if mm % 10 == 0 else (2 * MM if mm % 5 == 0 else 1 * MM)
+            canvas.line(mm * MM, 6 * MM, mm * MM, 6 * MM - tick)
+            if mm % 10 == 0:
+                canvas.drawCentredString(mm * MM, 0, str(mm // 10))
+        canvas.drawString(RULER_LENGTH + 1 * MM, 0, "cm")
+        canvas.restoreState()
+
+
+def instruction_flowables(db: Database, paper: str, width: float, theme: Theme) -> list[Flowable]:
+    """The print-instructions pages: text, tables and checklist, with the calibration square after
+    the first paragraph."""
+    flowables = markdown_to_flowables(instructions_markdown(db, paper), width, theme)
+    return [*flowables[:2], CalibrationSquare(theme), *flowables[2:]]

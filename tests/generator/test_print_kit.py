@@ -1,0 +1,109 @@
+"""Issue 16, part 4: a kit that explains how to print it, embeds its fonts and tells a print shop
+where to cut.
+
+"Every kit opens with a print-instructions page generated from the build: which file on which
+paper/cardstock, how many copies, scale 100% with a 50 mm calibration square and a ruler to check
+it, duplex flip edge, cutting order, and a checklist of every sheet." "PDFs embed their fonts ...,
+set TrimBox and BleedBox on card pages, and carry the game and version in their metadata."
+"""
+
+from __future__ import annotations
+
+import pytest
+from pdf_ops import operations
+from pypdf import PdfReader
+from shipped import GAMES, PAPERS
+
+from cards import load_game
+from cards.units import MM
+from generator.instructions import print_plan
+
+KITS = [(game, paper) for game in GAMES for paper in PAPERS]
+IDS = [f"{g}-{p}" for g, p in KITS]
+
+
+def _files(kits, game, paper) -> dict[str, PdfReader]:
+    return {path.name: PdfReader(path) for path in kits[game, paper]}
+
+
+def _text(reader: PdfReader, page: int) -> str:
+    return " ".join((reader.pages[page].extract_text() or "").split())
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_the_rulebook_opens_with_print_instructions_for_every_file(shipped_kits, game, paper):
+    files = _files(shipped_kits, game, paper)
+    rulebook = files[f"rulebook-{paper}.pdf"]
+    text = " ".join(_text(rulebook, i) for i in range(1, 4))
+    assert "How to print this kit" in _text(rulebook, 1)
+    assert "100% scale" in text and "50 mm" in text and "long edge" in text and "Cutting order" in text
+    for name in files:
+        assert name in text, name
+    for plan in print_plan(load_game(game), paper):
+        if plan.sheets:
+            assert plan.pages == len(files[plan.file].pages), plan.file
+            assert f"{plan.file}: sheet {plan.sheets} of {plan.sheets}" in text  # the checklist
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_calibration_square_is_50_mm_in_points(shipped_kits, paper):
+    rulebook = _files(shipped_kits, "heartstrings", paper)[f"rulebook-{paper}.pdf"]
+    squares = [ops for ops, op in operations(rulebook, 1) if op == b"re"
+               and abs(float(ops[2]) - 50 * MM) < 0.01 and abs(float(ops[3]) - 50 * MM) < 0.01]
+    assert len(squares) == 1
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_every_font_is_embedded(shipped_kits, game, paper):
+    for name, reader in _files(shipped_kits, game, paper).items():
+        for page in reader.pages:
+            fonts = page.get("/Resources", {}).get("/Font", {})
+            for font in fonts.values():
+                font = font.get_object()
+                descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                descriptor = descendant.get("/FontDescriptor")
+                assert descriptor is not None, (name, font.get("/BaseFont"))
+                descriptor = descriptor.get_object()
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (name, font["/BaseFont"])
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_card_pages_carry_trim_and_bleed_boxes(shipped_kits, game, paper):
+    db = load_game(game)
+    bleed = 3 * MM
+    for deck in db.decks:
+        reader = _files(shipped_kits, game, paper)[f"{deck.id}-{paper}.pdf"]
+        for page in reader.pages:
+            trim, bleed_box = page.trimbox, page.bleedbox
+            assert (float(trim.width), float(trim.height)) != (float(page.mediabox.width), float(page.mediabox.height))
+            assert float(bleed_box.width) == pytest.approx(float(trim.width) + 2 * bleed, abs=0.01)
+            assert float(bleed_box.left) == pytest.approx(float(trim.left) - bleed, abs=0.01)
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_metadata_names_the_game_and_version(shipped_kits, game, paper):
+    db = load_game(game)
+    for name, reader in _files(shipped_kits, game, paper).items():
+        meta = reader.metadata
+        assert db.meta.name in meta.title, name
+        assert db.version in (meta.subject or ""), name
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_a_component_page_pictures_every_component_with_its_count(shipped_kits, game, paper):
+    """Issue 16, part 5: "A component page with a picture of each component (rendered from the kit
+    itself at small size) so a player can check the box."""
+    db = load_game(game)
+    rulebook = _files(shipped_kits, game, paper)[f"rulebook-{paper}.pdf"]
+    page = next(i for i in range(len(rulebook.pages)) if "What you should have" in _text(rulebook, i))
+    text = _text(rulebook, page)
+    for deck in db.decks:
+        assert f"{deck.name}: {sum(card.count for card in deck.cards)}" in text
+    for tokens in db.tokens:
+        for token in tokens.tokens:
+            assert f"{token.name}: {token.count}" in text
+    for sheet in db.sheets:
+        assert sheet.name in text
+    # the pictures are the kit's own drawings: the deck's first card name is printed, small
+    first = db.decks[0].cards[0].name if db.decks else db.sheets[0].name
+    assert first in text
