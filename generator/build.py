@@ -88,7 +88,7 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
         yield Job("proofs", "proof sheets", out_dir / f"proofs-{paper}.pdf",
                   lambda out: render_proofs(db, paper, out))
     if "rulebook" in kinds:
-        from .rulebook import render_rulebook
+        from .rulebook_pdf import render_rulebook
         yield Job("rulebook", "rulebook", out_dir / f"rulebook-{paper}.pdf",
                   lambda out: render_rulebook(db, paper, out))
 

@@ -6,7 +6,7 @@ keywords a die (alignment), up and down arrows (reroll higher/lower), a plus-min
 change that lasts the turn) and a delta (a one-time change). Components: a broom (Which Witch's
 Zoom Broom, which used to borrow the Wind Witch's waves).
 
-Drawn in the unit square like every icon of `generator.icons`, which imports this module.
+Drawn in the unit square like every icon of `generator.icons`, which merges `GLYPHS` into its table.
 """
 
 from __future__ import annotations
@@ -14,7 +14,11 @@ from __future__ import annotations
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from .icons import _polygon, icon
+from .iconpaint import Painter, polygon, registrar
+
+GLYPHS: dict[str, Painter] = {}
+icon = registrar(GLYPHS)
+_polygon = polygon
 
 
 @icon("white-flag", "concede")

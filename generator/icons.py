@@ -8,27 +8,17 @@ ones. Card layouts (`type: icon`) and inline `:name:` tokens in Markdown both us
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from .errors import UnknownIcon
-
-# Draws an icon in the unit square: the canvas is already translated and scaled.
-Painter = Callable[[Canvas], None]
+from .glyphs import GLYPHS
+from .iconpaint import Painter, polygon, registrar
 
 _ICONS: dict[str, Painter] = {}
-
-
-def icon(name: str, *aliases: str) -> Callable[[Painter], Painter]:
-    """Register a painter under `name` (and aliases)."""
-    def register(painter: Painter) -> Painter:
-        for key in (name, *aliases):
-            _ICONS[key] = painter
-        return painter
-    return register
+icon = registrar(_ICONS)
 
 
 def names() -> list[str]:
@@ -58,13 +48,7 @@ def draw_icon(canvas: Canvas, name: str, x: float, y: float, size: float, color:
     canvas.restoreState()
 
 
-def _polygon(canvas: Canvas, points: list[tuple[float, float]], fill: bool = True) -> None:
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    canvas.drawPath(path, stroke=0 if fill else 1, fill=1 if fill else 0)
+_polygon = polygon
 
 
 def _star_points(cx: float, cy: float, outer: float, inner: float, tips: int = 5) -> list[tuple[float, float]]:
@@ -364,4 +348,5 @@ def _wind_glyph(c: Canvas) -> None:
         c.drawPath(p, stroke=1, fill=0)
 
 
-from . import glyphs  # noqa: F401 - registers the keyword and component glyphs of generator.glyphs
+# The keyword and component glyphs of generator.glyphs join the table here, in one explicit place.
+_ICONS.update(GLYPHS)

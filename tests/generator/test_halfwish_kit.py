@@ -25,7 +25,7 @@ from generator.cardlayout import load_layout
 from generator.errors import LayoutError, TextOverflow
 from generator.kit import check_deck, layout_folders, render_deck, render_sheet
 from generator.reference import render_references
-from generator.rulebook import render_rulebook
+from generator.rulebook_pdf import render_rulebook
 
 PAPER_WIDTHS_MM = {"a4": 210, "letter": 215.9}
 

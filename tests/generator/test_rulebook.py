@@ -24,9 +24,9 @@ from generator.markdown import _column_widths as column_widths
 from generator.rulebook import (
     RulebookError,
     TemplateSecurityError,
-    render_rulebook,
     rulebook_markdown,
 )
+from generator.rulebook_pdf import render_rulebook
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

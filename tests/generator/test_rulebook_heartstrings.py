@@ -27,9 +27,9 @@ from generator.rulebook import (
     TemplateSecurityError,
     and_list,
     game_rulebook_context,
-    render_rulebook,
     rulebook_markdown,
 )
+from generator.rulebook_pdf import render_rulebook
 
 WIDTH = 160 * MM
 

@@ -11,7 +11,8 @@ from cards import load_game
 from cards.units import MM, parse_size
 from generator.geometry import page_size
 from generator.imposition import plan_sheet
-from generator.rulebook import render_rulebook, rulebook_markdown
+from generator.rulebook import rulebook_markdown
+from generator.rulebook_pdf import render_rulebook
 
 
 @pytest.fixture(scope="module")

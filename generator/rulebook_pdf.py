@@ -1,0 +1,172 @@
+"""The rulebook as a PDF: title page, print guide, component page, contents, then the rules.
+
+`generator.rulebook` renders the rules text (Markdown from the game's template and its
+database); this module lays it out with platypus, with the pages that come before it.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    HRFlowable,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from cards import Database
+from cards.units import MM
+
+from .components_page import component_flowables
+from .geometry import page_margin, page_size, printable
+from .instructions import instruction_flowables
+from .markdown import Theme, markdown_to_flowables, prepare_canvas, stylesheet
+from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, rulebook_markdown
+
+
+class _RulebookDoc(BaseDocTemplate):
+    """Title page, contents, then body pages with a running footer."""
+
+    def __init__(self, out: Any, db: Database, paper: str, theme: Theme):
+        self.db = db
+        self.theme = theme
+        self.margin = page_margin(db.print.margin, paper)
+        title = db.rulebook.title or db.meta.name
+        super().__init__(out, pagesize=page_size(paper), invariant=1, pageCompression=1,
+                         title=f"{title}: rules", author=db.meta.designer or PRODUCER,
+                         subject=f"{db.meta.name} rulebook, version {db.version}",
+                         creator=PRODUCER, producer=PRODUCER,
+                         leftMargin=PAGE_MARGINS["left"], rightMargin=PAGE_MARGINS["right"],
+                         topMargin=PAGE_MARGINS["top"], bottomMargin=PAGE_MARGINS["bottom"])
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
+        self.addPageTemplates([
+            PageTemplate(id="title", frames=[frame], onPage=self._title_page),
+            PageTemplate(id="body", frames=[frame], onPage=self._body_page),
+        ])
+        self._bookmarks = 0
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        level = getattr(flowable, "toc_level", None)
+        if level is None or level >= TOC_LEVELS:
+            return
+        self._bookmarks += 1
+        key = f"h{self._bookmarks}"
+        self.canv.bookmarkPage(key)
+        self.canv.addOutlineEntry(flowable.toc_text, key, level=level, closed=level > 0)
+        self.notify("TOCEntry", (level, html.escape(flowable.toc_text), self.page, key))
+
+    def handle_documentBegin(self) -> None:
+        self._bookmarks = 0  # multiBuild renders several times; keys must repeat exactly
+        super().handle_documentBegin()
+
+    def _title_page(self, canvas: Any, doc: Any) -> None:
+        prepare_canvas(canvas)
+        # The colour bands stop at the page margin: a home printer would clip a full-bleed band
+        # to an uneven white strip, and a rulebook page has no bleed to trim off.
+        area = printable(self.pagesize, self.margin)
+        canvas.saveState()
+        canvas.setFillColor(colors.HexColor(self.theme.accent))
+        canvas.rect(area.x, area.top - 10 * MM, area.w, 10 * MM, stroke=0, fill=1)
+        canvas.rect(area.x, area.y, area.w, 4 * MM, stroke=0, fill=1)
+        canvas.restoreState()
+
+    def _body_page(self, canvas: Any, doc: Any) -> None:
+        prepare_canvas(canvas)
+        w, _ = self.pagesize
+        left, right = self.leftMargin, w - self.rightMargin
+        y = self.bottomMargin - 9 * MM
+        canvas.saveState()
+        canvas.setStrokeColor(colors.HexColor(self.theme.rule_color))
+        canvas.setLineWidth(0.5)
+        canvas.line(left, y + 4 * MM, right, y + 4 * MM)
+        canvas.setFont(self.theme.body_font, 8)
+        canvas.setFillColor(colors.HexColor(self.theme.muted))
+        canvas.drawString(left, y, f"{self.db.meta.name} \u2014 Rules")
+        canvas.drawCentredString(w / 2, y, f"version {self.db.version}")
+        canvas.setFont(self.theme.bold_font, 9)
+        canvas.drawRightString(right, y, f"Page {doc.page}")
+        canvas.restoreState()
+
+
+def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme | None = None) -> None:
+    """Render the game's rulebook template and lay it out as a PDF on A4 or Letter paper."""
+    theme = theme or Theme(numbered=True)
+    text = rulebook_markdown(db)
+    target = str(out) if isinstance(out, Path) else out
+    doc = _RulebookDoc(target, db, paper, theme)
+    story = title_page(db, theme, doc.width) + instruction_flowables(db, paper, doc.width, theme)
+    story += [PageBreak(), *component_flowables(db, doc.width, theme), PageBreak(), *contents_page(theme)]
+    story += markdown_to_flowables(text, doc.width, theme)
+    doc.multiBuild(story)
+
+
+def title_page(db: Database, theme: Theme, width: float) -> list[Flowable]:
+    """Game name, subtitle, who it is for, a summary and the version stamp."""
+    accent = colors.HexColor(theme.accent)
+    title = ParagraphStyle("title", fontName=theme.heading_font, fontSize=40, leading=46,
+                           alignment=TA_CENTER, textColor=accent)
+    subtitle = ParagraphStyle("subtitle", fontName=theme.italic_font, fontSize=15, leading=20,
+                              alignment=TA_CENTER, textColor=colors.HexColor(theme.text_color))
+    centred = ParagraphStyle("centred", parent=stylesheet(theme)["body"], alignment=TA_CENTER)
+    stamp = ParagraphStyle("stamp", parent=centred, fontSize=8.5, textColor=colors.HexColor(theme.muted))
+    story: list[Flowable] = [Spacer(1, 55 * MM), Paragraph(html.escape(db.rulebook.title or db.meta.name), title)]
+    if db.rulebook.subtitle:
+        story += [Spacer(1, 5 * MM), Paragraph(html.escape(db.rulebook.subtitle), subtitle)]
+    story += [Spacer(1, 10 * MM), HRFlowable(width="40%", thickness=1.2, color=accent), Spacer(1, 8 * MM),
+              _facts_table(db, theme, width), Spacer(1, 10 * MM)]
+    if db.meta.summary:
+        story.append(Paragraph(html.escape(db.meta.summary), centred))
+    story += [Spacer(1, 25 * MM), Paragraph(_stamp_text(db), stamp)]
+    return story + [NextPageTemplate("body"), PageBreak()]
+
+
+def _facts_table(db: Database, theme: Theme, width: float) -> Table:
+    """Players, ages and playing time in three boxes."""
+    players = db.meta.players
+    count = f"{players.min}" if players.min == players.max else f"{players.min}\u2013{players.max}"
+    facts = [("Players", count), ("Ages", db.meta.ages or "any"), ("Time", db.meta.play_time or "varies")]
+    label = ParagraphStyle("fact-label", fontName=theme.body_font, fontSize=8.5, leading=11,
+                           alignment=TA_CENTER, textColor=colors.HexColor(theme.muted))
+    value = ParagraphStyle("fact-value", fontName=theme.bold_font, fontSize=14, leading=17,
+                           alignment=TA_CENTER, textColor=colors.HexColor(theme.text_color))
+    cells = [[[Paragraph(name.upper(), label), Paragraph(html.escape(v), value)] for name, v in facts]]
+    table = Table(cells, colWidths=[min(width / 3, 45 * MM)] * 3)
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(theme.rule_color)),
+        ("INNERGRID", (0, 0), (-1, -1), 0.8, colors.HexColor(theme.rule_color)),
+        ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+    ]))
+    return table
+
+
+def _stamp_text(db: Database) -> str:
+    credit = f" \u00b7 credits: {html.escape(db.meta.designer)}" if db.meta.designer else ""
+    return f"Rules version {db.version}, generated from the {html.escape(db.meta.name)} card database{credit}"
+
+
+def contents_page(theme: Theme) -> list[Flowable]:
+    """A 'Contents' heading and the table of contents (filled in by multiBuild)."""
+    styles = stylesheet(theme)
+    heading = ParagraphStyle("contents", parent=styles["h1"], spaceBefore=0)
+    toc = TableOfContents(dotsMinLevel=0)
+    toc.levelStyles = [
+        ParagraphStyle("toc1", parent=styles["body"], fontName=theme.bold_font, fontSize=theme.body_size + 1,
+                       leftIndent=0, firstLineIndent=0, spaceBefore=5, spaceAfter=1),
+        ParagraphStyle("toc2", parent=styles["body"], fontSize=theme.body_size, leftIndent=14,
+                       firstLineIndent=0, spaceBefore=0, spaceAfter=0),
+    ]
+    return [Paragraph("Contents", heading), Spacer(1, 4 * MM), toc, PageBreak()]
