@@ -105,3 +105,36 @@ def test_battlefield_names_every_tile_and_the_special_kinds(kit):
         assert tile in text
     for kind in ("Brazier", "Frost Pool", "Shrine", "Rocks"):
         assert kind in text
+
+
+def test_skirmish_has_no_legibility_findings():
+    """Issue 16: 'lint gains a legibility pass ... Fix every finding in the shipped games.'"""
+    from generator.legibility import legibility_findings
+
+    assert [str(f) for f in legibility_findings(DB)] == []
+
+
+def _card_colours() -> list[tuple[str, str]]:
+    factions = [(f"faction {key}", faction["color"]) for key, faction in DB.rules["factions"].items()]
+    glossary = [(f"{deck} {card.id}", card.fields["color"]) for deck in ("effects", "keywords")
+                for card in DB.deck(deck).cards]
+    return factions + glossary
+
+
+@pytest.mark.parametrize(("name", "colour"), _card_colours(), ids=[name for name, _ in _card_colours()])
+def test_card_colours_carry_small_white_text_and_read_on_the_panel(name, colour):
+    """Corner, version and prototype lines print white on the card colour at 6-7 pt, and class and
+    kind lines print in the card colour on the cream panel: both need 4.5:1."""
+    from generator.colours import contrast_ratio
+
+    assert contrast_ratio("#ffffff", colour) >= 4.5
+    assert contrast_ratio(colour, "#fbfaf6") >= 4.5
+
+
+def test_effect_tokens_share_their_effect_card_colour_and_icon():
+    tokens = {t.id.removesuffix("-token"): t for sheet in DB.tokens if sheet.id == "effect-tokens"
+              for t in sheet.tokens}
+    cards = {card.id: card for card in DB.deck("effects").cards}
+    assert tokens.keys() == cards.keys()
+    for effect, card in cards.items():
+        assert (tokens[effect].color, tokens[effect].icon) == (card.fields["color"], card.fields["icon"])
