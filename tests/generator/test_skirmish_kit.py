@@ -138,3 +138,29 @@ def test_effect_tokens_share_their_effect_card_colour_and_icon():
     assert tokens.keys() == cards.keys()
     for effect, card in cards.items():
         assert (tokens[effect].color, tokens[effect].icon) == (card.fields["color"], card.fields["icon"])
+
+
+def _glyph(name: str) -> str:
+    """The drawing behind an icon name (aliases share one)."""
+    from generator.icons import _ICONS
+
+    return _ICONS[str(name)].__name__
+
+
+def test_one_glyph_means_one_effect_keyword_or_skill_kind():
+    """Issue 16: 'one icon used for two different keywords' is ambiguous. A skill card's icon row
+    shows its effects and keyword, or else what the skill does (strike, heal, power...): a glyph in
+    that row stands for one thing only."""
+    meanings: dict[str, set[str]] = {}
+    for deck in ("effects", "keywords"):
+        for card in DB.deck(deck).cards:
+            meanings.setdefault(_glyph(card.fields["icon"]), set()).add(card.id)
+    layout = load_layout("skill-card", layout_folders(DB))
+    fallback = next(e for e in layout.elements if e["id"] == "strike-icon")
+    deck = DB.deck("skills")
+    for number, card in enumerate(deck.cards, 1):
+        context = card_context(DB, deck, card, number, base_context(DB))
+        if bind(fallback["when"], context, card.id) in (True, "True"):
+            kind = next(k for k in ("damage", "damage_tier", "heal", "power", "armor", "draw") if k in card.fields)
+            meanings.setdefault(_glyph(bind(fallback["name"], context, card.id)), set()).add(kind.split("_")[0])
+    assert {glyph: sorted(m) for glyph, m in meanings.items() if len(m) > 1} == {}
