@@ -105,3 +105,62 @@ def test_battlefield_names_every_tile_and_the_special_kinds(kit):
         assert tile in text
     for kind in ("Brazier", "Frost Pool", "Shrine", "Rocks"):
         assert kind in text
+
+
+def test_skirmish_has_no_legibility_findings():
+    """Issue 16: 'lint gains a legibility pass ... Fix every finding in the shipped games.'"""
+    from generator.legibility import legibility_findings
+
+    assert [str(f) for f in legibility_findings(DB)] == []
+
+
+def _card_colours() -> list[tuple[str, str]]:
+    factions = [(f"faction {key}", faction["color"]) for key, faction in DB.rules["factions"].items()]
+    glossary = [(f"{deck} {card.id}", card.fields["color"]) for deck in ("effects", "keywords")
+                for card in DB.deck(deck).cards]
+    return factions + glossary
+
+
+@pytest.mark.parametrize(("name", "colour"), _card_colours(), ids=[name for name, _ in _card_colours()])
+def test_card_colours_carry_small_white_text_and_read_on_the_panel(name, colour):
+    """Corner, version and prototype lines print white on the card colour at 6-7 pt, and class and
+    kind lines print in the card colour on the cream panel: both need 4.5:1."""
+    from generator.colours import contrast_ratio
+
+    assert contrast_ratio("#ffffff", colour) >= 4.5
+    assert contrast_ratio(colour, "#fbfaf6") >= 4.5
+
+
+def test_effect_tokens_share_their_effect_card_colour_and_icon():
+    tokens = {t.id.removesuffix("-token"): t for sheet in DB.tokens if sheet.id == "effect-tokens"
+              for t in sheet.tokens}
+    cards = {card.id: card for card in DB.deck("effects").cards}
+    assert tokens.keys() == cards.keys()
+    for effect, card in cards.items():
+        assert (tokens[effect].color, tokens[effect].icon) == (card.fields["color"], card.fields["icon"])
+
+
+def _glyph(name: str) -> str:
+    """The drawing behind an icon name (aliases share one)."""
+    from generator.icons import _ICONS
+
+    return _ICONS[str(name)].__name__
+
+
+def test_one_glyph_means_one_effect_keyword_or_skill_kind():
+    """Issue 16: 'one icon used for two different keywords' is ambiguous. A skill card's icon row
+    shows its effects and keyword, or else what the skill does (strike, heal, power...): a glyph in
+    that row stands for one thing only."""
+    meanings: dict[str, set[str]] = {}
+    for deck in ("effects", "keywords"):
+        for card in DB.deck(deck).cards:
+            meanings.setdefault(_glyph(card.fields["icon"]), set()).add(card.id)
+    layout = load_layout("skill-card", layout_folders(DB))
+    fallback = next(e for e in layout.elements if e["id"] == "strike-icon")
+    deck = DB.deck("skills")
+    for number, card in enumerate(deck.cards, 1):
+        context = card_context(DB, deck, card, number, base_context(DB))
+        if bind(fallback["when"], context, card.id) in (True, "True"):
+            kind = next(k for k in ("damage", "damage_tier", "heal", "power", "armor", "draw") if k in card.fields)
+            meanings.setdefault(_glyph(bind(fallback["name"], context, card.id)), set()).add(kind.split("_")[0])
+    assert {glyph: sorted(m) for glyph, m in meanings.items() if len(m) > 1} == {}
