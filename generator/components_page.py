@@ -97,6 +97,15 @@ class ComponentGrid(Flowable):
         self.width, self.height = self.columns * CELL[0], rows * CELL[1]
         return self.width, self.height
 
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        """The rows that fit here, then the rest on the next page (a kit can have many components)."""
+        columns = max(1, int(available_width // CELL[0]))
+        rows = int(available_height // CELL[1])
+        if rows < 1 or rows * columns >= len(self.pictures):
+            return []
+        cut = rows * columns
+        return [ComponentGrid(self.pictures[:cut], self.theme), ComponentGrid(self.pictures[cut:], self.theme)]
+
     def draw(self) -> None:
         for index, picture in enumerate(self.pictures):
             row, col = divmod(index, self.columns)

@@ -98,9 +98,16 @@ def test_export_refuses_a_symlink_and_leaves_its_target(two_sessions: Path, tmp_
     assert link.is_symlink() and target.read_text() == "precious"
 
 
-def test_export_refuses_a_device(two_sessions: Path) -> None:
-    code, output = deckwright("sessions", "export", "kept", "--out", "/dev/full")
+def test_export_refuses_a_device(two_sessions: Path, tmp_path: Path) -> None:
+    # A device node of our own (like /dev/full): code that replaced it would clobber only this copy.
+    device = tmp_path / "full"
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    except PermissionError:
+        pytest.skip("making a device node needs root")
+    code, output = deckwright("sessions", "export", "kept", "--out", str(device))
     assert code == 1 and "not a regular file" in output
+    assert stat.S_ISCHR(device.stat().st_mode)
 
 
 def test_export_replaces_a_regular_file_and_keeps_its_permissions(two_sessions: Path, tmp_path: Path) -> None:
