@@ -9,19 +9,14 @@ import stat
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from harness import budget
+from harness import run_cli
 
-from companion.cli import cli
 from companion.sessions import MAX_PLAYER_NAME, MAX_SEED
 
 
 def deckwright(*args: str, stdin: str = "") -> tuple[int, str]:
-    """Run a command in-process under the budget; (exit code, output), never a traceback."""
-    with budget(cpu=10):
-        result = CliRunner().invoke(cli, list(args), input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert "Traceback" not in result.output
+    """Run a command under the budget (harness.run_cli); (exit code, output)."""
+    result = run_cli(list(args), cpu=10, stdin=stdin)
     return result.exit_code, result.output
 
 
