@@ -29,7 +29,7 @@ from cards.paths import DEFAULT_CARDS, TEMPLATES
 CPU_SECONDS = 2.0
 BLOCKED_SECONDS = 30.0
 MEMORY_MB = 500
-ADDRESS_SPACE = 6 << 30  # bytes of virtual memory the child may map: a bomb fails fast
+ADDRESS_SPACE = 3 << 30  # bytes of virtual memory the child may map: a bomb fails fast
 
 
 class BudgetExceeded(AssertionError):
