@@ -93,9 +93,15 @@ def test_export_refuses_a_symlink_and_leaves_its_target(two_sessions: Path, tmp_
     assert link.is_symlink() and target.read_text() == "precious"
 
 
-def test_export_refuses_a_device(two_sessions: Path) -> None:
-    code, output = deckwright("sessions", "export", "kept", "--out", "/dev/full")
+def test_export_refuses_a_device(two_sessions: Path, tmp_path: Path) -> None:
+    """A device node of our own, like /dev/full: a regressed export replaces only this one."""
+    if os.geteuid() != 0:
+        pytest.skip("making a device node needs root (where replacing /dev/full was possible)")
+    device = tmp_path / "full"
+    os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+    code, output = deckwright("sessions", "export", "kept", "--out", str(device))
     assert code == 1 and "not a regular file" in output
+    assert stat.S_ISCHR(os.lstat(device).st_mode)
 
 
 def test_export_replaces_a_regular_file_and_keeps_its_permissions(two_sessions: Path, tmp_path: Path) -> None:
