@@ -8,6 +8,7 @@ naming the component), not halfway through one.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
+from cards.paths import contained_file, template_dirs
 
 from .cardlayout import Box, load_layout, render_layout
 from .errors import GeneratorError
@@ -47,7 +49,7 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
     try:
         check()
     except (GeneratorError, CardsError) as exc:
-        problems.append(Problem(_game_file(db), None, None, where, str(exc)))
+        problems.append(_located_problem(db, where, str(exc)))
     except _HOOK_ERRORS as exc:
         problems.append(Problem(_game_file(db), None, None, where,
                                 f"the game's rules cannot be used: {type(exc).__name__}: {exc}"))
@@ -56,6 +58,22 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
             problems.append(Problem(_game_file(db), None, None, where, f"{type(exc).__name__}: {exc}"))
         else:
             raise
+
+
+_TEMPLATE_LINE = re.compile(r"^([\w./-]+\.j2):(\d+): (.*)$", re.DOTALL)
+
+
+def _located_problem(db: Database, where: str, message: str) -> Problem:
+    """A problem at the template file and line its message names (`rulebook.md.j2:8: ...`), else at
+    game.yaml."""
+    match = _TEMPLATE_LINE.match(message)
+    template = contained_file(template_dirs(db.folder.parent, db.id), match.group(1)) if match else None
+    if match and template is not None:
+        line = int(match.group(2))
+        lines = template.read_text(encoding="utf-8", errors="replace").splitlines()
+        source = lines[line - 1] if 0 < line <= len(lines) else ""
+        return Problem(template, line, None, where, match.group(3), source)
+    return Problem(_game_file(db), None, None, where, message)
 
 
 def _game_file(db: Database) -> Path:

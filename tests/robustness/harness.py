@@ -1,69 +1,112 @@
 """Robustness helpers: broken copies of the shipped games, and a budget every command runs under.
 
 Each broken database is generated here from the shipped one (a line edited, a file added), so
-the fixtures follow the games as they change. `run_cli` runs one command in-process under a
-budget (2 s of CPU, 30 s of wall clock for anything that would block, 500 MB of memory
-measured with `resource`) and checks that no traceback reached the user.
+the fixtures follow the games as they change. `run_cli` runs one command in a forked child of
+the test process under a budget: 2 s of CPU (load on the machine does not count), 30 s of wall
+clock for anything that would block, and 500 MB of peak memory measured with `resource` for
+that child alone (an address-space limit keeps a memory bomb from eating the machine). It
+checks that no traceback reached the user.
 """
 
 from __future__ import annotations
 
-import contextlib
+import os
+import pickle
 import re
 import resource
+import select
 import shutil
 import signal
-from collections.abc import Iterator
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 
 from cards.paths import DEFAULT_CARDS, TEMPLATES
 
 CPU_SECONDS = 2.0
 BLOCKED_SECONDS = 30.0
 MEMORY_MB = 500
+ADDRESS_SPACE = 3 << 30  # bytes of virtual memory the child may map: a bomb fails fast
 
 
-class BudgetExceeded(Exception):
-    """A command used more than its budget of CPU time or blocked for too long."""
+class BudgetExceeded(AssertionError):
+    """A command used more than its budget of CPU time, waiting time or memory."""
 
 
-@contextlib.contextmanager
-def budget(cpu: float = CPU_SECONDS, wall: float = BLOCKED_SECONDS) -> Iterator[None]:
-    """Interrupt the block after `cpu` seconds of CPU (load on the machine does not count) or
-    `wall` seconds of waiting (a read that blocks), then check the peak memory of the process."""
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: its exit code, its output (stdout and stderr), its peak memory."""
 
-    def stop(signum: int, frame: Any) -> None:
-        kind = "CPU" if signum == signal.SIGPROF else "waiting"
-        raise BudgetExceeded(f"over the budget of {cpu if kind == 'CPU' else wall} s of {kind}")
-
-    old_prof, old_alarm = signal.signal(signal.SIGPROF, stop), signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_PROF, cpu)
-    signal.setitimer(signal.ITIMER_REAL, wall)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGPROF, old_prof)
-        signal.signal(signal.SIGALRM, old_alarm)
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
-    assert peak_mb < MEMORY_MB, f"peak memory {peak_mb:.0f} MB"
+    exit_code: int
+    output: str
+    peak_mb: float
 
 
-def run_cli(args: list[str], cpu: float = CPU_SECONDS) -> Result:
-    """Run `deckwright ARGS` in-process under the budget; no traceback may reach the user."""
+def run_cli(args: list[str], cpu: float = CPU_SECONDS, wall: float = BLOCKED_SECONDS,
+            stdin: str = "") -> Outcome:
+    """Run `deckwright ARGS` in a forked child under the budget; no traceback may reach the user."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run the command, send back what happened, never return to pytest
+        os.close(reader)
+        _run_child(writer, args, cpu, stdin)
+    os.close(writer)
+    data, blocked = _read_all(reader, time.monotonic() + wall)
+    if blocked:
+        os.kill(pid, signal.SIGKILL)
+    _, status, usage = os.wait4(pid, 0)
+    peak_mb = usage.ru_maxrss / 1024  # kB on Linux
+    if blocked:
+        raise BudgetExceeded(f"deckwright {' '.join(args)[:200]}: over the budget of {wall} s of waiting")
+    if not data:
+        raise BudgetExceeded(f"deckwright {' '.join(args)[:200]}: the child died ({status}), "
+                             f"peak memory {peak_mb:.0f} MB")
+    payload = pickle.loads(data)
+    if payload["error"]:
+        raise BudgetExceeded(f"deckwright {' '.join(args)[:200]} raised {payload['error']}")
+    assert peak_mb < MEMORY_MB, f"deckwright {' '.join(args)[:200]}: peak memory {peak_mb:.0f} MB"
+    assert "Traceback" not in payload["output"]
+    return Outcome(payload["exit_code"], payload["output"], peak_mb)
+
+
+def _run_child(writer: int, args: list[str], cpu: float, stdin: str) -> None:
     from companion.cli import cli
 
-    with budget(cpu):
-        result = CliRunner().invoke(cli, args, catch_exceptions=True)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"deckwright {' '.join(args)} raised {result.exception!r}") from result.exception
-    assert "Traceback" not in result.output
-    return result
+    def over_cpu(signum: int, frame: Any) -> None:
+        raise BudgetExceeded(f"over the budget of {cpu} s of CPU")
+
+    payload: dict[str, Any] = {"exit_code": -1, "output": "", "error": ""}
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+        signal.signal(signal.SIGPROF, over_cpu)
+        signal.setitimer(signal.ITIMER_PROF, cpu)
+        result = CliRunner().invoke(cli, args, input=stdin, catch_exceptions=True)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        payload.update(exit_code=result.exit_code, output=result.output)
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            payload["error"] = repr(result.exception)
+    except BaseException as exc:  # noqa: BLE001 - whatever happened goes back to the test
+        payload["error"] = repr(exc)
+    with os.fdopen(writer, "wb") as out:
+        out.write(pickle.dumps(payload))
+    os._exit(0)
+
+
+def _read_all(reader: int, deadline: float) -> tuple[bytes, bool]:
+    """Everything the child sends; (data, True) when the deadline passed first."""
+    chunks = []
+    with os.fdopen(reader, "rb", buffering=0) as stream:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([stream], [], [], left)[0]:
+                return b"".join(chunks), True
+            chunk = stream.read(65536)
+            if not chunk:
+                return b"".join(chunks), False
+            chunks.append(chunk)
 
 
 @dataclass
@@ -87,10 +130,10 @@ class GameCopy:
         path.write_text("\n".join(lines))
         return hits[0] + 1
 
-    def lint(self) -> Result:
+    def lint(self) -> Outcome:
         return run_cli(["--cards", str(self.root), "lint", self.game])
 
-    def refused(self) -> Result:
+    def refused(self) -> Outcome:
         """Lint exits 1 and a build writes nothing (both within the budget); the lint result."""
         result = self.lint()
         assert result.exit_code == 1, result.output
@@ -100,7 +143,7 @@ class GameCopy:
         assert written_files(out) == []
         return result
 
-    def build(self, out: Path, *extra: str) -> Result:
+    def build(self, out: Path, *extra: str) -> Outcome:
         return run_cli(["--cards", str(self.root), "build", self.game, "--paper", "a4", "--out", str(out),
                         *extra], cpu=60)
 

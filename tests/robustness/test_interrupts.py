@@ -29,13 +29,21 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def wait_for_staging(out: Path, process: subprocess.Popen[bytes]) -> bool:
-    """Wait until the build has a staging folder (True) or has ended (False)."""
+def entries(out: Path) -> set[str]:
+    """Every name in the output folder and in the kit folder, dot files included."""
+    return {str(p.relative_to(out)) for folder in (out, out / "tinygame") if folder.is_dir()
+            for p in folder.iterdir()}
+
+
+def wait_for_writing(out: Path, process: subprocess.Popen[bytes]) -> None:
+    """Wait until the build starts writing (a name appears in the output or kit folder: a
+    staging folder, a temporary file, whatever the build writes first)."""
+    before = entries(out)
     while process.poll() is None:
-        if any(".staging-" in name for name in os.listdir(out)):
-            return True
+        if entries(out) != before:
+            return
         time.sleep(0.005)
-    return False
+    raise AssertionError("the build ended before it was seen writing")
 
 
 @pytest.fixture
@@ -59,7 +67,7 @@ def start_build(copy: GameCopy, out: Path) -> subprocess.Popen[bytes]:
 def test_ctrl_c_during_a_rebuild_keeps_the_previous_kit(two_kits, delay: float) -> None:
     copy, out, previous, new = two_kits
     process = start_build(copy, out)
-    wait_for_staging(out, process)
+    wait_for_writing(out, process)
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
@@ -77,8 +85,7 @@ def test_ctrl_c_during_a_rebuild_keeps_the_previous_kit(two_kits, delay: float) 
 def test_sigkill_during_a_rebuild_keeps_the_previous_kit_and_the_next_build_cleans_up(two_kits) -> None:
     copy, out, previous, new = two_kits
     process = start_build(copy, out)
-    if not wait_for_staging(out, process):
-        pytest.skip("the build ended before its staging folder was seen")
+    wait_for_writing(out, process)
     process.kill()
     process.communicate(timeout=60)
     assert snapshot(out / "tinygame") == previous
