@@ -33,7 +33,7 @@ from .schema import (
 from .yamlsrc import Loc, YamlDoc, load_yaml
 
 
-class Params(dict):
+class Params(dict[str, Any]):
     """Rules parameters: a dict that also answers `params.health`, and names a missing key."""
 
     def __getattr__(self, name: str) -> Any:
@@ -321,8 +321,8 @@ def _field_problem(spec: FieldSpec, value: Any, deck_cards: dict[str, set[str]])
     wanted = _PY_TYPES[spec.type]
     if not isinstance(value, wanted) or (isinstance(value, bool) and bool not in wanted):
         return f"expected {spec.type}, got {value!r}"
-    if spec.type == "counts" and not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                                         for v in value.values()):
+    if spec.type == "counts" and isinstance(value, dict) and not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()):
         return f"expected counts (card id: whole number), got {value!r}"
     if spec.choices is not None:
         values = value if isinstance(value, list) else [value]

@@ -71,7 +71,7 @@ def python_type(name: str) -> Any:
     if text.startswith("dict[") and text.endswith("]"):
         key, sep, value = text[5:-1].partition(",")
         if sep and key in KEY_TYPES:
-            return dict[SCALARS[key], python_type(value)]  # type: ignore[misc]
+            return dict[SCALARS[key], python_type(value)]  # type: ignore[misc,valid-type]
     raise RuleTypeError(name)
 
 

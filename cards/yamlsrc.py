@@ -58,7 +58,10 @@ def format_loc(loc: Loc) -> str:
     return out
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when installed: 10x faster
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: 10x faster
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc]
     """SafeLoader that refuses duplicate mapping keys instead of keeping the last."""
 
 

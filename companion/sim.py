@@ -350,8 +350,8 @@ def _label_row(group: list[GameRecord], players: int) -> dict[str, Any]:
 
 def seat_label_stats(records: list[GameRecord]) -> dict[str, dict[str, Any]]:
     """For `seat<N>_<name>` labels: per value of `<name>`, how often the seat carrying it won."""
-    seen: dict[str, Counter] = defaultdict(Counter)
-    won: dict[str, Counter] = defaultdict(Counter)
+    seen: dict[str, Counter[str]] = defaultdict(Counter)
+    won: dict[str, Counter[str]] = defaultdict(Counter)
     for record in records:
         for key, value in record.labels.items():
             match = SEAT_LABEL.match(key)

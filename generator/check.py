@@ -7,6 +7,7 @@ naming the component), not halfway through one.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable
@@ -28,11 +29,11 @@ def check_kit(db: Database) -> None:
     """Raise DatabaseInvalid listing every component that cannot be drawn."""
     problems: list[Problem] = []
     for deck in db.decks:
-        _collect(problems, db, f"decks[{deck.id}]", lambda deck=deck: check_deck(db, deck))
+        _collect(problems, db, f"decks[{deck.id}]", functools.partial(check_deck, db, deck))
     for sheet in db.sheets:
-        _collect(problems, db, f"sheets[{sheet.id}]", lambda sheet=sheet: _check_sheet(db, sheet))
+        _collect(problems, db, f"sheets[{sheet.id}]", functools.partial(_check_sheet, db, sheet))
     for tokens in db.tokens:
-        _collect(problems, db, f"tokens[{tokens.id}]", lambda tokens=tokens: _check_tokens(db, tokens))
+        _collect(problems, db, f"tokens[{tokens.id}]", functools.partial(_check_tokens, db, tokens))
     if db.references:
         _collect(problems, db, "references", lambda: _check_references(db))
     _collect(problems, db, "rulebook", lambda: _check_rulebook(db))
@@ -80,7 +81,7 @@ def _game_file(db: Database) -> Path:
     return db.folder / "game.yaml"
 
 
-def _check_sheet(db: Database, sheet) -> None:
+def _check_sheet(db: Database, sheet: Any) -> None:
     from cards.units import parse_length
 
     layout = load_layout(sheet.layout, layout_folders(db))

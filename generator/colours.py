@@ -44,7 +44,7 @@ def readable_on(colour: str, ground: str = "#ffffff", ratio: float = BODY_CONTRA
     base = colors.HexColor(colour)
     for step in range(21):
         mixed = colors.linearlyInterpolatedColor(base, target, 0, 20, step)
-        candidate = "#" + mixed.hexval()[2:]
+        candidate = "#" + str(mixed.hexval())[2:]
         if contrast_ratio(candidate, ground) >= ratio:
             return candidate
     return ink_on(ground)

@@ -56,8 +56,7 @@ def component_pictures(db: Database) -> list[Picture]:
             pictures.append(Picture(f"{token.name}: {count}", (side, side), _token(token, tokens.shape)))
     for sheet in db.sheets:
         size, paint = sheet_painter(db, sheet)
-        pictures.append(Picture(f"{sheet.name}: {len(sheet_copies(db, sheet))}", size,
-                                lambda canvas, w, h, paint=paint: paint(canvas, 0, 0)))
+        pictures.append(Picture(f"{sheet.name}: {len(sheet_copies(db, sheet))}", size, _at_origin(paint)))
     for reference in db.references:
         face = side_face(db, reference, reference.front, "front")
         pictures.append(Picture(f"{reference.name}: {reference_copies(db, reference)}", parse_size(reference.size),
@@ -83,7 +82,13 @@ def _token(token: Any, shape: str) -> Painter:
     return paint
 
 
-class ComponentGrid(Flowable):
+def _at_origin(paint: Any) -> Painter:
+    def draw(canvas: Canvas, w: float, h: float) -> None:
+        paint(canvas, 0, 0)
+    return draw
+
+
+class ComponentGrid(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """The pictures in rows, each scaled to fit its cell, captioned below."""
 
     def __init__(self, pictures: list[Picture], theme: Theme):

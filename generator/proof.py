@@ -8,6 +8,7 @@ scale is printed in the page's title), on a portrait page or a landscape one if 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -135,7 +136,7 @@ def _shorten(canvas: Canvas, text: str, width: float) -> str:
 def _title(canvas: Canvas, page: tuple[float, float], area: Box, text: str) -> None:
     canvas.saveState()
     canvas.setFont(*TITLE_FONT)
-    size = TITLE_FONT[1]
+    size = float(TITLE_FONT[1])
     while canvas.stringWidth(text, TITLE_FONT[0], size) > area.w and size > 6:
         size -= 0.5
     canvas.setFont(TITLE_FONT[0], size)
@@ -167,7 +168,8 @@ def _deck_pages(db: Database) -> list[ProofPage]:
 
 
 def _token_pages(db: Database) -> list[ProofPage]:
-    from .tokens import TOKEN_BLEED, token_painter
+    from .geometry import TOKEN_BLEED
+    from .tokens import token_painter
 
     pages = []
     for sheet in db.tokens:
@@ -178,7 +180,7 @@ def _token_pages(db: Database) -> list[ProofPage]:
             box = Box(TOKEN_BLEED, TOKEN_BLEED, size, size)
             side = size + 2 * TOKEN_BLEED
             items.append(ProofItem(f"{token.name} x{token.count}", (side, side),
-                                   lambda c, t=token, b=box, d=draw: d(c, b, t, "front")))
+                                   functools.partial(_draw_token, draw, box, token)))
         pages.append(ProofPage(f"tokens {sheet.name} ({sheet.shape}, {size / MM:g} mm)", items))
     return pages
 
@@ -189,8 +191,17 @@ def _sheet_pages(db: Database) -> list[ProofPage]:
     pages = []
     for sheet in db.sheets:
         size, paint = sheet_painter(db, sheet)
-        pages.append(ProofPage(f"{sheet.kind} {sheet.name}", [ProofItem(sheet.name, size, lambda c, p=paint: p(c, 0, 0))]))
+        pages.append(ProofPage(f"{sheet.kind} {sheet.name}",
+                               [ProofItem(sheet.name, size, functools.partial(_draw_at_origin, paint))]))
     return pages
+
+
+def _draw_token(draw: Any, box: Box, token: Any, canvas: Canvas) -> None:
+    draw(canvas, box, token, "front")
+
+
+def _draw_at_origin(paint: Any, canvas: Canvas) -> None:
+    paint(canvas, 0, 0)
 
 
 def _reference_pages(db: Database) -> list[ProofPage]:

@@ -120,7 +120,7 @@ def footer_label(canvas: Canvas, db: Database, reference: Any, side: str, room: 
     """The longest of 'game · card (side)', 'card (side)' and a shortened card name that fits
     `room` points, so the label never runs into the version stamp."""
     def fits(text: str) -> bool:
-        return canvas.stringWidth(text, FOOTER_FONT, FOOTER_SIZE) <= room
+        return bool(canvas.stringWidth(text, FOOTER_FONT, FOOTER_SIZE) <= room)
     for label in (f"{db.meta.name} \u00b7 {reference.name} ({side})", f"{reference.name} ({side})"):
         if fits(label):
             return label

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SecurityError
+from jinja2.exceptions import SecurityError
 
 from cards import Database
 from cards.paths import template_dirs

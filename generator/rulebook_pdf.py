@@ -38,7 +38,7 @@ from .markdown import Theme, markdown_to_flowables, prepare_canvas, stylesheet
 from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, rulebook_markdown
 
 
-class _RulebookDoc(BaseDocTemplate):
+class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type hints
     """Title page, contents, then body pages with a running footer."""
 
     def __init__(self, out: Any, db: Database, paper: str, theme: Theme):

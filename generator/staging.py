@@ -137,7 +137,7 @@ def _exchange(first: Path, second: Path) -> bool:
     if renameat2 is None:
         return False
     result = renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE)
-    return result == 0
+    return bool(result == 0)
 
 
 @contextlib.contextmanager

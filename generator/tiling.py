@@ -243,7 +243,7 @@ def _draw_label(canvas: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     canvas.saveState()
     canvas.setFont(*LABEL_FONT)
     canvas.setFillColorRGB(0.2, 0.2, 0.2)
-    size = LABEL_FONT[1]
+    size = float(LABEL_FONT[1])
     while canvas.stringWidth(text, LABEL_FONT[0], size) > plan.area.w and size > FOOTER_SIZE:
         size -= 0.5
     canvas.setFont(LABEL_FONT[0], size)
