@@ -89,7 +89,7 @@ def determinize_hook(module: ModuleType | None) -> Determinize | None:
         hook = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
     if isinstance(hook, ModuleType):
         hook = getattr(hook, "determinize", None)
-    return hook  # type: ignore[no-any-return]
+    return hook
 
 
 class SearchBot:
