@@ -83,7 +83,9 @@ def _on_dask(task: Task[C, R], config: C, bounds: tuple[int, int], scheduler: An
              progress: Callable[[int], None]) -> list[tuple[int, list[R]]]:
     client, own = _client(scheduler)
     try:
-        from distributed import as_completed as dask_completed
+        from distributed import as_completed
+
+        dask_completed: Any = as_completed   # distributed is untyped
 
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         parts = chunks(*bounds, workers)
@@ -105,10 +107,11 @@ def _client(scheduler: Any) -> tuple[Any, bool]:
     if not isinstance(scheduler, str):
         return scheduler, False
     try:
-        from distributed import Client
+        import distributed
     except ImportError:
         raise ExecutorError("a --scheduler needs Dask distributed: pip install 'deckwright[cluster]'") from None
     try:
-        return Client(scheduler, timeout=10), True
+        connect: Any = distributed.Client   # distributed is untyped
+        return connect(scheduler, timeout=10), True
     except OSError as exc:
         raise ExecutorError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None

@@ -6,12 +6,15 @@ from types import ModuleType
 from typing import Any
 
 from ..engine.drivers import Bot, RandomBot
-from ..engine.search import SearchBot
+from ..engine.search import SearchBot, search_with
 
 
 def bot_classes(module: ModuleType) -> dict[str, type]:
-    """Every bot of a game: `random`, the game's own `BOTS`, and the generic `search`."""
-    return {"random": RandomBot, **getattr(module, "BOTS", {}), "search": SearchBot}
+    """Every bot of a game: `random`, the game's own `BOTS`, the generic `search`, and
+    `search+<bot>` (search with that bot's playouts) for each of the game's own bots."""
+    own = {name: cls for name, cls in getattr(module, "BOTS", {}).items() if name != "random"}
+    return {"random": RandomBot, **own, "search": SearchBot,
+            **{f"search+{name}": search_with(name, cls) for name, cls in own.items()}}
 
 
 def describe(cls: type) -> str:

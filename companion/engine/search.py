@@ -39,7 +39,8 @@ from .drivers import Bot, roll_chance
 
 DEFAULT_BUDGET = 64
 EXPLORATION = 0.7          # UCB1's constant for rewards in [0, 1]; the usual sqrt(2) explores too much here
-ROLLOUT_LIMIT = 5_000      # steps of one playout before it is scored without an end
+ROLLOUT_LIMIT = 5_000
+SWITCH_Z = 1.0             # how many standard errors better an option must do to replace the bot's own choice      # steps of one playout before it is scored without an end
 
 Determinize = Callable[[Engine, GameState, int, random.Random], GameState]
 Evaluate = Callable[[Engine, GameState, int], float]
@@ -88,15 +89,17 @@ def determinize_hook(module: ModuleType | None) -> Determinize | None:
         hook = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
     if isinstance(hook, ModuleType):
         hook = getattr(hook, "determinize", None)
-    return hook  # type: ignore[no-any-return]
+    return hook
 
 
 class SearchBot:
     """Information-set MCTS with `budget` playouts per decision (see the module docstring)."""
 
     name = "search"
-    description = "information-set Monte Carlo tree search, --budget playouts per decision"
+    description = "information-set Monte Carlo tree search, --budget playouts per decision, random playouts"
     takes_budget = True
+    rollout_class: type | None = None   # a subclass may play its playouts with one of the game's bots
+    tree_depth: int | None = None       # decisions the tree grows below the root (None: no limit)
 
     def __init__(self, budget: int = DEFAULT_BUDGET, hooks: SearchHooks | None = None,
                  rollout: Bot | None = None, exploration: float = EXPLORATION,
@@ -105,22 +108,28 @@ class SearchBot:
             raise ValueError(f"a search budget is at least 1 playout, got {budget}")
         self.budget = budget
         self.hooks = hooks
-        self.rollout = rollout
+        self.rollout = rollout if rollout is not None or self.rollout_class is None else self.rollout_class()
         self.exploration = exploration
         self.rollout_limit = rollout_limit
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
-        """The most visited of the decision's options after `budget` playouts."""
+        """After `budget` playouts: the most visited option, or with a rollout bot, that bot's own
+        choice unless another option did clearly better (see `keep_or_switch`)."""
         ids = decision.option_ids()
         if len(ids) == 1:
             return ids[0]
         search_rng = random.Random(rng.getrandbits(64))
+        default = self.rollout.choose(engine, state, decision, random.Random(search_rng.random())) \
+            if self.rollout is not None else None
         root = Node()
         for _ in range(self.budget):
             self.playout(engine, self.determinise(engine, state, decision.player, search_rng), root, search_rng)
-        legal = set(ids)
-        tried = [(child.visits, child.reward, key) for key, child in root.children.items() if key in legal]
-        return max(tried)[2] if tried else ids[0]
+        legal = {key: child for key, child in root.children.items() if key in ids and child.visits}
+        if not legal:
+            return default or ids[0]
+        if default in legal:
+            return keep_or_switch(default, legal)
+        return max((child.visits, child.reward, key) for key, child in legal.items())[2]
 
     def hooks_for(self, engine: Engine) -> SearchHooks:
         """The game's hooks, found on its module the first time they are needed."""
@@ -159,7 +168,7 @@ class SearchBot:
             engine.apply(world, key)
             node = node.children[key]
             path.append(node)
-            if expanded:
+            if expanded or len(path) == self.tree_depth:
                 break
         return path
 
@@ -181,13 +190,18 @@ class SearchBot:
 
     def first_untried(self, engine: Engine, world: GameState, decision: Decision, untried: list[str],
                       rng: random.Random) -> str:
-        """The game's preferred untried option when it orders moves, else a random one."""
+        """The game's preferred untried option when it orders moves, else the rollout bot's choice
+        when it is untried, else a random one."""
         order = self.hooks_for(engine).order
         if order is not None:
             waiting = set(untried)
             for key in order(engine, world, decision):
                 if key in waiting:
                     return key
+        if self.rollout is not None and len(untried) == len(decision.options):
+            preferred = self.rollout.choose(engine, world, decision, rng)
+            if preferred in untried:
+                return str(preferred)
         return rng.choice(untried)
 
     def finish(self, engine: Engine, world: GameState, rng: random.Random) -> Outcome | None:
@@ -218,6 +232,28 @@ class SearchBot:
         if outcome.winner is None:
             return [1 / seats] * seats
         return [1.0 if s == outcome.winner else 0.0 for s in range(seats)]
+
+
+def keep_or_switch(default: str, children: dict[str, Node]) -> str:
+    """The rollout bot's own choice, unless the best other option's mean beats it by more than
+    SWITCH_Z standard errors of the difference (a few noisy playouts must not overturn a sensible move)."""
+    kept = children[default]
+    best_key = max(children, key=lambda k: (children[k].reward / children[k].visits, k))
+    best = children[best_key]
+    gap = best.reward / best.visits - kept.reward / kept.visits
+    spread = math.sqrt(0.25 / best.visits + 0.25 / kept.visits)
+    return best_key if gap > SWITCH_Z * spread else default
+
+
+def search_with(name: str, rollout_class: type) -> type[SearchBot]:
+    """A search bot whose playouts are played by another bot (`search+<name>`): a rollout
+    algorithm (Tesauro and Galperin 1996) that tries each option of the decision, lets that bot
+    play the game out, and keeps the bot's own choice unless another option does clearly better.
+    The tree stays one decision deep: below it the bot's sensible play judges the position, where
+    a deeper tree would spend a small budget exploring poor follow-up choices."""
+    attributes = {"name": f"search+{name}", "rollout_class": rollout_class, "tree_depth": 1,
+                  "description": f"information-set MCTS whose playouts are played by the {name} bot, --budget playouts"}
+    return type(f"SearchWith{name.title().replace('-', '')}", (SearchBot,), attributes)
 
 
 def seat_count(engine: Engine, state: GameState) -> int:

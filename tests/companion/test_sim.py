@@ -71,7 +71,7 @@ def test_labels_are_added_up_per_value_and_per_seat(toy):
 
 
 @pytest.mark.parametrize("kw, message", [
-    ({"bots": ("nope",)}, "no bot 'nope' for toy-race; bots: random, search, sprinter"),
+    ({"bots": ("nope",)}, "no bot 'nope' for toy-race; bots: random, search, search\\+sprinter, sprinter"),
     ({"players": 4}, "toy-race is for 2-3 players, not 4"),
 ], ids=["unknown-bot", "too-many-players"])
 def test_bad_configs_are_refused(toy, kw, message):

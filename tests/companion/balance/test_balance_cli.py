@@ -99,8 +99,9 @@ def test_compare_with_a_report_of_another_game_is_refused(toy, runner, tmp_path)
 def test_list_bots_gives_one_line_per_bot(toy, runner):
     result = runner.invoke(cli, ["sim", "toy-race", "--list-bots"])
     lines = result.output.splitlines()
-    assert result.exit_code == 0 and [line.split()[0] for line in lines] == ["random", "sprinter", "search"]
-    assert "Always sprints" in lines[1] and "Monte Carlo" in lines[2]
+    assert result.exit_code == 0
+    assert [line.split()[0] for line in lines] == ["random", "sprinter", "search", "search+sprinter"]
+    assert "Always sprints" in lines[1] and "Monte Carlo" in lines[2] and "sprinter bot" in lines[3]
 
 
 def test_sim_plays_the_search_bot_with_a_budget(toy, runner):
