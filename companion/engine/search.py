@@ -25,8 +25,6 @@ seeded from the game's RNG, so a seeded game is repeated exactly.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -79,16 +77,8 @@ class SearchHooks:
 
 
 def determinize_hook(module: ModuleType | None) -> Determinize | None:
-    """The game's `determinize` hook: exported by its module, or defined in its package's
-    `determinize.py` (importing that submodule sets the package attribute to the submodule)."""
-    if module is None:
-        return None
-    hook = getattr(module, "determinize", None)
-    if hook is None and getattr(module, "__path__", None) is not None:
-        name = f"{module.__name__}.determinize"
-        hook = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
-    if isinstance(hook, ModuleType):
-        hook = getattr(hook, "determinize", None)
+    """The game's `determinize` hook, exported by its package `__init__` like every other hook."""
+    hook: Determinize | None = getattr(module, "determinize", None) if module is not None else None
     return hook
 
 

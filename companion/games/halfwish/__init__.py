@@ -45,6 +45,7 @@ import random
 from typing import Any
 
 from .bots import BOTS, HeuristicBot
+from .determinize import determinize
 from .engine import HalfwishEngine
 from .examples import worked_examples
 from .invariants import invariants
@@ -80,5 +81,17 @@ def sim_labels(engine: HalfwishEngine, state: HalfwishState) -> dict[str, str]:
             "ended_in_round": str(state.round)}
 
 
-__all__ = ["BOTS", "ENGINE", "HalfwishEngine", "HalfwishState", "HeuristicBot", "class_matrix", "invariants", "rulebook_context",
-           "sim_labels", "sim_setup", "sim_summary"]
+__all__ = [
+    "BOTS",
+    "ENGINE",
+    "HalfwishEngine",
+    "HalfwishState",
+    "HeuristicBot",
+    "class_matrix",
+    "determinize",
+    "invariants",
+    "rulebook_context",
+    "sim_labels",
+    "sim_setup",
+    "sim_summary",
+]

@@ -42,6 +42,7 @@ from typing import Any
 
 from .bots import BOTS, HeuristicBot
 from .checks import broken_invariants
+from .determinize import determinize
 from .engine import WhichWitchEngine
 from .state import HIDDEN, WitchState
 from .texts import card_text, rulebook_context
@@ -64,5 +65,17 @@ def invariants(engine: WhichWitchEngine, state: WitchState) -> list[str]:
     return broken_invariants(engine, state)
 
 
-__all__ = ["BOTS", "ENGINE", "HIDDEN", "HeuristicBot", "WhichWitchEngine", "WitchState", "card_text",
-           "invariants", "rulebook_context", "sim_labels", "sim_setup"]
+__all__ = [
+    "BOTS",
+    "ENGINE",
+    "HIDDEN",
+    "HeuristicBot",
+    "WhichWitchEngine",
+    "WitchState",
+    "card_text",
+    "determinize",
+    "invariants",
+    "rulebook_context",
+    "sim_labels",
+    "sim_setup",
+]
