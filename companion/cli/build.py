@@ -39,12 +39,15 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, metavar="DPI",
               help="Also write one PNG per component (card design, back, sheet, token) at DPI into OUT/<game>/png/.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG).")
+@click.option("--for", "shop", type=click.Choice(["tgc", "mpc", "drivethrucards", "home"]), default="home",
+              show_default=True, help="Print-shop preset: The Game Crafter or MakePlayingCards PNGs, DriveThruCards "
+              "PDFs (into OUT/<game>/<shop>/, with a preflight report by card), or home sheets.")
 @click.option("--json", "as_json", is_flag=True, help="Print the files written as JSON.")
 @click.option("--watch", is_flag=True,
               help="Keep running and rebuild whenever a file of the games' databases or templates changes (Ctrl-C stops).")
 @user_errors
 def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-            png_dpi: int | None, tts: bool, as_json: bool, watch: bool) -> None:
+            png_dpi: int | None, tts: bool, shop: str, as_json: bool, watch: bool) -> None:
     """Write the print-and-play kit of GAMES to OUT/<game>/.
 
     Every PDF is ready to print at 100%: cards with bleed, crop marks and duplex backs,
@@ -59,16 +62,59 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
       deckwright build halfwish --paper letter --only cards --tts
       deckwright build --all --png 150
       deckwright build heartstrings --paper a4 --watch
+      deckwright build halfwish --for tgc
     """
     set_interrupt_message(KIT_KEPT)
+    findings: list[Any] = []
 
     def build_once() -> list[Path]:
+        findings.clear()
+        if shop != "home":
+            return _build_for_shop(games, all_games, out_dir, shop, findings)
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts)
 
     if watch:
         _watch(games, all_games, build_once)
         return
     _report(build_once(), as_json)
+    _report_preflight(findings, shop, as_json)
+
+
+def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop: str,
+                    findings: list[Any]) -> list[Path]:
+    """A print shop's files of every chosen game into OUT/<game>/<shop>/; the preflight's findings
+    are added to `findings`."""
+    from generator.errors import GeneratorError
+    from generator.presets import export_preset
+    from generator.staging import staged_kits
+
+    def export(db: Any, target: Path) -> list[Path]:
+        written, found = export_preset(db, shop, target / shop)
+        findings.extend(found)
+        return written
+
+    try:
+        databases = _checked_databases(games, all_games)
+        with staged_kits(out_dir) as stages:
+            written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
+                            for db in databases])
+        set_interrupt_message(KIT_REPLACED)
+    except GeneratorError as exc:
+        raise DataProblem(str(exc)) from None
+    except OSError as exc:
+        raise DataProblem(f"cannot write into {str(out_dir)!r}: {exc.strerror or exc}") from None
+    return [stages.final(path) for path in written]
+
+
+def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
+    if shop == "home" or as_json:
+        return
+    if not findings:
+        click.echo(f"preflight ({shop}): no problems")
+        return
+    click.echo(f"preflight ({shop}): {len(findings)} problem(s)")
+    for finding in findings:
+        click.echo(f"  {finding}")
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
