@@ -53,24 +53,23 @@ def check_page(page: pdfium.PdfPage, label: str, trim: tuple[float, float], blee
 
 
 def _text_outside_safe(page: pdfium.PdfPage, inset: float) -> list[str]:
+    """Each word with a glyph outside the safe zone (`inset` inside the page edge), with how far out."""
     width, height = page.get_size()
     text = page.get_textpage()
-    words: list[tuple[str, float]] = []  # (text, how far outside, in points)
+    words: list[tuple[str, float]] = []
     current, worst = "", 0.0
-    for index in range(text.count_chars()):
-        char = text.get_text_range(index, 1)
-        left, bottom, right, top = text.get_charbox(index)
-        outside = max(inset - left, inset - bottom, right - (width - inset), top - (height - inset), 0.0)
-        if char.strip() and outside > 0.25:
-            current, worst = current + char, max(worst, outside)
+    for index in range(text.count_chars() + 1):
+        char = text.get_text_range(index, 1) if index < text.count_chars() else " "
+        if char.strip():
+            left, bottom, right, top = text.get_charbox(index)
+            current += char
+            worst = max(worst, inset - left, inset - bottom, right - (width - inset), top - (height - inset))
             continue
-        if current:
+        if current and worst > 0.25:
             words.append((current, worst))
         current, worst = "", 0.0
-    if current:
-        words.append((current, worst))
     return [f"text {word!r} reaches {far / MM:.1f} mm outside the safe zone "
-            f"({(inset) / MM:.1f} mm inside the page edge)" for word, far in words]
+            f"({inset / MM:.1f} mm inside the page edge)" for word, far in words]
 
 
 def _missing_bleed(page: pdfium.PdfPage, bleed: float) -> list[str]:
