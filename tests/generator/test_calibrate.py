@@ -84,3 +84,30 @@ def test_short_and_long_edge_flips_mirror_across_different_axes() -> None:
     assert (short_flip.back_box(0).x, short_flip.back_box(0).y) == (50.0, 800 - 260.0)  # top-bottom
     shifted = SheetPlan(page, card, 0.0, 2, 2, (50.0, 60.0), back_shift=(3.0, -2.0))
     assert (shifted.back_box(0).x, shifted.back_box(0).y) == (453.0, 158.0)
+
+
+def test_fold_over_sheets_put_fronts_left_and_their_backs_mirrored_right(runner: Any, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    result = runner.invoke(cli, ["build", "halfwish", "--paper", "a4", "--only", "rulebook", "--fold",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "halfwish" / "basic-powers-fold-a4.pdf"
+    page = pdfium.PdfDocument(path)[0]
+    width, height = page.get_size()
+    assert (round(width), round(height)) == (842, 595)  # landscape A4, folded down the middle
+    text = page.get_textpage()
+    left, right = text.get_text_bounded(0, 0, width / 2, height), text.get_text_bounded(width / 2, 0, width, height)
+    assert "Set your DV to 7" in left and "Set your DV" not in right
+    assert "One set per player" in right and "One set per player" not in left
+    assert "fold" in text.get_text_bounded(width / 2 - 10, height - 20, width / 2 + 10, height)
+    image = page.render(scale=1).to_pil().convert("RGB")
+    red, _green, blue = image.split()
+    card = ImageChops.subtract(blue, red).point(lambda v: 255 if v > 40 else 0)  # the deck's blue
+    half = image.size[0] // 2
+    left_box = card.crop((0, 0, half, image.size[1])).getbbox()
+    right_box = card.crop((image.size[0] - half, 0, image.size[0], image.size[1])).getbbox()
+    assert left_box and right_box
+    assert abs(left_box[0] - (half - right_box[2])) <= 1 and abs(left_box[2] - (half - right_box[0])) <= 1
+    assert abs(left_box[1] - right_box[1]) <= 1 and abs(left_box[3] - right_box[3]) <= 1
