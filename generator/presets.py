@@ -19,6 +19,7 @@ import io
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from cards.units import parse_length, parse_size
 
 from .build import atomic_write
 from .pdfcanvas import new_canvas
+from .png import bytes_writer
 from .preflight import Finding, check_image, check_page
 
 INCH = 72.0
@@ -83,7 +85,7 @@ def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[P
         if preset.output == "pdf":
             path = out_dir / f"{deck.id}.pdf"
             pdf = _deck_pdf(designs, f"{db.meta.name}: {deck.name}", findings)
-            atomic_write(path, lambda out, pdf=pdf: out.write(pdf))
+            atomic_write(path, bytes_writer(pdf))
             document = pdfium.PdfDocument(path)  # the preflight reads the written file back
             for index, design in enumerate(designs):
                 findings += check_page(document[index], design.label, design.trim, preset.bleed, safe, DPI)
@@ -92,7 +94,7 @@ def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[P
         for design in {id(d): d for d in designs}.values():
             png, page_findings = _png(design, preset, safe, findings)
             path = out_dir / f"{design.name}.png"
-            atomic_write(path, lambda out, png=png: out.write(png))
+            atomic_write(path, bytes_writer(png))
             findings += page_findings + check_image(path, design.label, DPI, _pixels(design.size))
             written.append(path)
     return written, findings
@@ -128,7 +130,7 @@ def deck_designs(db: Database, deck: Any, preset: Preset) -> Iterator[Design]:
     copies = [card for card in deck.cards for _ in range(card.count)]
     cache: dict[int, Design] = {}
 
-    def paint(canvas: Any, face: Face) -> None:
+    def paint(canvas: Any, *, face: Face) -> None:
         canvas.saveState()
         canvas.translate(*offset)
         canvas.scale(scale, scale)
@@ -137,7 +139,7 @@ def deck_designs(db: Database, deck: Any, preset: Preset) -> Iterator[Design]:
 
     def design(face: Face, name: str, label: str) -> Design:
         if id(face) not in cache:
-            cache[id(face)] = Design(name, label, size, trim, lambda c, f=face: paint(c, f))
+            cache[id(face)] = Design(name, label, size, trim, partial(paint, face=face))
         return cache[id(face)]
 
     for index, (card, face) in enumerate(zip(copies, faces, strict=True)):

@@ -24,6 +24,7 @@ from cards.units import parse_length, parse_size
 from .build import atomic_write
 from .kit import deck_sides
 from .pdfcanvas import new_canvas
+from .png import bytes_writer
 
 TTS_COLUMNS = 10
 TTS_ROWS = 7
@@ -41,7 +42,7 @@ def grid_for(count: int) -> tuple[int, int]:
     return cols, rows
 
 
-def _raster(draw_page, size: tuple[float, float]) -> bytes:
+def _raster(draw_page: Callable[[Any], None], size: tuple[float, float]) -> bytes:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, size, "tts")
     draw_page(canvas)
@@ -54,7 +55,7 @@ def _raster(draw_page, size: tuple[float, float]) -> bytes:
     return out.getvalue()
 
 
-def export_deck(db: Database, deck, out_dir: Path) -> list[Path]:
+def export_deck(db: Database, deck: Any, out_dir: Path) -> list[Path]:
     """PNG sheets of `deck`'s faces (`<deck>-tts-N.png`) and its back (`<deck>-tts-back.png`); per-card
     backs get a back sheet matching each face sheet instead (`<deck>-tts-back-N.png`, TTS "unique backs")."""
     faces, backs = deck_sides(db, deck)
@@ -74,7 +75,7 @@ def export_deck(db: Database, deck, out_dir: Path) -> list[Path]:
     w, h = card
     back_png = _raster(lambda c: backs[0](c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed), (w, h))
     back_path = out_dir / f"{deck.id}-tts-back.png"
-    atomic_write(back_path, lambda out: out.write(back_png))
+    atomic_write(back_path, bytes_writer(back_png))
     return [*written, back_path]
 
 
@@ -86,7 +87,7 @@ def _plain(color: str) -> Callable[..., None]:
     return draw
 
 
-def _write_sheet(chunk: list, card: tuple[float, float], bleed: float, path: Path,
+def _write_sheet(chunk: list[Callable[..., None]], card: tuple[float, float], bleed: float, path: Path,
                  hidden: Callable[..., None]) -> Path:
     """One TTS sheet: `chunk`'s faces in a grid, left to right, top down, without bleed, and the
     hidden card in the last slot."""
@@ -94,7 +95,7 @@ def _write_sheet(chunk: list, card: tuple[float, float], bleed: float, path: Pat
     cols, rows = grid_for(len(chunk))
     slots = [*chunk, *[None] * (cols * rows - 1 - len(chunk)), hidden]
 
-    def draw_page(canvas) -> None:
+    def draw_page(canvas: Any) -> None:
         for i, face in enumerate(slots):
             if face is None:
                 continue
@@ -108,7 +109,7 @@ def _write_sheet(chunk: list, card: tuple[float, float], bleed: float, path: Pat
             canvas.restoreState()
 
     png = _raster(draw_page, (cols * w, rows * h))
-    atomic_write(path, lambda out: out.write(png))
+    atomic_write(path, bytes_writer(png))
     return path
 
 

@@ -78,7 +78,8 @@ def save_duplex(setting: Duplex, path: Path | None = None) -> Path:
     """Store the duplex setting, keeping every other key of the file; the file written."""
     file = path or config_path()
     data = _read(file)
-    section = data.get("print") if isinstance(data.get("print"), dict) else {}
+    old = data.get("print")
+    section: dict[str, Any] = old if isinstance(old, dict) else {}
     data["print"] = {**section, "flip": setting.flip, "duplex_offset": list(setting.offset_mm)}
     file.parent.mkdir(parents=True, exist_ok=True)
     temporary = file.with_name(file.name + ".tmp")
