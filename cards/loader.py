@@ -30,6 +30,7 @@ from .schema import (
     TokenSheet,
     is_rules_ref,
 )
+from .spreadsheet import expand_card_sources
 from .yamlsrc import Loc, YamlDoc, load_yaml
 
 
@@ -138,6 +139,7 @@ class _Assembler:
         self.origin: dict[tuple[str, int], tuple[YamlDoc, Loc]] = {}
         # the file each single section (game, rules, rule_types, ...) came from
         self.single_docs: dict[str, YamlDoc] = {}
+        self.sheet_files: list[Path] = []  # spreadsheets decks take their cards from
 
     def assemble(self) -> Database:
         files = sorted(self.folder.rglob("*.yaml")) + sorted(self.folder.rglob("*.yml"))
@@ -174,8 +176,8 @@ class _Assembler:
             references=merged["references"],
             rulebook=singles.get("rulebook") or Rulebook(),
             print=singles.get("print") or PrintSettings(),
-            version=_hash_files(files, self.folder),
-            files=files,
+            version=_hash_files(files + self.sheet_files, self.folder),
+            files=files + self.sheet_files,
         )
 
     def _read(self, file: Path, merged: dict[str, Any], singles: dict[str, Any]) -> None:
@@ -187,13 +189,18 @@ class _Assembler:
         self.problems.extend(problems)
         if problems:
             return
-        self.docs.append(doc)
         if doc.data is None:
+            self.docs.append(doc)
             return
         if not isinstance(doc.data, dict):
+            self.docs.append(doc)
             self.problems.append(doc.problem((), f"expected a mapping of sections ({', '.join(SECTIONS)}), "
                                                  f"got {type(doc.data).__name__}"))
             return
+        doc, sheet_problems, sheet_files = expand_card_sources(doc, self.folder)
+        self.docs.append(doc)
+        self.sheet_files += sheet_files
+        self.problems.extend(sheet_problems)
         try:
             fragment = Fragment.model_validate(doc.data)
         except ValidationError as exc:

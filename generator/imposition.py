@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -53,6 +53,8 @@ class SheetPlan:
     rows: int
     origin: tuple[float, float]  # lower-left corner of the grid's trim area
     margin: float = PAGE_MARGIN
+    flip: str = "long"  # the edge the sheet is turned over for its backs: "long" or "short"
+    back_shift: tuple[float, float] = (0.0, 0.0)  # the printer's duplex correction, in points
 
     @property
     def per_sheet(self) -> int:
@@ -75,11 +77,15 @@ class SheetPlan:
         return Box(x0 + col * w, y0 + (self.rows - 1 - row) * h, w, h)
 
     def back_box(self, slot: int) -> Box:
-        """Where the back of the card at `slot` goes on the back page (long-edge flip)."""
+        """Where the back of the card at `slot` goes on the back page: mirrored across the edge
+        the sheet turns over (a long-edge flip turns a portrait page left to right), then moved
+        by the printer's duplex correction."""
         trim = self.trim_box(slot)
-        if self.is_landscape:
-            return Box(trim.x, self.page[1] - trim.top, trim.w, trim.h)
-        return trim.mirrored(self.page[0])
+        if (self.flip == "long") != self.is_landscape:
+            box = trim.mirrored(self.page[0])
+        else:
+            box = Box(trim.x, self.page[1] - trim.top, trim.w, trim.h)
+        return Box(box.x + self.back_shift[0], box.y + self.back_shift[1], box.w, box.h)
 
     def bleed_box(self, trim: Box) -> Box:
         """The card with its bleed on every side."""
@@ -154,13 +160,15 @@ def _plan_on(page: tuple[float, float], card: tuple[float, float], bleed: float,
 
 def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | None,
                  card_size: tuple[float, float], bleed_pt: float, paper: str,
-                 footer: str = "", margin: float = PAGE_MARGIN) -> SheetPlan:
+                 footer: str = "", margin: float = PAGE_MARGIN, flip: str = "long",
+                 back_shift: tuple[float, float] = (0.0, 0.0)) -> SheetPlan:
     """Draw every face (and, on alternate pages, every back) onto `canvas`, one sheet at a time.
 
-    `backs` is None (no backs), one Face (the same back for every card) or one per face.
+    `backs` is None (no backs), one Face (the same back for every card) or one per face; `flip`
+    and `back_shift` place the backs for the user's printer (see `SheetPlan.back_box`).
     Returns the sheet plan used.
     """
-    plan = plan_sheet(card_size, bleed_pt, paper, margin)
+    plan = replace(plan_sheet(card_size, bleed_pt, paper, margin), flip=flip, back_shift=back_shift)
     backs = _expand_backs(faces, backs)
     faces, backs = _share_repeated(canvas, faces, backs, plan.bleed_box(plan.trim_box(0)))
     sheets = _chunks(len(faces), plan.per_sheet)

@@ -24,6 +24,7 @@ from .cardlayout import Box, load_layout, render_layout
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, impose_cards
 from .pdfcanvas import new_canvas
+from .userconfig import duplex_setting
 
 
 def layout_folders(db: Database) -> list[Path]:
@@ -109,8 +110,10 @@ def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> No
     title = f"{db.meta.name}: {deck.name}"
     canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {db.version}")
     footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {db.version}"
+    duplex = duplex_setting()  # the user's printer, from the user config (never the database)
     impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
-                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper))
+                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
+                 duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM))
     canvas.save()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
@@ -16,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards import Database
 from cards.units import parse_length, parse_size
 
-from .build import atomic_write
+from .build import Renderer, atomic_write
 from .pdfcanvas import new_canvas
 
 # Draws one component with its lower-left corner at (0, 0) on a page of its size.
@@ -32,6 +33,13 @@ def export_png(db: Database, out_dir: Path, dpi: int) -> list[Path]:
         atomic_write(path, lambda out, png=png: out.write(png))
         written.append(path)
     return written
+
+
+def bytes_writer(data: bytes) -> Renderer:
+    """A renderer that writes `data` as it is (for `atomic_write`)."""
+    def write(out: BinaryIO) -> None:
+        out.write(data)
+    return write
 
 
 def rasterise(paint: Painter, size: tuple[float, float], dpi: int) -> bytes:

@@ -24,3 +24,9 @@ def cards_copy(tmp_path: Path) -> Path:
     dest = tmp_path / "cards"
     shutil.copytree(DEFAULT_CARDS, dest, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     return dest
+
+
+@pytest.fixture(autouse=True)
+def _own_user_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Builds read the user's print settings: every test gets its own (absent) user config file."""
+    monkeypatch.setenv("DECKWRIGHT_CONFIG", str(tmp_path_factory.mktemp("userconfig") / "config.yaml"))

@@ -39,12 +39,17 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, metavar="DPI",
               help="Also write one PNG per component (card design, back, sheet, token) at DPI into OUT/<game>/png/.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG).")
+@click.option("--for", "shop", type=click.Choice(["tgc", "mpc", "drivethrucards", "home"]), default="home",
+              show_default=True, help="Print-shop preset: The Game Crafter or MakePlayingCards PNGs, DriveThruCards "
+              "PDFs (into OUT/<game>/<shop>/, with a preflight report by card), or home sheets.")
+@click.option("--fold", is_flag=True, help="Also write fold-over card sheets for printers without duplex "
+              "(front and back side by side, fold line between): OUT/<game>/<deck>-fold-<paper>.pdf.")
 @click.option("--json", "as_json", is_flag=True, help="Print the files written as JSON.")
 @click.option("--watch", is_flag=True,
               help="Keep running and rebuild whenever a file of the games' databases or templates changes (Ctrl-C stops).")
 @user_errors
 def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-            png_dpi: int | None, tts: bool, as_json: bool, watch: bool) -> None:
+            png_dpi: int | None, tts: bool, shop: str, fold: bool, as_json: bool, watch: bool) -> None:
     """Write the print-and-play kit of GAMES to OUT/<game>/.
 
     Every PDF is ready to print at 100%: cards with bleed, crop marks and duplex backs,
@@ -59,20 +64,63 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
       deckwright build halfwish --paper letter --only cards --tts
       deckwright build --all --png 150
       deckwright build heartstrings --paper a4 --watch
+      deckwright build halfwish --for tgc
     """
     set_interrupt_message(KIT_KEPT)
+    findings: list[Any] = []
 
     def build_once() -> list[Path]:
-        return _build(games, all_games, paper, out_dir, only, png_dpi, tts)
+        findings.clear()
+        if shop != "home":
+            return _build_for_shop(games, all_games, out_dir, shop, findings)
+        return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold)
 
     if watch:
         _watch(games, all_games, build_once)
         return
     _report(build_once(), as_json)
+    _report_preflight(findings, shop, as_json)
+
+
+def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop: str,
+                    findings: list[Any]) -> list[Path]:
+    """A print shop's files of every chosen game into OUT/<game>/<shop>/; the preflight's findings
+    are added to `findings`."""
+    from generator.errors import GeneratorError
+    from generator.presets import export_preset
+    from generator.staging import staged_kits
+
+    def export(db: Any, target: Path) -> list[Path]:
+        written, found = export_preset(db, shop, target / shop)
+        findings.extend(found)
+        return written
+
+    try:
+        databases = _checked_databases(games, all_games)
+        with staged_kits(out_dir) as stages:
+            written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
+                            for db in databases])
+        set_interrupt_message(KIT_REPLACED)
+    except GeneratorError as exc:
+        raise DataProblem(str(exc)) from None
+    except OSError as exc:
+        raise DataProblem(f"cannot write into {str(out_dir)!r}: {exc.strerror or exc}") from None
+    return [stages.final(path) for path in written]
+
+
+def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
+    if shop == "home" or as_json:
+        return
+    if not findings:
+        click.echo(f"preflight ({shop}): no problems")
+        return
+    click.echo(f"preflight ({shop}): {len(findings)} problem(s)")
+    for finding in findings:
+        click.echo(f"  {finding}")
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-           png_dpi: int | None, tts: bool) -> list[Path]:
+           png_dpi: int | None, tts: bool, fold: bool = False) -> list[Path]:
     """Check, then build every chosen game; the files written."""
     from generator.errors import GeneratorError
     from generator.staging import staged_kits
@@ -86,7 +134,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
-                written = _run(_steps(databases, papers, kinds, stages, png_dpi, tts))
+                written = _run(_steps(databases, papers, kinds, stages, png_dpi, tts, fold))
             set_interrupt_message(KIT_REPLACED)
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
@@ -145,7 +193,7 @@ def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:
 
 
 def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...], stages: Any,
-           png_dpi: int | None, tts: bool) -> list[tuple[str, Any]]:
+           png_dpi: int | None, tts: bool, fold: bool = False) -> list[tuple[str, Any]]:
     """Every unit of work as (label, callable returning the paths it wrote), in build order."""
     from generator.build import atomic_write, kit_jobs
 
@@ -159,10 +207,26 @@ def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...]
         if png_dpi:
             from generator.png import export_png
             steps.append((f"{db.id}: PNGs at {png_dpi} dpi", lambda db=db, t=target: export_png(db, t / "png", png_dpi)))
+        if fold:
+            steps += _fold_steps(db, papers, target)
         if tts:
             from generator.tts import export_tts
             steps.append((f"{db.id}: Tabletop Simulator sheets", lambda db=db, t=target: export_tts(db, t)))
     return steps
+
+
+def _fold_steps(db: Any, papers: tuple[str, ...], target: Path) -> list[tuple[str, Any]]:
+    """A fold-over sheet file per duplex deck and paper."""
+    from generator.build import atomic_write
+    from generator.foldover import render_foldover
+
+    def write(deck: Any, paper: str) -> list[Path]:
+        path = target / f"{deck.id}-fold-{paper}.pdf"
+        atomic_write(path, lambda out: render_foldover(db, deck, paper, out))
+        return [path]
+
+    return [(f"{db.id}: {deck.id} fold-over ({paper})", lambda d=deck, p=paper: write(d, p))
+            for deck in db.decks if deck.duplex for paper in papers]
 
 
 def _run(steps: list[tuple[str, Any]]) -> list[Path]:

@@ -1,0 +1,187 @@
+"""Cells of a spreadsheet card source: reading CSV and XLSX into located rows, and typing one cell.
+
+A row is the header row's column names plus the row's raw values (strings from CSV, typed values
+from XLSX), each cell remembering where it is, so a problem names `cards.csv:7:3` or `Spells!C7`.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Problem
+
+MAX_ROWS = 20_000  # the largest shipped deck has under 50 cards
+MAX_COLUMNS = 200
+ABSENT = object()  # an empty cell: the field is left out, as in a YAML card without it
+
+
+@dataclass(frozen=True)
+class Cell:
+    """Where one value of a spreadsheet sits."""
+
+    file: Path
+    row: int
+    column: int
+    sheet: str | None = None
+    source: str = ""
+
+    @property
+    def label(self) -> str:
+        """`Spells!C7` for a sheet of a workbook, `7:3` for CSV."""
+        if self.sheet is None:
+            return f"{self.row}:{self.column}"
+        return f"{self.sheet}!{column_letter(self.column)}{self.row}"
+
+    def problem(self, field: str, message: str) -> Problem:
+        """A problem at this cell: `file:row:column: field: message`, or `file: Sheet!C7: field: message`."""
+        if self.sheet is None:
+            return Problem(self.file, self.row, self.column, field, message, self.source)
+        return Problem(self.file, None, None, self.label, f"{field}: {message}" if field else message,
+                       self.source)
+
+
+@dataclass
+class Table:
+    """A spreadsheet's header and its non-empty rows, each value beside its cell."""
+
+    header: list[str]
+    header_cells: list[Cell]
+    rows: list[list[tuple[Any, Cell]]]
+
+
+class SheetError(Exception):
+    """The spreadsheet cannot be read at all."""
+
+
+def column_letter(column: int) -> str:
+    """1 -> A, 27 -> AA."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def read_csv(path: Path, shown: Path) -> Table:
+    """Read a CSV file (UTF-8, an Excel byte-order mark allowed); row 1 is the header."""
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            records = list(_limited(csv.reader(handle)))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise SheetError(f"cannot read {shown}: {exc}") from None
+
+    def cell(row: int, column: int, values: list[Any]) -> Cell:
+        return Cell(shown, row, column, None, ",".join(str(v) for v in values))
+
+    return _table(records, cell)
+
+
+def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
+    """Read one sheet of a workbook (the first when `sheet` is None); row 1 is the header."""
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (OSError, InvalidFileException, KeyError, ValueError) as exc:
+        raise SheetError(f"cannot read {shown} as a workbook: {exc}") from None
+    try:
+        if sheet is not None and sheet not in book.sheetnames:
+            raise SheetError(f"{shown} has no sheet {sheet!r}; sheets: {', '.join(book.sheetnames)}")
+        name = sheet if sheet is not None else book.sheetnames[0]
+        records = [list(r) for r in _limited(book[name].iter_rows(values_only=True))]
+    finally:
+        book.close()
+    return _table(records, lambda row, column, values: Cell(shown, row, column, name))
+
+
+def _limited(rows: Any) -> Any:
+    for number, row in enumerate(rows, start=1):
+        if number > MAX_ROWS + 1:
+            raise SheetError(f"more than {MAX_ROWS:,} rows; refused")
+        if len(row) > MAX_COLUMNS:
+            raise SheetError(f"row {number} has more than {MAX_COLUMNS} columns; refused")
+        yield row
+
+
+def _table(records: list[list[Any]], cell: Any) -> Table:
+    if not records:
+        raise SheetError("the sheet is empty: row 1 must name the columns (id, name, count, fields)")
+    header_values = records[0]
+    header = [str(v).strip() if v is not None else "" for v in header_values]
+    while header and not header[-1]:
+        header.pop()
+    header_cells = [cell(1, c, header_values) for c in range(1, len(header) + 1)]
+    rows = []
+    for number, values in enumerate(records[1:], start=2):
+        if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
+            continue
+        rows.append([(values[c - 1] if c <= len(values) else None, cell(number, c, values))
+                     for c in range(1, max(len(header), len(values)) + 1)])
+    return Table(header, header_cells, rows)
+
+
+_INT = re.compile(r"^[+-]?\d+$")
+_FLOAT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+_BOOLS = {"true": True, "yes": True, "false": False, "no": False}
+
+
+def typed(kind: str, raw: Any) -> Any:
+    """The value of one cell for a field of `kind` (ABSENT when empty); ValueError says why not.
+
+    Text cells are read as the YAML loader would read the same value: `3` in an int column is 3,
+    `true`/`yes` in a bool column is True, and list, map and counts cells hold YAML flow values
+    (`[fire, water]`, `{strike: 2}`); a list may also be written `fire; water`."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return ABSENT
+    if kind in ("str", "text"):
+        if isinstance(raw, bool) or not isinstance(raw, str | int | float):
+            raise ValueError(f"expected {kind}, got {raw!r}")
+        return raw if isinstance(raw, str) else str(raw)
+    if isinstance(raw, str):
+        return _from_text(kind, raw.strip())
+    if kind == "int" and isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    return raw  # a typed workbook value: the loader checks it against the field as for YAML
+
+
+def _from_text(kind: str, text: str) -> Any:
+    if kind == "int":
+        if not _INT.match(text):
+            raise ValueError(f"expected int, got {text!r}")
+        return int(text)
+    if kind == "float":
+        if not _FLOAT.match(text):
+            raise ValueError(f"expected float, got {text!r}")
+        return int(text) if _INT.match(text) else float(text)
+    if kind == "bool":
+        if text.lower() not in _BOOLS:
+            raise ValueError(f"expected bool (true, false, yes, no), got {text!r}")
+        return _BOOLS[text.lower()]
+    if kind == "list" and not text.startswith("["):
+        return [item.strip() for item in text.split(";") if item.strip()]
+    if kind in ("list", "map", "counts"):
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError:
+            raise ValueError(f"expected a YAML flow {kind} like "
+                             f"{'[a, b]' if kind == 'list' else '{a: 1}'}, got {text!r}") from None
+    return text
+
+
+def untyped(value: Any, for_csv: bool) -> Any:
+    """How a card's value is written into a cell (the inverse of `typed`)."""
+    if isinstance(value, list | dict):
+        return yaml.safe_dump(value, default_flow_style=True, width=10**9, sort_keys=False,
+                              allow_unicode=True).strip()
+    if not for_csv:
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

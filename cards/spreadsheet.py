@@ -1,0 +1,182 @@
+"""Spreadsheets as a card source, and decks written out as spreadsheets.
+
+A deck may say `cards: {from: cards.csv}` or `cards: {from: cards.xlsx, sheet: Spells}` instead
+of listing its cards. Row 1 names the columns: `id`, `name`, `count` and the deck's declared
+fields; every later row is one card. Each cell is typed by its column's declared field
+(`sheetcells.typed`) and the card then goes through exactly the checks of a YAML card, so a
+problem is reported at its cell: `cards.csv:7:3` or `Spells!C7`.
+
+The file is named relative to the YAML file that names it and must stay inside the game's folder.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import Problem
+from .paths import contained_file
+from .schema import Deck
+from .sheetcells import ABSENT, Cell, SheetError, Table, read_csv, read_xlsx, typed, untyped
+from .yamlsrc import Loc, YamlDoc
+
+CORE_COLUMNS = {"id": "str", "name": "str", "count": "int"}
+FORMATS = ("csv", "xlsx")
+
+
+@dataclass
+class SheetDoc(YamlDoc):
+    """A YAML document some of whose decks took their cards from spreadsheets: a problem about
+    such a card is located at its spreadsheet cell, not at the YAML line that names the file."""
+
+    cells: dict[Loc, Cell] = field(default_factory=dict)
+
+    def problem(self, loc: Loc, message: str) -> Problem:
+        if len(loc) >= 5 and loc[:5] in self.cells:  # a field of a card: its cell
+            return self.cells[loc[:5]].problem(str(loc[4]), message)
+        if len(loc) >= 4 and loc[:4] in self.cells:  # a card as a whole: its row's first cell
+            return self.cells[loc[:4]].problem("", message)
+        return super().problem(loc, message)
+
+
+def expand_card_sources(doc: YamlDoc, folder: Path) -> tuple[YamlDoc, list[Problem], list[Path]]:
+    """Replace every `cards: {from: ...}` of `doc` by the cards its spreadsheet holds.
+
+    Returns the document (a `SheetDoc` when a spreadsheet was read), the problems found while
+    reading and typing cells, and the spreadsheet files read (they belong to the database)."""
+    decks = doc.data.get("decks") if isinstance(doc.data, dict) else None
+    if not isinstance(decks, list) or not any(_source_of(d) for d in decks):
+        return doc, [], []
+    out = SheetDoc(doc.file, doc.data, doc.text, doc.marks)
+    problems: list[Problem] = []
+    files: list[Path] = []
+    for index, deck in enumerate(decks):
+        source = _source_of(deck)
+        if source is None:
+            continue
+        where = ("decks", index, "cards")
+        found = _check_source(source)
+        if found:
+            problems.append(doc.problem(where + (found[0],), found[1]))
+            deck["cards"] = []
+            continue
+        path = contained_file([doc.file.parent.resolve()], source["from"])
+        if path is None or not path.resolve().is_relative_to(folder.resolve()):
+            problems.append(doc.problem(where + ("from",), f"no file {source['from']!r} beside this file "
+                                        "inside the game's folder (a link pointing outside it is refused)"))
+            deck["cards"] = []
+            continue
+        shown = doc.file.parent / source["from"]
+        try:
+            table = _read(path, shown, source.get("sheet"))
+        except SheetError as exc:
+            problems.append(doc.problem(where + ("from",), str(exc)))
+            deck["cards"] = []
+            continue
+        files.append(path)
+        fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
+        deck["cards"] = _cards(table, fields, index, out.cells, problems)
+    return out, problems, files
+
+
+def _source_of(deck: Any) -> dict[str, Any] | None:
+    cards = deck.get("cards") if isinstance(deck, dict) else None
+    return cards if isinstance(cards, dict) else None
+
+
+def _check_source(source: dict[str, Any]) -> tuple[str, str] | None:
+    """(key, why) when `cards: {...}` is not a valid spreadsheet source."""
+    for key in source:
+        if key not in ("from", "sheet"):
+            return str(key), f"unknown key {key!r}; accepted: from, sheet"
+    name = source.get("from")
+    if not isinstance(name, str) or not name.lower().endswith(FORMATS):
+        return "from", f"expected the name of a .csv or .xlsx file, got {name!r}"
+    sheet = source.get("sheet")
+    if sheet is not None and (not isinstance(sheet, str) or not name.lower().endswith(".xlsx")):
+        return "sheet", "a sheet name (a string) is only for .xlsx files"
+    return None
+
+
+def _read(path: Path, shown: Path, sheet: str | None) -> Table:
+    if path.suffix.lower() == ".csv":
+        return read_csv(path, shown)
+    return read_xlsx(path, shown, sheet)
+
+
+def _cards(table: Table, fields: dict[str, Any], deck_index: int, cells: dict[Loc, Cell],
+           problems: list[Problem]) -> list[dict[str, Any]]:
+    kinds = {**CORE_COLUMNS, **{name: _kind(spec) for name, spec in fields.items()}}
+    seen: set[str] = set()
+    for name, cell in zip(table.header, table.header_cells, strict=True):
+        if not name:
+            problems.append(cell.problem("", "a column without a name in row 1"))
+        elif name in seen:
+            problems.append(cell.problem(name, f"column {name!r} appears twice"))
+        seen.add(name)
+    cards = []
+    for j, row in enumerate(table.rows):
+        card: dict[str, Any] = {}
+        cells[("decks", deck_index, "cards", j)] = row[0][1]
+        for c, (raw, cell) in enumerate(row):
+            name = table.header[c] if c < len(table.header) else ""
+            if not name:
+                if raw is not None and str(raw).strip():
+                    problems.append(cell.problem("", "a value in a column without a name"))
+                continue
+            cells[("decks", deck_index, "cards", j, name)] = cell
+            try:
+                value = typed(kinds.get(name, "str"), raw)
+            except ValueError:  # kept as written: the loader's field check reports it, as for YAML
+                value = raw
+            if value is not ABSENT:
+                card[name] = value
+        cards.append(card)
+    return cards
+
+
+def _kind(spec: Any) -> str:
+    kind = spec.get("type", "str") if isinstance(spec, dict) else "str"
+    return kind if isinstance(kind, str) else "str"
+
+
+def columns(deck: Deck) -> list[str]:
+    """The columns a deck is written with: id, name, count, then its fields as declared."""
+    return [*CORE_COLUMNS, *deck.fields]
+
+
+def deck_rows(deck: Deck, for_csv: bool) -> list[list[Any]]:
+    """The header and one row per card, values as they are written into cells."""
+    rows: list[list[Any]] = [columns(deck)]
+    for card in deck.cards:
+        values = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
+        rows.append([untyped(values[c], for_csv) if c in values else ("" if for_csv else None)
+                     for c in columns(deck)])
+    return rows
+
+
+def deck_csv(deck: Deck) -> str:
+    """A deck as CSV text."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(deck_rows(deck, for_csv=True))
+    return buffer.getvalue()
+
+
+def write_deck(deck: Deck, path: Path, fmt: str) -> Path:
+    """Write a deck to `path` as CSV or XLSX (one sheet named after the deck id)."""
+    if fmt == "csv":
+        path.write_text(deck_csv(deck), encoding="utf-8")
+        return path
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = deck.id[:31]
+    for row in deck_rows(deck, for_csv=False):
+        sheet.append(row)
+    book.save(path)
+    return path

@@ -1,0 +1,69 @@
+"""`deckwright calibrate`: print a duplex alignment test page, and store the printer's correction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import DataProblem
+
+
+@click.command("calibrate")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Paper of the test page.")
+@click.option("--flip", type=click.Choice(["long", "short"]), default=None,
+              help="Edge the printer turns the sheet over (default: the stored setting, else long).")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Test page to write (default: output/calibrate-PAPER.pdf).")
+@click.option("--set", "offset", type=(float, float), default=None, metavar="X Y",
+              help="Store the correction read off the test page, in mm (right and up on the back).")
+@click.option("--show", is_flag=True, help="Print the stored setting and where it is kept.")
+def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[float, float] | None,
+            show: bool) -> None:
+    """Line up the backs of double-sided card sheets with your printer.
+
+    Without --set, writes a one-sheet test page to print on both sides. Held to the light, the
+    front's crosses show through beside the back's millimetre scales; read X and Y there and
+    store them with --set. Every later build moves the backs by that much. The setting is yours,
+    not the game's: it lives in your user config file (print.duplex_offset, print.flip).
+
+    \b
+    Examples:
+      deckwright calibrate --paper a4
+      deckwright calibrate --set 1.5 -0.5
+      deckwright calibrate --set 0 0 --flip short
+    """
+    from generator.calibrate import render_test_page
+    from generator.userconfig import (
+        MAX_OFFSET_MM,
+        ConfigError,
+        Duplex,
+        config_path,
+        duplex_setting,
+        save_duplex,
+    )
+
+    try:
+        current = duplex_setting()
+    except ConfigError as exc:
+        raise DataProblem(str(exc)) from None
+    chosen = Duplex(flip or current.flip, current.offset_mm)
+    if show:
+        click.echo(f"{config_path()}: flip {current.flip} edge, duplex offset "
+                   f"x {current.offset_mm[0]:+.1f} mm, y {current.offset_mm[1]:+.1f} mm")
+        return
+    if offset is not None:
+        if max(abs(v) for v in offset) > MAX_OFFSET_MM:
+            raise click.BadParameter(f"at most {MAX_OFFSET_MM:g} mm each way", param_hint="--set")
+        path = save_duplex(Duplex(chosen.flip, offset))
+        click.echo(f"saved to {path}: backs move x {offset[0]:+.1f} mm, y {offset[1]:+.1f} mm "
+                   f"({chosen.flip}-edge flip) in every later build")
+        return
+    out = out_file or Path("output") / f"calibrate-{paper}.pdf"
+    if out.exists() and not out.is_file():
+        raise DataProblem(f"{out} exists and is not a regular file; refused")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    render_test_page(out, paper, chosen)
+    click.echo(f"wrote {out}: print it on both sides of one sheet at 100 % ({chosen.flip}-edge flip), "
+               "then run `deckwright calibrate --set X Y` with the readings")

@@ -1,0 +1,48 @@
+"""`deckwright export`: write one deck's cards out as a spreadsheet (CSV or XLSX)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import DataProblem, get_context, user_errors
+
+
+@click.command("export")
+@click.argument("game")
+@click.option("--deck", "deck_id", required=True, help="Id of the deck to write out.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "xlsx"]), default="csv", show_default=True,
+              help="Spreadsheet format.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="File to write (default: output/GAME/DECK.FORMAT).")
+@user_errors
+def command(game: str, deck_id: str, fmt: str, out_file: Path | None) -> None:
+    """Write the cards of one deck of GAME as a CSV or XLSX spreadsheet.
+
+    Row 1 names the columns (id, name, count, then the deck's fields); each later row is a card.
+    List and map fields are written as YAML flow values (`[fire, water]`, `{strike: 2}`).
+    Point the deck at the file with `cards: {from: DECK.csv}` (or `{from: DECK.xlsx, sheet: DECK}`)
+    to edit the cards in a spreadsheet from then on.
+
+    \b
+    Examples:
+      deckwright export halfwish --deck powers --format xlsx
+      deckwright export skirmish --deck skills --out skills.csv
+    """
+    from cards.spreadsheet import write_deck
+
+    db = get_context().load(game)
+    try:
+        deck = db.deck(deck_id)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0])) from None
+    path = out_file or Path("output") / db.id / f"{deck.id}.{fmt}"
+    if path.exists() and not path.is_file():
+        raise DataProblem(f"{path} exists and is not a regular file; refused")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        write_deck(deck, path, fmt)
+    except OSError as exc:
+        raise DataProblem(f"cannot write {path}: {exc}") from None
+    click.echo(f"wrote {path} ({len(deck.cards)} cards)")

@@ -1,0 +1,97 @@
+"""The duplex alignment test page (`deckwright calibrate`) and the fold-over card layout.
+
+The test page is one sheet printed on both sides. The front has a cross at the centre of each
+quarter of the page; the back has the same crosses where the backs of cards placed there would
+print (mirrored across the flip edge, without any correction), each with a millimetre
+scale along both arms. Held to the light, the front's cross shows through beside the back's:
+the numbers on the back's scales where its lines fall are the correction, `calibrate --set X Y`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cards.units import MM
+
+from .geometry import Box, page_size
+from .imposition import SheetPlan
+from .pdfcanvas import new_canvas
+from .userconfig import Duplex
+
+SCALE_MM = 10  # each arm of a back cross carries a scale from -10 to +10 mm
+TARGET = 8 * MM  # the cross's box, a quarter of which is drawn each side of the centre
+
+
+def targets(page: tuple[float, float]) -> list[Box]:
+    """The four small boxes whose centres are the crosses, in reading order."""
+    w, h = page
+    return [Box(x * w - TARGET / 2, y * h - TARGET / 2, TARGET, TARGET)
+            for y in (0.75, 0.25) for x in (0.25, 0.75)]
+
+
+def back_targets(page: tuple[float, float], duplex: Duplex) -> list[Box]:
+    """Where the back of each target lands: the cards' own rule (`SheetPlan.back_box`)."""
+    boxes = targets(page)
+    plan = SheetPlan(page, (TARGET, TARGET), 0.0, 1, 1, (0.0, 0.0), flip=duplex.flip,
+                     back_shift=(duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM))
+    return [_back_of(plan, box) for box in boxes]
+
+
+def _back_of(plan: SheetPlan, box: Box) -> Box:
+    moved = SheetPlan(plan.page, plan.card, 0.0, 1, 1, (box.x, box.y), flip=plan.flip, back_shift=plan.back_shift)
+    return moved.back_box(0)
+
+
+def render_test_page(out: Path | BinaryIO, paper: str, duplex: Duplex) -> None:
+    """The two-page alignment test for `paper`: fronts, then backs."""
+    page = page_size(paper)
+    canvas = new_canvas(out, page, f"deckwright duplex alignment test ({paper})")
+    _front(canvas, page, duplex)
+    canvas.showPage()
+    _back(canvas, page, duplex)
+    canvas.showPage()
+    canvas.save()
+
+
+def _cross(canvas: Canvas, box: Box, reach: float) -> None:
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    canvas.line(cx - reach, cy, cx + reach, cy)
+    canvas.line(cx, cy - reach, cx, cy + reach)
+
+
+def _front(canvas: Canvas, page: tuple[float, float], duplex: Duplex) -> None:
+    canvas.setLineWidth(0.6)
+    for box in targets(page):
+        _cross(canvas, box, (SCALE_MM + 2) * MM)
+    canvas.setFont("Helvetica", 10)
+    lines = [
+        "Duplex alignment test: print this file on both sides of one sheet at 100 %,",
+        f"flipping on the {duplex.flip} edge. Hold the sheet to a light: each cross on this side",
+        "shows through beside a cross with millimetre scales on the other side.",
+        "Read the scales where this side's lines fall: X on the horizontal scale, Y on the",
+        "vertical one, then run:  deckwright calibrate --set X Y" + (" --flip short" if duplex.flip == "short" else ""),
+        f"(This page ignores the correction in use, x {duplex.offset_mm[0]:+.1f} mm, y {duplex.offset_mm[1]:+.1f} mm:",
+        "the reading replaces it.)",
+    ]
+    for i, line in enumerate(lines):
+        canvas.drawCentredString(page[0] / 2, page[1] / 2 + 30 - 13 * i, line)
+
+
+def _back(canvas: Canvas, page: tuple[float, float], duplex: Duplex) -> None:
+    canvas.setLineWidth(0.3)
+    canvas.setFont("Helvetica", 5)
+    for box in back_targets(page, Duplex(duplex.flip)):  # uncorrected: the reading is the whole correction
+        cx, cy = box.x + box.w / 2, box.y + box.h / 2
+        _cross(canvas, box, (SCALE_MM + 2) * MM)
+        for mm in range(-SCALE_MM, SCALE_MM + 1):
+            tick = (2.5 if mm % 5 == 0 else 1.2) * MM
+            canvas.line(cx + mm * MM, cy - tick, cx + mm * MM, cy + tick)
+            canvas.line(cx - tick, cy + mm * MM, cx + tick, cy + mm * MM)
+            if mm % 5 == 0 and mm:
+                canvas.drawCentredString(cx + mm * MM, cy - tick - 6, f"{mm:+d}")
+                canvas.drawString(cx + tick + 1, cy + mm * MM - 1.5, f"{mm:+d}")
+    canvas.setFont("Helvetica", 9)
+    canvas.drawCentredString(page[0] / 2, page[1] / 2, "Back: read X and Y where the front's lines fall on these scales.")

@@ -1,0 +1,190 @@
+"""Print-shop presets: a game's cards as the files The Game Crafter, MakePlayingCards and
+DriveThruCards ask for, each checked by a preflight (`generator/preflight.py`).
+
+- `tgc`: one PNG per card design and back, 300 dpi, poker cards 825 x 1125 px (2.5 x 3.5 in plus
+  1/8 in bleed on each side);
+- `mpc`: the same at 822 x 1122 px (0.12 in bleed);
+- `drivethrucards`: one PDF per deck, a page per printed card, front then back, 1/8 in bleed;
+- `home`: the usual print-and-play sheets (`deckwright build`).
+
+A card of a size the shop sells (poker) is scaled evenly onto the shop's page; another size keeps
+its own trim and the preflight says so. Every card is drawn alone on a page of its trimmed size
+plus the shop's bleed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+
+from cards import Database
+from cards.units import parse_length, parse_size
+
+from .build import atomic_write
+from .pdfcanvas import new_canvas
+from .png import bytes_writer
+from .preflight import Finding, check_image, check_page
+
+INCH = 72.0
+DPI = 300
+
+
+@dataclass(frozen=True)
+class Preset:
+    """What one print shop asks for."""
+
+    name: str
+    title: str
+    bleed: float  # points, on each side
+    trims: dict[str, tuple[float, float]]  # card size name -> the shop's trim size in points
+    output: str  # "png" (a file per design) or "pdf" (a file per deck)
+
+
+PRESETS = {
+    "tgc": Preset("tgc", "The Game Crafter", 0.125 * INCH, {"poker": (2.5 * INCH, 3.5 * INCH)}, "png"),
+    "mpc": Preset("mpc", "MakePlayingCards", 0.12 * INCH, {"poker": (2.5 * INCH, 3.5 * INCH)}, "png"),
+    "drivethrucards": Preset("drivethrucards", "DriveThruCards", 0.125 * INCH,
+                             {"poker": (2.5 * INCH, 3.5 * INCH)}, "pdf"),
+}
+CHOICES = (*PRESETS, "home")
+
+Face = Callable[..., None]
+
+
+@dataclass
+class Design:
+    """One card face or back to hand to a shop, drawn alone on a page of `size` (bleed included)."""
+
+    name: str  # file stem, `deck-card` or `deck-card-back`
+    label: str  # how the preflight names it: `deck 'spells', card 'bolt' (front)`
+    size: tuple[float, float]
+    trim: tuple[float, float]
+    paint: Callable[[Any], None]
+
+
+def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[Path], list[Finding]]:
+    """Write `db`'s cards for one print shop into `out_dir`; the files written and every finding."""
+    preset = PRESETS[preset_name]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    findings: list[Finding] = []
+    safe = parse_length(db.print.safe)
+    for deck in db.decks:
+        shop_db, shop_deck, note = _for_shop(db, deck, preset)
+        if note:
+            findings.append(Finding(f"deck {deck.id!r}", note))
+        designs = list(deck_designs(shop_db, shop_deck, preset))
+        if preset.output == "pdf":
+            path = out_dir / f"{deck.id}.pdf"
+            pdf = _deck_pdf(designs, f"{db.meta.name}: {deck.name}", findings)
+            atomic_write(path, bytes_writer(pdf))
+            document = pdfium.PdfDocument(path)  # the preflight reads the written file back
+            for index, design in enumerate(designs):
+                findings += check_page(document[index], design.label, design.trim, preset.bleed, safe, DPI)
+            written.append(path)
+            continue
+        for design in {id(d): d for d in designs}.values():
+            png, page_findings = _png(design, preset, safe, findings)
+            path = out_dir / f"{design.name}.png"
+            atomic_write(path, bytes_writer(png))
+            findings += page_findings + check_image(path, design.label, DPI, _pixels(design.size))
+            written.append(path)
+    return written, findings
+
+
+def _for_shop(db: Database, deck: Any, preset: Preset) -> tuple[Database, Any, str]:
+    """The database as the shop prints it (its bleed), and a note when the shop sells no card of the deck's size."""
+    shop_db = dataclasses.replace(db, print=db.print.model_copy(update={"bleed": f"{preset.bleed}pt"}))
+    if str(deck.size).lower() in preset.trims:
+        return shop_db, deck, ""
+    w, h = parse_size(deck.size)
+    return shop_db, deck, (f"{preset.title} has no {deck.size!r} product in this preset; written at the "
+                           f"deck's own size ({w / INCH:.2f} x {h / INCH:.2f} in), check the shop's template")
+
+
+def deck_designs(db: Database, deck: Any, preset: Preset) -> Iterator[Design]:
+    """Every printed copy's front, each followed by its back (the PDF order); a PNG preset keeps
+    one file per distinct design.
+
+    A card is drawn at its own trim plus the shop's bleed, then scaled evenly to cover the shop's
+    page (63 x 88 mm poker to 2.5 x 3.5 in is 1 % larger) and centred: nothing is stretched, and
+    what is cut off is bleed."""
+    from .kit import deck_sides
+
+    faces, backs = deck_sides(db, deck)
+    own_trim = parse_size(deck.size)
+    trim = preset.trims.get(str(deck.size).lower(), own_trim)
+    bleed = preset.bleed
+    own = (own_trim[0] + 2 * bleed, own_trim[1] + 2 * bleed)
+    size = (trim[0] + 2 * bleed, trim[1] + 2 * bleed)
+    scale = max(size[0] / own[0], size[1] / own[1])
+    offset = ((size[0] - own[0] * scale) / 2, (size[1] - own[1] * scale) / 2)
+    copies = [card for card in deck.cards for _ in range(card.count)]
+    cache: dict[int, Design] = {}
+
+    def paint(canvas: Any, *, face: Face) -> None:
+        canvas.saveState()
+        canvas.translate(*offset)
+        canvas.scale(scale, scale)
+        face(canvas, 0, 0, *own)
+        canvas.restoreState()
+
+    def design(face: Face, name: str, label: str) -> Design:
+        if id(face) not in cache:
+            cache[id(face)] = Design(name, label, size, trim, partial(paint, face=face))
+        return cache[id(face)]
+
+    for index, (card, face) in enumerate(zip(copies, faces, strict=True)):
+        back = backs[index] if deck.back.per_card else backs[0]
+        yield design(face, f"{deck.id}-{card.id}", f"deck {deck.id!r}, card {card.id!r} (front)")
+        back_name = f"{deck.id}-{card.id}-back" if deck.back.per_card else f"{deck.id}-back"
+        yield design(back, back_name, f"deck {deck.id!r}, " + (f"card {card.id!r} (back)" if deck.back.per_card
+                                                                else "back"))
+
+
+def _deck_pdf(designs: list[Design], title: str, findings: list[Finding]) -> bytes:
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, designs[0].size if designs else (INCH, INCH), title)
+    for design in designs:
+        canvas.setPageSize(design.size)
+        _paint_noting_warnings(design, canvas, findings)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _paint_noting_warnings(design: Design, canvas: Any, findings: list[Finding]) -> None:
+    """Draw a design; a warning while drawing it (a low-resolution image...) becomes its finding."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        design.paint(canvas)
+    for message in dict.fromkeys(str(w.message) for w in caught):
+        findings.append(Finding(design.label, message))
+
+
+def _png(design: Design, preset: Preset, safe: float, findings: list[Finding]) -> tuple[bytes, list[Finding]]:
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, design.size, design.label)
+    _paint_noting_warnings(design, canvas, findings)
+    canvas.save()
+    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    page_findings = check_page(page, design.label, design.trim, preset.bleed, safe, DPI)
+    image = page.render(scale=DPI / INCH).to_pil().convert("RGB")
+    wanted = _pixels(design.size)
+    if image.size != wanted:  # pdfium rounds a page size up by a pixel at most
+        image = image.crop((0, 0, *wanted))
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(DPI, DPI))
+    return out.getvalue(), page_findings
+
+
+def _pixels(size: tuple[float, float]) -> tuple[int, int]:
+    return round(size[0] * DPI / INCH), round(size[1] * DPI / INCH)

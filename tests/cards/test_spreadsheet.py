@@ -1,0 +1,160 @@
+"""Spreadsheets as a card source: typed like YAML, located by cell, and a lossless round trip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+import yaml
+
+from cards import DatabaseInvalid, load_all, load_game
+from cards.spreadsheet import write_deck
+from companion.cli import cli
+
+GAME = """\
+game: {id: tiny, name: Tiny, players: {min: 2, max: 4}}
+decks:
+  - id: spells
+    name: Spells
+    code: SP
+    fields:
+      cost: {type: int, required: true}
+      fast: {type: bool}
+      school: {type: str, choices: [fire, water]}
+      tags: {type: list}
+      mix: {type: counts, refs: spells}
+    cards: SOURCE
+"""
+
+CSV = """\
+id,name,count,cost,fast,school,tags,mix
+bolt,Bolt,2,3,yes,fire,hot; quick,
+wave,Wave,,1,false,water,[wet],"{bolt: 2}"
+"""
+
+
+def _game(tmp_path: Path, source: str, files: dict[str, str] | None = None) -> Path:
+    folder = tmp_path / "tiny"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(GAME.replace("SOURCE", source))
+    for name, text in (files or {}).items():
+        (folder / name).write_text(text)
+    return tmp_path
+
+
+def _problems(root: Path) -> list[str]:
+    with pytest.raises(DatabaseInvalid) as caught:
+        load_game("tiny", root)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_csv_cells_are_typed_by_the_declared_fields(tmp_path: Path) -> None:
+    db = load_game("tiny", _game(tmp_path, "{from: cards.csv}", {"cards.csv": CSV}))
+    bolt, wave = db.deck("spells").cards
+    assert (bolt.count, bolt.get("cost"), bolt.get("fast"), bolt.get("tags")) == (2, 3, True, ["hot", "quick"])
+    assert (wave.count, wave.get("fast"), wave.get("tags"), wave.get("mix")) == (1, False, ["wet"], {"bolt": 2})
+    assert bolt.get("mix") is None  # an empty cell leaves the field out, as a YAML card without it
+
+
+def test_a_csv_problem_names_file_row_and_column(tmp_path: Path) -> None:
+    bad = CSV.replace("bolt,Bolt,2,3,", "bolt,Bolt,2,three,").replace(",water,", ",earth,")
+    problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": bad}))
+    assert any(p.endswith("cards.csv:2:4: cost: expected int, got 'three'") for p in problems), problems
+    assert any("cards.csv:3:6: school: 'earth' is not one of: fire, water" in p for p in problems), problems
+
+
+def test_csv_cards_get_the_yaml_checks_unknown_column_missing_field_bad_ref(tmp_path: Path) -> None:
+    bad = "id,name,cost,colour,mix\nbolt,Bolt,,red,{nope: 1}\n"
+    problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": bad}))
+    text = "\n".join(problems)
+    assert "cards.csv:2:1: missing required field 'cost'" in text
+    assert "cards.csv:2:4: colour: unknown field 'colour' for deck 'spells'" in text
+    assert "cards.csv:2:5: mix: refers to 'nope', which is not a card of deck 'spells'" in text
+
+
+def _xlsx(path: Path, title: str, rows: list[list[Any]]) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = title
+    for row in rows:
+        sheet.append(row)
+    book.save(path)
+
+
+def test_xlsx_sheet_is_read_and_a_problem_names_sheet_and_cell(tmp_path: Path) -> None:
+    root = _game(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    header = ["id", "name", "count", "cost", "fast"]
+    _xlsx(root / "tiny" / "cards.xlsx", "Spells", [header, ["bolt", "Bolt", 2, 3, True],
+                                                   ["wave", "Wave", None, 1, "no"]])
+    bolt, wave = load_game("tiny", root).deck("spells").cards
+    assert (bolt.count, bolt.get("cost"), bolt.get("fast"), wave.get("fast")) == (2, 3, True, False)
+    rows = [header, *[[f"c{i}", "C", 1, i, None] for i in range(4)], ["c9", "C", 1, "two", None]]
+    _xlsx(root / "tiny" / "cards.xlsx", "Spells", rows)
+    assert any(p.endswith("cards.xlsx: Spells!D6: cost: expected int, got 'two'") for p in _problems(root))
+
+
+def test_xlsx_unknown_sheet_lists_the_sheets(tmp_path: Path) -> None:
+    root = _game(tmp_path, "{from: cards.xlsx, sheet: Potions}")
+    _xlsx(root / "tiny" / "cards.xlsx", "Spells", [["id", "name", "cost"]])
+    assert any("has no sheet 'Potions'; sheets: Spells" in p for p in _problems(root))
+
+
+def test_a_source_outside_the_game_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "outside.csv").write_text(CSV)
+    root = _game(tmp_path / "db", "{from: ../../outside.csv}")
+    (tmp_path / "db" / "tiny" / "link.csv").symlink_to(tmp_path / "outside.csv")
+    assert any("no file '../../outside.csv'" in p for p in _problems(root))
+    (tmp_path / "db" / "tiny" / "game.yaml").write_text(GAME.replace("SOURCE", "{from: link.csv}"))
+    assert any("no file 'link.csv'" in p for p in _problems(root))
+
+
+def test_changing_the_spreadsheet_changes_the_database_version(tmp_path: Path) -> None:
+    root = _game(tmp_path, "{from: cards.csv}", {"cards.csv": CSV})
+    before = load_game("tiny", root).version
+    (root / "tiny" / "cards.csv").write_text(CSV.replace("Bolt", "Big Bolt"))
+    assert load_game("tiny", root).version != before
+
+
+def _point_deck_at(folder: Path, deck_id: str, source: dict[str, str]) -> None:
+    for file in sorted(folder.rglob("*.yaml")):
+        data = yaml.safe_load(file.read_text())
+        decks = data.get("decks") if isinstance(data, dict) else None
+        for deck in decks or []:
+            if deck["id"] == deck_id:
+                deck["cards"] = source
+                file.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+                return
+    raise AssertionError(f"no deck {deck_id}")
+
+
+def _content(db: Any) -> tuple[Any, ...]:
+    return (db.meta, dict(db.rules), db.rulings, db.decks, db.sheets, db.tokens, db.dice, db.references)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_every_shipped_deck_round_trips_through_a_spreadsheet(cards_copy: Path, fmt: str) -> None:
+    """Export then import gives the same database, for every deck of every shipped game."""
+    for game_id, db in load_all(cards_copy).items():
+        folder = cards_copy / game_id
+        for deck in db.decks:
+            write_deck(deck, folder / f"{deck.id}.{fmt}", fmt)
+            source = {"from": f"{deck.id}.{fmt}"} | ({"sheet": deck.id} if fmt == "xlsx" else {})
+            _point_deck_at(folder, deck.id, source)
+        reloaded = load_game(game_id, cards_copy)
+        assert _content(reloaded) == _content(db), game_id
+
+
+def test_export_command_writes_a_workbook_that_reads_back(runner: Any, tmp_path: Path) -> None:
+    out = tmp_path / "powers.xlsx"
+    result = runner.invoke(cli, ["export", "halfwish", "--deck", "powers", "--format", "xlsx", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = list(openpyxl.load_workbook(out).active.iter_rows(values_only=True))
+    db = load_game("halfwish")
+    assert rows[0][:4] == ("id", "name", "count", "category")
+    assert [r[0] for r in rows[1:]] == [c.id for c in db.deck("powers").cards]
+    assert rows[1][4] == db.deck("powers").cards[0].get("cost")  # an int cell stays a number
+    bad = runner.invoke(cli, ["export", "halfwish", "--deck", "nope", "--out", str(tmp_path / "x.csv")])
+    assert bad.exit_code == 2 and "no deck 'nope'" in bad.output

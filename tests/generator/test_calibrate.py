@@ -1,0 +1,113 @@
+"""Duplex calibration: the test page, the user setting (outside the game database) and backs that follow it."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from cards import load_game
+from cards.units import MM
+from companion.cli import cli
+from generator.imposition import SheetPlan
+from generator.kit import render_deck
+from generator.userconfig import ConfigError, Duplex, duplex_setting
+
+
+def _config() -> Path:
+    return Path(os.environ["DECKWRIGHT_CONFIG"])
+
+
+def test_calibrate_writes_a_two_sided_test_page_on_the_paper(runner: Any, tmp_path: Path) -> None:
+    out = tmp_path / "cal.pdf"
+    result = runner.invoke(cli, ["calibrate", "--paper", "a4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert len(reader.pages) == 2
+    assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages} == {(595, 842)}
+    assert "deckwright calibrate --set X Y" in reader.pages[0].extract_text()
+    assert "+10" in reader.pages[1].extract_text()  # the back carries the millimetre scales
+
+
+def test_set_stores_the_offset_in_the_user_config_not_the_game_database(runner: Any, cards_copy: Path) -> None:
+    before = {p: p.read_bytes() for p in cards_copy.rglob("*") if p.is_file()}
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "calibrate", "--set", "1.5", "-0.5", "--flip", "short"])
+    assert result.exit_code == 0, result.output
+    assert yaml.safe_load(_config().read_text())["print"] == {"flip": "short", "duplex_offset": [1.5, -0.5]}
+    assert duplex_setting() == Duplex("short", (1.5, -0.5))
+    assert {p: p.read_bytes() for p in cards_copy.rglob("*") if p.is_file()} == before
+    shown = runner.invoke(cli, ["calibrate", "--show"])
+    assert "flip short edge, duplex offset x +1.5 mm, y -0.5 mm" in shown.output
+    too_far = runner.invoke(cli, ["calibrate", "--set", "30", "0"])
+    assert too_far.exit_code == 2
+
+
+def test_a_bad_user_config_is_named(tmp_path: Path) -> None:
+    _config().write_text("print: {duplex_offset: [1, two]}\n")
+    with pytest.raises(ConfigError, match=r"print.duplex_offset: expected \[x, y\] in mm"):
+        duplex_setting()
+
+
+def _trim_boxes(pdf: bytes) -> list[tuple[float, ...]]:
+    return [tuple(round(float(v), 2) for v in page.trimbox) for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def _deck_pdf() -> bytes:
+    db = load_game("halfwish")
+    buffer = io.BytesIO()
+    render_deck(db, db.deck("basic-powers"), "a4", buffer)
+    return buffer.getvalue()
+
+
+def test_every_later_build_moves_the_backs_by_the_stored_offset() -> None:
+    plain = _trim_boxes(_deck_pdf())
+    _config().write_text(yaml.safe_dump({"print": {"flip": "long", "duplex_offset": [2, -1]}}))
+    moved = _trim_boxes(_deck_pdf())
+    assert moved[0] == plain[0]  # fronts stay
+    dx, dy = 2 * MM, -1 * MM
+    expected = (plain[1][0] + dx, plain[1][1] + dy, plain[1][2] + dx, plain[1][3] + dy)
+    assert moved[1] == pytest.approx(expected, abs=0.01)
+
+
+def test_short_and_long_edge_flips_mirror_across_different_axes() -> None:
+    page, card = (600.0, 800.0), (100.0, 100.0)
+    long_flip = SheetPlan(page, card, 0.0, 2, 2, (50.0, 60.0))
+    short_flip = SheetPlan(page, card, 0.0, 2, 2, (50.0, 60.0), flip="short")
+    front = long_flip.trim_box(0)  # top left
+    assert (front.x, front.y) == (50.0, 160.0)
+    assert (long_flip.back_box(0).x, long_flip.back_box(0).y) == (600 - 150.0, 160.0)  # left-right
+    assert (short_flip.back_box(0).x, short_flip.back_box(0).y) == (50.0, 800 - 260.0)  # top-bottom
+    shifted = SheetPlan(page, card, 0.0, 2, 2, (50.0, 60.0), back_shift=(3.0, -2.0))
+    assert (shifted.back_box(0).x, shifted.back_box(0).y) == (453.0, 158.0)
+
+
+def test_fold_over_sheets_put_fronts_left_and_their_backs_mirrored_right(runner: Any, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    result = runner.invoke(cli, ["build", "halfwish", "--paper", "a4", "--only", "rulebook", "--fold",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "halfwish" / "basic-powers-fold-a4.pdf"
+    page = pdfium.PdfDocument(path)[0]
+    width, height = page.get_size()
+    assert (round(width), round(height)) == (842, 595)  # landscape A4, folded down the middle
+    text = page.get_textpage()
+    left, right = text.get_text_bounded(0, 0, width / 2, height), text.get_text_bounded(width / 2, 0, width, height)
+    assert "Set your DV to 7" in left and "Set your DV" not in right
+    assert "One set per player" in right and "One set per player" not in left
+    assert "fold" in text.get_text_bounded(width / 2 - 10, height - 20, width / 2 + 10, height)
+    image = page.render(scale=1).to_pil().convert("RGB")
+    red, _green, blue = image.split()
+    card = ImageChops.subtract(blue, red).point(lambda v: 255 if v > 40 else 0)  # the deck's blue
+    half = image.size[0] // 2
+    left_box = card.crop((0, 0, half, image.size[1])).getbbox()
+    right_box = card.crop((image.size[0] - half, 0, image.size[0], image.size[1])).getbbox()
+    assert left_box and right_box
+    assert abs(left_box[0] - (half - right_box[2])) <= 1 and abs(left_box[2] - (half - right_box[0])) <= 1
+    assert abs(left_box[1] - right_box[1]) <= 1 and abs(left_box[3] - right_box[3]) <= 1

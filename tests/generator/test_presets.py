@@ -1,0 +1,116 @@
+"""Print-shop presets and their preflight, checked on the files written (PNGs and PDFs read back)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+from PIL import Image
+from pypdf import PdfReader
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from cards import load_game
+from companion.cli import cli
+from generator.preflight import check_image, check_page
+
+GAME = "which-witch"
+INCH = 72
+
+
+def _build(runner: Any, tmp_path: Path, shop: str) -> tuple[Path, str]:
+    result = runner.invoke(cli, ["build", GAME, "--for", shop, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    return tmp_path / GAME / shop, result.output
+
+
+def test_tgc_writes_every_design_as_an_825_by_1125_rgb_png_at_300_dpi(runner: Any, tmp_path: Path) -> None:
+    folder, output = _build(runner, tmp_path, "tgc")
+    db = load_game(GAME)
+    expected = set()
+    for deck in db.decks:
+        for card in (c for c in deck.cards if c.count):
+            expected |= {f"{deck.id}-{card.id}.png"} | ({f"{deck.id}-{card.id}-back.png"} if deck.back.per_card else set())
+        expected |= set() if deck.back.per_card else {f"{deck.id}-back.png"}
+    assert {p.name for p in folder.glob("*.png")} == expected
+    for path in folder.glob("*.png"):
+        with Image.open(path) as image:
+            assert (image.size, image.mode) == ((825, 1125), "RGB"), path.name
+            assert round(image.info["dpi"][0]) == 300
+    assert "preflight (tgc): no problems" in output
+
+
+def test_mpc_pngs_are_822_by_1122(runner: Any, tmp_path: Path) -> None:
+    folder, _ = _build(runner, tmp_path, "mpc")
+    sizes = {Image.open(p).size for p in folder.glob("*.png")}
+    assert sizes == {(822, 1122)}
+
+
+def test_drivethrucards_is_one_pdf_per_deck_fronts_and_backs_interleaved_with_eighth_inch_bleed(
+        runner: Any, tmp_path: Path) -> None:
+    folder, _ = _build(runner, tmp_path, "drivethrucards")
+    db = load_game(GAME)
+    assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(f"{d.id}.pdf" for d in db.decks)
+    deck = db.decks[0]
+    reader = PdfReader(folder / f"{deck.id}.pdf")
+    copies = [card for card in deck.cards for _ in range(card.count)]
+    assert len(reader.pages) == 2 * len(copies)
+    for page in reader.pages:  # 2.5 x 3.5 in plus 1/8 in on each side
+        assert (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)) == (198.0, 270.0)
+    first = copies[0]
+    assert first.name in reader.pages[0].extract_text()
+    document = pdfium.PdfDocument(folder / f"{deck.id}.pdf")
+    backs = {document[i].render(scale=0.5).to_pil().tobytes() for i in range(1, len(document), 2)}
+    fronts = {document[i].render(scale=0.5).to_pil().tobytes() for i in range(0, len(document), 2)}
+    assert len(backs) == 1 and len(fronts) > 1  # every second page is the deck's one back
+
+
+TRIM = (2.5 * INCH, 3.5 * INCH)
+BLEED = INCH / 8
+SAFE = 3 * 72 / 25.4
+
+
+def _page(draw: Any) -> pdfium.PdfPage:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(TRIM[0] + 2 * BLEED, TRIM[1] + 2 * BLEED))
+    draw(canvas)
+    canvas.save()
+    return pdfium.PdfDocument(buffer.getvalue())[0]
+
+
+def _clean(canvas: Canvas) -> None:
+    canvas.setFillColorRGB(0.7, 0.2, 0.2)
+    canvas.rect(0, 0, TRIM[0] + 2 * BLEED, TRIM[1] + 2 * BLEED, stroke=0, fill=1)
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.drawString(40, 100, "Inside the safe zone")
+
+
+def test_preflight_passes_a_card_with_bleed_and_text_inside_the_safe_zone() -> None:
+    assert check_page(_page(_clean), "card 'ok'", TRIM, BLEED, SAFE, 300) == []
+
+
+def test_preflight_reports_missing_bleed_text_outside_the_safe_zone_and_a_low_resolution_cmyk_image() -> None:
+    def bad(canvas: Canvas) -> None:
+        canvas.setFillColorRGB(0.7, 0.2, 0.2)
+        canvas.rect(BLEED, BLEED, TRIM[0], TRIM[1], stroke=0, fill=1)  # art stops at the trim line
+        canvas.setFillColorRGB(0, 0, 0)
+        canvas.drawString(BLEED + 2, 120, "Edge")  # 2 pt inside the trim: outside the safe zone
+        canvas.drawImage(ImageReader(Image.new("CMYK", (20, 20), (0, 80, 80, 0))), 60, 60, INCH, INCH)
+
+    messages = [f.message for f in check_page(_page(bad), "card 'bad'", TRIM, BLEED, SAFE, 300)]
+    assert [m for m in messages if m.startswith("no bleed")] == [
+        f"no bleed on the {side} edge: the art stops at the trim line" for side in ("left", "right", "top", "bottom")]
+    assert any(m.startswith("text 'Edge' reaches") and "outside the safe zone" in m for m in messages), messages
+    assert "an image of 20 x 20 px prints at 20 dpi, below 300 dpi" in messages
+    assert any("is not grey or RGB" in m for m in messages), messages
+
+
+def test_preflight_of_a_png_checks_pixels_dpi_and_colour_mode(tmp_path: Path) -> None:
+    path = tmp_path / "card.png"
+    Image.new("RGBA", (800, 1100)).save(path, dpi=(150, 150))
+    messages = [str(f) for f in check_image(path, "card 'x'", 300, (825, 1125))]
+    assert messages == ["card 'x': card.png is 800 x 1100 px, expected 825 x 1125 px",
+                        "card 'x': card.png records 150 dpi, expected 300",
+                        "card 'x': card.png is in colour mode RGBA, expected RGB"]
