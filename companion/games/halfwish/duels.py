@@ -170,10 +170,13 @@ def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))]
     for seat in (0, 1):
         events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits)
+    gains = [result.side(SIDES[seat]).score_points for seat in (0, 1)]
+    at_once = state.first_blood < 0 and min(gains) > 0
     for seat in (0, 1):
-        gained = result.side(SIDES[seat]).score_points
-        if gained:
-            events += ledger.score(state, seat, gained, "the duel")
+        if gains[seat]:
+            events += ledger.score(state, seat, gains[seat], "the duel", first_blood=not at_once)
+    if at_once:
+        events.append(ledger.first_blood_at_once(state, gains))
     duel.result = {"winner": winner_seat(result), "points": [result.a.points, result.b.points]}
     events.append(_winner_event(state, duel))
     steps = [s for t in result.triggered
@@ -262,6 +265,8 @@ def concede(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     effect disabled but its treasure reward goes to the winner; the challenge's concede effect applies."""
     duel, winner = state.current_duel, 1 - int(item["seat"])
     duel.result = {"winner": winner, "conceded": item["seat"]}
+    for player in state.players:   # "DVs will reroll in the next turn", even a DV Ice Beam kept
+        player.keep_dv = False
     flip = [step("flip")] if not state.location else []
     push_front(state, *flip, step("concede-rewards", challenger=duel.challenger, challenge=duel.challenge),
                step("duel-close"))

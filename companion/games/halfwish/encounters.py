@@ -69,9 +69,23 @@ def parley_end(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     if state.parley_streak >= engine.rules.parley_streak_for_compensation:
         state.parley_streak = 0
         events += _parley_compensation(engine, state)
-    tp = state.turn_player
-    push_front(state, step("keep-dv", seat=tp), step("keep-dv", seat=1 - tp))
+    if is_last_turn(engine, state):   # no next turn: keeping cannot matter (ruling no-keep-on-last-turn)
+        return events
+    tp, asks = state.turn_player, []
+    for seat in (tp, 1 - tp):
+        player = state.players[seat]
+        if player.dv_kept:   # "DVs can only be kept for 1 turn"
+            events.append(Event("keep-dv", f"{player.name} kept their DV last turn and must reroll it",
+                                {"seat": seat}))
+        else:
+            asks.append(step("keep-dv", seat=seat))
+    push_front(state, *asks)
     return events
+
+
+def is_last_turn(engine: Game, state: HalfwishState) -> bool:
+    """The last turn of the last round: no turn follows it."""
+    return state.round >= engine.rules.rounds and state.turn >= engine.rules.turns_per_round
 
 
 def _parley_compensation(engine: Game, state: HalfwishState) -> list[Event]:

@@ -67,19 +67,26 @@ def start_turn(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     for seat in (tp, 1 - tp):
         if state.players[seat].has_status("poisoned"):
             events += ledger.deal_damage(state, engine.rules, seat, engine.rules.poison_damage, "Poison")
-    steps = [s for seat in (tp, 1 - tp) for s in _roll_steps(state, seat)]
+    steps = []
+    for seat in (tp, 1 - tp):
+        roll, kept = _roll_steps(state, seat)
+        steps += roll
+        events += kept
     steps += [s for seat in (tp, 1 - tp) for s in draw_steps(state, seat, _draw_count(engine, state, seat))]
     steps += [step("hand-limit", seat=seat) for seat in (tp, 1 - tp)]
     push_front(state, *steps, step("encounter", seat=tp), step("turn-end"))
     return events
 
 
-def _roll_steps(state: HalfwishState, seat: int) -> list[StepCall]:
+def _roll_steps(state: HalfwishState, seat: int) -> tuple[list[StepCall], list[Event]]:
+    """The player's roll, or none when they kept their DV (the gamemaster is told; no value shown)."""
     player = state.players[seat]
+    player.dv_kept = player.keep_dv
     if player.keep_dv:
         player.keep_dv = False
-        return []
-    return [step("roll", seat=seat)]
+        return [], [Event("keep-dv", f"{player.name} keeps their DV from last turn: no roll this turn",
+                          {"seat": seat})]
+    return [step("roll", seat=seat)], []
 
 
 def _draw_count(engine: Game, state: HalfwishState, seat: int) -> int:

@@ -1,0 +1,113 @@
+"""Halfwish rules checked sentence by sentence against the rules text (each test quotes it)."""
+
+from __future__ import annotations
+
+from halfwish_table import Table, commit_and_reveal, duel_table, resolve
+
+LOCK_POWERS = [["mnka-giga", "ignite", "taunt"], ["ice-beam", "roar", "taunt"]]
+
+
+def parley_turn(table: Table, *keeps: str) -> None:
+    """Accept the turn's parley and answer the keep-or-reroll questions in order."""
+    table.until("encounter").answer("parley")
+    table.until("respond").answer("accept")
+    for answer in keeps:
+        table.until("keep-dv").answer(answer)
+
+
+def test_a_kept_dv_cannot_be_kept_a_second_turn():
+    """Seed: "DVs can only be kept for 1 turn." """
+    table = Table().until("roll")
+    table.roll(11)
+    table.roll(4)
+    parley_turn(table, "keep", "reroll")          # turn 1: Ann keeps her 11
+    table.until("roll").roll(5)                   # turn 2: only Bob rolls
+    parley_turn(table, "reroll")                  # Bob (turn player) is asked; Ann must reroll
+    assert table.next_step != "keep-dv"
+    assert not table.player(0).keep_dv
+    assert any("Ann kept their DV last turn and must reroll it" in t for t in table.texts())
+    table.until("roll")
+    assert table.state.turn == 3 and table.request.player == 0
+
+
+def test_the_gamemaster_is_told_when_a_dv_is_kept():
+    """Seed: "As a GM, it's important to remind players to reroll or keep their DV if a parley is accepted" """
+    table = Table().until("roll")
+    table.roll(11)
+    table.roll(4)
+    parley_turn(table, "keep", "reroll")
+    table.until("roll")
+    assert any("Ann keeps their DV from last turn" in t for t in table.texts())
+
+
+def test_a_concession_forces_both_dvs_to_reroll():
+    """Seed (Concede): "DVs will reroll in the next turn." """
+    table = duel_table(["strike"], ["strike"], 7, 7, powers=LOCK_POWERS)
+    table.answer("pass")
+    table.answer("ice-beam")                       # Bob: Ann keeps her lowered DV next turn
+    assert table.player(0).keep_dv
+    table.until("power").answer("mnka-giga")       # Ann challenges
+    table.until("challenge").answer("concede")
+    assert not table.player(0).keep_dv and not table.player(1).keep_dv
+    table.until("roll")
+    assert table.state.turn == 2 and table.request.player == 1
+    table.roll(7)
+    assert table.next_step == "roll" and table.request.player == 0, "Ann rerolls too"
+
+
+def test_ice_beam_is_not_offered_while_mnka_giga_locks_the_dvs():
+    """Seed (M'nka Giga): "DVs cannot change this turn"; Ice Beam only changes DVs."""
+    table = duel_table(["strike"], ["strike"], 7, 7, powers=LOCK_POWERS)
+    table.answer("mnka-giga")
+    table.until("challenge").answer("proceed")
+    table.until("power")
+    assert table.request.player == 1
+    offered = table.request.option_ids()
+    assert "ice-beam" not in offered
+    assert "roar" in offered, "Roar still adds to strikes under the lock"
+
+
+def test_ice_beam_is_offered_without_the_lock():
+    """Seed (Ice Beam): "Your opponent loses 2 DV and keeps this new DV value for the next turn." """
+    table = duel_table(["strike"], ["strike"], 7, 7, powers=LOCK_POWERS)
+    table.answer("pass")
+    assert "ice-beam" in table.request.option_ids()
+
+
+def _both_hit_duel() -> Table:
+    """Ann (aggressor) Strike at 10 against Bob's Long Strike at 8: both take damage."""
+    table = duel_table(["strike"], ["long-strike"], 10, 8)
+    table.state.first_blood = -1
+    commit_and_reveal(table, ["strike"], ["long-strike"])
+    return resolve(table.until("power"))
+
+
+def test_no_first_blood_when_both_players_score_their_first_point_at_once():
+    """Seed: "First blood is scored by the first player that gets a point." Two players who score
+    at the same moment are not first: ruling first-blood-at-once."""
+    table = _both_hit_duel()
+    assert [p.points for p in table.state.players] == [1, 1]
+    assert table.state.first_blood == -1
+    assert any("No First Blood yet" in t for t in table.texts())
+
+
+def test_keep_or_reroll_is_not_asked_on_the_last_turn_of_the_game():
+    """Seed: "After the parley, both players have the option to keep their DV for up to one turn or
+    reroll it for the next turn." The last turn has no next turn: ruling no-keep-on-last-turn."""
+    table = Table().to_turn(3, 5)
+    table.answer("parley")
+    table.until("respond").answer("accept")
+    asked = []
+    while table.request is not None:
+        asked.append(table.next_step)
+        table.answer(table.default({}))
+    assert "keep-dv" not in asked
+    assert table.state.finished
+
+
+def test_keep_or_reroll_is_asked_on_the_last_turn_of_a_round_before_the_last():
+    """Ruling kept-dv-value: a kept DV replaces the next turn's roll, even across the end of a round."""
+    table = Table().to_turn(1, 5)
+    table.answer("parley")
+    table.until("respond").answer("accept")
+    assert table.until("keep-dv").next_step == "keep-dv"
