@@ -14,6 +14,7 @@ from ...engine.core import Decision, Event
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from . import ledger
 from .context import Game
+from .profiles import FEINT_EVADE
 from .standing import loser
 from .state import HalfwishState
 from .triggers import ask_choice, effects_at, is_dv_locked, named_seats, owner_of, queue_effects
@@ -52,7 +53,7 @@ def feint(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, 
 def feint_choice(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Transform the chosen action into an Evade."""
     seat = item["seat"]
-    state.current_duel.transformed[f"{seat}:{answer}"] = "evade"
+    state.current_duel.transformed[f"{seat}:{answer}"] = FEINT_EVADE
     card = state.current_duel.actions[seat][int(answer)]
     return [Event("feint", f"{state.players[seat].name}'s {engine.catalog.name(card)} becomes an Evade (Feint)")]
 

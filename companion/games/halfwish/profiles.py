@@ -10,6 +10,7 @@ out in a few words.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -85,6 +86,9 @@ class ActionProfile:
         return self.kind == "strike"
 
 
+FEINT_EVADE = "feint-evade"   # the Evade Feint makes: it works at any DV (ruling feint-evade-succeeds)
+
+
 # --- profiles ----------------------------------------------------------------------------
 
 def display_name(action_id: str) -> str:
@@ -149,6 +153,9 @@ def profiles_from_db(db: Any) -> dict[str, ActionProfile]:
     for card in _deck_cards(db, "upgrades"):
         found[card.id] = upgrade_profile(db.rules, card.id, card.name, card.get("replaces"),
                                          card.get("profile"))
+    if "evade" in found and "feint_evade_min_dv" in db.rules:
+        found[FEINT_EVADE] = dataclasses.replace(found["evade"], id=FEINT_EVADE, name="Evade (Feint)",
+                                                 min_dv=int(db.rules["feint_evade_min_dv"]))
     return found
 
 

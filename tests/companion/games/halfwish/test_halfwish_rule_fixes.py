@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from halfwish_table import Table, commit_and_reveal, duel_table, resolve
+from halfwish_table import Table, commit_and_reveal, duel_table, resolve, showdown
 
 LOCK_POWERS = [["mnka-giga", "ignite", "taunt"], ["ice-beam", "roar", "taunt"]]
 
@@ -111,3 +111,23 @@ def test_keep_or_reroll_is_asked_on_the_last_turn_of_a_round_before_the_last():
     table.answer("parley")
     table.until("respond").answer("accept")
     assert table.until("keep-dv").next_step == "keep-dv"
+
+
+def test_feints_evade_succeeds_at_a_low_dv():
+    """Seed: "Feint, which transforms one of the player's face-up actions to an Evade if the player's
+    DV is 5 or less." Ruling feint-evade-succeeds: the Evade it makes needs no DV of 8."""
+    table = showdown(["strike"], ["strike"], 4, 9)
+    table.answer("feint")
+    table.answer("0")
+    resolve(table.until("power"))
+    assert table.player(0).health == table.rules.health_max
+    assert table.state.duel is None or table.state.duel.result["winner"] == 0
+
+
+def test_feints_evade_still_fails_against_an_unevadable_strike():
+    """Seed (Unevadable): "This action cannot be evaded." """
+    table = showdown(["strike"], ["hyper-beam"], 4, 9)
+    table.answer("feint")
+    table.answer("0")
+    resolve(table.until("power"))
+    assert table.player(0).health < table.rules.health_max
