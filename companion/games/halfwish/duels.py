@@ -129,8 +129,16 @@ def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> Actio
     key = action_key(seat, slot)
     card = duel.transformed.get(key, duel.actions[seat][slot])
     profile = engine.profiles[card]
-    bonus = int(duel.flags.get("strike_mods", {}).get(key, 0))
+    bonus = int(duel.flags.get("strike_mods", {}).get(key, 0)) + _alignment_bonus(engine, state, seat, key)
     return dataclasses.replace(profile, dv=profile.dv + bonus) if bonus else profile
+
+
+def _alignment_bonus(engine: Game, state: HalfwishState, seat: int, key: str) -> int:
+    """Alignment (Gambler's Strike): the bonus for the player's DV as it is now, even or odd."""
+    even_odd = state.current_duel.flags.get("alignment", {}).get(key)
+    if not even_odd:
+        return 0
+    return int(even_odd[0] if ledger.dice_value(engine.rules, state.players[seat]) % 2 == 0 else even_odd[1])
 
 
 def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True) -> Side:

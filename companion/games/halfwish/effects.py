@@ -157,6 +157,20 @@ def _counter(field: str, label: str) -> OpFn:
     return apply
 
 
+def op_extra_upgrade(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
+    """Extra upgrades for the round's upgrade phase; in the last round, which has none, each extra
+    upgrade heals what skipping an upgrade heals instead (ruling extra-upgrade-last-round)."""
+    if state.round < engine.rules.rounds:
+        return _count_extra_upgrades(engine, state, item, effect)
+    events = []
+    for seat in seats(state, item, effect.get("who")):
+        amount = int(effect.get("amount", 1)) * int(engine.rules.skip_upgrade_heal)
+        events += ledger.heal(state, engine.rules, seat, amount,
+                              f"{source_name(engine, item)}: no upgrade phase follows the last round")
+    return events
+
+
+_count_extra_upgrades = _counter("extra_upgrades", "extra upgrade(s)")
 
 
 def op_draw(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
@@ -256,7 +270,7 @@ OPS: dict[str, OpFn] = {
     "strike_bonus": _counter("strike_bonus", "strike bonus"),
     "mana": _counter("mana", "mana"),
     "lamps": _counter("lamps", "lamp(s)"),
-    "extra_upgrade": _counter("extra_upgrades", "extra upgrade(s)"),
+    "extra_upgrade": op_extra_upgrade,
     "hook": run_hook,
 }
 

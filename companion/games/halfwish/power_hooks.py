@@ -201,7 +201,8 @@ def swap_actions(engine: Game, state: HalfwishState, item: StepCall, params: dic
 
 
 def _swap_slot_keys(state: HalfwishState, seat: int) -> None:
-    for table in (state.current_duel.transformed, state.current_duel.flags.setdefault("strike_mods", {})):
+    flags = state.current_duel.flags
+    for table in (state.current_duel.transformed, flags.setdefault("strike_mods", {}), flags.setdefault("alignment", {})):
         left, right = f"{seat}:0", f"{seat}:1"
         a, b = table.pop(left, None), table.pop(right, None)
         if a is not None:

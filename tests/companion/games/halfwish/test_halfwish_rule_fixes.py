@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from halfwish_table import Table, commit_and_reveal, duel_table, resolve, showdown
+from halfwish_table import Table, commit_and_reveal, duel_table, engine, resolve, showdown
 
 LOCK_POWERS = [["mnka-giga", "ignite", "taunt"], ["ice-beam", "roar", "taunt"]]
 
@@ -131,3 +131,58 @@ def test_feints_evade_still_fails_against_an_unevadable_strike():
     table.answer("0")
     resolve(table.until("power"))
     assert table.player(0).health < table.rules.health_max
+
+
+def test_no_action_transforms_after_its_clash():
+    """Glossary (Transform): "Cards that are transformed become the new card only til the end of
+    turn." A transform fired after the clashes (on_hit, on_win) has no clash left to change."""
+    late = [card.id for card in engine().db.deck("upgrades").cards
+            for effect in (card.get("profile") or {}).get("on_hit", []) + (card.get("profile") or {}).get("on_win", [])
+            if effect.get("op") == "hook" and "transform" in str(effect.get("name"))]
+    assert late == []
+
+
+def test_feint_strike_scores_a_point_when_it_evades():
+    """Seed: "Point gains or losses ... from card effects will go towards the total tally of points
+    that determine who wins the duel. (e.g. Cheap Shot, Feint Strike, Diamond Hands)" """
+    table = showdown(["strike"], ["feint-strike"], 9, 9)
+    resolve(table)
+    assert table.player(1).points == table.rules.defender_points_no_damage + 1
+
+
+def test_gamblers_strike_follows_a_dv_changed_after_the_reveal():
+    """Glossary (Alignment): "Whether a player's DV is odd or even." Gambler's Strike reads the DV
+    the duel is calculated with: Halfwish sets an even 8 to an odd 7 in the showdown."""
+    table = showdown(["gamblers-strike"], ["strike"], 8, 6)
+    table.answer("halfwish")
+    table.answer("set")
+    resolve(table.until("power"))
+    assert table.player(0).health == table.rules.health_max - 1   # 7 - 2 = 5 against 6
+    assert table.player(1).health == table.rules.health_max
+
+
+def scout_location(table: Table, card: str) -> Table:
+    """The turn player scouts, the opponent accepts and the location flips to `card`."""
+    if card not in table.state.map_deck:
+        raise AssertionError(f"{card} is not left in the map deck")
+    table.answer("scout")
+    table.until("respond").answer("accept")
+    table.until("flip").answer(card)
+    return table
+
+
+def test_training_grounds_heals_in_the_last_round_instead_of_a_lost_upgrade():
+    """Seed: "At the end of Rounds 1 and 2, players enter the Upgrade Phase." An extra upgrade won in
+    round 3 has no phase to be spent in: ruling extra-upgrade-last-round."""
+    table = Table().to_turn(3, 1)
+    for player in table.state.players:
+        player.health = 10
+    scout_location(table, "training-grounds").until("roll")
+    assert [p.health for p in table.state.players] == [10 + table.rules.skip_upgrade_heal] * 2
+    assert [p.extra_upgrades for p in table.state.players] == [0, 0]
+
+
+def test_training_grounds_gives_extra_upgrades_before_the_last_round():
+    """Seed: "If there are extra upgrades granted during the round, they must be spent here." """
+    table = scout_location(Table().to_turn(1, 1), "training-grounds").until("roll")
+    assert [p.extra_upgrades for p in table.state.players] == [1, 1]
