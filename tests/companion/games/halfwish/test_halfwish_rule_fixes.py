@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from halfwish_table import Table, commit_and_reveal, duel_table, engine, resolve, showdown
+
+from companion.games.halfwish.bots import HeuristicBot
 
 LOCK_POWERS = [["mnka-giga", "ignite", "taunt"], ["ice-beam", "roar", "taunt"]]
 
@@ -186,3 +190,22 @@ def test_training_grounds_gives_extra_upgrades_before_the_last_round():
     """Seed: "If there are extra upgrades granted during the round, they must be spent here." """
     table = scout_location(Table().to_turn(1, 1), "training-grounds").until("roll")
     assert [p.extra_upgrades for p in table.state.players] == [1, 1]
+
+
+def bot_commit(a_dv: int, b_dv: int, aggressor: int) -> tuple[str, str]:
+    """What the heuristic bot commits for each player holding a Strike, an Evade and a Defend."""
+    hand = ["strike", "evade", "defend"]
+    table = duel_table(hand, hand, a_dv, b_dv, aggressor=aggressor).until("commit")
+    chosen = []
+    for _ in (0, 1):
+        answer = HeuristicBot().choose(table.engine, table.state, table.request, random.Random(0))
+        chosen.append(answer)
+        table.answer(answer)
+    return chosen[0], chosen[1]
+
+
+def test_the_heuristic_bot_evades_as_a_defender_when_its_dv_makes_the_evade():
+    """Seed: "Evade the opposing action if your DV is 8 or higher." and "Defending smart and luring
+    your opponent into bad plays is a viable strategy"; the defender scores for taking no damage."""
+    assert bot_commit(9, 9, aggressor=0) == ("strike", "evade")
+    assert bot_commit(9, 4, aggressor=0) == ("strike", "defend")
