@@ -7,6 +7,8 @@ import random
 from halfwish_table import Table, commit_and_reveal, duel_table, engine, resolve, showdown
 
 from companion.games.halfwish.bots import HeuristicBot
+from companion.games.halfwish.effects import OPS
+from companion.games.halfwish.odds import dv_distribution, rerolled
 
 LOCK_POWERS = [["mnka-giga", "ignite", "taunt"], ["ice-beam", "roar", "taunt"]]
 
@@ -209,3 +211,25 @@ def test_the_heuristic_bot_evades_as_a_defender_when_its_dv_makes_the_evade():
     your opponent into bad plays is a viable strategy"; the defender scores for taking no damage."""
     assert bot_commit(9, 9, aggressor=0) == ("strike", "evade")
     assert bot_commit(9, 4, aggressor=0) == ("strike", "defend")
+
+
+def test_a_higher_reroll_at_twelve_does_nothing_in_the_engine_as_in_the_odds():
+    """Glossary: "Lower/Higher (DV): Reroll until a lower/higher DV from the current roll. (Min 2,
+    Max 12)"; ruling higher-lower-bounds. The engine and the odds agree: a 12 stays 12."""
+    table = Table().to_turn(1, 1)
+    table.player(0).roll = table.rules.dv_max
+    scout_location(table, "oracle-pool")
+    assert table.next_step != "reroll"
+    assert table.player(0).roll == table.rules.dv_max
+    assert any("no higher roll" in t for t in table.texts())
+    dice = dv_distribution(table.rules)
+    assert rerolled(((table.rules.dv_max, 1),), "higher", dice) == [(table.rules.dv_max, 1)]
+
+
+def test_a_lower_reroll_at_two_does_nothing():
+    """Ruling higher-lower-bounds: Lower at the lowest roll does nothing."""
+    table = duel_table(["strike"], ["strike"], 2, 7)
+    events = OPS["reroll_dv"](table.engine, table.state, {"step": "effect", "owner": 0, "source": "oracle-pool"},
+                              {"op": "reroll_dv", "who": "self", "direction": "lower"})
+    assert table.next_step != "reroll"
+    assert any("no lower roll" in e.text for e in events)
