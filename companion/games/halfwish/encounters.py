@@ -6,14 +6,12 @@ Seed: "Encounters" and "Location Cards".
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
 from .context import Game
 from .state import HalfwishState
-from .triggers import effects_at, queue_card, queue_effects
+from .triggers import queue_card
 
 
 def ask_encounter(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
@@ -143,16 +141,11 @@ def location_effects(engine: Game, state: HalfwishState, item: StepCall) -> list
         queue_card(engine, state, card, revealer, "parley")
         return [Event("location", f"The parley disables {engine.catalog.name(card)}'s effect")]
     elif context == "scout":
-        # ruling treasure-rewards-after-tally: an accepted scout gives the reward to the scout
-        queue_effects(state, _effects(engine, card, "duel_end", "win"), revealer, card, winner=revealer)
+        # ruling scout-no-treasure: no duel, no winner, so a treasure's duel reward goes to nobody
         queue_card(engine, state, card, revealer, "reveal", "scout")
     elif context == "duel":
         queue_card(engine, state, card, revealer, "reveal", "showdown")
     return []
-
-
-def _effects(engine: Game, card: str, *whens: str) -> list[dict[str, Any]]:
-    return effects_at(engine, card, *whens)
 
 
 STEPS = StepTable(

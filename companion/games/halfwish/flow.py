@@ -182,8 +182,12 @@ def end_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]
     if state.round >= engine.rules.rounds:
         state.finished = True
         return [Event("game-end", f"Round {state.round} is over: the game ends")]
+    for player in state.players:   # round-long effects end with the round (ruling skip-heal-after-round)
+        for status in NEGATIVE_STATUSES + TURN_STATUSES:
+            player.statuses.pop(status, None)
     push_front(state, *upgrade_phase_steps(state), step("round-reset"))
-    return [Event("round-end", f"Round {state.round} is over: discard the map; the upgrade phase begins")]
+    return [Event("round-end", f"Round {state.round} is over: negative effects end, discard the map; "
+                               f"the upgrade phase begins")]
 
 
 def reset_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:

@@ -17,14 +17,10 @@ from .state import HalfwishState, Player
 STUNNED_TURN_ENDS = 2   # the end of the turn it is gained in, and the end of the next one
 
 
-def clamp(value: int, low: int, high: int) -> int:
-    """`value` kept between `low` and `high`."""
-    return max(low, min(high, value))
-
-
 def dice_value(rules: Any, player: Player) -> int:
-    """A player's DV: the roll plus one-time gains and passive bonuses, within the DV bounds."""
-    return clamp(player.roll + player.dv_gain + player.dv_passive, rules.dv_min, rules.dv_max)
+    """A player's DV: the roll plus one-time gains and passive bonuses, never below the floor
+    (ruling dv-bounds-after-modifiers)."""
+    return max(int(rules.dv_floor), player.roll + player.dv_gain + player.dv_passive)
 
 
 def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step: int) -> int:

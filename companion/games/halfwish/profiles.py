@@ -39,6 +39,7 @@ class DuelRules:
     most_actions: int
     dv_min: int
     dv_max: int
+    dv_floor: int
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any] | DuelRules) -> DuelRules:
@@ -51,13 +52,14 @@ class DuelRules:
                        points_no_damage=int(rules["defender_points_no_damage"]),
                        points_aggressor_hit=int(rules["defender_points_aggressor_hit"]),
                        most_actions=max(rules["actions_per_duel"]),
-                       dv_min=int(rules["dv_min"]), dv_max=int(rules["dv_max"]))
+                       dv_min=int(rules["dv_min"]), dv_max=int(rules["dv_max"]),
+                       dv_floor=int(rules["dv_floor"]))
         except KeyError as exc:
             raise DuelError(f"the rules lack the duel parameter {exc.args[0]!r}") from None
 
     def clamp_dv(self, dv: int) -> int:
-        """A DV after modifiers, kept between dv_min and dv_max (ruling dv-bounds-after-modifiers)."""
-        return min(self.dv_max, max(self.dv_min, dv))
+        """A DV after modifiers: no lower than dv_floor, no upper bound (ruling dv-bounds-after-modifiers)."""
+        return max(self.dv_floor, dv)
 
 
 @dataclass(frozen=True)

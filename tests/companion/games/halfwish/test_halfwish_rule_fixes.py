@@ -6,6 +6,7 @@ import random
 
 from halfwish_table import Table, commit_and_reveal, duel_table, engine, resolve, showdown
 
+from companion.games.halfwish import ledger
 from companion.games.halfwish.bots import HeuristicBot
 from companion.games.halfwish.effects import OPS
 from companion.games.halfwish.odds import dv_distribution, rerolled
@@ -233,3 +234,52 @@ def test_a_lower_reroll_at_two_does_nothing():
                               {"op": "reroll_dv", "who": "self", "direction": "lower"})
     assert table.next_step != "reroll"
     assert any("no lower roll" in e.text for e in events)
+
+
+def test_roar_on_a_twelve_makes_thirteen():
+    """Seed (Roar): "You gain 1 DV." and "+/- X DV ... Passive bonus or reduction of X DV." The
+    glossary's "(Min 2, Max 12)" bounds Lower/Higher rerolls only: ruling dv-bounds-after-modifiers."""
+    table = showdown(["defend"], ["strike"], 12, 12)
+    table.answer("roar")
+    table.until("power")
+    assert ledger.dice_value(table.rules, table.player(0)) == table.rules.dv_max + 1
+
+
+def test_an_accepted_scout_gives_no_treasure_reward():
+    """Seed: "Treasures are coveted cards that offer valuable benefits to the player who triumphs in
+    a duel"; an accepted scout fights no duel: ruling scout-no-treasure."""
+    table = scout_location(Table().to_turn(1, 1), "treasure-chest").until("roll")
+    assert [p.points for p in table.state.players] == [0, 0]
+
+
+def test_an_accepted_scout_still_springs_a_trap():
+    """Seed: "If the opponent agrees, the card is revealed and its effect is applied." """
+    table = scout_location(Table().to_turn(1, 1), "mimic").until("roll")
+    assert table.player(0).health < table.rules.health_max
+
+
+def test_skipping_an_upgrade_heals_a_player_poisoned_in_the_round_just_ended():
+    """Seed: "Players can opt to skip an upgrade to heal 7 HP." and "At the end of Rounds 1 and 2,
+    players enter the Upgrade Phase": the round, and its poison, are over (ruling skip-heal-after-round)."""
+    table = Table().to_turn(1, 5)
+    table.player(0).statuses["poisoned"] = 1
+    table.player(0).health = 10
+    table.until("upgrade-pick")
+    while table.request.player != 0:
+        table.answer(table.default({}))
+        table.until("upgrade-pick")
+    assert "skip" in table.request.option_ids()
+    table.answer("skip")
+    assert table.player(0).health == 10 + table.rules.skip_upgrade_heal
+
+
+def test_a_player_knocked_out_by_first_strike_still_strikes_in_the_second_clash():
+    """Seed: "Unless otherwise stated (e.g. Reveal effects), combat damage, action card effects and
+    points scored from them only apply after a showdown is resolved." and "If the target survives,
+    they will retaliate": ruling first-strike-knockout (kept)."""
+    table = duel_table(["long-strike", "strike"], ["strike", "strike"], 10, 12, turn=3)
+    table.player(1).health = 5
+    commit_and_reveal(table, ["long-strike", "strike"], ["strike", "strike"])
+    resolve(table.until("power"))
+    assert table.player(1).health == 0
+    assert table.player(0).health == table.rules.health_max - (12 - 10), "no retaliation in clash 1; clash 2 strikes"
