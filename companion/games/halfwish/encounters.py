@@ -83,7 +83,7 @@ def parley_end(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
 
 def is_last_turn(engine: Game, state: HalfwishState) -> bool:
     """The last turn of the last round: no turn follows it."""
-    return state.round >= engine.rules.rounds and state.turn >= engine.rules.turns_per_round
+    return state.round >= int(engine.rules.rounds) and state.turn >= int(engine.rules.turns_per_round)
 
 
 def _parley_compensation(engine: Game, state: HalfwishState) -> list[Event]:
