@@ -283,3 +283,16 @@ def test_a_player_knocked_out_by_first_strike_still_strikes_in_the_second_clash(
     resolve(table.until("power"))
     assert table.player(1).health == 0
     assert table.player(0).health == table.rules.health_max - (12 - 10), "no retaliation in clash 1; clash 2 strikes"
+
+
+def test_wandering_merchant_in_the_last_round_heals_the_bid_winner():
+    """Seed: "At the end of Rounds 1 and 2, players enter the Upgrade Phase." Ruling
+    extra-upgrade-last-round: the bid winner of round 3 heals instead of gaining a lost upgrade."""
+    table = Table().to_turn(3, 1)
+    table.player(0).points, table.player(1).points = 3, 2
+    table.player(0).health = 10
+    scout_location(table, "wandering-merchant")
+    table.answer("2")
+    table.answer("1")
+    assert table.player(0).points == 1 and table.player(0).extra_upgrades == 0
+    assert table.player(0).health == 10 + table.rules.skip_upgrade_heal
