@@ -16,8 +16,8 @@ HIGH_DV_SHARE = 0.5   # a DV in the upper half of the dice range counts as high
 
 
 class HeuristicBot:
-    """Duels with a high DV, parleys with a low one, commits strikes with a high DV and blocks or
-    evades with a low one, keeps good DVs, plays powers late (in the showdown) and takes upgrades.
+    """Duels with a high DV, parleys with a low one, strikes as the aggressor with a high DV, evades
+    as the defender when the DV makes it, blocks with a low DV, keeps good DVs, plays powers late (in the showdown) and takes upgrades.
 
     The seed's tips: "Attacking every turn is not necessary. Defending smart and luring your
     opponent into bad plays is a viable strategy" and "Try to play powers as late as you can".
@@ -52,16 +52,14 @@ class HeuristicBot:
         return "keep" if self._is_high(engine, self._dv(engine, state, decision.player)) else "reroll"
 
     def _commit(self, engine: Any, state: HalfwishState, decision: Decision, rng: random.Random) -> str | None:
-        """Strike with a high DV; otherwise evade when the DV makes it, else block."""
+        """The aggressor strikes with a high DV; the defender evades when the DV makes it (no damage
+        scores), then strikes with a high DV; a low DV blocks."""
         dv = self._dv(engine, state, decision.player)
         profiles = {o.id: engine.profiles[o.id] for o in decision.options}
-        if self._is_high(engine, dv):
-            wanted = ["strike"]
-        elif dv >= engine.rules.actions.evade["min_dv"]:
-            wanted = ["evade", "block"]
-        else:
-            wanted = ["block"]
-        for kind in wanted:
+        high = self._is_high(engine, dv)
+        wanted = ["strike"] if high and state.current_duel.aggressor == decision.player else []
+        wanted += ["evade"] + (["strike"] if high else []) + ["block"]
+        for kind in dict.fromkeys(wanted):
             for option_id, profile in profiles.items():
                 if profile.kind == kind and (kind != "evade" or dv >= (profile.min_dv or 0)):
                     return option_id

@@ -44,30 +44,14 @@ def set_dv_to_halfwish(engine: Game, state: HalfwishState, item: StepCall, param
 
 # -- upgrades ------------------------------------------------------------------------------------------
 
-def transform_into(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
-    """The card becomes another action for the rest of the turn."""
-    seat = owner_of(item)
-    slot = _slot_of(state, seat, str(item["source"]))
-    if slot is None:
-        return []
-    state.current_duel.transformed[f"{seat}:{slot}"] = str(params["action"])
-    return [Event("transform", f"{state.players[seat].name}'s {engine.catalog.name(item['source'])} becomes a "
-                               f"{engine.catalog.name(params['action'])} for the rest of the turn")]
-
-
-def _slot_of(state: HalfwishState, seat: int, card: str) -> int | None:
-    actions = state.current_duel.actions[seat] if state.duel else []
-    return actions.index(card) if card in actions else None
-
-
 def alignment_strike(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:
-    """This action strikes for more with an even DV, less with an odd one."""
-    player = state.players[owner_of(item)]
-    even = ledger.dice_value(engine.rules, player) % 2 == 0
-    amount = int(params["even"] if even else params["odd"])
-    strike_mod(state, item, amount)
-    return [Event("alignment", f"{player.name}'s DV is {'even' if even else 'odd'}: "
-                               f"{engine.catalog.name(item['source'])} strikes for {amount:+d}")]
+    """This action strikes for more with an even DV, less with an odd one: the DV's alignment is read
+    whenever the duel is calculated, so a later DV change (Halfwish, Roar) changes it too."""
+    seat, name = owner_of(item), engine.catalog.name(item["source"])
+    alignment = state.current_duel.flags.setdefault("alignment", {})
+    alignment[f"{seat}:{item['slot']}"] = [int(params["even"]), int(params["odd"])]
+    return [Event("alignment", f"{name} strikes for {int(params['even']):+d} if {state.players[seat].name}'s DV "
+                               f"is even, {int(params['odd']):+d} if it is odd (read when the duel is calculated)")]
 
 
 def first_blood_bonus(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, Any]) -> list[Event]:

@@ -12,7 +12,7 @@ from .calculators import Calculation, SideSpec, calculate, calculator_engine
 from .duel import other_key
 from .odds import DuelOdds, OddsMatrix, duel_odds, odds_matrix, percent
 from .profiles import ActionProfile, DuelRules, profiles_from_db
-from .sides import Side, SideKey
+from .sides import Side, SideKey, SideResult
 
 GAME_ID = "halfwish"
 SIDE_CHOICE = click.Choice(["a", "b"])
@@ -168,8 +168,17 @@ def print_duel(calc: Calculation, a: SideSpec, b: SideSpec, profiles: Mapping[st
     for line in calc.steps:
         click.echo(f"  {line}")
     verdict = "tie" if result.winner == "tie" else f"{result.winner.upper()} wins the duel"
-    click.echo(f"Result: A takes {result.a.damage_taken} damage, B takes {result.b.damage_taken}; "
+    click.echo(f"Result: A takes {_damage_text(result.a)} damage, B takes {_damage_text(result.b)}; "
                f"points A {result.a.points}, B {result.b.points}: {verdict}.")
+
+
+def _damage_text(side: SideResult) -> str:
+    """The damage a side took in the whole duel; damage dealt before the combat (Ignite, a map card,
+    a reveal effect) is named apart from the combat damage."""
+    total = sum(side.hits)
+    if total == side.damage_taken:
+        return str(total)
+    return f"{total} ({total - side.damage_taken} before the combat, {side.damage_taken} in it)"
 
 
 # --- odds -------------------------------------------------------------------------------

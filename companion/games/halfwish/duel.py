@@ -22,8 +22,8 @@ survives to retaliate; None = always survives), `name` (used in the explanation)
 
 `rules` is the game's `db.rules` mapping (or a `DuelRules` read from it once with
 `DuelRules.from_rules(db.rules)`, faster in loops): status_step, the scoring points,
-actions_per_duel, dv_min/dv_max all come from there. A DV outside dv_min..dv_max is kept
-at the bound (ruling dv-bounds-after-modifiers) and the steps say so.
+actions_per_duel, dv_floor all come from there. A DV below dv_floor counts as dv_floor (ruling
+dv-bounds-after-modifiers: no upper bound) and the steps say so.
 
 Reveal effects: `resolve_duel` does NOT apply the actions' `on_reveal` effects (the engine's
 reveal step applies them, e.g. Heavy Strike's Exposed, when the cards are revealed). A caller
@@ -275,12 +275,11 @@ def resolve_duel(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any] 
 
 
 def _clamped(ledger: _Ledger, side: Side, label: str) -> Side:
-    """Keep a modified DV on the dice's range (ruling dv-bounds-after-modifiers)."""
+    """A DV below the floor counts as the floor (ruling dv-bounds-after-modifiers)."""
     dv = ledger.rules.clamp_dv(side.dv)
     if dv == side.dv:
         return side
-    ledger.steps.append(f"{label}'s DV {side.dv} is kept at {dv} (DV stays between "
-                        f"{ledger.rules.dv_min} and {ledger.rules.dv_max}).")
+    ledger.steps.append(f"{label}'s DV {side.dv} counts as {dv} (a DV is never below {ledger.rules.dv_floor}).")
     return replace(side, dv=dv)
 
 

@@ -129,8 +129,16 @@ def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> Actio
     key = action_key(seat, slot)
     card = duel.transformed.get(key, duel.actions[seat][slot])
     profile = engine.profiles[card]
-    bonus = int(duel.flags.get("strike_mods", {}).get(key, 0))
+    bonus = int(duel.flags.get("strike_mods", {}).get(key, 0)) + _alignment_bonus(engine, state, seat, key)
     return dataclasses.replace(profile, dv=profile.dv + bonus) if bonus else profile
+
+
+def _alignment_bonus(engine: Game, state: HalfwishState, seat: int, key: str) -> int:
+    """Alignment (Gambler's Strike): the bonus for the player's DV as it is now, even or odd."""
+    even_odd = state.current_duel.flags.get("alignment", {}).get(key)
+    if not even_odd:
+        return 0
+    return int(even_odd[0] if ledger.dice_value(engine.rules, state.players[seat]) % 2 == 0 else even_odd[1])
 
 
 def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True) -> Side:
@@ -170,10 +178,13 @@ def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))]
     for seat in (0, 1):
         events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits)
+    gains = [result.side(SIDES[seat]).score_points for seat in (0, 1)]
+    at_once = state.first_blood < 0 and min(gains) > 0
     for seat in (0, 1):
-        gained = result.side(SIDES[seat]).score_points
-        if gained:
-            events += ledger.score(state, seat, gained, "the duel")
+        if gains[seat]:
+            events += ledger.score(state, seat, gains[seat], "the duel", first_blood=not at_once)
+    if at_once:
+        events.append(ledger.first_blood_at_once(state, gains))
     duel.result = {"winner": winner_seat(result), "points": [result.a.points, result.b.points]}
     events.append(_winner_event(state, duel))
     steps = [s for t in result.triggered
@@ -262,6 +273,8 @@ def concede(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     effect disabled but its treasure reward goes to the winner; the challenge's concede effect applies."""
     duel, winner = state.current_duel, 1 - int(item["seat"])
     duel.result = {"winner": winner, "conceded": item["seat"]}
+    for player in state.players:   # "DVs will reroll in the next turn", even a DV Ice Beam kept
+        player.keep_dv = False
     flip = [step("flip")] if not state.location else []
     push_front(state, *flip, step("concede-rewards", challenger=duel.challenger, challenge=duel.challenge),
                step("duel-close"))

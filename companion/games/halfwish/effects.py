@@ -157,6 +157,20 @@ def _counter(field: str, label: str) -> OpFn:
     return apply
 
 
+def op_extra_upgrade(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
+    """Extra upgrades for the round's upgrade phase; in the last round, which has none, each extra
+    upgrade heals what skipping an upgrade heals instead (ruling extra-upgrade-last-round)."""
+    if state.round < engine.rules.rounds:
+        return _count_extra_upgrades(engine, state, item, effect)
+    events = []
+    for seat in seats(state, item, effect.get("who")):
+        amount = int(effect.get("amount", 1)) * int(engine.rules.skip_upgrade_heal)
+        events += ledger.heal(state, engine.rules, seat, amount,
+                              f"{source_name(engine, item)}: no upgrade phase follows the last round")
+    return events
+
+
+_count_extra_upgrades = _counter("extra_upgrades", "extra upgrade(s)")
 
 
 def op_draw(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
@@ -170,10 +184,21 @@ def op_reroll(engine: Game, state: HalfwishState, item: StepCall, effect: dict[s
     """The named players reroll their DV (any, higher or lower)."""
     if is_dv_locked(state):
         return [Event("dv", "DVs cannot change this turn")]
-    for s in reversed(seats(state, item, effect.get("who"))):
-        push_front(state, step("reroll", seat=s, direction=str(effect.get("direction", "any")),
-                               source=item["source"]))
-    return []
+    direction, events, rerolls = str(effect.get("direction", "any")), [], []
+    for s in seats(state, item, effect.get("who")):
+        if _at_the_edge(engine, state.players[s].roll, direction):   # ruling higher-lower-bounds
+            events.append(Event("dv", f"{state.players[s].name} rolled {state.players[s].roll}: there is no "
+                                      f"{direction} roll, the DV stays"))
+        else:
+            rerolls.append(step("reroll", seat=s, direction=direction, source=item["source"]))
+    push_front(state, *rerolls)
+    return events
+
+
+def _at_the_edge(engine: Game, roll: int, direction: str) -> bool:
+    """No roll of the dice is higher than the highest (lower than the lowest)."""
+    return (direction == "higher" and roll >= int(engine.rules.dv_max)) or \
+        (direction == "lower" and roll <= int(engine.rules.dv_min))
 
 
 def ask_reroll(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
@@ -195,11 +220,11 @@ def answer_reroll(engine: Game, state: HalfwishState, item: StepCall, faces: lis
 
 
 def _must_roll_again(engine: Game, current: int, rolled: int, direction: str) -> bool:
-    """Lower/Higher: reroll until the roll is lower/higher, when that is possible at all."""
+    """Lower/Higher: reroll until the roll is lower/higher (`op_reroll` asks no reroll at the edge)."""
     if direction == "higher":
-        return rolled <= current < int(engine.rules.dv_max)
+        return rolled <= current
     if direction == "lower":
-        return rolled >= current > int(engine.rules.dv_min)
+        return rolled >= current
     return False
 
 
@@ -256,7 +281,7 @@ OPS: dict[str, OpFn] = {
     "strike_bonus": _counter("strike_bonus", "strike bonus"),
     "mana": _counter("mana", "mana"),
     "lamps": _counter("lamps", "lamp(s)"),
-    "extra_upgrade": _counter("extra_upgrades", "extra upgrade(s)"),
+    "extra_upgrade": op_extra_upgrade,
     "hook": run_hook,
 }
 

@@ -6,14 +6,12 @@ Seed: "Encounters" and "Location Cards".
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
 from .context import Game
 from .state import HalfwishState
-from .triggers import effects_at, queue_card, queue_effects
+from .triggers import queue_card
 
 
 def ask_encounter(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
@@ -69,9 +67,23 @@ def parley_end(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     if state.parley_streak >= engine.rules.parley_streak_for_compensation:
         state.parley_streak = 0
         events += _parley_compensation(engine, state)
-    tp = state.turn_player
-    push_front(state, step("keep-dv", seat=tp), step("keep-dv", seat=1 - tp))
+    if is_last_turn(engine, state):   # no next turn: keeping cannot matter (ruling no-keep-on-last-turn)
+        return events
+    tp, asks = state.turn_player, []
+    for seat in (tp, 1 - tp):
+        player = state.players[seat]
+        if player.dv_kept:   # "DVs can only be kept for 1 turn"
+            events.append(Event("keep-dv", f"{player.name} kept their DV last turn and must reroll it",
+                                {"seat": seat}))
+        else:
+            asks.append(step("keep-dv", seat=seat))
+    push_front(state, *asks)
     return events
+
+
+def is_last_turn(engine: Game, state: HalfwishState) -> bool:
+    """The last turn of the last round: no turn follows it."""
+    return state.round >= int(engine.rules.rounds) and state.turn >= int(engine.rules.turns_per_round)
 
 
 def _parley_compensation(engine: Game, state: HalfwishState) -> list[Event]:
@@ -129,16 +141,11 @@ def location_effects(engine: Game, state: HalfwishState, item: StepCall) -> list
         queue_card(engine, state, card, revealer, "parley")
         return [Event("location", f"The parley disables {engine.catalog.name(card)}'s effect")]
     elif context == "scout":
-        # ruling treasure-rewards-after-tally: an accepted scout gives the reward to the scout
-        queue_effects(state, _effects(engine, card, "duel_end", "win"), revealer, card, winner=revealer)
+        # ruling scout-no-treasure: no duel, no winner, so a treasure's duel reward goes to nobody
         queue_card(engine, state, card, revealer, "reveal", "scout")
     elif context == "duel":
         queue_card(engine, state, card, revealer, "reveal", "showdown")
     return []
-
-
-def _effects(engine: Game, card: str, *whens: str) -> list[dict[str, Any]]:
-    return effects_at(engine, card, *whens)
 
 
 STEPS = StepTable(

@@ -67,19 +67,26 @@ def start_turn(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     for seat in (tp, 1 - tp):
         if state.players[seat].has_status("poisoned"):
             events += ledger.deal_damage(state, engine.rules, seat, engine.rules.poison_damage, "Poison")
-    steps = [s for seat in (tp, 1 - tp) for s in _roll_steps(state, seat)]
+    steps = []
+    for seat in (tp, 1 - tp):
+        roll, kept = _roll_steps(state, seat)
+        steps += roll
+        events += kept
     steps += [s for seat in (tp, 1 - tp) for s in draw_steps(state, seat, _draw_count(engine, state, seat))]
     steps += [step("hand-limit", seat=seat) for seat in (tp, 1 - tp)]
     push_front(state, *steps, step("encounter", seat=tp), step("turn-end"))
     return events
 
 
-def _roll_steps(state: HalfwishState, seat: int) -> list[StepCall]:
+def _roll_steps(state: HalfwishState, seat: int) -> tuple[list[StepCall], list[Event]]:
+    """The player's roll, or none when they kept their DV (the gamemaster is told; no value shown)."""
     player = state.players[seat]
+    player.dv_kept = player.keep_dv
     if player.keep_dv:
         player.keep_dv = False
-        return []
-    return [step("roll", seat=seat)]
+        return [], [Event("keep-dv", f"{player.name} keeps their DV from last turn: no roll this turn",
+                          {"seat": seat})]
+    return [step("roll", seat=seat)], []
 
 
 def _draw_count(engine: Game, state: HalfwishState, seat: int) -> int:
@@ -175,8 +182,12 @@ def end_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]
     if state.round >= engine.rules.rounds:
         state.finished = True
         return [Event("game-end", f"Round {state.round} is over: the game ends")]
+    for player in state.players:   # round-long effects end with the round (ruling skip-heal-after-round)
+        for status in NEGATIVE_STATUSES + TURN_STATUSES:
+            player.statuses.pop(status, None)
     push_front(state, *upgrade_phase_steps(state), step("round-reset"))
-    return [Event("round-end", f"Round {state.round} is over: discard the map; the upgrade phase begins")]
+    return [Event("round-end", f"Round {state.round} is over: negative effects end, discard the map; "
+                               f"the upgrade phase begins")]
 
 
 def reset_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:

@@ -32,7 +32,6 @@ HOOKS: dict[str, HookFn] = {
     "keep_dv_next_turn": power_hooks.keep_dv_next_turn,
     "alignment_dv": card_hooks.alignment_dv,
     "set_dv_to_halfwish": card_hooks.set_dv_to_halfwish,
-    "transform_into": card_hooks.transform_into,
     "alignment_strike": card_hooks.alignment_strike,
     "first_blood_bonus": card_hooks.first_blood_bonus,
     "transform_copy_opposing": card_hooks.transform_copy_opposing,

@@ -17,14 +17,10 @@ from .state import HalfwishState, Player
 STUNNED_TURN_ENDS = 2   # the end of the turn it is gained in, and the end of the next one
 
 
-def clamp(value: int, low: int, high: int) -> int:
-    """`value` kept between `low` and `high`."""
-    return max(low, min(high, value))
-
-
 def dice_value(rules: Any, player: Player) -> int:
-    """A player's DV: the roll plus one-time gains and passive bonuses, within the DV bounds."""
-    return clamp(player.roll + player.dv_gain + player.dv_passive, rules.dv_min, rules.dv_max)
+    """A player's DV: the roll plus one-time gains and passive bonuses, never below the floor
+    (ruling dv-bounds-after-modifiers)."""
+    return max(int(rules.dv_floor), player.roll + player.dv_gain + player.dv_passive)
 
 
 def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step: int) -> int:
@@ -73,8 +69,9 @@ def heal(state: HalfwishState, rules: Any, seat: int, amount: int, source: str) 
                   {"seat": seat, "amount": gained})]
 
 
-def score(state: HalfwishState, seat: int, amount: int, source: str) -> list[Event]:
-    """Gain (or lose) points; a duel's tally counts them; the first point is First Blood."""
+def score(state: HalfwishState, seat: int, amount: int, source: str, first_blood: bool = True) -> list[Event]:
+    """Gain (or lose) points; a duel's tally counts them; the first point is First Blood (unless
+    `first_blood` is False: both players score at once, see `first_blood_at_once`)."""
     player = state.players[seat]
     before = player.points
     player.points = max(0, player.points + amount)
@@ -83,10 +80,22 @@ def score(state: HalfwishState, seat: int, amount: int, source: str) -> list[Eve
         state.current_duel.tally[seat] += change
     events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} {abs(change)} "
                               f"point(s) from {source}: {player.points} points", {"seat": seat, "amount": change})]
-    if change > 0 and state.first_blood < 0:
+    if first_blood and change > 0 and state.first_blood < 0:
         state.first_blood = seat
         events.append(Event("first-blood", f"{player.name} draws First Blood", {"seat": seat}))
     return events
+
+
+def first_blood_at_once(state: HalfwishState, gains: list[int]) -> Event:
+    """Both players score their first points in one duel (ruling first-blood-at-once): whoever
+    scored more draws First Blood; with equal points nobody does yet."""
+    if gains[0] == gains[1]:
+        return Event("first-blood", "Both players score their first points at once: No First Blood yet; "
+                                    "the next player to score alone draws it")
+    seat = 0 if gains[0] > gains[1] else 1
+    state.first_blood = seat
+    return Event("first-blood", f"{state.players[seat].name} draws First Blood (more points in the duel "
+                                f"where both scored first)", {"seat": seat})
 
 
 def pay(state: HalfwishState, seat: int, resource: str, amount: int, source: str) -> list[Event]:

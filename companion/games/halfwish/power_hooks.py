@@ -14,6 +14,7 @@ from ...engine.core import Decision, Event
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from . import ledger
 from .context import Game
+from .profiles import FEINT_EVADE
 from .standing import loser
 from .state import HalfwishState
 from .triggers import ask_choice, effects_at, is_dv_locked, named_seats, owner_of, queue_effects
@@ -52,7 +53,7 @@ def feint(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, 
 def feint_choice(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Transform the chosen action into an Evade."""
     seat = item["seat"]
-    state.current_duel.transformed[f"{seat}:{answer}"] = "evade"
+    state.current_duel.transformed[f"{seat}:{answer}"] = FEINT_EVADE
     card = state.current_duel.actions[seat][int(answer)]
     return [Event("feint", f"{state.players[seat].name}'s {engine.catalog.name(card)} becomes an Evade (Feint)")]
 
@@ -200,7 +201,8 @@ def swap_actions(engine: Game, state: HalfwishState, item: StepCall, params: dic
 
 
 def _swap_slot_keys(state: HalfwishState, seat: int) -> None:
-    for table in (state.current_duel.transformed, state.current_duel.flags.setdefault("strike_mods", {})):
+    flags = state.current_duel.flags
+    for table in (state.current_duel.transformed, flags.setdefault("strike_mods", {}), flags.setdefault("alignment", {})):
         left, right = f"{seat}:0", f"{seat}:1"
         a, b = table.pop(left, None), table.pop(right, None)
         if a is not None:

@@ -33,6 +33,7 @@ class PowerFacts:
     cost: int                              # mana
     prices: tuple[tuple[str, int], ...]    # (resource, amount) paid when played
     option: Option                         # the Decision option offering it
+    dv_only: bool                          # it only changes DVs (useless while DVs are locked)
 
 
 def power_facts(engine: Game, power: str) -> PowerFacts:
@@ -44,8 +45,19 @@ def power_facts(engine: Game, power: str) -> PowerFacts:
         prices = tuple((str(e.get("resource", "hp")), int(e["amount"])) for e in effects_at(engine, power, "play")
                        if e["op"] == "pay")
         cost = int(engine.catalog.card(power).get("cost", 0) or 0)
-        facts = engine.catalog.memo[key] = PowerFacts(stages, cost, prices, Option(power, _power_label(engine, power)))
+        facts = engine.catalog.memo[key] = PowerFacts(stages, cost, prices, Option(power, _power_label(engine, power)),
+                                                      _changes_only_dvs(engine, power))
     return facts
+
+
+DV_HOOKS = ("keep_dv_next_turn",)   # hooks that only act on a DV
+
+
+def _changes_only_dvs(engine: Game, power: str) -> bool:
+    """Every effect of the power changes or keeps a DV (Ice Beam): M'nka Giga's lock voids it."""
+    effects = list(engine.catalog.card(power).get("effects", []) or [])
+    return bool(effects) and all(e["op"] == "dv" or (e["op"] == "hook" and e.get("name") in DV_HOOKS)
+                                 for e in effects)
 
 
 def basic_power_ready(engine: Game, player: Player, power: str) -> bool:
@@ -99,6 +111,8 @@ def unplayable_reason(engine: Game, state: HalfwishState, seat: int, power: str,
         return f"{name} has been used {engine.rules.basic_power_uses_per_round} time(s) this round"
     if not engine.catalog.is_basic_power(power) and not can_afford(engine, player, power):
         return f"{player.name} cannot pay for {name}"
+    if power_facts(engine, power).dv_only and is_dv_locked(state):
+        return DV_LOCKED
     return special_condition(engine, state, seat, power) or f"{name} cannot be played now"
 
 
@@ -112,7 +126,9 @@ def playable(engine: Game, state: HalfwishState, seat: int, stage: str) -> list[
     if state.nonbasic_played[seat] < engine.rules.non_basic_powers_per_turn:
         found += [p for p in dict.fromkeys(player.powers) if p not in player.spent_powers
                   and can_afford(engine, player, p)]
+    locked = is_dv_locked(state)
     return [p for p in found if stage in power_facts(engine, p).stages
+            and not (locked and power_facts(engine, p).dv_only)
             and (p not in SPECIAL or not special_condition(engine, state, seat, p))]
 
 

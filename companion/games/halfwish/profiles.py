@@ -10,6 +10,7 @@ out in a few words.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -38,6 +39,7 @@ class DuelRules:
     most_actions: int
     dv_min: int
     dv_max: int
+    dv_floor: int
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any] | DuelRules) -> DuelRules:
@@ -50,13 +52,14 @@ class DuelRules:
                        points_no_damage=int(rules["defender_points_no_damage"]),
                        points_aggressor_hit=int(rules["defender_points_aggressor_hit"]),
                        most_actions=max(rules["actions_per_duel"]),
-                       dv_min=int(rules["dv_min"]), dv_max=int(rules["dv_max"]))
+                       dv_min=int(rules["dv_min"]), dv_max=int(rules["dv_max"]),
+                       dv_floor=int(rules["dv_floor"]))
         except KeyError as exc:
             raise DuelError(f"the rules lack the duel parameter {exc.args[0]!r}") from None
 
     def clamp_dv(self, dv: int) -> int:
-        """A DV after modifiers, kept between dv_min and dv_max (ruling dv-bounds-after-modifiers)."""
-        return min(self.dv_max, max(self.dv_min, dv))
+        """A DV after modifiers: no lower than dv_floor, no upper bound (ruling dv-bounds-after-modifiers)."""
+        return max(self.dv_floor, dv)
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,9 @@ class ActionProfile:
     def is_aggressive(self) -> bool:
         """Does this action strike (an offensive action in the seed's words)?"""
         return self.kind == "strike"
+
+
+FEINT_EVADE = "feint-evade"   # the Evade Feint makes: it works at any DV (ruling feint-evade-succeeds)
 
 
 # --- profiles ----------------------------------------------------------------------------
@@ -149,6 +155,9 @@ def profiles_from_db(db: Any) -> dict[str, ActionProfile]:
     for card in _deck_cards(db, "upgrades"):
         found[card.id] = upgrade_profile(db.rules, card.id, card.name, card.get("replaces"),
                                          card.get("profile"))
+    if "evade" in found and "feint_evade_min_dv" in db.rules:
+        found[FEINT_EVADE] = dataclasses.replace(found["evade"], id=FEINT_EVADE, name="Evade (Feint)",
+                                                 min_dv=int(db.rules["feint_evade_min_dv"]))
     return found
 
 

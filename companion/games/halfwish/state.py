@@ -46,7 +46,8 @@ class Player:
     roll: int = 0
     dv_gain: int = 0
     dv_passive: int = 0
-    keep_dv: bool = False
+    keep_dv: bool = False          # keeps this DV instead of the next roll
+    dv_kept: bool = False          # this turn's DV was kept from the last turn (cannot be kept again)
     statuses: dict[str, int] = field(default_factory=dict)
     wishes_claimed: int = 0
     strike_bonus: int = 0

@@ -271,11 +271,14 @@ def test_cannot_take_damage_stops_every_hit():
     assert result.b.hits == ()
 
 
-def test_dv_beyond_the_dice_is_kept_on_their_range():
-    """Ruling dv-bounds-after-modifiers: a DV after every modifier is kept between 2 and 12."""
+def test_dv_beyond_the_dice_keeps_its_modifiers_but_not_below_zero():
+    """Seed: "+/- X DV (this turn): Passive bonus or reduction of X DV." - no bound but Lower/Higher's.
+    Ruling dv-bounds-after-modifiers: a DV above 12 stays; below 0 it counts as 0."""
     result = duel(side("strike", dv=RULES.dv_max + 3), side("strike", dv=RULES.dv_min - 2))
-    assert result.b.hits == (RULES.dv_max - RULES.dv_min,)
-    assert any("is kept at" in step for step in result.steps)
+    assert result.b.hits == (RULES.dv_max + 3 - (RULES.dv_min - 2),)
+    below = duel(side("strike", dv=5), side("strike", dv=-2))
+    assert below.b.hits == (5 - RULES.dv_floor,)
+    assert any("counts as 0" in step for step in below.steps)
 
 
 def test_true_damage_against_a_strike_deals_only_the_difference():

@@ -223,7 +223,16 @@ def test_duel_ignite_damage_counts_as_a_time_taken(runner):
     data = duel_json(runner, "--a", "defend", "--a-dv", "6", "--b", "defend", "--b-dv", "6", "--a-power", "ignite")
     assert data["b"]["hits"] == [2]
     assert data["b"]["damage_taken"] == 0  # combat damage only; Ignite's was dealt when played
+    assert sum(data["b"]["hits"]) == 2
     assert data["a"]["points"] == RULES.aggressor_points_per_hit
+
+
+def test_duel_result_line_counts_ignite_damage(runner):
+    """Ignite: "Deal 2 damage." The result line tells the whole damage a player took in the duel."""
+    result = run(runner, "duel", "--a", "defend", "--a-dv", "6", "--b", "defend", "--b-dv", "6",
+                 "--a-power", "ignite")
+    assert result.exit_code == 0, result.output
+    assert "B takes 2 (2 before the combat, 0 in it)" in result.output
 
 
 def test_duel_feint_can_name_the_action_it_transforms(runner):

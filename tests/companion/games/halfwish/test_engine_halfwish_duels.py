@@ -136,7 +136,7 @@ def test_feint_turns_an_action_into_an_evade_only_at_dv_five_or_less():
     assert "feint" in table.request.option_ids()
     table.answer("feint")
     table.answer("0")
-    assert table.state.duel.transformed == {"0:0": "evade"}
+    assert table.state.duel.transformed == {"0:0": "feint-evade"}
     high = showdown(["strike"], ["strike"], 6, 9)
     assert "feint" not in high.request.option_ids()
 
