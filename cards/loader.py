@@ -14,6 +14,8 @@ from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, is_inside
 from .problems import pydantic_problems as _pydantic_problems
 from .rulecheck import check_rule_types, resolve_rule
+
+__all__ = ["Database", "Params", "load_all", "load_game", "resolve_rule"]
 from .schema import (
     SECTIONS,
     Card,

@@ -224,7 +224,7 @@ def _repeated_ids(faces: Sequence[Face]) -> set[int]:
 def _next_form_name(canvas: Canvas) -> str:
     """A form name unique on this canvas (several decks may share one PDF), in drawing order."""
     count = getattr(canvas, "_deckwright_forms", 0) + 1
-    canvas._deckwright_forms = count  # type: ignore[attr-defined]
+    canvas._deckwright_forms = count
     return f"face{count}"
 
 

@@ -6,10 +6,11 @@ which pypdfium2 rasterises; files go to `<out>/<component>.png`, written atomica
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
@@ -30,7 +31,7 @@ def export_png(db: Database, out_dir: Path, dpi: int) -> list[Path]:
     for name, size, paint in components(db):
         path = out_dir / f"{name}.png"
         png = rasterise(paint, size, dpi)
-        atomic_write(path, lambda out, png=png: out.write(png))
+        atomic_write(path, functools.partial(_write_bytes, png))
         written.append(path)
     return written
 
@@ -74,8 +75,20 @@ def _cards(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
         printed = [card for card in deck.cards if card.count > 0]
         for card, face in zip(printed, designs, strict=False):
             yield f"{deck.id}-{card.id}", trim, _face_painter(face, trim, bleed)
-        for card, back in back_designs(deck, backs):  # per-card backs: one PNG per card's back
-            yield f"{deck.id}-{card.id}-back" if card else f"{deck.id}-back", trim, _face_painter(back, trim, bleed)
+        for owner, back in back_designs(deck, backs):  # per-card backs: one PNG per card's back
+            yield f"{deck.id}-{owner.id}-back" if owner else f"{deck.id}-back", trim, _face_painter(back, trim, bleed)
+
+
+def _write_bytes(data: bytes, out: BinaryIO) -> None:
+    out.write(data)
+
+
+def _paint_at_origin(paint: Callable[..., None], canvas: Canvas) -> None:
+    paint(canvas, 0, 0)
+
+
+def _paint_token(draw: Callable[..., None], box: Any, token: Any, canvas: Canvas) -> None:
+    draw(canvas, box, token, "front")
 
 
 def _face_painter(face: Callable[..., None], trim: tuple[float, float], bleed: float) -> Painter:
@@ -91,12 +104,12 @@ def _sheets(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
             size, paint = sheet_painter(db, sheet, copy)
             suffix = f"-player{copy['player']}" if sheet.per_player else ""
             suffix += f"-{copy['copy']}" if sheet.count > 1 else ""
-            yield f"{sheet.id}{suffix}", size, lambda canvas, p=paint: p(canvas, 0, 0)
+            yield f"{sheet.id}{suffix}", size, functools.partial(_paint_at_origin, paint)
 
 
 def _tokens(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
-    from .geometry import Box
-    from .tokens import TOKEN_BLEED, token_painter
+    from .geometry import TOKEN_BLEED, Box
+    from .tokens import token_painter
 
     for sheet in db.tokens:
         size = parse_length(sheet.size)
@@ -104,7 +117,7 @@ def _tokens(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
         side = size + 2 * TOKEN_BLEED
         for token in sheet.tokens:
             box = Box(TOKEN_BLEED, TOKEN_BLEED, size, size)
-            yield f"{sheet.id}-{token.id}", (side, side), lambda c, t=token, b=box, d=draw: d(c, b, t, "front")
+            yield f"{sheet.id}-{token.id}", (side, side), functools.partial(_paint_token, draw, box, token)
 
 
 def _references(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:

@@ -70,7 +70,8 @@ def _seed(text: str) -> int | str:
 
 
 def _min_players(game: str, cards_dir: str | None) -> int:
-    return Context(cards_dir=cards_dir).engine(game).player_counts().start
+    counts: range = Context(cards_dir=cards_dir).engine(game).player_counts()
+    return counts.start
 
 
 @contextmanager

@@ -23,6 +23,6 @@ def determinize(engine: Any, state: WitchState, seat: int, rng: random.Random) -
     rng.shuffle(pool)
     for witch in others:
         size = len(witch.hand)
-        witch.hand, pool = pool[:size], pool[size:]
+        witch.held.cards, witch.held.hidden, pool = pool[:size], 0, pool[size:]
     state.draw = pool
     return state
