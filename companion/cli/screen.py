@@ -1,0 +1,43 @@
+"""Terminal output for the table: 80-column wrapping and input read without echo."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+WIDTH = 80
+
+
+def wrap_lines(text: str, width: int = WIDTH) -> list[str]:
+    """Each line of `text` wrapped at word boundaries; continuation lines keep the line's indent
+    (and line up after a `3) ` or `| ` marker)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()))
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""])
+    return out
+
+
+def _marker_width(text: str) -> int:
+    head = text.split(" ", 1)[0]
+    return len(head) + 1 if head in ("|", "!", "hint:") or (head.endswith(")") and head[:-1].isdigit()) else 0
+
+
+def read_hidden() -> str:
+    """One line from stdin without echo on a terminal (a secret answer); piped input is read as is."""
+    if not sys.stdin.isatty():
+        return sys.stdin.readline()
+    import termios
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    quiet = termios.tcgetattr(fd)
+    quiet[3] &= ~termios.ECHO
+    try:
+        termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
+        return sys.stdin.readline()
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
