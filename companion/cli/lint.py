@@ -25,6 +25,8 @@ def command(games: tuple[str, ...]) -> None:
     chosen = list(games) or game_ids(root)
     if not chosen:
         raise DataProblem(f"no games found in {root}")
+    for gid in games:
+        get_context().check_game(gid)
     failures = []
     for gid in chosen:
         try:

@@ -16,7 +16,7 @@ from ..errors import IllegalAction, SessionError
 from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore, Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, user_errors
-from .screen import read_hidden, wrap_lines
+from .screen import WIDTH, read_hidden, wrap_lines
 
 COMMANDS_HELP = """\
 At any prompt:
@@ -301,7 +301,7 @@ class Gamemaster:
 
     def read(self, prompt: str, hidden: bool = False) -> str | None:
         """One line from the gamemaster (not echoed when `hidden`); None at end of input."""
-        *above, last = wrap_lines(prompt)
+        *above, last = wrap_lines(prompt, WIDTH - 16)  # room for " > " and what is typed
         for line in above:
             click.echo(click.style(line, bold=True) if is_fancy() else line)
         click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)

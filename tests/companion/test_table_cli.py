@@ -1,0 +1,117 @@
+"""Issue 17 at the table: getting-started errors, the play loop's commands, secrets, notes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion.cli import cli
+from companion.engine.requests import Decision, Option, request_kind
+from companion.engine.typed import parse_choice
+from companion.errors import IllegalAction
+from companion.sessionnotes import notes
+from companion.sessions import SessionStore
+
+NEW = ("toy-race", "--players", "Ann,Ben", "--name", "t", "--seed", "5")
+
+
+def play(runner, keys: list[str], *args: str):
+    return runner.invoke(cli, ["play", *args], input="".join(k + "\n" for k in keys))
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# -- getting started ------------------------------------------------------------------------
+
+def test_missing_cards_folder_is_a_usage_error(runner, tmp_path):
+    result = runner.invoke(cli, ["--cards", str(tmp_path / "nowhere"), "games"])
+    assert result.exit_code == 2 and "does not exist" in result.output
+
+
+def test_cards_is_accepted_after_the_command_name(runner, toy):
+    from pathlib import Path
+
+    folder = str(Path(__file__).parent / "toycards")
+    result = runner.invoke(cli, ["games", "--cards", folder], env={"DECKWRIGHT_CARDS": ""})
+    assert result.exit_code == 0, result.output
+    assert "toy-race" in result.output
+
+
+@pytest.mark.parametrize("args, suggestion", [
+    (["play", "hartstrings", "--players", "A,B"], "did you mean 'heartstrings'?"),
+    (["lint", "hartstrings"], "did you mean 'heartstrings'?"),
+    (["play", "which-witch", "--players", "A,B", "-o", "witchs=fire"], "did you mean witches?"),
+], ids=["play-game", "lint-game", "option-key"])
+def test_unknown_names_exit_2_with_a_suggestion(runner, args, suggestion):
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert suggestion in flat(result.output)
+
+
+# -- the play loop ----------------------------------------------------------------------------
+
+def test_every_line_fits_80_columns(runner, toy):
+    result = play(runner, ["1", "help", "7", "quit"], *NEW)
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+def test_a_choice_can_be_named_by_a_unique_prefix_in_any_case(runner, toy):
+    play(runner, ["SPR", "quit"], *NEW)
+    with SessionStore() as store:
+        assert [e.answer for e in store.journal("t")] == ["sprint"]
+
+
+def test_an_ambiguous_prefix_is_refused():
+    decision = Decision(0, "pick", (Option("fire", "Fireball"), Option("frost", "Frostbite")))
+    with pytest.raises(IllegalAction, match="could be any of: fire, frost"):
+        parse_choice(decision, "f")
+    assert parse_choice(decision, "fr") == "frost"
+    assert parse_choice(decision, "fireb") == "fire"
+
+
+def test_option_numbers_stay_the_same_when_a_prompt_is_asked_again(runner, toy):
+    result = play(runner, ["9", "x", "quit"], *NEW)
+    listings = [line for line in result.output.splitlines() if line.startswith("  1) ")]
+    assert len(listings) == 3 and len(set(listings)) == 1
+
+
+def test_state_is_reprinted_only_when_it_changed_or_asked(runner, toy):
+    result = play(runner, ["1", "4", "log 1", "state", "quit"], *NEW)
+    assert result.output.count("  | Ann: 4/12") == 2  # after the roll, then on `state`
+    assert result.output.count("  | Ann: 0/12") == 1  # choosing walk changed nothing
+
+
+def test_undo_too_far_says_how_far_it_can_go_and_redo_gives_back(runner, toy):
+    result = play(runner, ["1", "4", "undo 99", "undo 2", "redo", "redo", "redo", "quit"], *NEW)
+    assert "only 2 answers can be taken back; type `undo 2` to go back to the start" in flat(result.output)
+    assert "nothing to redo" in result.output
+    with SessionStore() as store:
+        assert [e.answer for e in store.journal("t")] == ["walk", [4]]
+
+
+def test_a_new_answer_after_undo_clears_redo(runner, toy):
+    result = play(runner, ["1", "undo", "2", "redo", "quit"], *NEW)
+    assert "nothing to redo" in result.output
+    with SessionStore() as store:
+        assert [e.answer for e in store.journal("t")] == ["sprint"]
+
+
+# -- playtest notes ----------------------------------------------------------------------------
+
+def test_a_note_is_kept_beside_the_journal_and_changes_nothing(runner, toy):
+    result = play(runner, ["1", "note is a tie a win for nobody?", "quit"], *NEW)
+    assert "noted at answer 1" in result.output
+    with SessionStore() as store:
+        assert [e.answer for e in store.journal("t")] == ["walk"]
+        assert [(n.after_seq, n.text) for n in notes(store, "t")] == [(1, "is a tie a win for nobody?")]
+
+
+# -- secrets -----------------------------------------------------------------------------------
+
+def test_a_secret_decision_is_journalled_as_secret():
+    decision = Decision(0, "pick", (Option("a"),), secret=True)
+    assert request_kind(decision) == "secret"
+    assert request_kind(dataclasses.replace(decision, secret=False)) == "decision"
