@@ -45,9 +45,7 @@ class Context:
 
     def engine(self, game_id: str) -> Any:
         """The game's rules engine over its database (an unknown engine or bad data exits 1)."""
-        from ..engine.registry import build_engine, engine_class
-
-        from ..engine.registry import engine_ids
+        from ..engine.registry import build_engine, engine_class, engine_ids
         from ..errors import UnknownEngine
 
         try:

@@ -42,7 +42,8 @@ Enter to let the tool do it."""
 @click.option("--auto-roll/--ask-roll", default=False,
               help="Let the tool roll and draw without asking (default: ask; Enter rolls).")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
-              help="A setup option for a new game, repeatable: -o witches=fire,water -o hidden_hands=false.")
+              help="A setup option for a new game, repeatable (deckwright games GAME lists them), "
+                   "e.g. -o witches=fire,ice.")
 @db_option
 @user_errors
 def command(game: str | None, players: str | None, name: str | None, seed: int | None,
@@ -55,6 +56,7 @@ def command(game: str | None, players: str | None, name: str | None, seed: int |
     \b
     Examples:
       deckwright play heartstrings --players Ann,Ben,Cy --name friday
+      deckwright play which-witch --players Ann,Ben -o witches=fire,ice
       deckwright play --resume friday
     """
     with SessionStore(db_path) as store:

@@ -115,3 +115,28 @@ def test_a_secret_decision_is_journalled_as_secret():
     decision = Decision(0, "pick", (Option("a"),), secret=True)
     assert request_kind(decision) == "secret"
     assert request_kind(dataclasses.replace(decision, secret=False)) == "decision"
+
+
+# -- listings at 80 columns ----------------------------------------------------------------------
+
+def test_games_is_a_table_that_fits_80_columns_with_plain_plurals(runner):
+    result = runner.invoke(cli, ["games"])
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    assert "2-2 players" not in result.output and "1 sheets" not in result.output
+    assert "Heartstrings" in result.output and "2-3 players" in result.output
+
+
+def test_games_game_lists_its_setup_options(runner):
+    result = runner.invoke(cli, ["games", "which-witch"])
+    assert result.exit_code == 0, result.output
+    assert "witches (list[str]" in result.output and "hidden (bool" in result.output
+
+
+def test_play_help_example_works_for_the_game_it_names(runner, tmp_path):
+    help_text = runner.invoke(cli, ["play", "--help"]).output
+    example = next(line.split()[1:] for line in help_text.splitlines() if "-o witches=" in line
+                   and line.strip().startswith("deckwright play"))
+    result = runner.invoke(cli, [*example, "--db", str(tmp_path / "s.db")], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Starting which-witch session" in flat(result.output)
