@@ -140,3 +140,31 @@ def test_play_help_example_works_for_the_game_it_names(runner, tmp_path):
     result = runner.invoke(cli, [*example, "--db", str(tmp_path / "s.db")], input="quit\n")
     assert result.exit_code == 0, result.output
     assert "Starting which-witch session" in flat(result.output)
+
+
+# -- sessions: listing, secrets, export ------------------------------------------------------------
+
+def test_sessions_list_by_game_as_json_carries_outcomes(runner, toy):
+    play(runner, ["quit"], *NEW)
+    play(runner, ["1"] * 40, "--auto-roll", "toy-race", "--players", "Ann,Ben", "--name", "done", "--seed", "3")
+    data = __import__("json").loads(runner.invoke(cli, ["sessions", "list", "--game", "toy-race", "--json"]).output)
+    by_name = {row["name"]: row for row in data}
+    assert set(by_name) == {"t", "done"}
+    assert by_name["t"]["outcome"] is None
+    assert by_name["done"]["outcome"]["winner_name"] in ("Ann", "Ben")
+    assert runner.invoke(cli, ["sessions", "list", "--game", "chess", "--json"]).output.strip() == "[]"
+
+
+def test_export_carries_notes_and_the_game_version(runner, toy):
+    play(runner, ["1", "note confusing card", "quit"], *NEW)
+    md = runner.invoke(cli, ["sessions", "export", "t", "--format", "md"]).output
+    assert "## Playtest notes" in md and "after answer 1" in md and "confusing card" in md
+    assert "cards version" in md
+    data = __import__("json").loads(runner.invoke(cli, ["sessions", "export", "t"]).output)
+    assert data["notes"][0]["text"] == "confusing card" and data["session"]["cards_version"]
+
+
+def test_reveal_is_refused_while_the_game_is_on(runner, toy):
+    play(runner, ["1", "quit"], *NEW)
+    result = runner.invoke(cli, ["sessions", "show", "t", "--reveal"])
+    assert result.exit_code == 2 and "only after the game has ended" in flat(result.output)
