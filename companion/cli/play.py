@@ -16,7 +16,7 @@ from ..errors import IllegalAction, SessionError
 from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore, Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, user_errors
-from .screen import WIDTH, read_hidden, wrap_lines
+from .screen import WIDTH, read_line, wrap_lines
 
 COMMANDS_HELP = """\
 At any prompt:
@@ -176,7 +176,8 @@ class Gamemaster:
         """"Ann, look at the screen; everyone else look away": the secret choice is made unseen."""
         player = self.table.info.players[request.player]
         self.say(f"Secret choice for {player}: everyone but {player} look away now.", bold=True)
-        return self.read(f"{player}, press Enter when only you can see the screen") is not None
+        line = self.read(f"{player}, press Enter when only you can see the screen")
+        return line is not None and line.strip().lower() not in ("quit", "q", "exit")
 
     def commit(self, answer: Any, source: str, secret: bool = False, redoing: bool = False) -> None:
         """Journal the answer (committed first), then print what happened and the tally."""
@@ -303,11 +304,7 @@ class Gamemaster:
 
     def read(self, prompt: str, hidden: bool = False) -> str | None:
         """One line from the gamemaster (not echoed when `hidden`); None at end of input."""
-        *above, last = wrap_lines(prompt, WIDTH - 16)  # room for " > " and what is typed
-        for line in above:
-            click.echo(click.style(line, bold=True) if is_fancy() else line)
-        click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)
-        line = read_hidden() if hidden else sys.stdin.readline()
+        line = read_line(lambda: self.show_prompt(prompt), hidden)
         if not line:
             click.echo()
             return None
@@ -316,6 +313,12 @@ class Gamemaster:
         elif not sys.stdin.isatty():
             click.echo(line.rstrip("\n"))  # keep piped transcripts readable
         return line.rstrip("\n")
+
+    def show_prompt(self, prompt: str) -> None:
+        *above, last = wrap_lines(prompt, WIDTH - 16)  # room for " > " and what is typed
+        for line in above:
+            click.echo(click.style(line, bold=True) if is_fancy() else line)
+        click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)
 
     def resume_command(self) -> str:
         db = f" --db {self.db_path}" if self.db_path else ""

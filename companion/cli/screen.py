@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from collections.abc import Callable
 
 WIDTH = 80
 
@@ -26,9 +27,11 @@ def _marker_width(text: str) -> int:
     return len(head) + 1 if head in ("|", "!", "hint:") or (head.endswith(")") and head[:-1].isdigit()) else 0
 
 
-def read_hidden() -> str:
-    """One line from stdin without echo on a terminal (a secret answer); piped input is read as is."""
-    if not sys.stdin.isatty():
+def read_line(show_prompt: Callable[[], None], hidden: bool = False) -> str:
+    """Show the prompt and read one line; with `hidden` on a terminal, echo is off before the
+    prompt appears, so nothing typed after it can show (a secret answer)."""
+    if not hidden or not sys.stdin.isatty():
+        show_prompt()
         return sys.stdin.readline()
     import termios
 
@@ -38,6 +41,7 @@ def read_hidden() -> str:
     quiet[3] &= ~termios.ECHO
     try:
         termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
+        show_prompt()
         return sys.stdin.readline()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)

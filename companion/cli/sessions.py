@@ -17,7 +17,7 @@ from .common import Context, db_option, echo_json, get_context, user_errors
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 reveal_option = click.option("--reveal", is_flag=True,
                              help="Show secret answers too (only once the game has ended).")
-SECRET = "(secret)"
+SECRET = "(secret until the game ends)"
 
 
 @click.group("sessions")
