@@ -39,6 +39,9 @@ def command(games: tuple[str, ...]) -> None:
             failures.append(f"{gid}: {exc}")
             continue
         click.echo(f"{gid}: ok ({db.version})")
+        if db.id != db.folder.name:
+            click.echo(f"  note: folder {db.folder.name!r} holds game id {db.id!r}; commands find a game\n"
+                       f"  by its folder: set `id: {db.folder.name}` in game.yaml or rename the folder")
     if failures:
         raise DataProblem("\n".join(failures))
 
