@@ -16,7 +16,7 @@ def _readme_steps() -> list[str]:
     """The shell lines of the README's "Add your own game" block."""
     text = (REPO / "README.md").read_text()
     section = text.split("## Add your own game", 1)[1]
-    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    block = re.search(r"```sh\n(.*?)```", section, re.DOTALL)
     assert block, "the README section has a sh block"
     return [line.split("#", 1)[0].strip() for line in block.group(1).splitlines() if line.strip()]
 
