@@ -176,6 +176,8 @@ class Gamemaster:
         """"Ann, look at the screen; everyone else look away": the secret choice is made unseen."""
         player = self.table.info.players[request.player]
         self.say(f"Secret choice for {player}: everyone but {player} look away now.", bold=True)
+        if not sys.stdin.isatty():  # keys from a file or a pipe: nobody is at the screen to wait for
+            return True
         line = self.read(f"{player}, press Enter when only you can see the screen")
         return line is not None and line.strip().lower() not in ("quit", "q", "exit")
 
@@ -190,6 +192,7 @@ class Gamemaster:
             self.undone.clear()
         if secret:
             self.hide_secret()
+            self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
             return
         if source == "rolled":
             self.say(f"  (the tool {_rolled_word(answer)} {_show_answer(answer)})")
@@ -349,6 +352,14 @@ def _count(text: str, default: int) -> int | None:
     if not text:
         return default
     return int(text) if text.isdigit() and int(text) >= 1 else None
+
+
+def _mentions(text: str, answer: Any, table: Table) -> bool:
+    """Does an event's text name the secret answer (its id or its option's label)?"""
+    names = {str(answer).lower()}
+    for step in table.steps[-1:]:
+        names.add(str(step.entry.answer).lower())
+    return any(name and name in text.lower() for name in names)
 
 
 def _plural(count: int, noun: str) -> str:

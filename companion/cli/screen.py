@@ -9,9 +9,26 @@ from collections.abc import Callable
 WIDTH = 80
 
 
+def screen_width() -> int | None:
+    """The width to wrap at: the terminal's (80 at most), or $COLUMNS; None (no wrapping) when
+    output is piped, so logs and transcripts keep one event per line."""
+    import os
+    import shutil
+
+    if os.environ.get("COLUMNS", "").isdigit():
+        return min(int(os.environ["COLUMNS"]), WIDTH)
+    if sys.stdout.isatty():
+        return min(shutil.get_terminal_size((WIDTH, 24)).columns, WIDTH)
+    return None
+
+
 def wrap_lines(text: str, width: int = WIDTH) -> list[str]:
-    """Each line of `text` wrapped at word boundaries; continuation lines keep the line's indent
-    (and line up after a `3) ` or `| ` marker)."""
+    """Each line of `text` wrapped at word boundaries to the screen (never wider than `width`);
+    continuation lines keep the line's indent (and line up after a `3) ` or `| ` marker)."""
+    screen = screen_width()
+    if screen is None:
+        return text.split("\n")
+    width = min(width, screen)
     out: list[str] = []
     for line in text.split("\n"):
         if len(line) <= width:

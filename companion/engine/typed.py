@@ -52,9 +52,11 @@ def _named(names: dict[str, list[str]], text: str) -> str | None:
     wanted = text.lower()
     if not wanted:
         return None
-    exact = [key for key, spellings in names.items() if any(s.lower() == wanted for s in spellings if s)]
-    if exact:
-        return exact[0]
+    for position in range(2):  # an exact id first, then an exact name
+        exact = [key for key, spellings in names.items()
+                 if len(spellings) > position and spellings[position] and spellings[position].lower() == wanted]
+        if exact:
+            return exact[0]
     starting = [key for key, spellings in names.items() if any(s.lower().startswith(wanted) for s in spellings if s)]
     if len(starting) > 1:
         raise IllegalAction(f"{text!r} could be any of: {', '.join(starting)}; type more of the name")

@@ -56,7 +56,8 @@ def test_unknown_names_exit_2_with_a_suggestion(runner, args, suggestion):
 
 # -- the play loop ----------------------------------------------------------------------------
 
-def test_every_line_fits_80_columns(runner, toy):
+def test_every_line_fits_80_columns(runner, toy, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
     result = play(runner, ["1", "help", "7", "quit"], *NEW)
     assert max(len(line) for line in result.output.splitlines()) <= 80
 
@@ -224,7 +225,7 @@ def test_a_secret_choice_is_typed_without_echo_after_a_handoff(tmp_path):
 
 def test_sessions_log_hides_secret_answers(runner, tmp_path):
     db = str(tmp_path / "s.db")
-    keys = "1\n1\n\n7\nquit\n"
+    keys = "1\n1\n7\nquit\n"
     runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Ben", "--name", "h", "--db", db], input=keys)
     log = runner.invoke(cli, ["sessions", "log", "h", "--db", db]).output
     assert "Ann secret: (secret until the game ends)" in log and "roar" not in log.lower()

@@ -26,7 +26,7 @@ def test_a_whole_game_through_play_fits_80_columns(runner, tmp_path, game, playe
     keys = "1\n" * 3000  # the gamemaster takes the first choice; Enter-like rolls by --auto-roll
     result = runner.invoke(cli, ["play", game, "--players", players, "--name", "table", "--seed", "7",
                                  "--auto-roll", "--db", str(tmp_path / "s.db")], input=keys,
-                           env={"NO_COLOR": "1"})
+                           env={"NO_COLOR": "1", "COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     assert "Game over: " in result.output
     assert max(len(line) for line in result.output.splitlines()) <= 80
