@@ -25,10 +25,13 @@ def game_ids(root: Path) -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
 
 
-def template_dirs(root: Path, game_id: str) -> list[Path]:
-    """Template search path for a game: its own folder's `templates/`, then `templates/<game>/`,
-    then `templates/common/`."""
-    dirs = [root / game_id / "templates", TEMPLATES / game_id, TEMPLATES / "common"]
+def template_dirs(root: Path, game_id: str, folder: Path | None = None) -> list[Path]:
+    """Template search path for a game: its own folder's `templates/` (found by folder as well as
+    by id, so a copied game works before it is renamed), then `templates/<game>/`, then
+    `templates/common/`."""
+    own = [folder / "templates"] if folder is not None else []
+    dirs = [*own, root / game_id / "templates", TEMPLATES / game_id, TEMPLATES / "common"]
+    dirs = list(dict.fromkeys(dirs))
     return [d for d in dirs if d.is_dir()]
 
 

@@ -68,7 +68,7 @@ def _located_problem(db: Database, where: str, message: str) -> Problem:
     """A problem at the template file and line its message names (`rulebook.md.j2:8: ...`), else at
     game.yaml."""
     match = _TEMPLATE_LINE.match(message)
-    template = contained_file(template_dirs(db.folder.parent, db.id), match.group(1)) if match else None
+    template = contained_file(template_dirs(db.folder.parent, db.id, db.folder), match.group(1)) if match else None
     if match and template is not None:
         line = int(match.group(2))
         lines = template.read_text(encoding="utf-8", errors="replace").splitlines()

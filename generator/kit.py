@@ -29,7 +29,7 @@ from .userconfig import duplex_setting
 
 def layout_folders(db: Database) -> list[Path]:
     """Where this game's layouts are searched, most specific first."""
-    return template_dirs(db.folder.parent, db.id)
+    return template_dirs(db.folder.parent, db.id, db.folder)
 
 
 def base_context(db: Database) -> dict[str, Any]:

@@ -74,7 +74,7 @@ def template_environment(db: Database) -> BudgetedSandbox:
     """A sandboxed Jinja2 environment (with budgets) searching the game's template folders."""
     root = db.folder.parent
     env = BudgetedSandbox(
-        loader=ContainedLoader([str(d) for d in template_dirs(root, db.id)]),
+        loader=ContainedLoader([str(d) for d in template_dirs(root, db.id, db.folder)]),
         undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True,
         trim_blocks=True, lstrip_blocks=True,
     )

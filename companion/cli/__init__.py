@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from .common import Context, Interrupted, cards_option, interrupt_message
+from .common import Context, Interrupted, accept_cards, cards_option, interrupt_message
 
 COMMAND_MODULES = ("games", "lint", "build", "calibrate", "export", "roll", "play", "sessions", "sim", "balance")
 
@@ -37,9 +37,8 @@ class DeckwrightGroup(click.Group):
         return sorted(set(COMMAND_MODULES) | set(engine_ids()))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in COMMAND_MODULES:
-            return self._generic(name)
-        return self._game_group(name)
+        command = self._generic(name) if name in COMMAND_MODULES else self._game_group(name)
+        return None if command is None else accept_cards(command)
 
     def _generic(self, name: str) -> click.Command | None:
         try:

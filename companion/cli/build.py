@@ -73,7 +73,7 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
         findings.clear()
         if shop != "home":
             return _build_for_shop(games, all_games, out_dir, shop, findings)
-        return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold)
+        return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json)
 
     if watch:
         _watch(games, all_games, build_once)
@@ -120,7 +120,7 @@ def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-           png_dpi: int | None, tts: bool, fold: bool = False) -> list[Path]:
+           png_dpi: int | None, tts: bool, fold: bool = False, progress: bool = True) -> list[Path]:
     """Check, then build every chosen game; the files written."""
     from generator.errors import GeneratorError
     from generator.staging import staged_kits
@@ -134,7 +134,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
-                written = _run(_steps(databases, papers, kinds, stages, png_dpi, tts, fold))
+                written = _run(_steps(databases, papers, kinds, stages, png_dpi, tts, fold), progress)
             set_interrupt_message(KIT_REPLACED)
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
@@ -199,7 +199,7 @@ def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...]
 
     steps: list[tuple[str, Any]] = []
     for db in databases:
-        target = stages.folder(db.id)
+        target = stages.folder(db.folder.name)  # output/<folder>: the name the designer typed
         for paper in papers:
             for job in kit_jobs(db, paper, target, kinds):
                 steps.append((f"{db.id}: {job.path.name}",
@@ -229,11 +229,13 @@ def _fold_steps(db: Any, papers: tuple[str, ...], target: Path) -> list[tuple[st
             for deck in db.decks if deck.duplex for paper in papers]
 
 
-def _run(steps: list[tuple[str, Any]]) -> list[Path]:
+def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
     """Do every step, with a progress bar on a terminal; the files written."""
     written: list[Path] = []
-    if not is_fancy():
-        for _, step in steps:
+    if not is_fancy():  # piped or logged: one line per step as it starts, flushed, on stderr
+        for number, (label, step) in enumerate(steps, 1):
+            if progress:
+                click.echo(f"[{number}/{len(steps)}] {label}", err=True)
             written += step()
         return written
     with click.progressbar(steps, label="building", item_show_func=lambda s: s[0] if s else "") as bar:

@@ -31,15 +31,31 @@ class Context:
         except DatabaseInvalid as exc:
             raise DataProblem(format_problems(exc)) from None
         except CardsError as exc:
+            self.check_game(game_id)
             raise DataProblem(str(exc)) from None
+
+    def check_game(self, game_id: str) -> None:
+        """An unknown game is a usage error (exit 2) with the nearest ids as suggestions."""
+        from cards import cards_root, game_ids
+
+        known = game_ids(cards_root(self.cards_dir))
+        if game_id not in known:
+            raise click.UsageError(f"no game {game_id!r}{did_you_mean(game_id, known)}; "
+                                   f"games: {', '.join(known) or 'none'} (see deckwright games)")
 
     def engine(self, game_id: str) -> Any:
         """The game's rules engine over its database (an unknown engine or bad data exits 1)."""
-        from ..engine.registry import build_engine, engine_class
+        from ..engine.registry import build_engine, engine_class, engine_ids
+        from ..errors import UnknownEngine
 
         try:
             engine_class(game_id)  # an unknown engine is reported before the database is read
             return build_engine(game_id, self.load(game_id))
+        except UnknownEngine:
+            known = engine_ids()
+            raise click.UsageError(f"no rules engine for {game_id!r}{did_you_mean(game_id, known)}; "
+                                   f"games with an engine: "
+                                   f"{', '.join(known)}") from None
         except CompanionError as exc:
             raise DataProblem(str(exc)) from None
 
@@ -71,9 +87,17 @@ class DataProblem(click.ClickException):
     exit_code = 1
 
 
+def did_you_mean(word: str, known: list[str] | tuple[str, ...]) -> str:
+    """`; did you mean 'heartstrings'?` when a known name is close to `word`, else ''."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(known), n=3, cutoff=0.5)
+    return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+
+
 def cards_option(func: F) -> F:
     return click.option(
-        "--cards", "cards_dir", envvar="DECKWRIGHT_CARDS", type=click.Path(file_okay=False),
+        "--cards", "cards_dir", envvar="DECKWRIGHT_CARDS", type=click.Path(file_okay=False, exists=True),
         help="Card database folder to use instead of the shipped one (env: DECKWRIGHT_CARDS).",
     )(func)
 
@@ -84,6 +108,29 @@ def db_option(func: F) -> F:
         "--db", "db_path", envvar="DECKWRIGHT_DB", type=click.Path(dir_okay=False),
         help="Sessions file to use (env: DECKWRIGHT_DB; default: sessions.db in your data folder).",
     )(func)
+
+
+def _take_cards(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        root = ctx.find_root()
+        if not isinstance(root.obj, Context):
+            root.obj = Context()
+        root.obj.cards_dir = value
+
+
+CARDS_ANYWHERE = click.Option(
+    ["--cards", "cards_dir_here"], type=click.Path(file_okay=False, exists=True), expose_value=False,
+    callback=_take_cards, help="Card database folder (may also go before the command name).")
+
+
+def accept_cards(command: click.Command) -> click.Command:
+    """Let `--cards DIR` follow the command name too (`deckwright lint --cards DIR mygame`)."""
+    if not any(isinstance(p, click.Option) and "--cards" in p.opts for p in command.params):
+        command.params.append(CARDS_ANYWHERE)
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            accept_cards(sub)
+    return command
 
 
 def get_context() -> Context:

@@ -1,6 +1,8 @@
-"""`deckwright games`: the games in the database and which have an engine."""
+"""`deckwright games`: the games in the database and which have an engine; `games GAME` in detail."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import click
 
@@ -8,38 +10,91 @@ from cards import DatabaseInvalid, cards_root, game_ids, load_game
 
 from ..engine.registry import engine_ids
 from .common import echo_json, get_context
+from .screen import wrap_lines
 
 
 @click.command("games")
+@click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
-def command(as_json: bool) -> None:
+def command(game: str | None, as_json: bool) -> None:
     """List the games: id, name, players, components, and whether a rules engine exists.
+    With GAME: that game's components and the setup options `play -o` accepts.
 
     \b
-    Example:
+    Examples:
+      deckwright games
+      deckwright games which-witch
       deckwright games --json
     """
+    if game:
+        _show_game(game, as_json)
+        return
     root = cards_root(get_context().cards_dir)
-    engines = set(engine_ids())
-    rows = []
-    for gid in game_ids(root):
-        try:
-            db = load_game(gid, root)
-        except DatabaseInvalid as exc:
-            rows.append({"id": gid, "name": "?", "players": "?", "components": {}, "engine": gid in engines,
-                         "problems": len(exc.problems)})
-            continue
-        players = db.meta.players
-        rows.append({"id": gid, "name": db.meta.name, "players": f"{players.min}-{players.max}",
-                     "components": db.components(), "engine": gid in engines, "version": db.version})
+    rows = [_row(gid, root) for gid in game_ids(root)]
     if as_json:
         echo_json(rows)
-        return
-    if not rows:
+    elif not rows:
         click.echo(f"no games in {root}")
-        return
+    else:
+        _print_table(rows)
+
+
+def _row(gid: str, root: Any) -> dict[str, Any]:
+    engine = gid in set(engine_ids())
+    try:
+        db = load_game(gid, root)
+    except DatabaseInvalid as exc:
+        return {"id": gid, "name": "?", "players": "?", "components": {}, "engine": engine,
+                "problems": len(exc.problems)}
+    return {"id": gid, "name": db.meta.name, "players": players_text(db.meta.players.min, db.meta.players.max),
+            "components": db.components(), "engine": engine, "version": db.version}
+
+
+def players_text(least: int, most: int) -> str:
+    """`2 players`, `2-4 players`: never `2-2 players`."""
+    span = str(least) if least == most else f"{least}-{most}"
+    return f"{span} player" if most == 1 else f"{span} players"
+
+
+def components_text(components: dict[str, int]) -> str:
+    """`28 cards, 1 sheet, 3 decks`: counts with the noun's right number."""
+    parts = [f"{n} {kind[:-1] if n == 1 and kind.endswith('s') else kind}" for kind, n in components.items() if n]
+    return ", ".join(parts) or "-"
+
+
+def _print_table(rows: list[dict[str, Any]]) -> None:
+    """Two lines per game at 80 columns: id, name, players, engine; then its components."""
+    click.echo(f"{'GAME':<18}{'NAME':<30}{'PLAYERS':<13}RULES")
     for row in rows:
-        comps = ", ".join(f"{n} {k}" for k, n in row["components"].items() if n) or "-"
-        engine = "engine" if row["engine"] else "kit only"
-        broken = f"  ({row['problems']} problems: run deckwright lint {row['id']})" if "problems" in row else ""
-        click.echo(f"{row['id']:<18} {row['name']:<26} {row['players']:>5} players  {engine:<8}  {comps}{broken}")
+        rules = "engine" if row["engine"] else "kit only"
+        click.echo(f"{row['id']:<18}{row['name'][:29]:<30}{row['players']:<13}{rules}")
+        detail = components_text(row["components"])
+        if "problems" in row:
+            detail = f"{row['problems']} problems: run deckwright lint {row['id']}"
+        for line in wrap_lines("  " + detail, 78):
+            click.echo(line)
+
+
+def _show_game(gid: str, as_json: bool) -> None:
+    ctx = get_context()
+    db = ctx.load(gid)
+    options = []
+    if gid in set(engine_ids()):
+        engine = ctx.engine(gid)
+        options = [{"name": o.name, "kind": o.kind, "default": o.default, "help": o.help,
+                    "allowed": o.allowed(engine), "text": o.describe(engine)} for o in engine.options]
+    if as_json:
+        echo_json({"id": gid, "name": db.meta.name, "version": db.version, "components": db.components(),
+                   "setup_options": [{k: v for k, v in o.items() if k != "text"} for o in options]})
+        return
+    click.echo(f"{db.meta.name} ({gid}) · {players_text(db.meta.players.min, db.meta.players.max)} "
+               f"· version {db.version}")
+    for line in wrap_lines(f"Components: {components_text(db.components())}"):
+        click.echo(line)
+    if not options:
+        click.echo("Setup options: none")
+        return
+    click.echo("Setup options (play GAME -o NAME=VALUE):")
+    for option in options:
+        for line in wrap_lines(f"  {option['text']}", 78):
+            click.echo(line)

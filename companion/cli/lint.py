@@ -25,6 +25,8 @@ def command(games: tuple[str, ...]) -> None:
     chosen = list(games) or game_ids(root)
     if not chosen:
         raise DataProblem(f"no games found in {root}")
+    for gid in games:
+        get_context().check_game(gid)
     failures = []
     for gid in chosen:
         try:
@@ -37,6 +39,9 @@ def command(games: tuple[str, ...]) -> None:
             failures.append(f"{gid}: {exc}")
             continue
         click.echo(f"{gid}: ok ({db.version})")
+        if db.id != db.folder.name:
+            click.echo(f"  note: folder {db.folder.name!r} holds game id {db.id!r}; commands find a game\n"
+                       f"  by its folder: set `id: {db.folder.name}` in game.yaml or rename the folder")
     if failures:
         raise DataProblem("\n".join(failures))
 

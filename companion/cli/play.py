@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -13,17 +13,23 @@ import click
 from ..engine.core import Chance, Decision, Event, Request, dice_label
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
+from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore, Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, user_errors
+from .screen import WIDTH, read_line, wrap_lines
 
 COMMANDS_HELP = """\
 At any prompt:
   undo [N]   take back the last answer (or the last N), e.g. a mistyped die
-  status     show the tally
+  redo       give back the answer the last undo took
+  state      show the tally again (it is shown by itself whenever it changes)
+  note TEXT  keep a playtest note (a rules question, a confusing card); the game does not change
   log [N]    show the last events (10 unless N is given)
   help       show this help
   quit       stop here; the session is kept and can be resumed
-Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Enter to let the tool do it."""
+Choices: type the number, or the name or its first letters (case does not matter); Enter takes
+the only choice. Chance events: type the physical dice (5 or 3 4) or the card drawn, or press
+Enter to let the tool do it."""
 
 
 @click.command("play")
@@ -36,7 +42,8 @@ Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Ent
 @click.option("--auto-roll/--ask-roll", default=False,
               help="Let the tool roll and draw without asking (default: ask; Enter rolls).")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
-              help="A setup option for a new game, repeatable: -o witches=fire,water -o hidden_hands=false.")
+              help="A setup option for a new game, repeatable (deckwright games GAME lists them), "
+                   "e.g. -o witches=fire,ice.")
 @db_option
 @user_errors
 def command(game: str | None, players: str | None, name: str | None, seed: int | None,
@@ -49,6 +56,7 @@ def command(game: str | None, players: str | None, name: str | None, seed: int |
     \b
     Examples:
       deckwright play heartstrings --players Ann,Ben,Cy --name friday
+      deckwright play which-witch --players Ann,Ben -o witches=fire,ice
       deckwright play --resume friday
     """
     with SessionStore(db_path) as store:
@@ -108,6 +116,8 @@ class Gamemaster:
     table: Table
     auto_roll: bool = False
     db_path: str | None = None
+    shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
+    undone: list[tuple[Any, str]] = field(default_factory=list)  # (answer, source) for redo, newest last
 
     def run(self) -> None:
         """Prompt until the game ends or the gamemaster quits."""
@@ -137,15 +147,18 @@ class Gamemaster:
         winner = self.table.info.players[outcome.winner] if outcome and outcome.winner is not None else None
         text = outcome.text if outcome and outcome.text else (outcome.termination if outcome else "over")
         self.say(f"Game over: {text}" + (f" · winner: {winner}" if winner else ""), bold=True)
-        self.show_tally()
+        self.show_tally(always=True)
 
     def step(self, request: Request) -> bool:
         """One prompt: answer it, or run a command. False when the gamemaster quits."""
         if self.auto_roll and isinstance(request, Chance):
             self.commit(self.table.tool_answer(request), "rolled")
             return True
+        secret = isinstance(request, Decision) and request.secret
+        if secret and not self.hand_over(request):
+            return False
         self.show_request(request)
-        line = self.read(self.prompt(request))
+        line = self.read(self.prompt(request), hidden=secret)
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
             return False
         if self.run_command(line.strip()):
@@ -156,47 +169,99 @@ class Gamemaster:
             self.say(f"  ! {exc}")
             return True
         source = "typed" if answer is not None else "rolled"
-        self.commit(self.table.tool_answer(request) if answer is None else answer, source)
+        self.commit(self.table.tool_answer(request) if answer is None else answer, source, secret)
         return True
 
-    def commit(self, answer: Any, source: str) -> None:
+    def hand_over(self, request: Decision) -> bool:
+        """"Ann, look at the screen; everyone else look away": the secret choice is made unseen."""
+        player = self.table.info.players[request.player]
+        self.say(f"Secret choice for {player}: everyone but {player} look away now.", bold=True)
+        if not sys.stdin.isatty():  # keys from a file or a pipe: nobody is at the screen to wait for
+            return True
+        line = self.read(f"{player}, press Enter when only you can see the screen")
+        return line is not None and line.strip().lower() not in ("quit", "q", "exit")
+
+    def commit(self, answer: Any, source: str, secret: bool = False, redoing: bool = False) -> None:
         """Journal the answer (committed first), then print what happened and the tally."""
         try:
             events = self.table.answer(answer, source)
         except IllegalAction as exc:
             self.say(f"  ! {exc}")
             return
+        if not redoing:
+            self.undone.clear()
+        if secret:
+            self.hide_secret()
+            self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
+            return
         if source == "rolled":
             self.say(f"  (the tool {_rolled_word(answer)} {_show_answer(answer)})")
         self.show_events(events)
         self.show_tally()
 
+    def hide_secret(self) -> None:
+        """After a secret answer: clear the screen (its options were on it) and say nothing of it."""
+        if sys.stdout.isatty():
+            click.clear()
+        self.say("  (secret answer kept; everyone may look again)")
+
     # -- commands -------------------------------------------------------------------------
     def run_command(self, line: str) -> bool:
         """Run `undo`, `status`, `log` or `help`; False when the line is not a command."""
-        word, _, rest = line.lower().partition(" ")
-        if word not in ("help", "?", "status", "log", "undo"):
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word == "note":
+            self.note(rest)
+            return True
+        if word not in ("help", "?", "status", "state", "log", "undo", "redo"):
             return False
         count = _count(rest, 10 if word == "log" else 1)
         if count is None:
             self.say(f"  ! {word} takes a positive number, e.g. `{word} 2`; got {rest.strip()!r}")
         elif word in ("help", "?"):
             self.say(COMMANDS_HELP)
-        elif word == "status":
-            self.show_tally()
+        elif word in ("status", "state"):
+            self.show_tally(always=True)
         elif word == "log":
             self.show_log(count)
+        elif word == "redo":
+            self.redo()
         else:
             self.undo(count)
         return True
 
+    def note(self, text: str) -> None:
+        """Keep a playtest note beside the journal; the game does not change."""
+        if not text.strip():
+            self.say("  ! type the note after the word, e.g. `note is a tie a win for nobody?`")
+            return
+        note = add_note(self.table.store, self.table.name, self.table.seq, text)
+        self.say(f"  noted at answer {note.after_seq} ({note.time})")
+
     def undo(self, steps: int) -> None:
-        if not self.table.steps:
+        """Take back answers; asking for more than were given says how far undo can go."""
+        given = self.table.seq
+        if not given:
             self.say("  nothing to undo: no answers yet")
             return
+        if steps > given:
+            self.say(f"  ! only {_plural(given, 'answer')} can be taken back; "
+                     f"type `undo {given}` to go back to the start")
+            return
         for entry in self.table.undo(steps):
+            self.undone.append((entry.answer, entry.source))
             self.say(f"  undone: #{entry.seq} {entry_summary(entry, self.table.info.players)}")
         self.show_tally()
+
+    def redo(self) -> None:
+        """Give back the answer the last undo took (in order, newest undo last)."""
+        if not self.undone:
+            self.say("  nothing to redo: undo takes answers back, redo gives them back")
+            return
+        answer, source = self.undone.pop()
+        request = self.table.request()
+        secret = isinstance(request, Decision) and request.secret
+        self.commit(answer, source, secret, redoing=True)
 
     def show_log(self, count: int) -> None:
         events = self.table.recent_events(count)
@@ -226,23 +291,37 @@ class Gamemaster:
         for event in events:
             self.say(f"  {event.text}", colour="green")
 
-    def show_tally(self) -> None:
-        for line in self.table.engine.tally(self.table.state):
+    def show_tally(self, always: bool = False) -> None:
+        """The state block, printed when it changed since it was last shown (or when asked)."""
+        lines = self.table.engine.tally(self.table.state)
+        if lines == self.shown_tally and not always:
+            return
+        self.shown_tally = lines
+        for line in lines:
             self.say(f"  | {line}", colour="cyan")
 
     def say(self, text: str, bold: bool = False, colour: str | None = None) -> None:
-        click.echo(click.style(text, bold=bold, fg=colour) if is_fancy() else text)
+        """Print, wrapped at word boundaries to 80 columns."""
+        for line in wrap_lines(text):
+            click.echo(click.style(line, bold=bold, fg=colour) if is_fancy() else line)
 
-    def read(self, prompt: str) -> str | None:
-        """One line from the gamemaster; None at end of input."""
-        click.echo(click.style(prompt, bold=True) + " > " if is_fancy() else prompt + " > ", nl=False)
-        line = sys.stdin.readline()
+    def read(self, prompt: str, hidden: bool = False) -> str | None:
+        """One line from the gamemaster (not echoed when `hidden`); None at end of input."""
+        line = read_line(lambda: self.show_prompt(prompt), hidden)
         if not line:
             click.echo()
             return None
-        if not sys.stdin.isatty():
+        if hidden:
+            click.echo("(hidden)")
+        elif not sys.stdin.isatty():
             click.echo(line.rstrip("\n"))  # keep piped transcripts readable
         return line.rstrip("\n")
+
+    def show_prompt(self, prompt: str) -> None:
+        *above, last = wrap_lines(prompt, WIDTH - 16)  # room for " > " and what is typed
+        for line in above:
+            click.echo(click.style(line, bold=True) if is_fancy() else line)
+        click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)
 
     def resume_command(self) -> str:
         db = f" --db {self.db_path}" if self.db_path else ""
@@ -273,6 +352,18 @@ def _count(text: str, default: int) -> int | None:
     if not text:
         return default
     return int(text) if text.isdigit() and int(text) >= 1 else None
+
+
+def _mentions(text: str, answer: Any, table: Table) -> bool:
+    """Does an event's text name the secret answer (its id or its option's label)?"""
+    names = {str(answer).lower()}
+    for step in table.steps[-1:]:
+        names.add(str(step.entry.answer).lower())
+    return any(name and name in text.lower() for name in names)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _rolled_word(answer: Any) -> str:

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from ..safefiles import write_text_replacing
+from ..sessionnotes import notes
 from ..sessions import SessionInfo, SessionStore, Table, entry_summary, export_data, export_markdown
 from .common import Context, db_option, echo_json, get_context, user_errors
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+reveal_option = click.option("--reveal", is_flag=True,
+                             help="Show secret answers too (only once the game has ended).")
+SECRET = "(secret until the game ends)"
 
 
 @click.group("sessions")
@@ -27,39 +33,57 @@ def command() -> None:
 
 
 @command.command("list")
+@click.option("--game", help="Only the sessions of this game.")
 @db_option
 @json_option
 @user_errors
-def list_sessions(db_path: str | None, as_json: bool) -> None:
+def list_sessions(game: str | None, db_path: str | None, as_json: bool) -> None:
     """Every session: name, game, players, answers, status and last update, newest first.
+    With --json each finished session carries its outcome, to compare with simulation.
 
     \b
-    Example:
-      deckwright sessions list --json
+    Examples:
+      deckwright sessions list
+      deckwright sessions list --game heartstrings --json
     """
     with SessionStore(db_path) as store:
-        infos = store.list()
+        infos = [info for info in store.list() if game is None or info.game == game]
         if as_json:
-            echo_json([info.to_json() for info in infos])
+            echo_json([info.to_json() | {"outcome": _outcome(store, info)} for info in infos])
         elif not infos:
             click.echo(f"no sessions in {store.path}; start one with deckwright play GAME --players A,B")
+        else:
+            click.echo(f"{'SESSION':<26}{'GAME':<16}{'ANSWERS':>7}  {'STATUS':<10}UPDATED")
         for info in [] if as_json else infos:
             click.echo(_row(info))
 
 
+def _outcome(store: SessionStore, info: SessionInfo) -> dict[str, Any] | None:
+    """A finished session's outcome (winner seat and name), None while it is being played."""
+    if info.problem or info.status != "finished":
+        return None
+    try:
+        outcome = export_data(_table(store, info.name))["outcome"]
+    except click.ClickException:
+        return None
+    return outcome if isinstance(outcome, dict) else None
+
+
 def _row(info: SessionInfo) -> str:
+    """Two lines at 80 columns: name, game, answers, status, updated; then the players."""
     if info.problem:
-        return f"{info.name:<28} {info.game:<14} DAMAGED: {info.problem}"
-    return (f"{info.name:<28} {info.game:<14} {', '.join(info.players):<20} "
-            f"{info.answers:>5} answers  {info.status:<9} {info.updated}")
+        return f"{info.name[:25]:<26}{info.game[:15]:<16}DAMAGED: {info.problem}"[:80]
+    return (f"{info.name[:25]:<26}{info.game[:15]:<16}{info.answers:>7}  {info.status:<10}{info.updated[:19]}\n"
+            f"  {', '.join(info.players)}"[:160])
 
 
 @command.command("show")
 @click.argument("name")
 @db_option
 @json_option
+@reveal_option
 @user_errors
-def show(name: str, db_path: str | None, as_json: bool) -> None:
+def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
     """The setup, the next step and the tally of session NAME.
 
     \b
@@ -67,7 +91,7 @@ def show(name: str, db_path: str | None, as_json: bool) -> None:
       deckwright sessions show friday
     """
     with SessionStore(db_path) as store:
-        table = _table(store, name)
+        table = conceal(_table(store, name), reveal)
         request, outcome = table.request(), table.outcome()
         if as_json:
             data = export_data(table)
@@ -87,8 +111,9 @@ def show(name: str, db_path: str | None, as_json: bool) -> None:
 @click.argument("name")
 @db_option
 @json_option
+@reveal_option
 @user_errors
-def log(name: str, db_path: str | None, as_json: bool) -> None:
+def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
     """Every answer of session NAME with what it made happen.
 
     \b
@@ -96,7 +121,7 @@ def log(name: str, db_path: str | None, as_json: bool) -> None:
       deckwright sessions log friday
     """
     with SessionStore(db_path) as store:
-        table = _table(store, name)
+        table = conceal(_table(store, name), reveal)
         if as_json:
             echo_json(export_data(table)["journal"])
             return
@@ -134,8 +159,9 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
               help="JSON (setup, journal, events, tally) or a Markdown log.")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write to this file instead of the screen.")
 @db_option
+@reveal_option
 @user_errors
-def export(name: str, fmt: str, out: str | None, db_path: str | None) -> None:
+def export(name: str, fmt: str, out: str | None, db_path: str | None, reveal: bool) -> None:
     """Export session NAME as JSON or as a Markdown log.
 
     \b
@@ -143,8 +169,10 @@ def export(name: str, fmt: str, out: str | None, db_path: str | None) -> None:
       deckwright sessions export friday --format md --out friday.md
     """
     with SessionStore(db_path) as store:
-        table = _table(store, name)
-    text = export_markdown(table) if fmt == "md" else json.dumps(export_data(table), indent=2) + "\n"
+        table = conceal(_table(store, name), reveal)
+        taken = notes(store, name)
+    text = (export_markdown(table) + _notes_markdown(taken) if fmt == "md"
+            else json.dumps(export_data(table) | {"notes": [n.to_json() for n in taken]}, indent=2) + "\n")
     if out is None:
         click.echo(text, nl=False)
         return
@@ -170,6 +198,28 @@ def delete(name: str, yes: bool, db_path: str | None) -> None:
             click.confirm(f"Delete session {name} ({info.game}, {info.answers} answers)?", abort=True)
         store.delete(name)
     click.echo(f"deleted {name}")
+
+
+def conceal(table: Table, reveal: bool) -> Table:
+    """Hide secret answers and what they made happen; `--reveal` shows them once the game is over."""
+    if reveal and table.outcome() is None:
+        raise click.UsageError(f"session {table.name!r} is still being played: --reveal shows secret "
+                               "answers only after the game has ended")
+    if reveal:
+        return table
+    for step in table.steps:
+        if step.entry.kind == "secret":
+            step.entry = dataclasses.replace(step.entry, answer=SECRET)
+            step.events = []
+    return table
+
+
+def _notes_markdown(taken: list[Any]) -> str:
+    if not taken:
+        return ""
+    lines = ["", "## Playtest notes", ""]
+    lines += [f"- after answer {note.after_seq} ({note.time}): {note.text}" for note in taken]
+    return "\n".join(lines) + "\n"
 
 
 def _table(store: SessionStore, name: str) -> Table:

@@ -61,7 +61,11 @@ def check_options(engine: Any, declared: Sequence[SetupOption],
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         valid = ", ".join(by_name) if by_name else "none (this game has no setup options)"
-        raise SetupError(f"unknown setup option {', '.join(map(repr, unknown))}; valid options: {valid}")
+        import difflib
+
+        close = [m for key in unknown for m in difflib.get_close_matches(key, list(by_name), n=1, cutoff=0.5)]
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        raise SetupError(f"unknown setup option {', '.join(map(repr, unknown))}{hint}; valid options: {valid}")
     return {name: _checked(engine, option, given[name]) if name in given else option.default
             for name, option in by_name.items()}
 

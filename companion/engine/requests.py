@@ -39,6 +39,7 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     kind: str = "choice"  # a game-specific tag (e.g. "sacrifice") bots and UIs can key on
+    secret: bool = False  # hidden from the other players: asked without echo, hidden in logs until the end
 
     def option_ids(self) -> list[str]:
         return [o.id for o in self.options]
@@ -130,5 +131,7 @@ class Outcome:
 
 
 def request_kind(request: Request) -> str:
-    """`decision`, `roll`, `draw` or `shuffle`: what a journal records about a request."""
-    return "decision" if isinstance(request, Decision) else request.kind
+    """`decision`, `secret`, `roll`, `draw` or `shuffle`: what a journal records about a request."""
+    if isinstance(request, Decision):
+        return "secret" if request.secret else "decision"
+    return request.kind

@@ -1,6 +1,6 @@
 """What a gamemaster types, read as an answer to a request.
 
-A Decision takes the option's number (1-based, as listed) or its id. A roll takes the faces
+A Decision takes the option's number (1-based, as listed), its id or name, or a unique prefix. A roll takes the faces
 of the physical dice (`5`, `3 4`, `3,4`); a draw takes a card id; a shuffle takes every id in
 order. An empty line means "let the tool do it" for chance events (`None` is returned).
 """
@@ -32,18 +32,35 @@ def parse_typed(request: Request, text: str) -> Any | None:
 
 
 def parse_choice(decision: Decision, text: str) -> str:
-    """An option number (1-based) or option id (case-insensitive) -> the option id; Enter takes the
-    only option when there is just one."""
+    """An option number (1-based), or an option's id or label or a unique prefix of one (any case)
+    -> the option id; Enter takes the only option when there is just one."""
     ids = decision.option_ids()
     if not text and len(ids) == 1:
         return ids[0]
     if text.isdigit() and 1 <= int(text) <= len(ids):
         return ids[int(text) - 1]
-    for option_id in ids:
-        if option_id.lower() == text.lower():
-            return option_id
+    names = {option.id: [option.id, option.label] for option in decision.options}
+    found = _named(names, text)
+    if found is not None:
+        return found
     raise IllegalAction(f"{text!r} is not one of the choices: type a number from 1 to {len(ids)} "
                         f"or one of: {', '.join(ids)}")
+
+
+def _named(names: dict[str, list[str]], text: str) -> str | None:
+    """The key whose name is `text` (any case), else the only key with a name starting with it."""
+    wanted = text.lower()
+    if not wanted:
+        return None
+    for position in range(2):  # an exact id first, then an exact name
+        exact = [key for key, spellings in names.items()
+                 if len(spellings) > position and spellings[position] and spellings[position].lower() == wanted]
+        if exact:
+            return exact[0]
+    starting = [key for key, spellings in names.items() if any(s.lower().startswith(wanted) for s in spellings if s)]
+    if len(starting) > 1:
+        raise IllegalAction(f"{text!r} could be any of: {', '.join(starting)}; type more of the name")
+    return starting[0] if starting else None
 
 
 def parse_roll(chance: Chance, text: str) -> list[int]:
@@ -58,8 +75,6 @@ def parse_roll(chance: Chance, text: str) -> list[int]:
 
 
 def _matching(options: tuple[str, ...], text: str) -> str:
-    """The option spelled like `text`, ignoring case; `text` itself when none is."""
-    for option in options:
-        if option.lower() == text.lower():
-            return option
-    return text
+    """The option spelled like `text` or starting with it, ignoring case; `text` itself when none is."""
+    found = _named({option: [option] for option in options}, text)
+    return text if found is None else found

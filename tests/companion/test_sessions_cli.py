@@ -22,8 +22,10 @@ def played(runner, toy) -> str:
 
 def test_list_shows_name_game_players_answers_status(runner, played):
     result = runner.invoke(cli, ["sessions", "list"])
-    line = result.output.splitlines()[0]
-    assert line.split()[:6] == ["race", "toy-race", "Ann,", "Ben", "4", "answers"] and "playing" in line
+    header, line, players = result.output.splitlines()[:3]
+    assert header.split()[:4] == ["SESSION", "GAME", "ANSWERS", "STATUS"]
+    assert line.split()[:4] == ["race", "toy-race", "4", "playing"] and players.split() == ["Ann,", "Ben"]
+    assert max(len(row) for row in result.output.splitlines()) <= 80
 
 
 def test_list_json(runner, played):

@@ -131,9 +131,9 @@ def test_cli_errors(runner, toy, args, code, message):
     assert "Traceback" not in result.output
 
 
-def test_cli_unknown_game_exits_1(runner, toy):
+def test_cli_unknown_game_exits_2(runner, toy):
     result = runner.invoke(cli, ["sim", "chess"])
-    assert result.exit_code == 1 and "chess" in result.output
+    assert result.exit_code == 2 and "chess" in result.output
 
 
 def _minimal_heartstrings():

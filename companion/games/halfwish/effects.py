@@ -240,7 +240,7 @@ def ask_bid(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     player = state.players[item["seat"]]
     options = tuple(Option(str(n), f"bid {n}") for n in range(player.points + 1))
     return Decision(item["seat"], f"{player.name}: bid points in secret ({engine.catalog.name(item['source'])})",
-                    options, kind="bid")
+                    options, kind="bid", secret=True)
 
 
 def answer_bid(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:

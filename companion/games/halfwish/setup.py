@@ -39,7 +39,7 @@ def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     options = tuple(Option(p, f"{engine.catalog.name(p)} ({engine.catalog.card(p).get('category')})") for p in left)
     count = engine.rules.powers_chosen
     return Decision(item["seat"], f"{player.name}: choose power {len(player.powers) + 1} of {count} in secret "
-                                  f"(you have seen your opponent's class)", options, kind="power-choice")
+                                  f"(you have seen your opponent's class)", options, kind="power-choice", secret=True)
 
 
 def answer_power(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:

@@ -101,7 +101,8 @@ def ask_pick(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     options.append(Option(SKIP, f"Skip the upgrade and heal {heal} HP"))
     how = "publicly" if item["public"] else "in secret"
     kind = "an extra upgrade" if item["extra"] else "an upgrade"
-    return Decision(item["seat"], f"{player.name}: pick {kind} {how}", tuple(options), kind="upgrade-pick")
+    return Decision(item["seat"], f"{player.name}: pick {kind} {how}", tuple(options), kind="upgrade-pick",
+                    secret=not item["public"])
 
 
 def answer_pick(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:

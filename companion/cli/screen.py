@@ -1,0 +1,64 @@
+"""Terminal output for the table: 80-column wrapping and input read without echo."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from collections.abc import Callable
+
+WIDTH = 80
+
+
+def screen_width() -> int | None:
+    """The width to wrap at: the terminal's (80 at most), or $COLUMNS; None (no wrapping) when
+    output is piped, so logs and transcripts keep one event per line."""
+    import os
+    import shutil
+
+    if os.environ.get("COLUMNS", "").isdigit():
+        return min(int(os.environ["COLUMNS"]), WIDTH)
+    if sys.stdout.isatty():
+        return min(shutil.get_terminal_size((WIDTH, 24)).columns, WIDTH)
+    return None
+
+
+def wrap_lines(text: str, width: int = WIDTH) -> list[str]:
+    """Each line of `text` wrapped at word boundaries to the screen (never wider than `width`);
+    continuation lines keep the line's indent (and line up after a `3) ` or `| ` marker)."""
+    screen = screen_width()
+    if screen is None:
+        return text.split("\n")
+    width = min(width, screen)
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()))
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""])
+    return out
+
+
+def _marker_width(text: str) -> int:
+    head = text.split(" ", 1)[0]
+    return len(head) + 1 if head in ("|", "!", "hint:") or (head.endswith(")") and head[:-1].isdigit()) else 0
+
+
+def read_line(show_prompt: Callable[[], None], hidden: bool = False) -> str:
+    """Show the prompt and read one line; with `hidden` on a terminal, echo is off before the
+    prompt appears, so nothing typed after it can show (a secret answer)."""
+    if not hidden or not sys.stdin.isatty():
+        show_prompt()
+        return sys.stdin.readline()
+    import termios
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    quiet = termios.tcgetattr(fd)
+    quiet[3] &= ~termios.ECHO
+    try:
+        termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
+        show_prompt()
+        return sys.stdin.readline()
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)

@@ -1,0 +1,33 @@
+"""Whole games played through `deckwright play` at 80 columns, kept as transcripts.
+
+Re-record after an intended change with UPDATE_PLAYTHROUGHS=1 and read the diff.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import cli
+from companion.engine.registry import has_engine
+from companion.engine.transcript import compare_transcript
+
+PLAYTHROUGHS = Path(__file__).resolve().parents[1] / "playthroughs"
+
+
+@pytest.mark.parametrize("game, players", [
+    ("heartstrings", "Ann,Ben,Cy"),
+    ("which-witch", "Ann,Ben"),
+], ids=["heartstrings", "which-witch"])
+def test_a_whole_game_through_play_fits_80_columns(runner, tmp_path, game, players):
+    if not has_engine(game):
+        pytest.skip(f"no {game} engine")
+    keys = "1\n" * 3000  # the gamemaster takes the first choice; Enter-like rolls by --auto-roll
+    result = runner.invoke(cli, ["play", game, "--players", players, "--name", "table", "--seed", "7",
+                                 "--auto-roll", "--db", str(tmp_path / "s.db")], input=keys,
+                           env={"NO_COLOR": "1", "COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "Game over: " in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    assert compare_transcript(PLAYTHROUGHS / f"{game}-table.txt", result.output)
