@@ -20,6 +20,7 @@ there first the append fails with `SessionConflict` and nothing is written.
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
 import random
@@ -33,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self
 
-from .engine.core import Engine, Event, GameState, Outcome, Request, request_kind
+from .engine.core import Chance, Engine, Event, GameState, Outcome, Request, request_kind
 from .engine.drivers import roll_chance
 from .errors import CompanionError, SessionError
 from .sessionrows import (
@@ -44,6 +45,8 @@ from .sessionrows import (
     decode_info,
     listed_info,
 )
+
+__all__ = ["MAX_SEED", "JournalEntry", "SessionInfo", "SessionStore", "Table", "default_db_path"]
 
 DB_ENV = "DECKWRIGHT_DB"
 SCHEMA_VERSION = 1
@@ -238,10 +241,11 @@ class SessionStore:
             self.conn.execute("UPDATE sessions SET status = ?, updated = ? WHERE name = ?", (status, now(), name))
 
     def _row(self, name: str) -> sqlite3.Row | None:
-        return self.conn.execute(_SELECT_INFO + " WHERE s.name = ?", (name,)).fetchone()
+        row: sqlite3.Row | None = self.conn.execute(_SELECT_INFO + " WHERE s.name = ?", (name,)).fetchone()
+        return row
 
     # -- the journal -----------------------------------------------------------------------
-    def journal(self, name: str) -> list[JournalEntry]:
+    def journal(self, name: str) -> builtins.list[JournalEntry]:
         """Every answer of the session, in order."""
         session_id = self._id(name)
         with _sqlite_errors(self.path):
@@ -267,7 +271,7 @@ class SessionStore:
             self._touch(session_id, "playing")
         return entry
 
-    def undo(self, name: str, steps: int = 1, expected: int | None = None) -> list[JournalEntry]:
+    def undo(self, name: str, steps: int = 1, expected: int | None = None) -> builtins.list[JournalEntry]:
         """Drop the last `steps` answers (all there are, if fewer) and return them, newest first.
         With `expected`, refuse (SessionConflict) unless the journal holds that many answers."""
         if steps < 1:
@@ -284,7 +288,9 @@ class SessionStore:
         return list(reversed(dropped))
 
     def _length(self, session_id: int) -> int:
-        return self.conn.execute("SELECT COUNT(*) FROM journal WHERE session_id = ?", (session_id,)).fetchone()[0]
+        count: int = self.conn.execute("SELECT COUNT(*) FROM journal WHERE session_id = ?",
+                                       (session_id,)).fetchone()[0]
+        return count
 
     def _expect_length(self, session_id: int, name: str, length: int) -> None:
         found = self._length(session_id)
@@ -299,7 +305,8 @@ class SessionStore:
             row = self.conn.execute("SELECT id FROM sessions WHERE name = ?", (name,)).fetchone()
         if row is None:
             raise self._missing(name)
-        return row[0]
+        session_id: int = row[0]
+        return session_id
 
 
 _SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id = s.id) AS answers "
@@ -412,7 +419,7 @@ class Table:
         """How the game ended, or None."""
         return self.engine.outcome(self.state)
 
-    def tool_answer(self, request: Request) -> Any:
+    def tool_answer(self, request: Chance) -> Any:
         """The tool's roll, draw or shuffle for the next answer, from `Random(f"{seed}:{seq}")`."""
         rng = random.Random(f"{self.info.seed}:{self.seq + 1}")
         return roll_chance(request, rng)
@@ -448,7 +455,8 @@ class Table:
 def _first_state(engine: Engine, players: list[str], options: dict[str, Any]) -> GameState:
     """The new game's state; options the engine rejects become a SessionError."""
     try:
-        return engine.new_game(players, options)
+        state: GameState = engine.new_game(players, options)
+        return state
     except CompanionError:
         raise
     except (KeyError, TypeError, ValueError) as exc:

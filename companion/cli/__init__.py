@@ -42,7 +42,8 @@ class DeckwrightGroup(click.Group):
 
     def _generic(self, name: str) -> click.Command | None:
         try:
-            return importlib.import_module(f"{__name__}.{name}").command
+            command: click.Command = importlib.import_module(f"{__name__}.{name}").command
+            return command
         except ModuleNotFoundError as exc:
             if exc.name == f"{__name__}.{name}":  # a verb not built yet in this checkout
                 return None

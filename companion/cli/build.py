@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -195,15 +196,14 @@ def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:
 def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...], stages: Any,
            png_dpi: int | None, tts: bool, fold: bool = False) -> list[tuple[str, Any]]:
     """Every unit of work as (label, callable returning the paths it wrote), in build order."""
-    from generator.build import atomic_write, kit_jobs
+    from generator.build import kit_jobs
 
     steps: list[tuple[str, Any]] = []
     for db in databases:
         target = stages.folder(db.folder.name)  # output/<folder>: the name the designer typed
         for paper in papers:
             for job in kit_jobs(db, paper, target, kinds):
-                steps.append((f"{db.id}: {job.path.name}",
-                              lambda job=job: (atomic_write(job.path, job.render), [job.path])[1]))
+                steps.append((f"{db.id}: {job.path.name}", functools.partial(_write_job, job)))
         if png_dpi:
             from generator.png import export_png
             steps.append((f"{db.id}: PNGs at {png_dpi} dpi", lambda db=db, t=target: export_png(db, t / "png", png_dpi)))
@@ -227,6 +227,14 @@ def _fold_steps(db: Any, papers: tuple[str, ...], target: Path) -> list[tuple[st
 
     return [(f"{db.id}: {deck.id} fold-over ({paper})", lambda d=deck, p=paper: write(d, p))
             for deck in db.decks if deck.duplex for paper in papers]
+
+
+def _write_job(job: Any) -> list[Path]:
+    """Write one kit file (atomically); the file written."""
+    from generator.build import atomic_write
+
+    atomic_write(job.path, job.render)
+    return [job.path]
 
 
 def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:

@@ -155,7 +155,7 @@ class Gamemaster:
             self.commit(self.table.tool_answer(request), "rolled")
             return True
         secret = isinstance(request, Decision) and request.secret
-        if secret and not self.hand_over(request):
+        if secret and isinstance(request, Decision) and not self.hand_over(request):
             return False
         self.show_request(request)
         line = self.read(self.prompt(request), hidden=secret)
@@ -169,7 +169,9 @@ class Gamemaster:
             self.say(f"  ! {exc}")
             return True
         source = "typed" if answer is not None else "rolled"
-        self.commit(self.table.tool_answer(request) if answer is None else answer, source, secret)
+        if answer is None and isinstance(request, Chance):
+            answer = self.table.tool_answer(request)
+        self.commit(answer, source, secret)
         return True
 
     def hand_over(self, request: Decision) -> bool:

@@ -102,7 +102,8 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
         click.echo(f"{info.name}: {info.game} · {', '.join(info.players)} · {table.seq} answers · {info.status}")
         click.echo(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
                    f"· updated {info.updated}")
-        click.echo(f"next: {request.prompt}" if request else f"over: {outcome.text or outcome.termination}")
+        ended = f"over: {outcome.text or outcome.termination}" if outcome else "over"
+        click.echo(f"next: {request.prompt}" if request else ended)
         for line in table.engine.tally(table.state):
             click.echo(f"  | {line}")
 
