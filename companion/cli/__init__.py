@@ -14,7 +14,7 @@ import click
 
 from .common import Context, Interrupted, cards_option, interrupt_message
 
-COMMAND_MODULES = ("games", "lint", "build", "roll", "play", "sessions", "sim", "balance")
+COMMAND_MODULES = ("games", "lint", "build", "changes", "roll", "play", "sessions", "sim", "balance")
 
 
 class DeckwrightGroup(click.Group):

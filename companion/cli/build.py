@@ -40,11 +40,14 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
               help="Also write one PNG per component (card design, back, sheet, token) at DPI into OUT/<game>/png/.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG).")
 @click.option("--json", "as_json", is_flag=True, help="Print the files written as JSON.")
+@click.option("--reprint-since", "reprint_since", metavar="REF", default=None,
+              help="Also write OUT/<game>/reprint-<paper>.pdf with only the cards changed since REF "
+                   "(an earlier manifest.json or a git revision of the card folder).")
 @click.option("--watch", is_flag=True,
               help="Keep running and rebuild whenever a file of the games' databases or templates changes (Ctrl-C stops).")
 @user_errors
 def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-            png_dpi: int | None, tts: bool, as_json: bool, watch: bool) -> None:
+            png_dpi: int | None, tts: bool, as_json: bool, watch: bool, reprint_since: str | None) -> None:
     """Write the print-and-play kit of GAMES to OUT/<game>/.
 
     Every PDF is ready to print at 100%: cards with bleed, crop marks and duplex backs,
@@ -59,11 +62,12 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
       deckwright build halfwish --paper letter --only cards --tts
       deckwright build --all --png 150
       deckwright build heartstrings --paper a4 --watch
+      deckwright build halfwish --paper a4 --reprint-since HEAD~1
     """
     set_interrupt_message(KIT_KEPT)
 
     def build_once() -> list[Path]:
-        return _build(games, all_games, paper, out_dir, only, png_dpi, tts)
+        return _build(games, all_games, paper, out_dir, only, png_dpi, tts, reprint_since)
 
     if watch:
         _watch(games, all_games, build_once)
@@ -72,7 +76,7 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-           png_dpi: int | None, tts: bool) -> list[Path]:
+           png_dpi: int | None, tts: bool, reprint_since: str | None = None) -> list[Path]:
     """Check, then build every chosen game; the files written."""
     from generator.errors import GeneratorError
     from generator.staging import staged_kits
@@ -86,7 +90,8 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
-                written = _run(_steps(databases, papers, kinds, stages, png_dpi, tts))
+                steps = _steps(databases, papers, kinds, stages, png_dpi, tts)
+                written = _run(steps + _record_steps(databases, papers, stages, reprint_since))
             set_interrupt_message(KIT_REPLACED)
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
@@ -162,6 +167,21 @@ def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...]
         if tts:
             from generator.tts import export_tts
             steps.append((f"{db.id}: Tabletop Simulator sheets", lambda db=db, t=target: export_tts(db, t)))
+    return steps
+
+
+def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
+                  reprint_since: str | None) -> list[tuple[str, Any]]:
+    """Each game's manifest.json and, with --reprint-since, its reprint PDFs."""
+    from generator.manifest import write_manifest
+    from generator.reprint import reprint_steps
+
+    steps: list[tuple[str, Any]] = []
+    for db in databases:
+        target = stages.folder(db.id)
+        steps.append((f"{db.id}: manifest", lambda db=db, t=target: [write_manifest(db, t)]))
+        if reprint_since:
+            steps += reprint_steps(db, reprint_since, papers, target)
     return steps
 
 
