@@ -70,12 +70,11 @@ def _git(folder: Path, *args: str) -> bytes:
 
 def _database_at(db: Database, ref: str) -> Database:
     """The game's database as its card folder was at git revision `ref`."""
-    prefix = _git(db.folder, "rev-parse", "--show-prefix").decode().strip().rstrip("/")
-    archive = _git(db.folder, "archive", "--format=tar", ref, "--", ".")
+    archive = _git(db.folder, "archive", "--format=tar", ref, "--", ".")  # paths relative to the folder
     with tempfile.TemporaryDirectory(prefix="deckwright-since-") as tmp:
+        root = Path(tmp) / db.folder.name
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
-            tar.extractall(Path(tmp) / "root", filter="data")
-        root = Path(tmp) / "root" / prefix
+            tar.extractall(root, filter="data")
         if not (root / "game.yaml").is_file():
             raise ChangesError(f"{db.id} has no game.yaml at revision {ref!r}")
         return load_game(root.name, root.parent)
@@ -125,7 +124,7 @@ def changes_since(db: Database, ref: str) -> Changes:
 
 
 def describe(changes: Changes, game: str) -> list[str]:
-    """The changes as lines a designer reads (each within 80 columns where the values allow)."""
+    """The changes as lines a designer reads, a changed card followed by its fields."""
     total = len(changes.added) + len(changes.removed) + len(changes.changed) + len(changes.rules)
     lines = [f"{game}: {total} change(s) since {changes.since}"]
     for sign, cards in (("+", changes.added), ("-", changes.removed)):

@@ -22,6 +22,8 @@ from cards.yamlsrc import load_yaml
 STAMP_LENGTH = 8
 MANIFEST = "manifest.json"
 _RULE_NAME = re.compile(r"rules\.([A-Za-z_][\w.]*)")
+_CARD_LOOKUP = re.compile(r"db\.card\([^()]*\)\.(\w+)")
+_DECK_LOOKUP = re.compile(r"db\.deck\(\s*['\"]([\w-]+)['\"]\s*\)")
 
 
 def digest(value: Any, length: int = STAMP_LENGTH) -> str:
@@ -42,9 +44,26 @@ def layout_inputs(db: Database, layouts: list[Any]) -> dict[str, Any]:
     text = json.dumps(elements, default=str)
     named = sorted(set(_RULE_NAME.findall(text)))
     rules = {name: _rule_or_none(db, name) for name in named}
-    if "rules[" in text or "db." in text:  # an indexed or raw lookup: depend on every rule
+    if "rules[" in text:  # an indexed lookup: depend on every rule
         rules = {"*": dict(db.rules)}
-    return {"layouts": elements, "rules": rules, "game": db.meta, "bleed": db.print.bleed}
+    return {"layouts": elements, "rules": rules, "game": db.meta, "bleed": db.print.bleed,
+            "db": _database_lookups(db, text)}
+
+
+def _database_lookups(db: Database, text: str) -> Any:
+    """What layouts read through `db`: `db.card(id).name` depends on every card's name,
+    `db.deck('id')` on that deck; any other use of `db` on the whole database."""
+    attributes = sorted(set(_CARD_LOOKUP.findall(text)))
+    decks = sorted(set(_DECK_LOOKUP.findall(text)))
+    if "db." in _DECK_LOOKUP.sub("", _CARD_LOOKUP.sub("", text)):
+        return db.version
+    cards = {attr: {card.id: _card_attribute(card, attr) for deck in db.decks for card in deck.cards}
+             for attr in attributes}
+    return {"cards": cards, "decks": {d.id: d for d in db.decks if d.id in decks}}
+
+
+def _card_attribute(card: Any, attr: str) -> Any:
+    return card.get(attr) if attr in card.fields else getattr(card, attr, None)
 
 
 def _rule_or_none(db: Database, path: str) -> Any:
