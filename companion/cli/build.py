@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -43,11 +44,14 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 @click.option("--reprint-since", "reprint_since", metavar="REF", default=None,
               help="Also write OUT/<game>/reprint-<paper>.pdf with only the cards changed since REF "
                    "(an earlier manifest.json or a git revision of the card folder).")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Draw every file again instead of reusing unchanged ones from OUT/.cache/.")
 @click.option("--watch", is_flag=True,
               help="Keep running and rebuild whenever a file of the games' databases or templates changes (Ctrl-C stops).")
 @user_errors
 def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-            png_dpi: int | None, tts: bool, as_json: bool, watch: bool, reprint_since: str | None) -> None:
+            png_dpi: int | None, tts: bool, as_json: bool, watch: bool, reprint_since: str | None,
+            no_cache: bool) -> None:
     """Write the print-and-play kit of GAMES to OUT/<game>/.
 
     Every PDF is ready to print at 100%: cards with bleed, crop marks and duplex backs,
@@ -66,17 +70,21 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     """
     set_interrupt_message(KIT_KEPT)
 
+    from generator.cache import CACHE_FOLDER, RenderCache
+
+    cache = None if no_cache else RenderCache(out_dir / CACHE_FOLDER)
+
     def build_once() -> list[Path]:
-        return _build(games, all_games, paper, out_dir, only, png_dpi, tts, reprint_since)
+        return _build(games, all_games, paper, out_dir, only, png_dpi, tts, reprint_since, cache)
 
     if watch:
-        _watch(games, all_games, build_once)
+        _watch(games, all_games, build_once, cache)
         return
     _report(build_once(), as_json)
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-           png_dpi: int | None, tts: bool, reprint_since: str | None = None) -> list[Path]:
+           png_dpi: int | None, tts: bool, reprint_since: str | None = None, cache: Any = None) -> list[Path]:
     """Check, then build every chosen game; the files written."""
     from generator.errors import GeneratorError
     from generator.staging import staged_kits
@@ -84,13 +92,13 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            databases = _checked_databases(games, all_games)
             papers = PAPERS if paper == "both" else (paper,)
             kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
+            databases = _checked_databases(games, all_games, lambda db: _all_cached(cache, db, papers, kinds, out_dir))
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
-                steps = _steps(databases, papers, kinds, stages, png_dpi, tts)
+                steps = _steps(databases, papers, kinds, stages, png_dpi, tts, cache)
                 written = _run(steps + _record_steps(databases, papers, stages, reprint_since))
             set_interrupt_message(KIT_REPLACED)
         except GeneratorError as exc:
@@ -102,7 +110,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     return [stages.final(path) for path in written]
 
 
-def _watch(games: tuple[str, ...], all_games: bool, build_once: Any) -> None:
+def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, cache: Any = None) -> None:
     """Build, then rebuild on every change below the games' database and template folders."""
     from cards.paths import template_dirs
     from generator.watch import watch
@@ -114,9 +122,18 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any) -> None:
     folders = sorted({f for g in chosen for f in [root / g, *template_dirs(root, g)]})
 
     def rebuild(changes: list[Path]) -> None:
-        if changes:
-            click.echo(f"changed: {', '.join(p.name for p in changes)}")
-        _report(build_once(), False)
+        from generator.watch import rebuilt_line
+
+        if not changes:
+            _report(build_once(), False)
+            return
+        click.echo(f"changed: {', '.join(p.name for p in changes)}")
+        start = time.perf_counter()
+        if cache is not None:
+            cache.start()
+        written = build_once()
+        drawn = cache.rendered if cache is not None else [p.name for p in written]
+        click.echo(rebuilt_line(drawn, len(written), time.perf_counter() - start))
 
     def on_error(exc: Exception) -> None:
         message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
@@ -135,8 +152,15 @@ def _warn(caught: list[warnings.WarningMessage]) -> None:
         click.echo(f"warning: {message}", err=True)
 
 
-def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:
-    """Load and draw-check every chosen game before any file is written."""
+def _all_cached(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> bool:
+    from generator.build import kit_jobs
+    from generator.cache import all_cached
+
+    return all_cached(cache, db, [job for paper in papers for job in kit_jobs(db, paper, out_dir, kinds)])
+
+
+def _checked_databases(games: tuple[str, ...], all_games: bool, cached: Any = lambda db: False) -> list[Any]:
+    """Load and draw-check every chosen game before any file is written (not one whose files are all cached)."""
     from generator.check import check_kit
 
     context = get_context()
@@ -145,20 +169,22 @@ def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:
         raise click.UsageError("name a game to build, or pass --all")
     databases = [context.load(game_id) for game_id in chosen]
     for db in databases:
-        check_kit(db)
+        if not cached(db):
+            check_kit(db)
     return databases
 
 
 def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...], stages: Any,
-           png_dpi: int | None, tts: bool) -> list[tuple[str, Any]]:
+           png_dpi: int | None, tts: bool, cache: Any = None) -> list[tuple[str, Any]]:
     """Every unit of work as (label, callable returning the paths it wrote), in build order."""
     from generator.build import atomic_write, kit_jobs
+    from generator.cache import cached_jobs
 
     steps: list[tuple[str, Any]] = []
     for db in databases:
         target = stages.folder(db.id)
         for paper in papers:
-            for job in kit_jobs(db, paper, target, kinds):
+            for job in cached_jobs(cache, db, list(kit_jobs(db, paper, target, kinds))):
                 steps.append((f"{db.id}: {job.path.name}",
                               lambda job=job: (atomic_write(job.path, job.render), [job.path])[1]))
         if png_dpi:

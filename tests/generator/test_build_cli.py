@@ -29,7 +29,7 @@ def test_only_tokens_writes_only_the_token_sheets(runner, tmp_path):
     result = _build(runner, "heartstrings", "--only", "tokens", "--paper", "letter", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "heartstrings").iterdir()) == [
-        "heartstring-markers-letter.pdf", "player-tokens-letter.pdf"]
+        "heartstring-markers-letter.pdf", "manifest.json", "player-tokens-letter.pdf"]  # every build writes its manifest
 
 
 def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
