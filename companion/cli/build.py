@@ -233,7 +233,7 @@ def _report(written: list[Path], as_json: bool) -> None:
         return
     width = max(len(row["path"]) for row in rows)
     for row in rows:
-        pages = f"{row['pages']:>3} p." if row["pages"] is not None else "   png"
+        pages = f"{row['pages']:>3} p." if row["pages"] is not None else f"{row['path'].rsplit('.', 1)[-1]:>6}"
         click.echo(f"{row['path']:<{width}}  {pages}  {_human(row['bytes']):>9}")
     total = sum(row["bytes"] for row in rows)
     click.echo(f"{len(rows)} file(s) written, {_human(total)}")
