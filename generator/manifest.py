@@ -14,7 +14,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from cards import Database
 from cards.yamlsrc import load_yaml
@@ -140,5 +140,9 @@ def write_manifest(db: Database, folder: Path) -> Path:
 
     path = folder / MANIFEST
     text = json.dumps(build_manifest(db), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    atomic_write(path, lambda out: out.write(text.encode()))
+
+    def render(out: BinaryIO) -> None:
+        out.write(text.encode())
+
+    atomic_write(path, render)
     return path
