@@ -72,7 +72,7 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     return faces, backs
 
 
-def _stamped(context: dict[str, Any], shared: dict[str, Any], deck: Any) -> dict[str, Any]:
+def _stamped(context: dict[str, Any], shared: str, deck: Any) -> dict[str, Any]:
     """A card face prints its own content stamp as its `version` (the game's is `game_version`)."""
     stamp = card_stamp(shared, deck, context)
     return {**context, "version": stamp, "stamp": stamp, "game_version": context["version"]}

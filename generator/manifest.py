@@ -38,16 +38,17 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def layout_inputs(db: Database, layouts: list[Any]) -> dict[str, Any]:
-    """What the layouts draw besides the card: their resolved elements, and the rules values they name."""
+def layout_inputs(db: Database, layouts: list[Any]) -> str:
+    """A hash of what the layouts draw besides the card: their resolved elements, the rules values
+    and database lookups they name, the game's details and the bleed (hashed once per deck)."""
     elements = [[layout.elements, layout.size] for layout in layouts]
     text = json.dumps(elements, default=str)
     named = sorted(set(_RULE_NAME.findall(text)))
     rules = {name: _rule_or_none(db, name) for name in named}
     if "rules[" in text:  # an indexed lookup: depend on every rule
         rules = {"*": dict(db.rules)}
-    return {"layouts": elements, "rules": rules, "game": db.meta, "bleed": db.print.bleed,
-            "db": _database_lookups(db, text)}
+    return digest({"layouts": elements, "rules": rules, "game": db.meta, "bleed": db.print.bleed,
+                   "db": _database_lookups(db, text)}, 64)
 
 
 def _database_lookups(db: Database, text: str) -> Any:
@@ -73,7 +74,7 @@ def _rule_or_none(db: Database, path: str) -> Any:
         return None
 
 
-def card_stamp(shared: dict[str, Any], deck: Any, context: dict[str, Any]) -> str:
+def card_stamp(shared: str, deck: Any, context: dict[str, Any]) -> str:
     """The content stamp of one card: `shared` is `layout_inputs` of the deck's layouts."""
     own = {key: context.get(key) for key in ("card", "number", "total", "corner")}
     return digest([shared, {"deck": [deck.id, deck.code, deck.name, deck.size, deck.back]}, own])
