@@ -25,12 +25,13 @@ from cards.paths import template_dirs
 from .build import Job, Renderer, temp_beside
 
 CACHE_FOLDER = ".cache"
-_PACKAGES = ("cards", "generator")
+_PACKAGES = ("cards", "generator", "companion")  # companion: a game's rulebook_context hook
 
 
 @lru_cache(maxsize=1)
 def tool_fingerprint() -> str:
-    """A hash of the code that draws: our packages' sources and the reportlab version."""
+    """A hash of the code that draws: our packages' sources (a game's rulebook hook lives in
+    `companion`) and the reportlab version."""
     import reportlab
 
     digest = hashlib.sha256(reportlab.Version.encode())
