@@ -58,6 +58,8 @@ class RenderCache:
         self.folder = folder
         self.rendered: list[str] = []  # the files drawn (not served from the cache), by name
         self._inputs: dict[int, tuple[Database, str]] = {}  # by database object, for one build
+        for leftover in folder.glob("*/.*"):  # what a killed build left while storing
+            leftover.unlink(missing_ok=True)
 
     def start(self) -> None:
         """Forget the previous build (its drawn files and input hashes): a watch calls this per rebuild."""
@@ -95,9 +97,13 @@ class RenderCache:
 
     def _store(self, path: Path, data: bytes) -> None:
         fd, tmp = temp_beside(path)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
 
 def cached_jobs(cache: RenderCache | None, db: Database, jobs: list[Job]) -> list[Job]:
