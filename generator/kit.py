@@ -23,8 +23,8 @@ from cards.units import MM, parse_length, parse_size
 from .cardlayout import Box, load_layout, render_layout
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, impose_cards
-from .manifest import card_stamp, layout_inputs
 from .pdfcanvas import new_canvas
+from .stamps import card_stamp, layout_inputs
 
 
 def layout_folders(db: Database) -> list[Path]:
