@@ -241,6 +241,65 @@ def _report(count: int, duplex: bool, pipeline: float, raw: float) -> None:
     print(f"  pipeline/raw slowdown: {pipeline / raw:.2f}x   (target: within 1.5x)")
 
 
+def cache_ratios(game: str = "halfwish") -> None:
+    """The cache against a --no-cache full build of a copy of `game`: a one-card text edit and no change,
+    in-process (A4) and through the CLI (`--paper both`, process start included)."""
+    import shutil
+    import subprocess
+
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root, out = Path(tmp) / "cards", Path(tmp) / "out"
+        shutil.copytree(load_game(game).folder, root / game, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+        card = load_game(game, root).decks[0].cards[0]
+
+        def build(*args: str) -> Callable[[], object]:
+            return lambda: CliRunner().invoke(cli, ["--cards", str(root), "build", game, "--paper", "a4",
+                                                    "--out", str(out), *args])
+
+        def run(*args: str) -> Callable[[], object]:
+            command = [str(Path(sys.executable).parent / "deckwright"), "--cards", str(root), "build", game, "--paper", "both",
+                       "--out", str(out), *args]
+            return lambda: subprocess.run(command, check=True, capture_output=True)
+
+        full, edit, same = _edit_and_rebuild(build, root / game, card.id, time.perf_counter)
+        print(f"cache on {game} (A4, in-process): --no-cache full build {full:.2f} s")
+        print(f"  one-card edit rebuild: {edit / full:.2f}x (target <= 0.1x)")
+        print(f"  no-change rebuild:     {same / full:.2f}x (target <= 0.05x)")
+        full, edit, _ = _edit_and_rebuild(run, root / game, card.id, time.perf_counter)
+        print(f"  CLI --paper both, one-card edit: {edit / full:.2f}x (target <= 0.2x)")
+
+
+def _edit_and_rebuild(build: Callable[..., Callable[[], object]], folder: Path, card_id: str,
+                      clock: Callable[[], float]) -> tuple[float, float, float]:
+    """Seconds of (full --no-cache build, rebuild after editing `card_id`'s name, rebuild with no change)."""
+    def seconds(work: Callable[[], object]) -> float:
+        start = clock()
+        work()
+        return clock() - start
+
+    full = seconds(build("--no-cache"))
+    build()()  # fill the cache
+    file = next(f for f in sorted(folder.glob("*.yaml")) if f"id: {card_id}" in f.read_text())
+    text = file.read_text()
+    file.write_text(_renamed(text, card_id))
+    edit = seconds(build())
+    same = seconds(build())
+    return full, edit, same
+
+
+def _renamed(text: str, card_id: str) -> str:
+    """The YAML text with the name of card `card_id` given an extra word."""
+    lines = text.splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.strip().lstrip("- ") == f"id: {card_id}")
+    name = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("name:"))
+    lines[name] = lines[name].rstrip("\n") + " edited\n"
+    return "".join(lines)
+
+
 def _profile(work: Callable[[], object]) -> None:
     profiler = cProfile.Profile()
     profiler.runcall(work)
@@ -255,6 +314,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of one pipeline build")
     args = parser.parse_args(argv)
     measure(args.cards, args.rounds, args.profile)
+    cache_ratios()
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from .cardlayout import Box, load_layout, render_layout
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, impose_cards
 from .pdfcanvas import new_canvas
+from .stamps import card_stamp, layout_inputs
 from .userconfig import duplex_setting
 
 
@@ -57,8 +58,9 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     base = {**base_context(db), **trim_size_mm(deck.size)}
     faces: list[Face] = []
     backs: list[Face] = []
+    shared = layout_inputs(db, [front, back])
     for number, card in enumerate(deck.cards, 1):
-        context = card_context(db, deck, card, number, base)
+        context = _stamped(card_context(db, deck, card, number, base), shared, deck)
         face = _face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}")
         faces.extend([face] * card.count)
         if deck.back.per_card:
@@ -69,6 +71,21 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
         backs = [_face(back, back_context, bleed, f"back of deck {deck.id!r}")]
     return faces, backs
+
+
+def _stamped(context: dict[str, Any], shared: str, deck: Any) -> dict[str, Any]:
+    """A card face prints its own content stamp as its `version` (the game's is `game_version`)."""
+    stamp = card_stamp(shared, deck, context)
+    return {**context, "version": stamp, "stamp": stamp, "game_version": context["version"]}
+
+
+def deck_stamps(db: Database, deck: Any) -> list[str]:
+    """The content stamp of every card of `deck`, in deck order (see `generator.manifest`)."""
+    folders = layout_folders(db)
+    shared = layout_inputs(db, [load_layout(deck.layout, folders), load_layout(deck.back.layout, folders)])
+    base = {**base_context(db), **trim_size_mm(deck.size)}
+    return [card_stamp(shared, deck, card_context(db, deck, card, number, base))
+            for number, card in enumerate(deck.cards, 1)]
 
 
 def back_designs(deck: Any, backs: list[Face]) -> list[tuple[Any | None, Face]]:

@@ -46,6 +46,14 @@ def watch(folders: list[Path], rebuild: Callable[[list[Path]], None],
             _attempt(rebuild, changes, on_error)
 
 
+def rebuilt_line(drawn: list[str], written: int, seconds: float, width: int = 80) -> str:
+    """`rebuilt 2 of 10 file(s) in 1.4 s: actions-a4.pdf, ...`, cut to `width` columns."""
+    line = f"rebuilt {len(drawn)} of {written} file(s) in {seconds:.1f} s"
+    if drawn:
+        line += ": " + ", ".join(drawn)
+    return line if len(line) <= width else line[:width - 3] + "..."
+
+
 def _attempt(rebuild: Callable[[list[Path]], None], changes: list[Path],
              on_error: Callable[[Exception], None]) -> None:
     try:

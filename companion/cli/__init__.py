@@ -14,7 +14,8 @@ import click
 
 from .common import Context, Interrupted, accept_cards, cards_option, interrupt_message
 
-COMMAND_MODULES = ("games", "lint", "build", "calibrate", "export", "roll", "play", "sessions", "sim", "balance")
+COMMAND_MODULES = ("games", "lint", "build", "changes", "calibrate", "export", "roll", "play", "sessions", "sim",
+                   "balance")
 
 
 class DeckwrightGroup(click.Group):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import time
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -46,11 +47,17 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 @click.option("--fold", is_flag=True, help="Also write fold-over card sheets for printers without duplex "
               "(front and back side by side, fold line between): OUT/<game>/<deck>-fold-<paper>.pdf.")
 @click.option("--json", "as_json", is_flag=True, help="Print the files written as JSON.")
+@click.option("--reprint-since", "reprint_since", metavar="REF", default=None,
+              help="Also write OUT/<game>/reprint-<paper>.pdf with only the cards changed since REF "
+                   "(an earlier manifest.json or a git revision of the card folder).")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Draw every file again instead of reusing unchanged ones from OUT/.cache/.")
 @click.option("--watch", is_flag=True,
               help="Keep running and rebuild whenever a file of the games' databases or templates changes (Ctrl-C stops).")
 @user_errors
 def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-            png_dpi: int | None, tts: bool, shop: str, fold: bool, as_json: bool, watch: bool) -> None:
+            png_dpi: int | None, tts: bool, shop: str, fold: bool, as_json: bool, watch: bool,
+            reprint_since: str | None, no_cache: bool) -> None:
     """Write the print-and-play kit of GAMES to OUT/<game>/.
 
     Every PDF is ready to print at 100%: cards with bleed, crop marks and duplex backs,
@@ -66,18 +73,24 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
       deckwright build --all --png 150
       deckwright build heartstrings --paper a4 --watch
       deckwright build halfwish --for tgc
+      deckwright build halfwish --paper a4 --reprint-since HEAD~1
     """
     set_interrupt_message(KIT_KEPT)
     findings: list[Any] = []
+
+    from generator.cache import CACHE_FOLDER, RenderCache
+
+    cache = None if no_cache else RenderCache(out_dir / CACHE_FOLDER)
 
     def build_once() -> list[Path]:
         findings.clear()
         if shop != "home":
             return _build_for_shop(games, all_games, out_dir, shop, findings)
-        return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json)
+        return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json,
+                      reprint_since=reprint_since, cache=cache)
 
     if watch:
-        _watch(games, all_games, build_once)
+        _watch(games, all_games, build_once, cache)
         return
     _report(build_once(), as_json)
     _report_preflight(findings, shop, as_json)
@@ -121,7 +134,8 @@ def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-           png_dpi: int | None, tts: bool, fold: bool = False, progress: bool = True) -> list[Path]:
+           png_dpi: int | None, tts: bool, fold: bool = False, progress: bool = True,
+           reprint_since: str | None = None, cache: Any = None) -> list[Path]:
     """Check, then build every chosen game; the files written."""
     from generator.errors import GeneratorError
     from generator.staging import staged_kits
@@ -129,13 +143,14 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            databases = _checked_databases(games, all_games)
             papers = PAPERS if paper == "both" else (paper,)
             kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
+            databases = _checked_databases(games, all_games, lambda db: _all_cached(cache, db, papers, kinds, out_dir))
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
-                written = _run(_steps(databases, papers, kinds, stages, png_dpi, tts, fold), progress)
+                steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
+                written = _run(steps + _record_steps(databases, papers, stages, reprint_since), progress)
             set_interrupt_message(KIT_REPLACED)
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
@@ -146,7 +161,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     return [stages.final(path) for path in written]
 
 
-def _watch(games: tuple[str, ...], all_games: bool, build_once: Any) -> None:
+def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, cache: Any = None) -> None:
     """Build, then rebuild on every change below the games' database and template folders."""
     from cards.paths import template_dirs
     from generator.watch import watch
@@ -158,9 +173,18 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any) -> None:
     folders = sorted({f for g in chosen for f in [root / g, *template_dirs(root, g)]})
 
     def rebuild(changes: list[Path]) -> None:
-        if changes:
-            click.echo(f"changed: {', '.join(p.name for p in changes)}")
-        _report(build_once(), False)
+        from generator.watch import rebuilt_line
+
+        if not changes:
+            _report(build_once(), False)
+            return
+        click.echo(f"changed: {', '.join(p.name for p in changes)}")
+        start = time.perf_counter()
+        if cache is not None:
+            cache.start()
+        written = build_once()
+        drawn = cache.rendered if cache is not None else [p.name for p in written]
+        click.echo(rebuilt_line(drawn, len(written), time.perf_counter() - start))
 
     def on_error(exc: Exception) -> None:
         message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
@@ -179,8 +203,15 @@ def _warn(caught: list[warnings.WarningMessage]) -> None:
         click.echo(f"warning: {message}", err=True)
 
 
-def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:
-    """Load and draw-check every chosen game before any file is written."""
+def _all_cached(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> bool:
+    from generator.build import kit_jobs
+    from generator.cache import all_cached
+
+    return all_cached(cache, db, [job for paper in papers for job in kit_jobs(db, paper, out_dir, kinds)])
+
+
+def _checked_databases(games: tuple[str, ...], all_games: bool, cached: Any = lambda db: False) -> list[Any]:
+    """Load and draw-check every chosen game before any file is written (not one whose files are all cached)."""
     from generator.check import check_kit
 
     context = get_context()
@@ -189,20 +220,22 @@ def _checked_databases(games: tuple[str, ...], all_games: bool) -> list[Any]:
         raise click.UsageError("name a game to build, or pass --all")
     databases = [context.load(game_id) for game_id in chosen]
     for db in databases:
-        check_kit(db)
+        if not cached(db):
+            check_kit(db)
     return databases
 
 
 def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...], stages: Any,
-           png_dpi: int | None, tts: bool, fold: bool = False) -> list[tuple[str, Any]]:
+           png_dpi: int | None, tts: bool, fold: bool = False, cache: Any = None) -> list[tuple[str, Any]]:
     """Every unit of work as (label, callable returning the paths it wrote), in build order."""
     from generator.build import kit_jobs
+    from generator.cache import cached_jobs
 
     steps: list[tuple[str, Any]] = []
     for db in databases:
         target = stages.folder(db.folder.name)  # output/<folder>: the name the designer typed
         for paper in papers:
-            for job in kit_jobs(db, paper, target, kinds):
+            for job in cached_jobs(cache, db, list(kit_jobs(db, paper, target, kinds))):
                 steps.append((f"{db.id}: {job.path.name}", functools.partial(_write_job, job)))
         if png_dpi:
             from generator.png import export_png
@@ -237,6 +270,21 @@ def _write_job(job: Any) -> list[Path]:
     return [job.path]
 
 
+def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
+                  reprint_since: str | None) -> list[tuple[str, Any]]:
+    """Each game's manifest.json and, with --reprint-since, its reprint PDFs."""
+    from generator.manifest import write_manifest
+    from generator.reprint import reprint_steps
+
+    steps: list[tuple[str, Any]] = []
+    for db in databases:
+        target = stages.folder(db.folder.name)
+        steps.append((f"{db.id}: manifest", lambda db=db, t=target: [write_manifest(db, t)]))
+        if reprint_since:
+            steps += reprint_steps(db, reprint_since, papers, target)
+    return steps
+
+
 def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
     """Do every step, with a progress bar on a terminal; the files written."""
     written: list[Path] = []
@@ -261,7 +309,7 @@ def _report(written: list[Path], as_json: bool) -> None:
         return
     width = max(len(row["path"]) for row in rows)
     for row in rows:
-        pages = f"{row['pages']:>3} p." if row["pages"] is not None else "   png"
+        pages = f"{row['pages']:>3} p." if row["pages"] is not None else f"{row['path'].rsplit('.', 1)[-1]:>6}"
         click.echo(f"{row['path']:<{width}}  {pages}  {_human(row['bytes']):>9}")
     total = sum(row["bytes"] for row in rows)
     click.echo(f"{len(rows)} file(s) written, {_human(total)}")

@@ -29,7 +29,7 @@ def test_only_tokens_writes_only_the_token_sheets(runner, tmp_path):
     result = _build(runner, "heartstrings", "--only", "tokens", "--paper", "letter", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "heartstrings").iterdir()) == [
-        "heartstring-markers-letter.pdf", "player-tokens-letter.pdf"]
+        "heartstring-markers-letter.pdf", "manifest.json", "player-tokens-letter.pdf"]  # every build writes its manifest
 
 
 def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
@@ -40,7 +40,7 @@ def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
     assert board["pages"] == len(PdfReader(board["path"]).pages) == 4
     assert board["bytes"] == (tmp_path / "heartstrings" / "board-a4.pdf").stat().st_size
     plain = _build(runner, "heartstrings", "--only", "sheets", "--paper", "a4", "--out", str(tmp_path))
-    assert "board-a4.pdf" in plain.output and "4 p." in plain.output and "2 file(s) written" in plain.output
+    assert "board-a4.pdf" in plain.output and "4 p." in plain.output and "3 file(s) written" in plain.output  # and manifest.json
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -135,7 +135,7 @@ def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(runner, tmp_path, mo
     monkeypatch.setattr("companion.cli.build.is_fancy", lambda: True)
     result = _build(runner, *args)
     assert result.exit_code == 0, result.output
-    assert "building" in result.output and "2 file(s) written" in result.output  # tokens and tracker markers
+    assert "building" in result.output and "3 file(s) written" in result.output  # tokens, tracker markers, manifest
 
 
 def test_png_of_a_card_design_is_its_trim_size(runner, tmp_path):
@@ -153,8 +153,9 @@ def test_proofs_and_pngs_are_the_same_bytes_on_every_build(runner, tmp_path):
     first, second = tmp_path / "first", tmp_path / "second"
     assert _build(runner, *args, "--out", str(first)).exit_code == 0
     assert _build(runner, *args, "--out", str(second)).exit_code == 0
-    files = sorted(p.relative_to(first) for p in first.rglob("*.*"))
-    # the proofs PDF, the board, three trackers, three tokens, three tracker markers, the reference card's sides
-    assert len(files) == 1 + 12
+    files = sorted(p.relative_to(first) for p in (first / "heartstrings").rglob("*.*"))  # not OUT/.cache
+    # the manifest, the proofs PDF, the board, three trackers, three tokens, three tracker markers,
+    # the reference card's sides
+    assert len(files) == 1 + 1 + 12
     for name in files:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name

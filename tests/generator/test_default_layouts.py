@@ -15,7 +15,7 @@ from pypdf.generic import ContentStream
 
 from cards import load_game
 from cards.units import MM, parse_size
-from generator.kit import render_deck
+from generator.kit import deck_stamps, render_deck
 
 DECK_COLOUR = (0.2, 0.4, 0.6)  # "#336699"
 
@@ -69,5 +69,5 @@ def test_default_frame_prints_name_text_corner_and_version(tmp_path):
     reader = PdfReader(io.BytesIO(buffer.getvalue()))
     text = reader.pages[0].extract_text()
     assert "One" in text and "Do a thing." in text
-    assert "PL 01/02" in text and f"v {db.version}" in text
+    assert "PL 01/02" in text and f"v {deck_stamps(db, db.decks[0])[0]}" in text  # the card's own stamp
     assert "Plain Game" in reader.pages[1].extract_text()  # the default back names the game

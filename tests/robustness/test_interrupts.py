@@ -83,7 +83,8 @@ def test_ctrl_c_during_a_rebuild_keeps_the_previous_kit(two_kits, delay: float) 
         assert (stderr.decode(), kit == new) == (f"{KIT_REPLACED}\n", True)
     else:  # the build ended first
         assert (process.returncode, kit == new) == (0, True)
-    assert [n for n in os.listdir(out) if n != "tinygame"] == []  # no temporaries left
+    assert [n for n in os.listdir(out) if n not in ("tinygame", ".cache")] == []  # no temporaries left
+    assert not list((out / ".cache").glob("*/.*"))  # not even half-stored cache entries
     assert b"Traceback" not in stderr
 
 
@@ -96,7 +97,8 @@ def test_sigkill_during_a_rebuild_keeps_the_previous_kit_and_the_next_build_clea
     assert snapshot(out / "tinygame") == previous
     assert any(".staging-" in name for name in os.listdir(out))  # what a kill leaves behind
     assert copy.build(out).exit_code == 0
-    assert os.listdir(out) == ["tinygame"]
+    assert sorted(os.listdir(out)) == [".cache", "tinygame"]  # the render cache is kept, not a temporary
+    assert not list((out / ".cache").glob("*/.*"))
     assert snapshot(out / "tinygame") == new
 
 

@@ -1,0 +1,118 @@
+"""A content-addressed cache of rendered kit files (`OUT/.cache/`; `deckwright build --no-cache` skips it).
+
+Each component PDF is stored under a hash of exactly what its bytes come from: the tool (the
+source of `cards` and `generator` and the reportlab version), the game's files (YAML, images),
+the layouts and fonts it may use, the component, and the paper. PDFs are deterministic, so a
+hit gives the very bytes a fresh render would (a test compares them). A game whose every file
+is a hit is not drawn again to check it either: the same inputs passed the check before.
+
+Every page footer prints the database-wide version, so any edit renders the game's files again;
+the card faces themselves carry their own stamps (see `generator.manifest`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import BinaryIO
+
+from cards import Database
+from cards.paths import template_dirs
+
+from .build import Job, Renderer, temp_beside
+
+CACHE_FOLDER = ".cache"
+_PACKAGES = ("cards", "generator", "companion")  # companion: a game's rulebook_context hook
+
+
+@lru_cache(maxsize=1)
+def tool_fingerprint() -> str:
+    """A hash of the code that draws: our packages' sources (a game's rulebook hook lives in
+    `companion`) and the reportlab version."""
+    import reportlab
+
+    digest = hashlib.sha256(reportlab.Version.encode())
+    root = Path(__file__).resolve().parent.parent
+    for package in _PACKAGES:
+        for file in sorted((root / package).rglob("*.py")):
+            digest.update(file.relative_to(root).as_posix().encode() + b"\0" + file.read_bytes())
+    return digest.hexdigest()
+
+
+def inputs_fingerprint(db: Database) -> str:
+    """A hash of every file a game's kit may read: its folder and its template folders (layouts, fonts)."""
+    digest = hashlib.sha256()
+    for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]:
+        for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
+    return digest.hexdigest()
+
+
+class RenderCache:
+    """Rendered files by key, one file each in `folder`."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.rendered: list[str] = []  # the files drawn (not served from the cache), by name
+        self._inputs: dict[int, tuple[Database, str]] = {}  # by database object, for one build
+        for leftover in folder.glob("*/.*"):  # what a killed build left while storing
+            leftover.unlink(missing_ok=True)
+
+    def start(self) -> None:
+        """Forget the previous build (its drawn files and input hashes): a watch calls this per rebuild."""
+        self.rendered.clear()
+        self._inputs.clear()
+
+    def key(self, db: Database, job: Job) -> str:
+        """The key of one kit file: the tool, the game's inputs, and the file's name (component and paper)."""
+        if id(db) not in self._inputs:
+            self._inputs[id(db)] = (db, inputs_fingerprint(db))
+        parts = (tool_fingerprint(), self._inputs[id(db)][1], db.id, job.kind, job.path.name)
+        text = "\0".join(parts)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def path(self, key: str) -> Path:
+        return self.folder / key[:2] / key
+
+    def has(self, key: str) -> bool:
+        return self.path(key).is_file()
+
+    def renderer(self, key: str, render: Renderer, name: str = "") -> Renderer:
+        """`render`, but served from the cache when it holds `key`, and stored there when not."""
+        def cached(out: BinaryIO) -> None:
+            stored = self.path(key)
+            if stored.is_file():
+                out.write(stored.read_bytes())
+                return
+            buffer = io.BytesIO()
+            render(buffer)
+            self.rendered.append(name or key[:8])
+            data = buffer.getvalue()
+            out.write(data)
+            self._store(stored, data)
+        return cached
+
+    def _store(self, path: Path, data: bytes) -> None:
+        fd, tmp = temp_beside(path)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+def cached_jobs(cache: RenderCache | None, db: Database, jobs: list[Job]) -> list[Job]:
+    """The jobs with their renderers served through `cache` (unchanged when there is none)."""
+    if cache is None:
+        return jobs
+    return [Job(job.kind, job.label, job.path, cache.renderer(cache.key(db, job), job.render, job.path.name)) for job in jobs]
+
+
+def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:
+    """Does the cache hold every one of `jobs`? (Then the game need not be draw-checked again.)"""
+    return cache is not None and all(cache.has(cache.key(db, job)) for job in jobs)

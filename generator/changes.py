@@ -1,0 +1,140 @@
+"""What changed in a game between two builds: cards and rules added, removed and changed.
+
+The earlier state is a manifest (`OUT/<game>/manifest.json` of an earlier build) or a git
+revision of the game's card folder, loaded from the repository as it was then and stamped with
+today's layouts (so a git revision shows data edits; an earlier manifest shows layout edits too).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tarfile
+import tempfile
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from cards import Database, load_game
+
+from .errors import GeneratorError
+from .manifest import build_manifest
+
+
+class ChangesError(GeneratorError):
+    """The earlier state cannot be read (no such manifest or git revision)."""
+
+
+@dataclass
+class Changes:
+    """The differences between an earlier manifest and the current one."""
+
+    since: str
+    added: list[dict[str, Any]] = field(default_factory=list)
+    removed: list[dict[str, Any]] = field(default_factory=list)
+    changed: list[dict[str, Any]] = field(default_factory=list)
+    rules: list[dict[str, Any]] = field(default_factory=list)
+
+    def reprint_ids(self) -> list[str]:
+        """Cards to print again: added and changed ones."""
+        return [c["id"] for c in self.added + self.changed]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"since": self.since, "cards": {"added": self.added, "removed": self.removed,
+                                               "changed": self.changed}, "rules": self.rules}
+
+
+def earlier_manifest(db: Database, ref: str) -> dict[str, Any]:
+    """The manifest `ref` names: a manifest file, or a git revision of the game's card folder."""
+    path = Path(ref)
+    if path.suffix == ".json" or path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ChangesError(f"cannot read the manifest {ref!r}: {exc}") from None
+        if not isinstance(data, dict) or "cards" not in data:
+            raise ChangesError(f"{ref!r} is not a deckwright manifest (no 'cards')")
+        return data
+    return build_manifest(_database_at(db, ref))
+
+
+def _git(folder: Path, *args: str) -> bytes:
+    try:
+        return subprocess.run(["git", "-C", str(folder), *args], check=True, capture_output=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        detail = getattr(exc, "stderr", b"") or b""
+        message = detail.decode(errors="replace").strip() or str(exc)
+        raise ChangesError(f"{folder.name}: not a manifest file and not a git revision: {message}") from None
+
+
+def _database_at(db: Database, ref: str) -> Database:
+    """The game's database as its card folder was at git revision `ref`."""
+    archive = _git(db.folder, "archive", "--format=tar", ref, "--", ".")  # paths relative to the folder
+    with tempfile.TemporaryDirectory(prefix="deckwright-since-") as tmp:
+        root = Path(tmp) / db.folder.name
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(root, filter="data")
+        if not (root / "game.yaml").is_file():
+            raise ChangesError(f"{db.id} has no game.yaml at revision {ref!r}")
+        return load_game(root.name, root.parent)
+
+
+def compare(old: dict[str, Any], new: dict[str, Any], since: str) -> Changes:
+    """Cards (by id) and rules (by dotted path) added, removed and changed from `old` to `new`."""
+    changes = Changes(since)
+    before = {c["id"]: c for c in old.get("cards", [])}
+    after = {c["id"]: c for c in new.get("cards", [])}
+    changes.added = [_brief(c) for i, c in after.items() if i not in before]
+    changes.removed = [_brief(c) for i, c in before.items() if i not in after]
+    for card_id, card in after.items():
+        if card_id in before and before[card_id] != card:
+            diffs = _field_changes(before[card_id], card)
+            if diffs:
+                changes.changed.append({**_brief(card), "old_stamp": before[card_id].get("stamp"), "fields": diffs})
+    old_rules, new_rules = old.get("rules", {}), new.get("rules", {})
+    for path in sorted(old_rules.keys() | new_rules.keys()):
+        if old_rules.get(path, _MISSING) != new_rules.get(path, _MISSING):
+            changes.rules.append({"rule": path, "old": old_rules.get(path), "new": new_rules.get(path)})
+    return changes
+
+
+_MISSING = object()
+
+
+def _brief(card: dict[str, Any]) -> dict[str, Any]:
+    return {key: card.get(key) for key in ("id", "deck", "name", "count", "stamp", "source")}
+
+
+def _field_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each changed field as {field, old, new}; a face changed only by its layout or rules shows as `stamp`."""
+    diffs = [{"field": key, "old": old.get(key), "new": new.get(key)} for key in ("name", "count", "deck")
+             if old.get(key) != new.get(key)]
+    old_fields, new_fields = old.get("fields", {}), new.get("fields", {})
+    diffs += [{"field": key, "old": old_fields.get(key), "new": new_fields.get(key)}
+              for key in sorted(old_fields.keys() | new_fields.keys()) if old_fields.get(key) != new_fields.get(key)]
+    if not diffs and old.get("stamp") != new.get("stamp"):
+        diffs.append({"field": "stamp", "old": old.get("stamp"), "new": new.get("stamp")})
+    return diffs
+
+
+def changes_since(db: Database, ref: str) -> Changes:
+    """What changed in `db` since `ref` (a manifest file or a git revision)."""
+    return compare(earlier_manifest(db, ref), build_manifest(db), ref)
+
+
+def describe(changes: Changes, game: str) -> list[str]:
+    """The changes as lines a designer reads, a changed card followed by its fields."""
+    total = len(changes.added) + len(changes.removed) + len(changes.changed) + len(changes.rules)
+    lines = [f"{game}: {total} change(s) since {changes.since}"]
+    for sign, cards in (("+", changes.added), ("-", changes.removed)):
+        lines += [f"  {sign} card {c['id']} ({c['deck']}) {c.get('source') or ''}".rstrip() for c in cards]
+    for card in changes.changed:
+        lines.append(f"  ~ card {card['id']} ({card['deck']}) {card.get('source') or ''}".rstrip())
+        lines += [f"      {d['field']}: {_show(d['old'])} -> {_show(d['new'])}" for d in card["fields"]]
+    lines += [f"  ~ rule {r['rule']}: {_show(r['old'])} -> {_show(r['new'])}" for r in changes.rules]
+    return lines
+
+
+def _show(value: Any) -> str:
+    return "(none)" if value is None else json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,87 @@
+"""The build manifest (`OUT/<game>/manifest.json`).
+
+It lists every card and component with its content stamp (`generator.stamps`) and source
+`file:line`, and every rules parameter, so `deckwright changes` can compare two builds.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from cards import Database
+from cards.yamlsrc import load_yaml
+
+from .stamps import digest
+
+MANIFEST = "manifest.json"
+
+
+def card_sources(db: Database) -> dict[str, str]:
+    """Where each card is written: card id -> `file:line` relative to the game's folder."""
+    found: dict[str, str] = {}
+    for file in db.files:
+        if file.suffix not in (".yaml", ".yml"):
+            continue
+        doc, problems = load_yaml(file)
+        if problems or not isinstance(doc.data, dict):
+            continue
+        for di, deck in enumerate(doc.data.get("decks") or []):
+            for ci, card in enumerate((deck or {}).get("cards") or [] if isinstance(deck, dict) else []):
+                if isinstance(card, dict) and "id" in card:
+                    line, _ = doc.locate(("decks", di, "cards", ci))
+                    found.setdefault(str(card["id"]), f"{_relative(file, db.folder)}:{line}")
+    return found
+
+
+def _relative(file: Path, folder: Path) -> str:
+    try:
+        return str(file.relative_to(folder))
+    except ValueError:
+        return file.name
+
+
+def flat_rules(rules: Any, prefix: str = "") -> dict[str, Any]:
+    """Every rules parameter by dotted path (lists kept whole)."""
+    flat: dict[str, Any] = {}
+    for key, value in dict(rules).items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(flat_rules(value, path + "."))
+        else:
+            flat[path] = value
+    return flat
+
+
+def build_manifest(db: Database) -> dict[str, Any]:
+    """The manifest of one game: every card (stamp, fields, source), component and rules parameter."""
+    from .kit import deck_stamps
+
+    sources = card_sources(db)
+    cards: list[dict[str, Any]] = []
+    for deck in db.decks:
+        for card, stamp in zip(deck.cards, deck_stamps(db, deck), strict=True):
+            cards.append({"id": card.id, "deck": deck.id, "name": card.name, "count": card.count,
+                          "stamp": stamp, "source": sources.get(card.id, ""),
+                          "fields": json.loads(json.dumps(card.fields, default=str))})
+    components = [{"kind": kind, "id": item.id, "name": item.name, "stamp": digest(item)}
+                  for kind, items in (("deck", db.decks), ("sheet", db.sheets), ("tokens", db.tokens),
+                                      ("reference", db.references))
+                  for item in items]
+    rules = json.loads(json.dumps(flat_rules(db.rules), default=str))
+    return {"game": db.id, "version": db.version, "cards": cards, "components": components, "rules": rules}
+
+
+def write_manifest(db: Database, folder: Path) -> Path:
+    """Write `folder/manifest.json`; return its path."""
+    from .build import atomic_write
+
+    path = folder / MANIFEST
+    text = json.dumps(build_manifest(db), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+    def render(out: BinaryIO) -> None:
+        out.write(text.encode())
+
+    atomic_write(path, render)
+    return path

@@ -1,0 +1,75 @@
+"""Per-card content stamps: a short hash of what a card's printed face and back are drawn from.
+
+Its fields and filled-in text, its place in the deck, the resolved front and back layouts, the
+deck's size and back, the bleed, and the rules values, game details and database lookups the
+layouts name. The database-wide version is left out, so a card whose content did not change
+keeps its stamp and need not be reprinted (`generator.manifest` records them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from cards import Database
+
+STAMP_LENGTH = 8
+_RULE_NAME = re.compile(r"rules\.([A-Za-z_][\w.]*)")
+_CARD_LOOKUP = re.compile(r"db\.card\([^()]*\)\.(\w+)")
+_DECK_LOOKUP = re.compile(r"db\.deck\(\s*['\"]([\w-]+)['\"]\s*\)")
+
+
+def digest(value: Any, length: int = STAMP_LENGTH) -> str:
+    """A short stable hash of a JSON-able value (other objects by their text)."""
+    text = json.dumps(value, sort_keys=True, default=_plain, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:length]
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    return str(value)
+
+
+def layout_inputs(db: Database, layouts: list[Any]) -> str:
+    """A hash of what the layouts draw besides the card: their resolved elements, the rules values
+    and database lookups they name, the game's details and the bleed (hashed once per deck)."""
+    elements = [[layout.elements, layout.size] for layout in layouts]
+    text = json.dumps(elements, default=str)
+    named = sorted(set(_RULE_NAME.findall(text)))
+    rules = {name: _rule_or_none(db, name) for name in named}
+    if "rules[" in text:  # an indexed lookup: depend on every rule
+        rules = {"*": dict(db.rules)}
+    return digest({"layouts": elements, "rules": rules, "game": db.meta, "bleed": db.print.bleed,
+                   "db": _database_lookups(db, text)}, 64)
+
+
+def _database_lookups(db: Database, text: str) -> Any:
+    """What layouts read through `db`: `db.card(id).name` depends on every card's name,
+    `db.deck('id')` on that deck; any other use of `db` on the whole database."""
+    attributes = sorted(set(_CARD_LOOKUP.findall(text)))
+    decks = sorted(set(_DECK_LOOKUP.findall(text)))
+    if "db." in _DECK_LOOKUP.sub("", _CARD_LOOKUP.sub("", text)):
+        return db.version
+    cards = {attr: {card.id: _card_attribute(card, attr) for deck in db.decks for card in deck.cards}
+             for attr in attributes}
+    return {"cards": cards, "decks": {d.id: d for d in db.decks if d.id in decks}}
+
+
+def _card_attribute(card: Any, attr: str) -> Any:
+    return card.get(attr) if attr in card.fields else getattr(card, attr, None)
+
+
+def _rule_or_none(db: Database, path: str) -> Any:
+    try:
+        return db.rule(path.rstrip("."))
+    except (KeyError, AttributeError, TypeError, ValueError):
+        return None
+
+
+def card_stamp(shared: str, deck: Any, context: dict[str, Any]) -> str:
+    """The content stamp of one card: `shared` is `layout_inputs` of the deck's layouts."""
+    own = {key: context.get(key) for key in ("card", "number", "total", "corner")}
+    return digest([shared, {"deck": [deck.id, deck.code, deck.name, deck.size, deck.back]}, own])

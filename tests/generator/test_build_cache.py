@@ -1,0 +1,74 @@
+"""Issue 13 part 1: "Output is byte-identical with and without the cache (a test builds both and
+compares bytes, with a fixed creation date so builds are reproducible)"; `--no-cache` turns it off."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cards import load_game
+from companion.cli import cli
+from generator.build import kit_jobs
+from generator.cache import RenderCache
+
+
+def _build(runner, root: Path, out: Path, *args: str) -> None:
+    result = runner.invoke(cli, ["--cards", str(root), "build", "halfwish", "--paper", "a4",
+                                 "--only", "cards", "--only", "sheets", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def test_cached_and_uncached_builds_are_byte_identical(runner, cards_copy, tmp_path):
+    cached, fresh = tmp_path / "cached", tmp_path / "fresh"
+    _build(runner, cards_copy, cached)
+    first = _files(cached / "halfwish")
+    assert any((cached / ".cache").rglob("*")), "the first build fills the cache"
+    _build(runner, cards_copy, cached)  # every file served from the cache
+    _build(runner, cards_copy, fresh, "--no-cache")
+    assert _files(cached / "halfwish") == first == _files(fresh / "halfwish")
+    assert not (fresh / ".cache").exists()
+
+
+def test_an_edit_misses_the_cache_and_the_new_file_shows_it(runner, cards_copy, tmp_path):
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out)
+    before = (out / "halfwish" / "actions-a4.pdf").read_bytes()
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out)
+    after = (out / "halfwish" / "actions-a4.pdf").read_bytes()
+    assert after != before
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+    assert (tmp_path / "fresh" / "halfwish" / "actions-a4.pdf").read_bytes() == after
+
+
+def test_a_layout_edit_changes_the_key(cards_copy, tmp_path):
+    db = load_game("halfwish", cards_copy)
+    job = next(kit_jobs(db, "a4", tmp_path, ("cards",)))
+    key = RenderCache(tmp_path / ".cache").key(db, job)
+    own = cards_copy / "halfwish" / "templates"
+    own.mkdir()
+    (own / "card-back.yaml").write_text("elements: []\n")
+    assert RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job) != key
+
+
+def test_watch_says_what_it_redrew_and_how_long_in_80_columns(runner, cards_copy, tmp_path, monkeypatch):
+    import generator.watch
+
+    actions = cards_copy / "halfwish" / "actions.yaml"
+
+    def edit_once(folders, rebuild, on_error):
+        rebuild([])
+        actions.write_text(actions.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+        rebuild([actions])
+
+    monkeypatch.setattr(generator.watch, "watch", edit_once)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                 "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.startswith("rebuilt "))
+    assert len(line) <= 80
+    assert line.startswith("rebuilt ") and "actions-a4.pdf" in line

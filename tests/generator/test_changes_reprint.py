@@ -1,0 +1,144 @@
+"""Issue 13 part 2: per-card stamps, the build manifest, `deckwright changes` and the reprint sheet.
+
+Issue 13: "Each card prints its own content stamp ... so a card whose content did not change keeps
+its stamp"; "Every build writes a manifest (OUT/<game>/manifest.json)"; "A test edits one card,
+builds with --reprint-since, and checks with pypdf that the reprint holds exactly that card."
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cards import load_game
+from companion.cli import cli
+from generator.manifest import build_manifest
+
+CORNER = re.compile(r"HW-[A-Z]+ \d\d/\d\d")
+
+
+@pytest.fixture
+def halfwish(tmp_path: Path) -> Path:
+    """A writable copy of Halfwish's card folder, alone in its own database root."""
+    root = tmp_path / "cards"
+    shutil.copytree(load_game("halfwish").folder, root / "halfwish")
+    return root
+
+
+def _edit(root: Path, file: str, old: str, new: str) -> None:
+    path = root / "halfwish" / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _stamps(root: Path) -> dict[str, str]:
+    return {c["id"]: c["stamp"] for c in build_manifest(load_game("halfwish", root))["cards"]}
+
+
+def _build(runner, root: Path, out: Path, *args: str):
+    result = runner.invoke(cli, ["--cards", str(root), "build", "halfwish", "--paper", "a4",
+                                 "--only", "cards", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def test_a_text_edit_changes_only_that_cards_stamp(halfwish):
+    before = _stamps(halfwish)
+    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    after = _stamps(halfwish)
+    assert {card for card in before if before[card] != after[card]} == {"strike"}
+    assert load_game("halfwish", halfwish).version != ""  # the database version changed meanwhile
+
+
+def test_a_rules_number_changes_only_the_cards_that_print_it(tmp_path, cards_copy):
+    db = load_game("which-witch", cards_copy)
+    users = {c.id for d in db.decks for c in d.cards if "rules.hearts_per_spell" in (c.get("text") or "")}
+    before = {c["id"]: c["stamp"] for c in build_manifest(db)["cards"]}
+    path = cards_copy / "which-witch" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.strip().startswith("hearts_per_spell:"))
+    path.write_text(text.replace(line, line.split(":")[0] + ": 7", 1), encoding="utf-8")
+    after = {c["id"]: c["stamp"] for c in build_manifest(load_game("which-witch", cards_copy))["cards"]}
+    assert users and {card for card in before if before[card] != after[card]} == users
+
+
+def test_every_printed_card_carries_its_own_stamp(runner, halfwish, tmp_path):
+    _build(runner, halfwish, tmp_path / "out")
+    manifest = json.loads((tmp_path / "out" / "halfwish" / "manifest.json").read_text())
+    text = "".join(p.extract_text() or "" for p in PdfReader(tmp_path / "out" / "halfwish" / "actions-a4.pdf").pages)
+    for card in (c for c in manifest["cards"] if c["deck"] == "actions"):
+        assert text.count(f"v {card['stamp']}") == card["count"], card["id"]
+        assert re.fullmatch(r"actions\.yaml:\d+", card["source"])
+
+
+def test_the_manifest_locates_each_card_at_its_line(halfwish):
+    manifest = build_manifest(load_game("halfwish", halfwish))
+    for card in manifest["cards"]:
+        file, line = card["source"].rsplit(":", 1)
+        assert f"id: {card['id']}" in (halfwish / "halfwish" / file).read_text().splitlines()[int(line) - 1]
+    assert manifest["rules"]["health"] == 25
+    assert {"kind": "deck", "id": "actions"}.items() <= next(c for c in manifest["components"] if c["id"] == "actions").items()
+
+
+def test_changes_since_a_manifest_shows_fields_and_rules_old_to_new(runner, halfwish, tmp_path):
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    _edit(halfwish, "game.yaml", "  rounds: 3", "  rounds: 4")
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(earlier), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert [c["id"] for c in report["cards"]["changed"]] == ["strike"]
+    assert report["cards"]["changed"][0]["fields"] == [
+        {"field": "text", "old": "Strike for DV.", "new": "Strike for DV plus one."}]
+    assert report["rules"] == [{"rule": "rounds", "old": 3, "new": 4}]
+    text = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(earlier)]).output
+    assert '      text: "Strike for DV." -> "Strike for DV plus one."' in text.splitlines()
+
+
+def test_changes_since_a_git_revision_lists_added_and_removed_cards(runner, halfwish):
+    git = ["git", "-C", str(halfwish), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "cards"], check=True)
+    _edit(halfwish, "map.yaml", "id: mimic", "id: mimic-two")
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "HEAD", "--json"])
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.output)["cards"]
+    assert [c["id"] for c in cards["added"]] == ["mimic-two"]
+    assert [c["id"] for c in cards["removed"]] == ["mimic"]
+    # class and upgrade faces look cards up by id (db.card(id).name), so they restamp; map cards do not
+    assert [c["id"] for c in cards["changed"] if c["deck"] == "map"] == []
+
+
+def test_an_unknown_ref_is_a_located_error(runner, halfwish):
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "no-such-rev"])
+    assert result.exit_code == 1
+    assert "not a manifest file and not a git revision" in result.output
+
+
+def test_the_reprint_holds_exactly_the_edited_card_with_its_backs(runner, halfwish, tmp_path):
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    old_stamp = json.loads(earlier.read_text())["cards"][0]["stamp"]
+    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
+    new = json.loads((tmp_path / "out" / "halfwish" / "manifest.json").read_text())
+    strike = next(c for c in new["cards"] if c["id"] == "strike")
+    pages = [p.extract_text() or "" for p in PdfReader(tmp_path / "out" / "halfwish" / "reprint-a4.pdf").pages]
+    assert "Throw away these printed cards:" in pages[0]
+    assert f"Strike (actions), stamp {old_stamp}: 8 cop(ies)" in pages[0]
+    fronts, backs = pages[1::2], pages[2::2]
+    assert len(fronts) == len(backs) == 1  # eight copies fit one sheet; the backs follow it
+    assert CORNER.findall(fronts[0]) == ["HW-ACT 01/05"] * strike["count"]
+    assert fronts[0].count(f"v {strike['stamp']}") == strike["count"] == 8
+    assert backs[0].count("HW-ACT") == strike["count"]
