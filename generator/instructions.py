@@ -71,6 +71,13 @@ def print_plan(db: Database, paper: str) -> list[FilePlan]:
     return plans
 
 
+def usage_by_file(db: Database, paper: str) -> dict[str, str]:
+    """For each file of the kit on `paper` that prints on sheets: its sheets and how full they are
+    ("13 sh. 100%"; a board tiled over pages: its sheets alone)."""
+    return {p.file: f"{p.sheets:>2} sh." + (f" {p.slot_use:>4.0%}" if p.slots else "")
+            for p in print_plan(db, paper) if p.sheets}
+
+
 def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: float) -> FilePlan:
     first = group.members[0]
     plan = plan_sheet(parse_size(first.size), bleed, paper, margin)
@@ -84,7 +91,7 @@ def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePl
     """A token file's sheets; the use of shared token pages is counted by area (square millimetres)."""
     count = sum(len(token_copies(tokens)) for tokens in group.members)
     what = f"{group_label(db, group)} ({count} tokens)"
-    duplex = bool(group.members[0].duplex)
+    duplex = any(tokens.duplex for tokens in group.members)
     if group.shared:
         pages = pack_tokens(group.members, paper, margin)
         taken, usable = token_area_use(pages, paper, margin)

@@ -6,9 +6,10 @@ A deck or token sheet whose `sheets` is `shared` (or, when it says nothing, whos
 - decks of one card size and sidedness go into one file, `cards-<paper>.pdf` (several such
   groups: `cards-<size>[-single]-<paper>.pdf`), card after card, a deck starting in the next
   free slot; each card keeps its own back, so the duplex backs stay aligned slot by slot;
-- token sheets of one sidedness go into `tokens-<paper>.pdf` (`tokens-single-...` when both
-  kinds share), each sheet a block of rows of its own grid, the blocks stacked down the page
-  and carried to the next page when the page is full.
+- token sheets go into `tokens-<paper>.pdf`, each sheet a block of rows of its own grid, the
+  blocks stacked down the page and carried to the next page when the page is full; when any of
+  them is double-sided every page gets a back page, mirrored for a long-edge flip, on which the
+  single-sided tokens leave their places blank.
 
 A group with one member keeps the member's own file. `generator.instructions.print_plan`
 reports how full every file's sheets are, from the same plans.
@@ -68,17 +69,9 @@ def card_groups(db: Database) -> list[Group]:
 
 
 def token_groups(db: Database) -> list[Group]:
-    """The token files of the kit in build order: one per token sheet, or one per group of sharing sheets."""
-    def key(sheet: Any) -> tuple[str, ...]:
-        return ("shared", str(sheet.duplex)) if shares(db, sheet) else ("own", sheet.id)
-    groups = _grouped(db.tokens, key)
-    sidedness = {k[1] for k in groups if k[0] == "shared"}
-
-    def name(k: tuple[str, ...], members: list[Any]) -> str:
-        if len(members) == 1:
-            return str(members[0].id)
-        return "tokens" + "-single" * (len(sidedness) > 1 and k[1] == "False")
-    return [Group(name(k, members), tuple(members)) for k, members in groups.items()]
+    """The token files of the kit in build order: one per token sheet, or one for all sharing sheets."""
+    groups = _grouped(db.tokens, lambda sheet: ("shared",) if shares(db, sheet) else ("own", sheet.id))
+    return [Group("tokens" if len(members) > 1 else str(members[0].id), tuple(members)) for members in groups.values()]
 
 
 def _grouped(components: list[Any], key: Any) -> dict[tuple[str, ...], list[Any]]:
@@ -204,12 +197,12 @@ def render_token_group(db: Database, group: Group, paper: str, out: Path | Binar
     page = page_size(paper)
     pages = pack_tokens(group.members, paper, margin)
     painters = {id(sheet): token_painter(db, sheet) for sheet in group.members}
-    duplex = bool(group.members[0].duplex)
+    duplex = any(sheet.duplex for sheet in group.members)
     canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, rules version {db.version}")
     for number, places in enumerate(pages, 1):
         footer = f"{db.meta.name} \u00b7 tokens \u00b7 version {db.version} \u00b7 sheet {number}/{len(pages)}"
         for side in ("front", "back") if duplex else ("front",):
-            for place in places:
+            for place in (p for p in places if side == "front" or p.sheet.duplex):
                 box = place.box if side == "front" else place.box.mirrored(page[0])
                 painters[id(place.sheet)](canvas, box, place.token, side)
             draw_footer(canvas, page, footer + f" {side}s" * duplex, margin)

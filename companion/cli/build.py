@@ -62,18 +62,19 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     """
     set_interrupt_message(KIT_KEPT)
 
-    def build_once() -> list[Path]:
+    def build_once() -> tuple[list[Path], dict[Path, str]]:
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts)
 
     if watch:
-        _watch(games, all_games, build_once)
+        _watch(games, all_games, build_once, out_dir)
         return
-    _report(build_once(), as_json)
+    _report(*build_once(), as_json, out_dir)
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
-           png_dpi: int | None, tts: bool) -> list[Path]:
-    """Check, then build every chosen game; the files written."""
+           png_dpi: int | None, tts: bool) -> tuple[list[Path], dict[Path, str]]:
+    """Check, then build every chosen game; the files written, and the sheets and slot use of each
+    file printed on sheets."""
     from generator.errors import GeneratorError
     from generator.staging import staged_kits
 
@@ -94,10 +95,17 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             raise DataProblem(f"cannot write the kit into {str(out_dir)!r}: {exc.strerror or exc}") from None
         finally:
             _warn(caught)
-    return [stages.final(path) for path in written]
+    return [stages.final(path) for path in written], _usage(databases, papers, out_dir)
 
 
-def _watch(games: tuple[str, ...], all_games: bool, build_once: Any) -> None:
+def _usage(databases: list[Any], papers: tuple[str, ...], out_dir: Path) -> dict[Path, str]:
+    from generator.instructions import usage_by_file
+
+    return {out_dir / db.id / name: text for db in databases for paper in papers
+            for name, text in usage_by_file(db, paper).items()}
+
+
+def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Path) -> None:
     """Build, then rebuild on every change below the games' database and template folders."""
     from cards.paths import template_dirs
     from generator.watch import watch
@@ -111,7 +119,7 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any) -> None:
     def rebuild(changes: list[Path]) -> None:
         if changes:
             click.echo(f"changed: {', '.join(p.name for p in changes)}")
-        _report(build_once(), False)
+        _report(*build_once(), False, out_dir)
 
     def on_error(exc: Exception) -> None:
         message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
@@ -178,19 +186,32 @@ def _run(steps: list[tuple[str, Any]]) -> list[Path]:
     return written
 
 
-def _report(written: list[Path], as_json: bool) -> None:
+def _report(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir: Path) -> None:
+    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total."""
     if not written:
         raise DataProblem("nothing to build: the database has no printable components of the kinds asked for")
     rows = list(_summaries(written))
     if as_json:
+        for row in rows:
+            row["sheets"] = usage.get(Path(row["path"]), "")
         echo_json({"written": [row["path"] for row in rows], "files": rows})
         return
-    width = max(len(row["path"]) for row in rows)
-    for row in rows:
+    names = [_below(Path(row["path"]), out_dir) for row in rows]
+    width = max(len(name) for name in names)
+    for name, row in zip(names, rows, strict=True):
         pages = f"{row['pages']:>3} p." if row["pages"] is not None else "   png"
-        click.echo(f"{row['path']:<{width}}  {pages}  {_human(row['bytes']):>9}")
+        sheets = usage.get(Path(row["path"]), "")
+        click.echo(f"{name:<{width}}  {pages}  {_human(row['bytes']):>9}  {sheets}".rstrip())
     total = sum(row["bytes"] for row in rows)
     click.echo(f"{len(rows)} file(s) written, {_human(total)}")
+
+
+def _below(path: Path, out_dir: Path) -> str:
+    """`path` relative to the output folder when it lies inside it (the line stays short)."""
+    try:
+        return str(path.relative_to(out_dir))
+    except ValueError:
+        return str(path)
 
 
 def _summaries(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:

@@ -29,7 +29,7 @@ def test_only_tokens_writes_only_the_token_sheets(runner, tmp_path):
     result = _build(runner, "heartstrings", "--only", "tokens", "--paper", "letter", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "heartstrings").iterdir()) == [
-        "heartstring-markers-letter.pdf", "player-tokens-letter.pdf"]
+        "tokens-letter.pdf"]
 
 
 def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
@@ -79,7 +79,7 @@ def test_all_builds_every_game(runner, cards_copy, tmp_path):
             shutil.rmtree(game)
     result = _build(runner, "--all", "--only", "tokens", "--paper", "a4", "--out", str(tmp_path), cards=cards_copy)
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "heartstrings" / "player-tokens-a4.pdf").is_file()
+    assert (tmp_path / "heartstrings" / "tokens-a4.pdf").is_file()
     assert (tmp_path / "which-witch" / "heart-trackers-a4.pdf").is_file()
 
 

@@ -82,25 +82,47 @@ def test_a_deck_can_keep_its_own_sheets(cards_copy):
 
 
 @pytest.mark.parametrize(("game", "packed", "before"), [
-    ("half-the-battle", ["lane-indicators", "ability-tokens"], 2),
+    ("heartstrings", ["player-tokens", "heartstring-markers"], 3),
+    ("half-the-battle", ["character-tokens", "lane-indicators", "ability-tokens"], 4),
     ("skirmish", ["effect-tokens", "stack-tokens", "character-standees"], 3),
 ])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_sparse_token_sheets_share_a_page(tmp_path, game, packed, before, paper):
-    """Half the Battle's lane and ability tokens used 10% and 21% of a page each; Skirmish's three
-    token sheets 12-31%: each group now prints on one page, every token still there."""
+def test_sparse_token_sheets_share_pages(tmp_path, game, packed, before, paper):
+    """Token pages that used 3-38% of a page each (Heartstrings' markers 3%, Half the Battle's
+    lane indicators 10%, Skirmish's standees 12%) share pages: fewer pages, every token there."""
     db = load_game(game)
     files = build_kit(db, paper, tmp_path, ("tokens",))
-    names = [f.name for f in files]
-    assert f"tokens-{paper}.pdf" in names
-    assert not {f"{sheet}-{paper}.pdf" for sheet in packed} & set(names)
-    reader = PdfReader(tmp_path / f"tokens-{paper}.pdf")
+    assert [f.name for f in files] == [f"tokens-{paper}.pdf"]
+    reader = PdfReader(files[0])
     assert len(reader.pages) < before
     text = " ".join(page.extract_text() or "" for page in reader.pages).split()
     for sheet in (s for s in db.tokens if s.id in packed):
         for token in sheet.tokens:
             if token.label and " " not in token.label:
                 assert text.count(token.label) >= token.count, token.label
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_single_sided_tokens_leave_their_places_blank_on_a_shared_back_page(tmp_path, paper):
+    """Half the Battle's character tokens are double-sided (Wizard behind Sorcerer), the ability
+    tokens are not: the back page holds every back label, mirrored, and no ability label."""
+    from generator.geometry import page_size
+    from generator.packing import pack_tokens
+
+    db = load_game("half-the-battle")
+    margin = page_margin(db.print.margin, paper)
+    pages = pack_tokens(tuple(db.tokens), paper, margin)
+    pdf = pdfium.PdfDocument(build_kit(db, paper, tmp_path, ("tokens",))[0])
+    assert len(pdf) == 2 * len(pages)
+    width = page_size(paper)[0]
+    for number, places in enumerate(pages):
+        back = pdf[2 * number + 1]
+        for place in places:
+            inside = _slot_text(back, place.box.mirrored(width)).split()
+            if place.sheet.duplex:
+                assert place.token.back_label in inside
+            else:
+                assert inside == []
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -118,3 +140,20 @@ def test_packed_tokens_never_overlap_and_stay_on_the_page(paper):
             for b in places[i + 1:]:
                 assert (a.box.right <= b.box.x or b.box.right <= a.box.x
                         or a.box.top <= b.box.y or b.box.top <= a.box.y)
+
+
+def test_the_print_guide_and_the_console_report_sheets_and_slot_use(runner, tmp_path):
+    """One line per file, within 80 columns, with its sheets and slot use; the same figures in
+    the print guide's table."""
+    from companion.cli import cli
+    from generator.instructions import instructions_markdown
+
+    guide = instructions_markdown(load_game("halfwish"), "a4")
+    assert "| cards-a4.pdf |" in guide and "| 13 | 100% |" in guide
+    result = runner.invoke(cli, ["build", "halfwish", "heartstrings", "half-the-battle", "--paper", "letter",
+                                 "--only", "cards", "--only", "tokens", "--only", "sheets", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    assert any(line.startswith("halfwish/cards-letter.pdf") and line.endswith("15 sh.  98%") for line in lines)
+    assert any(line.startswith("heartstrings/board-letter.pdf") and line.endswith("4 sh.") for line in lines)
