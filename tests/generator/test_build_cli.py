@@ -135,7 +135,7 @@ def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(runner, tmp_path, mo
     monkeypatch.setattr("companion.cli.build.is_fancy", lambda: True)
     result = _build(runner, *args)
     assert result.exit_code == 0, result.output
-    assert "building" in result.output and "2 file(s) written" in result.output  # tokens and tracker markers
+    assert "building" in result.output and "1 file(s) written" in result.output  # tokens and markers share pages
 
 
 def test_png_of_a_card_design_is_its_trim_size(runner, tmp_path):
