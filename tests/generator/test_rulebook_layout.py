@@ -43,3 +43,28 @@ def test_halfwish_odds_cells_wrap_evenly(paper):
     columns = len(load_game("halfwish").rules.actions)
     assert sum(per_line) == 3 * columns * columns
     assert set(per_line) in ({columns}, {3 * columns}), per_line
+
+
+def _text_fill(page: pdfium.PdfPage) -> float:
+    """How much of the body frame's height the page's text spans (running footer left out)."""
+    from generator.rulebook import PAGE_MARGINS
+
+    _, height = page.get_size()
+    bottom, top = PAGE_MARGINS["bottom"], height - PAGE_MARGINS["top"]
+    text = page.get_textpage()
+    boxes = [text.get_rect(i) for i in range(text.count_rects())]
+    body = [b for b in boxes if b[1] >= bottom - 1 and b[3] <= top + 1]
+    if not body:
+        return 0.0
+    return (max(b[3] for b in body) - min(b[1] for b in body)) / (top - bottom)
+
+
+@pytest.mark.parametrize(("game", "paper"), [("heartstrings", "letter"), ("skirmish", "letter")])
+def test_no_nearly_empty_page_after_the_print_guide(game, paper):
+    """A page that would hold under 15% of a page's text pulls back onto the page before it
+    (before: Skirmish's contents left one entry alone on a page (2%), its last ruling filled 10%
+    of the last page, as did the end of Heartstrings' rulings)."""
+    pdf = _rulebook(game, paper)
+    fills = [_text_fill(page) for page in pdf]
+    short = [number for number, fill in enumerate(fills, 1) if number > 3 and fill < 0.15]
+    assert not short, [round(f, 2) for f in fills]
