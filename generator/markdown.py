@@ -41,6 +41,7 @@ from reportlab.platypus import (
 )
 
 from .errors import GeneratorError
+from .tables import KeptTable
 
 ICON_CALLBACK = "deckwright_icon"
 ICON_PATTERN = re.compile(r":([a-z][a-z0-9_-]*):")
@@ -276,7 +277,7 @@ class _Converter:
                   for td in tr.children] for r, tr in enumerate(rows)]
         widths = _column_widths(texts, width, self.styles["cell"], fonts)
         _break_parts_evenly(cells, texts, fonts, widths, header_rows, self.styles["cell"])
-        table = Table(cells, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
+        table = KeptTable(cells, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
         table.setStyle(self._table_style(len(rows), header_rows))
         table.spaceBefore = self.theme.body_size * 0.2
         table.spaceAfter = self.theme.body_size * 0.8

@@ -68,3 +68,27 @@ def test_no_nearly_empty_page_after_the_print_guide(game, paper):
     fills = [_text_fill(page) for page in pdf]
     short = [number for number, fill in enumerate(fills, 1) if number > 3 and fill < 0.15]
     assert not short, [round(f, 2) for f in fills]
+
+
+def _rows_per_page(space_above: float) -> list[int]:
+    """Lay a 10-row table out below `space_above` points of other content; the body rows that
+    land on each page, read back from the PDF."""
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from generator.markdown import markdown_to_flowables
+
+    table = "| Roll | Result |\n|---|---|\n" + "".join(f"| {n} | row{n:02d} |\n" for n in range(1, 11))
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, pagesize=(400, 300))
+    doc.build([Spacer(1, space_above), *markdown_to_flowables(table, doc.width)])
+    pdf = pdfium.PdfDocument(out.getvalue())
+    return [page.get_textpage().get_text_range().count("row") for page in pdf]
+
+
+def test_a_table_row_keeps_with_its_header_and_never_stands_alone():
+    """Wherever the table starts, each page it spans holds at least two of its rows (no header
+    with one row at the foot of a page, no single row carried over) and the header repeats."""
+    for space in range(0, 140, 4):  # the frame is 144 pt tall
+        pages = [rows for rows in _rows_per_page(space) if rows]
+        assert sum(pages) == 10
+        assert all(rows >= 2 for rows in pages), (space, pages)
