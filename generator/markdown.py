@@ -40,6 +40,7 @@ from reportlab.platypus import (
     XPreformatted,
 )
 
+from .diagrams_board import BOARD_COMMENT, BoardDiagram, parse_board
 from .errors import GeneratorError
 from .tables import KeptTable
 
@@ -219,6 +220,9 @@ class _Converter:
         if contents:
             self.in_contents = contents.group(1).lower() == "on"
             return []
+        board = BOARD_COMMENT.match(content)
+        if board:
+            return [BoardDiagram(parse_board(board.group(1)), self.theme, self.width)]
         if content.lstrip().startswith("<!--"):
             return []  # an ordinary comment: a note for template authors
         return [Paragraph(html.escape(content.strip()), self.styles["body"])]
