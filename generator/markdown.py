@@ -41,6 +41,7 @@ from reportlab.platypus import (
 )
 
 from .diagrams_board import BOARD_COMMENT, BoardDiagram, parse_board
+from .diagrams_setup import SETUP_COMMENT, setup_diagram
 from .errors import GeneratorError
 from .tables import KeptTable
 
@@ -223,6 +224,9 @@ class _Converter:
         board = BOARD_COMMENT.match(content)
         if board:
             return [BoardDiagram(parse_board(board.group(1)), self.theme, self.width)]
+        setup = SETUP_COMMENT.match(content)
+        if setup:
+            return [setup_diagram(setup.group(1), setup.group(2), self.theme, self.width)]
         if content.lstrip().startswith("<!--"):
             return []  # an ordinary comment: a note for template authors
         return [Paragraph(html.escape(content.strip()), self.styles["body"])]
