@@ -94,7 +94,7 @@ def build_pulled_back(make_doc: Callable[[Any], BaseDocTemplate], story: list[Fl
         doc = make_doc(io.BytesIO())
         _fresh(story)
         doc.multiBuild(list(story))
-        fills: PageFills = doc.fills  # type: ignore[attr-defined]
+        fills: PageFills = doc.fills
         short = set(fills.short_pages())
         around = short | {page - 1 for page in short}
         spans = _page_spans(story, fills.pages)

@@ -27,4 +27,5 @@ class KeptTable(Table):
         if rest >= MIN_ROWS:
             return pieces
         keep = body - MIN_ROWS  # carry rows over so the next page holds MIN_ROWS of them
-        return super().split(availWidth, sum(self._rowHeights[:head + keep]) + 0.01)
+        carried: list[Flowable] = super().split(availWidth, sum(self._rowHeights[:head + keep]) + 0.01)
+        return carried
