@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 from cards import Database
 from cards.units import MM, parse_length, parse_size
 
-from .geometry import TOKEN_GAP, Box, page_margin, page_size, printable
+from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
 from .imposition import Face, draw_footer, impose_cards
 from .pdfcanvas import new_canvas
 
@@ -157,21 +157,22 @@ def pack_tokens(sheets: tuple[Any, ...], paper: str, margin: float) -> list[list
 
     page = page_size(paper)
     area = printable(page, margin)
-    floor = area.y + TOKEN_FOOTER_BAND
+    floor = area.y + TOKEN_FOOTER_BAND + TOKEN_BLEED  # a token's colour runs past its cut line
+    ceiling = area.top - TOKEN_BLEED
     pages: list[list[TokenPlace]] = [[]]
-    top = area.top
+    top = ceiling
     for sheet in sheets:
         size = parse_length(sheet.size)
         pitch = size + TOKEN_GAP
-        cols = int((area.w + TOKEN_GAP) // pitch)
-        if cols < 1 or size > area.top - floor:
+        cols = int((area.w - 2 * TOKEN_BLEED + TOKEN_GAP) // pitch)
+        if cols < 1 or size > ceiling - floor:
             raise PaperError(f"a {size / MM:.0f} mm token does not fit on {paper} paper")
         x0 = (page[0] - (cols * pitch - TOKEN_GAP)) / 2
         copies = token_copies(sheet)
         for start in range(0, len(copies), cols):
             if top - size < floor:
                 pages.append([])
-                top = area.top
+                top = ceiling
             for col, token in enumerate(copies[start:start + cols]):
                 pages[-1].append(TokenPlace(sheet, token, Box(x0 + col * pitch, top - size, size, size)))
             top -= pitch

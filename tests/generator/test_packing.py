@@ -9,6 +9,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
+from shipped import ink_near_edges
 
 from cards import load_game
 from cards.units import parse_length, parse_size
@@ -95,6 +96,7 @@ def test_sparse_token_sheets_share_pages(tmp_path, game, packed, before, paper):
     assert [f.name for f in files] == [f"tokens-{paper}.pdf"]
     reader = PdfReader(files[0])
     assert len(reader.pages) < before
+    assert not ink_near_edges(files[0], 5)  # nothing, not even a token's colour bleed, in the margin
     text = " ".join(page.extract_text() or "" for page in reader.pages).split()
     for sheet in (s for s in db.tokens if s.id in packed):
         for token in sheet.tokens:
