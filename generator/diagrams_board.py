@@ -16,13 +16,18 @@ import math
 import re
 import shlex
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
-if TYPE_CHECKING:
-    from .markdown import Theme
+
+class Theme(Protocol):
+    """What a diagram takes from the rulebook's theme (`generator.markdown.Theme`)."""
+
+    body_font: str
+    bold_font: str
+    body_size: float
 
 BOARD_COMMENT = re.compile(r"^\s*<!--\s*board:(.*?)-->\s*$", re.DOTALL)
 ROOM_GAP = 4.0

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import re
 import shlex
-from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
-if TYPE_CHECKING:
-    from .markdown import Theme
+from .diagrams_board import Theme
 
 SETUP_COMMENT = re.compile(r"^\s*<!--\s*(lanes|grid):(.*?)-->\s*$", re.DOTALL)
 LEFT_INK, RIGHT_INK, EDGE = "#b3262c", "#222222", "#555555"
