@@ -132,6 +132,8 @@ class Deck(Strict):
     layout: str = "card"
     back: Back = Back()
     duplex: bool = True
+    # `shared`: print on the same sheets as the game's other sharing decks of this size (default: `print.sheets`).
+    sheets: Literal["own", "shared"] | None = None
     total: int | str | None = Field(default=None, description="expected sum of counts, or 'rules.PATH'")
     description: str = ""
     prototype: bool = False
@@ -178,6 +180,8 @@ class TokenSheet(Strict):
     duplex: bool = False
     # The component these tokens are played on (a sheet or deck id): lint checks they fit its cells.
     fits: str | None = Field(default=None, pattern=ID_PATTERN)
+    # `shared`: packed onto the same pages as the game's other sharing token sheets (default: `print.sheets`).
+    sheets: Literal["own", "shared"] | None = None
     tokens: list[Token]
 
     _size = field_validator("size")(_check_length)
@@ -224,6 +228,8 @@ class PrintSettings(Strict):
     safe: str | int | float = "3mm"
     # Nothing but a card's bleed prints closer to the paper's edge: one length, or one per paper.
     margin: str | int | float | dict[str, str | int | float] | None = None
+    # `shared`: decks of one card size share card sheets, and token sheets share pages (see generator.packing).
+    sheets: Literal["own", "shared"] = "own"
 
     _lengths = field_validator("bleed", "safe")(_check_length)
 

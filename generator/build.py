@@ -64,17 +64,17 @@ def atomic_write(path: Path, render: Renderer) -> None:
 
 def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = KINDS) -> Iterator[Job]:
     """Every file the kit needs for `paper`, in build order."""
-    from .kit import render_deck, render_sheet
+    from .kit import render_sheet
+    from .packing import card_groups, group_label, render_card_file, render_token_file, token_groups
 
-    if "cards" in kinds:
-        for deck in db.decks:
-            yield Job("cards", deck.name, out_dir / f"{deck.id}-{paper}.pdf",
-                      _bound(render_deck, db, deck, paper))
+    if "cards" in kinds:  # a deck alone, or the decks sharing card sheets (`sheets: shared`)
+        for group in card_groups(db):
+            yield Job("cards", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
+                      _bound(render_card_file, db, group, paper))
     if "tokens" in kinds:
-        from .tokens import render_tokens
-        for tokens in db.tokens:
-            yield Job("tokens", tokens.name, out_dir / f"{tokens.id}-{paper}.pdf",
-                      _bound(render_tokens, db, tokens, paper))
+        for group in token_groups(db):
+            yield Job("tokens", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
+                      _bound(render_token_file, db, group, paper))
     if "sheets" in kinds:
         for sheet in db.sheets:
             yield Job("sheets", sheet.name, out_dir / f"{sheet.id}-{paper}.pdf",

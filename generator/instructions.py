@@ -23,6 +23,7 @@ from .geometry import page_margin
 from .imposition import plan_sheet
 from .kit import sheet_copies, sheet_slots
 from .markdown import Theme, markdown_to_flowables
+from .packing import Group, card_groups, group_label, pack_tokens, token_area_use, token_groups
 from .rulebook import reference_copies
 from .tiling import fits_one_page, plan_tiles
 from .tokens import plan_tokens, token_copies
@@ -59,23 +60,45 @@ def print_plan(db: Database, paper: str) -> list[FilePlan]:
     margin = page_margin(db.print.margin, paper)
     bleed = parse_length(db.print.bleed)
     plans = []
-    for deck in db.decks:
-        plan = plan_sheet(parse_size(deck.size), bleed, paper, margin)
-        copies = sum(card.count for card in deck.cards)
-        sheets = math.ceil(copies / plan.per_sheet)
-        plans.append(FilePlan(f"{deck.id}-{paper}.pdf", f"{deck.name} ({copies} cards)", "cardstock", sheets,
-                              bool(deck.duplex), plan.is_landscape, copies, sheets * plan.per_sheet))
-    for tokens in db.tokens:
-        plan = plan_tokens(parse_length(tokens.size), paper, margin)
-        count = len(token_copies(tokens))
-        sheets = math.ceil(count / plan.per_page)
-        plans.append(FilePlan(f"{tokens.id}-{paper}.pdf", f"{tokens.name} ({count} tokens)", "cardstock", sheets,
-                              bool(tokens.duplex), False, count, sheets * plan.per_page))
+    for group in card_groups(db):
+        plans.append(_card_plan(db, group, paper, margin, bleed))
+    for group in token_groups(db):
+        plans.append(_token_plan(db, group, paper, margin))
     for sheet in db.sheets:
         plans.append(_sheet_plan(db, sheet, paper, margin))
     plans.extend(_reference_plans(db, paper, margin, bleed))
     plans.append(FilePlan(f"rulebook-{paper}.pdf", "Rulebook", "plain paper", 0, False, False))
     return plans
+
+
+def usage_by_file(db: Database, paper: str) -> dict[str, str]:
+    """For each file of the kit on `paper` that prints on sheets: its sheets and how full they are
+    ("13 sh. 100%"; a board tiled over pages: its sheets alone)."""
+    return {p.file: f"{p.sheets:>2} sh." + (f" {p.slot_use:>4.0%}" if p.slots else "")
+            for p in print_plan(db, paper) if p.sheets}
+
+
+def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: float) -> FilePlan:
+    first = group.members[0]
+    plan = plan_sheet(parse_size(first.size), bleed, paper, margin)
+    copies = sum(card.count for deck in group.members for card in deck.cards)
+    sheets = math.ceil(copies / plan.per_sheet)
+    return FilePlan(f"{group.id}-{paper}.pdf", f"{group_label(db, group)} ({copies} cards)", "cardstock", sheets,
+                    bool(first.duplex), plan.is_landscape, copies, sheets * plan.per_sheet)
+
+
+def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePlan:
+    """A token file's sheets; the use of shared token pages is counted by area (square millimetres)."""
+    count = sum(len(token_copies(tokens)) for tokens in group.members)
+    what = f"{group_label(db, group)} ({count} tokens)"
+    duplex = any(tokens.duplex for tokens in group.members)
+    if group.shared:
+        pages = pack_tokens(group.members, paper, margin)
+        taken, usable = token_area_use(pages, paper, margin)
+        return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", len(pages), duplex, False, taken, usable)
+    plan = plan_tokens(parse_length(group.members[0].size), paper, margin)
+    sheets = math.ceil(count / plan.per_page)
+    return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", sheets, duplex, False, count, sheets * plan.per_page)
 
 
 def _sheet_plan(db: Database, sheet: Any, paper: str, margin: float) -> FilePlan:

@@ -40,7 +40,10 @@ from reportlab.platypus import (
     XPreformatted,
 )
 
+from .diagrams_board import BOARD_COMMENT, BoardDiagram, parse_board
+from .diagrams_setup import SETUP_COMMENT, setup_diagram
 from .errors import GeneratorError
+from .tables import KeptTable
 
 ICON_CALLBACK = "deckwright_icon"
 ICON_PATTERN = re.compile(r":([a-z][a-z0-9_-]*):")
@@ -218,6 +221,12 @@ class _Converter:
         if contents:
             self.in_contents = contents.group(1).lower() == "on"
             return []
+        board = BOARD_COMMENT.match(content)
+        if board:
+            return [BoardDiagram(parse_board(board.group(1)), self.theme, self.width)]
+        setup = SETUP_COMMENT.match(content)
+        if setup:
+            return [setup_diagram(setup.group(1), setup.group(2), self.theme, self.width)]
         if content.lstrip().startswith("<!--"):
             return []  # an ordinary comment: a note for template authors
         return [Paragraph(html.escape(content.strip()), self.styles["body"])]
@@ -274,8 +283,9 @@ class _Converter:
         texts = [[_plain_text(td) for td in tr.children] for tr in rows]
         fonts = [[self.theme.bold_font if r < header_rows or _has_strong(td) else self.theme.body_font
                   for td in tr.children] for r, tr in enumerate(rows)]
-        table = Table(cells, colWidths=_column_widths(texts, width, self.styles["cell"], fonts),
-                      repeatRows=header_rows, hAlign="LEFT")
+        widths = _column_widths(texts, width, self.styles["cell"], fonts)
+        _break_parts_evenly(cells, texts, fonts, widths, header_rows, self.styles["cell"])
+        table = KeptTable(cells, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
         table.setStyle(self._table_style(len(rows), header_rows))
         table.spaceBefore = self.theme.body_size * 0.2
         table.spaceAfter = self.theme.body_size * 0.8
@@ -412,6 +422,27 @@ def _column_widths(texts: list[list[str]], width: float, style: ParagraphStyle,
     spare = width - sum(narrowest)
     wants = [w - n for w, n in zip(natural, narrowest, strict=True)]
     return [n + spare * want / sum(wants) for n, want in zip(narrowest, wants, strict=True)]
+
+
+PART_SEPARATOR = " / "
+
+
+def _break_parts_evenly(cells: list[list[Paragraph]], texts: list[list[str]], fonts: list[list[str]],
+                        widths: list[float], header_rows: int, style: ParagraphStyle) -> None:
+    """A column of cells made of parts ("44.4% / 0.0% / 55.6%") that does not fit on one line
+    breaks every cell after each part, so all its cells wrap alike instead of wherever a line
+    happens to fill."""
+    padding = style.fontSize * 0.8 + 2
+    body = range(header_rows, len(cells))
+    for col, width in enumerate(widths):
+        column = [(r, texts[r][col], fonts[r][col]) for r in body if col < len(texts[r])]
+        if not column or not all(PART_SEPARATOR in text for _, text, _ in column):
+            continue
+        if all(stringWidth(text, font, style.fontSize) + padding <= width for _, text, font in column):
+            continue
+        for r, _, _ in column:
+            cell = cells[r][col]
+            cells[r][col] = Paragraph(cell.text.replace(PART_SEPARATOR, " /<br/>"), cell.style)
 
 
 def _columns(cells: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:

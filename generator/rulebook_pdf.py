@@ -7,6 +7,7 @@ database); this module lays it out with platypus, with the pages that come befor
 from __future__ import annotations
 
 import html
+import io
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -35,6 +36,7 @@ from .components_page import component_flowables
 from .geometry import page_margin, page_size, printable
 from .instructions import instruction_flowables
 from .markdown import Theme, markdown_to_flowables, prepare_canvas, stylesheet
+from .pullback import PageFills, build_pulled_back
 from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, rulebook_markdown
 
 
@@ -60,6 +62,7 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no t
         self._bookmarks = 0
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        self.fills.note(self.page, self.frame, flowable)
         level = getattr(flowable, "toc_level", None)
         if level is None or level >= TOC_LEVELS:
             return
@@ -71,6 +74,7 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no t
 
     def handle_documentBegin(self) -> None:
         self._bookmarks = 0  # multiBuild renders several times; keys must repeat exactly
+        self.fills = PageFills()
         super().handle_documentBegin()
 
     def _title_page(self, canvas: Any, doc: Any) -> None:
@@ -107,11 +111,11 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     theme = theme or Theme(numbered=True)
     text = rulebook_markdown(db)
     target = str(out) if isinstance(out, Path) else out
-    doc = _RulebookDoc(target, db, paper, theme)
-    story = title_page(db, theme, doc.width) + instruction_flowables(db, paper, doc.width, theme)
-    story += [PageBreak(), *component_flowables(db, doc.width, theme), PageBreak(), *contents_page(theme)]
-    story += markdown_to_flowables(text, doc.width, theme)
-    doc.multiBuild(story)
+    width = _RulebookDoc(io.BytesIO(), db, paper, theme).width
+    story = title_page(db, theme, width) + instruction_flowables(db, paper, width, theme)
+    story += [PageBreak(), *component_flowables(db, width, theme), PageBreak(), *contents_page(theme)]
+    story += markdown_to_flowables(text, width, theme)
+    build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
 
 
 def title_page(db: Database, theme: Theme, width: float) -> list[Flowable]:

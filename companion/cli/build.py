@@ -82,17 +82,17 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
 
     cache = None if no_cache else RenderCache(out_dir / CACHE_FOLDER)
 
-    def build_once() -> list[Path]:
+    def build_once() -> tuple[list[Path], dict[Path, str]]:
         findings.clear()
         if shop != "home":
-            return _build_for_shop(games, all_games, out_dir, shop, findings)
+            return _build_for_shop(games, all_games, out_dir, shop, findings), {}
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json,
                       reprint_since=reprint_since, cache=cache)
 
     if watch:
-        _watch(games, all_games, build_once, cache)
+        _watch(games, all_games, build_once, out_dir, cache)
         return
-    _report(build_once(), as_json)
+    _report(*build_once(), as_json, out_dir)
     _report_preflight(findings, shop, as_json)
 
 
@@ -135,8 +135,9 @@ def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
            png_dpi: int | None, tts: bool, fold: bool = False, progress: bool = True,
-           reprint_since: str | None = None, cache: Any = None) -> list[Path]:
-    """Check, then build every chosen game; the files written."""
+           reprint_since: str | None = None, cache: Any = None) -> tuple[list[Path], dict[Path, str]]:
+    """Check, then build every chosen game; the files written, and the sheets and slot use of each
+    file printed on sheets."""
     from generator.errors import GeneratorError
     from generator.staging import staged_kits
 
@@ -158,10 +159,17 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             raise DataProblem(f"cannot write the kit into {str(out_dir)!r}: {exc.strerror or exc}") from None
         finally:
             _warn(caught)
-    return [stages.final(path) for path in written]
+    return [stages.final(path) for path in written], _usage(databases, papers, out_dir)
 
 
-def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, cache: Any = None) -> None:
+def _usage(databases: list[Any], papers: tuple[str, ...], out_dir: Path) -> dict[Path, str]:
+    from generator.instructions import usage_by_file
+
+    return {out_dir / db.folder.name / name: text for db in databases for paper in papers
+            for name, text in usage_by_file(db, paper).items()}
+
+
+def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Path, cache: Any = None) -> None:
     """Build, then rebuild on every change below the games' database and template folders."""
     from cards.paths import template_dirs
     from generator.watch import watch
@@ -176,13 +184,13 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, cache: Any 
         from generator.watch import rebuilt_line
 
         if not changes:
-            _report(build_once(), False)
+            _report(*build_once(), False, out_dir)
             return
         click.echo(f"changed: {', '.join(p.name for p in changes)}")
         start = time.perf_counter()
         if cache is not None:
             cache.start()
-        written = build_once()
+        written, _usage_lines = build_once()
         drawn = cache.rendered if cache is not None else [p.name for p in written]
         click.echo(rebuilt_line(drawn, len(written), time.perf_counter() - start))
 
@@ -300,19 +308,32 @@ def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
     return written
 
 
-def _report(written: list[Path], as_json: bool) -> None:
+def _report(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir: Path) -> None:
+    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total."""
     if not written:
         raise DataProblem("nothing to build: the database has no printable components of the kinds asked for")
     rows = list(_summaries(written))
     if as_json:
+        for row in rows:
+            row["sheets"] = usage.get(Path(row["path"]), "")
         echo_json({"written": [row["path"] for row in rows], "files": rows})
         return
-    width = max(len(row["path"]) for row in rows)
-    for row in rows:
+    names = [_below(Path(row["path"]), out_dir) for row in rows]
+    width = max(len(name) for name in names)
+    for name, row in zip(names, rows, strict=True):
         pages = f"{row['pages']:>3} p." if row["pages"] is not None else f"{row['path'].rsplit('.', 1)[-1]:>6}"
-        click.echo(f"{row['path']:<{width}}  {pages}  {_human(row['bytes']):>9}")
+        sheets = usage.get(Path(row["path"]), "")
+        click.echo(f"{name:<{width}}  {pages}  {_human(row['bytes']):>9}  {sheets}".rstrip())
     total = sum(row["bytes"] for row in rows)
     click.echo(f"{len(rows)} file(s) written, {_human(total)}")
+
+
+def _below(path: Path, out_dir: Path) -> str:
+    """`path` relative to the output folder when it lies inside it (the line stays short)."""
+    try:
+        return str(path.relative_to(out_dir))
+    except ValueError:
+        return str(path)
 
 
 def _summaries(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:

@@ -29,7 +29,7 @@ def test_only_tokens_writes_only_the_token_sheets(runner, tmp_path):
     result = _build(runner, "heartstrings", "--only", "tokens", "--paper", "letter", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "heartstrings").iterdir()) == [
-        "heartstring-markers-letter.pdf", "manifest.json", "player-tokens-letter.pdf"]  # every build writes its manifest
+        "manifest.json", "tokens-letter.pdf"]  # tokens and markers share pages; every build writes its manifest
 
 
 def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
@@ -79,7 +79,7 @@ def test_all_builds_every_game(runner, cards_copy, tmp_path):
             shutil.rmtree(game)
     result = _build(runner, "--all", "--only", "tokens", "--paper", "a4", "--out", str(tmp_path), cards=cards_copy)
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "heartstrings" / "player-tokens-a4.pdf").is_file()
+    assert (tmp_path / "heartstrings" / "tokens-a4.pdf").is_file()
     assert (tmp_path / "which-witch" / "heart-trackers-a4.pdf").is_file()
 
 
@@ -135,7 +135,7 @@ def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(runner, tmp_path, mo
     monkeypatch.setattr("companion.cli.build.is_fancy", lambda: True)
     result = _build(runner, *args)
     assert result.exit_code == 0, result.output
-    assert "building" in result.output and "3 file(s) written" in result.output  # tokens, tracker markers, manifest
+    assert "building" in result.output and "2 file(s) written" in result.output  # shared token pages, manifest
 
 
 def test_png_of_a_card_design_is_its_trim_size(runner, tmp_path):

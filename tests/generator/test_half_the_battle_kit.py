@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from cards import load_game
 from generator.geometry import landscape, page_size
 
-KIT = ["characters", "guides", "items", "dungeon", "character-tokens", "lane-indicators", "ability-tokens",
+KIT = ["characters", "guides", "items", "dungeon", "tokens",
        "rulebook"]
 
 

@@ -223,7 +223,7 @@ def test_build_command_writes_the_kit_for_both_papers(runner, cards_copy, tmp_pa
                                  "--only", "sheets", "--only", "cards"])
     assert result.exit_code == 0, result.output
     names = {p.name for p in (out / "halfwish").iterdir()}
-    assert {"map-a4.pdf", "map-letter.pdf", "player-mat-a4.pdf", "player-mat-letter.pdf"} <= names
+    assert {"cards-a4.pdf", "cards-letter.pdf", "player-mat-a4.pdf", "player-mat-letter.pdf"} <= names
 
 
 def test_build_of_a_broken_database_writes_nothing(runner, cards_copy, tmp_path):

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from cards import load_game
 from generator.geometry import landscape, page_size
 
-KIT = ["board", "player-tokens", "heartstring-tracker", "reference", "rulebook"]
+KIT = ["board", "tokens", "heartstring-tracker", "reference", "rulebook"]
 
 
 @pytest.fixture(scope="module")

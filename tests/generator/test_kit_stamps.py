@@ -16,7 +16,7 @@ from cards import load_game
 from companion.cli import cli
 from generator.build import atomic_write
 
-SHEETS = ["board", "player-tokens", "heartstring-tracker"]
+SHEETS = ["board", "tokens", "heartstring-tracker"]
 
 
 @pytest.fixture(scope="module")

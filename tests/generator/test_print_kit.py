@@ -17,6 +17,7 @@ from shipped import GAMES, PAPERS
 from cards import load_game
 from cards.units import MM
 from generator.instructions import print_plan
+from generator.packing import card_groups
 
 KITS = [(game, paper) for game in GAMES for paper in PAPERS]
 IDS = [f"{g}-{p}" for g, p in KITS]
@@ -71,8 +72,8 @@ def test_every_font_is_embedded(shipped_kits, game, paper):
 def test_card_pages_carry_trim_and_bleed_boxes(shipped_kits, game, paper):
     db = load_game(game)
     bleed = 3 * MM
-    for deck in db.decks:
-        reader = _files(shipped_kits, game, paper)[f"{deck.id}-{paper}.pdf"]
+    for group in card_groups(db):
+        reader = _files(shipped_kits, game, paper)[f"{group.id}-{paper}.pdf"]
         for page in reader.pages:
             trim, bleed_box = page.trimbox, page.bleedbox
             assert (float(trim.width), float(trim.height)) != (float(page.mediabox.width), float(page.mediabox.height))

@@ -310,3 +310,29 @@ def test_ruling_topics_are_numbered_but_not_listed_in_the_contents(heartstrings:
     assert "Rulings" in contents
     for ruling in heartstrings.rulings:
         assert ruling.topic not in contents
+
+
+def _board_page(pdf: bytes) -> str:
+    return next(text for text in pages_text(pdf) if "Worked invasion" in text)
+
+
+def test_the_board_diagram_marks_the_special_rooms_from_the_rules():
+    """Issue 16: "the Heartstrings board with the special rooms marked and a worked invasion",
+    drawn from `rules.defender_buffs`, `attacker_buffs` and `bead_bonus_rooms`."""
+    db = load_game("heartstrings")
+    page = _board_page(render(db))
+    for buff in db.rules.defender_buffs.values():
+        assert f"Defender +{buff}" in page
+    for buff in db.rules.attacker_buffs.values():
+        assert f"Attacker +{buff}" in page
+    assert page.count(f"+{db.rules.bead_bonus} bead") == len(db.rules.bead_bonus_rooms)
+    room = max(db.rules.attacker_buffs)
+    assert f"walks into room {room}" in page and f"attacker buff of {db.rules.attacker_buffs[room]}" in page
+
+
+def test_a_rules_edit_redraws_the_board_and_its_invasion(cards_copy):
+    set_rule(cards_copy, "defender_buffs", {5: 3})
+    set_rule(cards_copy, "attacker_buffs", {7: 2})
+    page = _board_page(render(load_game("heartstrings", cards_copy)))
+    assert "Defender +3" in page and "Defender +1" not in page and "Attacker +3" not in page
+    assert "walks into room 7" in page and "attacker buff of 2" in page

@@ -1,0 +1,31 @@
+"""Tables that split without orphans: a page never holds a table's header with a single row
+under it, nor a single row carried over to the next page (where the header repeats)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import Flowable, Table
+
+MIN_ROWS = 2  # body rows a split leaves on each page, at least
+
+
+class KeptTable(Table):
+    """A platypus Table whose page splits leave at least `MIN_ROWS` body rows on each side; the
+    header rows (`repeatRows`) repeat on every page."""
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        pieces: list[Any] = super().split(availWidth, availHeight)
+        if len(pieces) != 2:
+            return pieces
+        head = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        body = len(self._cellvalues) - head
+        first = len(pieces[0]._cellvalues) - head
+        rest = len(pieces[1]._cellvalues) - head
+        if body < 2 * MIN_ROWS or first < MIN_ROWS:
+            return [] if first < body else pieces  # too few rows to share: the whole table moves on
+        if rest >= MIN_ROWS:
+            return pieces
+        keep = body - MIN_ROWS  # carry rows over so the next page holds MIN_ROWS of them
+        carried: list[Flowable] = super().split(availWidth, sum(self._rowHeights[:head + keep]) + 0.01)
+        return carried

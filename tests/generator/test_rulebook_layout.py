@@ -1,0 +1,94 @@
+"""Rulebook layout read back from the real PDF: odds cells wrap evenly, table rows keep with
+their header, and no page is left nearly empty."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pytest
+
+from cards import load_game
+from generator.rulebook_pdf import render_rulebook
+
+
+def _rulebook(game: str, paper: str) -> pdfium.PdfDocument:
+    out = io.BytesIO()
+    render_rulebook(load_game(game), paper, out)
+    return pdfium.PdfDocument(out.getvalue())
+
+
+def _pages_with(pdf: pdfium.PdfDocument, text: str) -> list[pdfium.PdfPage]:
+    return [page for page in pdf if text in page.get_textpage().get_text_range()]
+
+
+def _char_lines(page: pdfium.PdfPage, char: str) -> Counter[float]:
+    """How many `char`s sit on each text line (by the char box's bottom, rounded) of the page."""
+    text = page.get_textpage()
+    lines: Counter[float] = Counter()
+    for index in range(text.count_chars()):
+        if text.get_text_range(index, 1) == char:
+            lines[round(text.get_charbox(index)[1])] += 1
+    return lines
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_halfwish_odds_cells_wrap_evenly(paper):
+    """Each odds cell reads "wins / ties / loses"; when a cell does not fit its column on one line,
+    every cell breaks at the same places, so each printed line of the table holds one percentage
+    per column (before: "33.6% / 63.7%" over "/ 2.8%" beside "44.4% / 0.0% /" over "55.6%")."""
+    pdf = _rulebook("halfwish", paper)
+    per_line = [n for page in _pages_with(pdf, "Aggressor \\") for n in _char_lines(page, "%").values()]
+    columns = len(load_game("halfwish").rules.actions)
+    assert sum(per_line) == 3 * columns * columns
+    assert set(per_line) in ({columns}, {3 * columns}), per_line
+
+
+def _text_fill(page: pdfium.PdfPage) -> float:
+    """How much of the body frame's height the page's text spans (running footer left out)."""
+    from generator.rulebook import PAGE_MARGINS
+
+    _, height = page.get_size()
+    bottom, top = PAGE_MARGINS["bottom"], height - PAGE_MARGINS["top"]
+    text = page.get_textpage()
+    boxes = [text.get_rect(i) for i in range(text.count_rects())]
+    body = [b for b in boxes if b[1] >= bottom - 1 and b[3] <= top + 1]
+    if not body:
+        return 0.0
+    return (max(b[3] for b in body) - min(b[1] for b in body)) / (top - bottom)
+
+
+@pytest.mark.parametrize(("game", "paper"), [("heartstrings", "letter"), ("skirmish", "letter")])
+def test_no_nearly_empty_page_after_the_print_guide(game, paper):
+    """A page that would hold under 15% of a page's text pulls back onto the page before it
+    (before: Skirmish's contents left one entry alone on a page (2%), its last ruling filled 10%
+    of the last page, as did the end of Heartstrings' rulings)."""
+    pdf = _rulebook(game, paper)
+    fills = [_text_fill(page) for page in pdf]
+    short = [number for number, fill in enumerate(fills, 1) if number > 3 and fill < 0.15]
+    assert not short, [round(f, 2) for f in fills]
+
+
+def _rows_per_page(space_above: float) -> list[int]:
+    """Lay a 10-row table out below `space_above` points of other content; the body rows that
+    land on each page, read back from the PDF."""
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from generator.markdown import markdown_to_flowables
+
+    table = "| Roll | Result |\n|---|---|\n" + "".join(f"| {n} | row{n:02d} |\n" for n in range(1, 11))
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, pagesize=(400, 300))
+    doc.build([Spacer(1, space_above), *markdown_to_flowables(table, doc.width)])
+    pdf = pdfium.PdfDocument(out.getvalue())
+    return [page.get_textpage().get_text_range().count("row") for page in pdf]
+
+
+def test_a_table_row_keeps_with_its_header_and_never_stands_alone():
+    """Wherever the table starts, each page it spans holds at least two of its rows (no header
+    with one row at the foot of a page, no single row carried over) and the header repeats."""
+    for space in range(0, 140, 4):  # the frame is 144 pt tall
+        pages = [rows for rows in _rows_per_page(space) if rows]
+        assert sum(pages) == 10
+        assert all(rows >= 2 for rows in pages), (space, pages)
