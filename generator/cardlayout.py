@@ -467,7 +467,7 @@ def _is_one_line(markup: str, w: float, h: float, style: TextStyle) -> bool:
     """Plain text (no markup, entity or icon) that fits the box on one line at the starting size."""
     if "<" in markup or "&" in markup or style.size * style.leading_ratio > h + 0.01:
         return False
-    return stringWidth(" ".join(markup.split()), style.font, style.size) <= w
+    return bool(stringWidth(" ".join(markup.split()), style.font, style.size) <= w)
 
 
 def _draw_line_of_text(canvas: Canvas, text: str, x: float, y: float, w: float, h: float,
@@ -520,7 +520,7 @@ def fitted_text(markup: str, w: float, h: float, style: TextStyle) -> FittedText
     if icons and "<" not in plain:
         paragraph = _fit_or_none(plain, w, h, style)
         placed = None if paragraph is None else place_icons(paragraph, icons)
-        if placed is not None:
+        if paragraph is not None and placed is not None:
             return FittedText(paragraph, paragraph.height, placed)
     paragraph = _fit_or_none(markup, w, h, style)
     return None if paragraph is None else FittedText(paragraph, paragraph.height)
@@ -570,12 +570,12 @@ class _TracedWord(NamedTuple):
     """A word of a wrapped plain Paragraph: its line, its index in the line and its span in the text."""
 
     line: int
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index, a name that says what it is
     start: int
     end: int
 
 
-def _traced_words(text: str, lines: list, last: int) -> list[_TracedWord] | None:
+def _traced_words(text: str, lines: list[Any], last: int) -> list[_TracedWord] | None:
     """The words of `lines` found in order in `text`, up to the one holding character `last`.
 
     None when a word is not in the text as it is (split or hyphenated by reportlab)."""
@@ -598,18 +598,20 @@ def _x_in_line(paragraph: Paragraph, word: _TracedWord, offset: int) -> float:
     extra, words = paragraph.blPara.lines[word.line]
     text = paragraph.frags[0].text
     before = " ".join(words[:word.index] + [text[word.start:offset]])
-    x = stringWidth(before, style.fontName, style.fontSize)
+    x: float = stringWidth(before, style.fontName, style.fontSize)
     if extra < -1e-8:  # an over-full line is squeezed with word spacing, which PDF applies to spaces
         spaces = len(words) + " ".join(words).count("\u00a0") - 1
         return x + (extra / spaces) * before.count(" ") if spaces > 0 else x
-    return x + {TA_CENTER: extra / 2, TA_RIGHT: extra}.get(style.alignment, 0.0)
+    shift: float = {TA_CENTER: extra / 2, TA_RIGHT: extra}.get(style.alignment, 0.0)
+    return x + shift
 
 
 def _baseline(paragraph: Paragraph, line: int) -> float:
     """The baseline of line `line` (0 = first) from the paragraph's bottom, as `drawPara` places it."""
     style = paragraph.style
     drop = style.fontSize if rl_config.paraFontSizeHeightOffset else getAscent(style.fontName, style.fontSize)
-    return paragraph.height - drop - line * style.leading
+    baseline: float = paragraph.height - drop - line * style.leading
+    return baseline
 
 
 def _draw_fitted(canvas: Canvas, fitted: FittedText, x: float, y: float) -> None:

@@ -25,9 +25,12 @@ from reportlab.platypus import Flowable
 class Theme(Protocol):
     """What a diagram takes from the rulebook's theme (`generator.markdown.Theme`)."""
 
-    body_font: str
-    bold_font: str
-    body_size: float
+    @property
+    def body_font(self) -> str: ...
+    @property
+    def bold_font(self) -> str: ...
+    @property
+    def body_size(self) -> float: ...
 
 BOARD_COMMENT = re.compile(r"^\s*<!--\s*board:(.*?)-->\s*$", re.DOTALL)
 ROOM_GAP = 4.0
@@ -62,7 +65,7 @@ def parse_board(text: str) -> BoardSpec:
                      values.get("from", "#2e8b57"), values.get("to", "#1f5fbf"), values.get("caption", ""))
 
 
-class BoardDiagram(Flowable):
+class BoardDiagram(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """The rooms in a grid, each numbered, the special ones tinted and labelled with their buff."""
 
     def __init__(self, spec: BoardSpec, theme: Theme, width: float):

@@ -49,7 +49,7 @@ def setup_diagram(kind: str, text: str, theme: Theme, width: float) -> Flowable:
     return GridMap(int(values["columns"]), int(values["rows"]), special, halves, theme, width)
 
 
-class LaneDiagram(Flowable):
+class LaneDiagram(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """Lanes side by side, numbered; the left party's pieces above the middle, the right party's below."""
 
     LANE_HEIGHT = 120.0
@@ -89,7 +89,7 @@ class LaneDiagram(Flowable):
             canvas.drawCentredString(x, y - 2, f"{label} {arrow}" if arrow == "\u2192" else f"{arrow} {label}")
 
 
-class GridMap(Flowable):
+class GridMap(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """The battlefield's tiles, columns lettered and rows numbered, special tiles filled and named."""
 
     def __init__(self, columns: int, rows: int, special: dict[str, tuple[str, str]], halves: tuple[str, ...],

@@ -167,7 +167,7 @@ other, and tape the back.
 """
 
 
-class CalibrationSquare(Flowable):
+class CalibrationSquare(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """A 50 mm square and a 100 mm ruler with millimetre ticks, to check that the printer kept 100%."""
 
     def __init__(self, theme: Theme):

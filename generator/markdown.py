@@ -387,7 +387,7 @@ def _icon_markup(name: str, size: float) -> str:
     The spaces keep the text's own size: one huge space would raise the line's height and
     push wrapped lines (and table cells) out of place."""
     count = max(1, math.ceil(1.05 / _NBSP_EM))
-    return f'<onDraw name="{ICON_CALLBACK}" label="{name}"/>' + "\u00a0" * count
+    return f'<onDraw name="{ICON_CALLBACK}" label="{name}"/>' + "\u00a0" * int(count)
 
 
 def _plain_text(node: SyntaxTreeNode) -> str:

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Table
 MIN_ROWS = 2  # body rows a split leaves on each page, at least
 
 
-class KeptTable(Table):
+class KeptTable(Table):  # type: ignore[misc]  # reportlab has no type hints
     """A platypus Table whose page splits leave at least `MIN_ROWS` body rows on each side; the
     header rows (`repeatRows`) repeat on every page."""
 

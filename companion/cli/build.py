@@ -184,7 +184,8 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
         from generator.watch import rebuilt_line
 
         if not changes:
-            _report(*build_once(), False, out_dir)
+            first, usage = build_once()
+            _report(first, usage, False, out_dir)
             return
         click.echo(f"changed: {', '.join(p.name for p in changes)}")
         start = time.perf_counter()
