@@ -40,6 +40,7 @@ from reportlab.platypus import (
     XPreformatted,
 )
 
+from .diagrams import FlowDiagram, flow_steps
 from .errors import GeneratorError
 
 ICON_CALLBACK = "deckwright_icon"
@@ -218,6 +219,10 @@ class _Converter:
         if contents:
             self.in_contents = contents.group(1).lower() == "on"
             return []
+        steps = flow_steps(content)
+        if steps:
+            return [FlowDiagram(steps, self.theme.body_font, self.theme.body_size * 0.85, self.theme.accent,
+                                self.theme.zebra)]
         if content.lstrip().startswith("<!--"):
             return []  # an ordinary comment: a note for template authors
         return [Paragraph(html.escape(content.strip()), self.styles["body"])]
