@@ -30,6 +30,7 @@ from .tokens import plan_tokens, token_copies
 
 CALIBRATION_SQUARE = 50 * MM
 RULER_LENGTH = 100 * MM
+RULER_GAP = 6 * MM
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def print_plan(db: Database, paper: str) -> list[FilePlan]:
     for sheet in db.sheets:
         plans.append(_sheet_plan(db, sheet, paper, margin))
     plans.extend(_reference_plans(db, paper, margin, bleed))
-    plans.append(FilePlan(f"rulebook-{paper}.pdf", "Rulebook", "plain paper", 0, False, False))
+    plans.append(FilePlan(f"rulebook-{paper}.pdf", "Rulebook", "paper", 0, False, False))
     return plans
 
 
@@ -107,11 +108,11 @@ def _sheet_plan(db: Database, sheet: Any, paper: str, margin: float) -> FilePlan
     if not fits_one_page(size, paper, margin):
         tiles = plan_tiles(size, paper, margin=margin)
         count = tiles.rows * tiles.cols
-        return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name} ({count} tiles to join)", "cardstock",
+        return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name} ({count} tiles)", "card",
                         count * copies, False, tiles.page[0] > tiles.page[1])
     page, slots = sheet_slots(size, paper, margin)
     sheets = math.ceil(copies / len(slots))
-    return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name} ({copies})", "cardstock", sheets, False,
+    return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name}", "card", sheets, False,
                     page[0] > page[1], copies, sheets * len(slots))
 
 
@@ -126,7 +127,7 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
         sheets += math.ceil(count / plan.per_sheet)
         used, slots = used + count, slots + math.ceil(count / plan.per_sheet) * plan.per_sheet
         duplex, wide = duplex or any(ref.back for ref in group), wide or plan.is_landscape
-    return [FilePlan(f"reference-{paper}.pdf", f"Reference cards ({used})", "cardstock", sheets, duplex, wide,
+    return [FilePlan(f"reference-{paper}.pdf", "Reference cards", "card", sheets, duplex, wide,
                      used, slots)]
 
 
@@ -134,34 +135,35 @@ def instructions_markdown(db: Database, paper: str) -> str:
     """The text of the print-instructions pages (the calibration square is drawn below it)."""
     plans = print_plan(db, paper)
     rows = "\n".join(
-        f"| {p.file} | {p.what} | {p.stock} | {'double-sided, flip on long edge' if p.duplex else 'single-sided'}"
-        f"{', landscape' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
+        f"| {p.file} | {p.what} | {p.stock} | {'2-sided, long edge' if p.duplex else '1-sided'}"
+        f"{'*' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
         for p in plans)
-    checklist = "\n".join(f"- [ ] {p.file}: sheet {n} of {p.sheets}" + (" (front and back)" if p.duplex else "")
-                          for p in plans for n in range(1, p.sheets + 1))
+    boxes = [(f"{p.file}{' (2-sided)' if p.duplex else ''}", "  ".join(f"[ ] {n}" for n in range(1, p.sheets + 1)))
+             for p in plans if p.sheets]
+    pairs = [boxes[i:i + 2] + [("", "")] * (2 - len(boxes[i:i + 2])) for i in range(0, len(boxes), 2)]
+    checklist = "| File | Sheets | File | Sheets |\n|---|---|---|---|\n" + "\n".join(
+        f"| {a} | {x} | {b} | {y} |" for (a, x), (b, y) in pairs)
     return f"""<!-- headings: plain -->
 <!-- contents: off -->
 
 # How to print this kit
 
-Print every file at **100% scale** ("actual size"; never "fit to page") on {paper.upper()} paper,
-one copy each ("Used" is how full the sheets are). Before printing the rest, print this page and measure the square below with a ruler:
-it must be exactly 50 mm on each side. If it is not, turn off scaling in the print dialogue.
+Print every file at **100% scale** (never "fit to page") on {paper.upper()} paper, one copy each:
+"card" files on cardstock (160-250 g/m\u00b2), the rulebook on plain paper. First measure the square:
+it must be 50 mm on each side (if not, turn off scaling). Used: how full the sheets are; *: a
+landscape page.
 
-| File | What | Paper | Sides | Sheets | Used |
+| File | What | On | Sides | Sheets | Used |
 |---|---|---|---|--:|--:|
 {rows}
 
 **Double-sided files** put each back behind its front when the printer flips the sheet on its
-**long edge**. If your printer cannot print both sides, print the odd pages, put the sheets back
-in the tray, and print the even pages.
+**long edge** (no duplex: print the odd pages, put the sheets back in the tray, print the even).
+**Cutting order.** Cards: the long cuts across the whole sheet first, from crop mark to crop
+mark, then each strip into cards. Tokens: along each cut line. A board on several pages: cut
+the dashed edges, lay each tile over its neighbour with the crosses on each other, tape the back.
 
-**Cutting order.** Cards: cut the long cuts across the whole sheet first, from crop mark to crop
-mark, then cut each strip into cards. Tokens: cut along each round or square line. A board on
-several pages: cut the dashed edges, lay each tile over its neighbour with the crosses on each
-other, and tape the back.
-
-## Checklist
+**Checklist**, one box per printed sheet:
 
 {checklist}
 """
@@ -175,23 +177,24 @@ class CalibrationSquare(Flowable):  # type: ignore[misc]  # reportlab has no typ
         self.theme = theme
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return RULER_LENGTH + 2 * MM, CALIBRATION_SQUARE + 14 * MM
+        return CALIBRATION_SQUARE + RULER_GAP + RULER_LENGTH + 6 * MM, CALIBRATION_SQUARE + 2 * MM
 
     def draw(self) -> None:
         canvas = self.canv
         canvas.saveState()
         canvas.setStrokeColor(colors.black)
         canvas.setLineWidth(0.5)
-        canvas.rect(0, 12 * MM, CALIBRATION_SQUARE, CALIBRATION_SQUARE, stroke=1, fill=0)
+        canvas.rect(0, 2 * MM, CALIBRATION_SQUARE, CALIBRATION_SQUARE, stroke=1, fill=0)
         canvas.setFont(self.theme.body_font, 8)
-        canvas.drawCentredString(CALIBRATION_SQUARE / 2, 12 * MM + CALIBRATION_SQUARE / 2, "50 mm x 50 mm")
-        canvas.line(0, 6 * MM, RULER_LENGTH, 6 * MM)
+        canvas.drawCentredString(CALIBRATION_SQUARE / 2, 2 * MM + CALIBRATION_SQUARE / 2, "50 mm x 50 mm")
+        left, base = CALIBRATION_SQUARE + RULER_GAP, 8 * MM  # the ruler beside the square, along its foot
+        canvas.line(left, base, left + RULER_LENGTH, base)
         for mm in range(int(RULER_LENGTH / MM) + 1):
             tick = 3 * MM if mm % 10 == 0 else (2 * MM if mm % 5 == 0 else 1 * MM)
-            canvas.line(mm * MM, 6 * MM, mm * MM, 6 * MM - tick)
+            canvas.line(left + mm * MM, base, left + mm * MM, base + tick)
             if mm % 10 == 0:
-                canvas.drawCentredString(mm * MM, 0, str(mm // 10))
-        canvas.drawString(RULER_LENGTH + 1 * MM, 0, "cm")
+                canvas.drawCentredString(left + mm * MM, base - 4 * MM, str(mm // 10))
+        canvas.drawString(left + RULER_LENGTH + 1.5 * MM, base - 4 * MM, "cm")
         canvas.restoreState()
 
 

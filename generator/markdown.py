@@ -40,6 +40,7 @@ from reportlab.platypus import (
     XPreformatted,
 )
 
+from .diagrams import FlowDiagram, flow_steps
 from .diagrams_board import BOARD_COMMENT, BoardDiagram, parse_board
 from .diagrams_setup import SETUP_COMMENT, setup_diagram
 from .errors import GeneratorError
@@ -227,6 +228,10 @@ class _Converter:
         setup = SETUP_COMMENT.match(content)
         if setup:
             return [setup_diagram(setup.group(1), setup.group(2), self.theme, self.width)]
+        steps = flow_steps(content)
+        if steps:
+            return [FlowDiagram(steps, self.theme.body_font, self.theme.body_size * 0.85, self.theme.accent,
+                                self.theme.zebra)]
         if content.lstrip().startswith("<!--"):
             return []  # an ordinary comment: a note for template authors
         return [Paragraph(html.escape(content.strip()), self.styles["body"])]

@@ -9,6 +9,8 @@ set TrimBox and BleedBox on card pages, and carry the game and version in their 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pdf_ops import operations
 from pypdf import PdfReader
@@ -43,7 +45,8 @@ def test_the_rulebook_opens_with_print_instructions_for_every_file(shipped_kits,
     for plan in print_plan(load_game(game), paper):
         if plan.sheets:
             assert plan.pages == len(files[plan.file].pages), plan.file
-            assert f"{plan.file}: sheet {plan.sheets} of {plan.sheets}" in text  # the checklist
+            assert re.search(rf"{re.escape(plan.file)}( \(2-sided\))? (\[ \] \d+\s*)*\[ \] {plan.sheets}\b",
+                             text)  # the checklist: a box per sheet
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -108,3 +111,28 @@ def test_a_component_page_pictures_every_component_with_its_count(shipped_kits, 
     # the pictures are the kit's own drawings: the deck's first card name is printed, small
     first = db.decks[0].cards[0].name if db.decks else db.sheets[0].name
     assert first in text
+
+
+def _body_fill(page, frame_top: float, frame_bottom: float) -> float:
+    """Share of the text frame's height between its highest and lowest line of body text."""
+    textpage = page.get_textpage()
+    boxes = [textpage.get_rect(i) for i in range(textpage.count_rects())]
+    body = [(bottom, top) for _, bottom, _, top in boxes if bottom > frame_bottom - 1]
+    if not body:
+        return 0.0
+    return (max(top for _, top in body) - min(bottom for bottom, _ in body)) / (frame_top - frame_bottom)
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_no_rulebook_page_is_nearly_empty(shipped_kits, game, paper):
+    """Issue 16, part 5: "No ... nearly empty pages: ... a page that would hold under 15% of a
+    page's text pulls back." Measured on the rasterisable text of every page after the cover."""
+    import pypdfium2 as pdfium
+
+    path = next(p for p in shipped_kits[game, paper] if p.name == f"rulebook-{paper}.pdf")
+    document = pdfium.PdfDocument(path)
+    for number in range(1, len(document)):
+        page = document[number]
+        _, height = page.get_size()
+        fill = _body_fill(page, height - 20 * MM, 22 * MM)
+        assert fill >= 0.15, f"page {number + 1} holds {fill:.0%} of a page"
