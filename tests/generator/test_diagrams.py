@@ -13,7 +13,8 @@ from pypdf import PdfReader
 from cards import load_game
 from generator.diagrams import FlowDiagram, flow_steps
 from generator.markdown import markdown_to_flowables
-from generator.rulebook import render_rulebook, rulebook_markdown
+from generator.rulebook import rulebook_markdown
+from generator.rulebook_pdf import render_rulebook
 
 
 def test_a_flow_comment_becomes_a_diagram_of_its_steps():
