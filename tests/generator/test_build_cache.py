@@ -35,14 +35,14 @@ def test_cached_and_uncached_builds_are_byte_identical(runner, cards_copy, tmp_p
 def test_an_edit_misses_the_cache_and_the_new_file_shows_it(runner, cards_copy, tmp_path):
     out = tmp_path / "out"
     _build(runner, cards_copy, out)
-    before = (out / "halfwish" / "actions-a4.pdf").read_bytes()
+    before = (out / "halfwish" / "cards-a4.pdf").read_bytes()
     path = cards_copy / "halfwish" / "actions.yaml"
     path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
     _build(runner, cards_copy, out)
-    after = (out / "halfwish" / "actions-a4.pdf").read_bytes()
+    after = (out / "halfwish" / "cards-a4.pdf").read_bytes()
     assert after != before
     _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
-    assert (tmp_path / "fresh" / "halfwish" / "actions-a4.pdf").read_bytes() == after
+    assert (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes() == after
 
 
 def test_a_layout_edit_changes_the_key(cards_copy, tmp_path):
@@ -71,4 +71,4 @@ def test_watch_says_what_it_redrew_and_how_long_in_80_columns(runner, cards_copy
     assert result.exit_code == 0, result.output
     line = next(x for x in result.output.splitlines() if x.startswith("rebuilt "))
     assert len(line) <= 80
-    assert line.startswith("rebuilt ") and "actions-a4.pdf" in line
+    assert line.startswith("rebuilt ") and "cards-a4.pdf" in line

@@ -72,7 +72,7 @@ def test_a_rules_number_changes_only_the_cards_that_print_it(tmp_path, cards_cop
 def test_every_printed_card_carries_its_own_stamp(runner, halfwish, tmp_path):
     _build(runner, halfwish, tmp_path / "out")
     manifest = json.loads((tmp_path / "out" / "halfwish" / "manifest.json").read_text())
-    text = "".join(p.extract_text() or "" for p in PdfReader(tmp_path / "out" / "halfwish" / "actions-a4.pdf").pages)
+    text = "".join(p.extract_text() or "" for p in PdfReader(tmp_path / "out" / "halfwish" / "cards-a4.pdf").pages)
     for card in (c for c in manifest["cards"] if c["deck"] == "actions"):
         assert text.count(f"v {card['stamp']}") == card["count"], card["id"]
         assert re.fullmatch(r"actions\.yaml:\d+", card["source"])

@@ -39,8 +39,8 @@ def _rulebook_text(db) -> str:
 
 def test_a_rule_edit_redraws_the_heartstrings_turn_flow(cards_copy: Path):
     game = cards_copy / "heartstrings" / "game.yaml"
-    game.write_text(game.read_text().replace("room_die: 12 ", "room_die: 20 "))
+    game.write_text(game.read_text().replace("room_die: 12 ", "room_die: 10 "))
     steps = next(flow_steps(line) for line in rulebook_markdown(load_game("heartstrings", cards_copy)).splitlines()
                  if flow_steps(line))
-    assert steps[0] == "Roll the Room Selector (d20)"
+    assert steps[0] == "Roll the Room Selector (d10)"  # room_die is bounded by the 12 rooms
     assert "Roll the Room Selector (d12)" in _rulebook_text(load_game("heartstrings"))
