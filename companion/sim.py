@@ -24,7 +24,7 @@ import re
 import signal
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -133,15 +133,25 @@ def call_hook(module: ModuleType, name: str, engine: Engine, *args: Any) -> Any:
 
 def check_config(config: SimConfig, engine: Engine, module: ModuleType) -> None:
     """Refuse a player count the game does not allow, an unknown bot or a non-positive count."""
+    problem = run_problem(config.game, config.players, config.bots, config.games, engine, module)
+    if problem:
+        raise SimulationError(problem)
+
+
+def run_problem(game: str, players: int, bots: Sequence[str], games: int, engine: Engine,
+                module: ModuleType) -> str | None:
+    """Why bot games of `game` cannot run as asked (players, bots, number of games), or None.
+    Shared by `sim` and `balance`, which raise their own errors."""
     counts = engine.player_counts()
-    if config.players not in counts:
-        raise SimulationError(f"{config.game} is for {counts.start}-{counts.stop - 1} players, not {config.players}")
+    if players not in counts:
+        return f"{game} is for {counts.start}-{counts.stop - 1} players, not {players}"
     known = available_bots(module)
-    for name in config.bots:
-        if name not in known:
-            raise SimulationError(f"no bot {name!r} for {config.game}; bots: {', '.join(sorted(known))}")
-    if config.games < 1:
-        raise SimulationError(f"--games must be at least 1, got {config.games}")
+    unknown = [name for name in bots if name not in known]
+    if unknown:
+        return f"no bot {unknown[0]!r} for {game}; bots: {', '.join(sorted(known))}"
+    if games < 1:
+        return f"--games must be at least 1, got {games}"
+    return None
 
 
 _WORKER: Player | None = None

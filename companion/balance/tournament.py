@@ -22,7 +22,7 @@ from types import ModuleType
 from ..engine.core import Chance, Engine, GameState
 from ..engine.drivers import Bot, roll_chance
 from ..engine.registry import build_engine, game_module, make_engine
-from ..sim import call_hook, game_rng
+from ..sim import call_hook, game_rng, run_problem
 from .bots import bot_classes, make_bot
 from .errors import BalanceError
 from .source import Snapshot, load_snapshot
@@ -149,15 +149,9 @@ def lead_figures(leaders: list[int | None], winner: int | None) -> tuple[int, fl
 
 def check(config: TournamentConfig, engine: Engine, module: ModuleType) -> None:
     """Refuse a player count the game does not allow, an unknown bot or no games."""
-    counts = engine.player_counts()
-    if config.players not in counts:
-        raise BalanceError(f"{config.game} is for {counts.start}-{counts.stop - 1} players, not {config.players}")
-    known = bot_classes(module)
-    for name in config.bots:
-        if name not in known:
-            raise BalanceError(f"no bot {name!r} for {config.game}; bots: {', '.join(sorted(known))}")
-    if config.games < 1:
-        raise BalanceError(f"--games must be at least 1, got {config.games}")
+    problem = run_problem(config.game, config.players, config.bots, config.games, engine, module)
+    if problem:
+        raise BalanceError(problem)
 
 
 _TABLES: dict[TournamentConfig, Table] = {}
