@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class GeneratorError(Exception):
     """Base class of every error the `generator` package raises."""
@@ -37,3 +39,15 @@ class ImageProblem(GeneratorError):
 
 class PaperError(GeneratorError):
     """An unknown paper name, or a component too large to place on the paper."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem a check reports without stopping (legibility lint, print-shop preflight): where it
+    is (component, card, element) and what is wrong."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"

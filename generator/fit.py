@@ -14,8 +14,8 @@ from cards import Database
 from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import Box, Layout, drawn_elements, load_layout, track_cells
+from .errors import Finding
 from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
-from .legibility import Finding
 
 FIT_SPARE = 2 * MM
 

@@ -24,6 +24,7 @@ from cards import Database
 
 from .cardlayout import Box, bind, drawn_elements, geometry, load_layout, set_text
 from .colours import contrast_ratio
+from .errors import Finding
 from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
 
 MIN_TEXT_SIZE = 6.0
@@ -35,15 +36,6 @@ OVERLAP_TOLERANCE = 0.6  # points each way: a shared hairline edge is not an ove
 INKED_TYPES = ("text", "icon", "track")
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One legibility problem: where it is (component, card, element) and what is wrong."""
-
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
 
 
 def required_contrast(size: float) -> float:

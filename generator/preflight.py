@@ -12,13 +12,14 @@ and reports a problem located by card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image, ImageStat
+
+from .errors import Finding
 
 MM = 72 / 25.4
 WHITE = 250  # a grey level at or above this is blank paper
@@ -27,15 +28,6 @@ _COLOUR_SPACES = {pdfium_c.FPDF_COLORSPACE_DEVICEGRAY: "grey", pdfium_c.FPDF_COL
                   pdfium_c.FPDF_COLORSPACE_ICCBASED: "ICC"}
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One preflight problem: the card (or deck) it concerns and what is wrong."""
-
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
 
 
 def check_page(page: pdfium.PdfPage, label: str, trim: tuple[float, float], bleed: float, safe: float,

@@ -29,9 +29,10 @@ from cards import Database
 from cards.units import parse_length, parse_size
 
 from .build import atomic_write
+from .errors import Finding
 from .pdfcanvas import new_canvas
 from .png import bytes_writer
-from .preflight import Finding, check_image, check_page
+from .preflight import check_image, check_page
 
 INCH = 72.0
 DPI = 300

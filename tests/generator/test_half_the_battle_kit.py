@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import build_with_cli
 from pypdf import PdfReader
 
 from cards import load_game
@@ -18,14 +19,7 @@ KIT = ["characters", "guides", "items", "dungeon", "tokens",
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory) -> Path:
     """`deckwright build half-the-battle` (both papers) run once through the CLI."""
-    from click.testing import CliRunner
-
-    from companion.cli import cli
-
-    out = tmp_path_factory.mktemp("kit")
-    result = CliRunner().invoke(cli, ["build", "half-the-battle", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out / "half-the-battle"
+    return build_with_cli(tmp_path_factory.mktemp("kit"), "half-the-battle")
 
 
 @pytest.fixture(scope="module")

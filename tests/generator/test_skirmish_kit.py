@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import build_with_cli
 from pypdf import PdfReader
 
 from cards import load_game
@@ -21,14 +22,7 @@ DB = load_game("skirmish")
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory) -> Path:
     """`deckwright build skirmish` (both papers) run once through the CLI."""
-    from click.testing import CliRunner
-
-    from companion.cli import cli
-
-    out = tmp_path_factory.mktemp("kit")
-    result = CliRunner().invoke(cli, ["build", "skirmish", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out / "skirmish"
+    return build_with_cli(tmp_path_factory.mktemp("kit"), "skirmish")
 
 
 def _text(path: Path) -> str:
