@@ -21,7 +21,7 @@ time); a state is never shared between two games, and `clone()` gives an indepen
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from ..errors import IllegalAction, SetupError
@@ -165,6 +165,38 @@ class Engine:
             item = queue.pop(0)
             happened += automatic[item["step"]](self, state, item)
         raise RuntimeError(f"{self.game_id}: automatic steps did not settle (a card effect loops)")
+
+    def run(self, state: Any, decide: Callable[[Decision], Any], chance: Callable[[Chance], Any],
+            max_steps: int) -> int:
+        """Answer requests until the game is over, the simulation fast path; return the answers given.
+
+        The same steps run in the same order as `request` then `apply` would run them, so a
+        seeded game is the same game; what is skipped is what only a reader needs: chance answers
+        are not checked (`chance` draws legal ones), nothing is remembered for `apply`, and the
+        events the steps return are dropped. `max_steps` bounds the answers."""
+        questions, automatic, queue = self._questions, self._automatic, state.queue
+        for given in range(max_steps):
+            if not queue:
+                return given
+            item = queue[0]
+            question = questions[item["step"]]
+            request = question.ask(self, state, item)
+            answer = chance(request) if request.__class__ is Chance else request.check(decide(request))
+            del queue[0]
+            question.answer(self, state, item, answer)
+            if self._decides:
+                self.settle(state)
+            queue = state.queue   # a step may replace the list (`drop_steps`)
+            if not self._decides:
+                for _ in range(self.max_automatic_steps):
+                    if not queue or queue[0]["step"] not in automatic:
+                        break
+                    item = queue.pop(0)
+                    automatic[item["step"]](self, state, item)
+                    queue = state.queue
+                else:
+                    raise RuntimeError(f"{self.game_id}: automatic steps did not settle (a card effect loops)")
+        raise RuntimeError(f"{self.game_id}: game did not end within {max_steps} steps")
 
     def resolve(self, state: Any, answers: Iterable[Any] = ()) -> list[Event]:
         """Settle a constructed state, then apply `answers` in turn: how calculators drive the steps."""

@@ -59,6 +59,8 @@ def answer_for(engine: Engine, state: GameState, request: Decision | Chance,
 def play_out(engine: Engine, state: GameState, bots: list[Bot], rng: random.Random,
              max_steps: int = 100_000, keep: bool = False) -> PlayResult:
     """Drive a game to its end with bots and a seeded RNG; `keep` records answers and events."""
+    if not keep:
+        return _play_quietly(engine, state, bots, rng, max_steps)
     answers: list[Any] = []
     events: list[Event] = []
     request_of, apply, seats, randint = engine.request, engine.apply, len(bots), rng.randint  # the hot loop
@@ -78,3 +80,22 @@ def play_out(engine: Engine, state: GameState, bots: list[Bot], rng: random.Rand
             answers.append(answer)
             events.extend(happened)
     raise RuntimeError(f"{engine.game_id}: game did not end within {max_steps} steps")
+
+
+def _play_quietly(engine: Engine, state: GameState, bots: list[Bot], rng: random.Random,
+                  max_steps: int) -> PlayResult:
+    """`play_out` when nobody reads the answers or events: the engine's own fast loop, the same
+    random calls in the same order."""
+    seats, randint = len(bots), rng.randint
+
+    def decide(request: Decision) -> Any:
+        return bots[request.player % seats].choose(engine, state, request, rng)
+
+    def chance(request: Chance) -> Any:
+        dice = request.dice  # one die is the common case: what roll_chance does, without the call
+        return [randint(1, dice[0])] if len(dice) == 1 and request.kind == "roll" else roll_chance(request, rng)
+
+    steps = engine.run(state, decide, chance, max_steps)
+    outcome = engine.outcome(state)
+    assert outcome is not None, "the queue is empty but outcome() is None"
+    return PlayResult(outcome, steps)
