@@ -64,6 +64,9 @@ class Engine:
         # Only a game that can end in the middle of a chain (a knockout) pays for the check.
         self._decides = type(self).is_decided is not Engine.is_decided
         self._asked: tuple[Any, StepCall, Request] | None = None   # (state, step, request) last asked
+        # Do steps write their events out? Only `run` turns this off, while nobody reads them: a
+        # step builds an event only `if engine.explain`, and must change the state the same either way.
+        self.explain = True
 
     # -- hooks a game implements ---------------------------------------------------------------
     def setup(self, players: list[str], options: dict[str, Any]) -> StepState:
@@ -133,6 +136,8 @@ class Engine:
 
     def apply(self, state: Any, answer: Any) -> list[Event]:
         """Check `answer` against the request, apply it, run automatic steps; return what happened."""
+        if not self.explain:   # asked from inside `run` (a bot's look-ahead, a calculator): explained
+            return self._explaining(self.apply, state, answer)
         queue = state.queue
         if not queue:
             raise IllegalAction("the game is over: there is nothing left to answer")
@@ -153,6 +158,18 @@ class Engine:
 
     def settle(self, state: Any) -> list[Event]:
         """Run automatic steps until a question is next or the game is decided."""
+        if not self.explain:
+            return self._explaining(self.settle, state)
+        return self._settle(state)
+
+    def _explaining(self, call: Callable[..., list[Event]], *args: Any) -> list[Event]:
+        self.explain = True
+        try:
+            return call(*args)
+        finally:
+            self.explain = False
+
+    def _settle(self, state: Any) -> list[Event]:
         happened: list[Event] = []
         automatic, decided = self._automatic, self.is_decided
         for _ in range(self.max_automatic_steps):
@@ -172,8 +189,16 @@ class Engine:
 
         The same steps run in the same order as `request` then `apply` would run them, so a
         seeded game is the same game; what is skipped is what only a reader needs: chance answers
-        are not checked (`chance` draws legal ones), nothing is remembered for `apply`, and the
-        events the steps return are dropped. `max_steps` bounds the answers."""
+        are not checked (`chance` draws legal ones), nothing is remembered for `apply`, and steps are
+        told not to write events out (`explain` is off; what they return anyway is dropped). `max_steps` bounds the answers."""
+        explain, self.explain = self.explain, False
+        try:
+            return self._run(state, decide, chance, max_steps)
+        finally:
+            self.explain = explain
+
+    def _run(self, state: Any, decide: Callable[[Decision], Any], chance: Callable[[Chance], Any],
+             max_steps: int) -> int:
         questions, automatic, queue = self._questions, self._automatic, state.queue
         for given in range(max_steps):
             if not queue:
@@ -185,7 +210,7 @@ class Engine:
             del queue[0]
             question.answer(self, state, item, answer)
             if self._decides:
-                self.settle(state)
+                self._settle(state)
             queue = state.queue   # a step may replace the list (`drop_steps`)
             if not self._decides:
                 for _ in range(self.max_automatic_steps):

@@ -11,36 +11,43 @@ from .board import Board
 from .state import HeartstringsState
 
 
-def apply_damage(state: HeartstringsState, seat: int, damage: int) -> str:
-    """Move beads from a Heartstring to the pool (never more than it holds); say what is left."""
+def apply_damage(state: HeartstringsState, seat: int, damage: int, explain: bool = True) -> str:
+    """Move beads from a Heartstring to the pool (never more than it holds); say what is left
+    (unless `explain` is off)."""
     player = state.players[seat]
     lost = min(damage, player.beads)
     if lost == 0:
         return ""
     player.beads -= lost
     state.pool += lost
+    if not explain:
+        return ""
     capped = ", all they had (ruling damage-capped-by-beads)" if lost < damage else ""
     return f"{capped}; {player.name} has {player.beads} beads left, pool {state.pool}"
 
 
-def grant_bead_bonus(board: Board, state: HeartstringsState, seat: int, room: int, events: list[Event]) -> None:
-    """A token arriving in a Heart Bead Bonus room gains a bead, while the pool has any."""
+def grant_bead_bonus(board: Board, state: HeartstringsState, seat: int, room: int,
+                     events: list[Event] | None) -> None:
+    """A token arriving in a Heart Bead Bonus room gains a bead, while the pool has any.
+    `events` is where to write what happened, or None when nobody reads it."""
     if room not in board.bonus_rooms:
         return
     player = state.players[seat]
     gained = min(board.bead_bonus, state.pool)
     if gained == 0:
-        events.append(Event("bonus", f"{player.name} gains no bead in {board.names[room]}: "
-                                     "the pool is empty", {"player": seat, "beads": 0}))
+        if events is not None:
+            events.append(Event("bonus", f"{player.name} gains no bead in {board.names[room]}: "
+                                         "the pool is empty", {"player": seat, "beads": 0}))
         return
     player.beads += gained
     state.pool -= gained
-    events.append(Event("bonus", f"{player.name} gains {gained} bead in {board.names[room]}: "
-                                 f"{player.beads} on the string, pool {state.pool}",
-                        {"player": seat, "beads": gained}))
+    if events is not None:
+        events.append(Event("bonus", f"{player.name} gains {gained} bead in {board.names[room]}: "
+                                     f"{player.beads} on the string, pool {state.pool}",
+                            {"player": seat, "beads": gained}))
 
 
-def eliminate(state: HeartstringsState, seat: int, events: list[Event]) -> None:
+def eliminate(state: HeartstringsState, seat: int, events: list[Event] | None) -> None:
     """A player with no beads leaves the game and every one of their tokens leaves the board."""
     player = state.players[seat]
     player.eliminated = True
@@ -50,6 +57,7 @@ def eliminate(state: HeartstringsState, seat: int, events: list[Event]) -> None:
             removed += len(tokens)
             tokens.clear()
     player.supply += removed
-    events.append(Event("eliminate", f"{player.name} has no heart beads left and is eliminated; "
-                                     f"{removed} token{'s' if removed != 1 else ''} leave the board",
-                        {"player": seat, "tokens": removed}))
+    if events is not None:
+        events.append(Event("eliminate", f"{player.name} has no heart beads left and is eliminated; "
+                                         f"{removed} token{'s' if removed != 1 else ''} leave the board",
+                            {"player": seat, "tokens": removed}))

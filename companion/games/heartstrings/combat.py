@@ -87,11 +87,14 @@ class CombatRules:
         return "defender", damage_for(a_total - d_total, self.rules)
 
     def exchange(self, room: int, attacker_roll: int, defender_roll: int,
-                 attacker: str = "the attacker", defender: str = "the defender") -> Exchange:
-        """Resolve one defending token's roll, with its one-line explanation."""
+                 attacker: str = "the attacker", defender: str = "the defender", explain: bool = True) -> Exchange:
+        """Resolve one defending token's roll, with its one-line explanation (empty when `explain`
+        is off: a simulation nobody reads)."""
         a_buff, d_buff = self.attacker_buffs.get(room, 0), self.defender_buffs.get(room, 0)
         a_total, d_total = attacker_roll + a_buff, defender_roll + d_buff
         loser, damage = self.settle_totals(a_total, d_total)
+        if not explain:
+            return Exchange(attacker_roll, a_total, defender_roll, d_total, loser, damage, "")
         head = (f"{self.labels.get(room) or room_label(room, self.rules)}: {attacker} rolls "
                 f"{roll_text(attacker_roll, a_buff)}; {defender}'s token rolls {roll_text(defender_roll, d_buff)}: ")
         text = head + self._verdict(a_total, d_total, loser, damage, attacker, defender)

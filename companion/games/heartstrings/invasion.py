@@ -34,9 +34,11 @@ def attack(engine: Heartstrings, state: HeartstringsState, item: StepCall, faces
     """The attacker rolls the Combat Die once for the whole combat."""
     combat = fight(state)
     combat.attacker_roll = face = faces[0]
+    state.queue.insert(0, {"step": ROLL_DEFENCE})
+    if not engine.explain:
+        return []
     rules = engine.board.combat
     buff = rules.attacker_buffs[combat.room]
-    state.queue.insert(0, {"step": ROLL_DEFENCE})
     return [Event("attack", f"{rules.labels[combat.room]}: {state.players[combat.attacker].name} rolls "
                             f"{roll_text(face, buff)}", {"roll": face, "total": face + buff})]
 
@@ -49,18 +51,19 @@ def ask_defence(engine: Heartstrings, state: HeartstringsState, item: StepCall) 
 
 def defend(engine: Heartstrings, state: HeartstringsState, item: StepCall, faces: list[int]) -> list[Event]:
     """One defending token rolls: the loser of the exchange removes a token and takes damage."""
-    combat, players = fight(state), state.players
+    combat, players, explain = fight(state), state.players, engine.explain
     exchange = engine.board.combat.exchange(combat.room, combat.attacker_roll, faces[0],
-                                            players[combat.attacker].name, players[combat.defender].name)
+                                            players[combat.attacker].name, players[combat.defender].name,
+                                            explain)
     attacker_lost = exchange.loser == "attacker"
     loser = combat.attacker if attacker_lost else combat.defender
-    beads_left = apply_damage(state, loser, exchange.damage)
-    events = [Event("combat", exchange.text + beads_left, exchange.to_json())]
+    beads_left = apply_damage(state, loser, exchange.damage, explain)
+    events = [Event("combat", exchange.text + beads_left, exchange.to_json())] if explain else None
     if players[loser].beads == 0:
         eliminate(state, loser, events)
     if attacker_lost:
         repel(state, combat, events)
-        return events
+        return events or []
     tokens = state.rooms[combat.room]
     if not players[loser].eliminated:  # elimination already cleared the room
         tokens.pop()
@@ -69,10 +72,10 @@ def defend(engine: Heartstrings, state: HeartstringsState, item: StepCall, faces
         state.queue.insert(0, {"step": ROLL_DEFENCE})
     else:
         win_room(engine, state, combat, events)
-    return events
+    return events or []
 
 
-def repel(state: HeartstringsState, combat: Combat, events: list[Event]) -> None:
+def repel(state: HeartstringsState, combat: Combat, events: list[Event] | None) -> None:
     """The defender beat the attacker: the invading token returns to its owner (ruling)."""
     state.combat = None
     attacker = state.players[combat.attacker]
@@ -81,13 +84,14 @@ def repel(state: HeartstringsState, combat: Combat, events: list[Event]) -> None
         finish_if_won(state, events)
 
 
-def win_room(engine: Heartstrings, state: HeartstringsState, combat: Combat, events: list[Event]) -> None:
+def win_room(engine: Heartstrings, state: HeartstringsState, combat: Combat, events: list[Event] | None) -> None:
     """Every defending token is gone: the invader's token holds the room."""
     state.combat = None
     state.rooms[combat.room].append(combat.attacker)
     board = engine.board
-    events.append(Event("conquer", f"{state.players[combat.attacker].name} takes "
-                                   f"{board.names[combat.room]}", {"room": combat.room}))
+    if events is not None:
+        events.append(Event("conquer", f"{state.players[combat.attacker].name} takes "
+                                       f"{board.names[combat.room]}", {"room": combat.room}))
     grant_bead_bonus(board, state, combat.attacker, combat.room, events)
     if state.players[combat.defender].eliminated:
         finish_if_won(state, events)

@@ -15,10 +15,11 @@ from .state import ROLL_ATTACK, ROLL_DEFENCE, ROLL_OFF, ROLL_ROOM
 
 
 class Heartstrings(Protocol):
-    """What the steps read from the engine: the board and the prompts."""
+    """What the steps read from the engine: the board, the prompts, and whether to explain."""
 
     board: Board
     prompts: Prompts
+    explain: bool   # write events out (off while a simulation runs and nobody reads them)
 
 
 class Prompts:

@@ -6,8 +6,6 @@ Seed: "Player order is decided by rolling the highest number". A new game queues
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.requests import Chance, Event
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .prompts import Heartstrings
@@ -30,11 +28,13 @@ def roll_off(engine: Heartstrings, state: HeartstringsState, item: StepCall, fac
     """Record the seat's roll."""
     seat, face = item["seat"], faces[0]
     state.rolloff[seat] = face
+    if not engine.explain:
+        return []
     return [Event("roll-off", f"{state.players[seat].name} rolls {face} to decide who starts",
                   {"player": seat, "roll": face})]
 
 
-def first_player(engine: Any, state: HeartstringsState, item: StepCall) -> list[Event]:
+def first_player(engine: Heartstrings, state: HeartstringsState, item: StepCall) -> list[Event]:
     """The highest roll starts the first turn; seats tied for highest roll again."""
     rolls = state.rolloff
     top = max(rolls.values())
@@ -42,9 +42,14 @@ def first_player(engine: Any, state: HeartstringsState, item: StepCall) -> list[
     state.rolloff = {}
     if len(leaders) > 1:
         push_front(state, *roll_off_round(leaders))
+        if not engine.explain:
+            return []
         names = " and ".join(state.players[s].name for s in leaders)
         return [Event("roll-off-tie", f"{names} tie on {top} and roll again", {"players": leaders})]
     state.starter = starter = leaders[0]
+    if not engine.explain:
+        start_turn(state, starter, None)
+        return []
     events = [Event("first-player", f"{state.players[starter].name} rolls highest ({top}) and starts",
                     {"player": starter})]
     start_turn(state, starter, events)

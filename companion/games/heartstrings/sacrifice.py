@@ -37,7 +37,9 @@ def end_turn(engine: Heartstrings, state: HeartstringsState, item: StepCall) -> 
         if rooms:
             state.queue.insert(0, {"step": SACRIFICE, "rooms": rooms})
             return []
-    return next_turn(state)
+    events: list[Event] | None = [] if engine.explain else None
+    next_turn(state, events)
+    return events or []
 
 
 def ask_sacrifice(engine: Heartstrings, state: HeartstringsState, item: StepCall) -> Decision:
@@ -50,8 +52,12 @@ def sacrifice(engine: Heartstrings, state: HeartstringsState, item: StepCall, ch
     """Take one token from a crowded room back to supply and gain a bead from the pool."""
     seat = state.current
     player = state.players[seat]
+    events: list[Event] | None = [] if engine.explain else None
     if choice == PASS:
-        return [Event("pass", f"{player.name} keeps every token", {"player": seat}), *next_turn(state)]
+        if events is not None:
+            events.append(Event("pass", f"{player.name} keeps every token", {"player": seat}))
+        next_turn(state, events)
+        return events or []
     board = engine.board
     room = board.option_rooms[choice]
     state.rooms[room].remove(seat)
@@ -60,13 +66,15 @@ def sacrifice(engine: Heartstrings, state: HeartstringsState, item: StepCall, ch
     player.beads += gained
     state.pool -= gained
     state.sacrifices += 1
-    events = [Event("sacrifice", f"{player.name} sacrifices a token from {board.names[room]} "
-                                 f"and gains {gained} bead ({player.beads} on the string, "
-                                 f"pool {state.pool})", {"player": seat, "room": room})]
+    if events is not None:
+        events.append(Event("sacrifice", f"{player.name} sacrifices a token from {board.names[room]} "
+                                         f"and gains {gained} bead ({player.beads} on the string, "
+                                         f"pool {state.pool})", {"player": seat, "room": room}))
     if state.sacrifices < board.sacrifices_per_turn:
         state.queue.insert(0, {"step": END_TURN})  # the rules allow another sacrifice this turn
-        return events
-    return events + next_turn(state)
+    else:
+        next_turn(state, events)
+    return events or []
 
 
 STEPS = StepTable(questions={SACRIFICE: Question(ask_sacrifice, sacrifice)},

@@ -23,8 +23,9 @@ from .state import (
 )
 
 
-def start_turn(state: HeartstringsState, seat: int, events: list[Event]) -> None:
-    """Begin a seat's turn: a move choice first if their supply is empty, then the room roll."""
+def start_turn(state: HeartstringsState, seat: int, events: list[Event] | None) -> None:
+    """Begin a seat's turn: a move choice first if their supply is empty, then the room roll.
+    Here and below, `events` is where to write what happened, or None when nobody reads it."""
     state.current = seat
     state.turn += 1
     state.sacrifices = 0
@@ -35,7 +36,8 @@ def start_turn(state: HeartstringsState, seat: int, events: list[Event]) -> None
         queue.append({"step": CHOOSE_MOVE})
     queue.append({"step": ROLL_ROOM})
     queue.append({"step": END_TURN})
-    events.append(Event("turn", f"Turn {state.turn}: {player.name} to play", {"player": seat}))
+    if events is not None:
+        events.append(Event("turn", f"Turn {state.turn}: {player.name} to play", {"player": seat}))
 
 
 def last_standing(state: HeartstringsState) -> Outcome | None:
@@ -47,14 +49,15 @@ def last_standing(state: HeartstringsState) -> Outcome | None:
     return Outcome("last-standing", live[0], f"{name} is the last player with heart beads and wins")
 
 
-def finish_if_won(state: HeartstringsState, events: list[Event]) -> bool:
+def finish_if_won(state: HeartstringsState, events: list[Event] | None) -> bool:
     """After an elimination: with one player left, the rest of the turn is dropped and the game ends."""
     result = last_standing(state)
     if result is None:
         return False
     state.queue.clear()
     state.combat = None
-    events.append(Event("game-over", result.text, {"winner": result.winner}))
+    if events is not None:
+        events.append(Event("game-over", result.text, {"winner": result.winner}))
     return True
 
 
@@ -69,6 +72,8 @@ def choose_move(engine: Heartstrings, state: HeartstringsState, item: StepCall, 
     """Remember which board token will move once the room is rolled (ruling move-token-same-room)."""
     room = engine.board.option_rooms[choice]
     state.move_from = room
+    if not engine.explain:
+        return []
     return [Event("move", f"{state.players[state.current].name} will move a token from "
                           f"{engine.board.names[room]}", {"room": room})]
 
@@ -84,14 +89,19 @@ def select_room(engine: Heartstrings, state: HeartstringsState, item: StepCall, 
     """The Room Selector shows a room: occupy it or invade it (or stay, for a moved token)."""
     room, seat = faces[0], state.current
     if state.move_from == room:
+        if not engine.explain:
+            return []
         name = state.players[seat].name
         return [Event("stay", f"{name} rolls {room}: the token is already there and stays "
                               "(ruling move-token-same-room)", {"room": room})]
     lift_token(state, seat)
     owner = state.owner(room)
+    events: list[Event] | None = [] if engine.explain else None
     if owner is None or owner == seat:
-        return occupy(engine.board, state, room)
-    return invade(engine.board, state, room, owner)
+        occupy(engine.board, state, room, events)
+    else:
+        invade(engine.board, state, room, owner, events)
+    return events or []
 
 
 def lift_token(state: HeartstringsState, seat: int) -> None:
@@ -102,40 +112,40 @@ def lift_token(state: HeartstringsState, seat: int) -> None:
         state.rooms[state.move_from].remove(seat)
 
 
-def occupy(board: Board, state: HeartstringsState, room: int) -> list[Event]:
+def occupy(board: Board, state: HeartstringsState, room: int, events: list[Event] | None) -> None:
     """Place the token in an empty room or one of your own: no combat."""
     seat = state.current
     tokens = state.rooms[room]
     tokens.append(seat)
-    events = [Event("occupy", f"{state.players[seat].name} rolls {room} and occupies "
-                              f"{board.names[room]}: {len(tokens)} of theirs there",
-                    {"room": room, "player": seat})]
+    if events is not None:
+        events.append(Event("occupy", f"{state.players[seat].name} rolls {room} and occupies "
+                                      f"{board.names[room]}: {len(tokens)} of theirs there",
+                            {"room": room, "player": seat}))
     grant_bead_bonus(board, state, seat, room, events)
-    return events
 
 
-def invade(board: Board, state: HeartstringsState, room: int, defender: int) -> list[Event]:
+def invade(board: Board, state: HeartstringsState, room: int, defender: int, events: list[Event] | None) -> None:
     """An opponent holds the room: the token goes in as the Attacker and combat begins."""
     state.combat = Combat(room, state.current, defender)
     state.queue.insert(0, {"step": ROLL_ATTACK})
+    if events is None:
+        return
     count = len(state.rooms[room])
     players = state.players
-    return [Event("invade", f"{players[state.current].name} rolls {room} and invades "
-                            f"{board.names[room]}, held by {players[defender].name}'s "
-                            f"{count} token{'s' if count > 1 else ''}",
-                  {"room": room, "attacker": state.current, "defender": defender})]
+    events.append(Event("invade", f"{players[state.current].name} rolls {room} and invades "
+                                  f"{board.names[room]}, held by {players[defender].name}'s "
+                                  f"{count} token{'s' if count > 1 else ''}",
+                        {"room": room, "attacker": state.current, "defender": defender}))
 
 
-def next_turn(state: HeartstringsState) -> list[Event]:
+def next_turn(state: HeartstringsState, events: list[Event] | None) -> None:
     """Pass the turn to the next seat still in the game."""
     players = state.players
     count = len(players)
     seat = (state.current + 1) % count
     while players[seat].eliminated:  # the game ended before all but one were eliminated
         seat = (seat + 1) % count
-    events: list[Event] = []
     start_turn(state, seat, events)
-    return events
 
 
 STEPS = StepTable(questions={CHOOSE_MOVE: Question(ask_move, choose_move),
