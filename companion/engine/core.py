@@ -21,6 +21,7 @@ time); a state is never shared between two games, and `clone()` gives an indepen
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -37,6 +38,7 @@ from .requests import (
     Request,
     dice_label,
     request_kind,
+    roll_chance,
 )
 from .steps import StepCall, StepState, StepTable
 
@@ -183,30 +185,35 @@ class Engine:
             happened += automatic[item["step"]](self, state, item)
         raise RuntimeError(f"{self.game_id}: automatic steps did not settle (a card effect loops)")
 
-    def run(self, state: Any, decide: Callable[[Decision], Any], chance: Callable[[Chance], Any],
-            max_steps: int) -> int:
-        """Answer requests until the game is over, the simulation fast path; return the answers given.
+    def run(self, state: Any, decide: Callable[[Decision], Any], rng: random.Random, max_steps: int) -> int:
+        """Play to the end, the simulation fast path; return how many answers were given.
 
-        The same steps run in the same order as `request` then `apply` would run them, so a
-        seeded game is the same game; what is skipped is what only a reader needs: chance answers
-        are not checked (`chance` draws legal ones), nothing is remembered for `apply`, and steps are
-        told not to write events out (`explain` is off; what they return anyway is dropped). `max_steps` bounds the answers."""
+        `decide` answers each Decision (a bot); `rng` answers each Chance (`roll_chance`). The same
+        steps run in the same order, and the same random calls are made, as with `request` then
+        `apply`, so a seeded game is the same game. What is skipped is what only a reader needs:
+        chance answers are not checked (they are legal by construction), nothing is remembered
+        for `apply`, and steps are told not to write events out (`explain` is off; what they
+        return anyway is dropped). `max_steps` bounds the answers."""
         explain, self.explain = self.explain, False
         try:
-            return self._run(state, decide, chance, max_steps)
+            return self._run(state, decide, rng, max_steps)
         finally:
             self.explain = explain
 
-    def _run(self, state: Any, decide: Callable[[Decision], Any], chance: Callable[[Chance], Any],
-             max_steps: int) -> int:
-        questions, automatic, queue = self._questions, self._automatic, state.queue
+    def _run(self, state: Any, decide: Callable[[Decision], Any], rng: random.Random, max_steps: int) -> int:
+        questions, automatic, queue, randint = self._questions, self._automatic, state.queue, rng.randint
         for given in range(max_steps):
             if not queue:
                 return given
             item = queue[0]
             question = questions[item["step"]]
             request = question.ask(self, state, item)
-            answer = chance(request) if request.__class__ is Chance else request.check(decide(request))
+            if request.__class__ is not Chance:
+                answer = request.check(decide(request))
+            elif request.kind == "roll" and len(request.dice) == 1:   # what roll_chance does, inlined
+                answer = [randint(1, request.dice[0])]
+            else:
+                answer = roll_chance(request, rng)
             del queue[0]
             question.answer(self, state, item, answer)
             if self._decides:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .core import Chance, Decision, Engine, Event, GameState, Outcome
+from .requests import roll_chance
 
 
 class Bot(Protocol):
@@ -22,20 +23,6 @@ class RandomBot:
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
         return rng.choice(decision.options).id
-
-
-def roll_chance(chance: Chance, rng: random.Random) -> Any:
-    """Answer a Chance request from a seeded RNG."""
-    if chance.kind == "roll":
-        dice = chance.dice
-        if len(dice) == 1:  # the common case, kept cheap for simulation
-            return [rng.randint(1, dice[0])]
-        return [rng.randint(1, sides) for sides in dice]
-    if chance.kind == "draw":
-        return rng.choice(chance.options)
-    order = list(chance.options)
-    rng.shuffle(order)
-    return order
 
 
 @dataclass
@@ -86,16 +73,12 @@ def _play_quietly(engine: Engine, state: GameState, bots: list[Bot], rng: random
                   max_steps: int) -> PlayResult:
     """`play_out` when nobody reads the answers or events: the engine's own fast loop, the same
     random calls in the same order."""
-    seats, randint = len(bots), rng.randint
+    seats = len(bots)
 
     def decide(request: Decision) -> Any:
         return bots[request.player % seats].choose(engine, state, request, rng)
 
-    def chance(request: Chance) -> Any:
-        dice = request.dice  # one die is the common case: what roll_chance does, without the call
-        return [randint(1, dice[0])] if len(dice) == 1 and request.kind == "roll" else roll_chance(request, rng)
-
-    steps = engine.run(state, decide, chance, max_steps)
+    steps = engine.run(state, decide, rng, max_steps)
     outcome = engine.outcome(state)
     assert outcome is not None, "the queue is empty but outcome() is None"
     return PlayResult(outcome, steps)

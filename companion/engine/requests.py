@@ -12,6 +12,7 @@ Answers are JSON values so a session can journal them:
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -79,6 +80,20 @@ class Chance:
         if not isinstance(answer, list) or sorted(answer) != sorted(self.options):
             raise IllegalAction("a shuffle must list exactly the cards being shuffled")
         return answer
+
+
+def roll_chance(chance: Chance, rng: random.Random) -> Any:
+    """Answer a Chance request from a seeded RNG."""
+    if chance.kind == "roll":
+        dice = chance.dice
+        if len(dice) == 1:  # the common case, kept cheap for simulation
+            return [rng.randint(1, dice[0])]
+        return [rng.randint(1, sides) for sides in dice]
+    if chance.kind == "draw":
+        return rng.choice(chance.options)
+    order = list(chance.options)
+    rng.shuffle(order)
+    return order
 
 
 def _check_roll(dice: tuple[int, ...], answer: Any) -> list[int]:
