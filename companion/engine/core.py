@@ -65,6 +65,9 @@ class Engine:
         self._automatic = self.table.automatic
         # Only a game that can end in the middle of a chain (a knockout) pays for the check.
         self._decides = type(self).is_decided is not Engine.is_decided
+        # Steps that always roll one die: their sides, so that `run` rolls without asking (read
+        # at the first `run`, once the subclass has set up what `die` reads).
+        self._dice: dict[str, int] | None = None
         self._asked: tuple[Any, StepCall, Request] | None = None   # (state, step, request) last asked
         # Do steps write their events out? Only `run` turns this off, while nobody reads them: a
         # step builds an event only `if engine.explain`, and must change the state the same either way.
@@ -201,14 +204,20 @@ class Engine:
             self.explain = explain
 
     def _run(self, state: Any, decide: Callable[[Decision], Any], rng: random.Random, max_steps: int) -> int:
+        dice = self._dice
+        if dice is None:
+            dice = self._dice = {name: q.die(self) for name, q in self._questions.items() if q.die is not None}
         questions, automatic, queue, randint = self._questions, self._automatic, state.queue, rng.randint
         for given in range(max_steps):
             if not queue:
                 return given
             item = queue[0]
-            question = questions[item["step"]]
-            request = question.ask(self, state, item)
-            if request.__class__ is not Chance:
+            name = item["step"]
+            question = questions[name]
+            sides = dice.get(name)
+            if sides is not None:   # one die, always: roll it without building the request
+                answer: Any = [randint(1, sides)]
+            elif (request := question.ask(self, state, item)).__class__ is not Chance:
                 answer = request.check(decide(request))
             elif request.kind == "roll" and len(request.dice) == 1:   # what roll_chance does, inlined
                 answer = [randint(1, request.dice[0])]

@@ -31,10 +31,16 @@ AutoFn = Callable[[E, S, StepCall], list[Event]]
 
 @dataclass(frozen=True)
 class Question(Generic[E, S]):
-    """A step that waits for an answer: `ask` says what it needs, `answer` applies it."""
+    """A step that waits for an answer: `ask` says what it needs, `answer` applies it.
+
+    `die`, for a step whose request is always one roll of one die, gives that die's sides from
+    the engine's rules (e.g. `lambda engine: engine.board.combat_die`): a simulation then rolls
+    it without building the request nobody reads (`Engine.run`). The request `ask` builds must
+    be that same roll (`tests/companion/test_quiet_run.py` checks every game)."""
 
     ask: Callable[[E, S, StepCall], Request]
     answer: Callable[[E, S, StepCall, Any], list[Event]]
+    die: Callable[[E], int] | None = None
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from companion.engine.drivers import play_out
+from companion.engine.drivers import answer_for, play_out
 from companion.engine.registry import engine_ids, game_module, make_engine
+from companion.engine.requests import Chance
 from companion.sim import available_bots, call_hook, game_rng
 
 GAMES = 6
@@ -36,11 +37,32 @@ def test_the_fast_path_plays_the_same_games(game: str) -> None:
     players = make_engine(game).player_counts().start
     for index in range(GAMES):
         slow, slow_state, _ = _played(game, players, index, keep=True)
-        fast, fast_state, engine = _played(game, players, index, keep=False)
+        fast, fast_state, _engine = _played(game, players, index, keep=False)
         assert (fast.outcome, fast.steps) == (slow.outcome, slow.steps), f"{game} game {index}"
         assert fast_state == slow_state, f"{game} game {index}: a different final state"
         assert slow.events, "the kept run explains what happened"
         assert fast.answers == [] and fast.events == []
+
+
+@pytest.mark.parametrize("game", engine_ids())
+def test_a_declared_die_is_the_roll_the_step_asks_for(game: str) -> None:
+    """A step declaring `die` is rolled by the fast path without asking: it must ask exactly that."""
+    engine = make_engine(game)
+    dice = {name: q.die(engine) for name, q in engine.table.questions.items() if q.die is not None}
+    players, seen = engine.player_counts().start, set()
+    for index in range(GAMES):
+        rng = game_rng("dice", index)
+        options = call_hook(game_module(game), "sim_setup", engine, players, rng) or {}
+        state = engine.new_game([f"P{s + 1}" for s in range(players)], options)
+        bots = _bots(game, engine, players)
+        while (request := engine.request(state)) is not None:
+            name = state.queue[0]["step"]
+            if name in dice:
+                assert isinstance(request, Chance) and request.kind == "roll", name
+                assert request.dice == (dice[name],), f"{name} asks for {request.dice}, declares d{dice[name]}"
+                seen.add(name)
+            engine.apply(state, answer_for(engine, state, request, bots, rng))
+    assert seen == set(dice), f"steps declaring a die never asked in {GAMES} games: {set(dice) - seen}"
 
 
 def test_the_fast_path_honours_the_step_bound() -> None:

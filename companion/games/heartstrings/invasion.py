@@ -97,5 +97,10 @@ def win_room(engine: Heartstrings, state: HeartstringsState, combat: Combat, eve
         finish_if_won(state, events)
 
 
-STEPS = StepTable(questions={ROLL_ATTACK: Question(ask_attack, attack),
-                             ROLL_DEFENCE: Question(ask_defence, defend)})
+def combat_die(engine: Heartstrings) -> int:
+    """The sides of the Combat Die, rolled once by the attacker and once per defending token."""
+    return engine.board.combat_die
+
+
+STEPS = StepTable(questions={ROLL_ATTACK: Question(ask_attack, attack, die=combat_die),
+                             ROLL_DEFENCE: Question(ask_defence, defend, die=combat_die)})

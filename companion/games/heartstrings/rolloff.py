@@ -10,7 +10,7 @@ from ...engine.requests import Chance, Event
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .prompts import Heartstrings
 from .state import FIRST_PLAYER, ROLL_OFF, HeartstringsState
-from .turns import start_turn
+from .turns import room_die, start_turn
 
 
 def roll_off_round(seats: list[int]) -> list[StepCall]:
@@ -56,5 +56,5 @@ def first_player(engine: Heartstrings, state: HeartstringsState, item: StepCall)
     return events
 
 
-STEPS = StepTable(questions={ROLL_OFF: Question(ask_roll_off, roll_off)},
+STEPS = StepTable(questions={ROLL_OFF: Question(ask_roll_off, roll_off, die=room_die)},
                   automatic={FIRST_PLAYER: first_player})

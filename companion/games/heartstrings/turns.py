@@ -79,6 +79,11 @@ def choose_move(engine: Heartstrings, state: HeartstringsState, item: StepCall, 
 
 
 # -- the Room Selector ---------------------------------------------------------------------------
+def room_die(engine: Heartstrings) -> int:
+    """The sides of the Room Selector, rolled for a room and in the roll-off."""
+    return engine.board.room_die
+
+
 def ask_room(engine: Heartstrings, state: HeartstringsState, item: StepCall) -> Chance:
     """The player to act rolls the Room Selector."""
     seat = state.current
@@ -149,4 +154,4 @@ def next_turn(state: HeartstringsState, events: list[Event] | None) -> None:
 
 
 STEPS = StepTable(questions={CHOOSE_MOVE: Question(ask_move, choose_move),
-                             ROLL_ROOM: Question(ask_room, select_room)})
+                             ROLL_ROOM: Question(ask_room, select_room, die=room_die)})
