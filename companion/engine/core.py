@@ -208,6 +208,7 @@ class Engine:
         if dice is None:
             dice = self._dice = {name: q.die(self) for name, q in self._questions.items() if q.die is not None}
         questions, automatic, queue, randint = self._questions, self._automatic, state.queue, rng.randint
+        decides, limit = self._decides, self.max_automatic_steps
         for given in range(max_steps):
             if not queue:
                 return given
@@ -225,18 +226,16 @@ class Engine:
                 answer = roll_chance(request, rng)
             del queue[0]
             question.answer(self, state, item, answer)
-            if self._decides:
+            if decides:
                 self._settle(state)
             queue = state.queue   # a step may replace the list (`drop_steps`)
-            if not self._decides:
-                for _ in range(self.max_automatic_steps):
-                    if not queue or queue[0]["step"] not in automatic:
-                        break
-                    item = queue.pop(0)
-                    automatic[item["step"]](self, state, item)
-                    queue = state.queue
-                else:
+            chained = 0           # what `settle` does when no knockout can happen, inlined
+            while queue and (name := queue[0]["step"]) in automatic:
+                chained += 1
+                if chained > limit:
                     raise RuntimeError(f"{self.game_id}: automatic steps did not settle (a card effect loops)")
+                automatic[name](self, state, queue.pop(0))
+                queue = state.queue
         raise RuntimeError(f"{self.game_id}: game did not end within {max_steps} steps")
 
     def resolve(self, state: Any, answers: Iterable[Any] = ()) -> list[Event]:

@@ -100,7 +100,8 @@ def select_room(engine: Heartstrings, state: HeartstringsState, item: StepCall, 
         return [Event("stay", f"{name} rolls {room}: the token is already there and stays "
                               "(ruling move-token-same-room)", {"room": room})]
     lift_token(state, seat)
-    owner = state.owner(room)
+    tokens = state.rooms[room]
+    owner = tokens[0] if tokens else None   # `state.owner(room)`, on the hot path
     events: list[Event] | None = [] if engine.explain else None
     if owner is None or owner == seat:
         occupy(engine.board, state, room, events)
