@@ -28,6 +28,7 @@ class WitchEngine(Protocol):
     reshuffle_top: int
     element_order: tuple[str, ...]
     kept_sides: tuple[Action | None, tuple[Any, ...], tuple[Side, Side] | None]
+    explain: bool   # write events out (off while a simulation runs and nobody reads them)
 
     def card_name(self, card_id: str) -> str: ...
 

@@ -106,6 +106,8 @@ def answer_count(engine: WitchEngine, state: WitchState, item: StepCall, answer:
     action.count = int(answer)
     card = engine.catalogue.spell_of(element)
     action.played.extend(take_card(engine, state, seat, card) for _ in range(action.count))
+    if not engine.explain:
+        return offer_familiars(engine, state, FAMILIARS[ATTACKER])
     attacker, target = state.seats[seat], state.seats[target_of(action)]
     spells = f"{action.count} {element.title()} Spell{'s' if action.count > 1 else ''}"
     return [Event("attack", f"{attacker.describe()} attacks {target.describe()} with {spells}.",
@@ -179,10 +181,15 @@ def answer_roll(engine: WitchEngine, state: WitchState, item: StepCall, faces: l
     attacker, defender = duel_sides(engine, state)
     action.rolls.append(list(faces))
     a_total, d_total = faces[0] + attacker.bonus, faces[1] + defender.bonus
+    result = roll_result(a_total, d_total)
+    if not engine.explain:   # a simulation nobody reads: the same steps, no lines
+        if result == "tie":
+            push_front(state, step("roll"))
+            return []
+        return finish(engine, state) if result == "defended" else hit(engine, state, item)
     names = state.seats[state.current].name, state.seats[target_of(action)].name
     line = (f"{names[0]} {attacker.label()} rolls {faces[0]} = {a_total}, "
             f"{names[1]} {defender.label()} rolls {faces[1]} = {d_total}")
-    result = roll_result(a_total, d_total)
     if result == "tie":
         push_front(state, step("roll"))
         return [Event("tie", f"{line}: a tie, roll again.")]
@@ -199,9 +206,11 @@ def hit(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     damage = hearts_if_hit(engine.rules, attacker.element, _element(action), action.count)
     lost = min(damage, defender.hearts)
     defender.hearts -= lost
-    doubled = " (doubled: the Spells match the attacker's witch)" if action.element == attacker.element else ""
-    events = [Event("hearts", f"{defender.describe()} loses {lost} Life Heart{'s' if lost != 1 else ''}"
-                              f"{doubled}: {defender.hearts} left.", {"seat": target, "lost": lost})]
+    events: list[Event] = []
+    if engine.explain:
+        doubled = " (doubled: the Spells match the attacker's witch)" if action.element == attacker.element else ""
+        events.append(Event("hearts", f"{defender.describe()} loses {lost} Life Heart{'s' if lost != 1 else ''}"
+                                      f"{doubled}: {defender.hearts} left.", {"seat": target, "lost": lost}))
     if defender.hearts > 0:
         return events + finish(engine, state)
     push_front(state, step("cauldron" if has_kind(engine, state, target, cat.CAULDRON) else "eliminate"))
