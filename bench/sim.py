@@ -6,7 +6,10 @@ Prints ratios measured in the same run (see bench/README.md):
     loop below that plays the same rules with the same random bot; target: within 2x;
   - jobs 2 / jobs 1: the speed-up of `deckwright sim --jobs 2` over `--jobs 1` on the same
     games (target: 1.7x for 2,000 games on 2 cores; at most the number of free cores, so on a
-    shared machine expect less).
+    shared machine expect less). Printed with the load average around the measurement and the
+    CPU time each run used (this process and its worker processes): when `--jobs 2` costs
+    no more CPU than `--jobs 1`, the pool adds no work, and the speed-up is whatever share of
+    two cores the machine gives.
 
 Usage: .venv/bin/python bench/sim.py [--games N] [--players 2|3] [--rounds R] [--jobs-games N]
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -160,6 +164,23 @@ def best_rates(runs: dict, games: int, rounds: int, clock=time.process_time) -> 
     return best
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished child processes (the pool's workers)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def jobs_runs(run, games: int, rounds: int) -> dict[int, list[tuple[float, float]]]:
+    """(wall, CPU) seconds of `run(games, jobs)` for jobs 1 and 2, `rounds` times, interleaved."""
+    times: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+    for _ in range(rounds):
+        for jobs, measured in times.items():
+            wall, cpu = time.perf_counter(), cpu_seconds()
+            run(games, jobs)
+            measured.append((time.perf_counter() - wall, cpu_seconds() - cpu))
+    return times
+
+
 def same_games(minimal: MinimalHeartstrings, player: Player, players: int, games: int) -> int:
     """How many games both loops play identically (winner and turns) from the same seed. Both make
     the same random calls in the same order, so all of them should be: the baseline plays our game."""
@@ -195,15 +216,19 @@ def main() -> None:
                        args.games, args.rounds)
     baseline, ours = speed["minimal"], speed["engine"]
     big = args.jobs_games  # wall-clock time here: the work happens in child processes
-    jobs = best_rates({1: lambda n: engine_run(n, 1), 2: lambda n: engine_run(n, 2)}, big,
-                      max(1, args.rounds - 1), time.perf_counter)
-    one, two = jobs[1], jobs[2]
+    load_before = os.getloadavg()[0]
+    jobs = jobs_runs(engine_run, big, max(1, args.rounds - 1))
+    load_after = os.getloadavg()[0]
+    (wall1, cpu1), (wall2, cpu2) = (min(jobs[n]) for n in (1, 2))
     alike = same_games(minimal, player, args.players, args.games)
     print(f"heartstrings, {args.players} players, random bots, {args.games} games per measurement")
     print(f"  minimal loop: {baseline:,.0f} games/s   engine: {ours:,.0f} games/s (per core, CPU time)")
     print(f"  same winner and length from the same seed: {alike}/{args.games} games (the same rules)")
     print(f"  engine/minimal slowdown: {baseline / ours:.2f}x   (target: within 2x)")
-    print(f"  --jobs 2 vs --jobs 1 ({big} games): {two / one:.2f}x speed-up on {os.cpu_count()} cores (target: 1.7x)")
+    print(f"  --jobs 2 vs --jobs 1 ({big} games): {wall1 / wall2:.2f}x speed-up on {os.cpu_count()} cores "
+          f"(target: 1.7x), load average {load_before:.1f} -> {load_after:.1f}")
+    print(f"    wall {wall1:.2f} s vs {wall2:.2f} s; CPU {cpu1:.2f} s vs {cpu2:.2f} s "
+          f"(--jobs 2 does {cpu2 / cpu1:.2f}x the work of --jobs 1)")
 
 
 if __name__ == "__main__":
