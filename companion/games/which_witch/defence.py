@@ -69,6 +69,8 @@ def answer_defend(engine: WitchEngine, state: WitchState, item: StepCall, answer
     action = action_of(state)
     target = target_of(action)
     action.defended.append(take_card(engine, state, target, holds(engine, state, target, cat.SHIELD)[0]))
+    if not engine.explain:
+        return finish(engine, state)
     return [Event("block", f"{state.seats[target].describe()} blocks the attack with a Shield Crystal.")] \
         + finish(engine, state)
 

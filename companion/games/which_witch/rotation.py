@@ -87,6 +87,8 @@ def next_turn(engine: WitchEngine, state: WitchState) -> list[Event]:
     state.turn += 1
     if state.extra_turns:
         state.extra_turns -= 1
+        if not engine.explain:
+            return []
         return [Event("extra-turn", f"Zoom Broom: {state.seats[state.current].name} takes an extra turn.")]
     state.current = state.next_alive(state.current)
     return []

@@ -101,6 +101,8 @@ def answer_target(engine: WitchEngine, state: WitchState, item: StepCall, answer
         push_front(state, step("element"))
         return []
     push_front(state, step("defence"))
+    if not engine.explain:
+        return []
     return [Event("hex", f"{state.seats[state.current].describe()} casts a {WHAT[action.kind]} on "
                          f"{state.seats[action.target].describe()}.")]
 
