@@ -71,6 +71,16 @@ def wand_targets(engine: WitchEngine, state: WitchState, seat: int) -> list[int]
     return [s for s in opponents(state, seat) if state.seats[s].wand]
 
 
+def has_hex_target(state: WitchState, seat: int, kind: str) -> bool:
+    """Is there a target for this hex (`thief_targets` or `wand_targets` not empty)? Stops at the first."""
+    seats, wand = state.seats, kind == "wand-hex"
+    for s in rotation_after(seat, len(seats)):
+        witch = seats[s]
+        if not witch.eliminated and (witch.wand if wand else witch.held.size):
+            return True
+    return False
+
+
 FINDERS = {"spell": spell_targets, "thief": thief_targets, "wand-hex": wand_targets}
 
 

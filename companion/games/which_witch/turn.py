@@ -17,7 +17,7 @@ from .effects import ONE_CARD_ACTIONS
 from .holding import hand_by_kind, holds, take_card
 from .rotation import finish
 from .state import ACTION, Action, WitchState
-from .targets import has_spell_target, thief_targets, wand_targets
+from .targets import has_hex_target, has_spell_target
 from .wands import better_wands
 
 ACTION_LABELS = {
@@ -47,9 +47,9 @@ def legal_actions(engine: WitchEngine, state: WitchState) -> list[str]:
         legal.append("broom")
     if cat.SPELL in held and has_spell_target(engine, state, seat, held[cat.SPELL]):
         legal.append("spell")
-    if cat.THIEF in held and thief_targets(engine, state, seat):
+    if cat.THIEF in held and has_hex_target(state, seat, "thief"):
         legal.append("thief")
-    if cat.WAND_HEX in held and wand_targets(engine, state, seat):
+    if cat.WAND_HEX in held and has_hex_target(state, seat, "wand-hex"):
         legal.append("wand-hex")
     if cat.WAND in held and better_wands(engine, state, seat, held[cat.WAND]):
         legal.append("wand")
