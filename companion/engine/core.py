@@ -218,7 +218,7 @@ class Engine:
             sides = dice.get(name)
             if sides is not None:   # one die, always: roll it without building the request
                 answer: Any = [randint(1, sides)]
-            elif (request := question.ask(self, state, item)).__class__ is not Chance:
+            elif isinstance(request := question.ask(self, state, item), Decision):
                 answer = request.check(decide(request))
             elif request.kind == "roll" and len(request.dice) == 1:   # what roll_chance does, inlined
                 answer = [randint(1, request.dice[0])]

@@ -9,6 +9,8 @@ from typing import Any, Protocol
 from .core import Chance, Decision, Engine, Event, GameState, Outcome
 from .requests import roll_chance
 
+__all__ = ["Bot", "PlayResult", "RandomBot", "answer_for", "play_out", "roll_chance"]
+
 
 class Bot(Protocol):
     """Chooses an option id for a Decision."""
