@@ -20,6 +20,7 @@ from .errors import CompanionError
 
 SCHEDULER_ENV = "DECKWRIGHT_SCHEDULER"
 MAX_CHUNK = 200
+CHUNKS_PER_WORKER = 16   # enough that the last chunks finish close together (a worker idles < 1/16)
 
 C = TypeVar("C")
 R = TypeVar("R")
@@ -32,7 +33,7 @@ class ExecutorError(CompanionError):
 
 def chunks(start: int, stop: int, workers: int) -> list[tuple[int, int]]:
     """Index ranges small enough to keep `workers` busy and report progress often."""
-    size = max(1, min(MAX_CHUNK, math.ceil((stop - start) / (workers * 8))))
+    size = max(1, min(MAX_CHUNK, math.ceil((stop - start) / (workers * CHUNKS_PER_WORKER))))
     return [(low, min(stop, low + size)) for low in range(start, stop, size)]
 
 

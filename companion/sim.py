@@ -39,7 +39,6 @@ from .errors import SimulationError
 from .workers import follow_parent, stop_workers
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
-MAX_CHUNK = 200
 HISTOGRAM_BINS = 12
 SEAT_LABEL = re.compile(r"^seat(\d+)_(.+)$")
 
@@ -179,8 +178,7 @@ def _play_chunk(bounds: tuple[int, int]) -> list[GameRecord]:
 
 def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     """Index ranges small enough to balance `jobs` processes and report progress."""
-    size = max(1, min(MAX_CHUNK, math.ceil(games / (jobs * 8))))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    return executors.chunks(0, games, jobs)
 
 
 def play_chunk(config: SimConfig, bounds: tuple[int, int]) -> list[GameRecord]:

@@ -37,10 +37,18 @@ def _ask_for_death_signal() -> None:
     if not sys.platform.startswith("linux"):
         return
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc = _libc()
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
         pass  # the watching thread still ends the worker
+
+
+def _libc() -> ctypes.CDLL:
+    """The C library: its usual Linux name first (`find_library` runs a program to look it up)."""
+    try:
+        return ctypes.CDLL("libc.so.6", use_errno=True)
+    except OSError:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
 
 
 def _watch_parent(parent: int, first_parent: int) -> None:
