@@ -170,14 +170,36 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
-def jobs_runs(run, games: int, rounds: int) -> dict[int, list[tuple[float, float]]]:
-    """(wall, CPU) seconds of `run(games, jobs)` for jobs 1 and 2, `rounds` times, interleaved."""
-    times: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+def children_cpu() -> list[float]:
+    """CPU seconds used so far by each living child process (Linux `/proc`; empty elsewhere)."""
+    me, tick, found = str(os.getpid()), os.sysconf("SC_CLK_TCK"), []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[1] == me:   # ppid; then utime and stime are fields 14 and 15 of the line
+            found.append((int(fields[11]) + int(fields[12])) / tick)
+    return found
+
+
+def jobs_runs(run, games: int, rounds: int) -> dict[int, list[tuple[float, float, list[float]]]]:
+    """(wall, CPU, CPU of each worker) seconds of `run(games, jobs, progress)` for jobs 1 and 2,
+    `rounds` times, interleaved. The workers' CPU is read when the last chunk comes back."""
+    times: dict[int, list[tuple[float, float, list[float]]]] = {1: [], 2: []}
     for _ in range(rounds):
         for jobs, measured in times.items():
+            done: list[int] = []
+            workers: list[float] = []
+
+            def progress(count: int, done: list[int] = done, workers: list[float] = workers) -> None:
+                done.append(count)
+                if sum(done) == games:
+                    workers.extend(children_cpu())
+
             wall, cpu = time.perf_counter(), cpu_seconds()
-            run(games, jobs)
-            measured.append((time.perf_counter() - wall, cpu_seconds() - cpu))
+            run(games, jobs, progress)
+            measured.append((time.perf_counter() - wall, cpu_seconds() - cpu, workers))
     return times
 
 
@@ -209,8 +231,8 @@ def main() -> None:
 
     player = Player.build(config)  # the engine loaded once, as each --jobs worker does
 
-    def engine_run(games: int, jobs: int = 1) -> None:
-        play_games(SimConfig(config.game, games, config.seed, config.players, config.bots), jobs)
+    def engine_run(games: int, jobs: int = 1, progress=None) -> None:
+        play_games(SimConfig(config.game, games, config.seed, config.players, config.bots), jobs, progress)
 
     speed = best_rates({"minimal": minimal_run, "engine": lambda n: player.play_range(0, n)},
                        args.games, args.rounds)
@@ -219,7 +241,7 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     jobs = jobs_runs(engine_run, big, max(1, args.rounds - 1))
     load_after = os.getloadavg()[0]
-    (wall1, cpu1), (wall2, cpu2) = (min(jobs[n]) for n in (1, 2))
+    (wall1, cpu1, _), (wall2, cpu2, workers) = (min(jobs[n]) for n in (1, 2))
     alike = same_games(minimal, player, args.players, args.games)
     print(f"heartstrings, {args.players} players, random bots, {args.games} games per measurement")
     print(f"  minimal loop: {baseline:,.0f} games/s   engine: {ours:,.0f} games/s (per core, CPU time)")
@@ -229,6 +251,10 @@ def main() -> None:
           f"(target: 1.7x), load average {load_before:.1f} -> {load_after:.1f}")
     print(f"    wall {wall1:.2f} s vs {wall2:.2f} s; CPU {cpu1:.2f} s vs {cpu2:.2f} s "
           f"(--jobs 2 does {cpu2 / cpu1:.2f}x the work of --jobs 1)")
+    if len(workers) == 2:   # what two free cores would give: the busier worker plus the parent's own work
+        parent = cpu2 - sum(workers)
+        print(f"    workers' CPU {workers[0]:.2f} s and {workers[1]:.2f} s, parent {parent:.2f} s: on two free "
+              f"cores about {cpu1 / (max(workers) + parent):.2f}x")
 
 
 if __name__ == "__main__":
