@@ -12,6 +12,7 @@ Answers are JSON values so a session can journal them:
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -42,15 +43,18 @@ class Decision:
     kind: str = "choice"  # a game-specific tag (e.g. "sacrifice") bots and UIs can key on
     secret: bool = False  # hidden from the other players: asked without echo, hidden in logs until the end
 
+    @functools.cached_property
+    def ids(self) -> tuple[str, ...]:
+        """The option ids, in order (worked out once: bots and `check` read them at every answer)."""
+        return tuple(o.id for o in self.options)
+
     def option_ids(self) -> list[str]:
-        return [o.id for o in self.options]
+        return list(self.ids)
 
     def check(self, answer: Any) -> str:
         """Return the answer if it is a legal option id, else raise IllegalAction."""
-        if isinstance(answer, str):
-            for option in self.options:
-                if option.id == answer:
-                    return answer
+        if isinstance(answer, str) and answer in self.ids:
+            return answer
         legal = ", ".join(self.option_ids())
         raise IllegalAction(f"{answer!r} is not a legal choice here; choose one of: {legal}")
 
