@@ -51,7 +51,14 @@ def spell_targets(engine: WitchEngine, state: WitchState, seat: int,
 
 def has_spell_target(engine: WitchEngine, state: WitchState, seat: int, spell_cards: list[str]) -> bool:
     """Could some of these Spells attack some opponent? (`spell_targets`, stopping at the first.)"""
-    return next(_spell_reach(engine, state, seat, spell_cards), None) is not None
+    element = engine.catalogue.elements
+    spells = {element[c] for c in spell_cards}
+    seats = state.seats
+    for s in rotation_after(seat, len(seats)):   # a plain loop: this runs at every turn
+        witch = seats[s]
+        if not witch.eliminated and castable(spells, witch.element):
+            return True
+    return False
 
 
 def _spell_reach(engine: WitchEngine, state: WitchState, seat: int, spell_cards: list[str]) -> Iterator[int]:
