@@ -9,7 +9,9 @@ A game is a typed state (a dataclass tree that round-trips through JSON, see
 - `apply(state, answer)` checks the answer against that request, pops the step, applies
   the answer, then runs automatic steps until the next question, and returns `Event`s,
   each with a one-line human explanation;
-- `outcome(state)` is the one place a game decides how it ended.
+- `outcome(state)` is the one place a game decides how it ended;
+- `run(state, decide, rng, max_steps)` is the simulation's fast path through the same steps:
+  chances answered by the seeded RNG, events not written out (`explain` off).
 
 The core also checks player counts (declared once in `game.yaml`) and setup options
 (declared by the game as `SetupOption`s), and undoes by replaying answers. A game's
@@ -65,6 +67,9 @@ class Engine:
         self._automatic = self.table.automatic
         # Only a game that can end in the middle of a chain (a knockout) pays for the check.
         self._decides = type(self).is_decided is not Engine.is_decided
+        # `run` drives the step table directly: only for an engine whose requests and answers are
+        # the table's (a test engine may override `request` and `apply` and have no queue).
+        self.runs_steps = type(self).request is Engine.request and type(self).apply is Engine.apply
         # Steps that always roll one die: their sides, so that `run` rolls without asking (read
         # at the first `run`, once the subclass has set up what `die` reads).
         self._dice: dict[str, int] | None = None

@@ -48,7 +48,7 @@ def answer_for(engine: Engine, state: GameState, request: Decision | Chance,
 def play_out(engine: Engine, state: GameState, bots: list[Bot], rng: random.Random,
              max_steps: int = 100_000, keep: bool = False) -> PlayResult:
     """Drive a game to its end with bots and a seeded RNG; `keep` records answers and events."""
-    if not keep:
+    if not keep and engine.runs_steps:
         return _play_quietly(engine, state, bots, rng, max_steps)
     answers: list[Any] = []
     events: list[Event] = []
