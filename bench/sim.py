@@ -251,10 +251,11 @@ def main() -> None:
           f"(target: 1.7x), load average {load_before:.1f} -> {load_after:.1f}")
     print(f"    wall {wall1:.2f} s vs {wall2:.2f} s; CPU {cpu1:.2f} s vs {cpu2:.2f} s "
           f"(--jobs 2 does {cpu2 / cpu1:.2f}x the work of --jobs 1)")
-    if len(workers) == 2:   # what two free cores would give: the busier worker plus the parent's own work
+    if len(workers) == 2:   # what two free cores would give: each worker's CPU time plus the parent's own
         parent = cpu2 - sum(workers)
+        even, as_run = cpu1 / (sum(workers) / 2 + parent), cpu1 / (max(workers) + parent)
         print(f"    workers' CPU {workers[0]:.2f} s and {workers[1]:.2f} s, parent {parent:.2f} s: on two free "
-              f"cores about {cpu1 / (max(workers) + parent):.2f}x")
+              f"cores about {even:.2f}x with the chunks shared evenly, {as_run:.2f}x as this run shared them")
 
 
 if __name__ == "__main__":
