@@ -70,3 +70,26 @@ def test_the_fast_path_honours_the_step_bound() -> None:
     state = engine.new_game(["P1", "P2"], {})
     with pytest.raises(RuntimeError, match="did not end within 5 steps"):
         play_out(engine, state, _bots("heartstrings", engine, 2), game_rng("quiet", 0), max_steps=5)
+
+
+class LookAheadBot:
+    """Tries each option on a copy with `apply` (as a search bot does) and keeps what it was told."""
+
+    def __init__(self) -> None:
+        self.told: list[str] = []
+
+    def choose(self, engine, state, decision, rng) -> str:
+        for option in decision.options:
+            copy = engine.load_state(state.to_json())
+            self.told += [event.text for event in engine.apply(copy, option.id)]
+        return decision.options[0].id
+
+
+def test_apply_called_during_the_fast_path_still_explains() -> None:
+    engine = make_engine("heartstrings")
+    bot = LookAheadBot()
+    result = play_out(engine, engine.new_game(["P1", "P2"], {}), [bot, bot], game_rng("quiet", 1))
+    assert result.steps > 0 and bot.told, "the bot was asked and looked ahead"
+    assert all(text.strip() for text in bot.told)
+    assert any("keeps every token" in text for text in bot.told)
+    assert engine.explain, "explaining is back on once the fast path returns"
