@@ -7,12 +7,14 @@ window) and let the engine run them, answering each question the way the table w
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
-from ...engine.core import Decision, Event, Request
+from ...engine.core import Chance, Decision, Event, Request
 from ...engine.steps import step
 from .catalog import Catalog
 from .duels import side_of
@@ -91,6 +93,36 @@ def revealed_sides(engine: HalfwishEngine, a: Side, b: Side, aggressor: SideKey)
     events = drive(engine, state)
     a, b = sides_of_state(engine, state, a, b)
     return a, b, events
+
+
+def reroll_outcomes(engine: HalfwishEngine, roll: int, direction: str) -> tuple[tuple[int, int], ...]:
+    """Where the engine's own reroll of a DV ends from `roll` (direction "higher", "lower" or "any"):
+    each roll it can end on, with how many faces of the dice end there. The `reroll_dv` effect runs on
+    a constructed state; where it asks for dice, every face of them is answered in turn, and a face
+    the step rolls again from (not higher/lower) ends nowhere. Where it asks nothing (the edge of the
+    dice, ruling higher-lower-bounds), the roll stays: `((roll, 1),)`."""
+    state = _reroll_state(engine, roll, direction)
+    request = engine.request(state)
+    if request is None:
+        return ((state.players[0].roll, 1),)
+    assert isinstance(request, Chance) and request.kind == "roll"
+    ends: Counter[int] = Counter()
+    for faces in itertools.product(*(range(1, sides + 1) for sides in request.dice)):
+        trial = _reroll_state(engine, roll, direction)
+        engine.apply(trial, list(faces))
+        if not trial.queue:
+            ends[trial.players[0].roll] += 1
+    return tuple(sorted(ends.items()))
+
+
+def _reroll_state(engine: HalfwishEngine, roll: int, direction: str) -> HalfwishState:
+    """Player A with this roll, a reroll of it queued (as Lucky Dodge's reveal queues it), settled."""
+    state = HalfwishState(players=[Player(name, health=engine.rules.health, roll=roll) for name in NAMES],
+                          hidden_hands=False, started=True, first_blood=FIRST_BLOOD_ELSEWHERE)
+    state.queue = [step("effect", effect={"op": "reroll_dv", "who": "self", "direction": direction},
+                        owner=0, source="reroll")]
+    engine.settle(state)
+    return state
 
 
 @dataclass
