@@ -10,8 +10,8 @@ from typing import Any
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
-from .catalog import multiset_minus
 from .asked import once
+from .catalog import multiset_minus
 from .context import Game
 from .hands import draw_steps
 from .standing import loser

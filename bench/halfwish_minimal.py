@@ -1,0 +1,268 @@
+"""A minimal Halfwish loop for bench/halfwish.py: the rules every simulated game plays, in plain
+Python over lists and ints, reading the same numbers and card lists from cards/halfwish/.
+
+`MinimalHalfwish.play(rng)` plays one game between two random players, as the engine's random
+bots do (every choice uniform among the legal ones):
+
+- setup: a class per seat, three secret powers, the first player, drawn from the seed exactly as
+  `companion.games.halfwish.sim_setup` draws them (so both sides set up the same game);
+- rounds and turns: round starters (the first player, the other, whoever is losing), turn players
+  alternating, secret 2d6 DVs (or a DV kept after a parley), the draw schedule with Innate cards in
+  hand at the start of each round, discards down to the hand limit;
+- encounters: Duel, Scout or Parley; the opponent accepts or declines and duels as the aggressor;
+  an accepted parley lets both keep their DV one turn and pays the parley streak compensation;
+- duels: one or two actions committed from the hand, a powers window in the preparation and in the
+  showdown with the basic powers Halfwish (set the DV or reroll) and Feint (an action becomes an
+  Evade at DV 5 or less), each once per round; the clash rules (First Strike, ignores block, block
+  for DV+2, evade at DV 8, Heavy Strike's Exposed on reveal), aggressor and defender scoring, First
+  Blood, knockout at 0 health;
+- between rounds: five upgrades dealt, the loser picks first, each player takes one that replaces
+  a basic action they hold (its profile merged over the action: strike value, First Strike,
+  ignores block, kind) or skips it to heal; healing between rounds; statuses end;
+- the end: points, then lamps, health and First Blood.
+
+Not played (the engine plays them; this loop does not): location effects, the non-basic powers
+(chosen at setup but never played), upgrades' effects beyond their profile (on-hit, on-win,
+reveal effects other than Exposed, hooks), wishes, bids, statuses other than Exposed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+Action = tuple[str, int, bool, bool, int]   # kind, strike change, first strike, ignores block, exposed on reveal
+PASS, HALFWISH, FEINT = "pass", "halfwish", "feint"
+
+
+def _action(profile: dict[str, Any]) -> Action:
+    exposed = sum(int(e.get("amount", 0)) for e in profile.get("on_reveal", [])
+                  if e.get("op") == "status" and e.get("status") == "exposed" and e.get("who", "self") == "self")
+    return (str(profile["kind"]), int(profile.get("dv", 0)), bool(profile.get("first_strike")),
+            bool(profile.get("ignores_block")), exposed)
+
+
+class MinimalHalfwish:
+    """Halfwish's common rules as one loop (see the module docstring for what it covers)."""
+
+    def __init__(self, db: Any):
+        r = db.rules
+        self.health, self.rounds, self.turns = r["health"], r["rounds"], r["turns_per_round"]
+        self.hand_limit, self.schedule, self.per_duel = r["hand_limit"], r["draw_schedule"], r["actions_per_duel"]
+        self.dice, self.dv_floor = list(r["dv_dice"]), r["dv_floor"]
+        self.set_dv, self.feint_max, self.feint_evade = r["halfwish_set_dv"], r["feint_max_dv"], r["feint_evade_min_dv"]
+        self.heal_round, self.skip_heal, self.dealt = r["heal_between_rounds"], r["skip_upgrade_heal"], r["upgrades_dealt"]
+        self.streak_for, self.streak_points = r["parley_streak_for_compensation"], r["parley_compensation_points"]
+        self.scoring = (r["aggressor_points_per_hit"], r["defender_points_no_damage"], r["defender_points_aggressor_hit"])
+        self.powers_chosen, self.status_step = r["powers_chosen"], r["status_step"]
+        basic = dict(r["actions"])
+        self.evade_at = {aid: int(p.get("min_dv", 0)) for aid, p in basic.items()}
+        self.actions: dict[str, Action] = {aid: _action(p) for aid, p in basic.items()}
+        self.replaces: dict[str, str] = {}
+        decks = {deck.id: deck for deck in db.decks}
+        self.classes = [c.id for c in decks["classes"].cards]
+        self.deck_list = {c.id: [a for a, n in c.fields["deck_list"].items() for _ in range(n)] for c in decks["classes"].cards}
+        self.innate = {c.id: [a for a, n in (c.fields.get("innate") or {}).items() for _ in range(n)]
+                       for c in decks["classes"].cards}
+        self.power_ids = [c.id for c in decks["powers"].cards]
+        self.upgrade_deck: list[str] = []
+        for card in decks["upgrades"].cards:
+            base = card.fields["replaces"]
+            self.replaces[card.id] = base
+            self.actions[card.id] = _action({**basic[base], **card.fields["profile"]})
+            self.evade_at[card.id] = int({**basic[base], **card.fields["profile"]}.get("min_dv", 0))
+            self.upgrade_deck += [card.id] * card.count
+
+    def play(self, rng: random.Random) -> tuple[int | None, int]:
+        """One game: (the winner's seat or None for a draw, turns played)."""
+        classes = [rng.choice(self.classes) for _ in range(2)]
+        for _ in range(2):
+            rng.sample(self.power_ids, self.powers_chosen)   # chosen in secret, never played here
+        first = rng.randrange(2)
+        g = _Game(self, rng, classes, first)
+        return g.run()
+
+
+class _Game:
+    """One game's numbers: health, points, decks, hands, DVs."""
+
+    def __init__(self, m: MinimalHalfwish, rng: random.Random, classes: list[str], first: int):
+        self.m, self.rng, self.first = m, rng, first
+        self.health, self.points, self.exposed = [m.health] * 2, [0, 0], [0, 0]
+        self.decks = [list(m.deck_list[c]) for c in classes]
+        self.innate = [list(m.innate[c]) for c in classes]
+        self.first_blood, self.turns_played = -1, 0
+        self.upgrades = list(m.upgrade_deck)
+
+    def run(self) -> tuple[int | None, int]:
+        m, rng = self.m, self.rng
+        for rnd in range(1, m.rounds + 1):
+            starter = self.first if rnd == 1 else 1 - self.first if rnd == 2 else self._loser(self.first)
+            piles, hands = [], []
+            for seat in (0, 1):
+                pile = list(self.decks[seat])
+                for card in self.innate[seat]:
+                    pile.remove(card)
+                piles.append(rng.sample(pile, len(pile)))
+                hands.append(list(self.innate[seat]))
+            spent = [[False, False], [False, False]]   # Halfwish, Feint used this round
+            rolls, kept, streak = [0, 0], [False, False], 0
+            for turn in range(1, m.turns + 1):
+                self.turns_played += 1
+                self.exposed = [0, 0]
+                tp = starter if turn % 2 else 1 - starter
+                for seat in (tp, 1 - tp):
+                    if not kept[seat]:
+                        rolls[seat] = sum(rng.randint(1, s) for s in m.dice)
+                kept = [False, False]
+                for seat in (tp, 1 - tp):
+                    wanted = m.schedule[turn - 1] - (len(self.innate[seat]) if turn == 1 else 0)
+                    for _ in range(max(0, min(wanted, len(piles[seat])))):
+                        hands[seat].append(piles[seat].pop())
+                    while len(hands[seat]) > m.hand_limit:
+                        hands[seat].pop(rng.randrange(len(hands[seat])))
+                offer = rng.choice(("duel", "scout", "parley"))
+                aggressor = tp
+                if offer != "duel":
+                    if rng.choice(("accept", "decline")) == "accept":
+                        if offer == "parley":
+                            streak += 1
+                            if streak % m.streak_for == 0 and self.points[0] != self.points[1]:
+                                self._score(self.points.index(min(self.points)), m.streak_points)
+                            kept = [rng.choice((False, True)) for _ in (tp, 1 - tp)]
+                            kept = kept if tp == 0 else kept[::-1]
+                        else:
+                            streak = 0
+                        continue
+                    aggressor = 1 - tp
+                streak = 0
+                self._duel(turn, tp, aggressor, hands, rolls, spent)
+                if min(self.health) <= 0:
+                    return self._knockout()
+            if rnd < m.rounds:
+                self._upgrade_phase()
+                self.health = [min(m.health, h + m.heal_round) for h in self.health]
+        return self._leader(), self.turns_played
+
+    # -- duels -----------------------------------------------------------------------------------
+    def _duel(self, turn: int, tp: int, aggressor: int, hands: list[list[str]], rolls: list[int],
+              spent: list[list[bool]]) -> None:
+        m, rng = self.m, self.rng
+        count = min([m.per_duel[turn - 1]] + [len(h) for h in hands])
+        dvs = list(rolls)
+        self._powers(tp, dvs, None, spent)
+        played = [[hands[s].pop(rng.randrange(len(hands[s]))) for _ in range(count)] for s in (0, 1)]
+        for seat in (0, 1):
+            self.exposed[seat] += sum(m.actions[c][4] for c in played[seat])
+        self._powers(tp, dvs, played, spent)
+        hits: list[list[int]] = [[], []]
+        for a, b in zip(*played):
+            taken = self._clash((a, b), dvs)
+            for seat in (0, 1):
+                if taken[seat]:
+                    amount = max(0, taken[seat] + self.exposed[seat] * m.status_step)
+                    self.health[seat] = max(0, self.health[seat] - amount)
+                    hits[seat].append(amount)
+        per_hit, no_damage, hit_back = m.scoring
+        defender = 1 - aggressor
+        gains = [0, 0]
+        gains[aggressor] = per_hit * len(hits[defender])
+        gains[defender] = (0 if hits[defender] else no_damage) + (hit_back if hits[aggressor] else 0)
+        for seat in (aggressor, defender):
+            if gains[seat]:
+                self._score(seat, gains[seat])
+
+    def _powers(self, tp: int, dvs: list[int], played: list[list[str]] | None, spent: list[list[bool]]) -> None:
+        """A powers window: the turn player first; two passes in a row close it."""
+        seat, passes = tp, 0
+        while passes < 2:
+            options = [PASS]
+            if not spent[seat][0]:
+                options.append(HALFWISH)
+            if not spent[seat][1] and played is not None and dvs[seat] <= self.m.feint_max:
+                options.append(FEINT)
+            chosen = self.rng.choice(options)
+            if chosen == PASS:
+                passes += 1
+            else:
+                passes = 0
+                if chosen == HALFWISH:
+                    spent[seat][0] = True
+                    if self.rng.choice(("set", "reroll")) == "set":
+                        dvs[seat] = self.m.set_dv
+                    else:
+                        dvs[seat] = sum(self.rng.randint(1, s) for s in self.m.dice)
+                else:
+                    spent[seat][1] = True
+                    assert played is not None
+                    played[seat][self.rng.randrange(len(played[seat]))] = FEINT
+            seat = 1 - seat
+
+    def _clash(self, cards: tuple[str, str], dvs: list[int]) -> tuple[int, int]:
+        """Damage to each side from one clash."""
+        acts = [self._profile(c) for c in cards]
+        kinds = (acts[0][0], acts[1][0])
+        values = [max(self.m.dv_floor, dvs[s] + acts[s][1]) for s in (0, 1)]
+        if kinds == ("strike", "strike"):
+            fs = (acts[0][2], acts[1][2])
+            if fs[0] != fs[1]:
+                first = 0 if fs[0] else 1
+                other = 1 - first
+                both = [0, 0]
+                both[other] = values[first]
+                if self.health[other] - values[first] > 0:   # the target survives and strikes back
+                    both[first] = max(0, values[other] - values[first])
+                return both[0], both[1]
+            return max(0, values[1] - values[0]), max(0, values[0] - values[1])
+        if "strike" not in kinds:
+            return 0, 0
+        striker = 0 if kinds[0] == "strike" else 1
+        other = 1 - striker
+        if kinds[other] == "block":
+            taken = values[striker] if acts[striker][3] else max(0, values[striker] - values[other])
+        else:
+            taken = 0 if dvs[other] >= self._evade_at(cards[other]) else values[striker]
+        return (taken, 0) if other == 0 else (0, taken)
+
+    def _profile(self, card: str) -> Action:
+        return ("evade", 0, False, False, 0) if card == FEINT else self.m.actions[card]
+
+    def _evade_at(self, card: str) -> int:
+        return int(self.m.feint_evade) if card == FEINT else self.m.evade_at[card]
+
+    # -- scoring, upgrades, the end ----------------------------------------------------------------
+    def _score(self, seat: int, amount: int) -> None:
+        self.points[seat] += amount
+        if self.first_blood < 0 and amount > 0:
+            self.first_blood = seat
+
+    def _upgrade_phase(self) -> None:
+        m, rng = self.m, self.rng
+        dealt = rng.sample(self.upgrades, min(m.dealt, len(self.upgrades)))
+        behind = self._loser(rng.randrange(2))
+        for seat in (behind, 1 - behind):
+            legal = [u for u in dealt if m.replaces[u] in self.decks[seat]]
+            choice = rng.choice(legal + [PASS])
+            if choice == PASS:
+                self.health[seat] = min(m.health, self.health[seat] + m.skip_heal)
+                continue
+            dealt.remove(choice)
+            self.upgrades.remove(choice)
+            deck = self.decks[seat]
+            deck[deck.index(m.replaces[choice])] = choice
+            if m.replaces[choice] in self.innate[seat]:
+                self.innate[seat][self.innate[seat].index(m.replaces[choice])] = choice
+
+    def _loser(self, otherwise: int) -> int:
+        leader = self._leader()
+        return otherwise if leader is None else 1 - leader
+
+    def _leader(self) -> int | None:
+        for key in (self.points, self.health):
+            if key[0] != key[1]:
+                return 0 if key[0] > key[1] else 1
+        return self.first_blood if self.first_blood >= 0 else None
+
+    def _knockout(self) -> tuple[int | None, int]:
+        down = [s for s in (0, 1) if self.health[s] <= 0]
+        return (self._leader() if len(down) == 2 else 1 - down[0]), self.turns_played

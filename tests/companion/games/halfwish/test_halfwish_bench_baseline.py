@@ -1,0 +1,74 @@
+"""The whole-game baseline of bench/halfwish.py (bench/halfwish_minimal.py) plays Halfwish's common
+rules: it sets up the engine's game from the same seed, reads its numbers from the database, and
+its games look like the engine's random-bot games (length, knockouts at 0 health).
+
+Seed: "Halfwish is played over 3 rounds of 5 turns each." and "Players have 25 health, whoever runs
+out of health loses the game immediately."
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import statistics
+import sys
+from pathlib import Path
+
+import pytest
+
+from cards import load_game
+from companion.engine.drivers import RandomBot, play_out
+from companion.engine.registry import make_engine
+from companion.games.halfwish import sim_setup
+
+BENCH = Path(__file__).resolve().parents[4] / "bench"
+
+
+def _module(name: str):
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+@pytest.fixture(scope="module")
+def minimal():
+    return _module("halfwish_minimal").MinimalHalfwish(load_game("halfwish"))
+
+
+def test_the_minimal_loop_reads_the_database(minimal):
+    rules = load_game("halfwish").rules
+    assert (minimal.health, minimal.rounds, minimal.turns) == (rules.health, rules.rounds, rules.turns_per_round)
+    assert sorted(minimal.deck_list["mirror"]) == sorted(
+        ["strike"] * 3 + ["long-strike"] * 2 + ["heavy-strike"] + ["evade"] * 2 + ["defend"] * 2)
+    assert minimal.actions["long-strike"] == ("strike", -2, True, False, 0)
+    assert minimal.actions["heavy-strike"] == ("strike", 2, False, True, 2)
+    assert minimal.replaces["cheap-shot"] == "strike" and minimal.actions["cheap-shot"][2] is True
+
+
+def test_the_minimal_loop_sets_up_the_engines_game_from_the_same_seed(minimal):
+    bench = _module("halfwish")
+    engine = make_engine("halfwish")
+    bench._check_same_setup(engine, minimal, [f"t:{i}" for i in range(30)])   # raises SystemExit if not
+
+
+def test_the_minimal_loops_games_are_halfwish_games(minimal):
+    """Every game ends by knockout or after 3 x 5 turns, with a winner's seat or a draw; over many
+    seeds the games last about as long as the engine's random-bot games."""
+    results = [minimal.play(random.Random(f"len:{i}")) for i in range(300)]
+    assert all(w in (0, 1, None) and 1 <= t <= 15 for w, t in results)
+    assert {w for w, _ in results} >= {0, 1}
+    engine = make_engine("halfwish")
+    lengths = []
+    for i in range(60):
+        rng = random.Random(f"len:{i}")
+        state = engine.new_game(["A", "B"], sim_setup(engine, 2, rng))
+        play_out(engine, state, [RandomBot()], rng)
+        lengths.append(engine.turns(state))
+    ours, theirs = statistics.mean(t for _, t in results), statistics.mean(lengths)
+    assert abs(ours - theirs) < 2.5, (ours, theirs)
+    assert any(t < 15 for _, t in results), "knockouts happen"
