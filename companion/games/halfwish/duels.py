@@ -130,6 +130,9 @@ def action_key(seat: int, slot: int) -> str:
 def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> ActionProfile:
     """The profile of a committed action, after transforms and this turn's changes."""
     duel = state.current_duel
+    flags = duel.flags
+    if not duel.transformed and "strike_mods" not in flags and "alignment" not in flags:
+        return engine.profiles[duel.actions[seat][slot]]   # nothing changed the action this turn
     key = action_key(seat, slot)
     card = duel.transformed.get(key, duel.actions[seat][slot])
     profile = engine.profiles[card]
