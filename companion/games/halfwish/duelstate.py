@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
@@ -95,6 +95,18 @@ def revealed_sides(engine: HalfwishEngine, a: Side, b: Side, aggressor: SideKey)
     return a, b, events
 
 
+def reveal_rerolls(engine: HalfwishEngine, a: Side, b: Side, aggressor: SideKey) -> dict[SideKey, list[str]]:
+    """Whose DV the engine's reveal step rerolls, and which way (Lucky Dodge: its own, Higher): the
+    step runs with both DVs in the middle of the dice's range, and the rerolls it queues are noted."""
+    middle = (int(engine.rules.dv_min) + int(engine.rules.dv_max)) // 2
+    keys: tuple[SideKey, SideKey] = ("a", "b")
+    found: dict[SideKey, list[str]] = {"a": [], "b": []}
+    state = state_of_sides(engine, replace(a, dv=middle), replace(b, dv=middle), aggressor)
+    state.queue = [step("reveal-actions", duel=True)]
+    drive(engine, state, on_reroll=lambda item: found[keys[item["seat"]]].append(str(item["direction"])))
+    return found
+
+
 def reroll_outcomes(engine: HalfwishEngine, roll: int, direction: str) -> tuple[tuple[int, int], ...]:
     """Where the engine's own reroll of a DV ends from `roll` (direction "higher", "lower" or "any"):
     each roll it can end on, with how many faces of the dice end there. The `reroll_dv` effect runs on
@@ -172,15 +184,19 @@ def plan_powers(a: Sequence[str], b: Sequence[str]) -> TableAnswers:
     return TableAnswers([parsed(a), parsed(b)])
 
 
-def drive(engine: HalfwishEngine, state: HalfwishState, answers: TableAnswers | None = None) -> list[Event]:
+def drive(engine: HalfwishEngine, state: HalfwishState, answers: TableAnswers | None = None,
+          on_reroll: Callable[[dict[str, Any]], None] | None = None) -> list[Event]:
     """Run the queued steps to the end, answering each question as the table would. A DV reroll is not
-    rolled: the DV given is the one after any reroll (the odds enumerate the reroll's dice instead)."""
+    rolled: the DV given is the one after any reroll (the odds enumerate the reroll's dice instead);
+    `on_reroll` is told of each reroll step skipped."""
     answers = answers or TableAnswers()
     events = engine.resolve(state)
     while state.queue:
         item = state.queue[0]
         if item["step"] == "reroll":
             state.queue.pop(0)
+            if on_reroll is not None:
+                on_reroll(item)
             name = state.players[item["seat"]].name
             events.append(Event("calc-note", f"{engine.catalog.name(item['source'])}: {name} rerolls the DV "
                                               f"(type the DV after the reroll)."))

@@ -16,8 +16,9 @@ API::
 The sides' `dv` is ignored (it is rolled); `a_mod`/`b_mod` add a DV change to every roll.
 The actions' reveal effects (Heavy Strike's Exposed, Gambler's Strike's alignment) are applied
 as at the table, by the engine's own reveal step (`duelstate.revealed_sides`); a reveal reroll
-(Lucky Dodge: Higher) replaces the roll's distribution by where the engine's own reroll step
-ends from each roll (`rerolled`). Mirror
+(Lucky Dodge: Higher; whose DV and which way is what the engine's reveal step queues,
+`duelstate.reveal_rerolls`) replaces the roll's distribution by where the engine's own reroll
+step ends from each roll (`rerolled`). Mirror
 Guard keeps its action (the copy is a choice); First Blood is taken (Opening Cut's bonus does not apply).
 """
 
@@ -31,8 +32,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .duel import other_key, resolve_duel
-from .duelstate import duel_engine, reroll_outcomes, revealed_sides
+from .duel import resolve_duel
+from .duelstate import duel_engine, reroll_outcomes, reveal_rerolls, revealed_sides
 from .engine import HalfwishEngine
 from .profiles import ActionProfile, DuelRules, action_profile, basic_actions
 from .sides import Side, SideKey
@@ -143,18 +144,6 @@ def rerolled(rolls: Weighted, direction: str, engine: HalfwishEngine) -> Weighte
     return sorted(out.items())
 
 
-def _reveal_rerolls(a: Side, b: Side) -> dict[SideKey, list[str]]:
-    """Which sides' DVs a revealed action rerolls (Lucky Dodge: its own, Higher)."""
-    found: dict[SideKey, list[str]] = {"a": [], "b": []}
-    keyed: tuple[tuple[SideKey, Side], ...] = (("a", a), ("b", b))
-    for key, side in keyed:
-        for effect in (e for action in side.actions for e in action.on_reveal):
-            if effect.get("op") == "reroll_dv":
-                target = key if effect.get("who", "self") == "self" else other_key(key)
-                found[target].append(str(effect.get("direction", "any")))
-    return found
-
-
 def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
               a_roll: int | None = None, b_roll: int | None = None,
               a_mod: int = 0, b_mod: int = 0) -> DuelOdds:
@@ -163,7 +152,7 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
     totals = _Totals()
     has_reveal = any(x.on_reveal for x in a.actions + b.actions)
     engine = duel_engine(rules, {x.id: x for x in a.actions + b.actions}) if has_reveal else None
-    rerolls = _reveal_rerolls(a, b)
+    rerolls = reveal_rerolls(engine, a, b, aggressor) if engine is not None else {"a": [], "b": []}
     rolls_a = _rolls(engine, rules, a_roll, rerolls["a"])
     rolls_b = _rolls(engine, rules, b_roll, rerolls["b"])
     sides_a = {roll: replace(a, dv=roll + a_mod) for roll, _ in rolls_a}

@@ -19,7 +19,7 @@ from cards import load_game
 from companion.games.halfwish import effects
 from companion.games.halfwish.calculators import reveal_sides
 from companion.games.halfwish.duel import resolve_duel
-from companion.games.halfwish.duelstate import duel_engine, reroll_outcomes
+from companion.games.halfwish.duelstate import duel_engine, reroll_outcomes, reveal_rerolls
 from companion.games.halfwish.odds import duel_odds, dv_distribution, odds_matrix, percent
 from companion.games.halfwish.profiles import profiles_from_db
 from companion.games.halfwish.sides import Side
@@ -192,6 +192,9 @@ def test_the_odds_reroll_is_the_engines_reroll_step_enumerated():
     assert reroll_outcomes(engine, RULES.dv_max, "higher") == ((RULES.dv_max, 1),)
     assert reroll_outcomes(engine, RULES.dv_min, "lower") == ((RULES.dv_min, 1),)
     assert reroll_outcomes(engine, 7, "any") == dv_distribution(RULES)
+    # whose DV is rerolled is what the engine's reveal step queues, not read off the card here
+    assert reveal_rerolls(engine, side("strike"), side("lucky-dodge"), "a") == {"a": [], "b": ["higher"]}
+    assert reveal_rerolls(engine, side("lucky-dodge"), side("evade"), "b") == {"a": ["higher"], "b": []}
 
 
 def test_the_odds_follow_the_engines_reroll_rule_and_keep_no_copy(monkeypatch):
