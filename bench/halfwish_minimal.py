@@ -16,20 +16,26 @@ bots do (every choice uniform among the legal ones):
   Evade at DV 5 or less), each once per round; the clash rules (First Strike, ignores block, block
   for DV+2, evade at DV 8, Heavy Strike's Exposed on reveal), aggressor and defender scoring, First
   Blood, knockout at 0 health;
+- locations (bench/halfwish_minimal_map.py): one flipped from the map deck at the showdown of each
+  duel, or when a scout or a parley is accepted, its effects applied as its context allows, its
+  duel rewards to the winner; Poisoned, Stunned, no powers and Exposed as the statuses work;
 - between rounds: five upgrades dealt, the loser picks first, each player takes one that replaces
   a basic action they hold (its profile merged over the action: strike value, First Strike,
-  ignores block, kind) or skips it to heal; healing between rounds; statuses end;
+  ignores block, kind) or skips it to heal, and one more from a new deal per extra upgrade;
+  mana; healing between rounds; statuses end;
 - the end: points, then lamps, health and First Blood.
 
-Not played (the engine plays them; this loop does not): location effects, the non-basic powers
-(chosen at setup but never played), upgrades' effects beyond their profile (on-hit, on-win,
-reveal effects other than Exposed, hooks), wishes, bids, statuses other than Exposed.
+Not played (the engine plays them; this loop does not): the non-basic powers (chosen at setup,
+never played), upgrades' effects beyond their profile (on hit, on win, reveal effects other than
+Exposed, hooks), wishes, and damage from a location counted as a hit in the duel's scoring.
 """
 
 from __future__ import annotations
 
 import random
 from typing import Any
+
+from halfwish_minimal_map import duel_rewards, location_effects, reveal
 
 Action = tuple[str, int, bool, bool, int]   # kind, strike change, first strike, ignores block, exposed on reveal
 PASS, HALFWISH, FEINT = "pass", "halfwish", "feint"
@@ -55,6 +61,10 @@ class MinimalHalfwish:
         self.streak_for, self.streak_points = r["parley_streak_for_compensation"], r["parley_compensation_points"]
         self.scoring = (r["aggressor_points_per_hit"], r["defender_points_no_damage"], r["defender_points_aggressor_hit"])
         self.powers_chosen, self.status_step = r["powers_chosen"], r["status_step"]
+        self.health_max, self.dv_min, self.dv_max = r["health_max"], r["dv_min"], r["dv_max"]
+        self.poison_damage, self.map_per_round = r["poison_damage"], r["map_cards_per_round"]
+        self.mana_start, self.mana_rounds, self.mana_gain = r["mana_start"], r["mana_gain_rounds"], r["mana_gain"]
+        self.map_deck, self.locations = location_effects(db)
         basic = dict(r["actions"])
         self.evade_at = {aid: int(p.get("min_dv", 0)) for aid, p in basic.items()}
         self.actions: dict[str, Action] = {aid: _action(p) for aid, p in basic.items()}
@@ -84,47 +94,48 @@ class MinimalHalfwish:
 
 
 class _Game:
-    """One game's numbers: health, points, decks, hands, DVs."""
+    """One game's numbers: health, points, decks, hands, DVs, statuses."""
 
     def __init__(self, m: MinimalHalfwish, rng: random.Random, classes: list[str], first: int):
         self.m, self.rng, self.first = m, rng, first
         self.health, self.points, self.exposed = [m.health] * 2, [0, 0], [0, 0]
+        self.mana, self.lamps, self.extra = [m.mana_start] * 2, [0, 0], [0, 0]
+        self.status: list[dict[str, int]] = [{}, {}]
         self.decks = [list(m.deck_list[c]) for c in classes]
         self.innate = [list(m.innate[c]) for c in classes]
-        self.first_blood, self.turns_played = -1, 0
-        self.upgrades = list(m.upgrade_deck)
+        self.piles: list[list[str]] = [[], []]
+        self.hands: list[list[str]] = [[], []]
+        self.first_blood, self.turns_played, self.round = -1, 0, 1
+        self.upgrades, self.map_deck = list(m.upgrade_deck), list(m.map_deck)
+        self.map_discard: list[str] = []
 
     def run(self) -> tuple[int | None, int]:
         m, rng = self.m, self.rng
         for rnd in range(1, m.rounds + 1):
+            self.round = rnd
             starter = self.first if rnd == 1 else 1 - self.first if rnd == 2 else self._loser(self.first)
-            piles, hands = [], []
-            for seat in (0, 1):
-                pile = list(self.decks[seat])
-                for card in self.innate[seat]:
-                    pile.remove(card)
-                piles.append(rng.sample(pile, len(pile)))
-                hands.append(list(self.innate[seat]))
+            self._start_round(rnd)
             spent = [[False, False], [False, False]]   # Halfwish, Feint used this round
             rolls, kept, streak = [0, 0], [False, False], 0
             for turn in range(1, m.turns + 1):
                 self.turns_played += 1
-                self.exposed = [0, 0]
                 tp = starter if turn % 2 else 1 - starter
+                for seat in (tp, 1 - tp):
+                    if self.status[seat].get("poisoned"):
+                        self.damage(seat, m.poison_damage)
+                if min(self.health) <= 0:
+                    return self._knockout()
                 for seat in (tp, 1 - tp):
                     if not kept[seat]:
                         rolls[seat] = sum(rng.randint(1, s) for s in m.dice)
                 kept = [False, False]
-                for seat in (tp, 1 - tp):
-                    wanted = m.schedule[turn - 1] - (len(self.innate[seat]) if turn == 1 else 0)
-                    for _ in range(max(0, min(wanted, len(piles[seat])))):
-                        hands[seat].append(piles[seat].pop())
-                    while len(hands[seat]) > m.hand_limit:
-                        hands[seat].pop(rng.randrange(len(hands[seat])))
-                offer = rng.choice(("duel", "scout", "parley"))
+                self._draw(turn, tp)
+                offer = rng.choice(("scout", "parley") if self.status[tp].get("stunned") else ("duel", "scout", "parley"))
                 aggressor = tp
                 if offer != "duel":
-                    if rng.choice(("accept", "decline")) == "accept":
+                    answers = ("accept",) if self.status[1 - tp].get("stunned") else ("accept", "decline")
+                    if rng.choice(answers) == "accept":
+                        reveal(self, self._flip(), offer, tp, list(rolls))
                         if offer == "parley":
                             streak += 1
                             if streak % m.streak_for == 0 and self.points[0] != self.points[1]:
@@ -133,25 +144,74 @@ class _Game:
                             kept = kept if tp == 0 else kept[::-1]
                         else:
                             streak = 0
-                        continue
-                    aggressor = 1 - tp
-                streak = 0
-                self._duel(turn, tp, aggressor, hands, rolls, spent)
+                        aggressor = -1
+                    else:
+                        aggressor = 1 - tp
+                if aggressor >= 0:
+                    streak = 0
+                    self._duel(turn, tp, aggressor, rolls, spent)
                 if min(self.health) <= 0:
                     return self._knockout()
+                self._end_turn()
             if rnd < m.rounds:
                 self._upgrade_phase()
-                self.health = [min(m.health, h + m.heal_round) for h in self.health]
+                self.health = [min(m.health_max, h + m.heal_round) for h in self.health]
+            self.status = [{}, {}]
         return self._leader(), self.turns_played
 
-    # -- duels -----------------------------------------------------------------------------------
-    def _duel(self, turn: int, tp: int, aggressor: int, hands: list[list[str]], rolls: list[int],
-              spent: list[list[bool]]) -> None:
+    def _start_round(self, rnd: int) -> None:
         m, rng = self.m, self.rng
-        count = min([m.per_duel[turn - 1]] + [len(h) for h in hands])
+        if rnd in m.mana_rounds:
+            self.mana = [x + m.mana_gain for x in self.mana]
+        if len(self.map_deck) < m.map_per_round:
+            self.map_deck, self.map_discard = self.map_deck + self.map_discard, []
+        for seat in (0, 1):
+            pile = list(self.decks[seat])
+            for card in self.innate[seat]:
+                pile.remove(card)
+            self.piles[seat] = rng.sample(pile, len(pile))
+            self.hands[seat] = list(self.innate[seat])
+
+    def _draw(self, turn: int, tp: int) -> None:
+        m, piles, hands = self.m, self.piles, self.hands
+        for seat in (tp, 1 - tp):
+            wanted = m.schedule[turn - 1] - (len(self.innate[seat]) if turn == 1 else 0)
+            for _ in range(max(0, min(wanted, len(piles[seat])))):
+                hands[seat].append(piles[seat].pop())
+            while len(hands[seat]) > m.hand_limit:
+                hands[seat].pop(self.rng.randrange(len(hands[seat])))
+
+    def _flip(self) -> str:
+        card = self.map_deck.pop(self.rng.randrange(len(self.map_deck)))
+        self.map_discard.append(card)
+        return card
+
+    def _end_turn(self) -> None:
+        self.exposed = [0, 0]
+        for status in self.status:
+            status.pop("no_powers", None)
+            if status.get("stunned"):
+                status["stunned"] -= 1
+
+    def damage(self, seat: int, amount: int, true_damage: bool = False) -> None:
+        taken = amount if true_damage else amount + self.exposed[seat] * self.m.status_step
+        self.health[seat] = max(0, self.health[seat] - max(0, taken))
+
+    def heal(self, seat: int, amount: int) -> None:
+        if not self.status[seat].get("poisoned"):
+            self.health[seat] = min(self.m.health_max, self.health[seat] + amount)
+
+    # -- duels -----------------------------------------------------------------------------------
+    def _duel(self, turn: int, tp: int, aggressor: int, rolls: list[int], spent: list[list[bool]]) -> None:
+        m, rng, hands = self.m, self.rng, self.hands
         dvs = list(rolls)
         self._powers(tp, dvs, None, spent)
+        count = min([m.per_duel[turn - 1]] + [len(h) for h in hands])
         played = [[hands[s].pop(rng.randrange(len(hands[s]))) for _ in range(count)] for s in (0, 1)]
+        location = self._flip()
+        reveal(self, location, "duel", aggressor, dvs)
+        if min(self.health) <= 0:
+            return
         for seat in (0, 1):
             self.exposed[seat] += sum(m.actions[c][4] for c in played[seat])
         self._powers(tp, dvs, played, spent)
@@ -171,15 +231,20 @@ class _Game:
         for seat in (aggressor, defender):
             if gains[seat]:
                 self._score(seat, gains[seat])
+        winner = -1 if gains[0] == gains[1] else 0 if gains[0] > gains[1] else 1
+        duel_rewards(self, location, aggressor, winner, dvs)
 
     def _powers(self, tp: int, dvs: list[int], played: list[list[str]] | None, spent: list[list[bool]]) -> None:
         """A powers window: the turn player first; two passes in a row close it."""
         seat, passes = tp, 0
         while passes < 2:
             options = [PASS]
-            if not spent[seat][0]:
+            if self.status[seat].get("no_powers"):
+                pass
+            elif not spent[seat][0]:
                 options.append(HALFWISH)
-            if not spent[seat][1] and played is not None and dvs[seat] <= self.m.feint_max:
+            if not spent[seat][1] and played is not None and dvs[seat] <= self.m.feint_max \
+                    and not self.status[seat].get("no_powers"):
                 options.append(FEINT)
             chosen = self.rng.choice(options)
             if chosen == PASS:
@@ -237,28 +302,38 @@ class _Game:
             self.first_blood = seat
 
     def _upgrade_phase(self) -> None:
+        """Each player picks one upgrade (the loser first), then one more per extra upgrade."""
         m, rng = self.m, self.rng
-        dealt = rng.sample(self.upgrades, min(m.dealt, len(self.upgrades)))
         behind = self._loser(rng.randrange(2))
-        for seat in (behind, 1 - behind):
-            legal = [u for u in dealt if m.replaces[u] in self.decks[seat]]
-            choice = rng.choice(legal + [PASS])
-            if choice == PASS:
-                self.health[seat] = min(m.health, self.health[seat] + m.skip_heal)
-                continue
-            dealt.remove(choice)
-            self.upgrades.remove(choice)
-            deck = self.decks[seat]
-            deck[deck.index(m.replaces[choice])] = choice
-            if m.replaces[choice] in self.innate[seat]:
-                self.innate[seat][self.innate[seat].index(m.replaces[choice])] = choice
+        picks = [1 + self.extra[0], 1 + self.extra[1]]
+        self.extra = [0, 0]
+        while max(picks):
+            dealt = rng.sample(self.upgrades, min(m.dealt, len(self.upgrades)))
+            for seat in (behind, 1 - behind):
+                if picks[seat]:
+                    picks[seat] -= 1
+                    self._pick(seat, dealt)
+
+    def _pick(self, seat: int, dealt: list[str]) -> None:
+        m = self.m
+        legal = [u for u in dealt if m.replaces[u] in self.decks[seat]]
+        choice = self.rng.choice(legal + [PASS])
+        if choice == PASS:
+            self.heal(seat, m.skip_heal)
+            return
+        dealt.remove(choice)
+        self.upgrades.remove(choice)
+        deck = self.decks[seat]
+        deck[deck.index(m.replaces[choice])] = choice
+        if m.replaces[choice] in self.innate[seat]:
+            self.innate[seat][self.innate[seat].index(m.replaces[choice])] = choice
 
     def _loser(self, otherwise: int) -> int:
         leader = self._leader()
         return otherwise if leader is None else 1 - leader
 
     def _leader(self) -> int | None:
-        for key in (self.points, self.health):
+        for key in (self.points, self.lamps, self.health):
             if key[0] != key[1]:
                 return 0 if key[0] > key[1] else 1
         return self.first_blood if self.first_blood >= 0 else None

@@ -72,3 +72,21 @@ def test_the_minimal_loops_games_are_halfwish_games(minimal):
     ours, theirs = statistics.mean(t for _, t in results), statistics.mean(lengths)
     assert abs(ours - theirs) < 2.5, (ours, theirs)
     assert any(t < 15 for _, t in results), "knockouts happen"
+
+
+def test_the_minimal_loop_plays_the_locations_of_the_database(minimal):
+    """Seed: "Hazards are dangerous cards that can impose negative effects on players, such as
+    taking damage"; the loop reads each location's effects from cards/halfwish/map.yaml."""
+    places = _module("halfwish_minimal_map")
+    deck, effects = places.location_effects(load_game("halfwish"))
+    assert deck.count("golden-lamp") == 2 and len(deck) == len(minimal.map_deck)
+    assert effects["rockslide"] == [{"op": "damage", "who": "both", "amount": 2}]
+    game = _module("halfwish_minimal")._Game(minimal, random.Random(1), ["mirror", "mirror"], 0)
+    game.exposed = [1, 0]
+    places.reveal(game, "rockslide", "duel", 0, [7, 7])
+    assert game.health == [minimal.health - 3, minimal.health - 2]   # Exposed adds 1 to A's damage
+    places.reveal(game, "rockslide", "parley", 0, [7, 7])           # a parley disables the effect
+    assert game.health == [minimal.health - 3, minimal.health - 2]
+    dvs = [minimal.dv_max, 7]
+    places.reveal(game, "oracle-pool", "scout", 0, dvs)              # Higher at 12: nothing to roll
+    assert dvs[0] == minimal.dv_max
