@@ -196,16 +196,12 @@ def bench_games(args: argparse.Namespace) -> None:
 
 
 def _check_same_setup(engine: Any, common: MinimalHalfwish, seeds: list[str]) -> None:
-    """From the same seed both sides set up the same game: classes and first player."""
+    """From the same seed both sides set up the same game: classes, secret powers, first player."""
     from companion.games.halfwish import sim_setup
 
     for seed in seeds:
         options = sim_setup(engine, 2, random.Random(seed))
-        rng = random.Random(seed)
-        classes = [rng.choice(common.classes) for _ in range(2)]
-        for _ in range(2):
-            rng.sample(common.power_ids, common.powers_chosen)
-        if (classes, rng.randrange(2)) != (options["classes"], options["first_player"]):
+        if common.setup(random.Random(seed)) != (options["classes"], options["powers"], options["first_player"]):
             raise SystemExit(f"the minimal loop sets up another game than the engine from seed {seed!r}")
 
 

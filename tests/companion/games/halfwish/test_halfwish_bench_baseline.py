@@ -8,7 +8,7 @@ out of health loses the game immediately."
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import random
 import statistics
 import sys
@@ -25,12 +25,10 @@ BENCH = Path(__file__).resolve().parents[4] / "bench"
 
 
 def _module(name: str):
+    """A benchmark module (bench/ is not a package: its modules import each other by plain name)."""
     sys.path.insert(0, str(BENCH))
     try:
-        spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(BENCH))
 
@@ -51,9 +49,10 @@ def test_the_minimal_loop_reads_the_database(minimal):
 
 
 def test_the_minimal_loop_sets_up_the_engines_game_from_the_same_seed(minimal):
-    bench = _module("halfwish")
     engine = make_engine("halfwish")
-    bench._check_same_setup(engine, minimal, [f"t:{i}" for i in range(30)])   # raises SystemExit if not
+    for seed in (f"t:{i}" for i in range(30)):
+        options = sim_setup(engine, 2, random.Random(seed))
+        assert minimal.setup(random.Random(seed)) == (options["classes"], options["powers"], options["first_player"])
 
 
 def test_the_minimal_loops_games_are_halfwish_games(minimal):
@@ -81,7 +80,7 @@ def test_the_minimal_loop_plays_the_locations_of_the_database(minimal):
     deck, effects = places.location_effects(load_game("halfwish"))
     assert deck.count("golden-lamp") == 2 and len(deck) == len(minimal.map_deck)
     assert effects["rockslide"] == [{"op": "damage", "who": "both", "amount": 2}]
-    game = _module("halfwish_minimal")._Game(minimal, random.Random(1), ["mirror", "mirror"], 0)
+    game = _module("halfwish_minimal")._Game(minimal, random.Random(1), ["mirror", "mirror"], [[], []], 0)
     game.exposed = [1, 0]
     places.reveal(game, "rockslide", "duel", 0, [7, 7])
     assert game.health == [minimal.health - 3, minimal.health - 2]   # Exposed adds 1 to A's damage
@@ -90,3 +89,21 @@ def test_the_minimal_loop_plays_the_locations_of_the_database(minimal):
     dvs = [minimal.dv_max, 7]
     places.reveal(game, "oracle-pool", "scout", 0, dvs)              # Higher at 12: nothing to roll
     assert dvs[0] == minimal.dv_max
+
+
+def test_the_minimal_loop_offers_the_powers_the_rules_allow(minimal):
+    """Seed: "Only 1 non-basic power can be played per turn." and M'nka Giga: "DVs cannot change
+    this turn"; Challenge powers are for the preparation only; the costs come from powers.yaml."""
+    powers = _module("halfwish_minimal_powers")
+    assert minimal.powers["mnka-giga"]["cost"] == 1 and minimal.powers["mnka-giga"]["challenge"] is True
+    game = _module("halfwish_minimal")._Game(minimal, random.Random(1), ["mirror", "mirror"],
+                                             [["mnka-giga", "roar", "ice-beam"], ["scry", "taunt", "bubble"]], 0)
+    duel = powers.Duel(0, [7, 7], played=[["strike"], ["strike"]])
+    assert powers._options(game, duel, 0, "prep") == ["pass", "halfwish", "mnka-giga", "roar", "ice-beam"]
+    assert "mnka-giga" not in powers._options(game, duel, 0, "showdown")   # Challenge: preparation only
+    duel.locked = True
+    assert powers._options(game, duel, 0, "prep") == ["pass", "mnka-giga", "roar"]   # no DV changes
+    game.nonbasic[0] = 1
+    assert powers._options(game, duel, 0, "prep") == ["pass"]
+    game.status[1]["no_powers"] = 1
+    assert powers._options(game, duel, 1, "prep") == ["pass"]
