@@ -10,7 +10,9 @@ Prints ratios measured in the same run, never a bare time (see DESIGN.md, Perfor
     enumeration done with the minimal function.
   - games: engine/minimal loop: how many times slower one whole simulated game is through the
     engine (every rule, card and power, random bots, JSON-ready state, explanations) than
-    through `minimal_game` below (rolls, draws, strike/block/evade and scoring only).
+    through `MinimalHalfwish` (bench/halfwish_minimal.py: the rules every game plays, random
+    players; its docstring lists what it leaves out) and than through `minimal_game` below
+    (rolls, draws, strike/block/evade and scoring only, the earlier baseline).
 
 Usage: .venv/bin/python bench/halfwish.py [--duels N] [--games G] [--repeat R]
 """
@@ -19,13 +21,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from halfwish_minimal import MinimalHalfwish
 
 from cards import load_game
 from companion.games.halfwish.duel import resolve_duel
@@ -147,7 +154,7 @@ def _minimal_clash(rules: dict, a: str, b: str, dvs: list[int]) -> tuple[int, in
 
 
 def bench_games(args: argparse.Namespace) -> None:
-    """Whole simulated games through the engine (random bots) against the minimal loop."""
+    """Whole simulated games through the engine (random bots) against the minimal loops."""
     from companion.engine.drivers import RandomBot, play_out
     from companion.engine.registry import make_engine
     from companion.games.halfwish import sim_setup
@@ -155,20 +162,47 @@ def bench_games(args: argparse.Namespace) -> None:
     engine = make_engine("halfwish")
     rules = dict(engine.rules)
     mirror = engine.catalog.class_deck("mirror")
+    common = MinimalHalfwish(engine.catalog.db)
+    seeds = [f"bench:{index}" for index in range(args.games)]
+    _check_same_setup(engine, common, seeds)
 
     def ours() -> None:
-        for index in range(args.games):
-            rng = random.Random(f"bench:{index}")
+        for seed in seeds:
+            rng = random.Random(seed)
             state = engine.new_game(["A", "B"], sim_setup(engine, 2, rng))
             play_out(engine, state, [RandomBot()], rng)
 
-    def minimal() -> None:
-        for index in range(args.games):
-            minimal_game(rules, mirror, random.Random(f"bench:{index}"))
+    def common_rules() -> None:
+        for seed in seeds:
+            common.play(random.Random(seed))
 
-    engine_time, base_time = best_time(ours, args.repeat), best_time(minimal, args.repeat)
-    print(f"games: engine/minimal loop = {engine_time / base_time:.0f}x slower per whole game "
-          f"({args.games} games each, random bots, every card and power; best of {args.repeat})")
+    def duel_only() -> None:
+        for seed in seeds:
+            minimal_game(rules, mirror, random.Random(seed))
+
+    times: dict[str, list[float]] = {"engine": [], "common": [], "duel-only": []}
+    for _ in range(args.repeat):   # interleaved, so load on the machine falls on all three alike
+        for name, run in (("engine", ours), ("common", common_rules), ("duel-only", duel_only)):
+            times[name].append(best_time(run, 1))
+    engine_time = statistics.median(times["engine"])
+    for name, label in (("common", "minimal loop of the common rules (bench/halfwish_minimal.py)"),
+                        ("duel-only", "duel-only loop (minimal_game)")):
+        ratios = sorted(e / b for e, b in zip(times["engine"], times[name]))
+        print(f"games: engine/{label} = {engine_time / statistics.median(times[name]):.1f}x "
+              f"(median of {args.repeat}; per run {', '.join(f'{r:.1f}' for r in ratios)}x)")
+    print(f"  per game, CPU medians: engine {engine_time / args.games * 1000:.2f} ms, common-rules loop "
+          f"{statistics.median(times['common']) / args.games * 1000:.3f} ms, duel-only loop "
+          f"{statistics.median(times['duel-only']) / args.games * 1000:.3f} ms ({args.games} games, random bots)")
+
+
+def _check_same_setup(engine: Any, common: MinimalHalfwish, seeds: list[str]) -> None:
+    """From the same seed both sides set up the same game: classes, secret powers, first player."""
+    from companion.games.halfwish import sim_setup
+
+    for seed in seeds:
+        options = sim_setup(engine, 2, random.Random(seed))
+        if common.setup(random.Random(seed)) != (options["classes"], options["powers"], options["first_player"]):
+            raise SystemExit(f"the minimal loop sets up another game than the engine from seed {seed!r}")
 
 
 # GAME SECTIONS: whole simulated games per second against a minimal loop belong here

@@ -48,6 +48,7 @@ class Catalog:
         self._texts: dict[str, str] = {}
         self._ids: dict[str, list[str]] = {}
         self.memo: dict[Any, Any] = {}   # facts the rules derive from a card once (a power's timing, an Option)
+        self.asked: dict[Any, Any] = {}  # requests built once (`asked.once`)
         for deck in db.decks:
             for card in deck.cards:
                 self.cards[card.id] = CardInfo(card.id, card.name, deck.id, dict(card.fields))
@@ -59,6 +60,7 @@ class Catalog:
         they are given action profiles rather than a card database."""
         catalog = cls.__new__(cls)
         catalog.db, catalog.rules, catalog._texts, catalog._ids, catalog.memo = None, rules, {}, {}, {}
+        catalog.asked = {}
         catalog.cards = {cid: CardInfo(cid, name, ACTIONS, {}) for cid, name in names.items()}
         catalog.counts = dict.fromkeys(names, 1)
         return catalog

@@ -14,6 +14,7 @@ from typing import Any
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from . import ledger
+from .asked import once
 from .context import Game
 from .duel import resolve_duel
 from .encounters import reveal_steps
@@ -70,11 +71,14 @@ def commit_all(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
 
 def ask_commit(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Which card a player commits (at the table: what the gamemaster is shown)."""
-    player = state.players[item["seat"]]
+    seat, player = item["seat"], state.players[item["seat"]]
     position = ("left", "right")[item["slot"]] if engine.rules.actions_per_duel[state.turn - 1] > 1 else "only"
-    options = tuple(engine.catalog.option(c) for c in candidates(player))
-    return Decision(item["seat"], f"{player.name}: which action card is committed ({position} action)?",
-                    options, kind="commit")
+    cards = tuple(candidates(player))
+
+    def build() -> Decision:
+        return Decision(seat, f"{player.name}: which action card is committed ({position} action)?",
+                        tuple(engine.catalog.option(c) for c in cards), kind="commit")
+    return once(engine, ("commit", seat, player.name, position, cards), build)
 
 
 def answer_commit(engine: Game, state: HalfwishState, item: StepCall, card: str) -> list[Event]:
@@ -126,6 +130,9 @@ def action_key(seat: int, slot: int) -> str:
 def action_at(engine: Game, state: HalfwishState, seat: int, slot: int) -> ActionProfile:
     """The profile of a committed action, after transforms and this turn's changes."""
     duel = state.current_duel
+    flags = duel.flags
+    if not duel.transformed and "strike_mods" not in flags and "alignment" not in flags:
+        return engine.profiles[duel.actions[seat][slot]]   # nothing changed the action this turn
     key = action_key(seat, slot)
     card = duel.transformed.get(key, duel.actions[seat][slot])
     profile = engine.profiles[card]

@@ -7,12 +7,14 @@ window) and let the engine run them, answering each question the way the table w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
-from ...engine.core import Decision, Event, Request
+from ...engine.core import Chance, Decision, Event, Request
 from ...engine.steps import step
 from .catalog import Catalog
 from .duels import side_of
@@ -93,6 +95,48 @@ def revealed_sides(engine: HalfwishEngine, a: Side, b: Side, aggressor: SideKey)
     return a, b, events
 
 
+def reveal_rerolls(engine: HalfwishEngine, a: Side, b: Side, aggressor: SideKey) -> dict[SideKey, list[str]]:
+    """Whose DV the engine's reveal step rerolls, and which way (Lucky Dodge: its own, Higher): the
+    step runs with both DVs in the middle of the dice's range, and the rerolls it queues are noted."""
+    middle = (int(engine.rules.dv_min) + int(engine.rules.dv_max)) // 2
+    keys: tuple[SideKey, SideKey] = ("a", "b")
+    found: dict[SideKey, list[str]] = {"a": [], "b": []}
+    state = state_of_sides(engine, replace(a, dv=middle), replace(b, dv=middle), aggressor)
+    state.queue = [step("reveal-actions", duel=True)]
+    drive(engine, state, on_reroll=lambda item: found[keys[item["seat"]]].append(str(item["direction"])))
+    return found
+
+
+def reroll_outcomes(engine: HalfwishEngine, roll: int, direction: str) -> tuple[tuple[int, int], ...]:
+    """Where the engine's own reroll of a DV ends from `roll` (direction "higher", "lower" or "any"):
+    each roll it can end on, with how many faces of the dice end there. The `reroll_dv` effect runs on
+    a constructed state; where it asks for dice, every face of them is answered in turn, and a face
+    the step rolls again from (not higher/lower) ends nowhere. Where it asks nothing (the edge of the
+    dice, ruling higher-lower-bounds), the roll stays: `((roll, 1),)`."""
+    state = _reroll_state(engine, roll, direction)
+    request = engine.request(state)
+    if request is None:
+        return ((state.players[0].roll, 1),)
+    assert isinstance(request, Chance) and request.kind == "roll"
+    ends: Counter[int] = Counter()
+    for faces in itertools.product(*(range(1, sides + 1) for sides in request.dice)):
+        trial = _reroll_state(engine, roll, direction)
+        engine.apply(trial, list(faces))
+        if not trial.queue:
+            ends[trial.players[0].roll] += 1
+    return tuple(sorted(ends.items()))
+
+
+def _reroll_state(engine: HalfwishEngine, roll: int, direction: str) -> HalfwishState:
+    """Player A with this roll, a reroll of it queued (as Lucky Dodge's reveal queues it), settled."""
+    state = HalfwishState(players=[Player(name, health=engine.rules.health, roll=roll) for name in NAMES],
+                          hidden_hands=False, started=True, first_blood=FIRST_BLOOD_ELSEWHERE)
+    state.queue = [step("effect", effect={"op": "reroll_dv", "who": "self", "direction": direction},
+                        owner=0, source="reroll")]
+    engine.settle(state)
+    return state
+
+
 @dataclass
 class TableAnswers:
     """How the table answers a calculator's duel: each side plays its listed powers in turn (a power
@@ -140,15 +184,19 @@ def plan_powers(a: Sequence[str], b: Sequence[str]) -> TableAnswers:
     return TableAnswers([parsed(a), parsed(b)])
 
 
-def drive(engine: HalfwishEngine, state: HalfwishState, answers: TableAnswers | None = None) -> list[Event]:
+def drive(engine: HalfwishEngine, state: HalfwishState, answers: TableAnswers | None = None,
+          on_reroll: Callable[[dict[str, Any]], None] | None = None) -> list[Event]:
     """Run the queued steps to the end, answering each question as the table would. A DV reroll is not
-    rolled: the DV given is the one after any reroll (the odds enumerate the reroll's dice instead)."""
+    rolled: the DV given is the one after any reroll (the odds enumerate the reroll's dice instead);
+    `on_reroll` is told of each reroll step skipped."""
     answers = answers or TableAnswers()
     events = engine.resolve(state)
     while state.queue:
         item = state.queue[0]
         if item["step"] == "reroll":
             state.queue.pop(0)
+            if on_reroll is not None:
+                on_reroll(item)
             name = state.players[item["seat"]].name
             events.append(Event("calc-note", f"{engine.catalog.name(item['source'])}: {name} rerolls the DV "
                                               f"(type the DV after the reroll)."))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
+from .asked import once
 from .context import Game
 from .state import HalfwishState
 from .triggers import queue_card
@@ -16,12 +17,16 @@ from .triggers import queue_card
 
 def ask_encounter(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The turn player chooses Duel, Scout or Parley (no Duel while Stunned)."""
-    player = state.players[item["seat"]]
-    choices = [("scout", "Scout: offer to reveal the location"), ("parley", "Parley: offer a truce")]
-    if not player.has_status("stunned"):
-        choices.insert(0, ("duel", "Duel: start a duel as the aggressor"))
-    return Decision(item["seat"], f"{player.name}: Duel, Scout or Parley?",
-                    tuple(Option(i, label) for i, label in choices), kind="encounter")
+    seat, player = item["seat"], state.players[item["seat"]]
+    stunned = player.has_status("stunned")
+
+    def build() -> Decision:
+        choices = [("scout", "Scout: offer to reveal the location"), ("parley", "Parley: offer a truce")]
+        if not stunned:
+            choices.insert(0, ("duel", "Duel: start a duel as the aggressor"))
+        return Decision(seat, f"{player.name}: Duel, Scout or Parley?",
+                        tuple(Option(i, label) for i, label in choices), kind="encounter")
+    return once(engine, ("encounter", seat, player.name, stunned), build)
 
 
 def answer_encounter(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
@@ -37,12 +42,16 @@ def answer_encounter(engine: Game, state: HalfwishState, item: StepCall, answer:
 
 def ask_respond(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The opponent accepts the offer or declines and duels (not while Stunned)."""
-    player = state.players[item["seat"]]
-    options = [Option("accept", f"Accept the {item['offer']}")]
-    if not player.has_status("stunned"):
-        options.append(Option("decline", "Decline and start a duel as the aggressor"))
-    return Decision(item["seat"], f"{player.name}: accept the {item['offer']} or decline and duel?",
-                    tuple(options), kind="respond")
+    seat, player, offer = item["seat"], state.players[item["seat"]], item["offer"]
+    stunned = player.has_status("stunned")
+
+    def build() -> Decision:
+        options = [Option("accept", f"Accept the {offer}")]
+        if not stunned:
+            options.append(Option("decline", "Decline and start a duel as the aggressor"))
+        return Decision(seat, f"{player.name}: accept the {offer} or decline and duel?",
+                        tuple(options), kind="respond")
+    return once(engine, ("respond", seat, player.name, offer, stunned), build)
 
 
 def answer_respond(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:

@@ -10,6 +10,7 @@ from typing import Any
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
+from .asked import once
 from .catalog import multiset_minus
 from .context import Game
 from .hands import draw_steps
@@ -97,8 +98,9 @@ def _draw_count(engine: Game, state: HalfwishState, seat: int) -> int:
 
 def ask_roll(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
     """A player's secret DV roll."""
-    name = state.players[item["seat"]].name
-    return Chance("roll", f"{name} rolls their DV in secret", item["seat"], tuple(engine.rules.dv_dice))
+    seat, name, dice = item["seat"], state.players[item["seat"]].name, tuple(engine.rules.dv_dice)
+    return once(engine, ("roll", seat, name, dice),
+                lambda: Chance("roll", f"{name} rolls their DV in secret", seat, dice))
 
 
 def answer_roll(engine: Game, state: HalfwishState, item: StepCall, faces: list[int]) -> list[Event]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...engine import hands as core_hands
 from ...engine.core import Chance, Decision, Event
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from .asked import once
 from .context import Game
 from .state import HalfwishState, Player
 
@@ -33,8 +34,9 @@ def draw(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
 
 def ask_draw_card(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
     """Which card is drawn (a chance draw from the pile)."""
-    player = state.players[item["seat"]]
-    return Chance("draw", f"{player.name} draws an action card", item["seat"], options=tuple(player.pile))
+    seat, name, pile = item["seat"], state.players[item["seat"]].name, tuple(state.players[item["seat"]].pile)
+    return once(engine, ("draw-card", seat, name, pile),
+                lambda: Chance("draw", f"{name} draws an action card", seat, options=pile))
 
 
 def answer_draw_card(engine: Game, state: HalfwishState, item: StepCall, card: str) -> list[Event]:
@@ -63,10 +65,13 @@ def hand_limit(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
 
 def ask_discard(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Which card the player discards face up."""
-    player = state.players[item["seat"]]
-    options = tuple(engine.catalog.option(c) for c in candidates(player))
-    return Decision(item["seat"], f"{player.name} holds {player.hand_size} cards: discard one face up "
-                                  f"(hand limit {engine.rules.hand_limit})", options, kind="discard")
+    seat, player, limit = item["seat"], state.players[item["seat"]], engine.rules.hand_limit
+    cards = tuple(candidates(player))
+
+    def build() -> Decision:
+        return Decision(seat, f"{player.name} holds {player.hand_size} cards: discard one face up "
+                              f"(hand limit {limit})", tuple(engine.catalog.option(c) for c in cards), kind="discard")
+    return once(engine, ("discard", seat, player.name, player.hand_size, limit, cards), build)
 
 
 def answer_discard(engine: Game, state: HalfwishState, item: StepCall, card: str) -> list[Event]:

@@ -16,7 +16,9 @@ API::
 The sides' `dv` is ignored (it is rolled); `a_mod`/`b_mod` add a DV change to every roll.
 The actions' reveal effects (Heavy Strike's Exposed, Gambler's Strike's alignment) are applied
 as at the table, by the engine's own reveal step (`duelstate.revealed_sides`); a reveal reroll
-(Lucky Dodge: Higher) replaces the roll's distribution by the rerolled one (`rerolled`). Mirror
+(Lucky Dodge: Higher; whose DV and which way is what the engine's reveal step queues,
+`duelstate.reveal_rerolls`) replaces the roll's distribution by where the engine's own reroll
+step ends from each roll (`rerolled`). Mirror
 Guard keeps its action (the copy is a choice); First Blood is taken (Opening Cut's bonus does not apply).
 """
 
@@ -30,8 +32,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .duel import other_key, resolve_duel
-from .duelstate import duel_engine, revealed_sides
+from .duel import resolve_duel
+from .duelstate import duel_engine, reroll_outcomes, reveal_rerolls, revealed_sides
+from .engine import HalfwishEngine
 from .profiles import ActionProfile, DuelRules, action_profile, basic_actions
 from .sides import Side, SideKey
 
@@ -117,44 +120,28 @@ class _Totals:
 Weighted = Sequence[tuple[int, int | Fraction]]
 
 
-def _rolls(rules: Mapping[str, Any], known: int | None, rerolls: list[str]) -> Weighted:
+def _rolls(engine: HalfwishEngine | None, rules: Mapping[str, Any], known: int | None,
+           rerolls: list[str]) -> Weighted:
     """The DV a side ends with before modifiers: its roll (or the known one), rerolled."""
     rolls: Weighted = ((known, 1),) if known is not None else dv_distribution(rules)
     for direction in rerolls:
-        rolls = rerolled(rolls, direction, dv_distribution(rules))
+        assert engine is not None, "a reroll comes from a reveal effect: the engine is built"
+        rolls = rerolled(rolls, direction, engine)
     return rolls
 
 
-def rerolled(rolls: Weighted, direction: str, dice: Weighted) -> Weighted:
-    """The DV distribution after a reroll Higher, Lower or any: the dice are rolled again until
-    the total is strictly higher (lower); at the dice's edge nothing changes (ruling
-    higher-lower-bounds)."""
+def rerolled(rolls: Weighted, direction: str, engine: HalfwishEngine) -> Weighted:
+    """The DV distribution after a reroll Higher, Lower or any, as the engine's own reroll step
+    plays it from each roll (`duelstate.reroll_outcomes`: the dice are rolled again until the total
+    is strictly higher or lower; at the dice's edge nothing changes, ruling higher-lower-bounds)."""
     out: dict[int, int | Fraction] = {}
     for roll, weight in rolls:
-        options = [(value, w) for value, w in dice if _is_allowed(value, roll, direction)]
-        if not options:
-            out[roll] = out.get(roll, 0) + weight
-            continue
-        total = sum(w for _, w in options)
-        for value, w in options:
-            out[value] = out.get(value, 0) + weight * Fraction(w, total)
+        ends = reroll_outcomes(engine, roll, direction)
+        total = sum(w for _, w in ends)
+        for value, w in ends:
+            share = weight * w if total == 1 else weight * Fraction(w, total)
+            out[value] = out.get(value, 0) + share
     return sorted(out.items())
-
-
-def _is_allowed(value: int, roll: int, direction: str) -> bool:
-    return {"higher": value > roll, "lower": value < roll}.get(direction, True)
-
-
-def _reveal_rerolls(a: Side, b: Side) -> dict[SideKey, list[str]]:
-    """Which sides' DVs a revealed action rerolls (Lucky Dodge: its own, Higher)."""
-    found: dict[SideKey, list[str]] = {"a": [], "b": []}
-    keyed: tuple[tuple[SideKey, Side], ...] = (("a", a), ("b", b))
-    for key, side in keyed:
-        for effect in (e for action in side.actions for e in action.on_reveal):
-            if effect.get("op") == "reroll_dv":
-                target = key if effect.get("who", "self") == "self" else other_key(key)
-                found[target].append(str(effect.get("direction", "any")))
-    return found
 
 
 def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
@@ -165,8 +152,9 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
     totals = _Totals()
     has_reveal = any(x.on_reveal for x in a.actions + b.actions)
     engine = duel_engine(rules, {x.id: x for x in a.actions + b.actions}) if has_reveal else None
-    rerolls = _reveal_rerolls(a, b)
-    rolls_a, rolls_b = _rolls(rules, a_roll, rerolls["a"]), _rolls(rules, b_roll, rerolls["b"])
+    rerolls = reveal_rerolls(engine, a, b, aggressor) if engine is not None else {"a": [], "b": []}
+    rolls_a = _rolls(engine, rules, a_roll, rerolls["a"])
+    rolls_b = _rolls(engine, rules, b_roll, rerolls["b"])
     sides_a = {roll: replace(a, dv=roll + a_mod) for roll, _ in rolls_a}
     sides_b = {roll: replace(b, dv=roll + b_mod) for roll, _ in rolls_b}
     for roll_a, weight_a in rolls_a:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import ledger
+from .asked import once
 from .context import Game
 from .state import HalfwishState, Player
 from .triggers import effect_steps, effects_at, is_dv_locked
@@ -136,9 +137,13 @@ def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """The player with initiative plays a power or passes."""
     seat, stage = item["seat"], item["stage"]
     player = state.players[seat]
-    options = [PASS_OPTION] + [power_facts(engine, p).option for p in playable(engine, state, seat, stage)]
-    return Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
-                          f"({player.mana} mana)", tuple(options), kind="power")
+    powers = tuple(playable(engine, state, seat, stage))
+
+    def build() -> Decision:
+        options = (PASS_OPTION,) + tuple(power_facts(engine, p).option for p in powers)
+        return Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
+                              f"({player.mana} mana)", options, kind="power")
+    return once(engine, ("power", seat, stage, player.name, player.mana, powers), build)
 
 
 def _power_label(engine: Game, power: str) -> str:

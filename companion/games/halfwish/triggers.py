@@ -24,8 +24,13 @@ def effect_when(engine: Game, card_id: str, effect: dict[str, Any]) -> str:
 
 
 def effects_at(engine: Game, card_id: str, *whens: str) -> list[dict[str, Any]]:
-    """A card's effects that happen at any of `whens`."""
-    return [e for e in engine.catalog.card(card_id).effects if effect_when(engine, card_id, e) in whens]
+    """A card's effects that happen at any of `whens` (a card's effects never change: looked up once)."""
+    key = ("effects-at", card_id, whens)
+    found: list[dict[str, Any]] | None = engine.catalog.memo.get(key)
+    if found is None:
+        found = engine.catalog.memo[key] = [e for e in engine.catalog.card(card_id).effects
+                                            if effect_when(engine, card_id, e) in whens]
+    return list(found)
 
 
 def effect_steps(effects: list[dict[str, Any]], owner: int, source: str, **extra: Any) -> list[StepCall]:

@@ -9,7 +9,7 @@ from halfwish_table import Table, commit_and_reveal, duel_table, engine, resolve
 from companion.games.halfwish import ledger
 from companion.games.halfwish.bots import HeuristicBot
 from companion.games.halfwish.effects import OPS
-from companion.games.halfwish.odds import dv_distribution, rerolled
+from companion.games.halfwish.odds import rerolled
 
 LOCK_POWERS = [["mnka-giga", "ignite", "taunt"], ["ice-beam", "roar", "taunt"]]
 
@@ -223,8 +223,7 @@ def test_a_higher_reroll_at_twelve_does_nothing_in_the_engine_as_in_the_odds():
     assert table.next_step != "reroll"
     assert table.player(0).roll == table.rules.dv_max
     assert any("no higher roll" in t for t in table.texts())
-    dice = dv_distribution(table.rules)
-    assert rerolled(((table.rules.dv_max, 1),), "higher", dice) == [(table.rules.dv_max, 1)]
+    assert rerolled(((table.rules.dv_max, 1),), "higher", table.engine) == [(table.rules.dv_max, 1)]
 
 
 def test_a_lower_reroll_at_two_does_nothing():

@@ -16,8 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards import load_game
+from companion.games.halfwish import effects
 from companion.games.halfwish.calculators import reveal_sides
 from companion.games.halfwish.duel import resolve_duel
+from companion.games.halfwish.duelstate import duel_engine, reroll_outcomes, reveal_rerolls
 from companion.games.halfwish.odds import duel_odds, dv_distribution, odds_matrix, percent
 from companion.games.halfwish.profiles import profiles_from_db
 from companion.games.halfwish.sides import Side
@@ -177,3 +179,32 @@ def test_lucky_dodge_rerolls_higher_before_evading():
     odds = duel_odds(side("strike"), side("lucky-dodge"), "a", RULES)
     assert odds.b_wins == chance
     assert odds.outcomes == 36 * 36
+
+
+def test_the_odds_reroll_is_the_engines_reroll_step_enumerated():
+    """Glossary: "Lower/Higher (DV): Reroll until a lower/higher DV from the current roll. (Min 2,
+    Max 12)". The odds ask the engine's own reroll step where a reroll ends, face by face: from a
+    7, Higher ends on 8..12 as often as two dice show each; Lower from 2 and Higher from 12 roll
+    nothing (ruling higher-lower-bounds); any reroll ends on the whole distribution."""
+    engine = duel_engine(db=DB)
+    assert reroll_outcomes(engine, 7, "higher") == ((8, 5), (9, 4), (10, 3), (11, 2), (12, 1))
+    assert reroll_outcomes(engine, 7, "lower") == ((2, 1), (3, 2), (4, 3), (5, 4), (6, 5))
+    assert reroll_outcomes(engine, RULES.dv_max, "higher") == ((RULES.dv_max, 1),)
+    assert reroll_outcomes(engine, RULES.dv_min, "lower") == ((RULES.dv_min, 1),)
+    assert reroll_outcomes(engine, 7, "any") == dv_distribution(RULES)
+    # whose DV is rerolled is what the engine's reveal step queues, not read off the card here
+    assert reveal_rerolls(engine, side("strike"), side("lucky-dodge"), "a") == {"a": [], "b": ["higher"]}
+    assert reveal_rerolls(engine, side("lucky-dodge"), side("evade"), "b") == {"a": ["higher"], "b": []}
+
+
+def test_the_odds_follow_the_engines_reroll_rule_and_keep_no_copy(monkeypatch):
+    """The rule lives once: change how the engine's reroll step decides to roll again and the
+    odds of Lucky Dodge (reveal: reroll Higher) change with it."""
+    played = duel_odds(side("strike"), side("lucky-dodge"), "a", RULES)
+    monkeypatch.setattr(effects, "_must_roll_again", lambda engine, current, rolled, direction: False)
+    any_roll = duel_odds(side("strike"), side("lucky-dodge"), "a", RULES)
+    plain_evade = duel_odds(side("strike"), side("evade"), "a", RULES)
+    assert any_roll.b_wins != played.b_wins
+    assert reroll_outcomes(duel_engine(db=DB), 7, "higher") == dv_distribution(RULES)
+    assert any_roll.outcomes == played.outcomes == 36 * 36
+    assert played.b_wins > plain_evade.b_wins
