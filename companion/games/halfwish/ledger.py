@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Event
+from ...engine.wording import plural
 from .duel import modified_damage
 from .state import HalfwishState, Player
 
@@ -78,8 +79,8 @@ def score(state: HalfwishState, seat: int, amount: int, source: str, first_blood
     change = player.points - before
     if state.duel is not None:
         state.current_duel.tally[seat] += change
-    events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} {abs(change)} "
-                              f"point(s) from {source}: {player.points} points", {"seat": seat, "amount": change})]
+    events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} "
+                              f"{plural(abs(change), 'point')} from {source}: {plural(player.points, 'point')}", {"seat": seat, "amount": change})]
     if first_blood and change > 0 and state.first_blood < 0:
         state.first_blood = seat
         events.append(Event("first-blood", f"{player.name} draws First Blood", {"seat": seat}))
@@ -90,7 +91,7 @@ def first_blood_at_once(state: HalfwishState, gains: list[int]) -> Event:
     """Both players score their first points in one duel (ruling first-blood-at-once): whoever
     scored more draws First Blood; with equal points nobody does yet."""
     if gains[0] == gains[1]:
-        return Event("first-blood", "Both players score their first points at once: No First Blood yet; "
+        return Event("first-blood", "Both players score their first points at once: no First Blood yet; "
                                     "the next player to score alone draws it")
     seat = 0 if gains[0] > gains[1] else 1
     state.first_blood = seat
@@ -107,7 +108,7 @@ def pay(state: HalfwishState, seat: int, resource: str, amount: int, source: str
         return [Event("pay", f"{player.name} pays {paid} health for {source}: health {player.health}")]
     paid = min(amount, player.points)
     player.points -= paid
-    return [Event("pay", f"{player.name} pays {paid} point(s) for {source}: {player.points} points")]
+    return [Event("pay", f"{player.name} pays {plural(paid, 'point')} for {source}: {plural(player.points, 'point')}")]
 
 
 def can_pay(player: Player, resource: str, amount: int) -> bool:

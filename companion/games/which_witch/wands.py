@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable
+from ...engine.wording import article
 from . import catalogue as cat
 from .context import WitchEngine
 from .holding import holds, take_card
@@ -45,7 +46,7 @@ def answer_wand(engine: WitchEngine, state: WitchState, item: StepCall, answer: 
     if witch.wand:
         state.discard.append(witch.wand)
     witch.wand = answer
-    return [Event("wand", f"{witch.describe()} puts a {engine.card_name(answer)} in play{replaced}: "
+    return [Event("wand", f"{witch.describe()} puts {article(engine.card_name(answer))} in play{replaced}: "
                           f"rolls d{engine.catalogue.die(answer)}.")] + finish(engine, state)
 
 
