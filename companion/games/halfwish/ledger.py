@@ -91,7 +91,7 @@ def first_blood_at_once(state: HalfwishState, gains: list[int]) -> Event:
     """Both players score their first points in one duel (ruling first-blood-at-once): whoever
     scored more draws First Blood; with equal points nobody does yet."""
     if gains[0] == gains[1]:
-        return Event("first-blood", "Both players score their first points at once: no First Blood yet; "
+        return Event("first-blood", "Both players score their first points at once: No First Blood yet; "
                                     "the next player to score alone draws it")
     seat = 0 if gains[0] > gains[1] else 1
     state.first_blood = seat
