@@ -8,10 +8,8 @@ between two answers loses nothing, and undo is deleting journal rows.
 Undo drops exactly one answer per step (`undo(name, steps)`), so a mistyped die is undone
 by one `undo` and the same roll is asked for again.
 
-Dice the tool rolls for a session come from `random.Random(f"{seed}:{seq}")`: the roll of
-answer `seq` depends only on the session seed and its position, so nothing about an RNG
-has to be stored (replay reads the faces from the journal anyway). One consequence: after
-an undo, pressing Enter at the same roll gives the same faces again; type the dice to change them.
+This module is the store (`SessionStore`); a session being played is a `Table`
+(companion/sessiontable.py) and its exports are in companion/sessionexport.py.
 
 Two processes on one session cannot corrupt it: the file is in WAL mode, every write runs
 in `BEGIN IMMEDIATE`, and an append names the position it expects; if another process got

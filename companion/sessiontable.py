@@ -3,6 +3,11 @@
 `Table.start` records a new session's setup, `Table.resume` replays a stored one, and
 `Table.answer` checks an answer, journals it (committed) and only then applies it, so a process
 killed between two answers loses nothing (companion/sessions.py stores the rows).
+
+Dice the tool rolls for a session come from `random.Random(f"{seed}:{seq}")`: the roll of
+answer `seq` depends only on the session seed and its position, so nothing about an RNG
+has to be stored (replay reads the faces from the journal anyway). One consequence: after
+an undo, pressing Enter at the same roll gives the same faces again; type the dice to change them.
 """
 
 from __future__ import annotations

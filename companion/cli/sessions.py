@@ -84,7 +84,8 @@ def _row(info: SessionInfo) -> str:
 @reveal_option
 @user_errors
 def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
-    """The setup, the next step and the tally of session NAME.
+    """The setup, the next step and the tally of session NAME (with --reveal, once the game is
+    over, the answers given in secret too).
 
     \b
     Example:
@@ -106,6 +107,18 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
         click.echo(f"next: {request.prompt}" if request else ended)
         for line in table.engine.tally(table.state):
             click.echo(f"  | {line}")
+        if reveal:
+            _show_secrets(table)
+
+
+def _show_secrets(table: Table) -> None:
+    """Every answer given in secret, now that the game is over (`show --reveal`)."""
+    chosen = [step for step in playtest_report(table, [], reveal=True)["journal"] if step["kind"] == "secret"]
+    click.echo("secret choices:" if chosen else "secret choices: none")
+    for step in chosen:
+        seat = step["player"]
+        who = table.info.players[seat] if seat is not None else "table"
+        click.echo(f"  #{step['seq']} {who}: {step['choice']}")
 
 
 @command.command("log")

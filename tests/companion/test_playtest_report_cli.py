@@ -64,7 +64,7 @@ def test_markdown_report_prints_round_states_and_notes_inline(runner, tmp_path, 
         before, after = text.split(line)
         assert re.search(rf"(?m)^{note['after_seq']}\. .*$", before), "the note follows its answer"
         assert not re.search(rf"(?m)^{note['after_seq']}\. ", after)
-        assert re.match(rf"\s*(\d+)\.|\s*$|\s*\n\*\*State|\s*\n###", after)
+        assert re.match(r"\s*(\d+)\.|\s*$|\s*\n\*\*State|\s*\n###", after)
 
 
 @pytest.mark.parametrize("game, decisions", ROUND_GAMES, ids=[g for g, _ in ROUND_GAMES])

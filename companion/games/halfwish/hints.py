@@ -51,7 +51,7 @@ def _duel_lines(engine: Game, state: HalfwishState) -> list[str]:
 
 def _player_line(engine: Game, player: Player) -> str:
     statuses = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(player.statuses.items()) if v)
-    upgraded = [engine.catalog.name(c) for c in player.deck if engine.catalog.card(c).deck == "upgrades"]
+    upgraded = _upgrades_shown(engine, player)
     basics = ", ".join(b for b in engine.catalog.basic_powers()
                        if player.spent_basics.count(b) < engine.rules.basic_power_uses_per_round)
     powers_left = len([p for p in player.powers if p not in player.spent_powers])
@@ -66,6 +66,18 @@ def _player_line(engine: Game, player: Player) -> str:
     if statuses:
         parts.append(f"statuses: {statuses}")
     return "; ".join(parts)
+
+
+def _upgrades_shown(engine: Game, player: Player) -> list[str]:
+    """The player's upgrades by name; those picked in secret are only counted (the screen is seen
+    by both players; `sessions show --reveal` names them once the game is over)."""
+    upgrades = [c for c in player.deck if engine.catalog.card(c).deck == "upgrades"]
+    public = list(upgrades)
+    for card in player.secret_upgrades:
+        if card in public:
+            public.remove(card)
+    secret = len(upgrades) - len(public)
+    return [engine.catalog.name(c) for c in public] + ([f"{secret} picked in secret"] if secret else [])
 
 
 def _cards(engine: Game, cards: list[str]) -> str:

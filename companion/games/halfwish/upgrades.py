@@ -116,6 +116,8 @@ def answer_pick(engine: Game, state: HalfwishState, item: StepCall, answer: str)
             state, engine.rules, seat, engine.rules.skip_upgrade_heal, "skipping an upgrade")
     state.upgrade_phase.offer.remove(answer)
     shown = engine.catalog.name(answer) if item["public"] else "an upgrade (secret)"
+    if not item["public"]:
+        player.secret_upgrades.append(answer)
     events = [Event("upgrade", f"{player.name} takes {shown}", {"seat": seat, "card": answer})]
     return events + install(engine, state, seat, answer)
 
