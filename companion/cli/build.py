@@ -303,9 +303,9 @@ def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
                 click.echo(f"[{number}/{len(steps)}] {label}", err=True)
             written += step()
         return written
-    from .progress import progress
+    from .progress import progress as live_progress
 
-    with progress(len(steps), "building") as shown:
+    with live_progress(len(steps), "building") as shown:
         for label, step in steps:
             shown.update(shown.done, label)
             written += step()

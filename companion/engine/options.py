@@ -90,7 +90,7 @@ def _close_to(bad: list[Any], allowed: list[Any]) -> str:
     """`; did you mean 'wind'?` for the first refused value close to an allowed one, else ''."""
     import difflib
 
-    close = difflib.get_close_matches(str(bad[0]), [str(a) for a in allowed], n=1, cutoff=0.5)
+    close = difflib.get_close_matches(str(bad[0]), [str(a) for a in allowed], n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

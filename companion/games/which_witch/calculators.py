@@ -129,7 +129,7 @@ def attack_odds(engine: WitchEngine, attacker: Side, defender: Side, spell: str,
     p_win, p_tie, p_hit, hearts, lost, p_eliminate = duel_chances(engine, attacker, defender, spell, count,
                                                                   defender_hearts)
     steps = explain(engine.rules, attacker, defender, spell, count, p_win, p_tie, p_hit, hearts)
-    if p_eliminate is not None:
+    if p_eliminate is not None and defender_hearts is not None:
         steps.append(f"The defender has {plural(defender_hearts, 'Life Heart')}: a hit takes {lost}, so expected "
                      f"hearts lost = {float(p_hit * lost):.3f}; P(eliminated) = {pct(p_eliminate)}.")
     return AttackOdds(attacker, defender, spell, count, p_win, p_tie, p_hit, hearts, p_hit * lost, steps,
