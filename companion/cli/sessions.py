@@ -152,7 +152,7 @@ def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
 @db_option
 @user_errors
 def undo(name: str, steps: int, db_path: str | None) -> None:
-    """Take back the last answer(s) of session NAME (e.g. a mistyped die).
+    """Take back the last answer of session NAME (or the last --steps answers), e.g. a mistyped die.
 
     \b
     Example:

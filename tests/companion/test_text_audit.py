@@ -89,3 +89,15 @@ def test_the_audit_finds_each_slip(text, rule):
 ], ids=["a-face", "an-evade", "one-unique", "an-8", "points", "2-players", "hearts", "an-HP", "1-bonus"])
 def test_the_audit_passes_right_english(text):
     assert slips(text, "test") == []
+
+
+@pytest.mark.parametrize("args", [["games"], *[["games", game] for game in engine_ids()],
+                                  *[[verb, "--help"] for verb in ("play", "sessions", "sim", "games")]],
+                         ids=lambda args: "-".join(args))
+def test_no_slips_in_what_the_cli_lists(runner, args):
+    from companion.cli import cli
+
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    found = [str(slip) for line in result.output.splitlines() for slip in slips(line, " ".join(args))]
+    assert not found, "\n".join(found)

@@ -34,7 +34,7 @@ class Slip:
 
 
 def _doubled(line: str) -> list[str]:
-    return [m.group(0) for m in re.finditer(r"\b([A-Za-z]+)\s+\1\b", line, re.IGNORECASE)]
+    return [m.group(0) for m in re.finditer(r"\b([A-Za-z]+) \1\b", line, re.IGNORECASE)]  # not across columns
 
 
 def _article(line: str) -> list[str]:
