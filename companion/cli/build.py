@@ -305,7 +305,7 @@ def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
         return written
     from .progress import progress as live_progress
 
-    with live_progress(len(steps), "building") as shown:
+    with live_progress(len(steps), "building", lines=True) as shown:  # whole lines when stderr is not a terminal
         for label, step in steps:
             shown.update(shown.done, label)
             written += step()

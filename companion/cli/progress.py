@@ -34,7 +34,7 @@ class Progress:
         self.total, self.label, self.stream = max(total, 0), label, stream
         self.done, self.item = 0, ""
         self.live, self.lines = is_live(stream), lines
-        self._drawn, self._start = 0.0, time.monotonic()
+        self._drawn, self._start, self._printed = 0.0, time.monotonic(), 0
 
     def advance(self, count: int = 1, item: str = "") -> None:
         """`count` more done; `item` names what is being worked on now."""
@@ -45,8 +45,9 @@ class Progress:
         self.done, self.item = min(max(done, 0), max(self.total, done)), item
         if self.live and (time.monotonic() - self._drawn >= REDRAW_EVERY_S or self.done >= self.total):
             self._draw()
-        elif self.lines and not self.live:
-            self.stream.write(f"[{self.done}/{self.total}] {item or self.label}\n")
+        elif self.lines and not self.live and self.done != self._printed:  # a line per step done
+            self._printed = self.done
+            self.stream.write(f"{self.label} [{self.done}/{self.total}]" + (f" {item}\n" if item else "\n"))
             self.stream.flush()
 
     def set_total(self, total: int) -> None:

@@ -89,7 +89,7 @@ def test_piped_progress_is_whole_lines(monkeypatch):
     with progress(2, "building", stream, lines=True) as shown:
         shown.advance(item="a4 cards")
         shown.advance(item="rulebook")
-    assert stream.getvalue() == "[1/2] a4 cards\n[2/2] rulebook\n"
+    assert stream.getvalue() == "building [1/2] a4 cards\nbuilding [2/2] rulebook\n"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
