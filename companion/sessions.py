@@ -8,10 +8,8 @@ between two answers loses nothing, and undo is deleting journal rows.
 Undo drops exactly one answer per step (`undo(name, steps)`), so a mistyped die is undone
 by one `undo` and the same roll is asked for again.
 
-Dice the tool rolls for a session come from `random.Random(f"{seed}:{seq}")`: the roll of
-answer `seq` depends only on the session seed and its position, so nothing about an RNG
-has to be stored (replay reads the faces from the journal anyway). One consequence: after
-an undo, pressing Enter at the same roll gives the same faces again; type the dice to change them.
+This module is the store (`SessionStore`); a session being played is a `Table`
+(companion/sessiontable.py) and its exports are in companion/sessionexport.py.
 
 Two processes on one session cannot corrupt it: the file is in WAL mode, every write runs
 in `BEGIN IMMEDIATE`, and an append names the position it expects; if another process got
@@ -23,20 +21,16 @@ from __future__ import annotations
 import builtins
 import json
 import os
-import random
 import re
 import secrets
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self
 
-from .engine.core import Chance, Engine, Event, GameState, Outcome, Request, request_kind
-from .engine.drivers import roll_chance
-from .errors import CompanionError, SessionError
+from .errors import SessionError
 from .sessionrows import (
     MAX_SEED,
     JournalEntry,
@@ -46,7 +40,7 @@ from .sessionrows import (
     listed_info,
 )
 
-__all__ = ["MAX_SEED", "JournalEntry", "SessionInfo", "SessionStore", "Table", "default_db_path"]
+__all__ = ["MAX_SEED", "JournalEntry", "SessionInfo", "SessionStore", "default_db_path"]
 
 DB_ENV = "DECKWRIGHT_DB"
 SCHEMA_VERSION = 1
@@ -344,172 +338,3 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
     except sqlite3.DatabaseError as exc:
         raise SessionError(f"{path} is corrupt or not a deckwright sessions file ({exc}); "
                            "choose another file with --db or move this one away") from None
-
-
-# -- a session being played ------------------------------------------------------------
-
-@dataclass
-class Step:
-    """One journalled answer with what it made happen."""
-
-    entry: JournalEntry
-    events: list[Event]
-
-
-@dataclass
-class Table:
-    """A session at the table: the engine, the replayed state and the history of steps."""
-
-    store: SessionStore
-    engine: Engine
-    info: SessionInfo
-    state: GameState
-    steps: list[Step] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    @classmethod
-    def start(cls, store: SessionStore, engine: Engine, players: list[str], *, name: str | None = None,
-              seed: int | None = None, options: dict[str, Any] | None = None,
-              cards_dir: str | None = None) -> Table:
-        """Create a session and sit down at it (nothing is stored if the game cannot start)."""
-        _check_players(engine, players)
-        if seed is not None and not 0 <= seed <= MAX_SEED:
-            raise SessionError(f"a session seed is a whole number from 0 to {MAX_SEED}, got {seed}")
-        options = options or {}
-        state = _first_state(engine, players, options)
-        info = store.create(name or store.free_name(default_name(engine.game_id)), engine.game_id, players,
-                            options, new_seed() if seed is None else seed, engine.db.version, cards_dir)
-        return cls(store, engine, info, state)
-
-    @classmethod
-    def resume(cls, store: SessionStore, engine: Engine, name: str) -> Table:
-        """Rebuild a session's state by replaying its journal."""
-        info = store.get(name)
-        if info.game != engine.game_id:
-            raise SessionError(f"session {name!r} is a {info.game} game, not {engine.game_id}")
-        table = cls(store, engine, info, engine.new_game(info.players, info.options))
-        table._replay(store.journal(name))
-        if info.cards_version != engine.db.version:
-            table.warnings.append(f"the {info.game} card database changed since this session started "
-                                  f"({info.cards_version} -> {engine.db.version}); the journal still replays")
-        return table
-
-    def _replay(self, entries: list[JournalEntry]) -> None:
-        for entry in entries:
-            try:
-                self.steps.append(Step(entry, self.engine.apply(self.state, entry.answer)))
-            except CompanionError as exc:
-                raise SessionError(f"session {self.info.name!r} no longer replays at answer {entry.seq} "
-                                   f"({entry.answer!r}): {exc}") from None
-
-    @property
-    def name(self) -> str:
-        return self.info.name
-
-    @property
-    def seq(self) -> int:
-        """How many answers the state is built from."""
-        return len(self.steps)
-
-    def request(self) -> Request | None:
-        """What the engine needs next (None when the game is over)."""
-        return self.engine.request(self.state)
-
-    def outcome(self) -> Outcome | None:
-        """How the game ended, or None."""
-        return self.engine.outcome(self.state)
-
-    def tool_answer(self, request: Chance) -> Any:
-        """The tool's roll, draw or shuffle for the next answer, from `Random(f"{seed}:{seq}")`."""
-        rng = random.Random(f"{self.info.seed}:{self.seq + 1}")
-        return roll_chance(request, rng)
-
-    def answer(self, answer: Any, source: str = "typed") -> list[Event]:
-        """Check and apply an answer, journal it (committed), then return its events."""
-        request = self.request()
-        if request is None:
-            raise SessionError(f"session {self.name!r} is over; nothing to answer")
-        trial = self.state.clone()
-        events = self.engine.apply(trial, answer)  # raises IllegalAction before anything is stored
-        entry = self.store.append(self.name, self.seq + 1, answer, request_kind(request),
-                                  request.player, source)
-        self.state = trial
-        self.steps.append(Step(entry, events))
-        if self.request() is None:
-            self.store.set_status(self.name, "finished")
-        return events
-
-    def undo(self, steps: int = 1) -> list[JournalEntry]:
-        """Drop the last `steps` answers and replay; returns the dropped entries, newest first."""
-        dropped = self.store.undo(self.name, steps, expected=self.seq)
-        self.steps, self.state = [], self.engine.new_game(self.info.players, self.info.options)
-        self._replay(self.store.journal(self.name))
-        return dropped
-
-    def recent_events(self, count: int = 10) -> list[Event]:
-        """The last `count` events, oldest first."""
-        events = [e for step in self.steps for e in step.events]
-        return events[-count:]
-
-
-def _first_state(engine: Engine, players: list[str], options: dict[str, Any]) -> GameState:
-    """The new game's state; options the engine rejects become a SessionError."""
-    try:
-        state: GameState = engine.new_game(players, options)
-        return state
-    except CompanionError:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SessionError(f"{engine.game_id} cannot start with options {options!r}: {exc}") from None
-
-
-def _check_players(engine: Engine, players: list[str]) -> None:
-    counts = engine.player_counts()
-    if len(players) not in counts:
-        raise SessionError(f"{engine.game_id} is for {counts.start}-{counts.stop - 1} players, "
-                           f"got {len(players)}: {', '.join(players)}")
-    if len(set(players)) != len(players) or not all(p.strip() for p in players):
-        raise SessionError(f"player names must be distinct and not empty, got {players!r}")
-    for player in players:
-        if len(player) > MAX_PLAYER_NAME or not player.isprintable():
-            raise SessionError(f"a player name is 1 to {MAX_PLAYER_NAME} printable characters, got "
-                               f"{len(player):,} characters starting {player[:20]!r}")
-
-
-# -- exports ----------------------------------------------------------------------------
-
-def export_data(table: Table) -> dict[str, Any]:
-    """The whole session as JSON data: setup, every answer with its events, outcome, tally."""
-    outcome = table.outcome()
-    return {
-        "session": table.info.to_json() | {"answers": table.seq},
-        "journal": [step.entry.to_json() | {"events": [e.text for e in step.events]} for step in table.steps],
-        "outcome": None if outcome is None else {
-            "termination": outcome.termination, "text": outcome.text, "winner": outcome.winner,
-            "winner_name": None if outcome.winner is None else table.info.players[outcome.winner]},
-        "tally": table.engine.tally(table.state),
-    }
-
-
-def export_markdown(table: Table) -> str:
-    """The session as a readable Markdown log."""
-    info = table.info
-    lines = [f"# Session {info.name} ({info.game})", "",
-             f"- Players: {', '.join(info.players)}",
-             f"- Seed: {info.seed} · cards version {info.cards_version}",
-             f"- Status: {info.status} · created {info.created} · updated {info.updated}", "", "## Log", ""]
-    for step in table.steps:
-        lines.append(f"{step.entry.seq}. {entry_summary(step.entry, info.players)}")
-        lines.extend(f"   - {event.text}" for event in step.events)
-    outcome = table.outcome()
-    if outcome is not None:
-        lines += ["", "## Outcome", "", outcome.text or outcome.termination]
-    lines += ["", "## Tally", ""] + [f"- {line}" for line in table.engine.tally(table.state)]
-    return "\n".join(lines) + "\n"
-
-
-def entry_summary(entry: JournalEntry, players: list[str]) -> str:
-    """`Ann roll: 3 4 (typed)`: one journal entry for people."""
-    who = players[entry.player] if entry.player is not None and 0 <= entry.player < len(players) else "table"
-    shown = " ".join(str(a) for a in entry.answer) if isinstance(entry.answer, list) else str(entry.answer)
-    return f"{who} {entry.kind}: {shown} ({entry.source})"

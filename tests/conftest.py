@@ -30,3 +30,9 @@ def cards_copy(tmp_path: Path) -> Path:
 def _own_user_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Builds read the user's print settings: every test gets its own (absent) user config file."""
     monkeypatch.setenv("DECKWRIGHT_CONFIG", str(tmp_path_factory.mktemp("userconfig") / "config.yaml"))
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`deckwright games` keeps an index in the user's cache folder: every test gets its own."""
+    monkeypatch.setenv("DECKWRIGHT_CACHE", str(tmp_path_factory.mktemp("cache")))

@@ -14,8 +14,23 @@ import click
 
 from .common import Context, Interrupted, accept_cards, cards_option, interrupt_message
 
-COMMAND_MODULES = ("games", "lint", "build", "changes", "calibrate", "export", "roll", "play", "sessions", "sim",
-                   "balance")
+# Each generic verb's module and the first sentence of its help, so `deckwright --help` lists
+# the commands without importing them (tests/companion/test_cli_startup.py keeps both in step).
+COMMAND_HELP = {
+    "games": "List the games: id, name, players, components, and whether a rules engine exists.",
+    "lint": "Check the card database of GAMES (all games when none is given).",
+    "build": "Write the print-and-play kit of GAMES to OUT/<game>/.",
+    "changes": "List the cards and rules of GAME added, removed and changed since REF.",
+    "calibrate": "Line up the backs of double-sided card sheets with your printer.",
+    "export": "Write the cards of one deck of GAME as a CSV or XLSX spreadsheet.",
+    "roll": "Roll EXPRESSION: NdM, dM, +K/-K, keep highest/lowest (4d6kh3).",
+    "play": "Run a game at the table: prompts each step, rolls or records dice, keeps the tally.",
+    "sessions": "List, inspect, undo, export and delete the sessions of `deckwright play`.",
+    "sim": "Play GAME many times with bots and report win rates by seat, draws and game length.",
+    "balance": "Play GAME in a seeded tournament and write a balance report: win rates with intervals by seat "
+               "and side, matchups, first player, draws, length, endings, cards, and the largest imbalances.",
+}
+COMMAND_MODULES = tuple(COMMAND_HELP)
 
 
 class DeckwrightGroup(click.Group):
@@ -33,9 +48,30 @@ class DeckwrightGroup(click.Group):
             raise Interrupted(interrupt_message()) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        from ..engine.registry import engine_ids
+        from ..gameids import engine_ids, has_shipped_cli
 
-        return sorted(set(COMMAND_MODULES) | set(engine_ids()))
+        return sorted(set(COMMAND_MODULES) | {g for g in engine_ids() if has_shipped_cli(g) is not False})
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of `--help`, from COMMAND_HELP and the game ids: nothing is imported
+        but a game registered from outside the repository."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names), default=0)
+        rows = [(name, click.Command(name, help=self.short_help_of(ctx, name)).get_short_help_str(limit))
+                for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def short_help_of(self, ctx: click.Context, name: str) -> str:
+        """A command's one-line help, without importing it when that can be avoided."""
+        from ..gameids import has_shipped_cli
+
+        if name in COMMAND_HELP:
+            return COMMAND_HELP[name]
+        if has_shipped_cli(name):
+            return f"The calculators of {name}."
+        command = self.get_command(ctx, name)
+        return "" if command is None else command.get_short_help_str(200)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         command = self._generic(name) if name in COMMAND_MODULES else self._game_group(name)
@@ -51,10 +87,12 @@ class DeckwrightGroup(click.Group):
             raise
 
     def _game_group(self, name: str) -> click.Command | None:
-        from ..engine.registry import cli_module, has_engine
+        from ..gameids import has_engine, has_shipped_cli
 
-        if not has_engine(name):
+        if not has_engine(name) or has_shipped_cli(name) is False:
             return None
+        from ..engine.registry import cli_module
+
         spec = cli_module(name)
         return importlib.import_module(spec).group if spec else None
 

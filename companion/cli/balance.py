@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +19,7 @@ from ..balance.sweep import parse_setting, sweep
 from ..balance.tournament import TournamentConfig
 from ..executors import scheduler_address
 from .common import echo_json, get_context, user_errors
+from .progress import is_live, progress
 
 
 @click.command("balance")
@@ -121,28 +120,14 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", Path(text).stem if text.endswith(".json") else text).strip("_")
 
 
-@dataclass
-class _Bar:
-    """A click progress bar whose length may grow (with --precision); its ETA follows."""
-
-    bar: Any
-
-    def advance(self, done: int) -> None:
-        self.bar.update(done)
-
-    def replan(self, total: int) -> None:
-        self.bar.length = max(total, self.bar.pos)
-
-
 @contextmanager
 def _progress(total: int) -> Iterator[Progress]:
     """A progress bar with an ETA on stderr when it is a terminal (and NO_COLOR is unset)."""
-    if not sys.stderr.isatty() or os.environ.get("NO_COLOR"):
+    if not is_live(sys.stderr):
         yield Progress()
         return
-    with click.progressbar(length=total, label="playing", file=sys.stderr, show_eta=True, show_pos=True) as bar:
-        shown = _Bar(bar)
-        yield Progress(shown.advance, shown.replan)
+    with progress(total, "playing") as shown:
+        yield Progress(shown.advance, shown.set_total)
 
 
 def summary_lines(data: dict[str, Any], kind: str) -> list[str]:

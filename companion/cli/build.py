@@ -303,9 +303,13 @@ def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
                 click.echo(f"[{number}/{len(steps)}] {label}", err=True)
             written += step()
         return written
-    with click.progressbar(steps, label="building", item_show_func=lambda s: s[0] if s else "") as bar:
-        for _, step in bar:
+    from .progress import progress as live_progress
+
+    with live_progress(len(steps), "building", lines=True) as shown:  # whole lines when stderr is not a terminal
+        for label, step in steps:
+            shown.update(shown.done, label)
             written += step()
+            shown.advance(item=label)
     return written
 
 

@@ -7,13 +7,16 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cards import CardsError, Database, DatabaseInvalid, load_game
+from cards import CardsError, DatabaseInvalid
 
 from ..errors import CompanionError, DiceError, IllegalAction
+
+if TYPE_CHECKING:
+    from cards import Database
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,6 +29,8 @@ class Context:
 
     def load(self, game_id: str) -> Database:
         """Load a game's database, turning problems into a user error (exit 1)."""
+        from cards import load_game
+
         try:
             return load_game(game_id, self.cards_dir)
         except DatabaseInvalid as exc:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
 import click
 
-from cards import DatabaseInvalid, cards_root, game_ids, load_game
+from cards import DatabaseInvalid, cards_root, game_ids
 
-from ..engine.registry import engine_ids
+from ..gameids import engine_ids
 from .common import echo_json, get_context
+from .gameindex import GameIndex
 from .screen import wrap_lines
 
 
@@ -30,7 +33,7 @@ def command(game: str | None, as_json: bool) -> None:
         _show_game(game, as_json)
         return
     root = cards_root(get_context().cards_dir)
-    rows = [_row(gid, root) for gid in game_ids(root)]
+    rows = _rows(root)
     if as_json:
         echo_json(rows)
     elif not rows:
@@ -39,15 +42,28 @@ def command(game: str | None, as_json: bool) -> None:
         _print_table(rows)
 
 
+def _rows(root: Path) -> list[dict[str, Any]]:
+    """Every game's row, from the index of `games` while a game's files are unchanged."""
+    index, engines = GameIndex(), set(engine_ids())
+    rows = []
+    for gid in game_ids(root):
+        row = index.row(root / gid, functools.partial(_row, gid, root))
+        rows.append({k: v for k, v in row.items() if k != "version"} | {"engine": gid in engines}
+                    | ({"version": row["version"]} if "version" in row else {}))
+    index.save()
+    return rows
+
+
 def _row(gid: str, root: Any) -> dict[str, Any]:
-    engine = gid in set(engine_ids())
+    """The game's row, read from its database (`engine` is added by the caller)."""
+    from cards import load_game
+
     try:
         db = load_game(gid, root)
     except DatabaseInvalid as exc:
-        return {"id": gid, "name": "?", "players": "?", "components": {}, "engine": engine,
-                "problems": len(exc.problems)}
+        return {"id": gid, "name": "?", "players": "?", "components": {}, "problems": len(exc.problems)}
     return {"id": gid, "name": db.meta.name, "players": players_text(db.meta.players.min, db.meta.players.max),
-            "components": db.components(), "engine": engine, "version": db.version}
+            "components": db.components(), "version": db.version}
 
 
 def players_text(least: int, most: int) -> str:

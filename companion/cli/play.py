@@ -14,7 +14,8 @@ from ..engine.core import Chance, Decision, Event, Request, dice_label
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
 from ..sessionnotes import add_note
-from ..sessions import MAX_SEED, SessionStore, Table, entry_summary
+from ..sessions import MAX_SEED, SessionStore
+from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, user_errors
 from .screen import WIDTH, read_line, wrap_lines
 

@@ -10,14 +10,15 @@ from typing import Any
 import click
 
 from ..safefiles import write_text_replacing
+from ..sessionexport import SECRET, export_data, outcome_data, playtest_report, report_markdown
 from ..sessionnotes import notes
-from ..sessions import SessionInfo, SessionStore, Table, entry_summary, export_data, export_markdown
+from ..sessions import SessionInfo, SessionStore
+from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, echo_json, get_context, user_errors
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 reveal_option = click.option("--reveal", is_flag=True,
                              help="Show secret answers too (only once the game has ended).")
-SECRET = "(secret until the game ends)"
 
 
 @click.group("sessions")
@@ -63,10 +64,9 @@ def _outcome(store: SessionStore, info: SessionInfo) -> dict[str, Any] | None:
     if info.problem or info.status != "finished":
         return None
     try:
-        outcome = export_data(_table(store, info.name))["outcome"]
+        return outcome_data(_table(store, info.name))
     except click.ClickException:
         return None
-    return outcome if isinstance(outcome, dict) else None
 
 
 def _row(info: SessionInfo) -> str:
@@ -84,7 +84,8 @@ def _row(info: SessionInfo) -> str:
 @reveal_option
 @user_errors
 def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
-    """The setup, the next step and the tally of session NAME.
+    """The setup, the next step and the tally of session NAME (with --reveal, once the game is
+    over, the answers given in secret too).
 
     \b
     Example:
@@ -106,6 +107,18 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
         click.echo(f"next: {request.prompt}" if request else ended)
         for line in table.engine.tally(table.state):
             click.echo(f"  | {line}")
+        if reveal:
+            _show_secrets(table)
+
+
+def _show_secrets(table: Table) -> None:
+    """Every answer given in secret, now that the game is over (`show --reveal`)."""
+    chosen = [step for step in playtest_report(table, [], reveal=True)["journal"] if step["kind"] == "secret"]
+    click.echo("secret choices:" if chosen else "secret choices: none")
+    for step in chosen:
+        seat = step["player"]
+        who = table.info.players[seat] if seat is not None else "table"
+        click.echo(f"  #{step['seq']} {who}: {step['choice']}")
 
 
 @command.command("log")
@@ -139,7 +152,7 @@ def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
 @db_option
 @user_errors
 def undo(name: str, steps: int, db_path: str | None) -> None:
-    """Take back the last answer(s) of session NAME (e.g. a mistyped die).
+    """Take back the last answer of session NAME (or the last --steps answers), e.g. a mistyped die.
 
     \b
     Example:
@@ -157,23 +170,25 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
 @command.command("export")
 @click.argument("name")
 @click.option("--format", "fmt", type=click.Choice(["json", "md"]), default="json", show_default=True,
-              help="JSON (setup, journal, events, tally) or a Markdown log.")
+              help="JSON data or a Markdown report: setup and game version, every answer with its "
+                   "prompt, choice or dice and what it made happen, notes where they were taken, the "
+                   "state after each round, the outcome.")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write to this file instead of the screen.")
 @db_option
 @reveal_option
 @user_errors
 def export(name: str, fmt: str, out: str | None, db_path: str | None, reveal: bool) -> None:
-    """Export session NAME as JSON or as a Markdown log.
+    """Export session NAME as a playtest report, JSON or Markdown.
 
     \b
     Example:
       deckwright sessions export friday --format md --out friday.md
     """
     with SessionStore(db_path) as store:
-        table = conceal(_table(store, name), reveal)
-        taken = notes(store, name)
-    text = (export_markdown(table) + _notes_markdown(taken) if fmt == "md"
-            else json.dumps(export_data(table) | {"notes": [n.to_json() for n in taken]}, indent=2) + "\n")
+        table = _table(store, name)
+        check_reveal(table, reveal)
+        report = playtest_report(table, notes(store, name), reveal)
+    text = report_markdown(report) if fmt == "md" else json.dumps(report, indent=2) + "\n"
     if out is None:
         click.echo(text, nl=False)
         return
@@ -201,11 +216,16 @@ def delete(name: str, yes: bool, db_path: str | None) -> None:
     click.echo(f"deleted {name}")
 
 
-def conceal(table: Table, reveal: bool) -> Table:
-    """Hide secret answers and what they made happen; `--reveal` shows them once the game is over."""
+def check_reveal(table: Table, reveal: bool) -> None:
+    """`--reveal` shows secret answers only once the game is over (a usage error before)."""
     if reveal and table.outcome() is None:
         raise click.UsageError(f"session {table.name!r} is still being played: --reveal shows secret "
                                "answers only after the game has ended")
+
+
+def conceal(table: Table, reveal: bool) -> Table:
+    """Hide secret answers and what they made happen; `--reveal` shows them once the game is over."""
+    check_reveal(table, reveal)
     if reveal:
         return table
     for step in table.steps:
@@ -213,14 +233,6 @@ def conceal(table: Table, reveal: bool) -> Table:
             step.entry = dataclasses.replace(step.entry, answer=SECRET)
             step.events = []
     return table
-
-
-def _notes_markdown(taken: list[Any]) -> str:
-    if not taken:
-        return ""
-    lines = ["", "## Playtest notes", ""]
-    lines += [f"- after answer {note.after_seq} ({note.time}): {note.text}" for note in taken]
-    return "\n".join(lines) + "\n"
 
 
 def _table(store: SessionStore, name: str) -> Table:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -15,6 +14,7 @@ from ..engine.registry import game_module, has_engine
 from ..executors import scheduler_address
 from ..sim import SEAT_LABEL, SimConfig, available_bots, simulate
 from .common import Context, echo_json, get_context, user_errors
+from .progress import is_live, progress
 
 MAX_LABEL_ROWS = 15
 
@@ -77,11 +77,11 @@ def _min_players(game: str, cards_dir: str | None) -> int:
 @contextmanager
 def _progress(total: int) -> Iterator[Callable[[int], None]]:
     """A progress bar on stderr when it is a terminal (and NO_COLOR is unset); else nothing."""
-    if not sys.stderr.isatty() or os.environ.get("NO_COLOR"):
+    if not is_live(sys.stderr):
         yield lambda done: None
         return
-    with click.progressbar(length=total, label="playing", file=sys.stderr) as bar:
-        yield bar.update
+    with progress(total, "playing") as shown:
+        yield shown.advance
 
 
 def format_report(result: dict[str, Any]) -> list[str]:

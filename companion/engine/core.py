@@ -103,6 +103,11 @@ class Engine:
         """The game's own turn count so far, or None when it does not count turns."""
         return None
 
+    def round_number(self, state: Any) -> int | None:
+        """The round under way (a playtest report prints the state after each), or None when
+        the game is not played in rounds or none has begun."""
+        return None
+
     # -- setup -------------------------------------------------------------------------------------
     def player_counts(self) -> range:
         """The player counts `game.yaml` allows."""

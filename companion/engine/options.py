@@ -25,7 +25,9 @@ class SetupOption:
     default: Any
     help: str
     choices: Sequence[Any] | Callable[[Any], Sequence[Any]] | None = None  # values, or engine -> values
-    check: Callable[[Any, Any], Any] | None = None   # (engine, value) -> value; raises SetupError
+    # (engine, value) -> value, run before the choices are checked: it may turn a value as typed
+    # into the one the game uses (`Wind Witch` -> `wind`) or raise SetupError
+    check: Callable[[Any, Any], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -72,14 +74,24 @@ def check_options(engine: Any, declared: Sequence[SetupOption],
 
 def _checked(engine: Any, option: SetupOption, value: Any) -> Any:
     value = _typed(option, value)
+    if option.check:
+        value = option.check(engine, value)
     allowed = option.allowed(engine)
     if allowed is not None:
         items = value if option.kind == "list[str]" else [value]
         bad = [item for item in items if item not in allowed]
         if bad:
-            raise SetupError(f"option {option.name}: {show_value(bad)} is not allowed; "
-                             f"one of: {', '.join(map(show_value, allowed))}")
-    return option.check(engine, value) if option.check else value
+            raise SetupError(f"option {option.name}: {show_value(bad)} is not allowed"
+                             f"{_close_to(bad, allowed)}; one of: {', '.join(map(show_value, allowed))}")
+    return value
+
+
+def _close_to(bad: list[Any], allowed: list[Any]) -> str:
+    """`; did you mean 'wind'?` for the first refused value close to an allowed one, else ''."""
+    import difflib
+
+    close = difflib.get_close_matches(str(bad[0]), [str(a) for a in allowed], n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _typed(option: SetupOption, value: Any) -> Any:

@@ -1,5 +1,6 @@
 """Which games have a rules engine.
 
+Game ids are listed by `companion.gameids` (re-exported here) without importing an engine.
 A shipped game's engine is the package `companion/games/<id>/` (dashes in the id become
 underscores) exporting `ENGINE`, an Engine subclass. A designer keeping a game outside the
 repo can register its engine module too: `DECKWRIGHT_ENGINES="my-game=my_pkg.engine,..."`
@@ -10,51 +11,22 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import os
-import pkgutil
 from types import ModuleType
 from typing import Any
 
-from .. import games as games_pkg
 from ..errors import CompanionError, RulesValueError, UnknownEngine
+from ..gameids import (
+    ENGINES_ENV,
+    engine_ids,
+    engine_modules,
+    extra_engines,
+    has_engine,
+    module_name,
+)
 from .core import Engine
 
-ENGINES_ENV = "DECKWRIGHT_ENGINES"
-
-
-def module_name(game_id: str) -> str:
-    """The package name of a shipped game's engine: dashes become underscores."""
-    return game_id.replace("-", "_")
-
-
-def extra_engines() -> dict[str, str]:
-    """Engines registered through `$DECKWRIGHT_ENGINES`: game id -> module path."""
-    found = {}
-    for item in os.environ.get(ENGINES_ENV, "").split(","):
-        game_id, sep, module = item.strip().partition("=")
-        if sep and game_id.strip() and module.strip():
-            found[game_id.strip()] = module.strip()
-    return found
-
-
-def _shipped() -> dict[str, str]:
-    return {m.name.replace("_", "-"): f"{games_pkg.__name__}.{m.name}"
-            for m in pkgutil.iter_modules(games_pkg.__path__) if m.ispkg}
-
-
-def engine_modules() -> dict[str, str]:
-    """Every game id with an engine -> the module that exports its `ENGINE`."""
-    return {**_shipped(), **extra_engines()}
-
-
-def engine_ids() -> list[str]:
-    """Game ids with an engine package, sorted."""
-    return sorted(engine_modules())
-
-
-def has_engine(game_id: str) -> bool:
-    """Is a rules engine registered for this game id?"""
-    return game_id in engine_modules()
+__all__ = ["ENGINES_ENV", "build_engine", "cli_module", "engine_class", "engine_ids", "engine_modules",
+           "extra_engines", "game_module", "has_engine", "make_engine", "module_name"]
 
 
 def game_module(game_id: str) -> ModuleType:

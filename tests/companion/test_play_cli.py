@@ -14,7 +14,8 @@ import pytest
 
 from companion.cli import cli
 from companion.engine.registry import has_engine
-from companion.sessions import SessionStore, Table
+from companion.sessions import SessionStore
+from companion.sessiontable import Table
 
 DECKWRIGHT = Path(sys.executable).parent / "deckwright"
 

@@ -12,16 +12,15 @@ import pytest
 from companion.engine import Decision
 from companion.engine.drivers import roll_chance
 from companion.errors import IllegalAction, SessionError
+from companion.sessionexport import export_data, playtest_report, report_markdown
 from companion.sessions import (
     SCHEMA_VERSION,
     SessionConflict,
     SessionStore,
-    Table,
     check_name,
     default_db_path,
-    export_data,
-    export_markdown,
 )
+from companion.sessiontable import Table
 
 
 @pytest.fixture
@@ -275,11 +274,11 @@ def test_export_data_holds_setup_journal_events_and_tally(store, toy_engine):
     assert data["tally"] == ["Ann: 4/12", "Ben: 0/12"] and data["outcome"] is None
 
 
-def test_export_markdown_is_a_readable_log(store, toy_engine):
+def test_export_markdown_is_a_readable_report(store, toy_engine):
     table = start(store, toy_engine)
     table.answer("walk")
     table.answer([4])
-    text = export_markdown(table)
-    assert text.startswith("# Session race (toy-race)\n")
-    assert "2. Ann roll: 4 (typed)\n   - Ann rolled [4]: now at 4" in text
-    assert "## Tally\n\n- Ann: 4/12\n- Ben: 0/12" in text
+    text = report_markdown(playtest_report(table, []))
+    assert text.startswith("# Playtest report: session race (")
+    assert "2. Ann roll — Ann rolls to walk: **4** (typed)\n   - Ann rolled [4]: now at 4" in text
+    assert "## State now\n\n- Ann: 4/12\n- Ben: 0/12" in text

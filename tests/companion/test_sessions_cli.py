@@ -82,8 +82,8 @@ def test_export_json_to_a_file(runner, played, tmp_path):
 
 def test_export_markdown(runner, played):
     result = runner.invoke(cli, ["sessions", "export", "race", "--format", "md"])
-    assert result.output.startswith("# Session race (toy-race)")
-    assert "4. Ben roll: 3 4 (typed)\n   - Ben rolled [3, 4]: now at 7" in result.output
+    assert result.output.startswith("# Playtest report: session race (")
+    assert "4. Ben roll — Ben rolls to sprint: **3 4** (typed)\n   - Ben rolled [3, 4]: now at 7" in result.output
 
 
 def test_export_to_a_missing_folder_exits_1(runner, played, tmp_path):

@@ -1,4 +1,5 @@
-"""Whole games played through `deckwright play` at 80 columns, kept as transcripts.
+"""Whole games played through `deckwright play` at 80 columns, kept as transcripts (Half the
+Battle and skirmish keep theirs beside their other tests, played from recorded keys).
 
 Re-record after an intended change with UPDATE_PLAYTHROUGHS=1 and read the diff.
 """
@@ -19,7 +20,8 @@ PLAYTHROUGHS = Path(__file__).resolve().parents[1] / "playthroughs"
 @pytest.mark.parametrize("game, players", [
     ("heartstrings", "Ann,Ben,Cy"),
     ("which-witch", "Ann,Ben"),
-], ids=["heartstrings", "which-witch"])
+    ("halfwish", "Ann,Ben"),
+], ids=["heartstrings", "which-witch", "halfwish"])
 def test_a_whole_game_through_play_fits_80_columns(runner, tmp_path, game, players):
     if not has_engine(game):
         pytest.skip(f"no {game} engine")

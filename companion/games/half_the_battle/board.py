@@ -6,6 +6,8 @@ A piece's selection stays hidden until both players have chosen.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .pieces import Rules, side_of
 from .state import HalfTheBattleState, Piece
 
@@ -18,7 +20,8 @@ def piece_text(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
     arrow = ">" if piece.seat == 0 else "<"
     if state.round == 0 and state.options.get("teams") == "mixed":   # sides are chosen in secret
         return f"{state.players[piece.seat].name[:6]}:{side.die}{arrow}"
-    tags = "".join(f" {m.kind.title()}" for m in state.markers if m.piece == piece.id)
+    kinds = Counter(m.kind for m in state.markers if m.piece == piece.id)
+    tags = "".join(f" {kind.title()}" + (f" x{count}" if count > 1 else "") for kind, count in kinds.items())
     dying = " +dies" if piece.dying else ""
     return f"{state.players[piece.seat].name[:6]}:{side.name} {piece.hp}/{side.max_hp}{arrow}{tags}{dying}"
 

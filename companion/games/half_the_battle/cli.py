@@ -120,7 +120,8 @@ def _load_state(engine: HalfTheBattleEngine, source: str, db_path: str | None) -
             raise HalfTheBattleError(f"{source}: not a Half the Battle state: {exc}") from None
         assert isinstance(state, HalfTheBattleState)
         return state
-    from ...sessions import SessionStore, Table
+    from ...sessions import SessionStore
+    from ...sessiontable import Table
 
     with SessionStore(db_path) as store:
         table = Table.resume(store, engine, source)

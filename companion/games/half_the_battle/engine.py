@@ -63,6 +63,10 @@ class HalfTheBattleEngine(Engine):
         """The board and the players, as the gamemaster sees them."""
         return board_lines(self, state)
 
+    def round_number(self, state: HalfTheBattleState) -> int | None:
+        """The round under way; None during setup."""
+        return state.round or None
+
     def turns(self, state: HalfTheBattleState) -> int | None:
         """Action phases played so far."""
         return state.turns_played

@@ -11,6 +11,7 @@ from itertools import combinations
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.wording import plural
 from .pieces import Rules, owned
 from .rage import offer, rage_points
 from .state import HalfTheBattleState
@@ -113,7 +114,7 @@ def answer_amount(engine: Rules, state: HalfTheBattleState, item: StepCall, answ
     push_front(state, step("hit", source="", target=item["target"], amount=amount, lethal=False, by="rage", seat=seat))
     lost = item["points"] - amount * enemies
     return [Event("rage", f"{state.players[seat].name} spends {amount * enemies} Rage on {amount} damage "
-                  f"({enemies} enemies alive); {lost} Rage lost")]
+                  f"({plural(enemies, 'enemy', 'enemies')} alive); {lost} Rage lost")]
 
 
 STEPS = StepTable(questions={"convert": Question(ask_convert, answer_convert),

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
+from ...engine.wording import plural
 from . import ledger
 from .asked import once
 from .context import Game
@@ -66,7 +67,7 @@ def commit_all(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     count, tp = actions_required(engine, state), state.turn_player
     state.current_duel.stage = "commit"
     push_front(state, *[duel_step("commit", seat=seat, slot=slot) for seat in (tp, 1 - tp) for slot in range(count)])
-    return [Event("prep", f"Preparation ends: each player commits {count} action(s)")]
+    return [Event("prep", f"Preparation ends: each player commits {plural(count, 'action')}")]
 
 
 def ask_commit(engine: Game, state: HalfwishState, item: StepCall) -> Decision:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.wording import plural
 from . import ledger
 from .context import Game
 from .hands import draw_steps
@@ -94,8 +95,8 @@ def steal(engine: Game, state: HalfwishState, thief: int, resource: str, amount:
     setattr(victim, field, getattr(victim, field) - taken)
     if state.duel is not None and resource == "points":
         state.current_duel.tally[1 - thief] -= taken
-    label = {"hp": "health", "points": "point(s)"}.get(resource, resource)
-    events = [Event("steal", f"{state.players[thief].name} steals {taken} {label} from {victim.name} ({source})")]
+    label = {"hp": f"{taken} health", "mana": f"{taken} mana"}.get(resource) or plural(taken, resource.rstrip("s"))
+    events = [Event("steal", f"{state.players[thief].name} steals {label} from {victim.name} ({source})")]
     if resource == "points":
         return events + ledger.score(state, thief, taken, source)
     if resource == "hp":
@@ -144,14 +145,14 @@ def op_dv(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, 
     return events
 
 
-def _counter(field: str, label: str) -> OpFn:
+def _counter(field: str, label: str, many: str | None = None) -> OpFn:
     def apply(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
         """Add to a counter of the named players."""
         events = []
         for s in seats(state, item, effect.get("who")):
             player = state.players[s]
             setattr(player, field, max(0, getattr(player, field) + int(effect.get("amount", 1))))
-            events.append(Event(field, f"{player.name} now has {getattr(player, field)} {label} "
+            events.append(Event(field, f"{player.name} now has {plural(getattr(player, field), label, many)} "
                                        f"({source_name(engine, item)})"))
         return events
     return apply
@@ -170,7 +171,7 @@ def op_extra_upgrade(engine: Game, state: HalfwishState, item: StepCall, effect:
     return events
 
 
-_count_extra_upgrades = _counter("extra_upgrades", "extra upgrade(s)")
+_count_extra_upgrades = _counter("extra_upgrades", "extra upgrade")
 
 
 def op_draw(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
@@ -278,9 +279,9 @@ OPS: dict[str, OpFn] = {
     "draw": op_draw,
     "reroll_dv": op_reroll,
     "bid": op_bid,
-    "strike_bonus": _counter("strike_bonus", "strike bonus"),
-    "mana": _counter("mana", "mana"),
-    "lamps": _counter("lamps", "lamp(s)"),
+    "strike_bonus": _counter("strike_bonus", "strike bonus", "strike bonus"),
+    "mana": _counter("mana", "mana", "mana"),
+    "lamps": _counter("lamps", "lamp"),
     "extra_upgrade": op_extra_upgrade,
     "hook": run_hook,
 }

@@ -119,6 +119,10 @@ class HalfwishEngine(Engine):
         """Reminders for the gamemaster at this prompt."""
         return hints_for(self, state, request)
 
+    def round_number(self, state: HalfwishState) -> int:
+        """The round under way (1-3)."""
+        return state.round
+
     def turns(self, state: HalfwishState) -> int:
         """Turns played or under way (1-15)."""
         return (state.round - 1) * int(self.rules.turns_per_round) + state.turn

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...engine import hands as core_hands
 from ...engine.core import Chance, Decision, Event
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.wording import plural
 from .asked import once
 from .context import Game
 from .state import HalfwishState, Player
@@ -25,7 +26,7 @@ def draw(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
         drawn = core_hands.draw_hidden(player.held, player.pile, count)
         if drawn <= 0:
             return []
-        return [Event("draw", f"{player.name} draws {drawn} card(s): {player.hand_size} in hand")]
+        return [Event("draw", f"{player.name} draws {plural(drawn, 'card')}: {player.hand_size} in hand")]
     count = min(count, len(player.pile) - player.hidden)
     if count > 0:
         push_front(state, *[step("draw-card", seat=item["seat"])] * count)

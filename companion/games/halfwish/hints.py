@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine.core import Chance, Decision, Request
+from ...engine.wording import plural
 from . import ledger
 from .context import Game
 from .duels import calculate, role_text
@@ -50,20 +51,33 @@ def _duel_lines(engine: Game, state: HalfwishState) -> list[str]:
 
 def _player_line(engine: Game, player: Player) -> str:
     statuses = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(player.statuses.items()) if v)
-    upgraded = [engine.catalog.name(c) for c in player.deck if engine.catalog.card(c).deck == "upgrades"]
+    upgraded = _upgrades_shown(engine, player)
     basics = ", ".join(b for b in engine.catalog.basic_powers()
                        if player.spent_basics.count(b) < engine.rules.basic_power_uses_per_round)
     powers_left = len([p for p in player.powers if p not in player.spent_powers])
     parts = [(f"{player.name} ({engine.catalog.name(player.cls) if player.cls else 'no class yet'}): "
-             f"{player.health} HP, {player.points} pts, {player.mana} mana, {player.lamps} lamps"),
+             f"{player.health} HP, {plural(player.points, 'pt')}, {player.mana} mana, "
+             f"{plural(player.lamps, 'lamp')}"),
              (f"hand {player.hand_size}, deck {len(player.pile) - player.hidden}, "
-             f"discard [{_cards(engine, player.discard)}]"),
+             + (f"discard [{_cards(engine, player.discard)}]" if player.discard else "discard empty")),
              f"powers left {powers_left} (secret), basic ready: {basics or 'none'}"]
     if upgraded:
         parts.append(f"upgrades: {', '.join(upgraded)}")
     if statuses:
         parts.append(f"statuses: {statuses}")
     return "; ".join(parts)
+
+
+def _upgrades_shown(engine: Game, player: Player) -> list[str]:
+    """The player's upgrades by name; those picked in secret are only counted (the screen is seen
+    by both players; `sessions show --reveal` names them once the game is over)."""
+    upgrades = [c for c in player.deck if engine.catalog.card(c).deck == "upgrades"]
+    public = list(upgrades)
+    for card in player.secret_upgrades:
+        if card in public:
+            public.remove(card)
+    secret = len(upgrades) - len(public)
+    return [engine.catalog.name(c) for c in public] + ([f"{secret} picked in secret"] if secret else [])
 
 
 def _cards(engine: Game, cards: list[str]) -> str:
@@ -145,7 +159,8 @@ def _role_hint(engine: Game, state: HalfwishState, request: Decision) -> list[st
         result = calculate(engine, state)
         names = {"a": state.players[0].name, "b": state.players[1].name}
         leader = names.get(result.winner, "nobody (a tie)")
-        hints.append(f"As things stand: {names['a']} {result.a.points} pts, {names['b']} {result.b.points} pts; "
+        hints.append(f"As things stand: {names['a']} {plural(result.a.points, 'pt')}, {names['b']} "
+                     f"{plural(result.b.points, 'pt')}; "
                      f"winner {leader}.")
     return hints
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Event
+from ...engine.wording import plural
 from .duel import modified_damage
 from .state import HalfwishState, Player
 
@@ -78,8 +79,8 @@ def score(state: HalfwishState, seat: int, amount: int, source: str, first_blood
     change = player.points - before
     if state.duel is not None:
         state.current_duel.tally[seat] += change
-    events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} {abs(change)} "
-                              f"point(s) from {source}: {player.points} points", {"seat": seat, "amount": change})]
+    events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} "
+                              f"{plural(abs(change), 'point')} from {source}: {plural(player.points, 'point')}", {"seat": seat, "amount": change})]
     if first_blood and change > 0 and state.first_blood < 0:
         state.first_blood = seat
         events.append(Event("first-blood", f"{player.name} draws First Blood", {"seat": seat}))
@@ -107,7 +108,7 @@ def pay(state: HalfwishState, seat: int, resource: str, amount: int, source: str
         return [Event("pay", f"{player.name} pays {paid} health for {source}: health {player.health}")]
     paid = min(amount, player.points)
     player.points -= paid
-    return [Event("pay", f"{player.name} pays {paid} point(s) for {source}: {player.points} points")]
+    return [Event("pay", f"{player.name} pays {plural(paid, 'point')} for {source}: {plural(player.points, 'point')}")]
 
 
 def can_pay(player: Player, resource: str, amount: int) -> bool:

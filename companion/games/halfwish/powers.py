@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.wording import plural
 from . import ledger
 from .asked import once
 from .context import Game
@@ -109,7 +110,7 @@ def unplayable_reason(engine: Game, state: HalfwishState, seat: int, power: str,
     if not timing_allows(engine, power, stage):
         return f"{name} cannot be played in the {STAGE_WHEN[stage]}"
     if engine.catalog.is_basic_power(power) and not basic_power_ready(engine, player, power):
-        return f"{name} has been used {engine.rules.basic_power_uses_per_round} time(s) this round"
+        return f"{name} has been used {plural(engine.rules.basic_power_uses_per_round, 'time')} this round"
     if not engine.catalog.is_basic_power(power) and not can_afford(engine, player, power):
         return f"{player.name} cannot pay for {name}"
     if power_facts(engine, power).dv_only and is_dv_locked(state):

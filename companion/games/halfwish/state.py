@@ -52,6 +52,7 @@ class Player:
     wishes_claimed: int = 0
     strike_bonus: int = 0
     extra_upgrades: int = 0
+    secret_upgrades: list[str] = field(default_factory=list)   # picked in secret: the state block only counts them
 
     @property
     def hand(self) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.wording import article
 from . import ledger
 from .context import Game
 from .standing import loser
@@ -95,8 +96,8 @@ def ask_pick(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """A player picks an upgrade they can use, or skips it to heal."""
     player = state.players[item["seat"]]
     heal = engine.rules.skip_upgrade_heal
-    options = [Option(u, f"{engine.catalog.name(u)} (replaces a "
-                         f"{engine.catalog.name(engine.catalog.base_action(u))})")
+    options = [Option(u, f"{engine.catalog.name(u)} (replaces "
+                         f"{article(engine.catalog.name(engine.catalog.base_action(u)))})")
                for u in eligible(engine, player, state.upgrade_phase.offer)]
     options.append(Option(SKIP, f"Skip the upgrade and heal {heal} HP"))
     how = "publicly" if item["public"] else "in secret"
@@ -115,6 +116,8 @@ def answer_pick(engine: Game, state: HalfwishState, item: StepCall, answer: str)
             state, engine.rules, seat, engine.rules.skip_upgrade_heal, "skipping an upgrade")
     state.upgrade_phase.offer.remove(answer)
     shown = engine.catalog.name(answer) if item["public"] else "an upgrade (secret)"
+    if not item["public"]:
+        player.secret_upgrades.append(answer)
     events = [Event("upgrade", f"{player.name} takes {shown}", {"seat": seat, "card": answer})]
     return events + install(engine, state, seat, answer)
 

@@ -7,6 +7,7 @@ These are not steps: the steps that place tokens and fight combats call them.
 from __future__ import annotations
 
 from ...engine.requests import Event
+from ...engine.wording import plural
 from .board import Board
 from .state import HeartstringsState
 
@@ -23,7 +24,7 @@ def apply_damage(state: HeartstringsState, seat: int, damage: int, explain: bool
     if not explain:
         return ""
     capped = ", all they had (ruling damage-capped-by-beads)" if lost < damage else ""
-    return f"{capped}; {player.name} has {player.beads} beads left, pool {state.pool}"
+    return f"{capped}; {player.name} has {plural(player.beads, 'bead')} left, pool {state.pool}"
 
 
 def grant_bead_bonus(board: Board, state: HeartstringsState, seat: int, room: int,

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine.core import Engine
 from ...engine.requests import Decision, Outcome, Request
+from ...engine.wording import plural
 from .board import PASS, Board, option_room
 from .prompts import Prompts
 from .rolloff import roll_off_round
@@ -51,7 +52,7 @@ class HeartstringsEngine(Engine):
         """Beads and supply per player, the pool, then every room holding tokens."""
         colours, names = self.board.colour_names, self.board.names
         lines = [_player_line(p, colours[seat]) for seat, p in enumerate(state.players)]
-        lines.append(f"Pool: {state.pool} beads")
+        lines.append(f"Pool: {plural(state.pool, 'bead')}")
         for room, tokens in state.rooms.items():
             if tokens:
                 lines.append(f"{names[room].capitalize()}: {state.players[tokens[0]].name} x{len(tokens)}")
@@ -79,4 +80,4 @@ class HeartstringsEngine(Engine):
 def _player_line(player: Player, colour: str) -> str:
     if player.eliminated:
         return f"{player.name} ({colour}): eliminated"
-    return f"{player.name} ({colour}): {player.beads} beads, {player.supply} tokens in supply"
+    return f"{player.name} ({colour}): {plural(player.beads, 'bead')}, {plural(player.supply, 'token')} in supply"

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine.requests import Decision, Event
 from ...engine.steps import Question, StepCall, StepTable
+from ...engine.wording import plural
 from .board import PASS, Board
 from .prompts import Heartstrings
 from .state import END_TURN, SACRIFICE, HeartstringsState
@@ -68,7 +69,7 @@ def sacrifice(engine: Heartstrings, state: HeartstringsState, item: StepCall, ch
     state.sacrifices += 1
     if events is not None:
         events.append(Event("sacrifice", f"{player.name} sacrifices a token from {board.names[room]} "
-                                         f"and gains {gained} bead ({player.beads} on the string, "
+                                         f"and gains {plural(gained, 'bead')} ({player.beads} on the string, "
                                          f"pool {state.pool})", {"player": seat, "room": room}))
     if state.sacrifices < board.sacrifices_per_turn:
         state.queue.insert(0, {"step": END_TURN})  # the rules allow another sacrifice this turn

@@ -118,6 +118,10 @@ class SkirmishEngine(Engine):
         """The match ends the moment an outcome exists."""
         return self.outcome(state) is not None
 
+    def round_number(self, state: SkirmishState) -> int | None:
+        """Both players' turns of one number make a round (ruling turn-numbers)."""
+        return state.turn or None
+
     def turns(self, state: SkirmishState) -> int | None:
         """The round number (ruling turn-numbers)."""
         return state.turn or None

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...engine.steps import step
+from ...engine.wording import plural
 from . import catalogue as cat
 from .context import WitchEngine
 from .errors import IllegalAttack, UnknownWitch
@@ -128,8 +129,8 @@ def attack_odds(engine: WitchEngine, attacker: Side, defender: Side, spell: str,
     p_win, p_tie, p_hit, hearts, lost, p_eliminate = duel_chances(engine, attacker, defender, spell, count,
                                                                   defender_hearts)
     steps = explain(engine.rules, attacker, defender, spell, count, p_win, p_tie, p_hit, hearts)
-    if p_eliminate is not None:
-        steps.append(f"The defender has {defender_hearts} Life Heart(s): a hit takes {lost}, so expected "
+    if p_eliminate is not None and defender_hearts is not None:
+        steps.append(f"The defender has {plural(defender_hearts, 'Life Heart')}: a hit takes {lost}, so expected "
                      f"hearts lost = {float(p_hit * lost):.3f}; P(eliminated) = {pct(p_eliminate)}.")
     return AttackOdds(attacker, defender, spell, count, p_win, p_tie, p_hit, hearts, p_hit * lost, steps,
                       defender_hearts, p_eliminate)

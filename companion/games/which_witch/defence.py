@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.wording import plural
 from . import catalogue as cat
 from .context import WitchEngine
 from .holding import has_kind, holds, take_card
@@ -51,7 +52,8 @@ def _spell_defence(seat: int, defender: str, attacker: str, count: int, element:
                    p_hit: Fraction) -> Decision:
     """The defender's Decision against Spells, built once for each attack and its chance to land."""
     accept = Option("roll", f"Roll to defend (attack lands {float(p_hit):.0%} before your Familiars)")
-    prompt = (f"{defender}: {attacker} attacks with {count} {element.title()} Spell(s), "
+    prompt = (f"{defender}: {attacker} attacks with "
+              f"{plural(count, element.title() + ' Spell')}, "
               f"rolling {side.label()}")
     return Decision(seat, prompt, (BLOCK, accept), kind="defend")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...engine.core import Decision, Event, Option
 from ...engine.hands import Hand
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.wording import plural
 from . import catalogue as cat
 from .context import WitchEngine
 from .holding import holds, take_card
@@ -38,7 +39,7 @@ def answer_cauldron(engine: WitchEngine, state: WitchState, item: StepCall, answ
     action.defended.append(take_card(engine, state, target, holds(engine, state, target, cat.CAULDRON)[0]))
     defender.hearts = engine.rules.cauldron_hearts
     return [Event("cauldron", f"{defender.describe()} drinks from the Infinity Cauldron: back to "
-                              f"{defender.hearts} Life Heart(s).")] + finish(engine, state)
+                              f"{plural(defender.hearts, 'Life Heart')}.")] + finish(engine, state)
 
 
 def eliminate(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:

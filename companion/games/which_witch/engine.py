@@ -16,13 +16,22 @@ from ...engine.core import Engine, Option, Outcome, Request
 from ...engine.options import SetupOption
 from ...errors import SetupError
 from .calculators import attack_odds, duel_chances, hit_outcome, roll_outcomes
-from .catalogue import Catalogue
+from .catalogue import Catalogue, normalise_witch
+from .errors import UnknownWitch
 from .holding import playable
 from .odds import AttackOdds, Chances, Side, hit_chance
 from .setup import opening_steps
 from .spells import duel_sides
 from .state import HIDDEN, Action, Witch, WitchState, action_of, hearts_text, target_of
 from .steps import TABLE
+
+
+def witch_id(name: str, elements: list[str]) -> str:
+    """A witch as printed (`Wind`, `wind-witch`, `Wind Witch`) -> its element id; unknown names as typed."""
+    try:
+        return normalise_witch(name, elements)
+    except UnknownWitch:
+        return name
 
 
 def _elements(engine: Any) -> list[str]:
@@ -32,8 +41,9 @@ def _elements(engine: Any) -> list[str]:
 OPTIONS = (
     SetupOption("hidden", "bool", True, "hands are secret at the table and only played cards are typed in; "
                                         "false deals real cards (simulation)"),
-    SetupOption("witches", "list[str]", [], "one witch per seat in seat order, e.g. fire,ice; "
-                                            "when absent each player picks a witch first", choices=_elements),
+    SetupOption("witches", "list[str]", [], "one witch per seat in seat order, e.g. fire,ice or "
+                                            "'Wind Witch,Fire Witch'; when absent each player picks a witch first",
+                choices=_elements, check=lambda engine, names: [witch_id(n, _elements(engine)) for n in names]),
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable
+from ...engine.wording import article
 from .context import WitchEngine
 from .holding import pass_card
 from .rotation import finish
@@ -27,8 +28,13 @@ def answer_steal(engine: WitchEngine, state: WitchState, item: StepCall, answer:
     """The card changes hands; the action ends."""
     thief, target = state.seats[state.current], state.seats[target_of(action_of(state))]
     pass_card(target.held, thief.held, answer)
-    return [Event("steal", f"{thief.name} takes a {engine.card_name(answer)} from {target.name}.")] \
+    return [Event("steal", f"{thief.name} takes {_a_card(engine, answer)} from {target.name}.")] \
         + finish(engine, state)
+
+
+def _a_card(engine: WitchEngine, card_id: str) -> str:
+    """`an Earth Spell`, `a Thief Hex`; an unseen card is already `a face-down card`."""
+    return engine.card_name(card_id) if card_id == HIDDEN else article(engine.card_name(card_id))
 
 
 def steal_face_down(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:

@@ -3,12 +3,15 @@
 'You may only have 1 Wand Card "in play" at any given time' and it can be 'replaced by a better
 Wand Card (the replaced Wand Card must go to the Discard Pile)'. 'If they have a Wand Card already
 in play, they are to use the die noted on that card instead of their default six-sided die.'
+Ruling one-wand-per-die: a Wand cannot go in play while another witch has the same Wand in play
+(the box holds one die of each Wand's size).
 """
 
 from __future__ import annotations
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable
+from ...engine.wording import article
 from . import catalogue as cat
 from .context import WitchEngine
 from .holding import holds, take_card
@@ -18,12 +21,13 @@ from .state import WitchState
 
 def better_wands(engine: WitchEngine, state: WitchState, seat: int, wand_cards: list[str] | None = None) -> list[str]:
     """Wands the player could put in play (of `wand_cards`, when already known): a better die than
-    the Wand already in play."""
+    the Wand already in play, and not the kind another witch has in play (ruling one-wand-per-die)."""
     witch = state.seats[seat]
     current = engine.die_of(witch) if witch.wand else 0
     die = engine.catalogue.die
     held = holds(engine, state, seat, cat.WAND) if wand_cards is None else wand_cards
-    return [c for c in held if die(c) > current]
+    in_play = {w.wand for w in state.seats if w.wand}
+    return [c for c in held if die(c) > current and c not in in_play]
 
 
 def ask_wand(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
@@ -42,7 +46,7 @@ def answer_wand(engine: WitchEngine, state: WitchState, item: StepCall, answer: 
     if witch.wand:
         state.discard.append(witch.wand)
     witch.wand = answer
-    return [Event("wand", f"{witch.describe()} puts a {engine.card_name(answer)} in play{replaced}: "
+    return [Event("wand", f"{witch.describe()} puts {article(engine.card_name(answer))} in play{replaced}: "
                           f"rolls d{engine.catalogue.die(answer)}.")] + finish(engine, state)
 
 

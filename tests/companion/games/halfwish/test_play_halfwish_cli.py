@@ -22,7 +22,7 @@ def test_gamemaster_types_the_long_strike_example_and_reads_the_maths(runner):
     assert "Ann's Long Strike strikes for DV 10 - 2 = 8; Bob's Strike strikes for DV 12 = 12." in out
     assert "Long Strike strikes first for 8: Bob takes 8." in out
     assert "Bob retaliates: 12 - 8 = 4: Ann takes 4." in out
-    assert "Ann (Mirror): 21 HP, 1 pts" in out and "Bob (Mirror): 17 HP, 1 pts" in out
+    assert "Ann (Mirror): 21 HP, 1 pt" in out and "Bob (Mirror): 17 HP, 1 pt" in out
 
 
 def test_gamemaster_is_reminded_of_roles_and_parley_choices(runner):

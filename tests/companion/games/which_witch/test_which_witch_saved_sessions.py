@@ -18,7 +18,8 @@ from companion.cli import cli
 from companion.engine.core import Chance
 from companion.engine.drivers import RandomBot, answer_for, roll_chance
 from companion.games.which_witch import HeuristicBot
-from companion.sessions import SessionStore, Table
+from companion.sessions import SessionStore
+from companion.sessiontable import Table
 
 FIXTURES = Path(__file__).parents[3] / "fixtures" / "sessions"
 SAVED = FIXTURES / "which-witch-before-step-machine.db"

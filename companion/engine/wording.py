@@ -1,0 +1,40 @@
+"""Counted nouns and articles in what a player reads: `1 point`, `2 points`, `an Evade`, `a Wand`.
+
+Every game's events, prompts and state lines use these, so no text says "1 points", "a Evade"
+or "point(s)". The article follows the sound, not the letter: "a unique", "an hour", "an 8".
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words spelled with a vowel but said with a consonant, and the reverse.
+CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "eu", "ewe")
+VOWEL_SOUND = ("hour", "honest", "honour", "heir")
+_VOWEL_NUMBER = re.compile(r"^(8|11|18|8\d|8\d\d)(\D|$)")   # an 8, an 11, an 18, an 80
+_VOWEL_LETTERS = "AEFHILMNORSX"                               # an HP, an MP, an X: said letter by letter
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """`1 point`, `0 points`, `3 points`; `many` is the plural when it is not noun + s."""
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def wants_an(word: str) -> bool:
+    """Is `word` said with a vowel sound first (so it takes "an")?"""
+    lower = word.lower()
+    if word[:1].isdigit():
+        return bool(_VOWEL_NUMBER.match(word))
+    if lower.startswith(CONSONANT_SOUND):
+        return False
+    if lower.startswith(VOWEL_SOUND):
+        return True
+    head = word.split()[0].strip("'\"(") if word.split() else word
+    if len(head) > 1 and head.isupper():
+        return head[0] in _VOWEL_LETTERS
+    return lower[:1] in tuple("aeiou")
+
+
+def article(word: str) -> str:
+    """`an Evade`, `a Strike`, `a face-down card`: `word` with the article its sound takes."""
+    return f"{'an' if wants_an(word) else 'a'} {word}"

@@ -1,0 +1,180 @@
+"""Session exports: the JSON summary `sessions show`/`list` print, and the playtest report of
+`sessions export` (JSON or Markdown).
+
+A playtest report is what the designer takes home: the setup and the game's version (so a later
+rule edit is visible), every answer with the prompt it answered, the choice or the dice and what
+it made happen, the notes where they were taken, the state after each round, and the outcome.
+The report replays the journal itself so that it can read the prompt before each answer and the
+state after it. Secret answers (Halfwish powers, a hidden upgrade) and what they made happen are
+left out unless `reveal` is given, which the CLI allows only once the game has ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .engine.core import Decision, Request
+from .sessionnotes import Note
+from .sessionrows import JournalEntry
+from .sessiontable import Table
+
+SECRET = "(secret until the game ends)"
+
+
+def export_data(table: Table) -> dict[str, Any]:
+    """The whole session as JSON data: setup, every answer with its events, outcome, tally."""
+    return {
+        "session": table.info.to_json() | {"answers": table.seq},
+        "journal": [step.entry.to_json() | {"events": [e.text for e in step.events]} for step in table.steps],
+        "outcome": outcome_data(table),
+        "tally": table.engine.tally(table.state),
+    }
+
+
+def outcome_data(table: Table) -> dict[str, Any] | None:
+    """How the game ended (winner seat and name), None while it goes on."""
+    outcome = table.outcome()
+    if outcome is None:
+        return None
+    return {"termination": outcome.termination, "text": outcome.text, "winner": outcome.winner,
+            "winner_name": None if outcome.winner is None else table.info.players[outcome.winner]}
+
+
+@dataclass(frozen=True)
+class ReportStep:
+    """One answer as the report shows it."""
+
+    entry: JournalEntry
+    prompt: str
+    choice: str
+    events: list[str]
+    notes: list[Note]
+    round: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON data: the journal row, then what the report adds."""
+        return self.entry.to_json() | {"prompt": self.prompt, "choice": self.choice, "round": self.round,
+                                       "events": self.events, "notes": [n.to_json() for n in self.notes]}
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """The state block once a round is over: after answer `after_seq`."""
+
+    round: int
+    after_seq: int
+    tally: list[str]
+    game_over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The round's state as JSON data."""
+        return dict(self.__dict__)
+
+
+def playtest_report(table: Table, notes: list[Note], reveal: bool = False) -> dict[str, Any]:
+    """The playtest report as JSON data (`sessions export --format json`)."""
+    steps, rounds = _replay(table, notes, reveal)
+    info, db = table.info, table.engine.db
+    return {
+        "session": info.to_json() | {"answers": table.seq},
+        "game": {"id": info.game, "name": db.meta.name, "version": info.cards_version,
+                 "current_version": db.version, "changed_since": info.cards_version != db.version},
+        "before_first_answer": [n.to_json() for n in notes if n.after_seq <= 0],
+        "journal": [step.to_json() for step in steps],
+        "rounds": [r.to_json() for r in rounds],
+        "notes": [n.to_json() for n in notes],
+        "outcome": outcome_data(table),
+        "tally": table.engine.tally(table.state),
+        "secrets": "shown" if reveal else "hidden",
+    }
+
+
+def _replay(table: Table, notes: list[Note], reveal: bool) -> tuple[list[ReportStep], list[RoundState]]:
+    """Replay the journal: each answer's prompt and effect, and the state whenever a round ends."""
+    engine = table.engine
+    state = engine.new_game(table.info.players, table.info.options)
+    steps: list[ReportStep] = []
+    rounds: list[RoundState] = []
+    under_way = engine.round_number(state)
+    for step in table.steps:
+        request = engine.request(state)
+        events = [e.text for e in engine.apply(state, step.entry.answer)]
+        hidden = step.entry.kind == "secret" and not reveal
+        entry = step.entry if not hidden else JournalEntry(step.entry.seq, SECRET, step.entry.kind,
+                                                           step.entry.player, step.entry.source, step.entry.time)
+        steps.append(ReportStep(entry, request.prompt if request else "", SECRET if hidden else
+                                _choice(request, step.entry.answer), [] if hidden else events,
+                                [n for n in notes if n.after_seq == step.entry.seq], under_way))
+        now, over = engine.round_number(state), engine.outcome(state) is not None
+        if under_way is not None and (now != under_way or over):
+            rounds.append(RoundState(under_way, step.entry.seq, engine.tally(state), over))
+        under_way = now
+    return steps, rounds
+
+
+def _choice(request: Request | None, answer: Any) -> str:
+    """The answer as a person reads it: the option's label, the dice, the card, the new order."""
+    if isinstance(request, Decision):
+        label = next((str(o) for o in request.options if o.id == answer), str(answer))
+        return label if label == str(answer) else f"{label} [{answer}]"
+    if request is not None and request.kind == "shuffle" and isinstance(answer, list):
+        return f"shuffled ({len(answer)} cards)"
+    return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)
+
+
+def report_markdown(report: dict[str, Any]) -> str:
+    """The playtest report as Markdown (`sessions export --format md`)."""
+    session, game = report["session"], report["game"]
+    changed = (f" (the cards have changed since: now {game['current_version']})" if game["changed_since"]
+               else " (unchanged since)")
+    options = ", ".join(f"{k}={_shown(v)}" for k, v in session["options"].items()) or "defaults"
+    lines = [f"# Playtest report: session {session['name']} ({game['name']})", "",
+             f"- Game: {game['name']} ({game['id']}), cards version {game['version']}{changed}",
+             f"- Players: {', '.join(session['players'])}",
+             f"- Setup options: {options}",
+             (f"- Seed: {session['seed']} · status {session['status']} · created {session['created']} "
+             f"· updated {session['updated']}"),
+             f"- Secret answers: {'shown (the game has ended)' if report['secrets'] == 'shown' else 'hidden'}",
+             "", "## Play", ""]
+    lines += [_note_line(n, "") for n in report["before_first_answer"]]
+    rounds = {r["after_seq"]: r for r in report["rounds"]}
+    shown_round = None
+    for step in report["journal"]:
+        if step["round"] is not None and step["round"] != shown_round:
+            lines += ["", f"### Round {step['round']}", ""]
+            shown_round = step["round"]
+        lines += _step_lines(step, session["players"])
+        if step["seq"] in rounds:
+            lines += _round_lines(rounds[step["seq"]])
+    if report["outcome"] is not None:
+        outcome = report["outcome"]
+        lines += ["", "## Outcome", "", outcome["text"] or outcome["termination"]]
+    lines += ["", "## State now", ""] + [f"- {line}" for line in report["tally"]]
+    return "\n".join(lines) + "\n"
+
+
+def _step_lines(step: dict[str, Any], players: list[str]) -> list[str]:
+    seat = step["player"]
+    who = players[seat] if seat is not None and 0 <= seat < len(players) else "table"
+    asked = f" — {step['prompt']}" if step["prompt"] else ""
+    lines = [f"{step['seq']}. {who} {step['kind']}{asked}: **{step['choice']}** ({step['source']})"]
+    lines += [f"   - {text}" for text in step["events"]]
+    lines += [_note_line(note, "   ") for note in step["notes"]]
+    return lines
+
+
+def _round_lines(state: dict[str, Any]) -> list[str]:
+    when = ("the game is over" if state["game_over"]
+            else f"after answer {state['after_seq']}, as round {state['round'] + 1} begins")
+    return ["", f"**State after round {state['round']}** ({when}):", ""] + [f"- {line}" for line in state["tally"]]
+
+
+def _note_line(note: dict[str, Any], indent: str) -> str:
+    return f"{indent}> **Note** ({note['time']}, after answer {note['after_seq']}): {note['text']}"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value).lower() if isinstance(value, bool) else str(value)

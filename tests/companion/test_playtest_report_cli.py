@@ -1,0 +1,99 @@
+"""`deckwright sessions export ID --format md|json` is a playtest report: the game's version,
+every answer with the prompt it answered, the choice or dice and what it made happen, the notes
+where they were taken, and the state after each round of the games played in rounds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from companion.cli import cli
+
+ROUND_GAMES = [("halfwish", 40), ("half-the-battle", 60), ("skirmish", 60)]
+
+
+def played(runner, tmp_path, game: str, decisions: int, players: str = "Ann,Ben"):
+    """A session of `game` played through `play` by the gamemaster's keys: the first choice each
+    time, dice rolled by the tool, two notes taken on the way. Returns the --db option."""
+    db = ["--db", str(tmp_path / "s.db")]
+    keys = ["1"] * 3 + ["note is a tie a win for nobody?"] + ["1"] * decisions + ["note the map is confusing"]
+    keys += ["1"] * decisions * 2 + ["quit"]
+    result = runner.invoke(cli, ["play", game, "--players", players, "--name", "g", "--seed", "7", "--auto-roll",
+                                 *db], input="\n".join(keys) + "\n", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def report(runner, db: list[str], fmt: str = "json", *more: str):
+    result = runner.invoke(cli, ["sessions", "export", "g", "--format", fmt, *db, *more])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output) if fmt == "json" else result.output
+
+
+@pytest.mark.parametrize("game, decisions", ROUND_GAMES, ids=[g for g, _ in ROUND_GAMES])
+def test_json_report_has_the_state_after_each_round(runner, tmp_path, game, decisions):
+    data = report(runner, played(runner, tmp_path, game, decisions))
+    rounds = data["rounds"]
+    assert len(rounds) >= 2, f"{game}: {decisions * 3} choices should see two rounds end"
+    assert [r["round"] for r in rounds] == list(range(rounds[0]["round"], rounds[0]["round"] + len(rounds)))
+    assert all(r["tally"] for r in rounds)
+    seqs = [r["after_seq"] for r in rounds]
+    assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+    by_seq = {step["seq"]: step for step in data["journal"]}
+    for ended in rounds:
+        assert by_seq[ended["after_seq"]]["round"] == ended["round"], "the round ended on its own last answer"
+        if ended["after_seq"] + 1 in by_seq:
+            assert by_seq[ended["after_seq"] + 1]["round"] == ended["round"] + 1
+
+
+@pytest.mark.parametrize("game, decisions", ROUND_GAMES, ids=[g for g, _ in ROUND_GAMES])
+def test_markdown_report_prints_round_states_and_notes_inline(runner, tmp_path, game, decisions):
+    db = played(runner, tmp_path, game, decisions)
+    data, text = report(runner, db), report(runner, db, "md")
+    assert f"cards version {data['game']['version']} (unchanged since)" in text
+    for ended in data["rounds"][:2]:
+        assert f"**State after round {ended['round']}**" in text
+        assert ended["game_over"] or f"### Round {ended['round'] + 1}" in text
+        block = text.split(f"**State after round {ended['round']}**")[1].split("###")[0]
+        assert ended["tally"][0] in block
+    for note in data["notes"]:
+        line = f"> **Note** ({note['time']}, after answer {note['after_seq']}): {note['text']}"
+        before, after = text.split(line)
+        assert re.search(rf"(?m)^{note['after_seq']}\. .*$", before), "the note follows its answer"
+        assert not re.search(rf"(?m)^{note['after_seq']}\. ", after)
+        assert re.match(r"\s*(\d+)\.|\s*$|\s*\n\*\*State|\s*\n###", after)
+
+
+@pytest.mark.parametrize("game, decisions", ROUND_GAMES, ids=[g for g, _ in ROUND_GAMES])
+def test_every_answer_has_its_prompt_choice_and_dice(runner, tmp_path, game, decisions):
+    data = report(runner, played(runner, tmp_path, game, decisions))
+    assert [n["text"] for n in data["notes"]] == ["is a tie a win for nobody?", "the map is confusing"]
+    assert data["game"]["version"] == data["session"]["cards_version"] and not data["game"]["changed_since"]
+    for step in data["journal"]:
+        assert step["prompt"] and step["choice"], step
+        if step["kind"] == "roll":
+            assert re.fullmatch(r"\d+( \d+)*", step["choice"]), step["choice"]
+            assert step["source"] == "rolled"
+    decisions_made = [s for s in data["journal"] if s["kind"] == "decision"]
+    assert decisions_made and all(s["events"] or s["choice"] for s in decisions_made)
+    assert any(s["events"] for s in decisions_made), "decisions are explained by their events"
+
+
+def test_a_changed_card_database_is_visible_in_the_report(runner, tmp_path, cards_copy):
+    db = ["--db", str(tmp_path / "s.db")]
+    runner.invoke(cli, ["--cards", str(cards_copy), "play", "heartstrings", "--players", "Ann,Ben", "--name", "g",
+                        "--auto-roll", *db], input="quit\n")
+    game_yaml = cards_copy / "heartstrings" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "\n# a rules edit after the playtest\n")
+    data = report(runner, db)
+    assert data["game"]["changed_since"] and data["game"]["current_version"] != data["game"]["version"]
+    assert "(the cards have changed since: now " in report(runner, db, "md")
+
+
+@pytest.mark.parametrize("game", ["heartstrings", "which-witch"])
+def test_games_without_rounds_have_no_round_states(runner, tmp_path, game):
+    data = report(runner, played(runner, tmp_path, game, 10))
+    assert data["rounds"] == [] and data["journal"]
