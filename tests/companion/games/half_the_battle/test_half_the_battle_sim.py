@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from companion.cli import cli
@@ -19,6 +20,57 @@ def test_sim_reports_seats_teams_and_length():
     assert sum(row["games"] for row in report["seat_labels"]["team"].values()) == 12 * 2
     assert set(report["labels"]["teams"]) <= {"a", "b", "ab", "ba", "mixed"}
     assert report["length"]["min"] >= 1
+
+
+def _fixed(*args: str) -> dict:
+    result = CliRunner().invoke(cli, [*RUN, "--bot", "greedy", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_sim_fixes_the_matchup_a_v_b_by_seat_and_team():
+    """`-o teams=A,B`: every game seats team A first and team B second; win rates by seat and by team."""
+    report = _fixed("-o", "teams=A,B")
+    assert report["options"] == {"teams": ["A", "B"]}
+    assert report["labels"]["teams"] == {"ab": report["labels"]["teams"]["ab"]}
+    assert report["labels"]["teams"]["ab"]["games"] == 12
+    teams = report["seat_labels"]["team"]
+    assert set(teams) == {"A", "B"} and teams["A"]["games"] == teams["B"]["games"] == 12
+    assert teams["A"]["wins"] == report["seats"][0]["wins"]          # team A is always the first seat
+    assert teams["A"]["ci95"][0] <= teams["A"]["win_rate"] <= teams["A"]["ci95"][1]
+    assert report["length"]["unit"] == "turns" and report["numeric_labels"]["rounds"]["min"] >= 1
+
+
+@pytest.mark.parametrize(("given", "matchup", "teams"), [("A,A", "a", {"A"}), ("B,B", "b", {"B"}),
+                                                           ("b", "b", {"B"}), ("B,A", "ba", {"A", "B"}),
+                                                           ("mixed", "mixed", None)])
+def test_sim_fixes_each_matchup(given, matchup, teams):
+    report = _fixed("-o", f"teams={given}")
+    assert list(report["labels"]["teams"]) == [matchup]
+    if teams:
+        assert set(report["seat_labels"]["team"]) == teams
+        assert sum(row["games"] for row in report["seat_labels"]["team"].values()) == 24
+    else:       # each player picks a side of every card: a seat's team is A, B or mixed
+        assert set(report["seat_labels"]["team"]) <= {"A", "B", "mixed"}
+
+
+def test_sim_without_a_matchup_draws_one_per_game():
+    report = _fixed()
+    assert report["options"] == {} and len(report["labels"]["teams"]) > 1
+
+
+def test_sim_refuses_a_bad_matchup_before_playing():
+    result = CliRunner().invoke(cli, [*RUN, "-o", "teams=C,A"])
+    assert result.exit_code == 2 and "not a match-up" in result.output and "Traceback" not in result.output
+    result = CliRunner().invoke(cli, [*RUN, "-o", "team=a"])
+    assert result.exit_code == 2 and "did you mean teams" in result.output
+
+
+def test_sim_text_report_names_the_fixed_matchup():
+    result = CliRunner().invoke(cli, ["sim", "half-the-battle", "--games", "6", "--bot", "greedy", "-o", "teams=A,B"])
+    assert result.exit_code == 0, result.output
+    assert "teams=A,B" in result.output.splitlines()[0]
+    assert "by team (win rate of the seat carrying it):" in result.output
 
 
 def test_sim_is_repeatable_for_a_seed():
