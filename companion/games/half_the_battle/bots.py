@@ -10,10 +10,11 @@ from typing import Any
 
 from ...engine.core import Decision, Option
 from ...engine.drivers import RandomBot
+from .catalog import Action
 from .engine import HalfTheBattleEngine
 from .lanes import facing
-from .pieces import side_of, usable_actions
-from .state import HalfTheBattleState
+from .pieces import lane_targets, side_of, usable_actions
+from .state import HalfTheBattleState, Piece
 
 
 class GreedyBot:
@@ -56,8 +57,10 @@ class GreedyBot:
         turn = state.turn
         if turn is None or not turn.piece:
             return "end"
-        actions = side_of(engine, state.piece(turn.piece)).actions
-        acts = [i for i in ids if i.startswith("act:") and actions[int(i[4:])].damage]
+        piece = state.piece(turn.piece)
+        actions = side_of(engine, piece).actions
+        acts = [i for i in ids if i.startswith("act:") and actions[int(i[4:])].damage
+                and _worth(engine, state, piece, actions[int(i[4:])]) > 0]
         if acts:
             return max(acts, key=lambda i: actions[int(i[4:])].damage)
         moves = [i for i in ids if i.startswith("move:")]
@@ -66,7 +69,8 @@ class GreedyBot:
             target = sum(p.lane for p in enemies) / max(1, len(enemies))
             ahead = facing(seat)   # on a tie, the lane further forward: the same choice for both seats
             return min(moves, key=lambda i: (abs(int(i[5:]) - target), -ahead * int(i[5:])))
-        others = [i for i in ids if i.startswith("act:")]
+        others = [i for i in ids if i.startswith("act:") and (not actions[int(i[4:])].damage
+                                                                or _worth(engine, state, piece, actions[int(i[4:])]) > 0)]
         return others[0] if others else "end"
 
     def _target(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
@@ -81,9 +85,14 @@ class GreedyBot:
             side = seat if friendly else 1 - seat
             ahead = facing(seat)
 
+            piece = state.piece(state.turn.piece)
+
             def crowd(i: str) -> tuple[int, int]:
-                """Pieces the action is for in a lane; on a tie, the lane further forward."""
+                """Pieces the action is for in a lane (less the allies a hit-everyone action hurts);
+                on a tie, the lane further forward."""
                 lane = int(i[5:])
+                if action.who == "everyone" and action.damage:
+                    return _lane_score(state, piece, lane), ahead * lane
                 return sum(1 for p in state.alive(side) if p.lane == lane), ahead * lane
             return max(lanes, key=crowd)
         return "done"
@@ -116,6 +125,19 @@ class GreedyBot:
     def _save(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
               options: list[Option]) -> str | None:
         return options[-1].id
+
+
+def _lane_score(state: HalfTheBattleState, piece: Piece, lane: int) -> int:
+    """Enemies less allies (the actor included) in a lane: what hitting everyone there gains."""
+    return sum(1 if p.seat != piece.seat else -1 for p in state.alive() if p.lane == lane)
+
+
+def _worth(engine: HalfTheBattleEngine, state: HalfTheBattleState, piece: Piece, action: Action) -> int:
+    """Is a damaging action worth using: a hit-everyone lane action must hit more enemies than allies."""
+    if action.lanes and action.who == "everyone":
+        return max((_lane_score(state, piece, lane) for lane in lane_targets(engine, state, piece, action)),
+                   default=0)
+    return 1
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -90,3 +90,23 @@ def test_greedy_lane_choice_is_the_same_for_both_seats(engine):
         play(engine, state, *(["0-d10", "1-d20"] if seat == ANN else ["0-d20", "1-d10", "end"]), "act:0")
         assert option_ids(engine, state)               # Entangle: every lane in reach, empty ones too
         assert BOTS["greedy"]().choose(engine, state, engine.request(state), None) == ahead
+
+
+def test_greedy_never_fires_a_hit_everyone_lane_action_at_its_own_party(engine):
+    """Wild Surge hits every piece in the lane: the greedy bot used it on lanes holding only its own
+    pieces (one cause of team A's 79-83% over B). It now needs more enemies than allies in the lane."""
+    from htb_table import ANN, BEN, new_game, play, put
+
+    from companion.games.half_the_battle import BOTS
+
+    def choice(enemies_in_lane_3: int) -> str:
+        state = new_game(engine, options={"teams": "b"})
+        put(state, ANN, "d4", lane=1, hp=1)                 # Sorcerer on 1 HP: Wild Surge only
+        for card in ("d8", "d6")[:enemies_in_lane_3]:
+            put(state, BEN, card, lane=3)
+        play(engine, state, "0-d4", "1-d20")
+        return BOTS["greedy"]().choose(engine, state, engine.request(state), None)
+
+    assert choice(0) != "act:2"          # lanes 1-3 hold only Ann's pieces
+    assert choice(1) != "act:2"          # lane 3: one enemy and Ann's Lich
+    assert choice(2) == "act:2"          # two enemies against one ally: worth it
