@@ -13,7 +13,7 @@ from ...engine.drivers import RandomBot
 from .catalog import Action
 from .engine import HalfTheBattleEngine
 from .lanes import facing
-from .pieces import lane_targets, side_of, usable_actions
+from .pieces import lane_targets, moves, side_of, usable_actions
 from .state import HalfTheBattleState, Piece
 
 
@@ -43,7 +43,8 @@ class GreedyBot:
             if option.id == "rage":
                 return 1000
             piece = state.piece(option.id)
-            now = max((a.damage for _, a in usable_actions(engine, state, piece, {})), default=0)
+            now = max(_hit_from(engine, state, piece, lane)
+                      for lane in [piece.lane, *moves(engine, state, piece, side_of(engine, piece).move)])
             could = max((a.damage for a in side_of(engine, piece).actions if a.hp.allows(piece.hp)), default=0)
             near = min((abs(p.lane - piece.lane) for p in enemies), default=0)
             return now * 20 + could * 5 - near + piece.hp / 100
@@ -63,12 +64,14 @@ class GreedyBot:
                 and _worth(engine, state, piece, actions[int(i[4:])]) > 0]
         if acts:
             return max(acts, key=lambda i: actions[int(i[4:])].damage)
-        moves = [i for i in ids if i.startswith("move:")]
-        if moves and turn.acted == 0:
+        steps = [i for i in ids if i.startswith("move:")]
+        if steps and turn.acted == 0:
             enemies = state.alive(1 - seat)
             target = sum(p.lane for p in enemies) / max(1, len(enemies))
             ahead = facing(seat)   # on a tie, the lane further forward: the same choice for both seats
-            return min(moves, key=lambda i: (abs(int(i[5:]) - target), -ahead * int(i[5:])))
+            # first a lane from which it can hit hardest (move, then act), then the one nearest the enemy
+            return min(steps, key=lambda i: (-_hit_from(engine, state, piece, int(i[5:])),
+                                             abs(int(i[5:]) - target), -ahead * int(i[5:])))
         others = [i for i in ids if i.startswith("act:") and (not actions[int(i[4:])].damage
                                                                 or _worth(engine, state, piece, actions[int(i[4:])]) > 0)]
         return others[0] if others else "end"
@@ -130,6 +133,16 @@ class GreedyBot:
 def _lane_score(state: HalfTheBattleState, piece: Piece, lane: int) -> int:
     """Enemies less allies (the actor included) in a lane: what hitting everyone there gains."""
     return sum(1 if p.seat != piece.seat else -1 for p in state.alive() if p.lane == lane)
+
+
+def _hit_from(engine: HalfTheBattleEngine, state: HalfTheBattleState, piece: Piece, lane: int) -> int:
+    """The most a piece could deal this phase from `lane` (it may move, then act)."""
+    home, piece.lane = piece.lane, lane
+    try:
+        return max((a.damage for _, a in usable_actions(engine, state, piece, {})
+                    if _worth(engine, state, piece, a) > 0), default=0)
+    finally:
+        piece.lane = home
 
 
 def _worth(engine: HalfTheBattleEngine, state: HalfTheBattleState, piece: Piece, action: Action) -> int:

@@ -110,3 +110,24 @@ def test_greedy_never_fires_a_hit_everyone_lane_action_at_its_own_party(engine):
     assert choice(0) != "act:2"          # lanes 1-3 hold only Ann's pieces
     assert choice(1) != "act:2"          # lane 3: one enemy and Ann's Lich
     assert choice(2) == "act:2"          # two enemies against one ally: worth it
+
+
+def test_greedy_moves_first_when_a_move_puts_an_enemy_in_reach(engine):
+    """Seed: "Use your chosen piece to move and then take an action": the greedy bot used to act only
+    from where a piece stood, so short-reach pieces (most of team B) rarely hit. It now moves to
+    the lane from which it can hit hardest, then acts."""
+    from htb_table import ANN, BEN, new_game, only, play, put
+
+    from companion.games.half_the_battle import BOTS
+
+    state = new_game(engine, options={"teams": "a"})
+    only(state, BEN, "d8")
+    put(state, ANN, "d20", lane=3, hp=18)            # the Dragon bites (6) 1 lane forward, moves 1
+    put(state, ANN, "d4", lane=3)                    # the Wizard's Fireball (2) reaches lane 5 from here
+    put(state, BEN, "d8", lane=5)
+    bot = BOTS["greedy"]()
+    assert bot.choose(engine, state, engine.request(state), None) == "0-d20"   # hits hardest after a move
+    play(engine, state, "0-d20", "1-d8")
+    assert bot.choose(engine, state, engine.request(state), None) == "move:4"
+    play(engine, state, "move:4")
+    assert bot.choose(engine, state, engine.request(state), None) == "act:1"     # Bite
