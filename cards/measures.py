@@ -93,7 +93,8 @@ def _sheet(sheet: Any) -> Iterator[Finding]:
 
 
 def _token_sheet(sheet: Any) -> Iterator[Finding]:
-    problem = length_problem(sheet.size, MAX_CARD_MM)
+    strip = isinstance(sheet.size, str) and any(mark in sheet.size.lower() for mark in "x\u00d7")
+    problem = size_problem(sheet.size) if strip else length_problem(sheet.size, MAX_CARD_MM)
     if problem:
         yield ("size",), problem
     for index, token in enumerate(sheet.tokens):

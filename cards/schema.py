@@ -169,12 +169,22 @@ class Token(Strict):
     back_label: str | None = None
 
 
+def _check_token_size(value: str | float) -> str | int | float:
+    """A diameter or side (`20mm`), or a strip's `W x H` (`35mm x 12mm`)."""
+    try:
+        parse_size(value) if isinstance(value, str) and re.search(r"[x\u00d7]", value) else parse_length(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
 class TokenSheet(Strict):
-    """Punch-out tokens of one shape and size."""
+    """Punch-out tokens of one shape and size: round or square (`size` a diameter or side), or
+    strips (`size: 35mm x 12mm`, e.g. a marker laid across a lane)."""
 
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    shape: Literal["round", "square"] = "round"
+    shape: Literal["round", "square", "strip"] = "round"
     size: str | int | float = "20mm"
     layout: str | None = None
     duplex: bool = False
@@ -184,7 +194,14 @@ class TokenSheet(Strict):
     sheets: Literal["own", "shared"] | None = None
     tokens: list[Token]
 
-    _size = field_validator("size")(_check_length)
+    _size = field_validator("size")(_check_token_size)
+
+    def extent(self) -> tuple[float, float]:
+        """(width, height) of one token in points."""
+        if isinstance(self.size, str) and re.search(r"[x\u00d7]", self.size):
+            return parse_size(self.size)
+        side = parse_length(self.size)
+        return side, side
 
 
 class Die(Strict):

@@ -34,8 +34,9 @@ from . import executors
 from .balance.bots import bot_classes, make_bot
 from .engine.core import Engine
 from .engine.drivers import Bot, RandomBot, play_out
+from .engine.options import check_options
 from .engine.registry import game_module, make_engine
-from .errors import SimulationError
+from .errors import SetupError, SimulationError
 from .workers import follow_parent, stop_workers
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
@@ -54,6 +55,7 @@ class SimConfig:
     bots: tuple[str, ...]
     cards_dir: str | None = None
     budget: int | None = None   # playouts per decision of a search bot (None: its default)
+    options: tuple[tuple[str, Any], ...] = ()   # setup options fixed for every game (`-o teams=ab`)
 
     def bot_of(self, seat: int) -> str:
         """The bot playing a seat (the list of bots repeats over the seats)."""
@@ -105,6 +107,7 @@ class Player:
         """Play game `index` to its end."""
         rng = game_rng(self.config.seed, index)
         options = call_hook(self.module, "sim_setup", self.engine, self.config.players, rng) or {}
+        options.update(self.config.options)   # options the run fixes win over the game's random ones
         state = self.engine.new_game([f"P{s + 1}" for s in range(self.config.players)], options)
         try:
             result = play_out(self.engine, state, self.bots, rng)
@@ -135,6 +138,10 @@ def check_config(config: SimConfig, engine: Engine, module: ModuleType) -> None:
     problem = run_problem(config.game, config.players, config.bots, config.games, engine, module)
     if problem:
         raise SimulationError(problem)
+    try:
+        check_options(engine, engine.options, dict(config.options))
+    except SetupError as exc:
+        raise SimulationError(str(exc)) from None
 
 
 def run_problem(game: str, players: int, bots: Sequence[str], games: int, engine: Engine,
@@ -297,6 +304,7 @@ def report(config: SimConfig, records: list[GameRecord]) -> dict[str, Any]:
     return {
         "game": config.game, "games": n, "seed": config.seed, "players": config.players,
         "bots": [config.bot_of(s) for s in range(config.players)],
+        "options": dict(config.options),
         "seats": [{"seat": s + 1, "bot": config.bot_of(s)} | rate(winners.get(s, 0), n)
                   for s in range(config.players)],
         "draws": winners.get(None, 0),

@@ -51,9 +51,8 @@ def component_pictures(db: Database) -> list[Picture]:
             pictures.append(Picture(f"{deck.name}, back", size, _card(backs[0], bleed)))
     for tokens in db.tokens:
         for token in tokens.tokens:
-            side = parse_length(tokens.size)
             count = sum(1 for copy in token_copies(tokens) if copy is token)
-            pictures.append(Picture(f"{token.name}: {count}", (side, side), _token(token, tokens.shape)))
+            pictures.append(Picture(f"{token.name}: {count}", tokens.extent(), _token(token, tokens.shape)))
     for sheet in db.sheets:
         size, paint = sheet_painter(db, sheet)
         pictures.append(Picture(f"{sheet.name}: {len(sheet_copies(db, sheet))}", size, _at_origin(paint)))

@@ -35,11 +35,20 @@ def _token_fit(db: Database, tokens: Any) -> Iterator[Finding]:
     if not cells:
         yield Finding(where, f"fits: {tokens.fits!r} names no sheet or deck with a track to play on")
         return
-    size = parse_length(tokens.size)
+    width, height = tokens.extent()
+    shown = f"{width / MM:.0f} mm" if width == height else f"{width / MM:g} x {height / MM:g} mm"
+    need = (f"{(width + 2 * FIT_SPARE) / MM:.0f} mm" if width == height else
+            f"{(width + 2 * FIT_SPARE) / MM:g} x {(height + 2 * FIT_SPARE) / MM:g} mm")
     for target, (w, h) in dict.fromkeys(cells):
-        if size + 2 * FIT_SPARE > min(w, h) + 1e-6:
-            yield Finding(where, f"{size / MM:.0f} mm tokens do not fit the {w / MM:.1f} x {h / MM:.1f} mm cells of "
-                                 f"{target} with {FIT_SPARE / MM:g} mm to spare (need {(size + 2 * FIT_SPARE) / MM:.0f} mm)")
+        if not fits((width, height), (w, h)):
+            yield Finding(where, f"{shown} tokens do not fit the {w / MM:.1f} x {h / MM:.1f} mm cells of "
+                                 f"{target} with {FIT_SPARE / MM:g} mm to spare (need {need})")
+
+
+def fits(token: tuple[float, float], cell: tuple[float, float]) -> bool:
+    """Does a token (width, height) lie in a cell with FIT_SPARE on every side, as printed or turned?"""
+    (tw, th), (cw, ch) = token, cell
+    return any(a + 2 * FIT_SPARE <= cw + 1e-6 and b + 2 * FIT_SPARE <= ch + 1e-6 for a, b in ((tw, th), (th, tw)))
 
 
 def target_cells(db: Database, component_id: str) -> Iterator[tuple[str, tuple[float, float]]]:

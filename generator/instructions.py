@@ -97,7 +97,7 @@ def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePl
         pages = pack_tokens(group.members, paper, margin)
         taken, usable = token_area_use(pages, paper, margin)
         return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", len(pages), duplex, False, taken, usable)
-    plan = plan_tokens(parse_length(group.members[0].size), paper, margin)
+    plan = plan_tokens(group.members[0].extent(), paper, margin)
     sheets = math.ceil(count / plan.per_page)
     return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", sheets, duplex, False, count, sheets * plan.per_page)
 

@@ -162,20 +162,20 @@ def pack_tokens(sheets: tuple[Any, ...], paper: str, margin: float) -> list[list
     pages: list[list[TokenPlace]] = [[]]
     top = ceiling
     for sheet in sheets:
-        size = parse_length(sheet.size)
-        pitch = size + TOKEN_GAP
+        width, height = sheet.extent()
+        pitch = width + TOKEN_GAP
         cols = int((area.w - 2 * TOKEN_BLEED + TOKEN_GAP) // pitch)
-        if cols < 1 or size > ceiling - floor:
-            raise PaperError(f"a {size / MM:.0f} mm token does not fit on {paper} paper")
+        if cols < 1 or height > ceiling - floor:
+            raise PaperError(f"a {max(width, height) / MM:.0f} mm token does not fit on {paper} paper")
         x0 = (page[0] - (cols * pitch - TOKEN_GAP)) / 2
         copies = token_copies(sheet)
         for start in range(0, len(copies), cols):
-            if top - size < floor:
+            if top - height < floor:
                 pages.append([])
                 top = ceiling
             for col, token in enumerate(copies[start:start + cols]):
-                pages[-1].append(TokenPlace(sheet, token, Box(x0 + col * pitch, top - size, size, size)))
-            top -= pitch
+                pages[-1].append(TokenPlace(sheet, token, Box(x0 + col * pitch, top - height, width, height)))
+            top -= height + TOKEN_GAP
         top -= BLOCK_GAP - TOKEN_GAP
     return [places for places in pages if places]
 
@@ -185,7 +185,7 @@ def token_area_use(pages: list[list[TokenPlace]], paper: str, margin: float) -> 
     how full shared token pages are."""
     area = printable(page_size(paper), margin)
     usable = area.w * (area.h - TOKEN_FOOTER_BAND)
-    taken = sum((place.box.w + TOKEN_GAP) ** 2 for places in pages for place in places)
+    taken = sum((place.box.w + TOKEN_GAP) * (place.box.h + TOKEN_GAP) for places in pages for place in places)
     return round(min(taken, usable * len(pages)) / MM**2), round(usable * len(pages) / MM**2)
 
 

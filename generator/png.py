@@ -112,12 +112,12 @@ def _tokens(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:
     from .tokens import token_painter
 
     for sheet in db.tokens:
-        size = parse_length(sheet.size)
+        width, height = sheet.extent()
         draw = token_painter(db, sheet)
-        side = size + 2 * TOKEN_BLEED
         for token in sheet.tokens:
-            box = Box(TOKEN_BLEED, TOKEN_BLEED, size, size)
-            yield f"{sheet.id}-{token.id}", (side, side), functools.partial(_paint_token, draw, box, token)
+            box = Box(TOKEN_BLEED, TOKEN_BLEED, width, height)
+            yield (f"{sheet.id}-{token.id}", (width + 2 * TOKEN_BLEED, height + 2 * TOKEN_BLEED),
+                   functools.partial(_paint_token, draw, box, token))
 
 
 def _references(db: Database) -> Iterator[tuple[str, tuple[float, float], Painter]]:

@@ -173,15 +173,15 @@ def _token_pages(db: Database) -> list[ProofPage]:
 
     pages = []
     for sheet in db.tokens:
-        size = parse_length(sheet.size)
+        width, height = sheet.extent()
         draw = token_painter(db, sheet)
         items = []
         for token in sheet.tokens:
-            box = Box(TOKEN_BLEED, TOKEN_BLEED, size, size)
-            side = size + 2 * TOKEN_BLEED
-            items.append(ProofItem(f"{token.name} x{token.count}", (side, side),
+            box = Box(TOKEN_BLEED, TOKEN_BLEED, width, height)
+            items.append(ProofItem(f"{token.name} x{token.count}", (width + 2 * TOKEN_BLEED, height + 2 * TOKEN_BLEED),
                                    functools.partial(_draw_token, draw, box, token)))
-        pages.append(ProofPage(f"tokens {sheet.name} ({sheet.shape}, {size / MM:g} mm)", items))
+        shown = f"{width / MM:g}" if width == height else f"{width / MM:g} x {height / MM:g}"
+        pages.append(ProofPage(f"tokens {sheet.name} ({sheet.shape}, {shown} mm)", items))
     return pages
 
 

@@ -17,7 +17,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database
-from cards.units import MM, parse_length
+from cards.units import MM
 
 from .cardlayout import Box as LayoutBox
 from .cardlayout import load_layout, render_layout
@@ -47,11 +47,12 @@ class TokenPlan:
     """Where tokens go on one page: cut boxes in reading order (left to right, top down)."""
 
     page: tuple[float, float]
-    size: float
+    size: float                  # a token's width (its diameter or side unless `height` is given)
     cols: int
     rows: int
     origin: tuple[float, float]  # lower-left corner of the grid
     margin: float = PAGE_MARGIN
+    height: float = 0.0          # a strip's height (0: the same as `size`)
 
     @property
     def per_page(self) -> int:
@@ -60,28 +61,29 @@ class TokenPlan:
     def cut_box(self, slot: int) -> Box:
         """The token at `slot` on a front page (its cut line)."""
         row, col = divmod(slot, self.cols)
-        pitch = self.size + TOKEN_GAP
+        high = self.height or self.size
         x0, y0 = self.origin
-        return Box(x0 + col * pitch, y0 + (self.rows - 1 - row) * pitch, self.size, self.size)
+        return Box(x0 + col * (self.size + TOKEN_GAP), y0 + (self.rows - 1 - row) * (high + TOKEN_GAP), self.size, high)
 
     def back_box(self, slot: int) -> Box:
         """Where the back of the token at `slot` goes (long-edge flip)."""
         return self.cut_box(slot).mirrored(self.page[0])
 
 
-def plan_tokens(size: float, paper: str, margin: float = PAGE_MARGIN) -> TokenPlan:
-    """The most tokens of diameter (or side) `size` points that fit one portrait page, centred."""
+def plan_tokens(size: float | tuple[float, float], paper: str, margin: float = PAGE_MARGIN) -> TokenPlan:
+    """The most tokens of diameter (or side) `size` points, or of (width, height), that fit one
+    portrait page, centred."""
+    width, height = size if isinstance(size, tuple) else (size, size)
     page = page_size(paper)
     area = printable(page, margin)
-    pitch = size + TOKEN_GAP
-    cols = int((area.w + TOKEN_GAP) // pitch)
-    rows = int((area.h - FOOTER_BAND + TOKEN_GAP) // pitch)
+    cols = int((area.w + TOKEN_GAP) // (width + TOKEN_GAP))
+    rows = int((area.h - FOOTER_BAND + TOKEN_GAP) // (height + TOKEN_GAP))
     if cols < 1 or rows < 1:
-        raise PaperError(f"a {size / MM:.0f} mm token does not fit on {paper} paper")
-    grid_w, grid_h = cols * pitch - TOKEN_GAP, rows * pitch - TOKEN_GAP
+        raise PaperError(f"a {max(width, height) / MM:.0f} mm token does not fit on {paper} paper")
+    grid_w, grid_h = cols * (width + TOKEN_GAP) - TOKEN_GAP, rows * (height + TOKEN_GAP) - TOKEN_GAP
     x0 = (page[0] - grid_w) / 2
     y0 = area.y + FOOTER_BAND + (area.h - FOOTER_BAND - grid_h) / 2
-    return TokenPlan(page, size, cols, rows, (x0, y0), margin)
+    return TokenPlan(page, width, cols, rows, (x0, y0), margin, 0.0 if height == width else height)
 
 
 def token_copies(sheet: Any) -> list[Any]:
@@ -92,7 +94,7 @@ def token_copies(sheet: Any) -> list[Any]:
 def render_tokens(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
     """A PDF of every token of `sheet` with cut lines (and backs on alternate pages if duplex)."""
     margin = page_margin(db.print.margin, paper)
-    plan = plan_tokens(parse_length(sheet.size), paper, margin)
+    plan = plan_tokens(sheet.extent(), paper, margin)
     copies = token_copies(sheet)
     canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
     draw = token_painter(db, sheet)
@@ -140,6 +142,10 @@ def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "fr
     _draw_token_ground(canvas, box, token, shape)
     label = token.label if side == "front" else (token.back_label if token.back_label is not None else token.label)
     ink = _ink_for(token.color)
+    if shape == "strip":
+        _draw_strip_face(canvas, box, token.icon if side == "front" else None, label, ink)
+        _draw_cut_line(canvas, box, shape)
+        return
     if token.icon and side == "front":
         icon_size = box.h * (0.42 if label else 0.6)
         icon_y = box.y + box.h * (0.42 if label else 0.2)
@@ -147,6 +153,25 @@ def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "fr
     if label:
         _draw_label(canvas, box, label, ink, centred=not (token.icon and side == "front"))
     _draw_cut_line(canvas, box, shape)
+
+
+def _draw_strip_face(canvas: Canvas, box: Box, icon: str | None, label: str, ink: colors.Color) -> None:
+    """A strip laid across a lane: its icon at both ends, its label large between them."""
+    icon_size = box.h * 0.5
+    inset = box.h * 0.1
+    if icon:
+        for x in (box.x + inset, box.x + box.w - inset - icon_size):
+            draw_icon(canvas, icon, x, box.y + (box.h - icon_size) / 2, icon_size, ink)
+    if not label:
+        return
+    font = "Helvetica-Bold"
+    room = box.w - 2 * (inset + icon_size + inset) if icon else box.w - 2 * inset
+    size = min(box.h * 0.42, room / max(canvas.stringWidth(label, font, 1), 1e-6))
+    canvas.saveState()
+    canvas.setFillColor(ink)
+    canvas.setFont(font, size)
+    canvas.drawCentredString(box.x + box.w / 2, box.y + box.h / 2 - size * 0.35, label)
+    canvas.restoreState()
 
 
 def _draw_token_ground(canvas: Canvas, box: Box, token: Any, shape: str) -> None:

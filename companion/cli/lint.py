@@ -59,12 +59,16 @@ def _check_kit(db: Database) -> None:
 
 def _check_engine(db: Database) -> None:
     """A few seeded games and the start of a table game, so lint refuses what sim or play would."""
-    from ..engine.registry import build_engine, has_engine
+    from ..engine.registry import build_engine, game_module, has_engine
     from ..errors import CompanionError
     from ..sim import smoke_problems
 
     if not has_engine(db.id):
         return
+    own_check = getattr(game_module(db.id), "lint_problems", None)   # rules only the game knows
+    found = own_check(db) if own_check else []
+    if found:
+        raise DatabaseInvalid(found)
     try:
         problems = smoke_problems(build_engine(db.id, db))
     except CompanionError as exc:

@@ -10,10 +10,13 @@ from typing import Any
 import click
 
 from ..balance.bots import bot_lines
+from ..engine.options import check_options, show_value
 from ..engine.registry import game_module, has_engine
+from ..errors import SetupError
 from ..executors import scheduler_address
 from ..sim import SEAT_LABEL, SimConfig, available_bots, simulate
 from .common import Context, echo_json, get_context, user_errors
+from .play import parse_options
 from .progress import is_live, progress
 
 MAX_LABEL_ROWS = 15
@@ -35,17 +38,22 @@ MAX_LABEL_ROWS = 15
               help="Playouts per decision of the search bot (default 64).")
 @click.option("--scheduler", default=None,
               help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
+@click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="A setup option fixed for every game, repeatable (deckwright games GAME lists them), "
+                   "e.g. -o teams=A,B.")
 @click.option("--list-bots", is_flag=True, help="List the game's bots, one line each, and stop.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @user_errors
 def command(game: str, games: int, seed: str, players: int | None, bots: str, jobs: int,
-            budget: int | None, scheduler: str | None, list_bots: bool, as_json: bool) -> None:
+            budget: int | None, scheduler: str | None, option_pairs: tuple[str, ...], list_bots: bool,
+            as_json: bool) -> None:
     """Play GAME many times with bots and report win rates by seat, draws and game length.
 
     \b
     Examples:
       deckwright sim heartstrings --games 2000 --seed 1 --players 3 --jobs 2
       deckwright sim heartstrings --bot greedy,random --json
+      deckwright sim half-the-battle --bot greedy -o teams=A,B
     """
     cards_dir = get_context().cards_dir
     if list_bots:
@@ -55,8 +63,10 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str, jo
     if not all(names):
         known = ", ".join(sorted(available_bots(game_module(game)))) if has_engine(game) else "random"
         raise click.BadParameter(f"{bots!r} names an empty bot; bots: {known}", param_hint="--bot")
+    options = parse_options(option_pairs)
+    _check_options(game, cards_dir, options)
     config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir), names, cards_dir,
-                       budget)
+                       budget, tuple(options.items()))
     with _progress(games) as tick:
         result = simulate(config, jobs, tick, scheduler_address(scheduler))
     if as_json:
@@ -67,6 +77,17 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str, jo
 
 def _seed(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _check_options(game: str, cards_dir: str | None, options: dict[str, Any]) -> None:
+    """Refuse an unknown setup option or a bad value before any game is played (exit 2)."""
+    if not options:
+        return
+    engine = Context(cards_dir=cards_dir).engine(game)
+    try:
+        check_options(engine, engine.options, options)
+    except SetupError as exc:
+        raise click.BadParameter(str(exc), param_hint="--option") from None
 
 
 def _min_players(game: str, cards_dir: str | None) -> int:
@@ -87,7 +108,8 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 def format_report(result: dict[str, Any]) -> list[str]:
     """The report as lines for people."""
     lines = [(f"{result['game']} · {result['games']} games · seed {result['seed']} · "
-             f"{result['players']} players · bots: {', '.join(result['bots'])}"), "",
+             f"{result['players']} players · bots: {', '.join(result['bots'])}"
+             + "".join(f" · {k}={show_value(v)}" for k, v in result.get("options", {}).items())), "",
              f"{'seat':<5} {'bot':<10} {'wins':>6} {'win rate':>9}  95% interval"]
     for seat in result["seats"]:
         low, high = seat["ci95"]

@@ -44,3 +44,33 @@ def test_a_rule_edit_redraws_the_heartstrings_turn_flow(cards_copy: Path):
                  if flow_steps(line))
     assert steps[0] == "Roll the Room Selector (d10)"  # room_die is bounded by the 12 rooms
     assert "Roll the Room Selector (d12)" in _rulebook_text(load_game("heartstrings"))
+
+
+def _pick_orders(db) -> list:
+    from generator.diagrams_draft import PickOrder
+
+    flowables = markdown_to_flowables(rulebook_markdown(db), 480)
+    return [f for f in flowables if isinstance(f, PickOrder)]
+
+
+def test_the_skirmish_draft_order_is_a_picture_drawn_from_the_rules():
+    """Issue 12: "a rulebook with the draft order drawn as a picture" (O->S->S->O->O->S)."""
+    db = load_game("skirmish")
+    (diagram,) = _pick_orders(db)
+    assert diagram.picks == db.rules["draft_order"] == ["O", "S", "S", "O", "O", "S"]
+    assert diagram.rows == [("S", "Starting player"), ("O", "Opponent")]
+    diagram.wrap(480, 1000)
+    first, second = diagram.centre(0), diagram.centre(1)
+    assert first[0] < second[0] and first[1] < second[1]      # O's row below S's; picks run left to right
+    assert "| Pick |" not in rulebook_markdown(db)             # no longer a table
+
+
+def test_an_edited_draft_order_redraws_the_picture(cards_copy: Path):
+    game = cards_copy / "skirmish" / "game.yaml"
+    text = game.read_text()
+    assert "draft_order: [O, S, S, O, O, S]" in text
+    game.write_text(text.replace("draft_order: [O, S, S, O, O, S]", "draft_order: [S, O, O, S, S, O]"))
+    (diagram,) = _pick_orders(load_game("skirmish", cards_copy))
+    assert diagram.picks == ["S", "O", "O", "S", "S", "O"]
+    diagram.wrap(480, 1000)
+    assert diagram.centre(0)[1] > diagram.centre(1)[1]        # now the first pick is in S's (upper) row

@@ -101,3 +101,45 @@ def test_the_starting_layout_picture_is_drawn_from_the_rules(kit, db):
     assert "Left" in text and "Right" in text
     for die in db.rules["starting_layout"]:
         assert die in text
+
+
+def test_lane_indicators_are_strips_that_fit_the_dungeon_lane_with_2mm_to_spare(db):
+    """Lane indicators (Serenaded, Protected, Entangled) are long strips laid across a lane, not
+    square tokens; `fits: dungeon` makes lint check them against the board's indicator slots."""
+    from cards.units import MM
+    from generator.fit import FIT_SPARE, fit_findings, target_cells
+
+    sheet = next(t for t in db.tokens if t.id == "lane-indicators")
+    width, height = sheet.extent()
+    assert sheet.shape == "strip" and sheet.fits == "dungeon" and width >= 2.5 * height
+    cells = {cell for _, cell in target_cells(db, "dungeon")}
+    assert len(cells) == 1
+    (lane_w, slot_h), = cells
+    assert lane_w == pytest.approx(39 * MM)                           # one slot per lane, a lane wide
+    assert width + 2 * FIT_SPARE <= lane_w + 1e-6 and height + 2 * FIT_SPARE <= slot_h + 1e-6
+    assert width > lane_w / 2                                        # it spans the lane, not a corner of it
+    assert fit_findings(db) == []
+
+
+def test_a_strip_wider_than_the_lane_is_a_lint_finding(runner, cards_copy: Path):
+    from companion.cli import cli
+
+    components = cards_copy / "half-the-battle" / "components.yaml"
+    components.write_text(components.read_text().replace("size: 35mm x 12mm", "size: 37mm x 12mm"))
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "half-the-battle"])
+    assert result.exit_code == 1
+    assert ("tokens[lane-indicators]: 37 x 12 mm tokens do not fit the 39.0 x 16.0 mm cells of sheet 'dungeon' "
+            "element 'indicator-slot' with 2 mm to spare (need 41 x 16 mm)") in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_token_page_prints_each_indicator_as_a_strip(db, paper):
+    from cards.units import MM
+    from generator.geometry import page_margin
+    from generator.packing import pack_tokens
+
+    sheets = tuple(t for t in db.tokens if t.sheets == "shared")
+    places = [p for page in pack_tokens(sheets, paper, page_margin(db.print.margin, paper)) for p in page
+              if p.sheet.id == "lane-indicators"]
+    assert len(places) == 12
+    assert {(round(p.box.w / MM, 3), round(p.box.h / MM, 3)) for p in places} == {(35, 12)}

@@ -79,7 +79,7 @@ def test_rulebook_prints_every_ruling_the_draft_order_and_the_hits_table(kit):
     text = _text(kit / "rulebook-letter.pdf")
     for ruling in DB.rulings:
         assert " ".join(ruling.topic.split()) in text, ruling.id
-    assert "Pick 1 2 3 4 5 6" in text
+    assert "Starting player (S)" in text and "Opponent (O)" in text and text.count("leader") >= 2
     assert "The armor values are meant to withstand at least 6 hits" in text
     assert ("Bramblejack takes 14 (Sera Quill's attack): 84/82. Sera Quill takes 10 (Bramblejack's "
             "counter-attack): 10/62. Bramblejack faints." in text)

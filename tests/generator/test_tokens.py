@@ -119,3 +119,13 @@ def test_square_tokens_fill_their_corners_and_round_ones_do_not(cards_copy, shap
     expected = tuple(int(db.tokens[0].tokens[0].color[i:i + 2], 16) for i in (1, 3, 5))
     is_coloured = all(abs(a - b) <= 12 for a, b in zip(corner, expected))
     assert is_coloured is corner_is_coloured, corner
+
+
+def test_strip_tokens_plan_rows_of_their_own_width_and_height():
+    """`shape: strip` with `size: W x H`: cut boxes W wide and H high, a gap apart, on the page."""
+    plan = plan_tokens((35 * MM, 12 * MM), "a4")
+    first, right, below = plan.cut_box(0), plan.cut_box(1), plan.cut_box(plan.cols)
+    assert (first.w, first.h) == (35 * MM, 12 * MM)
+    assert right.x - first.x == pytest.approx(35 * MM + TOKEN_GAP)
+    assert first.y - below.y == pytest.approx(12 * MM + TOKEN_GAP)
+    assert plan.rows > plan.cols

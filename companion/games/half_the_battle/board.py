@@ -1,7 +1,8 @@
 """The board as text for the gamemaster, within 80 columns: one line per lane with its
 indicators and pieces (HP / maximum, facing), then each player's items, Rage and tokens.
 
-A piece's selection stays hidden until both players have chosen.
+A piece's selection stays hidden until both players have chosen; in the placement variant the
+lanes stay hidden until both players have placed every piece.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .pieces import Rules, side_of
+from .setup import placing
 from .state import HalfTheBattleState, Piece
 
 WIDTH = 76     # the play loop prefixes each tally line with 4 characters: 80 columns in all
@@ -26,8 +28,18 @@ def piece_text(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
     return f"{state.players[piece.seat].name[:6]}:{side.name} {piece.hp}/{side.max_hp}{arrow}{tags}{dying}"
 
 
+def placement_lines(engine: Rules, state: HalfTheBattleState) -> list[str]:
+    """While pieces are placed in secret: how many each player still has to place, no lanes."""
+    left = [sum(1 for i in state.queue if i["step"] == "place" and state.piece(i["piece"]).seat == seat)
+            for seat in (0, 1)]
+    return [f"{player.name}: {len(state.alive(seat)) - left[seat]} of {len(state.alive(seat))} pieces placed "
+            "(lanes hidden until both placed)" for seat, player in enumerate(state.players)]
+
+
 def lane_lines(engine: Rules, state: HalfTheBattleState) -> list[str]:
     """One line per lane (continued on more lines when a crowded lane does not fit)."""
+    if placing(state):
+        return placement_lines(engine, state)
     lines = []
     for lane in range(1, engine.rules["lanes"] + 1):
         marks = [f"[{m.kind.title()} to r{m.until}]" for m in state.markers if m.lane == lane and not m.piece]

@@ -10,10 +10,11 @@ from typing import Any
 
 from ...engine.core import Decision, Option
 from ...engine.drivers import RandomBot
+from .catalog import Action
 from .engine import HalfTheBattleEngine
 from .lanes import facing
-from .pieces import side_of, usable_actions
-from .state import HalfTheBattleState
+from .pieces import lane_targets, moves, side_of, usable_actions
+from .state import HalfTheBattleState, Piece
 
 
 class GreedyBot:
@@ -42,7 +43,8 @@ class GreedyBot:
             if option.id == "rage":
                 return 1000
             piece = state.piece(option.id)
-            now = max((a.damage for _, a in usable_actions(engine, state, piece, {})), default=0)
+            now = max(_hit_from(engine, state, piece, lane)
+                      for lane in [piece.lane, *moves(engine, state, piece, side_of(engine, piece).move)])
             could = max((a.damage for a in side_of(engine, piece).actions if a.hp.allows(piece.hp)), default=0)
             near = min((abs(p.lane - piece.lane) for p in enemies), default=0)
             return now * 20 + could * 5 - near + piece.hp / 100
@@ -56,17 +58,22 @@ class GreedyBot:
         turn = state.turn
         if turn is None or not turn.piece:
             return "end"
-        actions = side_of(engine, state.piece(turn.piece)).actions
-        acts = [i for i in ids if i.startswith("act:") and actions[int(i[4:])].damage]
+        piece = state.piece(turn.piece)
+        actions = side_of(engine, piece).actions
+        acts = [i for i in ids if i.startswith("act:") and actions[int(i[4:])].damage
+                and _worth(engine, state, piece, actions[int(i[4:])]) > 0]
         if acts:
             return max(acts, key=lambda i: actions[int(i[4:])].damage)
-        moves = [i for i in ids if i.startswith("move:")]
-        if moves and turn.acted == 0:
+        steps = [i for i in ids if i.startswith("move:")]
+        if steps and turn.acted == 0:
             enemies = state.alive(1 - seat)
             target = sum(p.lane for p in enemies) / max(1, len(enemies))
             ahead = facing(seat)   # on a tie, the lane further forward: the same choice for both seats
-            return min(moves, key=lambda i: (abs(int(i[5:]) - target), -ahead * int(i[5:])))
-        others = [i for i in ids if i.startswith("act:")]
+            # first a lane from which it can hit hardest (move, then act), then the one nearest the enemy
+            return min(steps, key=lambda i: (-_hit_from(engine, state, piece, int(i[5:])),
+                                             abs(int(i[5:]) - target), -ahead * int(i[5:])))
+        others = [i for i in ids if i.startswith("act:") and (not actions[int(i[4:])].damage
+                                                                or _worth(engine, state, piece, actions[int(i[4:])]) > 0)]
         return others[0] if others else "end"
 
     def _target(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
@@ -81,9 +88,14 @@ class GreedyBot:
             side = seat if friendly else 1 - seat
             ahead = facing(seat)
 
+            piece = state.piece(state.turn.piece)
+
             def crowd(i: str) -> tuple[int, int]:
-                """Pieces the action is for in a lane; on a tie, the lane further forward."""
+                """Pieces the action is for in a lane (less the allies a hit-everyone action hurts);
+                on a tie, the lane further forward."""
                 lane = int(i[5:])
+                if action.who == "everyone" and action.damage:
+                    return _lane_score(state, piece, lane), ahead * lane
                 return sum(1 for p in state.alive(side) if p.lane == lane), ahead * lane
             return max(lanes, key=crowd)
         return "done"
@@ -116,6 +128,29 @@ class GreedyBot:
     def _save(self, engine: HalfTheBattleEngine, state: HalfTheBattleState, seat: int,
               options: list[Option]) -> str | None:
         return options[-1].id
+
+
+def _lane_score(state: HalfTheBattleState, piece: Piece, lane: int) -> int:
+    """Enemies less allies (the actor included) in a lane: what hitting everyone there gains."""
+    return sum(1 if p.seat != piece.seat else -1 for p in state.alive() if p.lane == lane)
+
+
+def _hit_from(engine: HalfTheBattleEngine, state: HalfTheBattleState, piece: Piece, lane: int) -> int:
+    """The most a piece could deal this phase from `lane` (it may move, then act)."""
+    home, piece.lane = piece.lane, lane
+    try:
+        return max((a.damage for _, a in usable_actions(engine, state, piece, {})
+                    if _worth(engine, state, piece, a) > 0), default=0)
+    finally:
+        piece.lane = home
+
+
+def _worth(engine: HalfTheBattleEngine, state: HalfTheBattleState, piece: Piece, action: Action) -> int:
+    """Is a damaging action worth using: a hit-everyone lane action must hit more enemies than allies."""
+    if action.lanes and action.who == "everyone":
+        return max((_lane_score(state, piece, lane) for lane in lane_targets(engine, state, piece, action)),
+                   default=0)
+    return 1
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

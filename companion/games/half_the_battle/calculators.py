@@ -63,7 +63,7 @@ def damage(engine: HalfTheBattleEngine, die: str, hp: int, amount: int, *, letha
         raise HalfTheBattleError(f"damage is 0 or more, not {amount}")
     attacker_card = "d12"
     state = HalfTheBattleState(
-        players=[Player(""), Player("")],
+        players=[Player("Attacker"), Player("Defender")],
         pieces=[Piece(f"0-{attacker_card}", ATTACKER, attacker_card, "a", 5,
                       engine.catalog.side(attacker_card, "a").max_hp),
                 Piece(f"1-{card}", DEFENDER, card, "a", 5, hp)], round=1)

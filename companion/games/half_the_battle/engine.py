@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from ...engine.core import Engine, Outcome, Request
 from ...engine.options import SetupOption
+from ...errors import SetupError
 from .board import board_lines
 from .catalog import Catalog, load_catalog
 from .lanes import start_lane
@@ -16,6 +17,17 @@ from .steps import TABLE
 TEAMS = ("a", "b", "ab", "ba", "mixed")
 
 
+def team_matchup(engine: Any, value: Any) -> str:
+    """`-o teams=`: a, b, ab, ba or mixed, or the two seats' teams as `A,B` (`B,B`...)."""
+    text = "".join(value) if isinstance(value, list) else str(value)
+    key = text.replace(",", "").replace(" ", "").lower()
+    key = {"aa": "a", "bb": "b"}.get(key, key)
+    if key not in TEAMS:
+        raise SetupError(f"option teams: {text!r} is not a match-up; one of: {', '.join(TEAMS)} "
+                         "(or the two seats' teams, e.g. A,B)")
+    return key
+
+
 class HalfTheBattleEngine(Engine):
     """Two parties of seven dice in a dungeon of ten lanes."""
 
@@ -23,8 +35,9 @@ class HalfTheBattleEngine(Engine):
     state_type = HalfTheBattleState
     table = TABLE
     options: ClassVar[tuple[SetupOption, ...]] = (
-        SetupOption("teams", "str", "a", "a (both A teams, the first game), b, ab (first player A, second B), ba, "
-                    "or mixed (each player picks a side of every card)", choices=TEAMS),
+        SetupOption("teams", "json", "a", "a (both A teams, the first game), b, ab (first player A, second B), "
+                    "ba, or mixed (each player picks a side of every card); A,B names both seats' teams",
+                    check=team_matchup),
         SetupOption("layout", "str", "standard", "standard starting layout, or placement (each player places "
                     "their pieces anywhere in their half)", choices=("standard", "placement")),
     )

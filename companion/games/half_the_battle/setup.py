@@ -27,7 +27,7 @@ def setup_steps(state: HalfTheBattleState, rules: dict[str, Any], mixed: bool, p
     if mixed:
         steps += [step("choose-side", piece=p.id) for p in state.pieces]
     if placement:
-        steps += [step("place", piece=p.id) for p in state.pieces]
+        steps += [step("place", piece=p.id) for p in state.pieces] + [step("placed")]
     steps += [step("monster-roll", seat=0), step("monster-roll", seat=1), step("monster-hp")]
     steps += [step("deal", seat=seat) for seat in (0, 1) for _ in range(rules["items_per_player"])]
     return steps + [step("round")]
@@ -49,19 +49,32 @@ def answer_side(engine: Rules, state: HalfTheBattleState, item: StepCall, team: 
     return [Event("side", f"{state.players[piece.seat].name} plays the {label(engine, piece)}")]
 
 
+def placing(state: HalfTheBattleState) -> bool:
+    """Placement variant: are pieces still being placed (their lanes hidden until both placed)?"""
+    return any(item["step"] == "placed" for item in state.queue)
+
+
 def ask_place(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
-    """Placement variant: a lane of the player's half for a piece."""
+    """Placement variant: a lane of the player's half for a piece, chosen in secret."""
     piece = state.piece(item["piece"])
     lanes = half_lanes(piece.seat, engine.rules["half"], engine.rules["lanes"])
-    return Decision(piece.seat, f"Place {owned(engine, state, piece)} in a lane of your half",
-                    tuple(Option(f"lane:{n}", f"lane {n}") for n in lanes), kind="place")
+    return Decision(piece.seat, f"Place {owned(engine, state, piece)} in a lane of your half (hidden until "
+                    "both placed)", tuple(Option(f"lane:{n}", f"lane {n}") for n in lanes), kind="place",
+                    secret=True)
 
 
 def answer_place(engine: Rules, state: HalfTheBattleState, item: StepCall, lane: str) -> list[Event]:
-    """Put the piece there."""
+    """Put the piece there, unseen until both players have placed every piece."""
     piece = state.piece(item["piece"])
     piece.lane = int(lane.partition(":")[2])
-    return [Event("place", f"{owned(engine, state, piece)} starts in lane {piece.lane}")]
+    return [Event("place", f"{owned(engine, state, piece)} is placed (hidden until both placed)")]
+
+
+def reveal_placement(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Both parties placed: every piece's lane is shown."""
+    return [Event("placed", f"{state.players[seat].name} placed: " + ", ".join(
+        f"{engine.catalog.side(p.card, p.team).name} {p.lane}" for p in state.pieces if p.seat == seat))
+        for seat in (0, 1)]
 
 
 def ask_roll(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Chance:
@@ -113,4 +126,4 @@ def answer_deal(engine: Rules, state: HalfTheBattleState, item: StepCall, card: 
 STEPS = StepTable(
     questions={"choose-side": Question(ask_side, answer_side), "place": Question(ask_place, answer_place),
                "monster-roll": Question(ask_roll, answer_roll), "deal": Question(ask_deal, answer_deal)},
-    automatic={"monster-hp": settle_monsters})
+    automatic={"monster-hp": settle_monsters, "placed": reveal_placement})

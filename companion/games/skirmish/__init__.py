@@ -25,6 +25,7 @@ from .bots import BOTS
 from .checks import broken_invariants
 from .engine import SkirmishEngine
 from .simreport import sim_summary
+from .skillcheck import skill_problems as lint_problems
 from .state import SkirmishState
 
 ENGINE = SkirmishEngine
@@ -65,5 +66,5 @@ def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
     return broken_invariants(engine, state)
 
 
-__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "rulebook_context", "sim_labels", "sim_setup",
+__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "lint_problems", "rulebook_context", "sim_labels", "sim_setup",
            "sim_summary"]

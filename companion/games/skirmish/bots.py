@@ -34,12 +34,16 @@ class GreedyBot:
         return chooser(engine, state, decision, ids) if chooser else ids[0]
 
     def _act(self, engine: Any, state: SkirmishState, decision: Decision, ids: list[str]) -> str:
+        left = state.sides[decision.player].deck_size
+
         def rank(option: str) -> int:
             kind, _, what = option.partition(":")
             if kind == "attack":
                 return 0
             if kind == "skill":
                 card = engine.skills[what]
+                if card.get("draw", 0) * _most_times(engine, card) >= left:   # drawing would empty the deck
+                    return 6
                 return 1 if "damage" in card or "damage_tier" in card else 2
             return {"walk": 3, END: 4}.get(kind, 5)
         return min(ids, key=rank)
@@ -65,6 +69,11 @@ class GreedyBot:
     def _place(self, engine: Any, state: SkirmishState, decision: Decision, ids: list[str]) -> str:
         middle = engine.board.rows / 2 + 0.5
         return min(ids, key=lambda t: (abs(int(t[1:]) - middle), abs(ord(t[0]) - ord("A") - engine.board.columns / 2)))
+
+
+def _most_times(engine: Any, card: dict[str, Any]) -> int:
+    """How many times a card's effect (its draws too) may activate: a keyword may repeat it."""
+    return int(engine.rules["keyword_times"].get(card.get("keyword"), 1))
 
 
 def _remaining(engine: Any, fighter: Fighter) -> int:

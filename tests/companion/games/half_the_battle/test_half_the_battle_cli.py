@@ -26,6 +26,16 @@ def test_damage_explains_the_step(run):
     assert "Fighter d12: 5 HP - 7 damage (not lethal) -> stays on 1 HP" in result.output
 
 
+def test_damage_names_who_uses_each_item(run):
+    """The steps name the player using an item (they began " uses Flimsy Shield", with no one)."""
+    result = run("damage", "--die", "d8", "--hp", "5", "--amount", "7", "--item", "flimsy-shield",
+                 "--item", "vial-of-poison", "--json")
+    assert result.exit_code == 0, result.output
+    steps = json.loads(result.output)["steps"]
+    assert steps[:2] == ["Attacker uses Vial of Poison", "Defender uses Flimsy Shield"]
+    assert all(not step.startswith(" ") for step in steps)
+
+
 @pytest.mark.parametrize("args, hp_after, dies", [
     (["--die", "d8", "--hp", "5", "--amount", "7", "--lethal"], 0, True),
     (["--die", "d20", "--hp", "5", "--amount", "7", "--lethal", "--monster"], 1, False),

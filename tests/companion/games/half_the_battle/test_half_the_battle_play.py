@@ -48,3 +48,35 @@ def test_secret_selection_is_not_printed_before_both_chose():
     assert "Ann has selected a piece (hidden until both chose)" in result.output
     after = result.output.split("Ann has selected a piece")[1]
     assert "selected: Ann" not in after and "Selected:" not in after
+
+
+PLACE = ["play", "half-the-battle", "--players", "Ann,Ben", "--seed", "5", "--name", "placed", "-o", "layout=placement"]
+ANN_LANES = ["lane:1", "lane:2", "lane:3", "lane:3", "lane:4", "lane:5", "lane:5"]
+BEN_LANES = ["lane:10", "lane:9", "lane:8", "lane:8", "lane:7", "lane:6", "lane:6"]
+
+
+def test_placements_are_secret_until_both_placed():
+    """Seed: "players may simultaneously place their pieces anywhere in their half of the dungeon":
+    each placement is a secret decision (handoff, no echo) and the board hides lanes until both placed."""
+    result = play(PLACE, [*ANN_LANES, *BEN_LANES[:3], "quit"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("Secret choice for Ann: everyone but Ann look away now.") == 7
+    assert out.count("Secret choice for Ben: everyone but Ben look away now.") == 4
+    assert "> (hidden)" in out and "> lane:" not in out                 # the typed lane is not echoed
+    assert "Ann's Rogue d8 is placed (hidden until both placed)" in out
+    assert "starts in lane" not in out and "Ann placed:" not in out
+    assert "Ann: 0 of 7 pieces placed (lanes hidden until both placed)" in out
+    assert "| L1 " not in out and "| L6 " not in out                   # no lane of the board is drawn yet
+    with SessionStore() as store:
+        shown = [e.kind for e in store.journal("placed")]
+    assert shown == ["secret"] * 10
+
+
+def test_both_placements_are_revealed_together():
+    result = play(PLACE, [*ANN_LANES, *BEN_LANES, "quit"])
+    assert result.exit_code == 0, result.output
+    before, _, after = result.output.partition("Ann placed:")
+    assert "Ben's Dragon d20 is placed" in before and "Ann placed" not in before
+    assert after.startswith(" Wizard 1, Bard 2, Rogue 3, Cleric 3, Ranger 4, Fighter 5, Dragon 5")
+    assert "Ben placed: Wizard 10, Bard 9, Rogue 8, Cleric 8, Ranger 7, Fighter 6, Dragon 6" in after

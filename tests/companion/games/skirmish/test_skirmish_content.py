@@ -60,6 +60,7 @@ def test_every_effect_and_keyword_is_used_by_two_cards():
     for card in DB.deck("keywords").cards:
         assert keywords[card.id] >= 2, card.id
     assert set(effects) == {c.id for c in DB.deck("effects").cards}
+    assert sum(1 for s in SKILLS if s.get("draw")) >= 2          # the vocabulary's `draw` too
 
 
 def test_the_map_has_two_halves_and_two_kinds_of_special_tiles():
@@ -95,8 +96,9 @@ def test_the_printed_text_is_what_the_engine_does(engine, card):
     give(state, 0, card.id)
     answers = [f"skill:{card.id}"] + ([target.id] if card.get("target") in ("enemy", "ally") else [])
     act(engine, state, *answers)
-    while engine.request(state).kind == "roll":          # Inspiration's coins
-        engine.apply(state, [1])
+    while engine.request(state).kind in ("roll", "draw"):   # Inspiration's coins, the cards a skill draws
+        request = engine.request(state)
+        engine.apply(state, [1] if request.kind == "roll" else request.options[0])
     dealt = target.damage - 40
     match = re.search(r"Deal (?:\w+ damage \()?(\d+)\)? damage|Deal \w+ damage \((\d+)\)", text)
     if match:
@@ -111,4 +113,6 @@ def test_the_printed_text_is_what_the_engine_does(engine, card):
             assert (target.power, target.armor)[score] == engine.tiers.shift(before[score], sign * int(moved.group(2)))
     for name, n in re.findall(r"Apply (\w+) (\d+)", text):
         assert target.effects.get(name.lower()) == int(n), text
+    drawn = re.search(r"Draw (\d+) card", text)
+    assert state.sides[0].hand.size == (int(drawn.group(1)) if drawn else 0), text
     assert "end" in options(engine, state)

@@ -160,16 +160,34 @@ def test_inspiration_raises_power_or_armor_per_character_reached(engine):
     assert state.fighter("thistle").effects == {"tailwind": 1}
 
 
-def test_the_draw_verb_of_the_vocabulary_draws_for_the_skills_player():
-    """No shipped card draws yet, but the vocabulary (and rules.skill_text) has `draw`: the engine runs it."""
+def test_a_shipped_draw_skill_draws_for_its_player(engine):
+    """Ward of Pages: "Target each ally within 2 tiles. Apply Fortify 1. Draw 1 card." The engine draws
+    after the effect, for the skill's player, and the card text is generated from the same fields."""
     from cards.texts import render_text
-    from companion.engine.registry import make_engine
 
-    fresh = make_engine("skirmish")
-    fresh.skills["riposte-lesson"] = {**fresh.skills["riposte-lesson"], "draw": 2}
-    assert render_text(fresh.rules["skill_text"], fresh.rules, fresh.skills["riposte-lesson"]).endswith(
-        "Draw 2 cards.")
-    state = battle(fresh, ("sera-quill", 0, "C4"), ("bramblejack", 1, "F8"), decks=(["last-word"] * 4, []))
-    give(state, 0, "riposte-lesson")
-    act(fresh, state, "skill:riposte-lesson", "last-word", "last-word")
-    assert state.sides[0].hand.cards == ["last-word", "last-word"]
+    card = engine.skills["ward-of-pages"]
+    assert card["draw"] == 1
+    text = " ".join(render_text(engine.rules["skill_text"], engine.rules, card).split())
+    assert text == "Target each ally within 2 tiles. Apply Fortify 1. Draw 1 card."
+    state = battle(engine, ("magister-orrin", 0, "C4"), ("thistle", 0, "C5"), ("bramblejack", 1, "F8"),
+                   decks=(["hush-sigil", "last-word"], []))
+    give(state, 0, "ward-of-pages")
+    events = act(engine, state, "skill:ward-of-pages", "last-word")
+    assert state.sides[0].hand.cards == ["last-word"] and state.sides[0].unseen == ["hush-sigil"]
+    assert state.fighter("thistle").effects == {"fortify": 1} and state.sides[0].ap == 10 - card["cost"]
+    assert any("draws" in text for text in events), events
+
+
+def test_a_draw_skill_can_empty_the_deck_and_the_greedy_bot_avoids_it(engine):
+    """Sanctuary draws 1: with one card left the skill empties the deck (the next draw would lose),
+    so the greedy bot walks instead; with more cards left it plays the skill."""
+    from companion.games.skirmish import BOTS
+
+    for deck, wanted in ((["verdict"], "walk:oren-bellkeeper"), (["verdict", "verdict"], "skill:sanctuary")):
+        state = battle(engine, ("oren-bellkeeper", 0, "C4"), ("sister-ashe", 0, "C5"), ("bramblejack", 1, "F8"),
+                       decks=(deck, []))
+        give(state, 0, "sanctuary")
+        state.queue = [{"step": "act", "seat": 0}]
+        decision = engine.request(state)
+        assert "skill:sanctuary" in [o.id for o in decision.options]
+        assert BOTS["greedy"]().choose(engine, state, decision, None) == wanted
