@@ -142,7 +142,7 @@ def push_forward(story: list[Flowable], fills: PageFills, page: int) -> list[Flo
     full, short = fills.fill.get(before, 0.0), fills.fill.get(page, 0.0)
     for index in range(len(story) - 1, 0, -1):
         flowable = story[index]
-        if fills.pages.get(id(flowable)) != before or getattr(story[index - 1], "keepWithNext", 0):
+        if fills.pages.get(id(flowable)) != before or getattr(story[index - 1], "keepWithNext", False):
             continue
         if isinstance(story[index - 1], PageBreak):
             return None

@@ -99,8 +99,11 @@ def test_a_component_page_pictures_every_component_with_its_count(shipped_kits, 
     itself at small size) so a player can check the box."""
     db = load_game(game)
     rulebook = _files(shipped_kits, game, paper)[f"rulebook-{paper}.pdf"]
-    page = next(i for i in range(len(rulebook.pages)) if "What you should have" in _text(rulebook, i))
-    text = _text(rulebook, page)
+    first_page = next(i for i in range(len(rulebook.pages)) if "What you should have" in _text(rulebook, i))
+    contents = next(i for i in range(first_page, len(rulebook.pages)) if "Page " in _text(rulebook, i)
+                    and " Contents " in f" {_text(rulebook, i)} ")
+    # the component pages run from their heading up to the contents (Half the Battle's take two)
+    text = " ".join(_text(rulebook, page) for page in range(first_page, contents))
     for deck in db.decks:
         assert f"{deck.name}: {sum(card.count for card in deck.cards)}" in text
     for tokens in db.tokens:
