@@ -72,7 +72,7 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
             yield Job("cards", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
                       _bound(render_card_file, db, group, paper))
     if "tokens" in kinds:
-        for group in token_groups(db):
+        for group in token_groups(db, with_cards="cards" in kinds):  # hosted tokens print with the cards
             yield Job("tokens", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
                       _bound(render_token_file, db, group, paper))
     if "sheets" in kinds:

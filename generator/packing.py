@@ -17,6 +17,7 @@ reports how full every file's sheets are, from the same plans.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,11 +27,10 @@ from cards import Database
 from cards.units import MM, parse_length, parse_size
 
 from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
-from .imposition import Face, draw_footer, impose_cards
+from .imposition import Face, LastSheet, draw_footer, impose_cards
 from .pdfcanvas import new_canvas
+from .token_rows import Region, TokenPlace, by_page, fill_regions
 
-# Space between two token sheets' blocks on a shared page.
-BLOCK_GAP = 2 * TOKEN_GAP
 # Room at the foot of a token page for its footer (as on a token sheet of its own).
 TOKEN_FOOTER_BAND = 6 * MM
 
@@ -68,8 +68,18 @@ def card_groups(db: Database) -> list[Group]:
     return [Group(name(k, members), tuple(members)) for k, members in groups.items()]
 
 
-def token_groups(db: Database) -> list[Group]:
-    """The token files of the kit in build order: one per token sheet, or one for all sharing sheets."""
+def token_groups(db: Database, with_cards: bool = True) -> list[Group]:
+    """The token files of the kit in build order: one per token sheet, or one for all sharing
+    sheets; a file printed on a card file's last sheet (`generator.hosting`) is left out when
+    the card files are built too (`with_cards`)."""
+    from .hosting import hostings
+
+    hosted = {hosting.tokens.id for hosting in hostings(db)} if with_cards else set()
+    return [group for group in all_token_groups(db) if group.id not in hosted]
+
+
+def all_token_groups(db: Database) -> list[Group]:
+    """Every token file the kit's token sheets make, printed alone or on a card sheet."""
     groups = _grouped(db.tokens, lambda sheet: ("shared",) if shares(db, sheet) else ("own", sheet.id))
     return [Group("tokens" if len(members) > 1 else str(members[0].id), tuple(members)) for members in groups.values()]
 
@@ -86,26 +96,34 @@ def _slug(text: str) -> str:
 
 
 def group_label(db: Database, group: Group) -> str:
-    """What the group is called in the checklist and on its footer."""
-    if not group.shared:
-        return str(group.members[0].name)
-    return ", ".join(member.name for member in group.members)
+    """What the group is called in the checklist and on its footer (with the tokens printed on
+    its last sheet, if any)."""
+    from .hosting import hosted_on
+
+    label = ", ".join(member.name for member in group.members)
+    tokens = hosted_on(db, group) if any(deck is group.members[0] for deck in db.decks) else None
+    return label if tokens is None else f"{label} + {group_label(db, tokens)}"
 
 
 # ---------------------------------------------------------------------------------------- cards
 
 
 def render_card_file(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
-    """The PDF of one card file: a deck of its own, or the decks of a shared group."""
+    """The PDF of one card file: a deck of its own, or the decks of a shared group (and the token
+    file printed on its last sheet, if any)."""
+    from .hosting import hosted_on, token_painter_for
     from .kit import render_deck
 
+    tokens = hosted_on(db, group)
+    last_sheet = token_painter_for(db, group, tokens, paper) if tokens else None
     if group.shared:
-        render_card_group(db, group, paper, out)
+        render_card_group(db, group, paper, out, last_sheet)
     else:
-        render_deck(db, group.members[0], paper, out)
+        render_deck(db, group.members[0], paper, out, last_sheet)
 
 
-def render_card_group(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
+def render_card_group(db: Database, group: Group, paper: str, out: Path | BinaryIO,
+                      last_sheet: LastSheet | None = None) -> None:
     """A PDF of every printed copy of every deck of `group`, filling each sheet before the next,
     every card with its own deck's back behind it."""
     from .kit import deck_sides
@@ -122,7 +140,8 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
                         f"{db.meta.name}, rules version {db.version}")
     footer = f"{db.meta.name} \u00b7 cards {codes} \u00b7 version {db.version}"
     impose_cards(canvas, faces, backs if first.duplex else None, parse_size(first.size),
-                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper))
+                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
+                 last_sheet=last_sheet)
     canvas.save()
 
 
@@ -139,45 +158,23 @@ def render_token_file(db: Database, group: Group, paper: str, out: Path | Binary
         render_tokens(db, group.members[0], paper, out)
 
 
-@dataclass(frozen=True)
-class TokenPlace:
-    """One printed token on a shared token page: its sheet, the token, its cut box."""
-
-    sheet: Any
-    token: Any
-    box: Box
-
-
 def pack_tokens(sheets: tuple[Any, ...], paper: str, margin: float) -> list[list[TokenPlace]]:
     """Every token of `sheets` placed on portrait pages: each sheet a block of rows of its own
     grid (centred across the page), blocks stacked from the top, rows carried over to the next
     page when one is full. One list of places per page."""
     from .errors import PaperError
-    from .tokens import token_copies
 
     page = page_size(paper)
     area = printable(page, margin)
     floor = area.y + TOKEN_FOOTER_BAND + TOKEN_BLEED  # a token's colour runs past its cut line
-    ceiling = area.top - TOKEN_BLEED
-    pages: list[list[TokenPlace]] = [[]]
-    top = ceiling
+    room = Box(area.x + TOKEN_BLEED, floor, area.w - 2 * TOKEN_BLEED, area.top - TOKEN_BLEED - floor)
     for sheet in sheets:
         size = parse_length(sheet.size)
-        pitch = size + TOKEN_GAP
-        cols = int((area.w - 2 * TOKEN_BLEED + TOKEN_GAP) // pitch)
-        if cols < 1 or size > ceiling - floor:
+        if size > room.w or size > room.h:
             raise PaperError(f"a {size / MM:.0f} mm token does not fit on {paper} paper")
-        x0 = (page[0] - (cols * pitch - TOKEN_GAP)) / 2
-        copies = token_copies(sheet)
-        for start in range(0, len(copies), cols):
-            if top - size < floor:
-                pages.append([])
-                top = ceiling
-            for col, token in enumerate(copies[start:start + cols]):
-                pages[-1].append(TokenPlace(sheet, token, Box(x0 + col * pitch, top - size, size, size)))
-            top -= pitch
-        top -= BLOCK_GAP - TOKEN_GAP
-    return [places for places in pages if places]
+    placed = fill_regions(sheets, (Region(number, room) for number in itertools.count()))
+    assert placed is not None  # the pages never run out, and every token fits one
+    return by_page(placed)
 
 
 def token_area_use(pages: list[list[TokenPlace]], paper: str, margin: float) -> tuple[int, int]:

@@ -111,8 +111,8 @@ def test_a_component_page_pictures_every_component_with_its_count(shipped_kits, 
             assert f"{token.name}: {token.count}" in text
     for sheet in db.sheets:
         assert sheet.name in text
-    # the pictures are the kit's own drawings: the deck's first card name is printed, small
-    first = db.decks[0].cards[0].name if db.decks else db.sheets[0].name
+    # the pictures are the kit's own drawings: the first deck's first card prints its corner, small
+    first = f"{db.decks[0].code} 01/" if db.decks else db.sheets[0].name
     assert first in text
 
 

@@ -1,0 +1,125 @@
+"""Sparse token files printed in the room a card file's last sheet leaves free.
+
+A token file whose sheets share paper (`sheets: shared`) and that would fill only part of a page
+of its own goes onto the last sheet of one of the kit's card files instead, when all its tokens
+fit there on both A4 and Letter: beside the last cards of a partly filled row, and below the
+last row, clear of every crop mark and of the footer. The deck its tokens are played on (`fits:`)
+is tried first, then the card files with the most free slots. Double-sided tokens need a
+double-sided host; their backs go on the host's back page, placed as the card backs are.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cards import Database
+from cards.units import parse_length, parse_size
+
+from .geometry import CROP_MARK_GAP, CROP_MARK_LENGTH, TOKEN_BLEED, Box, page_margin, printable
+from .imposition import SheetPlan, plan_sheet
+from .packing import TOKEN_FOOTER_BAND, Group, all_token_groups, card_groups, shares
+from .token_rows import Region, TokenPlace, fill_regions
+
+PAPERS = ("a4", "letter")
+# Space kept between tokens and the crop marks or cards beside them.
+CLEARANCE = 1.5 * TOKEN_BLEED
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """The token file `tokens` printed on the last sheet of the card file `host`."""
+
+    host: Group
+    tokens: Group
+
+
+def last_sheet_regions(plan: SheetPlan, on_last: int) -> list[Region]:
+    """The room the last sheet of a card file leaves for tokens when it holds `on_last` cards:
+    the empty slots of its last row, then the full width below that row (crop marks, the
+    cards' bleed and the footer band left out)."""
+    w, h = plan.card
+    x0, y0 = plan.origin
+    rows_used = math.ceil(on_last / plan.cols)
+    in_last_row = on_last - (rows_used - 1) * plan.cols
+    reach = plan.bleed + CROP_MARK_GAP
+    area = printable(plan.page, plan.margin)
+    row_bottom = y0 + (plan.rows - rows_used) * h
+    regions = []
+    if in_last_row < plan.cols:
+        left = x0 + in_last_row * w + reach + CLEARANCE
+        right = x0 + plan.cols * w - TOKEN_BLEED
+        top = row_bottom + h - (reach if rows_used > 1 else 0) - CLEARANCE
+        regions.append(Region(0, Box(left, row_bottom + TOKEN_BLEED, right - left, top - row_bottom - TOKEN_BLEED)))
+    marks = min(CROP_MARK_LENGTH, plan.mark_room()[1])
+    top = row_bottom - reach - marks - CLEARANCE
+    bottom = area.y + TOKEN_FOOTER_BAND + TOKEN_BLEED
+    if top > bottom:
+        regions.append(Region(0, Box(area.x + TOKEN_BLEED, bottom, area.w - 2 * TOKEN_BLEED, top - bottom)))
+    return regions
+
+
+def card_file_plan(db: Database, host: Group, paper: str) -> tuple[SheetPlan, int]:
+    """The sheet plan of a card file on `paper` and how many cards its last sheet holds."""
+    first = host.members[0]
+    plan = plan_sheet(parse_size(first.size), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
+    copies = sum(card.count for deck in host.members for card in deck.cards)
+    return plan, copies - (math.ceil(copies / plan.per_sheet) - 1) * plan.per_sheet
+
+
+def place_on(db: Database, host: Group, tokens: Group, paper: str, plan: SheetPlan | None = None) -> list[TokenPlace] | None:
+    """Every token of `tokens` on the last sheet of `host` (on `plan`, by default the file's own),
+    or None when they do not all fit."""
+    own, on_last = card_file_plan(db, host, paper)
+    placed = fill_regions(tokens.members, last_sheet_regions(plan or own, on_last))
+    return None if placed is None else [place for _, place in placed]
+
+
+def hostings(db: Database) -> list[Hosting]:
+    """Which token files print on which card file's last sheet."""
+    found: list[Hosting] = []
+    taken: set[str] = set()
+    hosts = card_groups(db)
+    for tokens in all_token_groups(db):
+        if not all(shares(db, sheet) for sheet in tokens.members):
+            continue
+        duplex = any(sheet.duplex for sheet in tokens.members)
+        played_on = {sheet.fits for sheet in tokens.members}
+        candidates = [host for host in hosts if host.id not in taken and (host.members[0].duplex or not duplex)]
+        candidates.sort(key=lambda host: (not any(deck.id in played_on for deck in host.members),
+                                          -_free_slots(db, host)))
+        for host in candidates:
+            if all(place_on(db, host, tokens, paper) is not None for paper in PAPERS):
+                found.append(Hosting(host, tokens))
+                taken.add(host.id)
+                break
+    return found
+
+
+def _free_slots(db: Database, host: Group) -> int:
+    plan, on_last = card_file_plan(db, host, "a4")
+    return plan.per_sheet - on_last
+
+
+def hosted_on(db: Database, host: Group) -> Group | None:
+    """The token file printed on the last sheet of card file `host`, if any."""
+    return next((h.tokens for h in hostings(db) if h.host.id == host.id), None)
+
+
+def token_painter_for(db: Database, host: Group, tokens: Group, paper: str) -> Any:
+    """A `last_sheet` drawer (see `generator.imposition.impose_cards`) printing `tokens` on the
+    host's last sheet: fronts on the front page, backs where the card backs' flip puts them."""
+    from .tokens import token_painter
+
+    painters = {id(sheet): token_painter(db, sheet) for sheet in tokens.members}
+
+    def draw(canvas: Canvas, plan: SheetPlan, side: str) -> None:
+        for place in place_on(db, host, tokens, paper, plan) or []:
+            if side == "front":
+                painters[id(place.sheet)](canvas, place.box, place.token, "front")
+            elif place.sheet.duplex:
+                painters[id(place.sheet)](canvas, plan.back_of(place.box), place.token, "back")
+    return draw
