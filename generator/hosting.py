@@ -21,7 +21,7 @@ from cards.units import parse_length, parse_size
 
 from .geometry import CROP_MARK_GAP, CROP_MARK_LENGTH, TOKEN_BLEED, Box, page_margin, printable
 from .imposition import SheetPlan, plan_sheet
-from .packing import TOKEN_FOOTER_BAND, Group, all_token_groups, card_groups, shares
+from .packing import TOKEN_FOOTER_BAND, Group, all_token_groups, block_painter, card_groups, shares
 from .token_rows import Region, TokenPlace, fill_regions
 
 PAPERS = ("a4", "letter")
@@ -112,9 +112,7 @@ def hosted_on(db: Database, host: Group) -> Group | None:
 def token_painter_for(db: Database, host: Group, tokens: Group, paper: str) -> Any:
     """A `last_sheet` drawer (see `generator.imposition.impose_cards`) printing `tokens` on the
     host's last sheet: fronts on the front page, backs where the card backs' flip puts them."""
-    from .tokens import token_painter
-
-    painters = {id(sheet): token_painter(db, sheet) for sheet in tokens.members}
+    painters = {id(sheet): block_painter(db, sheet) for sheet in tokens.members}
 
     def draw(canvas: Canvas, plan: SheetPlan, side: str) -> None:
         for place in place_on(db, host, tokens, paper, plan) or []:

@@ -23,10 +23,19 @@ from .geometry import page_margin
 from .imposition import plan_sheet
 from .kit import sheet_copies, sheet_slots
 from .markdown import Theme, markdown_to_flowables
-from .packing import Group, card_groups, group_label, pack_tokens, token_area_use, token_groups
+from .packing import (
+    Group,
+    card_groups,
+    group_label,
+    own_sheets,
+    pack_tokens,
+    token_area_use,
+    token_groups,
+)
 from .rulebook import reference_copies
 from .tiling import fits_one_page, plan_tiles
-from .tokens import plan_tokens, token_copies
+from .token_rows import TrackerBlock, block_items
+from .tokens import plan_tokens
 
 CALIBRATION_SQUARE = 50 * MM
 RULER_LENGTH = 100 * MM
@@ -65,7 +74,7 @@ def print_plan(db: Database, paper: str) -> list[FilePlan]:
         plans.append(_card_plan(db, group, paper, margin, bleed))
     for group in token_groups(db):
         plans.append(_token_plan(db, group, paper, margin))
-    for sheet in db.sheets:
+    for sheet in own_sheets(db):
         plans.append(_sheet_plan(db, sheet, paper, margin))
     plans.extend(_reference_plans(db, paper, margin, bleed))
     plans.append(FilePlan(f"rulebook-{paper}.pdf", "Rulebook", "paper", 0, False, False))
@@ -90,7 +99,7 @@ def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: flo
 
 def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePlan:
     """A token file's sheets; the use of shared token pages is counted by area (square millimetres)."""
-    count = sum(len(token_copies(tokens)) for tokens in group.members)
+    count = sum(len(block_items(tokens)) for tokens in group.members if not isinstance(tokens, TrackerBlock))
     what = f"{group_label(db, group)} ({count} tokens)"
     duplex = any(tokens.duplex for tokens in group.members)
     if group.shared:

@@ -18,6 +18,7 @@ reports how full every file's sheets are, from the same plans.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,10 +27,11 @@ from typing import Any, BinaryIO
 from cards import Database
 from cards.units import MM, parse_length, parse_size
 
+from .errors import PaperError
 from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
 from .imposition import Face, LastSheet, draw_footer, impose_cards
 from .pdfcanvas import new_canvas
-from .token_rows import Region, TokenPlace, by_page, fill_regions
+from .token_rows import Region, TokenPlace, TrackerBlock, block_size, by_page, fill_regions
 
 # Room at the foot of a token page for its footer (as on a token sheet of its own).
 TOKEN_FOOTER_BAND = 6 * MM
@@ -68,20 +70,65 @@ def card_groups(db: Database) -> list[Group]:
     return [Group(name(k, members), tuple(members)) for k, members in groups.items()]
 
 
-def token_groups(db: Database, with_cards: bool = True) -> list[Group]:
+def token_groups(db: Database, with_cards: bool = True, with_sheets: bool = True) -> list[Group]:
     """The token files of the kit in build order: one per token sheet, or one for all sharing
-    sheets; a file printed on a card file's last sheet (`generator.hosting`) is left out when
-    the card files are built too (`with_cards`)."""
+    sheets (and the trackers packed with them when the sheets are built too, `with_sheets`); a
+    file printed on a card file's last sheet (`generator.hosting`) is left out when the card
+    files are built too (`with_cards`)."""
     from .hosting import hostings
 
     hosted = {hosting.tokens.id for hosting in hostings(db)} if with_cards else set()
-    return [group for group in all_token_groups(db) if group.id not in hosted]
+    return [group for group in all_token_groups(db, with_sheets) if group.id not in hosted]
 
 
-def all_token_groups(db: Database) -> list[Group]:
-    """Every token file the kit's token sheets make, printed alone or on a card sheet."""
+def all_token_groups(db: Database, with_sheets: bool = True) -> list[Group]:
+    """Every token file the kit's token sheets make, printed alone or on a card sheet; with the
+    sheets built too (`with_sheets`), the shared token pages take the sharing trackers that fit."""
     groups = _grouped(db.tokens, lambda sheet: ("shared",) if shares(db, sheet) else ("own", sheet.id))
-    return [Group("tokens" if len(members) > 1 else str(members[0].id), tuple(members)) for members in groups.values()]
+    if with_sheets:
+        groups[("shared",)] = packed_trackers(db, groups.get(("shared",), []))
+    return [Group("tokens" if len(members) > 1 else str(members[0].id), tuple(members))
+            for members in groups.values() if members]
+
+
+def packed_trackers(db: Database, shared: list[Any]) -> list[Any]:
+    """`shared` token sheets and, after them, each sharing tracker that packing with them saves a
+    sheet on both A4 and Letter (a tracker that needs a page of its own keeps its own file)."""
+    from .kit import sheet_copies
+
+    members = list(shared)
+    for sheet in db.sheets:
+        if sheet.kind != "tracker" or not shares(db, sheet):
+            continue
+        block = TrackerBlock(sheet, tuple(sheet_copies(db, sheet)))
+        if all(_sheets_saved(db, members, block, paper) for paper in ("a4", "letter")):
+            members.append(block)
+    return members
+
+
+def _sheets_saved(db: Database, members: list[Any], block: TrackerBlock, paper: str) -> bool:
+    from .kit import sheet_slots
+
+    margin = page_margin(db.print.margin, paper)
+    try:
+        together = len(pack_tokens((*members, block), paper, margin))
+    except PaperError:
+        return False
+    alone = len(pack_tokens(tuple(members), paper, margin)) if members else 0
+    _, slots = sheet_slots(block_size(block), paper, margin)
+    return together < alone + math.ceil(len(block.copies) / max(len(slots), 1))
+
+
+def packed_sheet_ids(db: Database) -> set[str]:
+    """The ids of the trackers printed on the shared token pages."""
+    return {member.id for group in all_token_groups(db) for member in group.members if isinstance(member, TrackerBlock)}
+
+
+def own_sheets(db: Database, with_tokens: bool = True) -> list[Any]:
+    """The sheets (boards, mats, trackers) printed in files of their own; with the tokens built
+    too (`with_tokens`), the trackers packed on the token pages are left out."""
+    packed = packed_sheet_ids(db) if with_tokens else set()
+    return [sheet for sheet in db.sheets if sheet.id not in packed]
 
 
 def _grouped(components: list[Any], key: Any) -> dict[tuple[str, ...], list[Any]]:
@@ -162,16 +209,14 @@ def pack_tokens(sheets: tuple[Any, ...], paper: str, margin: float) -> list[list
     """Every token of `sheets` placed on portrait pages: each sheet a block of rows of its own
     grid (centred across the page), blocks stacked from the top, rows carried over to the next
     page when one is full. One list of places per page."""
-    from .errors import PaperError
-
     page = page_size(paper)
     area = printable(page, margin)
     floor = area.y + TOKEN_FOOTER_BAND + TOKEN_BLEED  # a token's colour runs past its cut line
     room = Box(area.x + TOKEN_BLEED, floor, area.w - 2 * TOKEN_BLEED, area.top - TOKEN_BLEED - floor)
     for sheet in sheets:
-        size = parse_length(sheet.size)
-        if size > room.w or size > room.h:
-            raise PaperError(f"a {size / MM:.0f} mm token does not fit on {paper} paper")
+        w, h = block_size(sheet)
+        if w > room.w or h > room.h:
+            raise PaperError(f"a {w / MM:.0f} x {h / MM:.0f} mm part of {sheet.id!r} does not fit on {paper} paper")
     placed = fill_regions(sheets, (Region(number, room) for number in itertools.count()))
     assert placed is not None  # the pages never run out, and every token fits one
     return by_page(placed)
@@ -182,19 +227,17 @@ def token_area_use(pages: list[list[TokenPlace]], paper: str, margin: float) -> 
     how full shared token pages are."""
     area = printable(page_size(paper), margin)
     usable = area.w * (area.h - TOKEN_FOOTER_BAND)
-    taken = sum((place.box.w + TOKEN_GAP) ** 2 for places in pages for place in places)
+    taken = sum((place.box.w + TOKEN_GAP) * (place.box.h + TOKEN_GAP) for places in pages for place in places)
     return round(min(taken, usable * len(pages)) / MM**2), round(usable * len(pages) / MM**2)
 
 
 def render_token_group(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
     """A PDF of every token of every sheet of `group`, packed together (backs on alternate pages,
     mirrored for a long-edge flip, when the group is double-sided)."""
-    from .tokens import token_painter
-
     margin = page_margin(db.print.margin, paper)
     page = page_size(paper)
     pages = pack_tokens(group.members, paper, margin)
-    painters = {id(sheet): token_painter(db, sheet) for sheet in group.members}
+    painters = {id(sheet): block_painter(db, sheet) for sheet in group.members}
     duplex = any(sheet.duplex for sheet in group.members)
     canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, rules version {db.version}")
     for number, places in enumerate(pages, 1):
@@ -206,3 +249,18 @@ def render_token_group(db: Database, group: Group, paper: str, out: Path | Binar
             draw_footer(canvas, page, footer + f" {side}s" * duplex, margin)
             canvas.showPage()
     canvas.save()
+
+
+def block_painter(db: Database, block: Any) -> Any:
+    """A function drawing one item of a packed block into its box: a token side, or (front only)
+    a copy of a tracker."""
+    from .kit import sheet_painter
+    from .tokens import token_painter
+
+    if not isinstance(block, TrackerBlock):
+        return token_painter(db, block)
+
+    def tracker(canvas: Any, box: Box, copy: dict[str, Any], side: str) -> None:
+        if side == "front":
+            sheet_painter(db, block.sheet, copy)[1](canvas, box.x, box.y)
+    return tracker

@@ -20,6 +20,47 @@ BLOCK_GAP = 2 * TOKEN_GAP
 
 
 @dataclass(frozen=True)
+class TrackerBlock:
+    """A tracker sheet packed with tokens: every printed copy (its binding context), one size,
+    printed on the front only."""
+
+    sheet: Any
+    copies: tuple[dict[str, Any], ...]
+    duplex = False
+
+    @property
+    def id(self) -> str:
+        return str(self.sheet.id)
+
+    @property
+    def name(self) -> str:
+        return str(self.sheet.name)
+
+    @property
+    def sheets(self) -> str | None:
+        return self.sheet.sheets  # type: ignore[no-any-return]
+
+    @property
+    def fits(self) -> str | None:
+        return None
+
+
+def block_size(block: Any) -> tuple[float, float]:
+    """Width and height of one item of a block: a token sheet's token, a tracker's copy."""
+    if isinstance(block, TrackerBlock):
+        return parse_length(block.sheet.width), parse_length(block.sheet.height)
+    size = parse_length(block.size)
+    return size, size
+
+
+def block_items(block: Any) -> list[Any]:
+    """The printed items of a block: every token copy, or every tracker copy."""
+    from .tokens import token_copies
+
+    return list(block.copies) if isinstance(block, TrackerBlock) else token_copies(block)
+
+
+@dataclass(frozen=True)
 class TokenPlace:
     """One printed token: its sheet, the token, its cut box."""
 
@@ -38,32 +79,29 @@ class Region:
 
 
 def fill_regions(sheets: Iterable[Any], regions: Iterable[Region]) -> list[tuple[int, TokenPlace]] | None:
-    """Every token of `sheets` placed in `regions`, in order, as (page, place); None when the
-    regions run out before the tokens do."""
-    from .tokens import token_copies
-
+    """Every token (or tracker copy) of `sheets` placed in `regions`, in order, as (page, place);
+    None when the regions run out before the tokens do."""
     remaining = iter(regions)
     region = next(remaining, None)
     top = region.box.top if region else 0.0
     placed: list[tuple[int, TokenPlace]] = []
     for sheet in sheets:
-        size = parse_length(sheet.size)
-        pitch = size + TOKEN_GAP
-        copies = token_copies(sheet)
+        w, h = block_size(sheet)
+        copies = block_items(sheet)
         start = 0
         while start < len(copies):
             if region is None:
                 return None
-            cols = int((region.box.w + TOKEN_GAP) // pitch)
-            if cols < 1 or top - size < region.box.y - 1e-6:
+            cols = int((region.box.w + TOKEN_GAP) // (w + TOKEN_GAP))
+            if cols < 1 or top - h < region.box.y - 1e-6:
                 region = next(remaining, None)
                 top = region.box.top if region else 0.0
                 continue
-            x0 = region.box.x + (region.box.w - (cols * pitch - TOKEN_GAP)) / 2
+            x0 = region.box.x + (region.box.w - (cols * (w + TOKEN_GAP) - TOKEN_GAP)) / 2
             for col, token in enumerate(copies[start:start + cols]):
-                placed.append((region.page, TokenPlace(sheet, token, Box(x0 + col * pitch, top - size, size, size))))
+                placed.append((region.page, TokenPlace(sheet, token, Box(x0 + col * (w + TOKEN_GAP), top - h, w, h))))
             start += cols
-            top -= pitch
+            top -= h + TOKEN_GAP
         top -= BLOCK_GAP - TOKEN_GAP
     return placed
 
