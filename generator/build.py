@@ -80,7 +80,7 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
                       _bound(render_card_file, db, group, paper))
     if "tokens" in kinds:
         # tokens on a card file's last sheet print with the cards, trackers packed with tokens here
-        for group in token_groups(db, with_cards="cards" in kinds, with_sheets="sheets" in kinds):
+        for group in token_groups(db, kinds):
             yield Job("tokens", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
                       _bound(render_token_file, db, group, paper))
     if "sheets" in kinds:

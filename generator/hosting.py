@@ -30,11 +30,37 @@ CLEARANCE = 1.5 * TOKEN_BLEED
 
 
 @dataclass(frozen=True)
-class Hosting:
-    """The token file `tokens` printed on the last sheet of the card file `host`."""
+class Host:
+    """A card file that may print tokens on its last sheet: a deck or shared decks (`kind` cards,
+    `id` the file's stem), or the reference cards when they are all one size (`kind` reference)."""
 
-    host: Group
+    kind: str
+    id: str
+    size: str
+    copies: int
+    duplex: bool
+    decks: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """The token file `tokens` printed on the last sheet of `host`."""
+
+    host: Host
     tokens: Group
+
+
+def hosts(db: Database) -> list[Host]:
+    """Every card file of the kit that could take tokens on its last sheet."""
+    from .rulebook import reference_copies
+
+    found = [Host("cards", group.id, group.members[0].size, sum(card.count for deck in group.members for card in deck.cards),
+                  bool(group.members[0].duplex), group.members) for group in card_groups(db)]
+    sizes = {reference.size for reference in db.references}
+    if len(sizes) == 1:
+        found.append(Host("reference", "reference", sizes.pop(), sum(reference_copies(db, r) for r in db.references),
+                          any(reference.back for reference in db.references)))
+    return found
 
 
 def last_sheet_regions(plan: SheetPlan, on_last: int) -> list[Region]:
@@ -62,15 +88,13 @@ def last_sheet_regions(plan: SheetPlan, on_last: int) -> list[Region]:
     return regions
 
 
-def card_file_plan(db: Database, host: Group, paper: str) -> tuple[SheetPlan, int]:
+def card_file_plan(db: Database, host: Host, paper: str) -> tuple[SheetPlan, int]:
     """The sheet plan of a card file on `paper` and how many cards its last sheet holds."""
-    first = host.members[0]
-    plan = plan_sheet(parse_size(first.size), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
-    copies = sum(card.count for deck in host.members for card in deck.cards)
-    return plan, copies - (math.ceil(copies / plan.per_sheet) - 1) * plan.per_sheet
+    plan = plan_sheet(parse_size(host.size), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
+    return plan, host.copies - (math.ceil(host.copies / plan.per_sheet) - 1) * plan.per_sheet
 
 
-def place_on(db: Database, host: Group, tokens: Group, paper: str, plan: SheetPlan | None = None) -> list[TokenPlace] | None:
+def place_on(db: Database, host: Host, tokens: Group, paper: str, plan: SheetPlan | None = None) -> list[TokenPlace] | None:
     """Every token of `tokens` on the last sheet of `host` (on `plan`, by default the file's own),
     or None when they do not all fit."""
     own, on_last = card_file_plan(db, host, paper)
@@ -82,15 +106,14 @@ def hostings(db: Database) -> list[Hosting]:
     """Which token files print on which card file's last sheet."""
     found: list[Hosting] = []
     taken: set[str] = set()
-    hosts = card_groups(db)
+    candidates_all = hosts(db)
     for tokens in all_token_groups(db):
         if not all(shares(db, sheet) for sheet in tokens.members):
             continue
         duplex = any(sheet.duplex for sheet in tokens.members)
         played_on = {sheet.fits for sheet in tokens.members}
-        candidates = [host for host in hosts if host.id not in taken and (host.members[0].duplex or not duplex)]
-        candidates.sort(key=lambda host: (not any(deck.id in played_on for deck in host.members),
-                                          -_free_slots(db, host)))
+        candidates = [host for host in candidates_all if host.id not in taken and (host.duplex or not duplex)]
+        candidates.sort(key=lambda host: (not any(deck.id in played_on for deck in host.decks), -_free_slots(db, host)))
         for host in candidates:
             if all(place_on(db, host, tokens, paper) is not None for paper in PAPERS):
                 found.append(Hosting(host, tokens))
@@ -99,19 +122,25 @@ def hostings(db: Database) -> list[Hosting]:
     return found
 
 
-def _free_slots(db: Database, host: Group) -> int:
+def _free_slots(db: Database, host: Host) -> int:
     plan, on_last = card_file_plan(db, host, "a4")
     return plan.per_sheet - on_last
 
 
-def hosted_on(db: Database, host: Group) -> Group | None:
-    """The token file printed on the last sheet of card file `host`, if any."""
-    return next((h.tokens for h in hostings(db) if h.host.id == host.id), None)
+def hosting_of(db: Database, host_id: str) -> Hosting | None:
+    """The tokens printed on the last sheet of the card file `host_id` (a card group's id, or
+    "reference"), if any."""
+    return next((h for h in hostings(db) if h.host.id == host_id), None)
 
 
-def token_painter_for(db: Database, host: Group, tokens: Group, paper: str) -> Any:
-    """A `last_sheet` drawer (see `generator.imposition.impose_cards`) printing `tokens` on the
-    host's last sheet: fronts on the front page, backs where the card backs' flip puts them."""
+def last_sheet_drawer(db: Database, host_id: str, paper: str) -> Any:
+    """A `last_sheet` drawer (see `generator.imposition.impose_cards`) printing the tokens hosted
+    by card file `host_id` on its last sheet: fronts on the front page, backs where the card
+    backs' flip puts them; None when the file hosts none."""
+    hosting = hosting_of(db, host_id)
+    if hosting is None:
+        return None
+    host, tokens = hosting.host, hosting.tokens
     painters = {id(sheet): block_painter(db, sheet) for sheet in tokens.members}
 
     def draw(canvas: Canvas, plan: SheetPlan, side: str) -> None:

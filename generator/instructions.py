@@ -20,6 +20,7 @@ from cards import Database
 from cards.units import MM, parse_length, parse_size
 
 from .geometry import page_margin
+from .hosting import hosting_of
 from .imposition import plan_sheet
 from .kit import sheet_copies, sheet_slots
 from .markdown import Theme, markdown_to_flowables
@@ -136,8 +137,9 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
         sheets += math.ceil(count / plan.per_sheet)
         used, slots = used + count, slots + math.ceil(count / plan.per_sheet) * plan.per_sheet
         duplex, wide = duplex or any(ref.back for ref in group), wide or plan.is_landscape
-    return [FilePlan(f"reference-{paper}.pdf", "Reference cards", "card", sheets, duplex, wide,
-                     used, slots)]
+    hosting = hosting_of(db, "reference")
+    what = "Reference cards" + (f" + {group_label(db, hosting.tokens)}" if hosting else "")
+    return [FilePlan(f"reference-{paper}.pdf", what, "card", sheets, duplex, wide, used, slots)]
 
 
 def instructions_markdown(db: Database, paper: str) -> str:

@@ -70,15 +70,14 @@ def card_groups(db: Database) -> list[Group]:
     return [Group(name(k, members), tuple(members)) for k, members in groups.items()]
 
 
-def token_groups(db: Database, with_cards: bool = True, with_sheets: bool = True) -> list[Group]:
+def token_groups(db: Database, kinds: tuple[str, ...] = ("cards", "sheets", "reference")) -> list[Group]:
     """The token files of the kit in build order: one per token sheet, or one for all sharing
-    sheets (and the trackers packed with them when the sheets are built too, `with_sheets`); a
-    file printed on a card file's last sheet (`generator.hosting`) is left out when the card
-    files are built too (`with_cards`)."""
+    sheets (and the trackers packed with them when `kinds` builds the sheets too); a file printed
+    on the last sheet of a card file (`generator.hosting`) is left out when `kinds` builds that."""
     from .hosting import hostings
 
-    hosted = {hosting.tokens.id for hosting in hostings(db)} if with_cards else set()
-    return [group for group in all_token_groups(db, with_sheets) if group.id not in hosted]
+    hosted = {hosting.tokens.id for hosting in hostings(db) if hosting.host.kind in kinds}
+    return [group for group in all_token_groups(db, "sheets" in kinds) if group.id not in hosted]
 
 
 def all_token_groups(db: Database, with_sheets: bool = True) -> list[Group]:
@@ -145,11 +144,11 @@ def _slug(text: str) -> str:
 def group_label(db: Database, group: Group) -> str:
     """What the group is called in the checklist and on its footer (with the tokens printed on
     its last sheet, if any)."""
-    from .hosting import hosted_on
+    from .hosting import hosting_of
 
     label = ", ".join(member.name for member in group.members)
-    tokens = hosted_on(db, group) if any(deck is group.members[0] for deck in db.decks) else None
-    return label if tokens is None else f"{label} + {group_label(db, tokens)}"
+    hosting = hosting_of(db, group.id) if any(deck is group.members[0] for deck in db.decks) else None
+    return label if hosting is None else f"{label} + {group_label(db, hosting.tokens)}"
 
 
 # ---------------------------------------------------------------------------------------- cards
@@ -158,11 +157,10 @@ def group_label(db: Database, group: Group) -> str:
 def render_card_file(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
     """The PDF of one card file: a deck of its own, or the decks of a shared group (and the token
     file printed on its last sheet, if any)."""
-    from .hosting import hosted_on, token_painter_for
+    from .hosting import last_sheet_drawer
     from .kit import render_deck
 
-    tokens = hosted_on(db, group)
-    last_sheet = token_painter_for(db, group, tokens, paper) if tokens else None
+    last_sheet = last_sheet_drawer(db, group.id, paper)
     if group.shared:
         render_card_group(db, group, paper, out, last_sheet)
     else:

@@ -24,7 +24,7 @@ from generator.build import build_kit
 from generator.geometry import page_margin, page_size, printable
 from generator.hosting import card_file_plan, hostings, place_on
 from generator.instructions import print_plan, usage_by_file
-from generator.packing import own_sheets, pack_tokens, token_groups
+from generator.packing import own_sheets, pack_tokens, packed_sheet_ids, token_groups
 from generator.token_rows import TrackerBlock
 
 PAPERS = ["a4", "letter"]
@@ -83,10 +83,10 @@ def test_a_tracker_that_needs_its_own_page_keeps_its_own_file(game, tracker):
     tokens take 60% and 64%: packed, they would still need two sheets, so nothing moves."""
     db = load_game(game)
     assert tracker in {sheet.id for sheet in own_sheets(db)}
+    assert not packed_sheet_ids(db)
     for paper in PAPERS:
         files = {p.file: p for p in print_plan(db, paper)}
         assert files[f"{tracker}-{paper}.pdf"].sheets == 1
-        assert files[f"tokens-{paper}.pdf"].sheets == 1
 
 
 def _inked_share(page: pdfium.PdfPage, margin_mm: float, cell_mm: float = 5.0, dpi: float = 50) -> float:
@@ -116,18 +116,55 @@ def test_which_witch_prints_its_tracker_tokens_on_its_last_card_sheet(tmp_path, 
     assert names == {f"cards-{paper}.pdf", f"reference-{paper}.pdf"}
     witches = tmp_path / f"cards-{paper}.pdf"
     assert len(PdfReader(witches).pages) == 2 * sheets
-    pdf = pdfium.PdfDocument(witches)
+    assert _tokens_on_last_sheet(db, witches, paper) == 6
+    _no_sparse_page(db, files, paper)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_heartstrings_prints_its_tokens_on_the_reference_sheet(tmp_path, paper):
+    """Heartstrings has no cards: its 36 player tokens and 6 markers (36% of a page) and its three
+    reference cards (33% of a sheet) took a sheet each; the tokens now fill the room the reference
+    cards leave, their backs behind them for a long-edge flip."""
+    db = load_game("heartstrings")
+    assert [(h.host.id, h.tokens.id) for h in hostings(db)] == [("reference", "tokens")]
+    files = build_kit(db, paper, tmp_path, ("cards", "tokens", "sheets", "reference"))
+    assert {f.name for f in files} == {f"board-{paper}.pdf", f"heartstring-tracker-{paper}.pdf", f"reference-{paper}.pdf"}
+    reference = tmp_path / f"reference-{paper}.pdf"
+    assert len(PdfReader(reference).pages) == 2
+    assert _tokens_on_last_sheet(db, reference, paper) == 42
+    _no_sparse_page(db, files, paper)
+    plan = {p.file: p for p in print_plan(db, paper)}
+    assert plan[f"reference-{paper}.pdf"].what == "Reference cards + Player tokens, Heartstring markers"
+
+
+def _colour_at(image, box, page_height: float) -> tuple[int, int, int]:
+    """The colour just inside the bottom of a token's cut box (clear of its icon)."""
+    x, y = box.x + box.w / 2, page_height - (box.y + box.h * 0.12)
+    return image.getpixel((round(x * 100 / 72), round(y * 100 / 72)))
+
+
+def _tokens_on_last_sheet(db, path: Path, paper: str) -> int:
+    """Check each hosted token's colour on the last front page of `path` (and, for a two-sided
+    token, behind it on the back page); return how many there are."""
     host, tokens = hostings(db)[0].host, hostings(db)[0].tokens
     places = place_on(db, host, tokens, paper)
-    assert places is not None and len(places) == 6
-    front = pdf[len(pdf) - 2].render(scale=100 / 72).to_pil().convert("RGB")
-    height = card_file_plan(db, host, paper)[0].page[1]  # Letter card sheets are landscape
-    for place in places:  # each token's own colour at its centre, on the last front page
-        x, y = place.box.x + place.box.w / 2, height - (place.box.y + place.box.h * 0.15)
-        pixel = front.getpixel((round(x * 100 / 72), round(y * 100 / 72)))
+    assert places is not None
+    plan = card_file_plan(db, host, paper)[0]
+    pdf = pdfium.PdfDocument(path)
+    last_front = len(pdf) - 2 if host.duplex else len(pdf) - 1
+    front = pdf[last_front].render(scale=100 / 72).to_pil().convert("RGB")
+    back = pdf[last_front + 1].render(scale=100 / 72).to_pil().convert("RGB") if host.duplex else None
+    for place in places:
         expected = tuple(int(place.token.color[i:i + 2], 16) for i in (1, 3, 5))
-        assert max(abs(a - b) for a, b in zip(pixel, expected, strict=True)) < 40, (place.token.id, pixel)
-    assert not ink_near_edges(witches, 5)
+        sides = [(front, place.box)] + ([(back, plan.back_of(place.box))] if place.sheet.duplex else [])
+        for image, box in sides:
+            pixel = _colour_at(image, box, plan.page[1])  # Letter card sheets are landscape
+            assert max(abs(a - b) for a, b in zip(pixel, expected, strict=True)) < 40, (place.token.id, pixel)
+    assert not ink_near_edges(path, 5)
+    return len(places)
+
+
+def _no_sparse_page(db, files: list[Path], paper: str) -> None:
     margin_mm = page_margin(db.print.margin, paper) / MM
     for file in files:
         document = pdfium.PdfDocument(file)
