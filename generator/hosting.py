@@ -17,9 +17,17 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database
-from cards.units import parse_length, parse_size
+from cards.units import MM, parse_length, parse_size
 
-from .geometry import CROP_MARK_GAP, CROP_MARK_LENGTH, TOKEN_BLEED, Box, page_margin, printable
+from .geometry import (
+    CROP_MARK_GAP,
+    CROP_MARK_LENGTH,
+    TOKEN_BLEED,
+    TOKEN_GAP,
+    Box,
+    page_margin,
+    printable,
+)
 from .imposition import SheetPlan, plan_sheet
 from .packing import TOKEN_FOOTER_BAND, Group, all_token_groups, block_painter, card_groups, shares
 from .token_rows import Region, TokenPlace, fill_regions
@@ -150,3 +158,17 @@ def last_sheet_drawer(db: Database, host_id: str, paper: str) -> Any:
             elif place.sheet.duplex:
                 painters[id(place.sheet)](canvas, plan.back_of(place.box), place.token, "back")
     return draw
+
+
+def slot_use_with_tokens(db: Database, host_id: str, paper: str, used: int, slots: int) -> tuple[int, int]:
+    """How full a card file's sheets are with the tokens it hosts counted in: (used, places) in
+    square millimetres, the cards' slots and the tokens' places with their gaps; the card counts
+    unchanged when it hosts none."""
+    hosting = hosting_of(db, host_id)
+    places = place_on(db, hosting.host, hosting.tokens, paper) if hosting else None
+    if hosting is None or places is None:
+        return used, slots
+    w, h = parse_size(hosting.host.size)
+    cell = w * h / MM**2
+    tokens = sum((place.box.w + TOKEN_GAP) * (place.box.h + TOKEN_GAP) for place in places) / MM**2
+    return round(used * cell + tokens), round(slots * cell)

@@ -20,7 +20,7 @@ from cards import Database
 from cards.units import MM, parse_length, parse_size
 
 from .geometry import page_margin
-from .hosting import hosting_of
+from .hosting import hosting_of, slot_use_with_tokens
 from .imposition import plan_sheet
 from .kit import sheet_copies, sheet_slots
 from .markdown import Theme, markdown_to_flowables
@@ -94,8 +94,9 @@ def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: flo
     plan = plan_sheet(parse_size(first.size), bleed, paper, margin)
     copies = sum(card.count for deck in group.members for card in deck.cards)
     sheets = math.ceil(copies / plan.per_sheet)
+    used, slots = slot_use_with_tokens(db, group.id, paper, copies, sheets * plan.per_sheet)
     return FilePlan(f"{group.id}-{paper}.pdf", f"{group_label(db, group)} ({copies} cards)", "cardstock", sheets,
-                    bool(first.duplex), plan.is_landscape, copies, sheets * plan.per_sheet)
+                    bool(first.duplex), plan.is_landscape, used, slots)
 
 
 def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePlan:
@@ -139,6 +140,7 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
         duplex, wide = duplex or any(ref.back for ref in group), wide or plan.is_landscape
     hosting = hosting_of(db, "reference")
     what = "Reference cards" + (f" + {group_label(db, hosting.tokens)}" if hosting else "")
+    used, slots = slot_use_with_tokens(db, "reference", paper, used, slots)
     return [FilePlan(f"reference-{paper}.pdf", what, "card", sheets, duplex, wide, used, slots)]
 
 

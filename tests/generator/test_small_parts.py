@@ -135,6 +135,8 @@ def test_heartstrings_prints_its_tokens_on_the_reference_sheet(tmp_path, paper):
     _no_sparse_page(db, files, paper)
     plan = {p.file: p for p in print_plan(db, paper)}
     assert plan[f"reference-{paper}.pdf"].what == "Reference cards + Player tokens, Heartstring markers"
+    # the report counts the tokens' area in: the three cards alone used 33% (A4) or 38% (Letter)
+    assert plan[f"reference-{paper}.pdf"].slot_use > 0.7
 
 
 def _colour_at(image, box, page_height: float) -> tuple[int, int, int]:
