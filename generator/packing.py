@@ -9,9 +9,10 @@ A deck or token sheet whose `sheets` is `shared` (or, when it says nothing, whos
 - token sheets go into `tokens-<paper>.pdf`, each sheet a block of rows of its own grid, the
   blocks stacked down the page and carried to the next page when the page is full; when any of
   them is double-sided every page gets a back page, mirrored for a long-edge flip, on which the
-  single-sided tokens leave their places blank.
+  single-sided tokens leave their places blank. A tracker that shares paper joins them as a
+  block of its copies where that saves a sheet (`packed_trackers`).
 
-A group with one member keeps the member's own file. `generator.instructions.print_plan`
+Sharing tokens may instead print on a card file's last sheet (`generator.hosting`). A group with one member keeps the member's own file. `generator.instructions.print_plan`
 reports how full every file's sheets are, from the same plans.
 """
 
