@@ -34,7 +34,7 @@ from .token_rows import Region, TokenPlace, fill_regions
 
 PAPERS = ("a4", "letter")
 # Space kept between tokens and the crop marks or cards beside them.
-CLEARANCE = 1.5 * TOKEN_BLEED
+CLEARANCE = 2 * TOKEN_BLEED
 
 
 @dataclass(frozen=True)
@@ -83,13 +83,13 @@ def last_sheet_regions(plan: SheetPlan, on_last: int) -> list[Region]:
     area = printable(plan.page, plan.margin)
     row_bottom = y0 + (plan.rows - rows_used) * h
     regions = []
-    if in_last_row < plan.cols:
-        left = x0 + in_last_row * w + reach + CLEARANCE
+    side, ends = (min(CROP_MARK_LENGTH, room) for room in plan.mark_room())
+    if in_last_row < plan.cols:  # clear of the marks beside the last card, which run into the free slots
+        left = x0 + in_last_row * w + reach + side + CLEARANCE
         right = x0 + plan.cols * w - TOKEN_BLEED
         top = row_bottom + h - (reach if rows_used > 1 else 0) - CLEARANCE
         regions.append(Region(0, Box(left, row_bottom + TOKEN_BLEED, right - left, top - row_bottom - TOKEN_BLEED)))
-    marks = min(CROP_MARK_LENGTH, plan.mark_room()[1])
-    top = row_bottom - reach - marks - CLEARANCE
+    top = row_bottom - reach - ends - CLEARANCE
     bottom = area.y + TOKEN_FOOTER_BAND + TOKEN_BLEED
     if top > bottom:
         regions.append(Region(0, Box(area.x + TOKEN_BLEED, bottom, area.w - 2 * TOKEN_BLEED, top - bottom)))

@@ -187,3 +187,33 @@ def test_the_build_report_names_the_tokens_on_the_card_sheet(runner, tmp_path):
     plan = {p.file: p for p in print_plan(load_game("which-witch"), "a4")}
     assert "Life Heart Tracker Tokens" in plan["cards-a4.pdf"].what
     assert "heart-trackers-a4.pdf" not in plan
+
+
+@pytest.mark.parametrize("game", ["which-witch", "heartstrings"])
+@pytest.mark.parametrize("paper", PAPERS)
+def test_tokens_on_a_card_sheet_keep_clear_of_cards_and_crop_marks(game, paper):
+    """No token (with its colour bleed) touches a card's bleed, a crop mark (1 mm around it) or
+    the margin; before, Heartstrings' tokens came within 0.5 mm of the marks around its reference
+    cards."""
+    from generator.geometry import TOKEN_BLEED
+    from generator.imposition import crop_mark_segments
+
+    db = load_game(game)
+    hosting = hostings(db)[0]
+    plan, on_last = card_file_plan(db, hosting.host, paper)
+    cards = [plan.trim_box(slot) for slot in range(on_last)]
+    marks = crop_mark_segments(plan, cards)
+    area = printable(plan.page, plan.margin)
+    places = place_on(db, hosting.host, hosting.tokens, paper)
+    assert places
+    for place in places:
+        ink = place.box.grown(TOKEN_BLEED)
+        assert area.x <= ink.x and ink.right <= area.right and area.y <= ink.y and ink.top <= area.top
+        for card in cards:
+            bleed = plan.bleed_box(card)
+            assert ink.right <= bleed.x or bleed.right <= ink.x or ink.top <= bleed.y or bleed.top <= ink.y
+        for x0, y0, x1, y1 in marks:
+            near = 1 * MM
+            apart = (ink.right + near <= min(x0, x1) or max(x0, x1) + near <= ink.x
+                     or ink.top + near <= min(y0, y1) or max(y0, y1) + near <= ink.y)
+            assert apart, (place.token.id, (x0, y0, x1, y1))
