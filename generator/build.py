@@ -64,14 +64,12 @@ def atomic_write(path: Path, render: Renderer) -> None:
 
 def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = KINDS) -> Iterator[Job]:
     """Every file the kit needs for `paper`, in build order."""
+    from .hosting import group_label, render_card_file, token_groups
     from .kit import render_sheet
     from .packing import (
         card_groups,
-        group_label,
         own_sheets,
-        render_card_file,
         render_token_file,
-        token_groups,
     )
 
     if "cards" in kinds:  # a deck alone, or the decks sharing card sheets (`sheets: shared`)

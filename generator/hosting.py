@@ -6,13 +6,17 @@ fit there on both A4 and Letter: beside the last cards of a partly filled row, a
 last row, clear of every crop mark and of the footer. The deck its tokens are played on (`fits:`)
 is tried first, then the card files with the most free slots. Double-sided tokens need a
 double-sided host; their backs go on the host's back page, placed as the card backs are.
+
+`token_groups`, `group_label` and `render_card_file` give the kit's token and card files with
+that counted in (the build and the print guide use them).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -29,7 +33,16 @@ from .geometry import (
     printable,
 )
 from .imposition import SheetPlan, plan_sheet
-from .packing import TOKEN_FOOTER_BAND, Group, all_token_groups, block_painter, card_groups, shares
+from .packing import (
+    TOKEN_FOOTER_BAND,
+    Group,
+    all_token_groups,
+    block_painter,
+    card_groups,
+    group_names,
+    render_card_group,
+    shares,
+)
 from .token_rows import Region, TokenPlace, fill_regions
 
 PAPERS = ("a4", "letter")
@@ -172,3 +185,34 @@ def slot_use_with_tokens(db: Database, host_id: str, paper: str, used: int, slot
     cell = w * h / MM**2
     tokens = sum((place.box.w + TOKEN_GAP) * (place.box.h + TOKEN_GAP) for place in places) / MM**2
     return round(used * cell + tokens), round(slots * cell)
+
+
+# -------------------------------------------------------- the kit's files, tokens on card sheets counted
+
+
+def token_groups(db: Database, kinds: tuple[str, ...] = ("cards", "sheets", "reference")) -> list[Group]:
+    """The token files of the kit in build order: one per token sheet, or one for all sharing
+    sheets (and the trackers packed with them when `kinds` builds the sheets too); a file printed
+    on the last sheet of a card file (`generator.hosting`) is left out when `kinds` builds that."""
+    hosted = {hosting.tokens.id for hosting in hostings(db) if hosting.host.kind in kinds}
+    return [group for group in all_token_groups(db, "sheets" in kinds) if group.id not in hosted]
+
+
+def group_label(db: Database, group: Group) -> str:
+    """What the group is called in the checklist and on its footer (with the tokens printed on
+    its last sheet, if any)."""
+    label = group_names(group)
+    hosting = hosting_of(db, group.id) if any(deck is group.members[0] for deck in db.decks) else None
+    return label if hosting is None else f"{label} + {group_label(db, hosting.tokens)}"
+
+
+def render_card_file(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
+    """The PDF of one card file: a deck of its own, or the decks of a shared group (and the token
+    file printed on its last sheet, if any)."""
+    from .kit import render_deck
+
+    last_sheet = last_sheet_drawer(db, group.id, paper)
+    if group.shared:
+        render_card_group(db, group, paper, out, last_sheet)
+    else:
+        render_deck(db, group.members[0], paper, out, last_sheet)

@@ -20,18 +20,16 @@ from cards import Database
 from cards.units import MM, parse_length, parse_size
 
 from .geometry import page_margin
-from .hosting import hosting_of, slot_use_with_tokens
+from .hosting import group_label, hosting_of, slot_use_with_tokens, token_groups
 from .imposition import plan_sheet
 from .kit import sheet_copies, sheet_slots
 from .markdown import Theme, markdown_to_flowables
 from .packing import (
     Group,
     card_groups,
-    group_label,
     own_sheets,
     pack_tokens,
     token_area_use,
-    token_groups,
 )
 from .rulebook import reference_copies
 from .tiling import fits_one_page, plan_tiles

@@ -12,7 +12,9 @@ A deck or token sheet whose `sheets` is `shared` (or, when it says nothing, whos
   single-sided tokens leave their places blank. A tracker that shares paper joins them as a
   block of its copies where that saves a sheet (`packed_trackers`).
 
-Sharing tokens may instead print on a card file's last sheet (`generator.hosting`). A group with one member keeps the member's own file. `generator.instructions.print_plan`
+Sharing tokens may instead print on a card file's last sheet (`generator.hosting`, which also
+lists the kit's card and token files with that counted in). A group with one member keeps the
+member's own file. `generator.instructions.print_plan`
 reports how full every file's sheets are, from the same plans.
 """
 
@@ -69,16 +71,6 @@ def card_groups(db: Database) -> list[Group]:
         stem = "cards" + f"-{_slug(k[1])}" * (len(sizes) > 1)
         return stem + "-single" * (len(sidedness) > 1 and k[2] == "False")
     return [Group(name(k, members), tuple(members)) for k, members in groups.items()]
-
-
-def token_groups(db: Database, kinds: tuple[str, ...] = ("cards", "sheets", "reference")) -> list[Group]:
-    """The token files of the kit in build order: one per token sheet, or one for all sharing
-    sheets (and the trackers packed with them when `kinds` builds the sheets too); a file printed
-    on the last sheet of a card file (`generator.hosting`) is left out when `kinds` builds that."""
-    from .hosting import hostings
-
-    hosted = {hosting.tokens.id for hosting in hostings(db) if hosting.host.kind in kinds}
-    return [group for group in all_token_groups(db, "sheets" in kinds) if group.id not in hosted]
 
 
 def all_token_groups(db: Database, with_sheets: bool = True) -> list[Group]:
@@ -142,30 +134,12 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def group_label(db: Database, group: Group) -> str:
-    """What the group is called in the checklist and on its footer (with the tokens printed on
-    its last sheet, if any)."""
-    from .hosting import hosting_of
-
-    label = ", ".join(member.name for member in group.members)
-    hosting = hosting_of(db, group.id) if any(deck is group.members[0] for deck in db.decks) else None
-    return label if hosting is None else f"{label} + {group_label(db, hosting.tokens)}"
+def group_names(group: Group) -> str:
+    """The names of what the group holds, for its footer and checklist line."""
+    return ", ".join(member.name for member in group.members)
 
 
 # ---------------------------------------------------------------------------------------- cards
-
-
-def render_card_file(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
-    """The PDF of one card file: a deck of its own, or the decks of a shared group (and the token
-    file printed on its last sheet, if any)."""
-    from .hosting import last_sheet_drawer
-    from .kit import render_deck
-
-    last_sheet = last_sheet_drawer(db, group.id, paper)
-    if group.shared:
-        render_card_group(db, group, paper, out, last_sheet)
-    else:
-        render_deck(db, group.members[0], paper, out, last_sheet)
 
 
 def render_card_group(db: Database, group: Group, paper: str, out: Path | BinaryIO,

@@ -22,9 +22,9 @@ from cards import load_game
 from cards.units import MM
 from generator.build import build_kit
 from generator.geometry import page_margin, page_size, printable
-from generator.hosting import card_file_plan, hostings, place_on
+from generator.hosting import card_file_plan, hostings, place_on, token_groups
 from generator.instructions import print_plan, usage_by_file
-from generator.packing import own_sheets, pack_tokens, packed_sheet_ids, token_groups
+from generator.packing import own_sheets, pack_tokens, packed_sheet_ids
 from generator.token_rows import TrackerBlock
 
 PAPERS = ["a4", "letter"]
