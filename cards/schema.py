@@ -154,6 +154,8 @@ class Sheet(Strict):
     layout: str
     count: int = Field(default=1, ge=1)
     per_player: bool = False
+    # A tracker with `shared` is packed onto the shared token pages where that saves paper (see generator.packing).
+    sheets: Literal["own", "shared"] | None = None
     data: dict[str, Any] = {}
 
     _lengths = field_validator("width", "height")(_check_length)

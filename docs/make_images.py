@@ -1,7 +1,7 @@
 """Make the README's pictures from a real build: one card sheet and one rulebook page.
 
 Run `make docs-img` (or `.venv/bin/python docs/make_images.py`): it builds the Which Witch kit on
-A4 into a temporary folder and rasterises the first Game Card sheet and the rulebook's first rules
+A4 into a temporary folder and rasterises its first card sheet (Game Cards) and the rulebook's first rules
 page to docs/img/, so the pictures always show what the build makes.
 """
 
@@ -18,7 +18,7 @@ from generator.build import build_kit
 IMAGES = Path(__file__).parent / "img"
 DPI = 60
 PICTURES = {  # picture name: (game, file of the kit, page index)
-    "card-sheet.png": ("which-witch", "game-cards-a4.pdf", 0),
+    "card-sheet.png": ("which-witch", "cards-a4.pdf", 0),
     "rulebook-page.png": ("heartstrings", "rulebook-a4.pdf", 4),
 }
 

@@ -64,19 +64,25 @@ def atomic_write(path: Path, render: Renderer) -> None:
 
 def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = KINDS) -> Iterator[Job]:
     """Every file the kit needs for `paper`, in build order."""
+    from .hosting import group_label, render_card_file, token_groups
     from .kit import render_sheet
-    from .packing import card_groups, group_label, render_card_file, render_token_file, token_groups
+    from .packing import (
+        card_groups,
+        own_sheets,
+        render_token_file,
+    )
 
     if "cards" in kinds:  # a deck alone, or the decks sharing card sheets (`sheets: shared`)
         for group in card_groups(db):
             yield Job("cards", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
                       _bound(render_card_file, db, group, paper))
     if "tokens" in kinds:
-        for group in token_groups(db):
+        # tokens on a card file's last sheet print with the cards, trackers packed with tokens here
+        for group in token_groups(db, kinds):
             yield Job("tokens", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
                       _bound(render_token_file, db, group, paper))
     if "sheets" in kinds:
-        for sheet in db.sheets:
+        for sheet in own_sheets(db, with_tokens="tokens" in kinds):
             yield Job("sheets", sheet.name, out_dir / f"{sheet.id}-{paper}.pdf",
                       _bound(render_sheet, db, sheet, paper))
     if "reference" in kinds and db.references:

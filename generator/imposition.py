@@ -38,6 +38,8 @@ from .pdfcanvas import new_canvas
 
 # Draws one card face into the box (x, y, w, h) that includes the bleed.
 Face = Callable[[Canvas, float, float, float, float], None]
+# Draws more on the last sheet's "front" or "back" page, placed by the sheet's plan.
+LastSheet = Callable[[Canvas, "SheetPlan", str], None]
 
 FOOTER_FONT = ("Helvetica", FOOTER_SIZE)
 
@@ -80,11 +82,14 @@ class SheetPlan:
         """Where the back of the card at `slot` goes on the back page: mirrored across the edge
         the sheet turns over (a long-edge flip turns a portrait page left to right), then moved
         by the printer's duplex correction."""
-        trim = self.trim_box(slot)
+        return self.back_of(self.trim_box(slot))
+
+    def back_of(self, front: Box) -> Box:
+        """Where a box of the front page lands on the back page (see `back_box`)."""
         if (self.flip == "long") != self.is_landscape:
-            box = trim.mirrored(self.page[0])
+            box = front.mirrored(self.page[0])
         else:
-            box = Box(trim.x, self.page[1] - trim.top, trim.w, trim.h)
+            box = Box(front.x, self.page[1] - front.top, front.w, front.h)
         return Box(box.x + self.back_shift[0], box.y + self.back_shift[1], box.w, box.h)
 
     def bleed_box(self, trim: Box) -> Box:
@@ -161,12 +166,13 @@ def _plan_on(page: tuple[float, float], card: tuple[float, float], bleed: float,
 def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | None,
                  card_size: tuple[float, float], bleed_pt: float, paper: str,
                  footer: str = "", margin: float = PAGE_MARGIN, flip: str = "long",
-                 back_shift: tuple[float, float] = (0.0, 0.0)) -> SheetPlan:
+                 back_shift: tuple[float, float] = (0.0, 0.0), last_sheet: LastSheet | None = None) -> SheetPlan:
     """Draw every face (and, on alternate pages, every back) onto `canvas`, one sheet at a time.
 
     `backs` is None (no backs), one Face (the same back for every card) or one per face; `flip`
     and `back_shift` place the backs for the user's printer (see `SheetPlan.back_box`).
-    Returns the sheet plan used.
+    `last_sheet(canvas, plan, side)` draws more on the last sheet's front and back (other small
+    parts in the room its cards leave). Returns the sheet plan used.
     """
     plan = replace(plan_sheet(card_size, bleed_pt, paper, margin), flip=flip, back_shift=back_shift)
     backs = _expand_backs(faces, backs)
@@ -175,9 +181,10 @@ def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | 
     canvas.setPageSize(plan.page)
     for number, (start, stop) in enumerate(sheets, 1):
         label = _page_label(footer, number, len(sheets))
-        _draw_page(canvas, plan, faces[start:stop], plan.trim_box, label + " fronts" * bool(backs))
+        more = last_sheet if number == len(sheets) else None
+        _draw_page(canvas, plan, faces[start:stop], plan.trim_box, label + " fronts" * bool(backs), more, "front")
         if backs:
-            _draw_page(canvas, plan, backs[start:stop], plan.back_box, label + " backs")
+            _draw_page(canvas, plan, backs[start:stop], plan.back_box, label + " backs", more, "back")
     return plan
 
 
@@ -254,13 +261,15 @@ def _page_label(footer: str, number: int, count: int) -> str:
     return f"{footer}  ·  sheet {number}/{count}".strip(" ·")
 
 
-def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face],
-               place: Callable[[int], Box], label: str) -> None:
+def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Callable[[int], Box],
+               label: str, more: LastSheet | None = None, side: str = "front") -> None:
     placed = [place(slot) for slot in range(len(faces))]
     _set_print_boxes(canvas, plan, placed)
     for trim, face in zip(placed, faces, strict=True):
         _draw_clipped(canvas, plan, trim, face, placed)
     draw_crop_marks(canvas, plan, placed)
+    if more:
+        more(canvas, plan, side)
     draw_footer(canvas, plan.page, label, plan.margin)
     canvas.showPage()
 

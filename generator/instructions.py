@@ -20,13 +20,21 @@ from cards import Database
 from cards.units import MM, parse_length, parse_size
 
 from .geometry import page_margin
+from .hosting import group_label, hosting_of, slot_use_with_tokens, token_groups
 from .imposition import plan_sheet
 from .kit import sheet_copies, sheet_slots
 from .markdown import Theme, markdown_to_flowables
-from .packing import Group, card_groups, group_label, pack_tokens, token_area_use, token_groups
+from .packing import (
+    Group,
+    card_groups,
+    own_sheets,
+    pack_tokens,
+    token_area_use,
+)
 from .rulebook import reference_copies
 from .tiling import fits_one_page, plan_tiles
-from .tokens import plan_tokens, token_copies
+from .token_rows import TrackerBlock, block_items
+from .tokens import plan_tokens
 
 CALIBRATION_SQUARE = 50 * MM
 RULER_LENGTH = 100 * MM
@@ -65,7 +73,7 @@ def print_plan(db: Database, paper: str) -> list[FilePlan]:
         plans.append(_card_plan(db, group, paper, margin, bleed))
     for group in token_groups(db):
         plans.append(_token_plan(db, group, paper, margin))
-    for sheet in db.sheets:
+    for sheet in own_sheets(db):
         plans.append(_sheet_plan(db, sheet, paper, margin))
     plans.extend(_reference_plans(db, paper, margin, bleed))
     plans.append(FilePlan(f"rulebook-{paper}.pdf", "Rulebook", "paper", 0, False, False))
@@ -84,13 +92,14 @@ def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: flo
     plan = plan_sheet(parse_size(first.size), bleed, paper, margin)
     copies = sum(card.count for deck in group.members for card in deck.cards)
     sheets = math.ceil(copies / plan.per_sheet)
+    used, slots = slot_use_with_tokens(db, group.id, paper, copies, sheets * plan.per_sheet)
     return FilePlan(f"{group.id}-{paper}.pdf", f"{group_label(db, group)} ({copies} cards)", "cardstock", sheets,
-                    bool(first.duplex), plan.is_landscape, copies, sheets * plan.per_sheet)
+                    bool(first.duplex), plan.is_landscape, used, slots)
 
 
 def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePlan:
     """A token file's sheets; the use of shared token pages is counted by area (square millimetres)."""
-    count = sum(len(token_copies(tokens)) for tokens in group.members)
+    count = sum(len(block_items(tokens)) for tokens in group.members if not isinstance(tokens, TrackerBlock))
     what = f"{group_label(db, group)} ({count} tokens)"
     duplex = any(tokens.duplex for tokens in group.members)
     if group.shared:
@@ -127,8 +136,10 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
         sheets += math.ceil(count / plan.per_sheet)
         used, slots = used + count, slots + math.ceil(count / plan.per_sheet) * plan.per_sheet
         duplex, wide = duplex or any(ref.back for ref in group), wide or plan.is_landscape
-    return [FilePlan(f"reference-{paper}.pdf", "Reference cards", "card", sheets, duplex, wide,
-                     used, slots)]
+    hosting = hosting_of(db, "reference")
+    what = "Reference cards" + (f" + {group_label(db, hosting.tokens)}" if hosting else "")
+    used, slots = slot_use_with_tokens(db, "reference", paper, used, slots)
+    return [FilePlan(f"reference-{paper}.pdf", what, "card", sheets, duplex, wide, used, slots)]
 
 
 def instructions_markdown(db: Database, paper: str) -> str:

@@ -22,7 +22,7 @@ from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import Box, load_layout, render_layout
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
-from .imposition import Face, impose_cards
+from .imposition import Face, LastSheet, impose_cards
 from .pdfcanvas import new_canvas
 from .stamps import card_stamp, layout_inputs
 from .userconfig import duplex_setting
@@ -121,8 +121,9 @@ def check_deck(db: Database, deck: Any) -> None:
         face(canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)
 
 
-def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> None:
-    """A PDF of every printed copy of `deck` with duplex backs, on `paper`."""
+def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO, last_sheet: LastSheet | None = None) -> None:
+    """A PDF of every printed copy of `deck` with duplex backs, on `paper` (`last_sheet`: see
+    `generator.imposition.impose_cards`)."""
     faces, backs = deck_sides(db, deck)
     title = f"{db.meta.name}: {deck.name}"
     canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {db.version}")
@@ -130,7 +131,7 @@ def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> No
     duplex = duplex_setting()  # the user's printer, from the user config (never the database)
     impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
                  parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
-                 duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM))
+                 duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM), last_sheet)
     canvas.save()
 
 

@@ -11,15 +11,17 @@ Directives are HTML comments on a line of their own: `<!-- pagebreak -->`,
 `<!-- contents: on -->` (headings in between stay out of the table of contents, e.g. the
 topics of a long rulings chapter). Any other raw HTML is shown
 as text, never interpreted.
+
+The theme and its styles live in `generator.markdown_style`, inline icons and no-break spaces
+in `generator.inline`, table column widths in `generator.table_columns`; their names are
+importable from here as well.
 """
 
 from __future__ import annotations
 
 import html
-import math
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -27,7 +29,6 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     HRFlowable,
@@ -44,84 +45,31 @@ from .diagrams import FlowDiagram, flow_steps
 from .diagrams_board import BOARD_COMMENT, BoardDiagram, parse_board
 from .diagrams_setup import SETUP_COMMENT, setup_diagram
 from .errors import GeneratorError
+from .inline import (
+    ICON_CALLBACK,
+    ICON_PATTERN,
+    draw_inline_icon,
+    icon_markup,
+    icon_names,
+    keep_together,
+    prepare_canvas,
+)
+from .markdown_style import Theme, stylesheet
+from .table_columns import break_parts_evenly, column_widths
 from .tables import KeptTable
 
-ICON_CALLBACK = "deckwright_icon"
-ICON_PATTERN = re.compile(r":([a-z][a-z0-9_-]*):")
+# Older names, kept for the modules and tests that import them from here.
+_icon_markup = icon_markup
+_column_widths = column_widths
+
 PAGEBREAK_COMMENT = re.compile(r"^\s*<!--\s*pagebreak\s*-->\s*$", re.IGNORECASE)
 HEADINGS_COMMENT = re.compile(r"^\s*<!--\s*headings:\s*(numbered|plain)\s*-->\s*$", re.IGNORECASE)
 CONTENTS_COMMENT = re.compile(r"^\s*<!--\s*contents:\s*(on|off)\s*-->\s*$", re.IGNORECASE)
 PAGEBREAK_LINE = "\\pagebreak"
-# Width of a no-break space in Helvetica, in em: used to reserve room for an inline icon.
-_NBSP_EM = stringWidth("\u00a0", "Helvetica", 1000) / 1000
 
 
 class MarkdownError(GeneratorError):
     """Markdown that cannot be laid out (for example a page break on a reference card)."""
-
-
-@dataclass(frozen=True)
-class Theme:
-    """The typography of rulebooks and reference cards: the one home of their styles."""
-
-    body_font: str = "Helvetica"
-    bold_font: str = "Helvetica-Bold"
-    italic_font: str = "Helvetica-Oblique"
-    heading_font: str = "Helvetica-Bold"
-    code_font: str = "Courier"
-    body_size: float = 10.5
-    leading_ratio: float = 1.38
-    heading_scale: tuple[float, float, float] = (1.85, 1.4, 1.15)
-    text_color: str = "#222222"
-    accent: str = "#8e1b3b"
-    muted: str = "#666666"
-    rule_color: str = "#bbbbbb"
-    table_header: str = "#8e1b3b"
-    table_header_text: str = "#ffffff"
-    zebra: str = "#f6eef0"
-    callout_fill: str = "#fbf6ec"
-    callout_edge: str = "#d9a441"
-    space_after: float = 0.55  # paragraph spacing, in multiples of the body size
-    numbered: bool = False
-
-    def scaled(self, body_size: float) -> Theme:
-        """The same theme at another body size (reference cards shrink to fit)."""
-        return replace(self, body_size=body_size)
-
-    @property
-    def leading(self) -> float:
-        return self.body_size * self.leading_ratio
-
-
-def stylesheet(theme: Theme) -> dict[str, ParagraphStyle]:
-    """Paragraph styles for every block kind, derived from the theme."""
-    size, lead = theme.body_size, theme.leading
-    ink = colors.HexColor(theme.text_color)
-    body = ParagraphStyle("body", fontName=theme.body_font, fontSize=size, leading=lead,
-                          textColor=ink, spaceAfter=size * theme.space_after)
-    styles = {"body": body}
-    for level, scale in enumerate(theme.heading_scale, start=1):
-        styles[f"h{level}"] = ParagraphStyle(
-            f"h{level}", parent=body, fontName=theme.heading_font, fontSize=size * scale,
-            leading=size * scale * 1.2, textColor=colors.HexColor(theme.accent if level < 3 else theme.text_color),
-            spaceBefore=size * (1.6 if level == 1 else 1.0), spaceAfter=size * 0.45, keepWithNext=1)
-    styles["cell"] = ParagraphStyle("cell", parent=body, spaceAfter=0, leading=size * 1.25)
-    styles["head_cell"] = ParagraphStyle("head_cell", parent=styles["cell"], fontName=theme.bold_font,
-                                         textColor=colors.HexColor(theme.table_header_text))
-    styles["code"] = ParagraphStyle("code", parent=body, fontName=theme.code_font, fontSize=size * 0.9,
-                                    leading=size * 1.2, backColor=colors.HexColor("#f2f2f2"),
-                                    borderPadding=(3, 4, 3, 4), spaceBefore=size * 0.3)
-    styles["item"] = ParagraphStyle("item", parent=body, spaceAfter=size * 0.2)
-    return styles
-
-
-def icon_names() -> set[str]:
-    """The icon names `:name:` may use; empty while `generator.icons` is not available."""
-    try:
-        from . import icons
-    except ImportError:
-        return set()
-    return set(icons.names())
 
 
 def markdown_to_flowables(text: str, width: float, theme: Theme | None = None) -> list[Flowable]:
@@ -134,26 +82,6 @@ def parse_markdown(text: str) -> SyntaxTreeNode:
     """The Markdown syntax tree (CommonMark plus GFM tables)."""
     parser = MarkdownIt("commonmark", {"html": True}).enable("table")
     return SyntaxTreeNode(parser.parse(text))
-
-
-def prepare_canvas(canvas: Any) -> None:
-    """Register the inline-icon callback on a canvas that will draw these flowables."""
-    canvas.setNamedCB(ICON_CALLBACK, _draw_inline_icon)
-
-
-def _draw_inline_icon(canvas: Any, kind: str, label: str) -> None:
-    """Paragraph callback: draw icon `label` at the current text position."""
-    info = canvas._curr_tx_info
-    size = info["tx"]._fontsize or info["xs"].style.fontSize
-    draw_inline_icon(canvas, label, info["cur_x"], info["cur_y"], size, info["xs"].style.textColor)
-
-
-def draw_inline_icon(canvas: Any, name: str, x: float, baseline: float, size: float, color: Any) -> None:
-    """Icon `name` set in text of font size `size` at `x` on `baseline`, as the inline callback draws it."""
-    from . import icons
-
-    # Icons sit on the baseline, slightly lowered like a capital letter's descent.
-    icons.draw_icon(canvas, name, x + size * 0.05, baseline - size * 0.12, size * 0.9, color)
 
 
 @dataclass
@@ -288,8 +216,8 @@ class _Converter:
         texts = [[_plain_text(td) for td in tr.children] for tr in rows]
         fonts = [[self.theme.bold_font if r < header_rows or _has_strong(td) else self.theme.body_font
                   for td in tr.children] for r, tr in enumerate(rows)]
-        widths = _column_widths(texts, width, self.styles["cell"], fonts)
-        _break_parts_evenly(cells, texts, fonts, widths, header_rows, self.styles["cell"])
+        widths = column_widths(texts, width, self.styles["cell"], fonts)
+        break_parts_evenly(cells, texts, fonts, widths, header_rows, self.styles["cell"])
         table = KeptTable(cells, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
         table.setStyle(self._table_style(len(rows), header_rows))
         table.spaceBefore = self.theme.body_size * 0.2
@@ -365,34 +293,10 @@ class _Converter:
             if match.group(1) not in self.icons:
                 continue
             out.append(html.escape(text[last:match.start()]))
-            out.append(_icon_markup(match.group(1), size))
+            out.append(icon_markup(match.group(1), size))
             last = match.end()
         out.append(html.escape(text[last:]))
         return "".join(out)
-
-
-# A line may not break between an inline icon and the word it marks (":shield: Defender"), nor
-# inside a numbered reference ("step 3", "Room 9", "d 6"): the space becomes a no-break space.
-# The space before an icon too: reportlab may break right after the icon's drawing callback.
-_NUMBERED = re.compile(r"\b(step|room|page|rule|round|turn|sheet|tile|section|part|chapter|level)s? (?=\d)", re.IGNORECASE)
-
-
-def keep_together(text: str, icons: Iterable[str]) -> str:
-    """`text` with the spaces after known `:icon:` tokens and before reference numbers made no-break."""
-    known = set(icons)
-    text = ICON_PATTERN.sub(lambda m: "\u0001" + m.group(0) + "\u0000" if m.group(1) in known else m.group(0), text)
-    text = text.replace(" \u0001", "\u00a0").replace("\u0000 ", "\u00a0")
-    text = text.replace("\u0000", "").replace("\u0001", "")
-    return _NUMBERED.sub(lambda m: m.group(0)[:-1] + "\u00a0", text)
-
-
-def _icon_markup(name: str, size: float) -> str:
-    """An icon callback followed by no-break spaces as wide as the icon plus a hair.
-
-    The spaces keep the text's own size: one huge space would raise the line's height and
-    push wrapped lines (and table cells) out of place."""
-    count = max(1, math.ceil(1.05 / _NBSP_EM))
-    return f'<onDraw name="{ICON_CALLBACK}" label="{name}"/>' + "\u00a0" * int(count)
 
 
 def _plain_text(node: SyntaxTreeNode) -> str:
@@ -409,60 +313,7 @@ def _has_strong(node: SyntaxTreeNode) -> bool:
     return node.type == "strong" or any(_has_strong(child) for child in node.children)
 
 
-def _column_widths(texts: list[list[str]], width: float, style: ParagraphStyle,
-                   fonts: list[list[str]] | None = None) -> list[float]:
-    """Share the width between columns by their content; wrap at spaces, never inside a word.
-
-    Each column gets at least its longest word; the rest of the width goes to the columns
-    whose full text does not fit on one line, in proportion to how much more they want."""
-    padding = style.fontSize * 0.8 + 2
-    fonts = fonts or [[style.fontName] * len(row) for row in texts]
-    columns = _columns([list(zip(row, row_fonts, strict=True)) for row, row_fonts in zip(texts, fonts, strict=True)])
-    natural = [_column_extent(column, style.fontSize, longest_word=False) + padding for column in columns]
-    narrowest = [_column_extent(column, style.fontSize, longest_word=True) + padding for column in columns]
-    if sum(natural) <= width:
-        return natural
-    if sum(narrowest) >= width:  # even single words do not fit: shrink in proportion
-        return [width * n / sum(narrowest) for n in narrowest]
-    spare = width - sum(narrowest)
-    wants = [w - n for w, n in zip(natural, narrowest, strict=True)]
-    return [n + spare * want / sum(wants) for n, want in zip(narrowest, wants, strict=True)]
-
-
-PART_SEPARATOR = " / "
-
-
-def _break_parts_evenly(cells: list[list[Paragraph]], texts: list[list[str]], fonts: list[list[str]],
-                        widths: list[float], header_rows: int, style: ParagraphStyle) -> None:
-    """A column of cells made of parts ("44.4% / 0.0% / 55.6%") that does not fit on one line
-    breaks every cell after each part, so all its cells wrap alike instead of wherever a line
-    happens to fill."""
-    padding = style.fontSize * 0.8 + 2
-    body = range(header_rows, len(cells))
-    for col, width in enumerate(widths):
-        column = [(r, texts[r][col], fonts[r][col]) for r in body if col < len(texts[r])]
-        if not column or not all(PART_SEPARATOR in text for _, text, _ in column):
-            continue
-        if all(stringWidth(text, font, style.fontSize) + padding <= width for _, text, font in column):
-            continue
-        for r, _, _ in column:
-            cell = cells[r][col]
-            cells[r][col] = Paragraph(cell.text.replace(PART_SEPARATOR, " /<br/>"), cell.style)
-
-
-def _columns(cells: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:
-    """The table's (text, font) cells column by column (short rows count as empty cells)."""
-    n_cols = max(len(row) for row in cells)
-    return [[row[col] if col < len(row) else ("", "Helvetica") for row in cells] for col in range(n_cols)]
-
-
-def _column_extent(column: list[tuple[str, str]], size: float, *, longest_word: bool) -> float:
-    """The widest cell of a column on one line, or (`longest_word`) its widest single word."""
-    pieces = [(word, font) for text, font in column for word in (text.split() if longest_word else [text])]
-    return max((stringWidth(piece, font, size) for piece, font in pieces), default=0.0)
-
-
 __all__ = [
-    "MarkdownError", "Theme", "icon_names", "markdown_to_flowables", "parse_markdown",
-    "prepare_canvas", "stylesheet",
+    "ICON_CALLBACK", "ICON_PATTERN", "MarkdownError", "Theme", "draw_inline_icon", "icon_names", "keep_together",
+    "markdown_to_flowables", "parse_markdown", "prepare_canvas", "stylesheet",
 ]

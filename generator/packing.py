@@ -9,14 +9,19 @@ A deck or token sheet whose `sheets` is `shared` (or, when it says nothing, whos
 - token sheets go into `tokens-<paper>.pdf`, each sheet a block of rows of its own grid, the
   blocks stacked down the page and carried to the next page when the page is full; when any of
   them is double-sided every page gets a back page, mirrored for a long-edge flip, on which the
-  single-sided tokens leave their places blank.
+  single-sided tokens leave their places blank. A tracker that shares paper joins them as a
+  block of its copies where that saves a sheet (`packed_trackers`).
 
-A group with one member keeps the member's own file. `generator.instructions.print_plan`
+Sharing tokens may instead print on a card file's last sheet (`generator.hosting`, which also
+lists the kit's card and token files with that counted in). A group with one member keeps the
+member's own file. `generator.instructions.print_plan`
 reports how full every file's sheets are, from the same plans.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,12 +30,12 @@ from typing import Any, BinaryIO
 from cards import Database
 from cards.units import MM, parse_length, parse_size
 
+from .errors import PaperError
 from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
-from .imposition import Face, draw_footer, impose_cards
+from .imposition import Face, LastSheet, draw_footer, impose_cards
 from .pdfcanvas import new_canvas
+from .token_rows import Region, TokenPlace, TrackerBlock, block_size, by_page, fill_regions
 
-# Space between two token sheets' blocks on a shared page.
-BLOCK_GAP = 2 * TOKEN_GAP
 # Room at the foot of a token page for its footer (as on a token sheet of its own).
 TOKEN_FOOTER_BAND = 6 * MM
 
@@ -68,10 +73,54 @@ def card_groups(db: Database) -> list[Group]:
     return [Group(name(k, members), tuple(members)) for k, members in groups.items()]
 
 
-def token_groups(db: Database) -> list[Group]:
-    """The token files of the kit in build order: one per token sheet, or one for all sharing sheets."""
+def all_token_groups(db: Database, with_sheets: bool = True) -> list[Group]:
+    """Every token file the kit's token sheets make, printed alone or on a card sheet; with the
+    sheets built too (`with_sheets`), the shared token pages take the sharing trackers that fit."""
     groups = _grouped(db.tokens, lambda sheet: ("shared",) if shares(db, sheet) else ("own", sheet.id))
-    return [Group("tokens" if len(members) > 1 else str(members[0].id), tuple(members)) for members in groups.values()]
+    if with_sheets:
+        groups[("shared",)] = packed_trackers(db, groups.get(("shared",), []))
+    return [Group("tokens" if len(members) > 1 else str(members[0].id), tuple(members))
+            for members in groups.values() if members]
+
+
+def packed_trackers(db: Database, shared: list[Any]) -> list[Any]:
+    """`shared` token sheets and, after them, each sharing tracker that packing with them saves a
+    sheet on both A4 and Letter (a tracker that needs a page of its own keeps its own file)."""
+    from .kit import sheet_copies
+
+    members = list(shared)
+    for sheet in db.sheets:
+        if sheet.kind != "tracker" or not shares(db, sheet):
+            continue
+        block = TrackerBlock(sheet, tuple(sheet_copies(db, sheet)))
+        if all(_sheets_saved(db, members, block, paper) for paper in ("a4", "letter")):
+            members.append(block)
+    return members
+
+
+def _sheets_saved(db: Database, members: list[Any], block: TrackerBlock, paper: str) -> bool:
+    from .kit import sheet_slots
+
+    margin = page_margin(db.print.margin, paper)
+    try:
+        together = len(pack_tokens((*members, block), paper, margin))
+    except PaperError:
+        return False
+    alone = len(pack_tokens(tuple(members), paper, margin)) if members else 0
+    _, slots = sheet_slots(block_size(block), paper, margin)
+    return together < alone + math.ceil(len(block.copies) / max(len(slots), 1))
+
+
+def packed_sheet_ids(db: Database) -> set[str]:
+    """The ids of the trackers printed on the shared token pages."""
+    return {member.id for group in all_token_groups(db) for member in group.members if isinstance(member, TrackerBlock)}
+
+
+def own_sheets(db: Database, with_tokens: bool = True) -> list[Any]:
+    """The sheets (boards, mats, trackers) printed in files of their own; with the tokens built
+    too (`with_tokens`), the trackers packed on the token pages are left out."""
+    packed = packed_sheet_ids(db) if with_tokens else set()
+    return [sheet for sheet in db.sheets if sheet.id not in packed]
 
 
 def _grouped(components: list[Any], key: Any) -> dict[tuple[str, ...], list[Any]]:
@@ -85,27 +134,16 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def group_label(db: Database, group: Group) -> str:
-    """What the group is called in the checklist and on its footer."""
-    if not group.shared:
-        return str(group.members[0].name)
+def group_names(group: Group) -> str:
+    """The names of what the group holds, for its footer and checklist line."""
     return ", ".join(member.name for member in group.members)
 
 
 # ---------------------------------------------------------------------------------------- cards
 
 
-def render_card_file(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
-    """The PDF of one card file: a deck of its own, or the decks of a shared group."""
-    from .kit import render_deck
-
-    if group.shared:
-        render_card_group(db, group, paper, out)
-    else:
-        render_deck(db, group.members[0], paper, out)
-
-
-def render_card_group(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
+def render_card_group(db: Database, group: Group, paper: str, out: Path | BinaryIO,
+                      last_sheet: LastSheet | None = None) -> None:
     """A PDF of every printed copy of every deck of `group`, filling each sheet before the next,
     every card with its own deck's back behind it."""
     from .kit import deck_sides
@@ -122,7 +160,8 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
                         f"{db.meta.name}, rules version {db.version}")
     footer = f"{db.meta.name} \u00b7 cards {codes} \u00b7 version {db.version}"
     impose_cards(canvas, faces, backs if first.duplex else None, parse_size(first.size),
-                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper))
+                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
+                 last_sheet=last_sheet)
     canvas.save()
 
 
@@ -139,45 +178,21 @@ def render_token_file(db: Database, group: Group, paper: str, out: Path | Binary
         render_tokens(db, group.members[0], paper, out)
 
 
-@dataclass(frozen=True)
-class TokenPlace:
-    """One printed token on a shared token page: its sheet, the token, its cut box."""
-
-    sheet: Any
-    token: Any
-    box: Box
-
-
 def pack_tokens(sheets: tuple[Any, ...], paper: str, margin: float) -> list[list[TokenPlace]]:
     """Every token of `sheets` placed on portrait pages: each sheet a block of rows of its own
     grid (centred across the page), blocks stacked from the top, rows carried over to the next
     page when one is full. One list of places per page."""
-    from .errors import PaperError
-    from .tokens import token_copies
-
     page = page_size(paper)
     area = printable(page, margin)
     floor = area.y + TOKEN_FOOTER_BAND + TOKEN_BLEED  # a token's colour runs past its cut line
-    ceiling = area.top - TOKEN_BLEED
-    pages: list[list[TokenPlace]] = [[]]
-    top = ceiling
+    room = Box(area.x + TOKEN_BLEED, floor, area.w - 2 * TOKEN_BLEED, area.top - TOKEN_BLEED - floor)
     for sheet in sheets:
-        width, height = sheet.extent()
-        pitch = width + TOKEN_GAP
-        cols = int((area.w - 2 * TOKEN_BLEED + TOKEN_GAP) // pitch)
-        if cols < 1 or height > ceiling - floor:
-            raise PaperError(f"a {max(width, height) / MM:.0f} mm token does not fit on {paper} paper")
-        x0 = (page[0] - (cols * pitch - TOKEN_GAP)) / 2
-        copies = token_copies(sheet)
-        for start in range(0, len(copies), cols):
-            if top - height < floor:
-                pages.append([])
-                top = ceiling
-            for col, token in enumerate(copies[start:start + cols]):
-                pages[-1].append(TokenPlace(sheet, token, Box(x0 + col * pitch, top - height, width, height)))
-            top -= height + TOKEN_GAP
-        top -= BLOCK_GAP - TOKEN_GAP
-    return [places for places in pages if places]
+        w, h = block_size(sheet)
+        if w > room.w or h > room.h:
+            raise PaperError(f"a {w / MM:.0f} x {h / MM:.0f} mm part of {sheet.id!r} does not fit on {paper} paper")
+    placed = fill_regions(sheets, (Region(number, room) for number in itertools.count()))
+    assert placed is not None  # the pages never run out, and every token fits one
+    return by_page(placed)
 
 
 def token_area_use(pages: list[list[TokenPlace]], paper: str, margin: float) -> tuple[int, int]:
@@ -192,12 +207,10 @@ def token_area_use(pages: list[list[TokenPlace]], paper: str, margin: float) -> 
 def render_token_group(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
     """A PDF of every token of every sheet of `group`, packed together (backs on alternate pages,
     mirrored for a long-edge flip, when the group is double-sided)."""
-    from .tokens import token_painter
-
     margin = page_margin(db.print.margin, paper)
     page = page_size(paper)
     pages = pack_tokens(group.members, paper, margin)
-    painters = {id(sheet): token_painter(db, sheet) for sheet in group.members}
+    painters = {id(sheet): block_painter(db, sheet) for sheet in group.members}
     duplex = any(sheet.duplex for sheet in group.members)
     canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, rules version {db.version}")
     for number, places in enumerate(pages, 1):
@@ -209,3 +222,18 @@ def render_token_group(db: Database, group: Group, paper: str, out: Path | Binar
             draw_footer(canvas, page, footer + f" {side}s" * duplex, margin)
             canvas.showPage()
     canvas.save()
+
+
+def block_painter(db: Database, block: Any) -> Any:
+    """A function drawing one item of a packed block into its box: a token side, or (front only)
+    a copy of a tracker."""
+    from .kit import sheet_painter
+    from .tokens import token_painter
+
+    if not isinstance(block, TrackerBlock):
+        return token_painter(db, block)
+
+    def tracker(canvas: Any, box: Box, copy: dict[str, Any], side: str) -> None:
+        if side == "front":
+            sheet_painter(db, block.sheet, copy)[1](canvas, box.x, box.y)
+    return tracker

@@ -5,8 +5,11 @@ far down its frame that page is filled. A short page (filled less than `MIN_FILL
 another page) is usually the tail of a chapter: a heading kept with its text, or the last
 lines before a page break. `build_pulled_back` lays the story out, tightens the vertical space
 around the flowables of the page before each short page and of the short page itself, and
-lays it out again, until no short page is left that tightening can remove (at most
-`MAX_PASSES` times); only then is the document written.
+lays it out again. Where tightening cannot remove a short page (dense text with no space left
+to take), the tail of the page before is pushed onto it instead: a page break goes before the
+latest flowable of that page that leaves both pages at least `MIN_FILL` full (never between a
+heading and what it keeps with). This repeats until no short page is left (at most
+`MAX_PASSES` times); only then is the document written. The guard holds for the last page too.
 """
 
 from __future__ import annotations
@@ -14,13 +17,15 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import BaseDocTemplate, Flowable
+from reportlab.platypus import BaseDocTemplate, Flowable, PageBreak
 
 MIN_FILL = 0.15
-MAX_PASSES = 4
+MAX_PASSES = 6
+PUSH_SLACK = 0.03  # a pushed-forward page ends this much above `MIN_FILL`, against rounding
 TIGHTEN = 0.3  # vertical space kept around a tightened flowable
 
 
@@ -30,12 +35,14 @@ class PageFills:
 
     fill: dict[int, float] = field(default_factory=dict)
     pages: dict[int, int] = field(default_factory=dict)  # id(flowable) -> page
+    tops: dict[int, float] = field(default_factory=dict)  # id(flowable) -> page's fill above it
 
     def note(self, page: int, frame: Any, flowable: Flowable) -> None:
         if frame is None:  # between pages (a page break)
             return
         height = frame._y2 - frame._y1
         used = (frame._y2 - frame._y) / height if height > 0 else 1.0
+        self.tops[id(flowable)] = self.fill.get(page, 0.0)
         self.fill[page] = max(self.fill.get(page, 0.0), used)
         self.pages[id(flowable)] = page
 
@@ -90,19 +97,59 @@ def _page_spans(story: list[Flowable], pages: dict[int, int]) -> list[tuple[int,
 def build_pulled_back(make_doc: Callable[[Any], BaseDocTemplate], story: list[Flowable], out: Any) -> None:
     """Lay `story` out with the documents `make_doc(target)` makes (each with a `fills:
     PageFills` it notes into), pulling short pages back, then write the last layout to `out`."""
+    story = list(story)
+    tightened: set[int] = set()  # short pages already tightened once
     for _ in range(MAX_PASSES):
-        doc = make_doc(io.BytesIO())
+        buffer = io.BytesIO()
+        doc = make_doc(buffer)
         _fresh(story)
         doc.multiBuild(list(story))
         fills: PageFills = doc.fills
-        short = set(fills.short_pages())
-        around = short | {page - 1 for page in short}
+        short = fills.short_pages()
+        if not short:
+            break
+        fresh = set(short) - tightened
+        tightened |= fresh
+        around = fresh | {page - 1 for page in fresh}
         spans = _page_spans(story, fills.pages)
         near = [f for f, (first, last) in zip(story, spans, strict=True) if any(first <= p <= last for p in around)]
-        if not short or not [f for f in near if tighten(f)]:
+        if [f for f in near if tighten(f)]:
+            continue
+        pushed = push_forward(story, fills, short[0])
+        if pushed is None:
             break
-    _fresh(story)
-    make_doc(out).multiBuild(list(story))
+        story = pushed
+    else:  # the last change was never laid out
+        buffer = io.BytesIO()
+        _fresh(story)
+        make_doc(buffer).multiBuild(list(story))
+    _write(buffer.getvalue(), out)
+
+
+def _write(data: bytes, out: Any) -> None:
+    """Write the laid-out document (the very layout that was measured) to a path or a stream."""
+    if isinstance(out, (str, Path)):
+        Path(out).write_bytes(data)
+    else:
+        out.write(data)
+
+
+def push_forward(story: list[Flowable], fills: PageFills, page: int) -> list[Flowable] | None:
+    """`story` with a page break before the latest flowable drawn whole on the page before the
+    short `page` whose move leaves both pages at least `MIN_FILL` full; None when there is none.
+    A flowable that a heading keeps with is never separated from it."""
+    before = page - 1
+    full, short = fills.fill.get(before, 0.0), fills.fill.get(page, 0.0)
+    for index in range(len(story) - 1, 0, -1):
+        flowable = story[index]
+        if fills.pages.get(id(flowable)) != before or getattr(story[index - 1], "keepWithNext", False):
+            continue
+        if isinstance(story[index - 1], PageBreak):
+            return None
+        top = fills.tops[id(flowable)]
+        if full - top + short >= MIN_FILL + PUSH_SLACK and top >= MIN_FILL:
+            return [*story[:index], PageBreak(), *story[index:]]
+    return None
 
 
 def _fresh(story: list[Flowable]) -> None:

@@ -153,6 +153,10 @@ def render_references(db: Database, paper: str, out: Path | BinaryIO) -> None:
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: reference cards", f"{db.meta.name}, rules version {db.version}")
     bleed = parse_length(db.print.bleed)
     footer = f"{db.meta.name} \u00b7 reference cards \u00b7 version {db.version}"
+    from .hosting import last_sheet_drawer
+
+    last_sheet = last_sheet_drawer(db, "reference", paper)  # tokens in the room the last sheet leaves
     for size, (fronts, backs) in reference_faces(db).items():
-        impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer, page_margin(db.print.margin, paper))
+        impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer, page_margin(db.print.margin, paper),
+                     last_sheet=last_sheet)
     canvas.save()

@@ -13,7 +13,7 @@ from cards import load_game
 from cards.units import MM
 from generator.build import build_kit
 
-GAMES = ["halfwish", "heartstrings", "which-witch"]
+GAMES = ["halfwish", "heartstrings", "which-witch", "half-the-battle", "skirmish"]
 PAPERS = ["a4", "letter"]
 RASTER_DPI = 100
 

@@ -25,6 +25,7 @@ from generator.kit import base_context, layout_folders
 @pytest.mark.parametrize(("game", "tokens", "target"), [
     ("heartstrings", "heartstring-markers", "heartstring-tracker"),
     ("which-witch", "heart-trackers", "witches"),
+    ("skirmish", "stack-tokens", "ap-tracker"),  # the 12 mm Action point markers on the AP tracker
 ])
 def test_tracker_tokens_fit_their_cells_with_2_mm_to_spare(game, tokens, target):
     db = load_game(game)

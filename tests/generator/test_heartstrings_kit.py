@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from cards import load_game
 from generator.geometry import landscape, page_size
 
-KIT = ["board", "tokens", "heartstring-tracker", "reference", "rulebook"]
+# The tokens print on the reference cards' sheet, in the room its three cards leave (generator.hosting).
+KIT = ["board", "heartstring-tracker", "reference", "rulebook"]
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from companion.cli import cli
 from generator.colours import contrast_ratio, ink_on, readable_on
 from generator.legibility import Painted, layout_findings, legibility_findings
 
-GAMES = ["halfwish", "heartstrings", "which-witch"]
+GAMES = ["halfwish", "heartstrings", "which-witch", "half-the-battle", "skirmish"]
 
 
 @pytest.mark.parametrize(("ink", "ground", "ratio"), [

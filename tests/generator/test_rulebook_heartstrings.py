@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.machinery
 import io
 import math
+import re
 import sys
 import types
 from pathlib import Path
@@ -151,7 +152,8 @@ def test_chapters_are_pdf_bookmarks_pointing_at_their_pages(a4_pdf: bytes, a4_te
     chapters = {item.title: reader.get_destination_page_number(item) + 1
                 for item in reader.outline if not isinstance(item, list)}
     assert "5. Special rooms" in chapters
-    assert "Room Kind Effect" in a4_text[chapters["5. Special rooms"] - 1]
+    # the numbered heading itself is on the page the bookmark opens (its table may follow overleaf)
+    assert re.search(r"\b5\.\s+Special rooms", a4_text[chapters["5. Special rooms"] - 1])
 
 
 def test_title_page_is_drawn_in_the_accent_colour(a4_pdf: bytes) -> None:

@@ -150,15 +150,16 @@ def test_fast_reference_card_prints_front_and_back(db, paper):
 
 
 def test_build_writes_the_whole_kit_on_both_papers(runner, tmp_path):
-    """Witch cards, 65 Game Cards, the reference card, the token sheet, the rulebook and TTS sheets."""
+    """Witch cards and 65 Game Cards sharing card sheets (`print: sheets: shared`, the six heart
+    tracker tokens in the room their last sheet leaves), the reference card, the rulebook and TTS sheets."""
     from companion.cli import cli
 
     result = runner.invoke(cli, ["build", "which-witch", "--out", str(tmp_path), "--tts"])
     assert result.exit_code == 0, result.output
     written = {p.name for p in (tmp_path / "which-witch").rglob("*.*")}
     for paper in ("a4", "letter"):
-        assert {f"witches-{paper}.pdf", f"game-cards-{paper}.pdf", f"reference-{paper}.pdf",
-                f"heart-trackers-{paper}.pdf", f"rulebook-{paper}.pdf"} <= written
+        assert {f"cards-{paper}.pdf", f"reference-{paper}.pdf", f"rulebook-{paper}.pdf"} <= written
+        assert not {f"heart-trackers-{paper}.pdf", f"witches-{paper}.pdf", f"game-cards-{paper}.pdf"} & written
     assert {"game-cards-tts-1.png", "game-cards-tts-back.png", "witches-tts-1.png"} <= written
 
 

@@ -37,7 +37,7 @@ def test_one_wand_per_die_is_ruled_from_the_box_contents(db):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_kit_prints_the_wand_ruling_on_cards_and_in_the_rulebook(shipped_kits, paper):
     files = {p.name: p for p in shipped_kits["which-witch", paper]}
-    cards = _text(files[f"game-cards-{paper}.pdf"])
+    cards = _text(files[f"cards-{paper}.pdf"])
     assert cards.count("The box has one d8: no second Wand of Eight in play.") == 2
     assert cards.count("The box has one d10: no second Wand of Ten in play.") == 2
     assert "no second Wand of Twelve" not in cards
@@ -46,7 +46,7 @@ def test_the_kit_prints_the_wand_ruling_on_cards_and_in_the_rulebook(shipped_kit
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_non_spell_cards_do_not_repeat_their_title_as_type_line(shipped_kits, paper):
-    cards = _text(next(p for p in shipped_kits["which-witch", paper] if p.name == f"game-cards-{paper}.pdf"))
+    cards = _text(next(p for p in shipped_kits["which-witch", paper] if p.name == f"cards-{paper}.pdf"))
     for title in ("Thief Hex", "Wand Hex", "Heart Potion", "Zoom Broom", "Shield Crystal", "Infinity Cauldron"):
         assert f"{title} {title}" not in cards
     assert "Hex · an attack" in cards and "Trick · your turn" in cards
