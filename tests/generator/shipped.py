@@ -88,3 +88,14 @@ def overprinted_text(path: Path, tolerance: float = 2.0) -> list[tuple[int, str,
 def mm(points: float) -> float:
     """Points in mm, for messages."""
     return points / MM
+
+
+def build_with_cli(out: Path, game: str) -> Path:
+    """`deckwright build GAME --out OUT` (both papers) through the real CLI; the game's folder."""
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    result = CliRunner().invoke(cli, ["build", game, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / game

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import build_with_cli
 from pypdf import PdfReader
+from shipped import build_with_cli
 
 from cards import load_game
 from generator.geometry import landscape, page_size
