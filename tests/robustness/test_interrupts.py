@@ -178,10 +178,19 @@ class SimOnATerminal:
             self.output += chunk
 
     def finish(self) -> int:
-        """Wait for the simulation to end; its exit code (the terminal is closed after)."""
-        _, status = os.waitpid(self.pid, 0)
-        self.reader.join(10)
+        """Wait for the simulation to end; its exit code (the terminal is closed after). A
+        simulation still there after OVERDUE seconds is killed and fails the test: it hung."""
+        deadline = time.monotonic() + OVERDUE
+        pid, status = os.waitpid(self.pid, os.WNOHANG)
+        while pid == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+        if pid == 0:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        self.reader.join(OVERDUE)
         os.close(self.terminal)
+        assert pid != 0, f"the simulation hung after its workers stopped: {self.output[-500:]!r}"
         return os.waitstatus_to_exitcode(status)
 
 
