@@ -11,6 +11,7 @@ import math
 import os
 import pty
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -19,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import GameCopy, run_cli
+from harness import GameCopy, copy_tinygame, run_cli
 
 from companion.cli.build import KIT_KEPT, KIT_REPLACED
 
@@ -53,16 +54,29 @@ def wait_for_writing(out: Path, process: subprocess.Popen[bytes]) -> None:
     raise AssertionError("the build ended before it was seen writing")
 
 
-@pytest.fixture
-def two_kits(tiny, tmp_path: Path) -> tuple[GameCopy, Path, dict[str, bytes], dict[str, bytes]]:
-    """The tiny game's kit built once (the previous kit), then its database edited: the new kit
-    is built aside for reference. Returns the game, the kit's output folder and both snapshots."""
-    out = tmp_path / "out"
-    assert tiny.build(out).exit_code == 0
-    previous = snapshot(out / "tinygame")
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes], dict[str, bytes]]:
+    """The tiny game's kit built once (the previous kit), then its database edited and the new kit
+    built aside for reference: (the folder holding the edited game and the previous kit's output
+    folder, both snapshots). Built once for the module; each test works on its own copy."""
+    root = tmp_path_factory.mktemp("two-kits")
+    tiny = copy_tinygame(root / "cards")
+    assert tiny.build(root / "out").exit_code == 0
+    previous = snapshot(root / "out" / "tinygame")
     tiny.edit("deck.yaml", r"name: Spark,", "name: Sparkle,")
-    assert tiny.build(tmp_path / "aside").exit_code == 0
-    return tiny, out, previous, snapshot(tmp_path / "aside" / "tinygame")
+    assert tiny.build(root / "aside").exit_code == 0
+    return root, previous, snapshot(root / "aside" / "tinygame")
+
+
+@pytest.fixture
+def two_kits(built_once, tmp_path: Path) -> tuple[GameCopy, Path, dict[str, bytes], dict[str, bytes]]:
+    """A copy of the edited tiny game and of the previous kit's output folder (render cache
+    included) for one test: (the game, the output folder, the previous and the new kit)."""
+    root, previous, new = built_once
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    shutil.copytree(root / "out", tmp_path / "out")
+    assert snapshot(tmp_path / "out" / "tinygame") == previous
+    return GameCopy(tmp_path / "cards", "tinygame"), tmp_path / "out", previous, new
 
 
 def start_build(copy: GameCopy, out: Path) -> subprocess.Popen[bytes]:
