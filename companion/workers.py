@@ -71,7 +71,7 @@ def _is_alive(pid: int) -> bool:
 def stop_workers(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
     """Terminate the pool's worker processes at once and drop the games still queued."""
     # the executor keeps no public list of its processes; `_processes` is stable since 3.2
-    processes = list(getattr(pool, "_processes", {}).values())
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # None once shut down
     for process in processes:
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from companion.workers import as_completed_or_stopped, follow_parent
+from companion.workers import as_completed_or_stopped, follow_parent, stop_workers
 
 WOUND_DOWN = 10.0  # seconds the pool's threads get to end (a hang, not a speed, is tested)
 
@@ -76,6 +76,7 @@ def test_a_failure_while_consuming_results_stops_the_workers() -> None:
             workers = list(pool._processes.values())
             raise ValueError("a game failed")
     _assert_wound_down(pool, workers)
+    stop_workers(pool)  # a caller that stops the pool again (bench/soak.py on Ctrl-C) is harmless
 
 
 def test_results_come_back_with_their_arguments() -> None:
