@@ -11,6 +11,7 @@ import math
 import os
 import pty
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -164,20 +165,32 @@ def is_running(pid: int) -> bool:
 
 class SimOnATerminal:
     """`deckwright sim heartstrings --jobs 2` on a real terminal (a pty), its output drained by a
-    thread so the simulation never blocks on a full terminal."""
+    thread so the simulation never blocks on a full terminal.
+
+    The session leader owning the terminal is a small waiter, not the simulation: when a session
+    leader dies the kernel hangs up its terminal and SIGHUP kills the whole foreground group, which
+    would stop the workers even if they did not follow their parent. The waiter stays until the
+    test is done and reports the simulation's exit code through a pipe."""
 
     def __init__(self) -> None:
+        status_reader, status_writer = os.pipe()
         pid, terminal = pty.fork()
-        if pid == 0:  # the child: a session leader whose controlling terminal is the pty
-            os.execv(DECKWRIGHT, [DECKWRIGHT, "sim", "heartstrings", "--games", "500000", "--jobs", "2"])
-        self.pid, self.terminal, self.output = pid, terminal, b""
+        if pid == 0:  # the waiter: a session leader whose controlling terminal is the pty
+            try:
+                os.close(status_reader)
+                _run_sim_and_report(status_writer)
+            finally:
+                os._exit(1)
+        os.close(status_writer)
+        self.waiter, self.terminal, self.status, self.output = pid, terminal, status_reader, b""
         self.reader = threading.Thread(target=self._drain, daemon=True)
         self.reader.start()
         deadline = time.monotonic() + 60
-        self.workers: list[int] = []
+        self.pid, self.workers = 0, list[int]()
         while len(self.workers) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
-            self.workers = worker_pids(pid)
+            self.pid = next(iter(worker_pids(pid)), 0)
+            self.workers = worker_pids(self.pid) if self.pid else []
         assert len(self.workers) >= 2, "the simulation never started its workers"
         time.sleep(0.5)  # let them play
 
@@ -192,20 +205,33 @@ class SimOnATerminal:
             self.output += chunk
 
     def finish(self) -> int:
-        """Wait for the simulation to end; its exit code (the terminal is closed after). A
-        simulation still there after OVERDUE seconds is killed and fails the test: it hung."""
-        deadline = time.monotonic() + OVERDUE
-        pid, status = os.waitpid(self.pid, os.WNOHANG)
-        while pid == 0 and time.monotonic() < deadline:
-            time.sleep(0.01)
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-        if pid == 0:
+        """Wait for the simulation to end; its exit code (the waiter and the terminal are gone
+        after). A simulation still there after OVERDUE seconds is killed and fails the test."""
+        ready = select.select([self.status], [], [], OVERDUE)[0]
+        code = os.read(self.status, 64) if ready else b""
+        os.close(self.status)
+        if not code:
             os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
+        time.sleep(0.1)  # the simulation's last words reach the terminal
+        os.kill(self.waiter, signal.SIGKILL)
+        os.waitpid(self.waiter, 0)
         self.reader.join(OVERDUE)
         os.close(self.terminal)
-        assert pid != 0, f"the simulation hung after its workers stopped: {self.output[-500:]!r}"
-        return os.waitstatus_to_exitcode(status)
+        assert code, f"the simulation hung after its workers stopped: {self.output[-500:]!r}"
+        return int(code)
+
+
+def _run_sim_and_report(status_writer: int) -> None:
+    """In the waiter: run the simulation as a child, write its exit code to the pipe, and wait to
+    be killed (Ctrl-C typed into the terminal reaches the waiter too, and is ignored)."""
+    sim = os.fork()
+    if sim == 0:
+        os.execv(DECKWRIGHT, [DECKWRIGHT, "sim", "heartstrings", "--games", "500000", "--jobs", "2"])
+    signal.signal(signal.SIGINT, lambda signum, frame: None)  # not SIG_IGN: the exec'd sim keeps that
+    _, status = os.waitpid(sim, 0)
+    os.write(status_writer, str(os.waitstatus_to_exitcode(status)).encode())
+    while True:
+        time.sleep(60)
 
 
 def seconds_until_gone(workers: list[int], since: float) -> float:
