@@ -3,19 +3,23 @@
 The checks are `companion.soak`'s (the test suite runs a hundred games per game of the same):
 the game module's optional `invariants(engine, state)` hook after every step, a JSON round trip
 of the state every `--round-trip-every` steps, the game ending within a step bound, and
-replaying the answers rebuilding the final state exactly. Prints, per game, the games, steps and
-violations (the first few in full); exits 1 when any invariant broke.
+replaying the answers rebuilding the final state exactly. Prints, per game, the games, steps,
+violations (the first few in full), the wall time and the CPU time of the workers; exits 1 when
+any invariant broke. `--first-seed` lets a long soak be split into runs over disjoint seeds.
 
 Usage: .venv/bin/python bench/soak.py [--games 100000] [--jobs 2] [--game heartstrings ...]
-                                      [--round-trip-every 1]
+                                      [--round-trip-every 1] [--first-seed 0]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -23,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.engine.core import Engine
 from companion.engine.registry import engine_ids, make_engine
 from companion.soak import SoakResult, soak
-from companion.workers import follow_parent, stop_workers
+from companion.workers import as_completed_or_stopped, follow_parent, stop_workers
 
 CHUNK = 500
 SHOWN = 10
@@ -33,22 +37,29 @@ _ENGINES: dict[str, Engine] = {}
 
 def _init(parent: int) -> None:
     follow_parent(parent)  # a worker never outlives the bench
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers on Ctrl-C
 
 
-def _soak_chunk(game: str, start: int, count: int, every: int) -> SoakResult:
+def _soak_chunk(game: str, start: int, count: int, every: int) -> tuple[SoakResult, float]:
+    """A chunk's result and the CPU seconds it took in its worker."""
+    before = time.process_time()
     if game not in _ENGINES:
         _ENGINES[game] = make_engine(game)
-    return soak(_ENGINES[game], count, first_seed=start, round_trip_every=every)
+    return soak(_ENGINES[game], count, first_seed=start, round_trip_every=every), time.process_time() - before
 
 
-def soak_game_in_chunks(pool: ProcessPoolExecutor, game: str, games: int, every: int) -> SoakResult:
-    """Every game's chunks in parallel; one result."""
-    futures = [pool.submit(_soak_chunk, game, start, min(CHUNK, games - start), every)
-               for start in range(0, games, CHUNK)]
-    total = SoakResult()
-    for future in futures:
-        total.add(future.result())
-    return total
+def soak_game_in_chunks(pool: ProcessPoolExecutor, game: str, games: int, every: int,
+                        first_seed: int = 0) -> tuple[SoakResult, float]:
+    """Every game's chunks in parallel; one result, and the CPU seconds the workers spent."""
+    calls = [(_soak_chunk, (game, start, min(CHUNK, first_seed + games - start), every))
+             for start in range(first_seed, first_seed + games, CHUNK)]
+    total, cpu = SoakResult(), 0.0
+    with closing(as_completed_or_stopped(pool, calls)) as completed:
+        for _, future in completed:
+            result, seconds = future.result()
+            total.add(result)
+            cpu += seconds
+    return total, cpu
 
 
 def main() -> int:
@@ -57,14 +68,18 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--round-trip-every", type=int, default=1, help="JSON round trip every N steps")
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game (default 0)")
     args = parser.parse_args()
     broken = 0
     pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=_init, initargs=(os.getpid(),))
     try:
         for game in args.game or engine_ids():
-            result = soak_game_in_chunks(pool, game, args.games, args.round_trip_every)
+            wall = time.monotonic()
+            result, cpu = soak_game_in_chunks(pool, game, args.games, args.round_trip_every, args.first_seed)
             print(f"{game:<14} games {result.games:>8,}   steps {result.steps:>12,}   "
-                  f"violations {len(result.violations):>4}", flush=True)
+                  f"violations {len(result.violations):>4}   seeds {args.first_seed}-"
+                  f"{args.first_seed + args.games - 1}   wall {time.monotonic() - wall:,.0f} s   "
+                  f"worker CPU {cpu:,.1f} s", flush=True)
             for violation in result.violations[:SHOWN]:
                 print(f"    {violation}")
             broken += len(result.violations)

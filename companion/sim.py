@@ -25,7 +25,8 @@ import signal
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -37,7 +38,7 @@ from .engine.drivers import Bot, RandomBot, play_out
 from .engine.options import check_options
 from .engine.registry import game_module, make_engine
 from .errors import SetupError, SimulationError
-from .workers import follow_parent, stop_workers
+from .workers import as_completed_or_stopped, follow_parent
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 HISTOGRAM_BINS = 12
@@ -217,15 +218,11 @@ def play_games(config: SimConfig, jobs: int = 1, progress: Callable[[int], None]
 def _parallel(config: SimConfig, jobs: int, tick: Callable[[int], None]) -> Iterator[GameRecord]:
     done: dict[int, list[GameRecord]] = {}
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(config, os.getpid()))
-    try:
-        futures = {pool.submit(_play_chunk, bounds): bounds for bounds in chunks(config.games, jobs)}
-        for future in as_completed(futures):
-            start, stop = futures[future]
-            done[start] = future.result()
-            tick(stop - start)
-    except BaseException:  # Ctrl-C or a failed game: stop every worker now, not after the queue
-        stop_workers(pool)
-        raise
+    calls = [(_play_chunk, (bounds,)) for bounds in chunks(config.games, jobs)]
+    with closing(as_completed_or_stopped(pool, calls)) as completed:  # Ctrl-C or a failed game
+        for (bounds,), future in completed:                           # stops every worker now
+            done[bounds[0]] = future.result()
+            tick(bounds[1] - bounds[0])
     pool.shutdown()
     for start in sorted(done):
         yield from done[start]

@@ -4,6 +4,12 @@
 catches Ctrl-C as a result to send back and waits for more work, and a worker whose parent
 was killed waits forever: `follow_parent` (called in each worker) ends the worker when the
 parent is gone, and `stop_workers` (called by the parent on Ctrl-C) ends them all at once.
+
+A KeyboardInterrupt raised in the parent in the middle of the pool's bookkeeping (inside
+`submit`, between taking and releasing one of its locks) leaves that lock held, and the pool's
+manager thread, which the interpreter joins on exit, waits for it forever: `as_completed_or_stopped`
+turns Ctrl-C into a flag the parent checks between submits and between waits, so the interrupt
+is only raised at a safe point, after the workers are stopped.
 """
 
 from __future__ import annotations
@@ -15,9 +21,12 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
 
 PARENT_POLL = 0.2       # seconds between a worker's checks that its parent lives
+INTERRUPT_POLL = 0.05   # seconds the parent waits for results before it checks for Ctrl-C
 _PR_SET_PDEATHSIG = 1   # prctl option: the signal this process gets when its parent dies
 
 def follow_parent(parent: int) -> None:
@@ -70,7 +79,7 @@ def _is_alive(pid: int) -> bool:
 def stop_workers(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
     """Terminate the pool's worker processes at once and drop the games still queued."""
     # the executor keeps no public list of its processes; `_processes` is stable since 3.2
-    processes = list(getattr(pool, "_processes", {}).values())
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # None once shut down
     for process in processes:
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
@@ -79,3 +88,41 @@ def stop_workers(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
         if process.is_alive():
             process.kill()
             process.join(grace)
+
+
+def as_completed_or_stopped(pool: ProcessPoolExecutor, calls: Iterable[tuple[Callable[..., Any], tuple[Any, ...]]]
+                            ) -> Generator[tuple[tuple[Any, ...], Future[Any]], None, None]:
+    """Submit `calls` (function, arguments) to `pool`; yield (arguments, future) as each completes.
+
+    Ctrl-C (SIGINT to this, the main, thread) stops the workers at once and raises
+    KeyboardInterrupt here; so does any exception the caller raises while consuming."""
+    interrupted = threading.Event()
+    previous = _catch_interrupt(interrupted)
+    try:
+        submitted: dict[Future[Any], tuple[Any, ...]] = {}
+        for function, args in calls:
+            if interrupted.is_set():
+                break
+            submitted[pool.submit(function, *args)] = args
+        pending = set(submitted)
+        while pending and not interrupted.is_set():
+            done, pending = wait(pending, timeout=INTERRUPT_POLL, return_when=FIRST_COMPLETED)
+            yield from ((submitted[future], future) for future in done)
+        if interrupted.is_set():
+            raise KeyboardInterrupt
+    except BaseException:
+        stop_workers(pool)
+        raise
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _catch_interrupt(interrupted: threading.Event) -> Any:
+    """Let SIGINT set `interrupted` instead of raising; the handler it replaced, or None when
+    SIGINT is not this thread's to catch (not the main thread, or SIGINT ignored)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return None
+    return signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())

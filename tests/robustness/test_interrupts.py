@@ -7,22 +7,27 @@ typed into the terminal, or the parent killed, leaves no worker alive."""
 
 from __future__ import annotations
 
+import math
 import os
 import pty
 import re
+import select
+import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
-from harness import GameCopy, run_cli
+from harness import GameCopy, copy_tinygame, run_cli
 
 from companion.cli.build import KIT_KEPT, KIT_REPLACED
 
 DECKWRIGHT = str(Path(sys.executable).parent / "deckwright")
-SETTLE = 5.0  # seconds a stopped process and its workers get to be gone (the design needs < 1)
+STOP_WITHIN = 1.0  # seconds from a signal until no worker runs (the promise)
+OVERDUE = 10.0  # seconds after which a worker is taken to run on for good
 
 
 PROGRESS = re.compile(rb"\[\d+/\d+\] ")  # a piped build's progress lines on stderr
@@ -50,16 +55,29 @@ def wait_for_writing(out: Path, process: subprocess.Popen[bytes]) -> None:
     raise AssertionError("the build ended before it was seen writing")
 
 
-@pytest.fixture
-def two_kits(tiny, tmp_path: Path) -> tuple[GameCopy, Path, dict[str, bytes], dict[str, bytes]]:
-    """The tiny game's kit built once (the previous kit), then its database edited: the new kit
-    is built aside for reference. Returns the game, the kit's output folder and both snapshots."""
-    out = tmp_path / "out"
-    assert tiny.build(out).exit_code == 0
-    previous = snapshot(out / "tinygame")
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes], dict[str, bytes]]:
+    """The tiny game's kit built once (the previous kit), then its database edited and the new kit
+    built aside for reference: (the folder holding the edited game and the previous kit's output
+    folder, both snapshots). Built once for the module; each test works on its own copy."""
+    root = tmp_path_factory.mktemp("two-kits")
+    tiny = copy_tinygame(root / "cards")
+    assert tiny.build(root / "out").exit_code == 0
+    previous = snapshot(root / "out" / "tinygame")
     tiny.edit("deck.yaml", r"name: Spark,", "name: Sparkle,")
-    assert tiny.build(tmp_path / "aside").exit_code == 0
-    return tiny, out, previous, snapshot(tmp_path / "aside" / "tinygame")
+    assert tiny.build(root / "aside").exit_code == 0
+    return root, previous, snapshot(root / "aside" / "tinygame")
+
+
+@pytest.fixture
+def two_kits(built_once, tmp_path: Path) -> tuple[GameCopy, Path, dict[str, bytes], dict[str, bytes]]:
+    """A copy of the edited tiny game and of the previous kit's output folder (render cache
+    included) for one test: (the game, the output folder, the previous and the new kit)."""
+    root, previous, new = built_once
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    shutil.copytree(root / "out", tmp_path / "out")
+    assert snapshot(tmp_path / "out" / "tinygame") == previous
+    return GameCopy(tmp_path / "cards", "tinygame"), tmp_path / "out", previous, new
 
 
 def start_build(copy: GameCopy, out: Path) -> subprocess.Popen[bytes]:
@@ -145,55 +163,107 @@ def is_running(pid: int) -> bool:
     return state != "Z"
 
 
-def start_sim_in_a_pty() -> tuple[int, int, list[int]]:
-    """`deckwright sim heartstrings --jobs 2` on a real terminal: (pid, terminal fd, worker pids)."""
-    pid, terminal = pty.fork()
-    if pid == 0:  # the child: a session leader whose controlling terminal is the pty
+class SimOnATerminal:
+    """`deckwright sim heartstrings --jobs 2` on a real terminal (a pty), its output drained by a
+    thread so the simulation never blocks on a full terminal.
+
+    The session leader owning the terminal is a small waiter, not the simulation: when a session
+    leader dies the kernel hangs up its terminal and SIGHUP kills the whole foreground group, which
+    would stop the workers even if they did not follow their parent. The waiter stays until the
+    test is done and reports the simulation's exit code through a pipe."""
+
+    def __init__(self) -> None:
+        status_reader, status_writer = os.pipe()
+        pid, terminal = pty.fork()
+        if pid == 0:  # the waiter: a session leader whose controlling terminal is the pty
+            try:
+                os.close(status_reader)
+                _run_sim_and_report(status_writer)
+            finally:
+                os._exit(1)
+        os.close(status_writer)
+        self.waiter, self.terminal, self.status, self.output = pid, terminal, status_reader, b""
+        self.reader = threading.Thread(target=self._drain, daemon=True)
+        self.reader.start()
+        deadline = time.monotonic() + 60
+        self.pid, self.workers = 0, list[int]()
+        while len(self.workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            self.pid = next(iter(worker_pids(pid)), 0)
+            self.workers = worker_pids(self.pid) if self.pid else []
+        assert len(self.workers) >= 2, "the simulation never started its workers"
+        time.sleep(0.5)  # let them play
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.terminal, 4096)
+            except OSError:  # the terminal closed
+                return
+            if not chunk:
+                return
+            self.output += chunk
+
+    def finish(self) -> int:
+        """Wait for the simulation to end; its exit code (the waiter and the terminal are gone
+        after). A simulation still there after OVERDUE seconds is killed and fails the test."""
+        ready = select.select([self.status], [], [], OVERDUE)[0]
+        code = os.read(self.status, 64) if ready else b""
+        os.close(self.status)
+        if not code:
+            os.kill(self.pid, signal.SIGKILL)
+        time.sleep(0.1)  # the simulation's last words reach the terminal
+        os.kill(self.waiter, signal.SIGKILL)
+        os.waitpid(self.waiter, 0)
+        self.reader.join(OVERDUE)
+        os.close(self.terminal)
+        assert code, f"the simulation hung after its workers stopped: {self.output[-500:]!r}"
+        return int(code)
+
+
+def _run_sim_and_report(status_writer: int) -> None:
+    """In the waiter: run the simulation as a child, write its exit code to the pipe, and wait to
+    be killed (Ctrl-C typed into the terminal reaches the waiter too, and is ignored)."""
+    sim = os.fork()
+    if sim == 0:
         os.execv(DECKWRIGHT, [DECKWRIGHT, "sim", "heartstrings", "--games", "500000", "--jobs", "2"])
-    deadline = time.monotonic() + 60
-    workers: list[int] = []
-    while len(workers) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-        workers = worker_pids(pid)
-    assert len(workers) >= 2, "the simulation never started its workers"
-    time.sleep(0.5)  # let them play
-    return pid, terminal, workers
-
-
-def read_all(terminal: int) -> bytes:
-    output = b""
+    signal.signal(signal.SIGINT, lambda signum, frame: None)  # not SIG_IGN: the exec'd sim keeps that
+    _, status = os.waitpid(sim, 0)
+    os.write(status_writer, str(os.waitstatus_to_exitcode(status)).encode())
     while True:
-        try:
-            chunk = os.read(terminal, 4096)
-        except OSError:  # the terminal closed
-            return output
-        if not chunk:
-            return output
-        output += chunk
+        time.sleep(60)
 
 
-def assert_gone(workers: list[int]) -> None:
-    deadline = time.monotonic() + SETTLE
-    while any(is_running(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert [pid for pid in workers if is_running(pid)] == []
+def seconds_until_gone(workers: list[int], since: float) -> float:
+    """Seconds from `since` until none of `workers` runs, polled every few milliseconds (and
+    given up, as infinity, after OVERDUE seconds)."""
+    while any(is_running(pid) for pid in workers):
+        if time.monotonic() - since > OVERDUE:
+            return math.inf
+        time.sleep(0.002)
+    return time.monotonic() - since
 
 
-def test_ctrl_c_typed_into_the_terminal_stops_sim_and_its_workers() -> None:
-    pid, terminal, workers = start_sim_in_a_pty()
-    os.write(terminal, b"\x03")  # the terminal sends SIGINT to the whole foreground group
-    output = read_all(terminal)
-    _, status = os.waitpid(pid, 0)
-    os.close(terminal)
-    assert os.waitstatus_to_exitcode(status) == 130
-    assert output.rstrip().endswith(b"interrupted") and b"Traceback" not in output
-    assert_gone(workers)
+def test_ctrl_c_typed_into_the_terminal_stops_sim_and_its_workers_within_a_second() -> None:
+    sim = SimOnATerminal()
+    sent = time.monotonic()  # the terminal delivers SIGINT to the foreground group after this
+    os.write(sim.terminal, b"\x03")
+    stopped = seconds_until_gone(sim.workers, sent)
+    print(f"workers gone {stopped:.3f} s after Ctrl-C")  # shown with pytest -s
+    assert sim.finish() == 130
+    assert sim.output.rstrip().endswith(b"interrupted") and b"Traceback" not in sim.output
+    assert stopped <= STOP_WITHIN, f"workers {sim.workers} stopped {stopped:.3f} s after Ctrl-C"
 
 
-def test_killing_the_sim_parent_stops_its_workers() -> None:
-    pid, terminal, workers = start_sim_in_a_pty()
-    os.kill(pid, signal.SIGKILL)
-    read_all(terminal)
-    os.waitpid(pid, 0)
-    os.close(terminal)
-    assert_gone(workers)
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, -signal.SIGTERM),
+                                              (signal.SIGKILL, -signal.SIGKILL)],
+                         ids=["interrupt", "terminate", "kill"])
+def test_a_signal_to_the_sim_parent_alone_stops_its_workers_within_a_second(signum: int, code: int) -> None:
+    sim = SimOnATerminal()
+    sent = time.monotonic()  # os.kill returns once the signal is delivered
+    os.kill(sim.pid, signum)
+    stopped = seconds_until_gone(sim.workers, sent)
+    print(f"workers gone {stopped:.3f} s after {signal.Signals(signum).name}")  # shown with pytest -s
+    assert sim.finish() == code
+    assert b"Traceback" not in sim.output
+    assert stopped <= STOP_WITHIN, f"workers {sim.workers} stopped {stopped:.3f} s after {signum!r}"
