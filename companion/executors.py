@@ -13,10 +13,12 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from typing import Any, TypeVar
 
 from .errors import CompanionError
+from .workers import as_completed_or_stopped, follow_parent
 
 SCHEDULER_ENV = "DECKWRIGHT_SCHEDULER"
 MAX_CHUNK = 200
@@ -64,18 +66,13 @@ def _merge(parts: Iterable[tuple[int, list[R]]]) -> list[R]:
 
 def _in_pool(task: Task[C, R], config: C, bounds: tuple[int, int], jobs: int,
              progress: Callable[[int], None]) -> list[tuple[int, list[R]]]:
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    try:
-        futures: dict[Future[list[R]], tuple[int, int]] = {
-            pool.submit(task, config, part): part for part in chunks(*bounds, jobs)}
-        done = []
-        for future in as_completed(futures):
-            low, high = futures[future]
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=follow_parent, initargs=(os.getpid(),))
+    calls = [(task, (config, part)) for part in chunks(*bounds, jobs)]
+    done = []
+    with closing(as_completed_or_stopped(pool, calls)) as completed:  # Ctrl-C or a failed game
+        for (_, (low, high)), future in completed:                    # stops every worker now
             done.append((low, future.result()))
             progress(high - low)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)   # Ctrl-C or a failed game: stop the workers
-        raise
     pool.shutdown()
     return done
 
