@@ -1,13 +1,17 @@
 """A content-addressed cache of rendered kit files (`OUT/.cache/`; `deckwright build --no-cache` skips it).
 
 Each component PDF is stored under a hash of exactly what its bytes come from: the tool (the
-source of `cards` and `generator` and the reportlab version), the game's files (YAML, images),
-the layouts and fonts it may use, the component, and the paper. PDFs are deterministic, so a
-hit gives the very bytes a fresh render would (a test compares them). A game whose every file
-is a hit is not drawn again to check it either: the same inputs passed the check before.
+source of `cards`, `generator`, `companion` and the reportlab version), the layouts, templates,
+fonts and images the game may use (by content), the component's own inputs
+(`generator.dependencies`: a card file its cards' content stamps, the rulebook the whole
+database), the file's name (component and paper) and the user's duplex setting. The printed
+version does not change when a card does (`generator.stamps.printed_version`), so a one-card
+edit draws again only the files that print that card. PDFs are deterministic, so a hit gives
+the very bytes a fresh render would (a test compares them). Components whose files all hit are
+not drawn again to check them either: the same inputs passed the check before.
 
-Every page footer prints the database-wide version, so any edit renders the game's files again;
-the card faces themselves carry their own stamps (see `generator.manifest`).
+Every build records the entries it used (`used.txt`); `prune` removes the entries no build
+since the previous one used, so the folder holds about one kit per paper, not every kit ever.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from cards import Database
 from cards.paths import template_dirs
 
 from .build import Job, Renderer, temp_beside
+from .dependencies import whole_database
+from .userconfig import duplex_setting
 
 CACHE_FOLDER = ".cache"
 _PACKAGES = ("cards", "generator", "companion")  # companion: a game's rulebook_context hook
@@ -42,12 +48,16 @@ def tool_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def inputs_fingerprint(db: Database) -> str:
-    """A hash of every file a game's kit may read: its folder and its template folders (layouts, fonts)."""
+def assets_fingerprint(db: Database) -> str:
+    """A hash of every file a game's kit may read besides its database: layouts, templates, fonts
+    and images in its folder and its template folders (the database's own files are read through
+    each component's inputs)."""
+    database = {file.resolve() for file in db.files}
     digest = hashlib.sha256()
     for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]:
         for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
+            if file.resolve() not in database:
+                digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
     return digest.hexdigest()
 
 
@@ -67,10 +77,13 @@ class RenderCache:
         self._inputs.clear()
 
     def key(self, db: Database, job: Job) -> str:
-        """The key of one kit file: the tool, the game's inputs, and the file's name (component and paper)."""
+        """The key of one kit file: the tool, the game's assets, the component's inputs, the file's
+        name (component and paper) and the user's duplex setting."""
         if id(db) not in self._inputs:
-            self._inputs[id(db)] = (db, inputs_fingerprint(db))
-        parts = (tool_fingerprint(), self._inputs[id(db)][1], db.id, job.kind, job.path.name)
+            duplex = duplex_setting()
+            self._inputs[id(db)] = (db, f"{assets_fingerprint(db)}\0{duplex.flip}\0{duplex.offset_mm}")
+        depends = job.depends() if job.depends is not None else whole_database(db)
+        parts = (tool_fingerprint(), self._inputs[id(db)][1], db.id, job.kind, job.path.name, depends)
         text = "\0".join(parts)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -116,3 +129,12 @@ def cached_jobs(cache: RenderCache | None, db: Database, jobs: list[Job]) -> lis
 def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:
     """Does the cache hold every one of `jobs`? (Then the game need not be draw-checked again.)"""
     return cache is not None and all(cache.has(cache.key(db, job)) for job in jobs)
+
+
+def parts_to_check(cache: RenderCache | None, db: Database, jobs: list[Job]) -> set[str] | None:
+    """The components `check_kit` must draw before the build: those of the jobs the cache does not
+    hold (None: every component, when there is no cache)."""
+    if cache is None:
+        return None
+    parts = {part for job in jobs if not cache.has(cache.key(db, job)) for part in job.checks or ("*",)}
+    return None if "*" in parts else parts

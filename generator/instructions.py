@@ -1,7 +1,8 @@
 """The kit's print instructions, computed from the same plans the build uses.
 
 `print_plan(db, paper)` lists every file of the kit with its sheets: the paper to print it on,
-how many copies, single- or double-sided (long-edge flip, as the imposition places the backs),
+how many copies, single- or double-sided (flipped on the edge the user's printer turns the sheet,
+`print.flip` in the user config written by `deckwright calibrate`, as the imposition places the backs),
 the page orientation and how full its sheets are. `instruction_flowables` turns that into the
 rulebook's "How to print this kit" pages: a 50 mm calibration square and a ruler to check the
 printer's scale, the cutting order, and a checklist of every sheet.
@@ -27,6 +28,7 @@ from .packing import Group, card_groups, group_label, pack_tokens, token_area_us
 from .rulebook import reference_copies
 from .tiling import fits_one_page, plan_tiles
 from .tokens import plan_tokens, token_copies
+from .userconfig import duplex_setting
 
 CALIBRATION_SQUARE = 50 * MM
 RULER_LENGTH = 100 * MM
@@ -134,8 +136,9 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
 def instructions_markdown(db: Database, paper: str) -> str:
     """The text of the print-instructions pages (the calibration square is drawn below it)."""
     plans = print_plan(db, paper)
+    edge = duplex_setting().flip  # the user's printer, as `SheetPlan.back_box` places the backs
     rows = "\n".join(
-        f"| {p.file} | {p.what} | {p.stock} | {'2-sided, long edge' if p.duplex else '1-sided'}"
+        f"| {p.file} | {p.what} | {p.stock} | {f'2-sided, {edge} edge' if p.duplex else '1-sided'}"
         f"{'*' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
         for p in plans)
     boxes = [(f"{p.file}{' (2-sided)' if p.duplex else ''}", "  ".join(f"[ ] {n}" for n in range(1, p.sheets + 1)))
@@ -158,7 +161,7 @@ landscape page.
 {rows}
 
 **Double-sided files** put each back behind its front when the printer flips the sheet on its
-**long edge** (no duplex: print the odd pages, put the sheets back in the tray, print the even).
+**{edge} edge** (no duplex: print the odd pages, put the sheets back in the tray, print the even).
 **Cutting order.** Cards: the long cuts across the whole sheet first, from crop mark to crop
 mark, then each strip into cards. Tokens: along each cut line. A board on several pages: cut
 the dashed edges, lay each tile over its neighbour with the crosses on each other, tape the back.

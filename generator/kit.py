@@ -24,7 +24,7 @@ from .cardlayout import Box, load_layout, render_layout
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, impose_cards
 from .pdfcanvas import new_canvas
-from .stamps import card_stamp, layout_inputs
+from .stamps import card_stamp, layout_inputs, printed_version
 from .userconfig import duplex_setting
 
 
@@ -36,7 +36,7 @@ def layout_folders(db: Database) -> list[Path]:
 def base_context(db: Database) -> dict[str, Any]:
     """What every layout binding sees."""
     glossary = {k["id"]: k for k in db.rules.get("keywords", []) if isinstance(k, dict) and "id" in k}
-    return {"game": db.meta, "rules": db.rules, "db": db, "version": db.version, "glossary": glossary}
+    return {"game": db.meta, "rules": db.rules, "db": db, "version": printed_version(db), "glossary": glossary}
 
 
 def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str, Any]) -> dict[str, Any]:
@@ -125,8 +125,8 @@ def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> No
     """A PDF of every printed copy of `deck` with duplex backs, on `paper`."""
     faces, backs = deck_sides(db, deck)
     title = f"{db.meta.name}: {deck.name}"
-    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {db.version}")
-    footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {db.version}"
+    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {printed_version(db)}")
+    footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {printed_version(db)}"
     duplex = duplex_setting()  # the user's printer, from the user config (never the database)
     impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
                  parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
@@ -150,13 +150,13 @@ def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> 
     painters = [_sheet_painter(layout, size, {**base, **copy}, f"sheet {sheet.id!r}") for copy in sheet_copies(db, sheet)]
     margin = page_margin(db.print.margin, paper)
     if not fits_one_page(size, paper, margin):
-        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
+        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {printed_version(db)}")
         for paint in painters:
             draw_tiles(canvas, plan_tiles(size, paper, margin=margin), paint, f"{db.meta.name} {sheet.name}")
         canvas.save()
         return
     page, slots = sheet_slots(size, paper, margin)
-    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
+    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {printed_version(db)}")
     for start in range(0, len(painters), len(slots)):
         for paint, (x, y) in zip(painters[start:start + len(slots)], slots, strict=False):
             paint(canvas, x, y)

@@ -28,6 +28,7 @@ from cards.units import MM, parse_length, parse_size
 from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
 from .imposition import Face, draw_footer, impose_cards
 from .pdfcanvas import new_canvas
+from .stamps import printed_version
 
 # Space between two token sheets' blocks on a shared page.
 BLOCK_GAP = 2 * TOKEN_GAP
@@ -119,8 +120,8 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
     first = group.members[0]
     codes = " ".join(deck.code for deck in group.members)
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: cards {codes}",
-                        f"{db.meta.name}, rules version {db.version}")
-    footer = f"{db.meta.name} \u00b7 cards {codes} \u00b7 version {db.version}"
+                        f"{db.meta.name}, rules version {printed_version(db)}")
+    footer = f"{db.meta.name} \u00b7 cards {codes} \u00b7 version {printed_version(db)}"
     impose_cards(canvas, faces, backs if first.duplex else None, parse_size(first.size),
                  parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper))
     canvas.save()
@@ -199,9 +200,9 @@ def render_token_group(db: Database, group: Group, paper: str, out: Path | Binar
     pages = pack_tokens(group.members, paper, margin)
     painters = {id(sheet): token_painter(db, sheet) for sheet in group.members}
     duplex = any(sheet.duplex for sheet in group.members)
-    canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, rules version {db.version}")
+    canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, rules version {printed_version(db)}")
     for number, places in enumerate(pages, 1):
-        footer = f"{db.meta.name} \u00b7 tokens \u00b7 version {db.version} \u00b7 sheet {number}/{len(pages)}"
+        footer = f"{db.meta.name} \u00b7 tokens \u00b7 version {printed_version(db)} \u00b7 sheet {number}/{len(pages)}"
         for side in ("front", "back") if duplex else ("front",):
             for place in (p for p in places if side == "front" or p.sheet.duplex):
                 box = place.box if side == "front" else place.box.mirrored(page[0])

@@ -146,7 +146,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
         try:
             papers = PAPERS if paper == "both" else (paper,)
             kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
-            databases = _checked_databases(games, all_games, lambda db: _all_cached(cache, db, papers, kinds, out_dir))
+            databases = _checked_databases(games, all_games, lambda db: _to_check(cache, db, papers, kinds, out_dir))
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
@@ -212,15 +212,16 @@ def _warn(caught: list[warnings.WarningMessage]) -> None:
         click.echo(f"warning: {message}", err=True)
 
 
-def _all_cached(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> bool:
+def _to_check(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> set[str] | None:
     from generator.build import kit_jobs
-    from generator.cache import all_cached
+    from generator.cache import parts_to_check
 
-    return all_cached(cache, db, [job for paper in papers for job in kit_jobs(db, paper, out_dir, kinds)])
+    return parts_to_check(cache, db, [job for paper in papers for job in kit_jobs(db, paper, out_dir, kinds)])
 
 
-def _checked_databases(games: tuple[str, ...], all_games: bool, cached: Any = lambda db: False) -> list[Any]:
-    """Load and draw-check every chosen game before any file is written (not one whose files are all cached)."""
+def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = lambda db: None) -> list[Any]:
+    """Load and draw-check every chosen game before any file is written (only the components the
+    render cache does not hold: the same inputs passed the check before)."""
     from generator.check import check_kit
 
     context = get_context()
@@ -229,8 +230,9 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, cached: Any = la
         raise click.UsageError("name a game to build, or pass --all")
     databases = [context.load(game_id) for game_id in chosen]
     for db in databases:
-        if not cached(db):
-            check_kit(db)
+        parts = to_check(db)
+        if parts is None or parts:
+            check_kit(db, parts)
     return databases
 
 

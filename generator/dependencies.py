@@ -1,0 +1,56 @@
+"""What each kit file is drawn from, hashed: the render cache's key of a component (`generator.cache`).
+
+A card file depends on the content stamps of its cards (`generator.stamps`: fields, text, place
+in the deck, resolved layouts, the rules values and lookups they name), its decks and the print
+settings; a sheet or a token sheet on itself, its layout's inputs, the rules and the game's
+details. Every file also depends on the printed version (`printed_version`), which a card edit
+does not change, so a one-card edit misses only the files that print that card. The rulebook,
+reference cards and proofs read the whole database through their templates: they depend on
+`db.version` (every file of the database).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cards import Database
+
+from .stamps import digest, layout_inputs, printed_version
+
+
+def card_file_inputs(db: Database, members: tuple[Any, ...]) -> str:
+    """The inputs of one card file: its decks with every card's content stamp."""
+    from .kit import deck_stamps
+
+    decks = [[_without_cards(deck), deck_stamps(db, deck)] for deck in members]
+    # the rules and details too: a layout may read them without naming `rules.` (the glossary)
+    return digest([decks, dict(db.rules), db.meta, db.print, printed_version(db)], 64)
+
+
+def sheet_inputs(db: Database, sheet: Any) -> str:
+    """The inputs of a sheet file (mat, board, tracker): the sheet, its layout's inputs, the seats."""
+    from .cardlayout import load_layout
+    from .kit import layout_folders
+
+    layout = load_layout(sheet.layout, layout_folders(db))
+    return digest([sheet, layout_inputs(db, [layout]), dict(db.rules), db.meta, db.print, printed_version(db)], 64)
+
+
+def token_file_inputs(db: Database, members: tuple[Any, ...]) -> str:
+    """The inputs of a token file: its token sheets, their layouts' inputs and the rules."""
+    from .cardlayout import load_layout
+    from .kit import layout_folders
+
+    layouts = [load_layout(sheet.layout, layout_folders(db)) for sheet in members if sheet.layout]
+    shared = layout_inputs(db, layouts) if layouts else ""
+    return digest([list(members), shared, dict(db.rules), db.meta, db.print, printed_version(db)], 64)
+
+
+def whole_database(db: Database) -> str:
+    """The inputs of a file whose templates may read anything (rulebook, reference cards, proofs)."""
+    return db.version
+
+
+def _without_cards(deck: Any) -> Any:
+    """A deck's own settings (name, code, size, back, layout), its cards left to their stamps."""
+    return {key: value for key, value in deck.model_dump(mode="json").items() if key != "cards"}
