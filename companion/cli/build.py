@@ -85,19 +85,19 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     def build_once() -> tuple[list[Path], dict[Path, str]]:
         findings.clear()
         if shop != "home":
-            return _build_for_shop(games, all_games, out_dir, shop, findings), {}
+            return _build_for_shop(games, all_games, out_dir, shop, findings, progress=not as_json), {}
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json,
                       reprint_since=reprint_since, cache=cache)
 
     if watch:
         _watch(games, all_games, build_once, out_dir, cache)
         return
-    _report(*build_once(), as_json, out_dir)
+    _report(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
     _report_preflight(findings, shop, as_json)
 
 
 def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop: str,
-                    findings: list[Any]) -> list[Path]:
+                    findings: list[Any], progress: bool = True) -> list[Path]:
     """A print shop's files of every chosen game into OUT/<game>/<shop>/; the preflight's findings
     are added to `findings`."""
     from generator.errors import GeneratorError
@@ -113,13 +113,20 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
         databases = _checked_databases(games, all_games)
         with staged_kits(out_dir) as stages:
             written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
-                            for db in databases])
+                            for db in databases], progress)
         set_interrupt_message(KIT_REPLACED)
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None
     except OSError as exc:
         raise DataProblem(f"cannot write into {str(out_dir)!r}: {exc.strerror or exc}") from None
     return [stages.final(path) for path in written]
+
+
+def _preflight_json(findings: list[Any], shop: str) -> dict[str, Any] | None:
+    """The preflight for `--json`: the shop and each finding located by deck, card, side and file."""
+    if shop == "home":
+        return None
+    return {"shop": shop, "problems": len(findings), "findings": [finding.to_json() for finding in findings]}
 
 
 def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
@@ -311,15 +318,18 @@ def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
     return written
 
 
-def _report(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir: Path) -> None:
-    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total."""
+def _report(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir: Path,
+            preflight: Any = lambda: None) -> None:
+    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total;
+    as JSON, with a print shop's preflight findings located by deck, card and side (`preflight()`)."""
     if not written:
         raise DataProblem("nothing to build: the database has no printable components of the kinds asked for")
     rows = list(_summaries(written))
     if as_json:
         for row in rows:
             row["sheets"] = usage.get(Path(row["path"]), "")
-        echo_json({"written": [row["path"] for row in rows], "files": rows})
+        found = preflight()
+        echo_json({"written": [row["path"] for row in rows], "files": rows, **({"preflight": found} if found else {})})
         return
     names = [_below(Path(row["path"]), out_dir) for row in rows]
     width = max(len(name) for name in names)
