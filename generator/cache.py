@@ -10,14 +10,17 @@ edit draws again only the files that print that card. PDFs are deterministic, so
 the very bytes a fresh render would (a test compares them). Components whose files all hit are
 not drawn again to check them either: the same inputs passed the check before.
 
-Every build records the entries it used (`used.txt`); `prune` removes the entries no build
-since the previous one used, so the folder holds about one kit per paper, not every kit ever.
+After each build, `prune` records the entries each file it wrote used (`index.json`) and removes
+every entry no kit file uses any more, so the folder holds the last kit of each game and paper,
+not every kit ever drawn.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
+import json
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +34,7 @@ from .dependencies import whole_database
 from .userconfig import duplex_setting
 
 CACHE_FOLDER = ".cache"
+INDEX = "index.json"  # which entries each kit file used in its last build
 _PACKAGES = ("cards", "generator", "companion")  # companion: a game's rulebook_context hook
 
 
@@ -68,13 +72,41 @@ class RenderCache:
         self.folder = folder
         self.rendered: list[str] = []  # the files drawn (not served from the cache), by name
         self._inputs: dict[int, tuple[Database, str]] = {}  # by database object, for one build
-        for leftover in folder.glob("*/.*"):  # what a killed build left while storing
+        self._used: dict[str, set[str]] = {}  # the keys each kit file (`game/file`) used in this build
+        for leftover in [*folder.glob("*/.*"), *folder.glob(".*")]:  # what a killed build left while storing
             leftover.unlink(missing_ok=True)
 
     def start(self) -> None:
         """Forget the previous build (its drawn files and input hashes): a watch calls this per rebuild."""
         self.rendered.clear()
         self._inputs.clear()
+        self._used.clear()
+
+    def use(self, slot: str, key: str) -> None:
+        """Note that kit file `slot` (`game/file name`) used the entry `key` in this build."""
+        self._used.setdefault(slot, set()).add(key)
+
+    def prune(self) -> list[Path]:
+        """After a build: each kit file it wrote now refers to the entries it used (`index.json`),
+        and every entry no kit file refers to any more is removed; the entries removed.
+
+        A file of another game, or of a paper or kind this build did not write, keeps its entries."""
+        index_path = self.folder / INDEX
+        index = {**self._read_index(index_path), **{slot: sorted(keys) for slot, keys in self._used.items()}}
+        self._store(index_path, json.dumps(index, indent=0, sort_keys=True).encode())
+        referred = {key for keys in index.values() for key in keys}
+        removed = [entry for entry in self.folder.glob("??/*") if entry.name not in referred]
+        for entry in removed:
+            entry.unlink(missing_ok=True)
+        return removed
+
+    @staticmethod
+    def _read_index(path: Path) -> dict[str, list[str]]:
+        try:
+            index = json.loads(path.read_text())
+        except (OSError, ValueError):
+            return {}  # none yet, or unreadable: the entries this build used are kept, the rest go
+        return index if isinstance(index, dict) else {}
 
     def key(self, db: Database, job: Job) -> str:
         """The key of one kit file: the tool, the game's assets, the component's inputs, the file's
@@ -93,9 +125,11 @@ class RenderCache:
     def has(self, key: str) -> bool:
         return self.path(key).is_file()
 
-    def renderer(self, key: str, render: Renderer, name: str = "") -> Renderer:
-        """`render`, but served from the cache when it holds `key`, and stored there when not."""
+    def renderer(self, key: str, render: Renderer, name: str = "", slot: str = "") -> Renderer:
+        """`render`, but served from the cache when it holds `key`, and stored there when not;
+        `slot` (`game/file name`) is the kit file that uses it (see `prune`)."""
         def cached(out: BinaryIO) -> None:
+            self.use(slot or name or key, key)
             stored = self.path(key)
             if stored.is_file():
                 out.write(stored.read_bytes())
@@ -123,7 +157,8 @@ def cached_jobs(cache: RenderCache | None, db: Database, jobs: list[Job]) -> lis
     """The jobs with their renderers served through `cache` (unchanged when there is none)."""
     if cache is None:
         return jobs
-    return [Job(job.kind, job.label, job.path, cache.renderer(cache.key(db, job), job.render, job.path.name)) for job in jobs]
+    return [dataclasses.replace(job, render=cache.renderer(cache.key(db, job), job.render, job.path.name,
+                                                           f"{db.id}/{job.path.name}")) for job in jobs]
 
 
 def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:

@@ -160,6 +160,8 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
                 steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
                 written = _run(steps + _record_steps(databases, papers, stages, reprint_since), progress)
             set_interrupt_message(KIT_REPLACED)
+            if cache is not None:
+                cache.prune()  # entries no file of the kit uses any more
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
         except OSError as exc:  # --out names a file, a device, a read-only place...

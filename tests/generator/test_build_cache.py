@@ -72,3 +72,26 @@ def test_watch_says_what_it_redrew_and_how_long_in_80_columns(runner, cards_copy
     line = next(x for x in result.output.splitlines() if x.startswith("rebuilt "))
     assert len(line) <= 80
     assert line.startswith("rebuilt ") and "cards-a4.pdf" in line
+
+
+def _entries(out: Path) -> set[str]:
+    return {p.name for p in (out / ".cache").glob("??/*")}
+
+
+def test_the_cache_keeps_only_the_entries_the_last_build_of_each_file_used(runner, cards_copy, tmp_path):
+    """Issue 13 (left over): "The render cache (`OUT/.cache`) is never pruned"."""
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out)
+    first = _entries(out)
+    assert len(first) == 2  # cards-a4.pdf and player-mat-a4.pdf
+    stale = out / ".cache" / "00" / ("0" * 64)  # an entry no kit file uses (an older tool's, say)
+    stale.parent.mkdir()
+    stale.write_bytes(b"old")
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out)
+    second = _entries(out)
+    assert len(second) == 2 and len(first & second) == 1  # the player mat's entry is kept, the old cards' gone
+    assert not stale.exists()
+    _build(runner, cards_copy, out, "--paper", "letter")  # another paper keeps the A4 entries
+    assert second < _entries(out) and len(_entries(out)) == 4
