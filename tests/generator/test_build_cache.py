@@ -95,3 +95,27 @@ def test_the_cache_keeps_only_the_entries_the_last_build_of_each_file_used(runne
     assert not stale.exists()
     _build(runner, cards_copy, out, "--paper", "letter")  # another paper keeps the A4 entries
     assert second < _entries(out) and len(_entries(out)) == 4
+
+
+def test_watch_redraws_only_the_file_that_depends_on_the_changed_card(runner, cards_copy, tmp_path, monkeypatch):
+    """Issue 13 part 1: "`--watch` rebuilds only what depends on the changed file and prints what it
+    rebuilt and how long it took, within 80 columns"."""
+    import generator.watch
+
+    actions = cards_copy / "halfwish" / "actions.yaml"
+
+    def edit_once(folders, rebuild, on_error):
+        rebuild([])
+        actions.write_text(actions.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+        rebuild([actions])
+        rebuild([actions])  # saved again unchanged: nothing to draw
+
+    monkeypatch.setattr(generator.watch, "watch", edit_once)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                 "--only", "sheets", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    lines = [x for x in result.output.splitlines() if x.startswith("rebuilt ")]
+    assert all(len(line) <= 80 for line in lines)
+    # of cards-a4.pdf, player-mat-a4.pdf and manifest.json, only the card file is drawn again
+    assert lines[0].startswith("rebuilt 1 of 3 file(s) in ") and lines[0].endswith(" s: cards-a4.pdf")
+    assert lines[1].startswith("rebuilt 0 of 3 file(s) in ")
