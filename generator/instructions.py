@@ -26,6 +26,7 @@ from .kit import sheet_copies, sheet_slots
 from .markdown import Theme, markdown_to_flowables
 from .packing import Group, card_groups, group_label, pack_tokens, token_area_use, token_groups
 from .rulebook import reference_copies
+from .stamps import printed_version
 from .tiling import fits_one_page, plan_tiles
 from .tokens import plan_tokens, token_copies
 from .userconfig import duplex_setting
@@ -162,6 +163,9 @@ landscape page.
 
 **Double-sided files** put each back behind its front when the printer flips the sheet on its
 **{edge} edge** (no duplex: print the odd pages, put the sheets back in the tray, print the even).
+**Versions.** Every page prints the game's version, {printed_version(db)}; every card prints its
+own stamp, which changes only when that card changes: after an edit, reprint only the cards whose
+stamp changed.
 **Cutting order.** Cards: the long cuts across the whole sheet first, from crop mark to crop
 mark, then each strip into cards. Tokens: along each cut line. A board on several pages: cut
 the dashed edges, lay each tile over its neighbour with the crosses on each other, tape the back.
