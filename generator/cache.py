@@ -22,6 +22,7 @@ import hashlib
 import io
 import json
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
@@ -31,6 +32,7 @@ from cards.paths import template_dirs
 
 from .build import Job, Renderer, temp_beside
 from .dependencies import whole_database
+from .pagecache import face_key, pages_from
 from .userconfig import duplex_setting
 
 CACHE_FOLDER = ".cache"
@@ -108,16 +110,28 @@ class RenderCache:
             return {}  # none yet, or unreadable: the entries this build used are kept, the rest go
         return index if isinstance(index, dict) else {}
 
-    def key(self, db: Database, job: Job) -> str:
-        """The key of one kit file: the tool, the game's assets, the component's inputs, the file's
-        name (component and paper) and the user's duplex setting."""
+    def base(self, db: Database) -> str:
+        """What every entry of a game depends on: the tool, the game's assets and the user's duplex setting."""
         if id(db) not in self._inputs:
             duplex = duplex_setting()
-            self._inputs[id(db)] = (db, f"{assets_fingerprint(db)}\0{duplex.flip}\0{duplex.offset_mm}")
+            text = f"{tool_fingerprint()}\0{assets_fingerprint(db)}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
+            self._inputs[id(db)] = (db, hashlib.sha256(text.encode()).hexdigest())
+        return self._inputs[id(db)][1]
+
+    def key(self, db: Database, job: Job) -> str:
+        """The key of one kit file: `base`, the component's inputs and the file's name (component and paper)."""
         depends = job.depends() if job.depends is not None else whole_database(db)
-        parts = (tool_fingerprint(), self._inputs[id(db)][1], db.id, job.kind, job.path.name, depends)
-        text = "\0".join(parts)
+        text = "\0".join((self.base(db), job.kind, job.path.name, depends))
         return hashlib.sha256(text.encode()).hexdigest()
+
+    def checked_faces(self, db: Database) -> Callable[[str], bool]:
+        """Is a card face with this content stamp on a cached page (so it drew without an error)?"""
+        base = self.base(db)
+        return lambda stamp: self.has(face_key(base, stamp))
+
+    def pieces(self, slot: str) -> _Pieces:
+        """The page store of kit file `slot` (`generator.pagecache`): its pages are entries too."""
+        return _Pieces(self, slot)
 
     def path(self, key: str) -> Path:
         return self.folder / key[:2] / key
@@ -125,9 +139,10 @@ class RenderCache:
     def has(self, key: str) -> bool:
         return self.path(key).is_file()
 
-    def renderer(self, key: str, render: Renderer, name: str = "", slot: str = "") -> Renderer:
+    def renderer(self, key: str, render: Renderer, name: str = "", slot: str = "", base: str = "") -> Renderer:
         """`render`, but served from the cache when it holds `key`, and stored there when not;
-        `slot` (`game/file name`) is the kit file that uses it (see `prune`)."""
+        `slot` (`game/file name`) is the kit file that uses it (see `prune`). Drawn again, its card
+        pages are looked up one by one (`base`: the game's `base`)."""
         def cached(out: BinaryIO) -> None:
             self.use(slot or name or key, key)
             stored = self.path(key)
@@ -135,7 +150,8 @@ class RenderCache:
                 out.write(stored.read_bytes())
                 return
             buffer = io.BytesIO()
-            render(buffer)
+            with pages_from(self.pieces(slot or name or key), base or key):
+                render(buffer)
             self.rendered.append(name or key[:8])
             data = buffer.getvalue()
             out.write(data)
@@ -158,7 +174,27 @@ def cached_jobs(cache: RenderCache | None, db: Database, jobs: list[Job]) -> lis
     if cache is None:
         return jobs
     return [dataclasses.replace(job, render=cache.renderer(cache.key(db, job), job.render, job.path.name,
-                                                           f"{db.id}/{job.path.name}")) for job in jobs]
+                                                           f"{db.id}/{job.path.name}", cache.base(db))) for job in jobs]
+
+
+class _Pieces:
+    """The cached pages of one kit file, stored as entries of the render cache."""
+
+    def __init__(self, cache: RenderCache, slot: str):
+        self.cache, self.slot = cache, slot
+
+    def get_piece(self, key: str) -> bytes | None:
+        path = self.cache.path(key)
+        if not path.is_file():
+            return None
+        self.cache.use(self.slot, key)
+        return path.read_bytes()
+
+    def put_piece(self, key: str, data: bytes) -> None:
+        self.cache.use(self.slot, key)
+        path = self.cache.path(key)
+        if not path.is_file():
+            self.cache._store(path, data)
 
 
 def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:

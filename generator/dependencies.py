@@ -20,9 +20,9 @@ from .stamps import digest, layout_inputs, printed_version
 
 def card_file_inputs(db: Database, members: tuple[Any, ...]) -> str:
     """The inputs of one card file: its decks with every card's content stamp."""
-    from .kit import deck_stamps
+    from .kit import deck_settings, deck_stamps
 
-    decks = [[_without_cards(deck), deck_stamps(db, deck)] for deck in members]
+    decks = [[deck_settings(deck), deck_stamps(db, deck)] for deck in members]
     # the rules and details too: a layout may read them without naming `rules.` (the glossary)
     return digest([decks, dict(db.rules), db.meta, db.print, printed_version(db)], 64)
 
@@ -50,7 +50,3 @@ def whole_database(db: Database) -> str:
     """The inputs of a file whose templates may read anything (rulebook, reference cards, proofs)."""
     return db.version
 
-
-def _without_cards(deck: Any) -> Any:
-    """A deck's own settings (name, code, size, back, layout), its cards left to their stamps."""
-    return {key: value for key, value in deck.model_dump(mode="json").items() if key != "cards"}

@@ -10,6 +10,7 @@ printable area.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -23,8 +24,9 @@ from cards.units import MM, parse_length, parse_size
 from .cardlayout import Box, load_layout, render_layout
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, impose_cards
+from .pagecache import stamped
 from .pdfcanvas import new_canvas
-from .stamps import card_stamp, layout_inputs, printed_version
+from .stamps import card_stamp, digest, layout_inputs, printed_version
 from .userconfig import duplex_setting
 
 
@@ -59,18 +61,26 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     faces: list[Face] = []
     backs: list[Face] = []
     shared = layout_inputs(db, [front, back])
+    # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
+    common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
     for number, card in enumerate(deck.cards, 1):
         context = _stamped(card_context(db, deck, card, number, base), shared, deck)
-        face = _face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}")
+        face = stamped(_face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}"),
+                       digest([common, "front", context["stamp"]]))
         faces.extend([face] * card.count)
         if deck.back.per_card:
             # copies of a card share one back Face, so imposition still draws it once as a PDF form
             own = _face(back, {**context, "back": deck.back}, bleed, f"back of card {card.id!r} of deck {deck.id!r}")
-            backs.extend([own] * card.count)
+            backs.extend([stamped(own, digest([common, "back", context["stamp"]]))] * card.count)
     if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
-        backs = [_face(back, back_context, bleed, f"back of deck {deck.id!r}")]
+        backs = [stamped(_face(back, back_context, bleed, f"back of deck {deck.id!r}"), digest([common, "back"]))]
     return faces, backs
+
+
+def deck_settings(deck: Any) -> Any:
+    """A deck's own settings (name, code, size, back, layout), its cards left to their stamps."""
+    return {key: value for key, value in deck.model_dump(mode="json").items() if key != "cards"}
 
 
 def _stamped(context: dict[str, Any], shared: str, deck: Any) -> dict[str, Any]:
@@ -109,8 +119,10 @@ def _face(layout: Any, context: dict[str, Any], bleed: float, component: str) ->
     return draw
 
 
-def check_deck(db: Database, deck: Any) -> None:
-    """Draw every face and every back once into a throwaway canvas: overflow and layout errors surface."""
+def check_deck(db: Database, deck: Any, is_checked: Callable[[str], bool] | None = None) -> None:
+    """Draw every face and every back once into a throwaway canvas: overflow and layout errors surface.
+
+    `is_checked(stamp)` says a face with that content stamp drew before (the render cache knows)."""
     import io
 
     faces, backs = deck_sides(db, deck)
@@ -118,7 +130,8 @@ def check_deck(db: Database, deck: Any) -> None:
     w, h = parse_size(deck.size)
     bleed = parse_length(db.print.bleed)
     for face in dict.fromkeys([*faces, *backs]):
-        face(canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)
+        if is_checked is None or not is_checked(face.stamp):  # type: ignore[attr-defined]
+            face(canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)
 
 
 def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -> None:

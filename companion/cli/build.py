@@ -221,14 +221,16 @@ def _warn(caught: list[warnings.WarningMessage]) -> None:
         click.echo(f"warning: {message}", err=True)
 
 
-def _to_check(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> set[str] | None:
+def _to_check(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> tuple[Any, Any]:
+    """The components to draw-check (None: all), and which card faces drew before (None: none)."""
     from generator.build import kit_jobs
     from generator.cache import parts_to_check
 
-    return parts_to_check(cache, db, [job for paper in papers for job in kit_jobs(db, paper, out_dir, kinds)])
+    jobs = [job for paper in papers for job in kit_jobs(db, paper, out_dir, kinds)]
+    return parts_to_check(cache, db, jobs), cache.checked_faces(db) if cache is not None else None
 
 
-def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = lambda db: None) -> list[Any]:
+def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = lambda db: (None, None)) -> list[Any]:
     """Load and draw-check every chosen game before any file is written (only the components the
     render cache does not hold: the same inputs passed the check before)."""
     from generator.check import check_kit
@@ -239,9 +241,9 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = 
         raise click.UsageError("name a game to build, or pass --all")
     databases = [context.load(game_id) for game_id in chosen]
     for db in databases:
-        parts = to_check(db)
+        parts, is_checked = to_check(db)
         if parts is None or parts:
-            check_kit(db, parts)
+            check_kit(db, parts, is_checked)
     return databases
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pypdf import PdfReader
+
 from cards import load_game
 from companion.cli import cli
 from generator.build import kit_jobs
@@ -83,18 +85,18 @@ def test_the_cache_keeps_only_the_entries_the_last_build_of_each_file_used(runne
     out = tmp_path / "out"
     _build(runner, cards_copy, out)
     first = _entries(out)
-    assert len(first) == 2  # cards-a4.pdf and player-mat-a4.pdf
     stale = out / ".cache" / "00" / ("0" * 64)  # an entry no kit file uses (an older tool's, say)
-    stale.parent.mkdir()
+    stale.parent.mkdir(exist_ok=True)
     stale.write_bytes(b"old")
     path = cards_copy / "halfwish" / "actions.yaml"
     path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
     _build(runner, cards_copy, out)
     second = _entries(out)
-    assert len(second) == 2 and len(first & second) == 1  # the player mat's entry is kept, the old cards' gone
     assert not stale.exists()
+    # the card file, the edited card's page and its face were replaced: the old entries are gone
+    assert len(second) == len(first) and len(first - second) == 3
     _build(runner, cards_copy, out, "--paper", "letter")  # another paper keeps the A4 entries
-    assert second < _entries(out) and len(_entries(out)) == 4
+    assert second < _entries(out)
 
 
 def test_watch_redraws_only_the_file_that_depends_on_the_changed_card(runner, cards_copy, tmp_path, monkeypatch):
@@ -119,3 +121,28 @@ def test_watch_redraws_only_the_file_that_depends_on_the_changed_card(runner, ca
     # of cards-a4.pdf, player-mat-a4.pdf and manifest.json, only the card file is drawn again
     assert lines[0].startswith("rebuilt 1 of 3 file(s) in ") and lines[0].endswith(" s: cards-a4.pdf")
     assert lines[1].startswith("rebuilt 0 of 3 file(s) in ")
+
+
+def test_a_one_card_edit_draws_one_page_and_replays_the_others_byte_for_byte(runner, cards_copy, tmp_path,
+                                                                             monkeypatch):
+    """Issue 13 part 1: "each rendered card face, back, sheet, token and page is keyed by a hash of
+    exactly what it depends on ... and a component PDF is assembled from cached pieces"."""
+    from generator import pagecache
+
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out, "--only", "cards")
+    drawn: list[int] = []
+    recorder = pagecache.PageRecorder
+
+    def counting(canvas):
+        drawn.append(1)
+        return recorder(canvas)
+
+    monkeypatch.setattr(pagecache, "PageRecorder", counting)
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out, "--only", "cards")
+    pages = len(PdfReader(out / "halfwish" / "cards-a4.pdf").pages)
+    assert len(drawn) == 1 and pages > 10  # the front of the sheet holding Strike; every other page replayed
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+    assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
