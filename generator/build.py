@@ -66,7 +66,13 @@ def atomic_write(path: Path, render: Renderer) -> None:
 
 def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = KINDS) -> Iterator[Job]:
     """Every file the kit needs for `paper`, in build order."""
-    from .dependencies import card_file_inputs, sheet_inputs, token_file_inputs
+    from .dependencies import (
+        card_file_inputs,
+        reference_inputs,
+        rulebook_inputs,
+        sheet_inputs,
+        token_file_inputs,
+    )
     from .kit import render_sheet
     from .packing import card_groups, group_label, render_card_file, render_token_file, token_groups
 
@@ -87,7 +93,8 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
     if "reference" in kinds and db.references:
         from .reference import render_references
         yield Job("reference", "reference cards", out_dir / f"reference-{paper}.pdf",
-                  lambda out: render_references(db, paper, out), checks=("references",))
+                  lambda out: render_references(db, paper, out), _once(lambda db, _: reference_inputs(db), db, None, "references"),
+                  ("references",))
     if "proofs" in kinds:
         from .proof import render_proofs
         yield Job("proofs", "proof sheets", out_dir / f"proofs-{paper}.pdf",
@@ -95,7 +102,8 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
     if "rulebook" in kinds:
         from .rulebook_pdf import render_rulebook
         yield Job("rulebook", "rulebook", out_dir / f"rulebook-{paper}.pdf",
-                  lambda out: render_rulebook(db, paper, out), checks=("rulebook",))
+                  lambda out: render_rulebook(db, paper, out), _once(rulebook_inputs, db, paper, f"rulebook-{paper}"),
+                  ("rulebook",))
 
 
 def _bound(render: Callable[..., None], db: Database, component: Any, paper: str) -> Renderer:

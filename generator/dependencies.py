@@ -3,10 +3,11 @@
 A card file depends on the content stamps of its cards (`generator.stamps`: fields, text, place
 in the deck, resolved layouts, the rules values and lookups they name), its decks and the print
 settings; a sheet or a token sheet on itself, its layout's inputs, the rules and the game's
-details. Every file also depends on the printed version (`printed_version`), which a card edit
-does not change, so a one-card edit misses only the files that print that card. The rulebook,
-reference cards and proofs read the whole database through their templates: they depend on
-`db.version` (every file of the database).
+details; the rulebook and reference cards on their text as their templates render it (so they
+are drawn again only when an edit shows in them), and the rulebook on what its print guide and
+components page show. Every file also depends on the printed version (`printed_version`), which
+a card edit does not change, so a one-card edit misses only the files that print that card.
+Proof sheets depend on `db.version` (every file of the database).
 """
 
 from __future__ import annotations
@@ -46,7 +47,36 @@ def token_file_inputs(db: Database, members: tuple[Any, ...]) -> str:
     return digest([list(members), shared, dict(db.rules), db.meta, db.print, printed_version(db)], 64)
 
 
+def reference_inputs(db: Database) -> str:
+    """The inputs of the reference cards: each side's text as its template renders it, the cards' settings."""
+    from .reference import reference_markdown
+
+    sides = [[reference, reference_markdown(db, reference.front),
+              reference_markdown(db, reference.back) if reference.back else None] for reference in db.references]
+    return digest([sides, dict(db.rules), db.meta, db.print, printed_version(db)], 64)
+
+
+def rulebook_inputs(db: Database, paper: str) -> str:
+    """The inputs of the rulebook: its text as the template renders it, the title page, the print
+    guide's plan, and what the components page pictures (each deck's first card and back, the
+    tokens, sheets and reference cards)."""
+    from .instructions import print_plan
+    from .kit import deck_settings, deck_sides
+    from .rulebook import rulebook_markdown
+
+    decks = []
+    for deck in db.decks:
+        faces, backs = deck_sides(db, deck)
+        decks.append([deck_settings(deck), sum(card.count for card in deck.cards),
+                      getattr(faces[0], "stamp", None) if faces else None,
+                      getattr(backs[0], "stamp", None) if backs else None])
+    pictured = [decks, list(db.tokens), [sheet_inputs(db, sheet) for sheet in db.sheets],
+                reference_inputs(db) if db.references else ""]
+    return digest([rulebook_markdown(db), db.rulebook, db.meta, db.print, dict(db.rules), printed_version(db),
+                   print_plan(db, paper), pictured], 64)
+
+
 def whole_database(db: Database) -> str:
-    """The inputs of a file whose templates may read anything (rulebook, reference cards, proofs)."""
+    """The inputs of a file whose templates may read anything (proof sheets): every database file."""
     return db.version
 

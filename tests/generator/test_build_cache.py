@@ -146,3 +146,26 @@ def test_a_one_card_edit_draws_one_page_and_replays_the_others_byte_for_byte(run
     assert len(drawn) == 1 and pages > 10  # the front of the sheet holding Strike; every other page replayed
     _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
     assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
+
+
+def test_the_rulebook_is_drawn_again_only_when_an_edit_shows_in_it(runner, cards_copy, tmp_path, monkeypatch):
+    """A YAML comment changes the database's files but nothing printed: every file comes from the
+    cache. A card's text shows on its card and in the rulebook's card list: those two are drawn."""
+    import generator.watch
+
+    actions = cards_copy / "halfwish" / "actions.yaml"
+
+    def edit_twice(folders, rebuild, on_error):
+        rebuild([])
+        actions.write_text("# a designer's note\n" + actions.read_text())
+        rebuild([actions])
+        actions.write_text(actions.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+        rebuild([actions])
+
+    monkeypatch.setattr(generator.watch, "watch", edit_twice)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                 "--only", "sheets", "--only", "rulebook", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    comment, text = [x for x in result.output.splitlines() if x.startswith("rebuilt ")]
+    assert comment.startswith("rebuilt 0 of 4 file(s)")
+    assert text.startswith("rebuilt 2 of 4 file(s)") and text.endswith(": cards-a4.pdf, rulebook-a4.pdf")
