@@ -75,6 +75,7 @@ class RenderCache:
         self.rendered: list[str] = []  # the files drawn (not served from the cache), by name
         self._inputs: dict[int, tuple[Database, str]] = {}  # by database object, for one build
         self._used: dict[str, set[str]] = {}  # the keys each kit file (`game/file`) used in this build
+        self._served: set[str] = set()  # the kit files served whole from the cache in this build
         for leftover in [*folder.glob("*/.*"), *folder.glob(".*")]:  # what a killed build left while storing
             leftover.unlink(missing_ok=True)
 
@@ -83,6 +84,7 @@ class RenderCache:
         self.rendered.clear()
         self._inputs.clear()
         self._used.clear()
+        self._served.clear()
 
     def use(self, slot: str, key: str) -> None:
         """Note that kit file `slot` (`game/file name`) used the entry `key` in this build."""
@@ -94,7 +96,11 @@ class RenderCache:
 
         A file of another game, or of a paper or kind this build did not write, keeps its entries."""
         index_path = self.folder / INDEX
-        index = {**self._read_index(index_path), **{slot: sorted(keys) for slot, keys in self._used.items()}}
+        previous = self._read_index(index_path)
+        # a file served whole from the cache keeps the pages it was assembled from, for the next edit
+        used = {slot: keys | set(previous.get(slot, ())) if slot in self._served else keys
+                for slot, keys in self._used.items()}
+        index = {**previous, **{slot: sorted(keys) for slot, keys in used.items()}}
         self._store(index_path, json.dumps(index, indent=0, sort_keys=True).encode())
         referred = {key for keys in index.values() for key in keys}
         removed = [entry for entry in self.folder.glob("??/*") if entry.name not in referred]
@@ -148,6 +154,7 @@ class RenderCache:
             stored = self.path(key)
             if stored.is_file():
                 out.write(stored.read_bytes())
+                self._served.add(slot or name or key)
                 return
             buffer = io.BytesIO()
             with pages_from(self.pieces(slot or name or key), base or key):

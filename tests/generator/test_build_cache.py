@@ -169,3 +169,19 @@ def test_the_rulebook_is_drawn_again_only_when_an_edit_shows_in_it(runner, cards
     comment, text = [x for x in result.output.splitlines() if x.startswith("rebuilt ")]
     assert comment.startswith("rebuilt 0 of 4 file(s)")
     assert text.startswith("rebuilt 2 of 4 file(s)") and text.endswith(": cards-a4.pdf, rulebook-a4.pdf")
+
+
+def test_a_build_served_whole_from_the_cache_keeps_the_pages_for_the_next_edit(runner, cards_copy, tmp_path,
+                                                                              monkeypatch):
+    from generator import pagecache
+
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out, "--only", "cards")
+    _build(runner, cards_copy, out, "--only", "cards")  # nothing changed: the whole file is a hit
+    drawn: list[int] = []
+    recorder = pagecache.PageRecorder
+    monkeypatch.setattr(pagecache, "PageRecorder", lambda canvas: drawn.append(1) or recorder(canvas))
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out, "--only", "cards")
+    assert len(drawn) == 1
