@@ -50,9 +50,34 @@ def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str
             "corner": f"{deck.code} {number:02d}/{len(deck.cards):02d}"}
 
 
+# A build asks for a deck's faces several times (check, cache keys, each paper, the components
+# page, the manifest): they are made once per database object and deck.
+_SIDES: dict[tuple[int, str], tuple[Database, Any, list[Face], list[Face], list[str]]] = {}
+
+
 def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     """One face per printed copy of every card of `deck`, and its backs: the one back the deck
     shares, or (`back.per_card`) one per copy, drawn from that copy's card."""
+    _, _, faces, backs, _ = _deck_faces(db, deck)
+    return list(faces), list(backs)
+
+
+def deck_stamps(db: Database, deck: Any) -> list[str]:
+    """The content stamp of every card of `deck`, in deck order (see `generator.manifest`)."""
+    return list(_deck_faces(db, deck)[4])
+
+
+def _deck_faces(db: Database, deck: Any) -> tuple[Database, Any, list[Face], list[Face], list[str]]:
+    key = (id(db), str(deck.id))
+    known = _SIDES.get(key)
+    if known is None or known[0] is not db or known[1] is not deck:
+        if len(_SIDES) > 64:
+            _SIDES.clear()
+        known = _SIDES[key] = (db, deck, *_make_sides(db, deck))
+    return known
+
+
+def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[str]]:
     folders = layout_folders(db)
     front = load_layout(deck.layout, folders)
     back = load_layout(deck.back.layout, folders)
@@ -60,11 +85,13 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     base = {**base_context(db), **trim_size_mm(deck.size)}
     faces: list[Face] = []
     backs: list[Face] = []
+    stamps: list[str] = []
     shared = layout_inputs(db, [front, back])
     # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
     common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
     for number, card in enumerate(deck.cards, 1):
         context = _stamped(card_context(db, deck, card, number, base), shared, deck)
+        stamps.append(context["stamp"])
         face = stamped(_face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}"),
                        digest([common, "front", context["stamp"]]))
         faces.extend([face] * card.count)
@@ -75,7 +102,7 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
         backs = [stamped(_face(back, back_context, bleed, f"back of deck {deck.id!r}"), digest([common, "back"]))]
-    return faces, backs
+    return faces, backs, stamps
 
 
 def deck_settings(deck: Any) -> Any:
@@ -88,14 +115,6 @@ def _stamped(context: dict[str, Any], shared: str, deck: Any) -> dict[str, Any]:
     stamp = card_stamp(shared, deck, context)
     return {**context, "version": stamp, "stamp": stamp, "game_version": context["version"]}
 
-
-def deck_stamps(db: Database, deck: Any) -> list[str]:
-    """The content stamp of every card of `deck`, in deck order (see `generator.manifest`)."""
-    folders = layout_folders(db)
-    shared = layout_inputs(db, [load_layout(deck.layout, folders), load_layout(deck.back.layout, folders)])
-    base = {**base_context(db), **trim_size_mm(deck.size)}
-    return [card_stamp(shared, deck, card_context(db, deck, card, number, base))
-            for number, card in enumerate(deck.cards, 1)]
 
 
 def back_designs(deck: Any, backs: list[Face]) -> list[tuple[Any | None, Face]]:
