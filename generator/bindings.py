@@ -50,18 +50,34 @@ def bind(value: Any, context: dict[str, Any], where: str) -> Any:
 
 _EVALUATION_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
 
-# Most bindings are a plain `{{ card.name }}`; looking those up directly skips a Jinja2 render
-# (a tenth of a card's drawing time). Anything else, or anything unusual found, goes to Jinja2.
-_LOOKUP = re.compile(r"\{\{\s*([A-Za-z][A-Za-z0-9_]*)\.([A-Za-z][A-Za-z0-9_]*)\s*\}\}")
+# Most bindings are a plain `{{ card.name }}` or `v {{ version }}`; looking those up directly skips
+# a Jinja2 render (a tenth of a card's drawing time). Anything else, or anything unusual found, goes
+# to Jinja2.
+_LOOKUP = re.compile(r"([^{}]*)\{\{\s*([A-Za-z][A-Za-z0-9_]*)(?:\.([A-Za-z][A-Za-z0-9_]*))?\s*\}\}([^{}]*)")
 _PLAIN_VALUES = (str, int, float, bool)
 
 
-def _plain_lookup(value: str, context: dict[str, Any]) -> str | None:
-    """`{{ name.field }}` rendered as Jinja2 would, when the field is a plain value; else None."""
+@lru_cache(maxsize=4096)
+def _parsed_lookup(value: str) -> tuple[str, str, str | None, str] | None:
+    """(text before, variable, field or None, text after) of a one-lookup binding, else None."""
     match = _LOOKUP.fullmatch(value)
-    if match is None:
+    if match is None or match.group(4).endswith("\n"):  # Jinja2 drops one trailing newline
         return None
-    owner, name = context.get(match.group(1)), match.group(2)
+    return match.group(1), match.group(2), match.group(3), match.group(4)
+
+
+def _plain_lookup(value: str, context: dict[str, Any]) -> str | None:
+    """`{{ name }}` or `{{ name.field }}`, with plain text around it, rendered as Jinja2 would when
+    the value found is a plain value; else None."""
+    parsed = _parsed_lookup(value)
+    if parsed is None:
+        return None
+    before, variable, name, after = parsed
+    if variable not in context:
+        return None  # Jinja2 reports it, with its place
+    owner = context[variable]
+    if name is None:
+        return f"{before}{owner}{after}" if type(owner) in _PLAIN_VALUES else None
     try:
         if isinstance(owner, dict):
             found = None if hasattr(owner, name) else owner.get(name)
@@ -71,7 +87,7 @@ def _plain_lookup(value: str, context: dict[str, Any]) -> str | None:
         return None
     if type(found) not in _PLAIN_VALUES or not _ENV.is_safe_attribute(owner, name, found):
         return None
-    return str(found)
+    return f"{before}{found}{after}"
 
 
 def is_true(value: Any) -> bool:
@@ -116,16 +132,31 @@ def geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where: 
 
 def _geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> tuple[float, float, float, float]:
     """(x, y, w, h) of the element in page points; x, y is its lower-left corner."""
-    x = length(bind(element.get("x", 0), context, where), where)
-    y = length(bind(element.get("y", 0), context, where), where)
-    w = length(bind(element.get("w", 0), context, where), where)
-    h = length(bind(element.get("h", 0), context, where), where)
+    x = _element_length(element.get("x", 0), context, where)
+    y = _element_length(element.get("y", 0), context, where)
+    w = _element_length(element.get("w", 0), context, where)
+    h = _element_length(element.get("h", 0), context, where)
     return box.x + x, box.y + box.h - y - h, w, h
+
+
+def _element_length(value: Any, context: dict[str, Any], where: str) -> float:
+    """An element's length: bound and parsed, or, written as a plain value, parsed once per value."""
+    if isinstance(value, str) and "{" in value:
+        return length(bind(value, context, where), where)
+    try:
+        return _constant_length(value)
+    except (UnitError, ValueError, TypeError):
+        return length(value, where)  # raises the located error
+
+
+@lru_cache(maxsize=1024)
+def _constant_length(value: Any) -> float:
+    return parse_length(float(value) if _is_number(value) else value)
 
 
 def _color(value: Any, where: str) -> colors.Color:
     try:
-        return colors.HexColor(str(value))
+        return _hex_color(str(value))
     except ValueError:
         raise LayoutError(f"{where}: expected a colour like '#1f618d', got {value!r}") from None
 

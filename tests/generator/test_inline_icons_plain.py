@@ -95,13 +95,14 @@ class _Deck:
 
 
 CONTEXT = {"card": {"name": "Ember Guard", "cost": 2, "items": "field named like a dict method"},
-           "deck": _Deck(), "rules": {}}
+           "deck": _Deck(), "rules": {}, "version": "1a2b3c4d", "number": 7, "player": None}
 
 
 @pytest.mark.parametrize("value", [
     "{{ card.name }}", "{{card.cost}}", "{{ card.items }}", "{{ deck.color }}", "{{ deck.count }}",
     "{{ deck.ratio }}", "{{ deck.duplex }}", "{{ deck.nothing }}", "{{ deck.shout() }}",
-    "v {{ deck.color }}", "{{ card.name | upper }}",
+    "v {{ deck.color }}", "{{ card.name | upper }}", "v {{ version }}", "{{ number }}/12", "{{ version }}",
+    "{{ player }}", "{{ card }}", "Version {{ version }}\n", "({{ card.name }}) ", "{{ rules }}",
 ])
 def test_a_looked_up_binding_reads_exactly_as_jinja_renders_it(value):
     assert cardlayout.bind(value, CONTEXT, "here") == bindings._compile(value).render(CONTEXT)
@@ -112,6 +113,7 @@ def test_a_looked_up_binding_reads_exactly_as_jinja_renders_it(value):
     ("{{ rules.pool }}", "pool"),
     ("{{ deck.broken }}", "no such colour"),
     ("{{ deck.__class__ }}", "unsafe|__class__"),
+    ("v {{ nothing }}", "nothing"),
 ])
 def test_a_binding_that_cannot_be_looked_up_is_still_a_located_error(value, problem):
     with pytest.raises(cardlayout.LayoutError, match=problem):
