@@ -364,7 +364,8 @@ def _pages(path: Path) -> int | None:
     from pypdf import PdfReader
 
     # the page tree's count: reading every page object of a 500-card file costs a tenth of a second
-    return int(PdfReader(path).trailer["/Root"]["/Pages"]["/Count"])
+    reader: Any = PdfReader(path)  # pypdf types an object read from the file as any PDF object
+    return int(reader.trailer["/Root"]["/Pages"]["/Count"])
 
 
 def _human(size: int) -> str:
