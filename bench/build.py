@@ -371,11 +371,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of one pipeline build")
     parser.add_argument("--cache-rounds", type=int, default=3, help="rounds of the cache figures (medians)")
     parser.add_argument("--only", choices=("raw", "cache"), help="only the raw-reportlab or only the cache figures")
+    parser.add_argument("--cache-games", nargs="+", default=["benchgame", "halfwish"], choices=["benchgame", "halfwish"],
+                        help="the games of the cache figures")
     args = parser.parse_args(argv)
     if args.only != "cache":
         measure(args.cards, args.rounds, args.profile)
     if args.only != "raw":
-        cache_ratios(args.cache_rounds)
+        cache_ratios(args.cache_rounds, tuple(args.cache_games))
 
 
 if __name__ == "__main__":

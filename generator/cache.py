@@ -125,10 +125,26 @@ class RenderCache:
         return self._inputs[id(db)][1]
 
     def key(self, db: Database, job: Job) -> str:
-        """The key of one kit file: `base`, the component's inputs and the file's name (component and paper)."""
+        """The key of one kit file: `base`, the component's inputs and the file's name (component and paper).
+
+        A component's inputs can cost more to hash than a whole rebuild from the cache (the rulebook
+        renders its text): the key found for the same database files is remembered under a quick
+        key (`db.version`), so a build where nothing changed hashes no component."""
+        quick = self._hash(self.base(db), "quick", job.kind, job.path.name, db.version)
+        self.use(f"{db.id}/{job.path.name}#quick", quick)  # replaced every build, never carried over
+        remembered = self.path(quick)
+        if remembered.is_file():
+            precise = remembered.read_text()
+            if self.has(precise):
+                return precise
         depends = job.depends() if job.depends is not None else whole_database(db)
-        text = "\0".join((self.base(db), job.kind, job.path.name, depends))
-        return hashlib.sha256(text.encode()).hexdigest()
+        precise = self._hash(self.base(db), job.kind, job.path.name, depends)
+        self._store(remembered, precise.encode())
+        return precise
+
+    @staticmethod
+    def _hash(*parts: str) -> str:
+        return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
     def checked_faces(self, db: Database) -> Callable[[str], bool]:
         """Is a card face with this content stamp on a cached page (so it drew without an error)?"""
