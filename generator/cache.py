@@ -76,6 +76,7 @@ class RenderCache:
         self._inputs: dict[int, tuple[Database, str]] = {}  # by database object, for one build
         self._used: dict[str, set[str]] = {}  # the keys each kit file (`game/file`) used in this build
         self._served: set[str] = set()  # the kit files served whole from the cache in this build
+        self._remembered: dict[str, str] = {}  # quick key -> key, found in this build
         for leftover in [*folder.glob("*/.*"), *folder.glob(".*")]:  # what a killed build left while storing
             leftover.unlink(missing_ok=True)
 
@@ -85,6 +86,7 @@ class RenderCache:
         self._inputs.clear()
         self._used.clear()
         self._served.clear()
+        self._remembered.clear()
 
     def use(self, slot: str, key: str) -> None:
         """Note that kit file `slot` (`game/file name`) used the entry `key` in this build."""
@@ -95,6 +97,8 @@ class RenderCache:
         and every entry no kit file refers to any more is removed; the entries removed.
 
         A file of another game, or of a paper or kind this build did not write, keeps its entries."""
+        for quick, precise in self._remembered.items():
+            self._store(self.path(quick), precise.encode())
         index_path = self.folder / INDEX
         previous = self._read_index(index_path)
         # a file served whole from the cache keeps the pages it was assembled from, for the next edit
@@ -139,7 +143,7 @@ class RenderCache:
                 return precise
         depends = job.depends() if job.depends is not None else whole_database(db)
         precise = self._hash(self.base(db), job.kind, job.path.name, depends)
-        self._store(remembered, precise.encode())
+        self._remembered[quick] = precise  # stored once the build succeeded (`prune`): a failed one writes nothing
         return precise
 
     @staticmethod
