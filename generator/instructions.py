@@ -48,6 +48,7 @@ class FilePlan:
     landscape: bool
     used: int = 0       # printed items (cards, tokens, copies)
     slots: int = 0      # places for them on its sheets
+    flip: str = "long"  # the edge a double-sided file's sheets turn over: card sheets follow the user's printer
 
     @property
     def pages(self) -> int:
@@ -88,7 +89,7 @@ def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: flo
     copies = sum(card.count for deck in group.members for card in deck.cards)
     sheets = math.ceil(copies / plan.per_sheet)
     return FilePlan(f"{group.id}-{paper}.pdf", f"{group_label(db, group)} ({copies} cards)", "cardstock", sheets,
-                    bool(first.duplex), plan.is_landscape, copies, sheets * plan.per_sheet)
+                    bool(first.duplex), plan.is_landscape, copies, sheets * plan.per_sheet, duplex_setting().flip)
 
 
 def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePlan:
@@ -131,15 +132,15 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
         used, slots = used + count, slots + math.ceil(count / plan.per_sheet) * plan.per_sheet
         duplex, wide = duplex or any(ref.back for ref in group), wide or plan.is_landscape
     return [FilePlan(f"reference-{paper}.pdf", "Reference cards", "card", sheets, duplex, wide,
-                     used, slots)]
+                     used, slots, duplex_setting().flip)]
 
 
 def instructions_markdown(db: Database, paper: str) -> str:
     """The text of the print-instructions pages (the calibration square is drawn below it)."""
     plans = print_plan(db, paper)
-    edge = duplex_setting().flip  # the user's printer, as `SheetPlan.back_box` places the backs
+    edge = duplex_setting().flip  # the user's printer, as `SheetPlan.back_box` places the card backs
     rows = "\n".join(
-        f"| {p.file} | {p.what} | {p.stock} | {f'2-sided, {edge} edge' if p.duplex else '1-sided'}"
+        f"| {p.file} | {p.what} | {p.stock} | {f'2-sided, {p.flip} edge' if p.duplex else '1-sided'}"
         f"{'*' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
         for p in plans)
     boxes = [(f"{p.file}{' (2-sided)' if p.duplex else ''}", "  ".join(f"[ ] {n}" for n in range(1, p.sheets + 1)))
@@ -161,8 +162,9 @@ landscape page.
 |---|---|---|---|--:|--:|
 {rows}
 
-**Double-sided files** put each back behind its front when the printer flips the sheet on its
-**{edge} edge** (no duplex: print the odd pages, put the sheets back in the tray, print the even).
+**Double-sided files** put each back behind its front when the printer flips the sheet on the
+edge *Sides* names: card sheets the **{edge} edge**, as set with `deckwright calibrate`; token
+sheets the long edge (no duplex: print the odd pages, put the sheets back in the tray, print the even).
 **Versions.** Every page prints the game's version, {printed_version(db)}; every card prints its
 own stamp, which changes only when that card changes: after an edit, reprint only the cards whose
 stamp changed.

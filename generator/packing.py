@@ -29,6 +29,7 @@ from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, print
 from .imposition import Face, draw_footer, impose_cards
 from .pdfcanvas import new_canvas
 from .stamps import printed_version
+from .userconfig import duplex_setting
 
 # Space between two token sheets' blocks on a shared page.
 BLOCK_GAP = 2 * TOKEN_GAP
@@ -122,8 +123,10 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: cards {codes}",
                         f"{db.meta.name}, rules version {printed_version(db)}")
     footer = f"{db.meta.name} \u00b7 cards {codes} \u00b7 version {printed_version(db)}"
+    duplex = duplex_setting()  # the user's printer, as for a deck of its own
     impose_cards(canvas, faces, backs if first.duplex else None, parse_size(first.size),
-                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper))
+                 parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
+                 duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM))
     canvas.save()
 
 

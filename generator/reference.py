@@ -33,6 +33,7 @@ from .rulebook import (
     template_environment,
 )
 from .stamps import printed_version
+from .userconfig import duplex_setting
 
 START_SIZE = 9.5
 FLOOR_SIZE = 7.0  # issue 4: body text at least 7 pt after fitting
@@ -155,5 +156,7 @@ def render_references(db: Database, paper: str, out: Path | BinaryIO) -> None:
     bleed = parse_length(db.print.bleed)
     footer = f"{db.meta.name} \u00b7 reference cards \u00b7 version {printed_version(db)}"
     for size, (fronts, backs) in reference_faces(db).items():
-        impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer, page_margin(db.print.margin, paper))
+        duplex = duplex_setting()  # the user's printer, as for every card sheet
+        impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer, page_margin(db.print.margin, paper),
+                     duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM))
     canvas.save()
