@@ -163,8 +163,8 @@ landscape page.
 {rows}
 
 **Double-sided files** put each back behind its front when the printer flips the sheet on the
-edge *Sides* names: card sheets the **{edge} edge**, as set with `deckwright calibrate`; token
-sheets the long edge (no duplex: print the odd pages, put the sheets back in the tray, print the even).
+edge *Sides* names: card sheets the **{edge} edge**, your printer's setting; token sheets the
+long edge (no duplex: print the odd pages, put the sheets back in the tray, print the even).
 **Versions.** Every page prints the game's version, {printed_version(db)}; every card prints its
 own stamp, which changes only when that card changes: after an edit, reprint only the cards whose
 stamp changed.
