@@ -70,6 +70,7 @@ class GameMeta(Strict):
     designer: str | None = None
     prototype: bool = False
     source: str | None = None
+    version: str | None = Field(default=None, description="the designer's own version, printed on every page")
 
 
 class Ruling(Strict):

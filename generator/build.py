@@ -32,6 +32,8 @@ class Job:
     label: str
     path: Path
     render: Renderer
+    depends: Callable[[], str] | None = None  # a hash of what it is drawn from (None: the whole database)
+    checks: tuple[str, ...] = ()  # the parts `generator.check.check_kit` draws to check it
 
 
 def temp_beside(path: Path) -> tuple[int, str]:
@@ -64,6 +66,13 @@ def atomic_write(path: Path, render: Renderer) -> None:
 
 def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = KINDS) -> Iterator[Job]:
     """Every file the kit needs for `paper`, in build order."""
+    from .dependencies import (
+        card_file_inputs,
+        reference_inputs,
+        rulebook_inputs,
+        sheet_inputs,
+        token_file_inputs,
+    )
     from .hosting import group_label, render_card_file, token_groups
     from .kit import render_sheet
     from .packing import (
@@ -75,32 +84,51 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
     if "cards" in kinds:  # a deck alone, or the decks sharing card sheets (`sheets: shared`)
         for group in card_groups(db):
             yield Job("cards", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
-                      _bound(render_card_file, db, group, paper))
+                      _bound(render_card_file, db, group, paper), _once(card_file_inputs, db, group, group.id),
+                      tuple(f"decks[{deck.id}]" for deck in group.members))
     if "tokens" in kinds:
         # tokens on a card file's last sheet print with the cards, trackers packed with tokens here
         for group in token_groups(db, kinds):
             yield Job("tokens", group_label(db, group), out_dir / f"{group.id}-{paper}.pdf",
-                      _bound(render_token_file, db, group, paper))
+                      _bound(render_token_file, db, group, paper), _once(token_file_inputs, db, group.members, group.id),
+                      tuple(f"tokens[{sheet.id}]" for sheet in group.members))
     if "sheets" in kinds:
         for sheet in own_sheets(db, with_tokens="tokens" in kinds):
             yield Job("sheets", sheet.name, out_dir / f"{sheet.id}-{paper}.pdf",
-                      _bound(render_sheet, db, sheet, paper))
+                      _bound(render_sheet, db, sheet, paper), _once(sheet_inputs, db, sheet, sheet.id), (f"sheets[{sheet.id}]",))
     if "reference" in kinds and db.references:
         from .reference import render_references
         yield Job("reference", "reference cards", out_dir / f"reference-{paper}.pdf",
-                  lambda out: render_references(db, paper, out))
+                  lambda out: render_references(db, paper, out), _once(lambda db, _: reference_inputs(db), db, None, "references"),
+                  ("references",))
     if "proofs" in kinds:
         from .proof import render_proofs
         yield Job("proofs", "proof sheets", out_dir / f"proofs-{paper}.pdf",
-                  lambda out: render_proofs(db, paper, out))
+                  lambda out: render_proofs(db, paper, out), checks=("decks", "sheets", "tokens", "references"))
     if "rulebook" in kinds:
         from .rulebook_pdf import render_rulebook
         yield Job("rulebook", "rulebook", out_dir / f"rulebook-{paper}.pdf",
-                  lambda out: render_rulebook(db, paper, out))
+                  lambda out: render_rulebook(db, paper, out), _once(rulebook_inputs, db, paper, f"rulebook-{paper}"),
+                  ("rulebook",))
 
 
 def _bound(render: Callable[..., None], db: Database, component: Any, paper: str) -> Renderer:
     return lambda out: render(db, component, paper, out)
+
+
+# The inputs of a component are the same on every paper: hashed once per database and component.
+_INPUTS: dict[tuple[int, str, str], tuple[Database, str]] = {}
+
+
+def _once(inputs: Callable[[Database, Any], str], db: Database, component: Any, name: str) -> Callable[[], str]:
+    def depends() -> str:
+        key = (id(db), inputs.__name__, name)
+        if key not in _INPUTS or _INPUTS[key][0] is not db:
+            if len(_INPUTS) > 256:
+                _INPUTS.clear()
+            _INPUTS[key] = (db, inputs(db, component))
+        return _INPUTS[key][1]
+    return depends
 
 
 def check_all(db: Database) -> None:

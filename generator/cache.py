@@ -1,20 +1,28 @@
 """A content-addressed cache of rendered kit files (`OUT/.cache/`; `deckwright build --no-cache` skips it).
 
 Each component PDF is stored under a hash of exactly what its bytes come from: the tool (the
-source of `cards` and `generator` and the reportlab version), the game's files (YAML, images),
-the layouts and fonts it may use, the component, and the paper. PDFs are deterministic, so a
-hit gives the very bytes a fresh render would (a test compares them). A game whose every file
-is a hit is not drawn again to check it either: the same inputs passed the check before.
+source of `cards`, `generator`, `companion` and the reportlab version), the layouts, templates,
+fonts and images the game may use (by content), the component's own inputs
+(`generator.dependencies`: a card file its cards' content stamps, the rulebook the whole
+database), the file's name (component and paper) and the user's duplex setting. The printed
+version does not change when a card does (`generator.stamps.printed_version`), so a one-card
+edit draws again only the files that print that card. PDFs are deterministic, so a hit gives
+the very bytes a fresh render would (a test compares them). Components whose files all hit are
+not drawn again to check them either: the same inputs passed the check before.
 
-Every page footer prints the database-wide version, so any edit renders the game's files again;
-the card faces themselves carry their own stamps (see `generator.manifest`).
+After each build, `prune` records the entries each file it wrote used (`index.json`) and removes
+every entry no kit file uses any more, so the folder holds the last kit of each game and paper,
+not every kit ever drawn.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
+import json
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
@@ -23,8 +31,12 @@ from cards import Database
 from cards.paths import template_dirs
 
 from .build import Job, Renderer, temp_beside
+from .dependencies import whole_database
+from .pagecache import face_key, pages_from
+from .userconfig import duplex_setting
 
 CACHE_FOLDER = ".cache"
+INDEX = "index.json"  # which entries each kit file used in its last build
 _PACKAGES = ("cards", "generator", "companion")  # companion: a game's rulebook_context hook
 
 
@@ -42,12 +54,16 @@ def tool_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def inputs_fingerprint(db: Database) -> str:
-    """A hash of every file a game's kit may read: its folder and its template folders (layouts, fonts)."""
+def assets_fingerprint(db: Database) -> str:
+    """A hash of every file a game's kit may read besides its database: layouts, templates, fonts
+    and images in its folder and its template folders (the database's own files are read through
+    each component's inputs)."""
+    database = {file.resolve() for file in db.files}
     digest = hashlib.sha256()
     for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]:
         for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
+            if file.resolve() not in database:
+                digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
     return digest.hexdigest()
 
 
@@ -58,21 +74,90 @@ class RenderCache:
         self.folder = folder
         self.rendered: list[str] = []  # the files drawn (not served from the cache), by name
         self._inputs: dict[int, tuple[Database, str]] = {}  # by database object, for one build
-        for leftover in folder.glob("*/.*"):  # what a killed build left while storing
+        self._used: dict[str, set[str]] = {}  # the keys each kit file (`game/file`) used in this build
+        self._served: set[str] = set()  # the kit files served whole from the cache in this build
+        self._remembered: dict[str, str] = {}  # quick key -> key, found in this build
+        for leftover in [*folder.glob("*/.*"), *folder.glob(".*")]:  # what a killed build left while storing
             leftover.unlink(missing_ok=True)
 
     def start(self) -> None:
         """Forget the previous build (its drawn files and input hashes): a watch calls this per rebuild."""
         self.rendered.clear()
         self._inputs.clear()
+        self._used.clear()
+        self._served.clear()
+        self._remembered.clear()
+
+    def use(self, slot: str, key: str) -> None:
+        """Note that kit file `slot` (`game/file name`) used the entry `key` in this build."""
+        self._used.setdefault(slot, set()).add(key)
+
+    def prune(self) -> list[Path]:
+        """After a build: each kit file it wrote now refers to the entries it used (`index.json`),
+        and every entry no kit file refers to any more is removed; the entries removed.
+
+        A file of another game, or of a paper or kind this build did not write, keeps its entries."""
+        for quick, precise in self._remembered.items():
+            self._store(self.path(quick), precise.encode())
+        index_path = self.folder / INDEX
+        previous = self._read_index(index_path)
+        # a file served whole from the cache keeps the pages it was assembled from, for the next edit
+        used = {slot: keys | set(previous.get(slot, ())) if slot in self._served else keys
+                for slot, keys in self._used.items()}
+        index = {**previous, **{slot: sorted(keys) for slot, keys in used.items()}}
+        self._store(index_path, json.dumps(index, indent=0, sort_keys=True).encode())
+        referred = {key for keys in index.values() for key in keys}
+        removed = [entry for entry in self.folder.glob("??/*") if entry.name not in referred]
+        for entry in removed:
+            entry.unlink(missing_ok=True)
+        return removed
+
+    @staticmethod
+    def _read_index(path: Path) -> dict[str, list[str]]:
+        try:
+            index = json.loads(path.read_text())
+        except (OSError, ValueError):
+            return {}  # none yet, or unreadable: the entries this build used are kept, the rest go
+        return index if isinstance(index, dict) else {}
+
+    def base(self, db: Database) -> str:
+        """What every entry of a game depends on: the tool, the game's assets and the user's duplex setting."""
+        if id(db) not in self._inputs:
+            duplex = duplex_setting()
+            text = f"{tool_fingerprint()}\0{assets_fingerprint(db)}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
+            self._inputs[id(db)] = (db, hashlib.sha256(text.encode()).hexdigest())
+        return self._inputs[id(db)][1]
 
     def key(self, db: Database, job: Job) -> str:
-        """The key of one kit file: the tool, the game's inputs, and the file's name (component and paper)."""
-        if id(db) not in self._inputs:
-            self._inputs[id(db)] = (db, inputs_fingerprint(db))
-        parts = (tool_fingerprint(), self._inputs[id(db)][1], db.id, job.kind, job.path.name)
-        text = "\0".join(parts)
-        return hashlib.sha256(text.encode()).hexdigest()
+        """The key of one kit file: `base`, the component's inputs and the file's name (component and paper).
+
+        A component's inputs can cost more to hash than a whole rebuild from the cache (the rulebook
+        renders its text): the key found for the same database files is remembered under a quick
+        key (`db.version`), so a build where nothing changed hashes no component."""
+        quick = self._hash(self.base(db), "quick", job.kind, job.path.name, db.version)
+        self.use(f"{db.id}/{job.path.name}#quick", quick)  # replaced every build, never carried over
+        remembered = self.path(quick)
+        if remembered.is_file():
+            precise = remembered.read_text()
+            if self.has(precise):
+                return precise
+        depends = job.depends() if job.depends is not None else whole_database(db)
+        precise = self._hash(self.base(db), job.kind, job.path.name, depends)
+        self._remembered[quick] = precise  # stored once the build succeeded (`prune`): a failed one writes nothing
+        return precise
+
+    @staticmethod
+    def _hash(*parts: str) -> str:
+        return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+    def checked_faces(self, db: Database) -> Callable[[str], bool]:
+        """Is a card face with this content stamp on a cached page (so it drew without an error)?"""
+        base = self.base(db)
+        return lambda stamp: self.has(face_key(base, stamp))
+
+    def pieces(self, slot: str) -> _Pieces:
+        """The page store of kit file `slot` (`generator.pagecache`): its pages are entries too."""
+        return _Pieces(self, slot)
 
     def path(self, key: str) -> Path:
         return self.folder / key[:2] / key
@@ -80,15 +165,20 @@ class RenderCache:
     def has(self, key: str) -> bool:
         return self.path(key).is_file()
 
-    def renderer(self, key: str, render: Renderer, name: str = "") -> Renderer:
-        """`render`, but served from the cache when it holds `key`, and stored there when not."""
+    def renderer(self, key: str, render: Renderer, name: str = "", slot: str = "", base: str = "") -> Renderer:
+        """`render`, but served from the cache when it holds `key`, and stored there when not;
+        `slot` (`game/file name`) is the kit file that uses it (see `prune`). Drawn again, its card
+        pages are looked up one by one (`base`: the game's `base`)."""
         def cached(out: BinaryIO) -> None:
+            self.use(slot or name or key, key)
             stored = self.path(key)
             if stored.is_file():
                 out.write(stored.read_bytes())
+                self._served.add(slot or name or key)
                 return
             buffer = io.BytesIO()
-            render(buffer)
+            with pages_from(self.pieces(slot or name or key), base or key):
+                render(buffer)
             self.rendered.append(name or key[:8])
             data = buffer.getvalue()
             out.write(data)
@@ -110,9 +200,39 @@ def cached_jobs(cache: RenderCache | None, db: Database, jobs: list[Job]) -> lis
     """The jobs with their renderers served through `cache` (unchanged when there is none)."""
     if cache is None:
         return jobs
-    return [Job(job.kind, job.label, job.path, cache.renderer(cache.key(db, job), job.render, job.path.name)) for job in jobs]
+    return [dataclasses.replace(job, render=cache.renderer(cache.key(db, job), job.render, job.path.name,
+                                                           f"{db.id}/{job.path.name}", cache.base(db))) for job in jobs]
+
+
+class _Pieces:
+    """The cached pages of one kit file, stored as entries of the render cache."""
+
+    def __init__(self, cache: RenderCache, slot: str):
+        self.cache, self.slot = cache, slot
+
+    def get_piece(self, key: str) -> bytes | None:
+        path = self.cache.path(key)
+        if not path.is_file():
+            return None
+        self.cache.use(self.slot, key)
+        return path.read_bytes()
+
+    def put_piece(self, key: str, data: bytes) -> None:
+        self.cache.use(self.slot, key)
+        path = self.cache.path(key)
+        if not path.is_file():
+            self.cache._store(path, data)
 
 
 def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:
     """Does the cache hold every one of `jobs`? (Then the game need not be draw-checked again.)"""
     return cache is not None and all(cache.has(cache.key(db, job)) for job in jobs)
+
+
+def parts_to_check(cache: RenderCache | None, db: Database, jobs: list[Job]) -> set[str] | None:
+    """The components `check_kit` must draw before the build: those of the jobs the cache does not
+    hold (None: every component, when there is no cache)."""
+    if cache is None:
+        return None
+    parts = {part for job in jobs if not cache.has(cache.key(db, job)) for part in job.checks or ("*",)}
+    return None if "*" in parts else parts

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -25,18 +25,27 @@ from .errors import GeneratorError
 from .kit import base_context, check_deck, layout_folders, sheet_copies
 
 
-def check_kit(db: Database) -> None:
-    """Raise DatabaseInvalid listing every component that cannot be drawn."""
+def check_kit(db: Database, parts: Collection[str] | None = None,
+              is_checked: Callable[[str], bool] | None = None) -> None:
+    """Raise DatabaseInvalid listing every component that cannot be drawn.
+
+    `parts` limits the check to some components (`decks[actions]`, or `decks` for every deck),
+    and `is_checked(stamp)` skips card faces that drew before: a build checks only what it does
+    not take from the render cache."""
+    def chosen(where: str) -> bool:
+        return parts is None or where in parts or where.split("[")[0] in parts
+
+    checks: list[tuple[str, Callable[[], None]]] = [
+        *((f"decks[{deck.id}]", functools.partial(check_deck, db, deck, is_checked)) for deck in db.decks),
+        *((f"sheets[{sheet.id}]", functools.partial(_check_sheet, db, sheet)) for sheet in db.sheets),
+        *((f"tokens[{tokens.id}]", functools.partial(_check_tokens, db, tokens)) for tokens in db.tokens),
+        *((("references", lambda: _check_references(db)),) if db.references else ()),
+        ("rulebook", lambda: _check_rulebook(db)),
+    ]
     problems: list[Problem] = []
-    for deck in db.decks:
-        _collect(problems, db, f"decks[{deck.id}]", functools.partial(check_deck, db, deck))
-    for sheet in db.sheets:
-        _collect(problems, db, f"sheets[{sheet.id}]", functools.partial(_check_sheet, db, sheet))
-    for tokens in db.tokens:
-        _collect(problems, db, f"tokens[{tokens.id}]", functools.partial(_check_tokens, db, tokens))
-    if db.references:
-        _collect(problems, db, "references", lambda: _check_references(db))
-    _collect(problems, db, "rulebook", lambda: _check_rulebook(db))
+    for where, check in checks:
+        if chosen(where):
+            _collect(problems, db, where, check)
     if problems:
         raise DatabaseInvalid(problems)
 

@@ -48,6 +48,11 @@ class Finding:
 
     where: str
     message: str
+    place: tuple[tuple[str, str], ...] = ()  # the same place as data: (("deck", "spells"), ("card", "bolt"), ...)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
+
+    def to_json(self) -> dict[str, str]:
+        """The finding for `--json`: where (as printed), its place by part (deck, card, side, file) and the message."""
+        return {"where": self.where, **dict(self.place), "message": self.message}

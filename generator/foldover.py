@@ -18,6 +18,7 @@ from .errors import PaperError
 from .geometry import landscape, page_margin, page_size
 from .imposition import Face, SheetPlan, _draw_clipped, _plan_on, draw_crop_marks, draw_footer
 from .pdfcanvas import new_canvas
+from .stamps import printed_version
 
 FOLD_DASH = (4, 3)
 
@@ -41,7 +42,7 @@ def render_foldover(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -
     plan = fold_plan(parse_size(deck.size), parse_length(db.print.bleed), paper, margin)
     page = landscape(page_size(paper))
     canvas = new_canvas(out, page, f"{db.meta.name}: {deck.name} (fold-over)",
-                        f"{db.meta.name}, rules version {db.version}")
+                        f"{db.meta.name}, rules version {printed_version(db)}")
     count = -(-len(faces) // plan.per_sheet)
     for number, start in enumerate(range(0, len(faces), plan.per_sheet), 1):
         stop = start + plan.per_sheet
@@ -52,7 +53,7 @@ def render_foldover(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -
         canvas.restoreState()
         _fold_line(canvas, page)
         draw_footer(canvas, page, f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 fold-over \u00b7 "
-                                  f"version {db.version} \u00b7 sheet {number}/{count}", margin)
+                                  f"version {printed_version(db)} \u00b7 sheet {number}/{count}", margin)
         canvas.showPage()
     canvas.save()
 

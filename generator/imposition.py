@@ -34,6 +34,7 @@ from .geometry import (
     page_size,
     printable,
 )
+from .pagecache import cached_page, face_stamp, note_form, stamped
 from .pdfcanvas import new_canvas
 
 # Draws one card face into the box (x, y, w, h) that includes the bleed.
@@ -237,20 +238,19 @@ def _next_form_name(canvas: Canvas) -> str:
 
 def _form_face(canvas: Canvas, face: Face, name: str, w: float, h: float) -> Face:
     """A Face that draws `face` into the form `name` on first use, then places the form."""
-    defined = False
-
     def draw(canvas_: Canvas, x: float, y: float, bw: float, bh: float) -> None:
-        nonlocal defined
-        if not defined:
+        if not canvas.hasForm(name):  # the document may hold it already: a cached page defined it
             canvas.beginForm(name, 0, 0, w, h)
             face(canvas, 0, 0, w, h)
+            note_form(canvas, name, (0, 0, w, h))
             canvas.endForm()
-            defined = True
         canvas_.saveState()
         canvas_.translate(x, y)
         canvas_.doForm(name)
         canvas_.restoreState()
-    return draw
+    draw.form_name = name  # type: ignore[attr-defined]
+    stamp = face_stamp(face)
+    return stamped(draw, stamp) if stamp is not None else draw
 
 
 def _chunks(total: int, size: int) -> list[tuple[int, int]]:
@@ -264,13 +264,20 @@ def _page_label(footer: str, number: int, count: int) -> str:
 def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Callable[[int], Box],
                label: str, more: LastSheet | None = None, side: str = "front") -> None:
     placed = [place(slot) for slot in range(len(faces))]
-    _set_print_boxes(canvas, plan, placed)
-    for trim, face in zip(placed, faces, strict=True):
-        _draw_clipped(canvas, plan, trim, face, placed)
-    draw_crop_marks(canvas, plan, placed)
-    if more:
-        more(canvas, plan, side)
-    draw_footer(canvas, plan.page, label, plan.margin)
+
+    def draw() -> None:
+        _set_print_boxes(canvas, plan, placed)
+        for trim, face in zip(placed, faces, strict=True):
+            _draw_clipped(canvas, plan, trim, face, placed)
+        draw_crop_marks(canvas, plan, placed)
+        if more:
+            more(canvas, plan, side)
+        draw_footer(canvas, plan.page, label, plan.margin)
+    if more:  # tokens printed in the room a last sheet leaves are not in the page's key: drawn
+        draw()
+    else:  # drawn, or replayed from the render cache when every face carries its content stamp
+        cached_page(canvas, faces, [getattr(face, "form_name", None) for face in faces],
+                    [repr(plan), [repr(box) for box in placed], label], draw)
     canvas.showPage()
 
 

@@ -1,7 +1,8 @@
 """The kit's print instructions, computed from the same plans the build uses.
 
 `print_plan(db, paper)` lists every file of the kit with its sheets: the paper to print it on,
-how many copies, single- or double-sided (long-edge flip, as the imposition places the backs),
+how many copies, single- or double-sided (flipped on the edge the user's printer turns the sheet,
+`print.flip` in the user config written by `deckwright calibrate`, as the imposition places the backs),
 the page orientation and how full its sheets are. `instruction_flowables` turns that into the
 rulebook's "How to print this kit" pages: a 50 mm calibration square and a ruler to check the
 printer's scale, the cutting order, and a checklist of every sheet.
@@ -32,9 +33,11 @@ from .packing import (
     token_area_use,
 )
 from .rulebook import reference_copies
+from .stamps import printed_version
 from .tiling import fits_one_page, plan_tiles
 from .token_rows import TrackerBlock, block_items
 from .tokens import plan_tokens
+from .userconfig import duplex_setting
 
 CALIBRATION_SQUARE = 50 * MM
 RULER_LENGTH = 100 * MM
@@ -53,6 +56,7 @@ class FilePlan:
     landscape: bool
     used: int = 0       # printed items (cards, tokens, copies)
     slots: int = 0      # places for them on its sheets
+    flip: str = "long"  # the edge a double-sided file's sheets turn over: card sheets follow the user's printer
 
     @property
     def pages(self) -> int:
@@ -94,7 +98,7 @@ def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: flo
     sheets = math.ceil(copies / plan.per_sheet)
     used, slots = slot_use_with_tokens(db, group.id, paper, copies, sheets * plan.per_sheet)
     return FilePlan(f"{group.id}-{paper}.pdf", f"{group_label(db, group)} ({copies} cards)", "cardstock", sheets,
-                    bool(first.duplex), plan.is_landscape, used, slots)
+                    bool(first.duplex), plan.is_landscape, used, slots, duplex_setting().flip)
 
 
 def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePlan:
@@ -139,14 +143,15 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
     hosting = hosting_of(db, "reference")
     what = "Reference cards" + (f" + {group_label(db, hosting.tokens)}" if hosting else "")
     used, slots = slot_use_with_tokens(db, "reference", paper, used, slots)
-    return [FilePlan(f"reference-{paper}.pdf", what, "card", sheets, duplex, wide, used, slots)]
+    return [FilePlan(f"reference-{paper}.pdf", what, "card", sheets, duplex, wide, used, slots, duplex_setting().flip)]
 
 
 def instructions_markdown(db: Database, paper: str) -> str:
     """The text of the print-instructions pages (the calibration square is drawn below it)."""
     plans = print_plan(db, paper)
+    edge = duplex_setting().flip  # the user's printer, as `SheetPlan.back_box` places the card backs
     rows = "\n".join(
-        f"| {p.file} | {p.what} | {p.stock} | {'2-sided, long edge' if p.duplex else '1-sided'}"
+        f"| {p.file} | {p.what} | {p.stock} | {f'2-sided, {p.flip} edge' if p.duplex else '1-sided'}"
         f"{'*' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
         for p in plans)
     boxes = [(f"{p.file}{' (2-sided)' if p.duplex else ''}", "  ".join(f"[ ] {n}" for n in range(1, p.sheets + 1)))
@@ -168,8 +173,12 @@ landscape page.
 |---|---|---|---|--:|--:|
 {rows}
 
-**Double-sided files** put each back behind its front when the printer flips the sheet on its
-**long edge** (no duplex: print the odd pages, put the sheets back in the tray, print the even).
+**Double-sided files** put each back behind its front when the printer flips the sheet on the
+edge *Sides* names: card sheets the **{edge} edge**, your printer's setting; token sheets the
+long edge (no duplex: print the odd pages, put the sheets back in the tray, print the even).
+**Versions.** Every page prints the game's version, {printed_version(db)}; every card prints its
+own stamp, which changes only when that card changes: after an edit, reprint only the cards whose
+stamp changed.
 **Cutting order.** Cards: the long cuts across the whole sheet first, from crop mark to crop
 mark, then each strip into cards. Tokens: along each cut line. A board on several pages: cut
 the dashed edges, lay each tile over its neighbour with the crosses on each other, tape the back.

@@ -10,6 +10,7 @@ printable area.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -23,8 +24,9 @@ from cards.units import MM, parse_length, parse_size
 from .cardlayout import Box, load_layout, render_layout
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, LastSheet, impose_cards
+from .pagecache import stamped
 from .pdfcanvas import new_canvas
-from .stamps import card_stamp, layout_inputs
+from .stamps import card_stamp, digest, layout_inputs, printed_version
 from .userconfig import duplex_setting
 
 
@@ -36,7 +38,7 @@ def layout_folders(db: Database) -> list[Path]:
 def base_context(db: Database) -> dict[str, Any]:
     """What every layout binding sees."""
     glossary = {k["id"]: k for k in db.rules.get("keywords", []) if isinstance(k, dict) and "id" in k}
-    return {"game": db.meta, "rules": db.rules, "db": db, "version": db.version, "glossary": glossary}
+    return {"game": db.meta, "rules": db.rules, "db": db, "version": printed_version(db), "glossary": glossary}
 
 
 def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str, Any]) -> dict[str, Any]:
@@ -48,9 +50,34 @@ def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str
             "corner": f"{deck.code} {number:02d}/{len(deck.cards):02d}"}
 
 
+# A build asks for a deck's faces several times (check, cache keys, each paper, the components
+# page, the manifest): they are made once per database object and deck.
+_SIDES: dict[tuple[int, str], tuple[Database, Any, list[Face], list[Face], list[str]]] = {}
+
+
 def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     """One face per printed copy of every card of `deck`, and its backs: the one back the deck
     shares, or (`back.per_card`) one per copy, drawn from that copy's card."""
+    _, _, faces, backs, _ = _deck_faces(db, deck)
+    return list(faces), list(backs)
+
+
+def deck_stamps(db: Database, deck: Any) -> list[str]:
+    """The content stamp of every card of `deck`, in deck order (see `generator.manifest`)."""
+    return list(_deck_faces(db, deck)[4])
+
+
+def _deck_faces(db: Database, deck: Any) -> tuple[Database, Any, list[Face], list[Face], list[str]]:
+    key = (id(db), str(deck.id))
+    known = _SIDES.get(key)
+    if known is None or known[0] is not db or known[1] is not deck:
+        if len(_SIDES) > 64:
+            _SIDES.clear()
+        known = _SIDES[key] = (db, deck, *_make_sides(db, deck))
+    return known
+
+
+def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[str]]:
     folders = layout_folders(db)
     front = load_layout(deck.layout, folders)
     back = load_layout(deck.back.layout, folders)
@@ -58,19 +85,29 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     base = {**base_context(db), **trim_size_mm(deck.size)}
     faces: list[Face] = []
     backs: list[Face] = []
+    stamps: list[str] = []
     shared = layout_inputs(db, [front, back])
+    # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
+    common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
     for number, card in enumerate(deck.cards, 1):
         context = _stamped(card_context(db, deck, card, number, base), shared, deck)
-        face = _face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}")
+        stamps.append(context["stamp"])
+        face = stamped(_face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}"),
+                       digest([common, "front", context["stamp"]]))
         faces.extend([face] * card.count)
         if deck.back.per_card:
             # copies of a card share one back Face, so imposition still draws it once as a PDF form
             own = _face(back, {**context, "back": deck.back}, bleed, f"back of card {card.id!r} of deck {deck.id!r}")
-            backs.extend([own] * card.count)
+            backs.extend([stamped(own, digest([common, "back", context["stamp"]]))] * card.count)
     if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
-        backs = [_face(back, back_context, bleed, f"back of deck {deck.id!r}")]
-    return faces, backs
+        backs = [stamped(_face(back, back_context, bleed, f"back of deck {deck.id!r}"), digest([common, "back"]))]
+    return faces, backs, stamps
+
+
+def deck_settings(deck: Any) -> Any:
+    """A deck's own settings (name, code, size, back, layout), its cards left to their stamps."""
+    return {key: value for key, value in deck.model_dump(mode="json").items() if key != "cards"}
 
 
 def _stamped(context: dict[str, Any], shared: str, deck: Any) -> dict[str, Any]:
@@ -78,14 +115,6 @@ def _stamped(context: dict[str, Any], shared: str, deck: Any) -> dict[str, Any]:
     stamp = card_stamp(shared, deck, context)
     return {**context, "version": stamp, "stamp": stamp, "game_version": context["version"]}
 
-
-def deck_stamps(db: Database, deck: Any) -> list[str]:
-    """The content stamp of every card of `deck`, in deck order (see `generator.manifest`)."""
-    folders = layout_folders(db)
-    shared = layout_inputs(db, [load_layout(deck.layout, folders), load_layout(deck.back.layout, folders)])
-    base = {**base_context(db), **trim_size_mm(deck.size)}
-    return [card_stamp(shared, deck, card_context(db, deck, card, number, base))
-            for number, card in enumerate(deck.cards, 1)]
 
 
 def back_designs(deck: Any, backs: list[Face]) -> list[tuple[Any | None, Face]]:
@@ -109,8 +138,10 @@ def _face(layout: Any, context: dict[str, Any], bleed: float, component: str) ->
     return draw
 
 
-def check_deck(db: Database, deck: Any) -> None:
-    """Draw every face and every back once into a throwaway canvas: overflow and layout errors surface."""
+def check_deck(db: Database, deck: Any, is_checked: Callable[[str], bool] | None = None) -> None:
+    """Draw every face and every back once into a throwaway canvas: overflow and layout errors surface.
+
+    `is_checked(stamp)` says a face with that content stamp drew before (the render cache knows)."""
     import io
 
     faces, backs = deck_sides(db, deck)
@@ -118,7 +149,8 @@ def check_deck(db: Database, deck: Any) -> None:
     w, h = parse_size(deck.size)
     bleed = parse_length(db.print.bleed)
     for face in dict.fromkeys([*faces, *backs]):
-        face(canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)
+        if is_checked is None or not is_checked(face.stamp):  # type: ignore[attr-defined]
+            face(canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)
 
 
 def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO, last_sheet: LastSheet | None = None) -> None:
@@ -126,8 +158,8 @@ def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO, last_
     `generator.imposition.impose_cards`)."""
     faces, backs = deck_sides(db, deck)
     title = f"{db.meta.name}: {deck.name}"
-    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {db.version}")
-    footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {db.version}"
+    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {printed_version(db)}")
+    footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {printed_version(db)}"
     duplex = duplex_setting()  # the user's printer, from the user config (never the database)
     impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
                  parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
@@ -151,13 +183,13 @@ def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> 
     painters = [_sheet_painter(layout, size, {**base, **copy}, f"sheet {sheet.id!r}") for copy in sheet_copies(db, sheet)]
     margin = page_margin(db.print.margin, paper)
     if not fits_one_page(size, paper, margin):
-        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
+        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {printed_version(db)}")
         for paint in painters:
             draw_tiles(canvas, plan_tiles(size, paper, margin=margin), paint, f"{db.meta.name} {sheet.name}")
         canvas.save()
         return
     page, slots = sheet_slots(size, paper, margin)
-    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
+    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {printed_version(db)}")
     for start in range(0, len(painters), len(slots)):
         for paint, (x, y) in zip(painters[start:start + len(slots)], slots, strict=False):
             paint(canvas, x, y)

@@ -34,7 +34,9 @@ from .errors import PaperError
 from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
 from .imposition import Face, LastSheet, draw_footer, impose_cards
 from .pdfcanvas import new_canvas
+from .stamps import printed_version
 from .token_rows import Region, TokenPlace, TrackerBlock, block_size, by_page, fill_regions
+from .userconfig import duplex_setting
 
 # Room at the foot of a token page for its footer (as on a token sheet of its own).
 TOKEN_FOOTER_BAND = 6 * MM
@@ -157,11 +159,12 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
     first = group.members[0]
     codes = " ".join(deck.code for deck in group.members)
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: cards {codes}",
-                        f"{db.meta.name}, rules version {db.version}")
-    footer = f"{db.meta.name} \u00b7 cards {codes} \u00b7 version {db.version}"
+                        f"{db.meta.name}, rules version {printed_version(db)}")
+    footer = f"{db.meta.name} \u00b7 cards {codes} \u00b7 version {printed_version(db)}"
+    duplex = duplex_setting()  # the user's printer, as for a deck of its own
     impose_cards(canvas, faces, backs if first.duplex else None, parse_size(first.size),
                  parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
-                 last_sheet=last_sheet)
+                 duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM), last_sheet=last_sheet)
     canvas.save()
 
 
@@ -212,9 +215,9 @@ def render_token_group(db: Database, group: Group, paper: str, out: Path | Binar
     pages = pack_tokens(group.members, paper, margin)
     painters = {id(sheet): block_painter(db, sheet) for sheet in group.members}
     duplex = any(sheet.duplex for sheet in group.members)
-    canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, rules version {db.version}")
+    canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, rules version {printed_version(db)}")
     for number, places in enumerate(pages, 1):
-        footer = f"{db.meta.name} \u00b7 tokens \u00b7 version {db.version} \u00b7 sheet {number}/{len(pages)}"
+        footer = f"{db.meta.name} \u00b7 tokens \u00b7 version {printed_version(db)} \u00b7 sheet {number}/{len(pages)}"
         for side in ("front", "back") if duplex else ("front",):
             for place in (p for p in places if side == "front" or p.sheet.duplex):
                 box = place.box if side == "front" else place.box.mirrored(page[0])

@@ -69,6 +69,12 @@ class Design:
     size: tuple[float, float]
     trim: tuple[float, float]
     paint: Callable[[Any], None]
+    place: tuple[tuple[str, str], ...] = ()  # the label as data: deck, card (unless the deck's shared back), side
+
+    def located(self, findings: list[Finding], file: str) -> list[Finding]:
+        """`findings` about this design, placed at it (and the file written)."""
+        place = (*self.place, ("file", file))
+        return [dataclasses.replace(finding, place=place) for finding in findings]
 
 
 def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[Path], list[Finding]]:
@@ -81,7 +87,7 @@ def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[P
     for deck in db.decks:
         shop_db, shop_deck, note = _for_shop(db, deck, preset)
         if note:
-            findings.append(Finding(f"deck {deck.id!r}", note))
+            findings.append(Finding(f"deck {deck.id!r}", note, (("deck", deck.id),)))
         designs = list(deck_designs(shop_db, shop_deck, preset))
         if preset.output == "pdf":
             path = out_dir / f"{deck.id}.pdf"
@@ -89,14 +95,16 @@ def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[P
             atomic_write(path, bytes_writer(pdf))
             document = pdfium.PdfDocument(path)  # the preflight reads the written file back
             for index, design in enumerate(designs):
-                findings += check_page(document[index], design.label, design.trim, preset.bleed, safe, DPI)
+                findings += design.located(check_page(document[index], design.label, design.trim, preset.bleed,
+                                                      safe, DPI), path.name)
             written.append(path)
             continue
         for design in {id(d): d for d in designs}.values():
             png, page_findings = _png(design, preset, safe, findings)
             path = out_dir / f"{design.name}.png"
             atomic_write(path, bytes_writer(png))
-            findings += page_findings + check_image(path, design.label, DPI, _pixels(design.size))
+            findings += design.located(page_findings + check_image(path, design.label, DPI, _pixels(design.size)),
+                                       path.name)
             written.append(path)
     return written, findings
 
@@ -138,17 +146,18 @@ def deck_designs(db: Database, deck: Any, preset: Preset) -> Iterator[Design]:
         face(canvas, 0, 0, *own)
         canvas.restoreState()
 
-    def design(face: Face, name: str, label: str) -> Design:
+    def design(face: Face, name: str, card: str | None, side: str) -> Design:
         if id(face) not in cache:
-            cache[id(face)] = Design(name, label, size, trim, partial(paint, face=face))
+            place = (("deck", str(deck.id)), *((("card", card),) if card else ()), ("side", side))
+            label = f"deck {deck.id!r}, " + (f"card {card!r} ({side})" if card else side)
+            cache[id(face)] = Design(name, label, size, trim, partial(paint, face=face), place)
         return cache[id(face)]
 
     for index, (card, face) in enumerate(zip(copies, faces, strict=True)):
         back = backs[index] if deck.back.per_card else backs[0]
-        yield design(face, f"{deck.id}-{card.id}", f"deck {deck.id!r}, card {card.id!r} (front)")
+        yield design(face, f"{deck.id}-{card.id}", card.id, "front")
         back_name = f"{deck.id}-{card.id}-back" if deck.back.per_card else f"{deck.id}-back"
-        yield design(back, back_name, f"deck {deck.id!r}, " + (f"card {card.id!r} (back)" if deck.back.per_card
-                                                                else "back"))
+        yield design(back, back_name, card.id if deck.back.per_card else None, "back")
 
 
 def _deck_pdf(designs: list[Design], title: str, findings: list[Finding]) -> bytes:
@@ -168,7 +177,7 @@ def _paint_noting_warnings(design: Design, canvas: Any, findings: list[Finding])
         warnings.simplefilter("always")
         design.paint(canvas)
     for message in dict.fromkeys(str(w.message) for w in caught):
-        findings.append(Finding(design.label, message))
+        findings.append(Finding(design.label, message, design.place))
 
 
 def _png(design: Design, preset: Preset, safe: float, findings: list[Finding]) -> tuple[bytes, list[Finding]]:

@@ -22,6 +22,7 @@ from cards.units import MM, parse_length, parse_size
 
 from .geometry import Box, landscape, page_size, printable
 from .pdfcanvas import new_canvas
+from .stamps import printed_version
 
 TITLE_BAND = 12 * MM
 LABEL_BAND = 5 * MM
@@ -57,11 +58,11 @@ def proof_pages(db: Database) -> list[ProofPage]:
 
 def render_proofs(db: Database, paper: str, out: Path | BinaryIO) -> None:
     """A PDF with one proof page per component, on `paper`."""
-    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: proofs", f"{db.meta.name}, rules version {db.version}")
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: proofs", f"{db.meta.name}, rules version {printed_version(db)}")
     for proof in proof_pages(db):
         page = best_page(proof, paper)
         canvas.setPageSize(page)
-        draw_proof_page(canvas, page, proof, f"{db.meta.name} \u00b7 version {db.version}")
+        draw_proof_page(canvas, page, proof, f"{db.meta.name} \u00b7 version {printed_version(db)}")
         canvas.showPage()
     canvas.save()
 

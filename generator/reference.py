@@ -32,6 +32,8 @@ from .rulebook import (
     render_template,
     template_environment,
 )
+from .stamps import printed_version
+from .userconfig import duplex_setting
 
 START_SIZE = 9.5
 FLOOR_SIZE = 7.0  # issue 4: body text at least 7 pt after fitting
@@ -106,7 +108,7 @@ def _edge_band(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
 
 
 def _footer(canvas: Canvas, db: Database, reference: Any, side: str, x: float, y: float, w: float, safe: float) -> None:
-    stamp = f"v {db.version}"
+    stamp = f"v {printed_version(db)}"
     room = w - 2 * safe - canvas.stringWidth(stamp, FOOTER_FONT, FOOTER_SIZE) - FOOTER_GAP
     canvas.saveState()
     canvas.setFont(FOOTER_FONT, FOOTER_SIZE)
@@ -150,13 +152,14 @@ def _blank(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
 
 def render_references(db: Database, paper: str, out: Path | BinaryIO) -> None:
     """Every reference card of the database, imposed on `paper`, two-sided where set."""
-    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: reference cards", f"{db.meta.name}, rules version {db.version}")
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: reference cards", f"{db.meta.name}, rules version {printed_version(db)}")
     bleed = parse_length(db.print.bleed)
-    footer = f"{db.meta.name} \u00b7 reference cards \u00b7 version {db.version}"
+    footer = f"{db.meta.name} \u00b7 reference cards \u00b7 version {printed_version(db)}"
     from .hosting import last_sheet_drawer
 
     last_sheet = last_sheet_drawer(db, "reference", paper)  # tokens in the room the last sheet leaves
+    duplex = duplex_setting()  # the user's printer, as for every card sheet
     for size, (fronts, backs) in reference_faces(db).items():
         impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer, page_margin(db.print.margin, paper),
-                     last_sheet=last_sheet)
+                     duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM), last_sheet=last_sheet)
     canvas.save()

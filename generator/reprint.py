@@ -22,6 +22,7 @@ from .geometry import page_margin, page_size
 from .imposition import Face, impose_cards
 from .kit import deck_sides
 from .pdfcanvas import new_canvas
+from .stamps import printed_version
 
 LINE = 11.0
 
@@ -53,7 +54,7 @@ def discard_lines(changes: Changes) -> list[str]:
 def render_reprint(db: Database, changes: Changes, paper: str, out: Path | BinaryIO) -> None:
     """The reprint PDF: a page of changes and discards, then the changed cards imposed."""
     title = f"{db.meta.name}: reprint since {changes.since}"
-    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {db.version}")
+    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {printed_version(db)}")
     lines = [*describe(changes, db.id), "", "Throw away these printed cards:",
              *(discard_lines(changes) or ["  none"]), "", f"Reprint: {len(changes.reprint_ids())} card design(s)."]
     _list_page(canvas, page_size(paper), lines)
@@ -61,7 +62,7 @@ def render_reprint(db: Database, changes: Changes, paper: str, out: Path | Binar
     margin = page_margin(db.print.margin, paper)
     for (size, duplex), (faces, backs) in reprint_faces(db, set(changes.reprint_ids())).items():
         if faces:
-            footer = f"{db.meta.name} \u00b7 reprint \u00b7 version {db.version}"
+            footer = f"{db.meta.name} \u00b7 reprint \u00b7 version {printed_version(db)}"
             impose_cards(canvas, faces, backs if duplex else None, parse_size(size), bleed, paper, footer, margin)
     canvas.save()
 

@@ -27,6 +27,7 @@ from cards.texts import card_text, render_text
 from cards.units import MM
 
 from .errors import GeneratorError
+from .stamps import printed_version
 
 PRODUCER = "deckwright"
 # Rulebook pages: wide side margins keep lines near 90 characters at the body size.
@@ -88,7 +89,7 @@ def base_context(db: Database) -> dict[str, Any]:
     context: dict[str, Any] = {
         "game": db.meta, "rules": db.rules, "rulings": db.rulings, "decks": db.decks,
         "sheets": db.sheets, "tokens": db.tokens, "dice": db.dice, "references": db.references,
-        "db": db, "version": db.version,
+        "db": db, "version": printed_version(db),
     }
     context["copies"] = lambda reference: reference_copies(db, reference)
     context.update(game_rulebook_context(db))

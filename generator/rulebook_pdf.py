@@ -38,6 +38,7 @@ from .instructions import instruction_flowables
 from .markdown import Theme, markdown_to_flowables, prepare_canvas, stylesheet
 from .pullback import PageFills, build_pulled_back
 from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, rulebook_markdown
+from .stamps import printed_version
 
 
 class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type hints
@@ -50,7 +51,7 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no t
         title = db.rulebook.title or db.meta.name
         super().__init__(out, pagesize=page_size(paper), invariant=1, pageCompression=1,
                          title=f"{title}: rules", author=db.meta.designer or PRODUCER,
-                         subject=f"{db.meta.name} rulebook, version {db.version}",
+                         subject=f"{db.meta.name} rulebook, version {printed_version(db)}",
                          creator=PRODUCER, producer=PRODUCER,
                          leftMargin=PAGE_MARGINS["left"], rightMargin=PAGE_MARGINS["right"],
                          topMargin=PAGE_MARGINS["top"], bottomMargin=PAGE_MARGINS["bottom"])
@@ -100,7 +101,7 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no t
         canvas.setFont(self.theme.body_font, 8)
         canvas.setFillColor(colors.HexColor(self.theme.muted))
         canvas.drawString(left, y, f"{self.db.meta.name} \u2014 Rules")
-        canvas.drawCentredString(w / 2, y, f"version {self.db.version}")
+        canvas.drawCentredString(w / 2, y, f"version {printed_version(self.db)}")
         canvas.setFont(self.theme.bold_font, 9)
         canvas.drawRightString(right, y, f"Page {doc.page}")
         canvas.restoreState()
@@ -159,7 +160,7 @@ def _facts_table(db: Database, theme: Theme, width: float) -> Table:
 
 def _stamp_text(db: Database) -> str:
     credit = f" \u00b7 credits: {html.escape(db.meta.designer)}" if db.meta.designer else ""
-    return f"Rules version {db.version}, generated from the {html.escape(db.meta.name)} card database{credit}"
+    return f"Rules version {printed_version(db)}, generated from the {html.escape(db.meta.name)} card database{credit}"
 
 
 def contents_page(theme: Theme) -> list[Flowable]:

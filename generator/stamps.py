@@ -73,3 +73,21 @@ def card_stamp(shared: str, deck: Any, context: dict[str, Any]) -> str:
     """The content stamp of one card: `shared` is `layout_inputs` of the deck's layouts."""
     own = {key: context.get(key) for key in ("card", "number", "total", "corner")}
     return digest([shared, {"deck": [deck.id, deck.code, deck.name, deck.size, deck.back]}, own])
+
+
+def printed_version(db: Database) -> str:
+    """The game's version as page footers, PDF metadata and layouts (`{{ version }}`) print it.
+
+    The designer's own `game: version:` when game.yaml declares one, else the rules version: a
+    hash of the rules parameters, the rulings and the game's details. Neither changes when a card
+    changes (each card prints its own stamp), so a one-card edit leaves every other page as it was;
+    `db.version` (every file of the database) still tells sessions that anything changed."""
+    if db.meta.version:
+        return str(db.meta.version)
+    return rules_version(db)
+
+
+def rules_version(db: Database) -> str:
+    """A short hash of what every page of the kit may print besides its components: the rules
+    parameters, the rulings and the game's details."""
+    return digest({"rules": dict(db.rules), "rulings": db.rulings, "game": db.meta})

@@ -36,6 +36,7 @@ from .geometry import (
 from .icons import draw_icon
 from .imposition import draw_footer
 from .pdfcanvas import new_canvas
+from .stamps import printed_version
 
 CUT_LINE_GREY = 0.15
 # Room at the foot of the page for the sheet's name and page number.
@@ -96,11 +97,11 @@ def render_tokens(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) ->
     margin = page_margin(db.print.margin, paper)
     plan = plan_tokens(sheet.extent(), paper, margin)
     copies = token_copies(sheet)
-    canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {db.version}")
+    canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {printed_version(db)}")
     draw = token_painter(db, sheet)
     pages = [copies[i:i + plan.per_page] for i in range(0, len(copies), plan.per_page)]
     for number, chunk in enumerate(pages, 1):
-        footer = f"{db.meta.name} \u00b7 {sheet.name} \u00b7 version {db.version} \u00b7 sheet {number}/{len(pages)}"
+        footer = f"{db.meta.name} \u00b7 {sheet.name} \u00b7 version {printed_version(db)} \u00b7 sheet {number}/{len(pages)}"
         _draw_page(canvas, plan, chunk, lambda c, b, t: draw(c, b, t, "front"), plan.cut_box,
                    footer + " fronts" * sheet.duplex)
         if sheet.duplex:

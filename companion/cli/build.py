@@ -85,19 +85,19 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     def build_once() -> tuple[list[Path], dict[Path, str]]:
         findings.clear()
         if shop != "home":
-            return _build_for_shop(games, all_games, out_dir, shop, findings), {}
+            return _build_for_shop(games, all_games, out_dir, shop, findings, progress=not as_json), {}
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json,
                       reprint_since=reprint_since, cache=cache)
 
     if watch:
         _watch(games, all_games, build_once, out_dir, cache)
         return
-    _report(*build_once(), as_json, out_dir)
+    _report(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
     _report_preflight(findings, shop, as_json)
 
 
 def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop: str,
-                    findings: list[Any]) -> list[Path]:
+                    findings: list[Any], progress: bool = True) -> list[Path]:
     """A print shop's files of every chosen game into OUT/<game>/<shop>/; the preflight's findings
     are added to `findings`."""
     from generator.errors import GeneratorError
@@ -113,13 +113,20 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
         databases = _checked_databases(games, all_games)
         with staged_kits(out_dir) as stages:
             written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
-                            for db in databases])
+                            for db in databases], progress)
         set_interrupt_message(KIT_REPLACED)
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None
     except OSError as exc:
         raise DataProblem(f"cannot write into {str(out_dir)!r}: {exc.strerror or exc}") from None
     return [stages.final(path) for path in written]
+
+
+def _preflight_json(findings: list[Any], shop: str) -> dict[str, Any] | None:
+    """The preflight for `--json`: the shop and each finding located by deck, card, side and file."""
+    if shop == "home":
+        return None
+    return {"shop": shop, "problems": len(findings), "findings": [finding.to_json() for finding in findings]}
 
 
 def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
@@ -146,13 +153,15 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
         try:
             papers = PAPERS if paper == "both" else (paper,)
             kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
-            databases = _checked_databases(games, all_games, lambda db: _all_cached(cache, db, papers, kinds, out_dir))
+            databases = _checked_databases(games, all_games, lambda db: _to_check(cache, db, papers, kinds, out_dir))
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                 steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
                 written = _run(steps + _record_steps(databases, papers, stages, reprint_since), progress)
             set_interrupt_message(KIT_REPLACED)
+            if cache is not None:
+                cache.prune()  # entries no file of the kit uses any more
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
         except OSError as exc:  # --out names a file, a device, a read-only place...
@@ -212,15 +221,18 @@ def _warn(caught: list[warnings.WarningMessage]) -> None:
         click.echo(f"warning: {message}", err=True)
 
 
-def _all_cached(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> bool:
+def _to_check(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> tuple[Any, Any]:
+    """The components to draw-check (None: all), and which card faces drew before (None: none)."""
     from generator.build import kit_jobs
-    from generator.cache import all_cached
+    from generator.cache import parts_to_check
 
-    return all_cached(cache, db, [job for paper in papers for job in kit_jobs(db, paper, out_dir, kinds)])
+    jobs = [job for paper in papers for job in kit_jobs(db, paper, out_dir, kinds)]
+    return parts_to_check(cache, db, jobs), cache.checked_faces(db) if cache is not None else None
 
 
-def _checked_databases(games: tuple[str, ...], all_games: bool, cached: Any = lambda db: False) -> list[Any]:
-    """Load and draw-check every chosen game before any file is written (not one whose files are all cached)."""
+def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = lambda db: (None, None)) -> list[Any]:
+    """Load and draw-check every chosen game before any file is written (only the components the
+    render cache does not hold: the same inputs passed the check before)."""
     from generator.check import check_kit
 
     context = get_context()
@@ -229,8 +241,9 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, cached: Any = la
         raise click.UsageError("name a game to build, or pass --all")
     databases = [context.load(game_id) for game_id in chosen]
     for db in databases:
-        if not cached(db):
-            check_kit(db)
+        parts, is_checked = to_check(db)
+        if parts is None or parts:
+            check_kit(db, parts, is_checked)
     return databases
 
 
@@ -313,15 +326,18 @@ def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
     return written
 
 
-def _report(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir: Path) -> None:
-    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total."""
+def _report(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir: Path,
+            preflight: Any = lambda: None) -> None:
+    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total;
+    as JSON, with a print shop's preflight findings located by deck, card and side (`preflight()`)."""
     if not written:
         raise DataProblem("nothing to build: the database has no printable components of the kinds asked for")
     rows = list(_summaries(written))
     if as_json:
         for row in rows:
             row["sheets"] = usage.get(Path(row["path"]), "")
-        echo_json({"written": [row["path"] for row in rows], "files": rows})
+        found = preflight()
+        echo_json({"written": [row["path"] for row in rows], "files": rows, **({"preflight": found} if found else {})})
         return
     names = [_below(Path(row["path"]), out_dir) for row in rows]
     width = max(len(name) for name in names)
@@ -351,7 +367,9 @@ def _pages(path: Path) -> int | None:
         return None
     from pypdf import PdfReader
 
-    return len(PdfReader(path).pages)
+    # the page tree's count: reading every page object of a 500-card file costs a tenth of a second
+    reader: Any = PdfReader(path)  # pypdf types an object read from the file as any PDF object
+    return int(reader.trailer["/Root"]["/Pages"]["/Count"])
 
 
 def _human(size: int) -> str:

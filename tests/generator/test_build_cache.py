@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pypdf import PdfReader
+
 from cards import load_game
 from companion.cli import cli
 from generator.build import kit_jobs
@@ -72,3 +74,115 @@ def test_watch_says_what_it_redrew_and_how_long_in_80_columns(runner, cards_copy
     line = next(x for x in result.output.splitlines() if x.startswith("rebuilt "))
     assert len(line) <= 80
     assert line.startswith("rebuilt ") and "cards-a4.pdf" in line
+
+
+def _entries(out: Path) -> set[str]:
+    return {p.name for p in (out / ".cache").glob("??/*")}
+
+
+def test_the_cache_keeps_only_the_entries_the_last_build_of_each_file_used(runner, cards_copy, tmp_path):
+    """Issue 13 (left over): "The render cache (`OUT/.cache`) is never pruned"."""
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out)
+    first = _entries(out)
+    stale = out / ".cache" / "00" / ("0" * 64)  # an entry no kit file uses (an older tool's, say)
+    stale.parent.mkdir(exist_ok=True)
+    stale.write_bytes(b"old")
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out)
+    second = _entries(out)
+    assert not stale.exists()
+    # the card file, the edited card's page and its face were replaced, and each file's quick key
+    # (by the database's files): the old entries are gone
+    assert len(second) == len(first) and len(first - second) == 5
+    _build(runner, cards_copy, out, "--paper", "letter")  # another paper keeps the A4 entries
+    assert second < _entries(out)
+
+
+def test_watch_redraws_only_the_file_that_depends_on_the_changed_card(runner, cards_copy, tmp_path, monkeypatch):
+    """Issue 13 part 1: "`--watch` rebuilds only what depends on the changed file and prints what it
+    rebuilt and how long it took, within 80 columns"."""
+    import generator.watch
+
+    actions = cards_copy / "halfwish" / "actions.yaml"
+
+    def edit_once(folders, rebuild, on_error):
+        rebuild([])
+        actions.write_text(actions.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+        rebuild([actions])
+        rebuild([actions])  # saved again unchanged: nothing to draw
+
+    monkeypatch.setattr(generator.watch, "watch", edit_once)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                 "--only", "sheets", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    lines = [x for x in result.output.splitlines() if x.startswith("rebuilt ")]
+    assert all(len(line) <= 80 for line in lines)
+    # of cards-a4.pdf, player-mat-a4.pdf and manifest.json, only the card file is drawn again
+    assert lines[0].startswith("rebuilt 1 of 3 file(s) in ") and lines[0].endswith(" s: cards-a4.pdf")
+    assert lines[1].startswith("rebuilt 0 of 3 file(s) in ")
+
+
+def test_a_one_card_edit_draws_one_page_and_replays_the_others_byte_for_byte(runner, cards_copy, tmp_path,
+                                                                             monkeypatch):
+    """Issue 13 part 1: "each rendered card face, back, sheet, token and page is keyed by a hash of
+    exactly what it depends on ... and a component PDF is assembled from cached pieces"."""
+    from generator import pagecache
+
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out, "--only", "cards")
+    drawn: list[int] = []
+    recorder = pagecache.PageRecorder
+
+    def counting(canvas):
+        drawn.append(1)
+        return recorder(canvas)
+
+    monkeypatch.setattr(pagecache, "PageRecorder", counting)
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out, "--only", "cards")
+    pages = len(PdfReader(out / "halfwish" / "cards-a4.pdf").pages)
+    assert len(drawn) == 1 and pages > 10  # the front of the sheet holding Strike; every other page replayed
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+    assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
+
+
+def test_the_rulebook_is_drawn_again_only_when_an_edit_shows_in_it(runner, cards_copy, tmp_path, monkeypatch):
+    """A YAML comment changes the database's files but nothing printed: every file comes from the
+    cache. A card's text shows on its card and in the rulebook's card list: those two are drawn."""
+    import generator.watch
+
+    actions = cards_copy / "halfwish" / "actions.yaml"
+
+    def edit_twice(folders, rebuild, on_error):
+        rebuild([])
+        actions.write_text("# a designer's note\n" + actions.read_text())
+        rebuild([actions])
+        actions.write_text(actions.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+        rebuild([actions])
+
+    monkeypatch.setattr(generator.watch, "watch", edit_twice)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                 "--only", "sheets", "--only", "rulebook", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    comment, text = [x for x in result.output.splitlines() if x.startswith("rebuilt ")]
+    assert comment.startswith("rebuilt 0 of 4 file(s)")
+    assert text.startswith("rebuilt 2 of 4 file(s)") and text.endswith(": cards-a4.pdf, rulebook-a4.pdf")
+
+
+def test_a_build_served_whole_from_the_cache_keeps_the_pages_for_the_next_edit(runner, cards_copy, tmp_path,
+                                                                              monkeypatch):
+    from generator import pagecache
+
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out, "--only", "cards")
+    _build(runner, cards_copy, out, "--only", "cards")  # nothing changed: the whole file is a hit
+    drawn: list[int] = []
+    recorder = pagecache.PageRecorder
+    monkeypatch.setattr(pagecache, "PageRecorder", lambda canvas: drawn.append(1) or recorder(canvas))
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out, "--only", "cards")
+    assert len(drawn) == 1

@@ -8,7 +8,7 @@ import io
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import cardlayout
+from generator import bindings, cardlayout, cardtext
 from generator.cardlayout import TextStyle, fitted_text, text_markup
 from generator.markdown import ICON_CALLBACK
 
@@ -25,7 +25,7 @@ BOXES = [(150.0, 60.0), (90.0, 80.0)]
 
 def _callback_places(markup: str, w: float, h: float, style: TextStyle) -> tuple[float, list[tuple[str, float, float]]]:
     """The paragraph height and (icon, x, baseline) where the inline callback draws each icon."""
-    paragraph = cardlayout._fit_or_none(markup, w, h, style)
+    paragraph = cardtext._fit_or_none(markup, w, h, style)
     assert paragraph is not None
     places = []
 
@@ -62,7 +62,7 @@ def test_an_icon_stays_with_its_room_at_a_line_break():
     lines = fitted.paragraph.blPara.lines
     room_line = next(n for n, (_, words) in enumerate(lines) if any("\u00a0" in word for word in words))
     (icon,) = fitted.icons
-    assert icon.baseline == pytest.approx(cardlayout._baseline(fitted.paragraph, room_line))
+    assert icon.baseline == pytest.approx(cardtext._baseline(fitted.paragraph, room_line))
     assert icon.x + style.size <= 100.0
 
 
@@ -95,16 +95,17 @@ class _Deck:
 
 
 CONTEXT = {"card": {"name": "Ember Guard", "cost": 2, "items": "field named like a dict method"},
-           "deck": _Deck(), "rules": {}}
+           "deck": _Deck(), "rules": {}, "version": "1a2b3c4d", "number": 7, "player": None}
 
 
 @pytest.mark.parametrize("value", [
     "{{ card.name }}", "{{card.cost}}", "{{ card.items }}", "{{ deck.color }}", "{{ deck.count }}",
     "{{ deck.ratio }}", "{{ deck.duplex }}", "{{ deck.nothing }}", "{{ deck.shout() }}",
-    "v {{ deck.color }}", "{{ card.name | upper }}",
+    "v {{ deck.color }}", "{{ card.name | upper }}", "v {{ version }}", "{{ number }}/12", "{{ version }}",
+    "{{ player }}", "{{ card }}", "Version {{ version }}\n", "({{ card.name }}) ", "{{ rules }}",
 ])
 def test_a_looked_up_binding_reads_exactly_as_jinja_renders_it(value):
-    assert cardlayout.bind(value, CONTEXT, "here") == cardlayout._compile(value).render(CONTEXT)
+    assert cardlayout.bind(value, CONTEXT, "here") == bindings._compile(value).render(CONTEXT)
 
 
 @pytest.mark.parametrize("value, problem", [
@@ -112,6 +113,7 @@ def test_a_looked_up_binding_reads_exactly_as_jinja_renders_it(value):
     ("{{ rules.pool }}", "pool"),
     ("{{ deck.broken }}", "no such colour"),
     ("{{ deck.__class__ }}", "unsafe|__class__"),
+    ("v {{ nothing }}", "nothing"),
 ])
 def test_a_binding_that_cannot_be_looked_up_is_still_a_located_error(value, problem):
     with pytest.raises(cardlayout.LayoutError, match=problem):

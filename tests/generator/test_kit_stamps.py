@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from cards import load_game
 from companion.cli import cli
 from generator.build import atomic_write
+from generator.stamps import printed_version
 
 SHEETS = ["board", "tokens", "heartstring-tracker"]
 
@@ -27,7 +28,7 @@ def built(tmp_path_factory) -> tuple[Path, str]:
     result = CliRunner().invoke(cli, ["build", "heartstrings", "--paper", "a4", "--only", "sheets",
                                       "--only", "tokens", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    return out / "heartstrings", load_game("heartstrings").version
+    return out / "heartstrings", printed_version(load_game("heartstrings"))
 
 
 @pytest.mark.parametrize("name", SHEETS)

@@ -114,3 +114,36 @@ def test_preflight_of_a_png_checks_pixels_dpi_and_colour_mode(tmp_path: Path) ->
     assert messages == ["card 'x': card.png is 800 x 1100 px, expected 825 x 1125 px",
                         "card 'x': card.png records 150 dpi, expected 300",
                         "card 'x': card.png is in colour mode RGBA, expected RGB"]
+
+
+def test_json_carries_the_preflight_findings_located_by_deck_card_and_side(runner: Any, cards_copy: Path,
+                                                                          tmp_path: Path) -> None:
+    """Issue 13 part 4: each preset "runs a preflight ... and reports problems located by card",
+    in `--json` too."""
+    import json
+
+    game = cards_copy / GAME / "game.yaml"
+    game.write_text(game.read_text().replace("  safe: 3mm", "  safe: 6mm"))  # card texts now reach past it
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", GAME, "--for", "tgc", "--json",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    preflight = json.loads(result.output)["preflight"]
+    findings = preflight["findings"]
+    assert preflight["shop"] == "tgc" and preflight["problems"] == len(findings) > 0
+    db = load_game(GAME, cards_copy)
+    cards = {(deck.id, card.id) for deck in db.decks for card in deck.cards}
+    fronts = [f for f in findings if f.get("side") == "front"]
+    assert fronts and all((f["deck"], f["card"]) in cards for f in fronts)
+    assert all(f["file"] == f"{f['deck']}-{f['card']}.png" for f in fronts)
+    assert any("outside the safe zone" in f["message"] for f in fronts)
+    assert all(f["where"].startswith(f"deck {f['deck']!r}") for f in findings)
+    text = runner.invoke(cli, ["--cards", str(cards_copy), "build", GAME, "--for", "tgc", "--out", str(tmp_path)])
+    assert f"preflight (tgc): {len(findings)} problem(s)" in text.output
+
+
+def test_json_of_a_clean_preflight_says_no_problems(runner: Any, tmp_path: Path) -> None:
+    import json
+
+    result = runner.invoke(cli, ["build", GAME, "--for", "mpc", "--json", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["preflight"] == {"shop": "mpc", "problems": 0, "findings": []}

@@ -24,6 +24,7 @@ from generator.reference import (
     render_references,
 )
 from generator.rulebook import RulebookError
+from generator.stamps import printed_version
 
 POKER_SAFE = (57 * MM, 76 * MM)  # a poker card less its safe zone and footer, roughly
 
@@ -134,7 +135,7 @@ def test_reference_cards_are_deterministic(heartstrings: Database, a4_pdf: bytes
 
 def test_every_card_stamps_the_version(heartstrings: Database, a4_pdf: bytes) -> None:
     for page in pages_text(a4_pdf):
-        assert f"v {heartstrings.version}" in page
+        assert f"v {printed_version(heartstrings)}" in page
 
 
 def test_card_face_is_drawn_inside_its_trim_box(heartstrings: Database, summary_only: Path) -> None:

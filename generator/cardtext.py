@@ -1,0 +1,338 @@
+"""Text elements of a layout: fit the text in its box (wrap, then shrink to `min_size`, else a
+`TextOverflow` naming the card), inline `:icon:`s, one-line texts drawn directly, and the cache of
+fitted paragraphs (`clear_text_cache`).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from reportlab import rl_config
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from .bindings import _color, _geometry, _hex_color, _number, bind
+from .errors import TextOverflow
+from .icons import names
+from .layoutfile import Box
+from .markdown import ICON_CALLBACK, ICON_PATTERN, draw_inline_icon, keep_together, prepare_canvas
+from .markdown import _icon_markup as icon_markup
+
+SHRINK_STEP = 0.5
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+
+
+def fit_paragraph(text: str, w: float, h: float, style: ParagraphStyle, floor: float,
+                  component: str, field_name: str) -> Paragraph:
+    """The largest Paragraph of `text` from `style.fontSize` down to `floor` that fits w x h."""
+    size = style.fontSize
+    ratio = style.leading / style.fontSize
+    while True:
+        current = style if size == style.fontSize else ParagraphStyle(
+            f"{style.name}-{size}", parent=style, fontSize=size, leading=size * ratio)
+        paragraph = Paragraph(text, current)
+        _, needed = paragraph.wrap(w, h)
+        if needed <= h + 0.01 and _fits_width(paragraph, w):
+            return paragraph
+        if size - SHRINK_STEP < floor - 1e-9:
+            raise TextOverflow(component, field_name, floor, _plain(text))
+        size -= SHRINK_STEP
+
+
+def _fits_width(paragraph: Paragraph, w: float) -> bool:
+    """No single word wider than the box (reportlab would let it stick out)."""
+    lines = getattr(paragraph.blPara, "lines", [])
+    return all(getattr(line, "extraSpace", 0) >= -0.5 if not isinstance(line, tuple) else line[0] >= -0.5
+               for line in lines)
+
+
+def _plain(markup: str) -> str:
+    for tag in ("<b>", "</b>", "<i>", "</i>", "<br/>"):
+        markup = markup.replace(tag, " " if tag == "<br/>" else "")
+    return html.unescape(markup)
+
+
+def text_markup(text: str) -> str:
+    """Card text as Paragraph markup: escaped, `**bold**` and `*italic*`, newlines kept."""
+    escaped = html.escape(" ".join(str(text).split(" ")), quote=False)
+    parts = escaped.split("**")
+    bolded = "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
+    return _with_icons(bolded.replace("\n", "<br/>"))
+
+
+def _with_icons(markup: str) -> str:
+    """`:name:` of a known icon becomes an inline vector glyph kept on the line of the word after
+    it; a reference number stays with its word ("step 3"); other colons stay text."""
+    known = _icon_names()
+    markup = keep_together(markup, known)
+    if ":" not in markup:
+        return markup
+    return ICON_PATTERN.sub(lambda m: icon_markup(m.group(1), 0) if m.group(1) in known else m.group(0), markup)
+
+
+@lru_cache(maxsize=1)
+def _icon_names() -> frozenset[str]:
+    return frozenset(names())
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a text element is set; hashable, so fitted paragraphs can be reused across cards."""
+
+    font: str
+    size: float
+    leading_ratio: float
+    align: str
+    color: str
+    floor: float
+
+    def paragraph_style(self) -> ParagraphStyle:
+        """The ParagraphStyle at the starting size (one per TextStyle: Paragraphs never change it)."""
+        return _paragraph_style(self)
+
+
+@lru_cache(maxsize=256)
+def _paragraph_style(style: TextStyle) -> ParagraphStyle:
+    return ParagraphStyle("layout-text", fontName=style.font, fontSize=style.size,
+                          leading=style.size * style.leading_ratio, alignment=ALIGN[style.align],
+                          textColor=_hex_color(style.color))
+
+
+@dataclass(frozen=True)
+class TextSetting:
+    """How a text element is set on a card: its box, style, markup and, unless it is one plain
+    line, its fitted paragraph."""
+
+    box: tuple[float, float, float, float]
+    style: TextStyle
+    markup: str
+    valign: str
+    fitted: FittedText | None
+
+    @property
+    def size(self) -> float:
+        """The size the text prints at, after shrinking to fit."""
+        return self.fitted.paragraph.style.fontSize if self.fitted else self.style.size
+
+    def ink_box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the part of the box the text covers."""
+        x, y, w, h = self.box
+        if self.fitted is None:
+            used_w = stringWidth(" ".join(self.markup.split()), self.style.font, self.style.size)
+            used_h = self.style.size * self.style.leading_ratio
+            x += {"center": (w - used_w) / 2, "right": w - used_w}.get(self.style.align, 0.0)
+        else:
+            used_w, used_h = w, self.fitted.height
+        offset = {"top": h - used_h, "middle": (h - used_h) / 2, "bottom": 0.0}[self.valign]
+        return x, y + offset, used_w, used_h
+
+
+def set_text(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> TextSetting | None:
+    """The text element set in `box` (None when its text is empty); a text that cannot fit even at
+    its `min_size` is a TextOverflow naming the element."""
+    x, y, w, h = _geometry(element, box, context, where)
+    text = str(bind(element.get("text", ""), context, where)).strip()
+    if not text:
+        return None
+    size = _number(bind(element.get("size", 8), context, where), where, "size")
+    color = str(bind(element.get("color", "#000000"), context, where))
+    _color(color, where)  # a bad colour is a located error
+    style = TextStyle(str(element.get("font", "Helvetica")), size, float(element.get("leading", 1.2)),
+                      str(element.get("align", "left")), color, float(element.get("min_size", size)))
+    markup = text_markup(text)
+    valign = str(element.get("valign", "top"))
+    if _is_one_line(markup, w, h, style):
+        return TextSetting((x, y, w, h), style, markup, valign, None)
+    fitted = fitted_text(markup, round(w, 3), round(h, 3), style)
+    if fitted is None:
+        raise TextOverflow(where, str(element.get("id", "text")), style.floor, _plain(markup))
+    return TextSetting((x, y, w, h), style, markup, valign, fitted)
+
+
+def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
+    setting = set_text(element, box, context, where)
+    if setting is None:
+        return
+    x, y, w, h = setting.box
+    if setting.fitted is None:
+        _draw_line_of_text(canvas, setting.markup, x, y, w, h, setting.style, setting.valign)
+        return
+    fitted = setting.fitted
+    offset = {"top": h - fitted.height, "middle": (h - fitted.height) / 2, "bottom": 0.0}[setting.valign]
+    _draw_fitted(canvas, fitted, x, y + offset)
+
+
+# Plain text on one line is drawn with drawString, as a Paragraph would place it: most card
+# texts (titles, corners, stamps) are one line, and a Paragraph costs ten times as much.
+def _is_one_line(markup: str, w: float, h: float, style: TextStyle) -> bool:
+    """Plain text (no markup, entity or icon) that fits the box on one line at the starting size."""
+    if "<" in markup or "&" in markup or style.size * style.leading_ratio > h + 0.01:
+        return False
+    return bool(stringWidth(" ".join(markup.split()), style.font, style.size) <= w)
+
+
+def _draw_line_of_text(canvas: Canvas, text: str, x: float, y: float, w: float, h: float,
+                       style: TextStyle, valign: str) -> None:
+    leading = style.size * style.leading_ratio
+    offset = {"top": h - leading, "middle": (h - leading) / 2, "bottom": 0.0}[valign]
+    drop = style.size if rl_config.paraFontSizeHeightOffset else getAscent(style.font, style.size)
+    baseline = y + offset + leading - drop
+    canvas.saveState()
+    canvas.setFont(style.font, style.size, leading)
+    canvas.setFillColor(_hex_color(style.color))
+    line = " ".join(text.split())
+    if style.align == "center":
+        canvas.drawCentredString(x + w / 2, baseline, line)
+    elif style.align == "right":
+        canvas.drawRightString(x + w, baseline, line)
+    else:
+        canvas.drawString(x, baseline, line)
+    canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class PlacedIcon:
+    """An inline icon of a fitted text: where its text position is, from the paragraph's lower-left corner."""
+
+    name: str
+    x: float
+    baseline: float
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """A fitted Paragraph, its height, and the inline icons to draw over it (when set as plain text)."""
+
+    paragraph: Paragraph
+    height: float
+    icons: tuple[PlacedIcon, ...] = ()
+
+
+# Any tag sends reportlab's Paragraph down its slow path (a body with one inline icon costs
+# about three times one without). A text whose only tags are icons is therefore set as plain
+# text, the icon's no-break spaces holding its room, and each icon is drawn afterwards where
+# the callback would have drawn it: the same lines, the same places, a third of the time.
+@lru_cache(maxsize=4096)
+def fitted_text(markup: str, w: float, h: float, style: TextStyle) -> FittedText | None:
+    """The text fitted into w x h, or None when it overflows at the floor size.
+
+    Cached: a deck's repeated texts and the lint pass before a build are fitted once."""
+    plain, icons = _icons_taken_out(markup)
+    if icons and "<" not in plain:
+        paragraph = _fit_or_none(plain, w, h, style)
+        placed = None if paragraph is None else place_icons(paragraph, icons)
+        if paragraph is not None and placed is not None:
+            return FittedText(paragraph, paragraph.height, placed)
+    paragraph = _fit_or_none(markup, w, h, style)
+    return None if paragraph is None else FittedText(paragraph, paragraph.height)
+
+
+def _fit_or_none(markup: str, w: float, h: float, style: TextStyle) -> Paragraph | None:
+    try:
+        return fit_paragraph(markup, w, h, style.paragraph_style(), style.floor, "", "")
+    except TextOverflow:
+        return None
+
+
+def _icons_taken_out(markup: str) -> tuple[str, tuple[tuple[str, int], ...]]:
+    """The markup without its icon callbacks, and (icon name, character offset in the unescaped text)."""
+    pieces, icons, length, last = [], [], 0, 0
+    for match in _ICON_TAG.finditer(markup):
+        before = markup[last:match.start()]
+        pieces.append(before)
+        length += len(html.unescape(before))
+        icons.append((match.group(1), length))
+        last = match.end()
+    pieces.append(markup[last:])
+    return "".join(pieces), tuple(icons)
+
+
+_ICON_TAG = re.compile(f'<onDraw name="{ICON_CALLBACK}" label="([^"<>]+)"/>')
+
+
+def place_icons(paragraph: Paragraph, icons: tuple[tuple[str, int], ...]) -> tuple[PlacedIcon, ...] | None:
+    """Where each (name, offset) icon falls in a wrapped plain Paragraph; None if its lines cannot be traced."""
+    bl_para = paragraph.blPara
+    if bl_para.kind != 0 or len(paragraph.frags) != 1 or getattr(paragraph, "_splitLongWordCount", 0):
+        return None
+    words = _traced_words(paragraph.frags[0].text, bl_para.lines, max(offset for _, offset in icons))
+    if words is None:
+        return None
+    placed = []
+    for name, offset in icons:
+        spot = next((word for word in words if word.start <= offset < word.end), None)
+        if spot is None:
+            return None
+        placed.append(PlacedIcon(name, _x_in_line(paragraph, spot, offset), _baseline(paragraph, spot.line)))
+    return tuple(placed)
+
+
+class _TracedWord(NamedTuple):
+    """A word of a wrapped plain Paragraph: its line, its index in the line and its span in the text."""
+
+    line: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index, a name that says what it is
+    start: int
+    end: int
+
+
+def _traced_words(text: str, lines: list[Any], last: int) -> list[_TracedWord] | None:
+    """The words of `lines` found in order in `text`, up to the one holding character `last`.
+
+    None when a word is not in the text as it is (split or hyphenated by reportlab)."""
+    traced, position = [], 0
+    for number, (_, words) in enumerate(lines):
+        for index, word in enumerate(words):
+            start = text.find(word, position)
+            if start < 0:
+                return None
+            position = start + len(word)
+            traced.append(_TracedWord(number, index, start, position))
+            if position > last:
+                return traced
+    return traced
+
+
+def _x_in_line(paragraph: Paragraph, word: _TracedWord, offset: int) -> float:
+    """The x of character `offset` of the paragraph's text, as reportlab draws the word's line."""
+    style = paragraph.style
+    extra, words = paragraph.blPara.lines[word.line]
+    text = paragraph.frags[0].text
+    before = " ".join(words[:word.index] + [text[word.start:offset]])
+    x: float = stringWidth(before, style.fontName, style.fontSize)
+    if extra < -1e-8:  # an over-full line is squeezed with word spacing, which PDF applies to spaces
+        spaces = len(words) + " ".join(words).count("\u00a0") - 1
+        return x + (extra / spaces) * before.count(" ") if spaces > 0 else x
+    shift: float = {TA_CENTER: extra / 2, TA_RIGHT: extra}.get(style.alignment, 0.0)
+    return x + shift
+
+
+def _baseline(paragraph: Paragraph, line: int) -> float:
+    """The baseline of line `line` (0 = first) from the paragraph's bottom, as `drawPara` places it."""
+    style = paragraph.style
+    drop = style.fontSize if rl_config.paraFontSizeHeightOffset else getAscent(style.fontName, style.fontSize)
+    baseline: float = paragraph.height - drop - line * style.leading
+    return baseline
+
+
+def _draw_fitted(canvas: Canvas, fitted: FittedText, x: float, y: float) -> None:
+    """Draw a fitted text with its lower-left corner at x, y, and its inline icons."""
+    style = fitted.paragraph.style
+    for icon in fitted.icons:
+        draw_inline_icon(canvas, icon.name, x + icon.x, y + icon.baseline, style.fontSize, style.textColor)
+    if ICON_CALLBACK in fitted.paragraph.text:
+        prepare_canvas(canvas)
+    fitted.paragraph.drawOn(canvas, x, y)
+
+
+def clear_text_cache() -> None:
+    """Forget every fitted paragraph (benchmarks measure a cold build)."""
+    fitted_text.cache_clear()
+

@@ -1,0 +1,234 @@
+"""Card sheets cached page by page: a one-card edit draws again only the sheet holding that card.
+
+A card file is drawn page by page (`generator.imposition`). With a page store active (the render
+cache sets one while it draws a kit file, `pages_from`), each page whose faces all carry a content
+stamp is keyed by those stamps, the form each face is placed through, the sheet plan, the footer,
+and the state of the PDF document the page is drawn into: the fonts registered so far, the
+characters each font has encoded so far (reportlab numbers a font's characters in the order a
+document first uses them), and the forms defined so far. A page found in the store is *replayed*:
+the fonts, characters and forms it added to the document are added again in the same order, and
+its recorded drawing operators are appended, so the file's bytes are exactly those of drawing it
+(a test compares cached and uncached builds). A page that uses images, transparency, colour
+separations, shadings or annotations is always drawn.
+
+A face known to have been drawn (it is on a stored page) need not be draw-checked before a build
+(`is_checked`): the same stamp drew without an error before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+
+class PieceStore(Protocol):
+    """Where page pieces live (the render cache): bytes by key, and keys noted as used."""
+
+    def get_piece(self, key: str) -> bytes | None: ...
+
+    def put_piece(self, key: str, data: bytes) -> None: ...
+
+
+@dataclass
+class _Active:
+    store: PieceStore
+    base: str  # a hash of the tool, the game's assets and the user's settings
+
+
+_ACTIVE: contextvars.ContextVar[_Active | None] = contextvars.ContextVar("deckwright_pages", default=None)
+
+
+@contextlib.contextmanager
+def pages_from(store: PieceStore, base: str) -> Iterator[None]:
+    """Within the block, card pages are looked up in and stored into `store`."""
+    token = _ACTIVE.set(_Active(store, base))
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def face_stamp(face: Any) -> str | None:
+    """The content stamp a face carries (`stamped`), None when it has none."""
+    return getattr(face, "stamp", None)
+
+
+def stamped(face: Callable[..., None], stamp: str) -> Callable[..., None]:
+    """`face`, carrying its content stamp so its pages can be cached."""
+    face.stamp = stamp  # type: ignore[attr-defined]
+    return face
+
+
+def face_key(base: str, stamp: str) -> str:
+    """The store key noting that a face with `stamp` drew without an error."""
+    return hashlib.sha256(f"face\0{base}\0{stamp}".encode()).hexdigest()
+
+
+# ------------------------------------------------------------------------- the document's state
+
+
+def _fonts(canvas: Canvas) -> list[str]:
+    return list(canvas._doc.fontMapping)
+
+
+def _codes(canvas: Canvas) -> dict[str, list[int]]:
+    """The characters each TrueType font has encoded in this document, in order."""
+    doc = canvas._doc
+    found: dict[str, list[int]] = {}
+    for name in doc.fontMapping:
+        font = pdfmetrics.getFont(name)
+        if isinstance(font, TTFont) and doc in font.state:
+            found[name] = list(font.state[doc].assignments)
+    return found
+
+
+def _forms(canvas: Canvas) -> list[str]:
+    return [name for name in canvas._doc.idToObject if name.startswith("FormXob.")]
+
+
+def document_state(canvas: Canvas) -> str:
+    """A hash of what a page's operators depend on in the document so far."""
+    state = [_fonts(canvas), _codes(canvas), _forms(canvas)]
+    return hashlib.sha256(json.dumps(state).encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------------- recording
+
+
+@dataclass
+class PagePiece:
+    """One recorded page: what it added to the document, and its operators."""
+
+    fonts: list[str] = field(default_factory=list)
+    codes: dict[str, list[int]] = field(default_factory=dict)
+    forms: list[dict[str, Any]] = field(default_factory=list)
+    ops: list[str] = field(default_factory=list)
+    forms_used: list[str] = field(default_factory=list)
+    boxes: dict[str, list[float]] = field(default_factory=dict)
+
+    def to_bytes(self) -> bytes:
+        return json.dumps(self.__dict__).encode()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> PagePiece:
+        return cls(**json.loads(data))
+
+
+class PageRecorder:
+    """Notes what drawing one page adds to the document, to replay it later."""
+
+    def __init__(self, canvas: Canvas):
+        self.fonts = _fonts(canvas)
+        self.codes = _codes(canvas)
+        self.objects = set(canvas._doc.idToObject)
+        self.forms: list[dict[str, Any]] = []
+        self.is_replayable = True
+        canvas._deckwright_recorder = self
+
+    def note_form(self, canvas: Canvas, name: str, bbox: Sequence[float]) -> None:
+        """Called with a form's operators just before `endForm`."""
+        self.is_replayable = self.is_replayable and _uses_only_replayed_resources(canvas)
+        self.forms.append({"name": name, "bbox": list(bbox), "ops": list(canvas._code),
+                           "used": list(canvas._formsinuse)})
+
+    def finish(self, canvas: Canvas) -> PagePiece | None:
+        """The page as drawn (call before `showPage`), or None when it cannot be replayed."""
+        canvas._deckwright_recorder = None
+        added = set(canvas._doc.idToObject) - self.objects
+        forms = {canvas._doc.getXObjectName(form["name"]) for form in self.forms}
+        if not (self.is_replayable and added <= forms and _uses_only_replayed_resources(canvas)):
+            return None  # an image, a transparency, a separation, a shading or a link was used
+        codes = _codes(canvas)
+        new_codes = {name: found[len(self.codes.get(name, [])):] for name, found in codes.items()}
+        boxes = {box: list(getattr(canvas, f"_{box}Box")) for box in ("crop", "art", "bleed", "trim")
+                 if getattr(canvas, f"_{box}Box", None)}
+        return PagePiece(_fonts(canvas)[len(self.fonts):], {k: v for k, v in new_codes.items() if v}, self.forms,
+                         list(canvas._code), list(canvas._formsinuse), boxes)
+
+
+def note_form(canvas: Canvas, name: str, bbox: Sequence[float]) -> None:
+    """Tell the page being recorded (if any) about a form defined while drawing it."""
+    recorder = getattr(canvas, "_deckwright_recorder", None)
+    if recorder is not None:
+        recorder.note_form(canvas, name, bbox)
+
+
+def _uses_only_replayed_resources(canvas: Canvas) -> bool:
+    """Only fonts, characters and forms are replayed: a page or form that used transparency,
+    colour separations, shadings or links is drawn every time (images are found by `finish`)."""
+    return not (canvas._extgstate._c or canvas._colorsUsed or canvas._shadingUsed or canvas._annotationrefs)
+
+
+def replay(canvas: Canvas, piece: PagePiece) -> None:
+    """Add what the page added to the document, in the same order, then its operators (no showPage)."""
+    doc = canvas._doc
+    for name in piece.fonts:
+        font = pdfmetrics.getFont(name)
+        if isinstance(font, TTFont):
+            font._assignState(doc)
+            font.getSubsetInternalName(0, doc)
+        else:
+            doc.getInternalFontName(name)
+    for name, codes in piece.codes.items():
+        font = pdfmetrics.getFont(name)
+        font.splitString("".join(map(chr, codes)), doc)
+    for form in piece.forms:
+        canvas.beginForm(form["name"], *form["bbox"])
+        canvas._code.extend(form["ops"])
+        canvas._formsinuse.extend(form["used"])
+        canvas.endForm()
+    for box, value in piece.boxes.items():
+        setattr(canvas, f"_{box}Box", tuple(value))
+    canvas._code.extend(piece.ops)
+    canvas._formsinuse.extend(piece.forms_used)
+
+
+# ------------------------------------------------------------------------------------ a page
+
+
+def cached_page(canvas: Canvas, faces: Sequence[Any], names: Sequence[str | None], layout: Any,
+                draw: Callable[[], None]) -> None:
+    """Draw one page with `draw()` (no showPage), or replay it from the active page store.
+
+    `faces` are the faces on the page and `names` the form each is placed through (None: drawn
+    directly); `layout` is everything else the page shows (plan, boxes, footer), JSON-able."""
+    active = _ACTIVE.get()
+    stamps = [face_stamp(face) for face in faces]
+    if active is None or any(stamp is None for stamp in stamps):
+        draw()
+        return
+    key = _page_key(active.base, stamps, names, layout, document_state(canvas))
+    data = active.store.get_piece(key)
+    if data is not None:
+        replay(canvas, PagePiece.from_bytes(data))
+        _note_faces(active, stamps)
+        return
+    recorder = PageRecorder(canvas)
+    try:
+        draw()
+    finally:
+        canvas._deckwright_recorder = None
+    piece = recorder.finish(canvas)
+    if piece is not None:
+        active.store.put_piece(key, piece.to_bytes())
+        _note_faces(active, stamps)
+
+
+def _page_key(base: str, stamps: Sequence[str | None], names: Sequence[str | None], layout: Any, state: str) -> str:
+    text = json.dumps([base, list(stamps), list(names), layout, state], default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _note_faces(active: _Active, stamps: Sequence[str | None]) -> None:
+    for stamp in dict.fromkeys(stamps):
+        if stamp is not None:
+            active.store.put_piece(face_key(active.base, stamp), b"")
