@@ -8,6 +8,7 @@ against random, >= 55% against the heuristic), and the cost of a search game as 
 a game between the opponent's own bots.
 
 Usage: .venv/bin/python bench/search.py [--games N] [--budget B] [--jobs J] [--game ID ...] [--bot NAME ...]
+                                        [--against random|heuristic ...]
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from companion.balance.tournament import TournamentConfig, prepare
 from companion.engine.registry import engine_ids, game_module
 
 TARGETS = {"random": 0.65, "heuristic": 0.55}
-GAMES = ("heartstrings", "halfwish", "which-witch")
+GAMES = ("heartstrings", "halfwish", "which-witch", "half-the-battle", "skirmish")
 
 
 def measure(game: str, searcher: str, opponent: str, games: int, budget: int,
@@ -53,19 +54,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per pairing (seats alternate)")
     parser.add_argument("--budget", type=int, default=32, help="playouts per decision")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--game", action="append", help="games to measure (default: the shipped three)")
+    parser.add_argument("--game", action="append", help="games to measure (default: all five)")
     parser.add_argument("--bot", action="append", help="search bots to measure (default: search and search+<heuristic>)")
+    parser.add_argument("--against", action="append", choices=("random", "heuristic"),
+                        help="opponents (default: both)")
     args = parser.parse_args()
     games = args.game or [g for g in GAMES if g in engine_ids()]
     print(f"search bot, budget {args.budget} playouts per decision, {args.games} games per pairing, "
           f"seats alternated")
-    print(f"{'game':<13} {'bot':<17} {'against':<10} {'wins':>9} {'win rate':>9}  95% interval"
+    print(f"{'game':<15} {'bot':<17} {'against':<10} {'wins':>9} {'win rate':>9}  95% interval"
           f"      target  cost")
     for game in games:
         heuristic = best_heuristic(game_module(game))
         searchers = ["search"] + ([f"search+{heuristic}"] if heuristic != "random" else [])
         for searcher in args.bot or searchers:
-            for opponent in dict.fromkeys(["random", heuristic]):
+            for opponent in dict.fromkeys(o if o == "random" else heuristic for o in args.against or TARGETS):
                 report(game, searcher, opponent, args)
 
 
@@ -74,7 +77,7 @@ def report(game: str, searcher: str, opponent: str, args: argparse.Namespace) ->
     kind = "random" if opponent == "random" else "heuristic"
     row = measure(game, searcher, opponent, args.games, args.budget, args.jobs)
     met = "met" if row["low"] >= TARGETS[kind] else ("likely" if row["rate"] >= TARGETS[kind] else "no")
-    print(f"{game:<13} {searcher:<17} {opponent:<10} {row['wins']:>3}/{row['games']:<5} {row['rate']:>9.1%}  "
+    print(f"{game:<15} {searcher:<17} {opponent:<10} {row['wins']:>3}/{row['games']:<5} {row['rate']:>9.1%}  "
           f"[{row['low']:.1%}, {row['high']:.1%}]  {TARGETS[kind]:.0%} {met:<6}  {row['cost']:.0f}x", flush=True)
 
 

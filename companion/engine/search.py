@@ -37,8 +37,9 @@ from .drivers import Bot, roll_chance
 
 DEFAULT_BUDGET = 64
 EXPLORATION = 0.7          # UCB1's constant for rewards in [0, 1]; the usual sqrt(2) explores too much here
-ROLLOUT_LIMIT = 5_000
-SWITCH_Z = 1.0             # how many standard errors better an option must do to replace the bot's own choice      # steps of one playout before it is scored without an end
+ROLLOUT_LIMIT = 5_000      # steps of one playout before it is scored without an end
+SWITCH_Z = 1.0             # how many standard errors better an option must do to replace the bot's own choice
+HORIZON = 40               # steps a `search+<bot>` playout looks ahead when the game can evaluate a position
 
 Determinize = Callable[[Engine, GameState, int, random.Random], GameState]
 Evaluate = Callable[[Engine, GameState, int], float]
@@ -90,6 +91,7 @@ class SearchBot:
     takes_budget = True
     rollout_class: type | None = None   # a subclass may play its playouts with one of the game's bots
     tree_depth: int | None = None       # decisions the tree grows below the root (None: no limit)
+    horizon: int | None = None          # playout steps before the game's `search_evaluate` scores it
 
     def __init__(self, budget: int = DEFAULT_BUDGET, hooks: SearchHooks | None = None,
                  rollout: Bot | None = None, exploration: float = EXPLORATION,
@@ -195,9 +197,13 @@ class SearchBot:
         return rng.choice(untried)
 
     def finish(self, engine: Engine, world: GameState, rng: random.Random) -> Outcome | None:
-        """Play the determinised game out (random moves or the rollout bot); None when cut short."""
+        """Play the determinised game out (random moves or the rollout bot); None when cut short:
+        after `rollout_limit` steps, or after `horizon` steps when the game evaluates positions."""
         rollout = self.rollout
-        for _ in range(self.rollout_limit):
+        limit = self.rollout_limit
+        if self.horizon is not None and self.hooks_for(engine).evaluate is not None:
+            limit = min(limit, self.horizon)
+        for _ in range(limit):
             request = engine.request(world)
             if request is None:
                 return engine.outcome(world)
@@ -241,7 +247,7 @@ def search_with(name: str, rollout_class: type) -> type[SearchBot]:
     play the game out, and keeps the bot's own choice unless another option does clearly better.
     The tree stays one decision deep: below it the bot's sensible play judges the position, where
     a deeper tree would spend a small budget exploring poor follow-up choices."""
-    attributes = {"name": f"search+{name}", "rollout_class": rollout_class, "tree_depth": 1,
+    attributes = {"name": f"search+{name}", "rollout_class": rollout_class, "tree_depth": 1, "horizon": HORIZON,
                   "description": f"information-set MCTS whose playouts are played by the {name} bot, --budget playouts"}
     return type(f"SearchWith{name.title().replace('-', '')}", (SearchBot,), attributes)
 
