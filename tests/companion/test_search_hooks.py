@@ -111,3 +111,14 @@ def test_evaluation_is_a_share_of_what_is_left(game: str, stop: Any) -> None:
     assert all(0.0 < v < 1.0 for v in values) and values[0] + values[1] == pytest.approx(1.0)
     hurt(game, state)
     assert evaluate(engine, state, 0) < values[0] and evaluate(engine, state, 1) > values[1]
+
+
+def test_heartstrings_evaluation_is_the_share_of_beads_and_a_little_of_the_tokens() -> None:
+    engine, state, _ = play_until("heartstrings", 1, lambda s, d: s.turn >= 6)
+    evaluate = game_module("heartstrings").search_evaluate
+    values = [evaluate(engine, state, seat) for seat in (0, 1)]
+    assert all(0.0 < v < 1.0 for v in values) and values[0] + values[1] == pytest.approx(1.0)
+    state.players[0].beads -= 1
+    assert evaluate(engine, state, 0) < values[0]
+    state.players[0].eliminated = True
+    assert evaluate(engine, state, 0) == 0.0 and evaluate(engine, state, 1) == 1.0
