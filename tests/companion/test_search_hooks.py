@@ -122,3 +122,25 @@ def test_heartstrings_evaluation_is_the_share_of_beads_and_a_little_of_the_token
     assert evaluate(engine, state, 0) < values[0]
     state.players[0].eliminated = True
     assert evaluate(engine, state, 0) == 0.0 and evaluate(engine, state, 1) == 1.0
+
+
+def test_halfwish_evaluation_weighs_health_and_points() -> None:
+    engine, state, _ = play_until("halfwish", 1, lambda s, d: all(p.health > 1 for p in s.players) and s.round >= 1)
+    evaluate = game_module("halfwish").search_evaluate
+    before = evaluate(engine, state, 0)
+    assert evaluate(engine, state, 1) == pytest.approx(1 - before)
+    state.players[0].health -= 1
+    hurt = evaluate(engine, state, 0)
+    state.players[0].points += 3
+    assert hurt < before < 1 and evaluate(engine, state, 0) > hurt
+
+
+def test_which_witch_evaluation_is_the_share_of_hearts() -> None:
+    engine, state, _ = play_until("which-witch", 1, lambda s, d: s.turn >= 3)
+    evaluate = game_module("which-witch").search_evaluate
+    values = [evaluate(engine, state, seat) for seat in (0, 1)]
+    assert values[0] + values[1] == pytest.approx(1.0)
+    state.seats[0].hearts -= 1
+    assert evaluate(engine, state, 0) < values[0]
+    state.seats[0].eliminated = True
+    assert evaluate(engine, state, 0) == 0.0 and evaluate(engine, state, 1) == 1.0

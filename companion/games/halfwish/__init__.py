@@ -51,6 +51,7 @@ from .examples import worked_examples
 from .invariants import invariants
 from .odds import odds_matrix
 from .profiles import profiles_from_db
+from .search_hooks import search_evaluate
 from .simreport import class_matrix, sim_summary
 from .state import HalfwishState
 
@@ -91,6 +92,7 @@ __all__ = [
     "determinize",
     "invariants",
     "rulebook_context",
+    "search_evaluate",
     "sim_labels",
     "sim_setup",
     "sim_summary",

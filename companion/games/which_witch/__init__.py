@@ -44,6 +44,7 @@ from .bots import BOTS, HeuristicBot
 from .checks import broken_invariants
 from .determinize import determinize
 from .engine import WhichWitchEngine
+from .search_hooks import search_evaluate
 from .state import HIDDEN, WitchState
 from .texts import card_text, rulebook_context
 
@@ -76,6 +77,7 @@ __all__ = [
     "determinize",
     "invariants",
     "rulebook_context",
+    "search_evaluate",
     "sim_labels",
     "sim_setup",
 ]
