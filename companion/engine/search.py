@@ -18,6 +18,9 @@ state's `clone()`. For every decision it runs `budget` playouts; each one
    with random moves (or with a given rollout bot), and scores the end: 1 for the winner, 0 for
    the others, 1/n each for a draw. A playout cut at `rollout_limit` steps is scored by the
    optional hook `search_evaluate(engine, state, seat) -> float in [0, 1]`, or as a draw.
+   A `search+<bot>` playout stops after `HORIZON` steps when the game has that hook: the bot's
+   sensible play a few turns deep, then the evaluation, costs a fraction of a whole game and is
+   less noisy than one dice-driven ending.
 
 The answer is the most visited option. Everything random comes from one `random.Random`
 seeded from the game's RNG, so a seeded game is repeated exactly.
