@@ -263,3 +263,11 @@ def seat_count(engine: Engine, state: GameState) -> int:
         if isinstance(seats, list):
             return len(seats)
     return max(2, engine.player_counts().start)
+
+
+def favoured_seat(engine: Engine, state: GameState, evaluate: Evaluate) -> int | None:
+    """The one seat a game's evaluation puts ahead, or None on a tie: a game module's `leader`
+    hook (the balance report's lead changes) written in one line from its `search_evaluate`."""
+    values = [evaluate(engine, state, seat) for seat in range(seat_count(engine, state))]
+    best = max(values)
+    return values.index(best) if values.count(best) == 1 else None

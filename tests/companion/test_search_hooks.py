@@ -12,7 +12,7 @@ import pytest
 from companion.engine import Chance, Decision, Engine, GameState
 from companion.engine.drivers import roll_chance
 from companion.engine.registry import game_module, make_engine
-from companion.engine.search import HORIZON, SearchHooks, search_with
+from companion.engine.search import HORIZON, SearchHooks, favoured_seat, search_with
 from companion.sim import call_hook
 from tests.companion.test_search import NimEngine, NimState, TakeOne, choose_at
 
@@ -144,3 +144,15 @@ def test_which_witch_evaluation_is_the_share_of_hearts() -> None:
     assert evaluate(engine, state, 0) < values[0]
     state.seats[0].eliminated = True
     assert evaluate(engine, state, 0) == 0.0 and evaluate(engine, state, 1) == 1.0
+
+
+def test_favoured_seat_is_the_one_seat_the_evaluation_puts_ahead() -> None:
+    engine = NimEngine(5)
+    state = engine.new_game(["A", "B", "C"])
+    assert favoured_seat(engine, state, lambda e, s, seat: [0.2, 0.5, 0.3][seat]) == 1
+    assert favoured_seat(engine, state, lambda e, s, seat: [0.4, 0.4, 0.2][seat]) is None
+
+
+@pytest.mark.parametrize("game", ["heartstrings", "halfwish", "which-witch", "half-the-battle", "skirmish"])
+def test_every_game_says_who_is_ahead(game: str) -> None:
+    assert callable(getattr(game_module(game), "leader", None))

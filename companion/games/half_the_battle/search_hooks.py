@@ -1,4 +1,5 @@
-"""The search bot's hooks: what the deciding player cannot know, and how a cut playout scores.
+"""The search bot's hooks (what the deciding player cannot know, how a cut playout scores) and
+who is ahead, for the balance report's lead changes.
 
 Everything on the board is public; only a selection made this round stays secret until the
 reveal. A determinised copy replaces the other player's unrevealed selection with one of their
@@ -11,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...engine.search import favoured_seat
 from .state import HalfTheBattleState
 
 
@@ -35,3 +37,8 @@ def share(amounts: list[int], seat: int) -> float:
     """`seat`'s part of a two-player total (one half when there is nothing)."""
     total = amounts[0] + amounts[1]
     return amounts[seat] / total if total else 0.5
+
+
+def leader(engine: Any, state: Any) -> int | None:
+    """Who is ahead, for the balance report's lead changes: the seat the evaluation favours (None when level)."""
+    return favoured_seat(engine, state, search_evaluate)

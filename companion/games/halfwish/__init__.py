@@ -53,6 +53,7 @@ from .odds import odds_matrix
 from .profiles import profiles_from_db
 from .search_hooks import search_evaluate
 from .simreport import class_matrix, sim_summary
+from .standing import leader
 from .state import HalfwishState
 
 ENGINE = HalfwishEngine
@@ -91,6 +92,7 @@ __all__ = [
     "class_matrix",
     "determinize",
     "invariants",
+    "leader",
     "rulebook_context",
     "search_evaluate",
     "sim_labels",

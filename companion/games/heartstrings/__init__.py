@@ -18,7 +18,7 @@ from .calculators import odds_rows
 from .checks import broken_invariants
 from .combat import CombatRules
 from .engine import HeartstringsEngine
-from .search_hooks import search_evaluate
+from .search_hooks import leader, search_evaluate
 from .state import HeartstringsState
 
 ENGINE = HeartstringsEngine
@@ -64,4 +64,5 @@ def invariants(engine: HeartstringsEngine, state: HeartstringsState) -> list[str
 
 
 __all__ = ["BOTS", "ENGINE", "GreedyBot", "HeartstringsEngine", "HeartstringsState", "invariants",
+    "leader",
            "rulebook_context", "search_evaluate", "sim_labels"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.search import favoured_seat
 from .state import HeartstringsState
 
 TOKEN_WORTH = 0.25   # a token on the board, in beads
@@ -21,3 +22,8 @@ def search_evaluate(engine: Any, state: HeartstringsState, seat: int) -> float:
              for s, p in enumerate(state.players)]
     total = sum(worth)
     return worth[seat] / total if total else 1 / len(worth)
+
+
+def leader(engine: Any, state: Any) -> int | None:
+    """Who is ahead, for the balance report's lead changes: the seat the evaluation favours (None on a tie)."""
+    return favoured_seat(engine, state, search_evaluate)

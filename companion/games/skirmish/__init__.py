@@ -24,7 +24,7 @@ from typing import Any
 from .bots import BOTS
 from .checks import broken_invariants
 from .engine import SkirmishEngine
-from .search_hooks import determinize, search_evaluate
+from .search_hooks import determinize, leader, search_evaluate
 from .simreport import sim_summary
 from .state import SkirmishState
 
@@ -66,5 +66,5 @@ def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
     return broken_invariants(engine, state)
 
 
-__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "determinize", "invariants", "rulebook_context",
+__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "determinize", "invariants", "leader", "rulebook_context",
            "search_evaluate", "sim_labels", "sim_setup", "sim_summary"]

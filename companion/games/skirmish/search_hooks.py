@@ -1,4 +1,5 @@
-"""The search bot's hooks: what the deciding player cannot know, and how a cut playout scores.
+"""The search bot's hooks (what the deciding player cannot know, how a cut playout scores) and
+who is ahead, for the balance report's lead changes.
 
 A seat sees its own hand, every card played and every character; it does not see the other
 side's hand nor which of that side's cards are still in its deck. A determinised copy gathers
@@ -13,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...engine.search import favoured_seat
 from .state import SkirmishState
 
 
@@ -36,3 +38,8 @@ def search_evaluate(engine: Any, state: SkirmishState, seat: int) -> float:
             left[fighter.owner] += max(0, int(engine.tiers.armor[fighter.armor]) - fighter.damage)
     total = left[0] + left[1]
     return left[seat] / total if total else 0.5
+
+
+def leader(engine: Any, state: Any) -> int | None:
+    """Who is ahead, for the balance report's lead changes: the seat the evaluation favours (None when level)."""
+    return favoured_seat(engine, state, search_evaluate)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.search import favoured_seat
 from .state import WitchState
 
 
@@ -16,3 +17,8 @@ def search_evaluate(engine: Any, state: WitchState, seat: int) -> float:
     hearts = [0 if w.eliminated else max(0, w.hearts) for w in state.seats]
     total = sum(hearts)
     return hearts[seat] / total if total else 1 / len(hearts)
+
+
+def leader(engine: Any, state: Any) -> int | None:
+    """Who is ahead, for the balance report's lead changes: the seat the evaluation favours (None on a tie)."""
+    return favoured_seat(engine, state, search_evaluate)

@@ -42,6 +42,9 @@ def test_balance_runs_every_game_with_the_search_bot(game, runner, tmp_path):
     text = "\n".join(page.extract_text() for page in pages)
     assert "The three largest imbalances found" in text and "Win rate by seat" in text
     assert "Win rate by bot" in text
+    lead = data["lead"]    # every game says who is ahead (`leader` hook): lead changes and decisiveness
+    assert lead is not None and lead["mean_changes"] >= 0 and 0 <= lead["games_with_a_change"] <= 1
+    assert "Lead changes and decisiveness" in text and "not measurable" not in text
     assert ("Caveat" in text) == bool(data["cards"])   # the selection-bias caveat prints with the card table
     if side is not None:
         assert f"Win rate by {side}" in text and f"Matchups by {side} (row beats column)" in text
