@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from .core import Chance, Decision, Engine, GameState, Outcome
 from .drivers import Bot, roll_chance
@@ -47,6 +47,7 @@ HORIZON = 40               # steps a `search+<bot>` playout looks ahead when the
 Determinize = Callable[[Engine, GameState, int, random.Random], GameState]
 Evaluate = Callable[[Engine, GameState, int], float]
 Order = Callable[[Engine, GameState, Decision], Sequence[str]]
+S = TypeVar("S", bound=GameState)
 
 
 @dataclass
@@ -265,7 +266,7 @@ def seat_count(engine: Engine, state: GameState) -> int:
     return max(2, engine.player_counts().start)
 
 
-def favoured_seat(engine: Engine, state: GameState, evaluate: Evaluate) -> int | None:
+def favoured_seat(engine: Any, state: S, evaluate: Callable[[Any, S, int], float]) -> int | None:
     """The one seat a game's evaluation puts ahead, or None on a tie: a game module's `leader`
     hook (the balance report's lead changes) written in one line from its `search_evaluate`."""
     values = [evaluate(engine, state, seat) for seat in range(seat_count(engine, state))]
