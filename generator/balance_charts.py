@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
+from reportlab.graphics.shapes import Drawing, Group, Line, PolyLine, Rect, String
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 FONT = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -79,12 +80,14 @@ def heat_colour(rate: float) -> colors.Color:
 def heat_map(values: list[str], cells: list[list[dict[str, Any] | None]], width: float) -> Drawing:
     """Row beats column: each cell the row's win rate against the column, and its game count."""
     size = min(44.0, (width - 90) / max(1, len(values)))
-    left, head = 90, 40
+    left = 90
+    names = [clip(name, 24) for name in values]
+    head = 10 + 0.71 * max((stringWidth(name, FONT, 7) for name in names), default=0)   # labels at 45 degrees
     height = head + size * len(values) + 4
     drawing = Drawing(width, height)
-    for j, name in enumerate(values):
-        label = String(left + size * (j + 0.5), height - head + 6, clip(name, 9), fontName=FONT, fontSize=7,
-                       textAnchor="middle")
+    for j, name in enumerate(names):
+        label = Group(String(0, 0, name, fontName=FONT, fontSize=7),
+                      transform=(0.7071, 0.7071, -0.7071, 0.7071, left + size * (j + 0.5) - 2, height - head + 4))
         drawing.add(label)
     for i, name in enumerate(values):
         y = height - head - size * (i + 1)

@@ -61,10 +61,17 @@ def setup_line(report: dict[str, Any]) -> str:
 
 def imbalance_sentence(item: dict[str, Any]) -> str:
     """One imbalance in plain words, with its interval and whether it is significant."""
-    verdict = (f"<b>significant</b> (p = {item['p_value']:.3g}): unlikely to be chance" if item["significant"]
-               else f"not significant (p = {item['p_value']:.3g}): it could be chance; play more games to tell")
-    return (f"<b>{item['what'].capitalize()}</b> wins {pct(item['win_rate'])} of {item['games']} games "
+    p = p_text(item["p_value"])
+    verdict = (f"<b>significant</b> ({p}): unlikely to be chance" if item["significant"]
+               else f"not significant ({p}): it could be chance; play more games to tell")
+    what = item["what"]
+    return (f"<b>{what[:1].upper() + what[1:]}</b> wins {pct(item['win_rate'])} of {item['games']} games "
             f"(95% interval {interval(item)}) where a fair share is {pct(item['fair'])}; {verdict}.")
+
+
+def p_text(p: float) -> str:
+    """A p-value as printed: below what the report keeps (4 decimals), a bound instead of 0."""
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.3g}"
 
 
 def first_page(report: dict[str, Any]) -> list[Flowable]:

@@ -18,6 +18,9 @@ state's `clone()`. For every decision it runs `budget` playouts; each one
    with random moves (or with a given rollout bot), and scores the end: 1 for the winner, 0 for
    the others, 1/n each for a draw. A playout cut at `rollout_limit` steps is scored by the
    optional hook `search_evaluate(engine, state, seat) -> float in [0, 1]`, or as a draw.
+   A `search+<bot>` playout stops after `HORIZON` steps when the game has that hook: the bot's
+   sensible play a few turns deep, then the evaluation, costs a fraction of a whole game and is
+   less noisy than one dice-driven ending.
 
 The answer is the most visited option. Everything random comes from one `random.Random`
 seeded from the game's RNG, so a seeded game is repeated exactly.
@@ -30,19 +33,21 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from .core import Chance, Decision, Engine, GameState, Outcome
 from .drivers import Bot, roll_chance
 
 DEFAULT_BUDGET = 64
 EXPLORATION = 0.7          # UCB1's constant for rewards in [0, 1]; the usual sqrt(2) explores too much here
-ROLLOUT_LIMIT = 5_000
-SWITCH_Z = 1.0             # how many standard errors better an option must do to replace the bot's own choice      # steps of one playout before it is scored without an end
+ROLLOUT_LIMIT = 5_000      # steps of one playout before it is scored without an end
+SWITCH_Z = 1.0             # how many standard errors better an option must do to replace the bot's own choice
+HORIZON = 40               # steps a `search+<bot>` playout looks ahead when the game can evaluate a position
 
 Determinize = Callable[[Engine, GameState, int, random.Random], GameState]
 Evaluate = Callable[[Engine, GameState, int], float]
 Order = Callable[[Engine, GameState, Decision], Sequence[str]]
+S = TypeVar("S", bound=GameState)
 
 
 @dataclass
@@ -90,6 +95,7 @@ class SearchBot:
     takes_budget = True
     rollout_class: type | None = None   # a subclass may play its playouts with one of the game's bots
     tree_depth: int | None = None       # decisions the tree grows below the root (None: no limit)
+    horizon: int | None = None          # playout steps before the game's `search_evaluate` scores it
 
     def __init__(self, budget: int = DEFAULT_BUDGET, hooks: SearchHooks | None = None,
                  rollout: Bot | None = None, exploration: float = EXPLORATION,
@@ -195,9 +201,13 @@ class SearchBot:
         return rng.choice(untried)
 
     def finish(self, engine: Engine, world: GameState, rng: random.Random) -> Outcome | None:
-        """Play the determinised game out (random moves or the rollout bot); None when cut short."""
+        """Play the determinised game out (random moves or the rollout bot); None when cut short:
+        after `rollout_limit` steps, or after `horizon` steps when the game evaluates positions."""
         rollout = self.rollout
-        for _ in range(self.rollout_limit):
+        limit = self.rollout_limit
+        if self.horizon is not None and self.hooks_for(engine).evaluate is not None:
+            limit = min(limit, self.horizon)
+        for _ in range(limit):
             request = engine.request(world)
             if request is None:
                 return engine.outcome(world)
@@ -241,7 +251,7 @@ def search_with(name: str, rollout_class: type) -> type[SearchBot]:
     play the game out, and keeps the bot's own choice unless another option does clearly better.
     The tree stays one decision deep: below it the bot's sensible play judges the position, where
     a deeper tree would spend a small budget exploring poor follow-up choices."""
-    attributes = {"name": f"search+{name}", "rollout_class": rollout_class, "tree_depth": 1,
+    attributes = {"name": f"search+{name}", "rollout_class": rollout_class, "tree_depth": 1, "horizon": HORIZON,
                   "description": f"information-set MCTS whose playouts are played by the {name} bot, --budget playouts"}
     return type(f"SearchWith{name.title().replace('-', '')}", (SearchBot,), attributes)
 
@@ -254,3 +264,11 @@ def seat_count(engine: Engine, state: GameState) -> int:
         if isinstance(seats, list):
             return len(seats)
     return max(2, engine.player_counts().start)
+
+
+def favoured_seat(engine: Any, state: S, evaluate: Callable[[Any, S, int], float]) -> int | None:
+    """The one seat a game's evaluation puts ahead, or None on a tie: a game module's `leader`
+    hook (the balance report's lead changes) written in one line from its `search_evaluate`."""
+    values = [evaluate(engine, state, seat) for seat in range(seat_count(engine, state))]
+    best = max(values)
+    return values.index(best) if values.count(best) == 1 else None

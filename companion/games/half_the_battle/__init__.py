@@ -11,7 +11,8 @@ from __future__ import annotations
 from .bots import BOTS
 from .engine import ENGINE, HalfTheBattleEngine
 from .hooks import invariants, rulebook_context, sim_labels, sim_setup
+from .search_hooks import determinize, leader, search_evaluate
 from .state import HalfTheBattleState
 
-__all__ = ["BOTS", "ENGINE", "HalfTheBattleEngine", "HalfTheBattleState", "invariants", "rulebook_context",
-           "sim_labels", "sim_setup"]
+__all__ = ["BOTS", "ENGINE", "HalfTheBattleEngine", "HalfTheBattleState", "determinize", "invariants", "leader", "rulebook_context",
+           "search_evaluate", "sim_labels", "sim_setup"]

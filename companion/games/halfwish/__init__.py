@@ -51,7 +51,9 @@ from .examples import worked_examples
 from .invariants import invariants
 from .odds import odds_matrix
 from .profiles import profiles_from_db
+from .search_hooks import search_evaluate
 from .simreport import class_matrix, sim_summary
+from .standing import leader
 from .state import HalfwishState
 
 ENGINE = HalfwishEngine
@@ -90,7 +92,9 @@ __all__ = [
     "class_matrix",
     "determinize",
     "invariants",
+    "leader",
     "rulebook_context",
+    "search_evaluate",
     "sim_labels",
     "sim_setup",
     "sim_summary",

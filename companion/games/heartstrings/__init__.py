@@ -5,7 +5,8 @@ has (docs/ARCHITECTURE.md, "The step machine"): `state.py` (the table), `board.p
 numbers read once), `prompts.py` (what steps ask), the rules modules `rolloff.py`,
 `turns.py`, `invasion.py`, `sacrifice.py` (each ending with its STEPS) over `combat.py` (the
 combat maths) and `beads.py`, merged in `steps.py`; `engine.py`, `calculators.py` (combat and
-exact odds through the steps), `checks.py` (invariants), `bots.py`, `cli.py`.
+exact odds through the steps), `checks.py` (invariants), `bots.py`, `search_hooks.py` (the search bot's
+evaluation of a cut playout), `cli.py`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .calculators import odds_rows
 from .checks import broken_invariants
 from .combat import CombatRules
 from .engine import HeartstringsEngine
+from .search_hooks import leader, search_evaluate
 from .state import HeartstringsState
 
 ENGINE = HeartstringsEngine
@@ -62,4 +64,5 @@ def invariants(engine: HeartstringsEngine, state: HeartstringsState) -> list[str
 
 
 __all__ = ["BOTS", "ENGINE", "GreedyBot", "HeartstringsEngine", "HeartstringsState", "invariants",
-           "rulebook_context", "sim_labels"]
+    "leader",
+           "rulebook_context", "search_evaluate", "sim_labels"]

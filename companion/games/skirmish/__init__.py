@@ -13,7 +13,7 @@ Modules: `state`, `tiers` (the tier table and thresholds), `board` (tiles, dista
 `effects`, `damage`, `setup` (teams, starter, draft, decks, hands, talents), `cards` (draws,
 discards, mulligan), `turns`, `actions` (walk, attack, counter), `skills` (skill cards and
 keywords), `steps` (the merged table), `game` (the Protocol the rules see the engine through),
-`engine`, `view` (the tally), `checks` (invariants), `calculators`, `bots`, `simreport` (the sim summary), `cli`.
+`engine`, `view` (the tally), `checks` (invariants), `calculators`, `bots`, `search_hooks` (determinisation and evaluation for the search bot), `simreport` (the sim summary), `cli`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 from .bots import BOTS
 from .checks import broken_invariants
 from .engine import SkirmishEngine
+from .search_hooks import determinize, leader, search_evaluate
 from .simreport import sim_summary
 from .skillcheck import skill_problems as lint_problems
 from .state import SkirmishState
@@ -66,5 +67,5 @@ def invariants(engine: SkirmishEngine, state: SkirmishState) -> list[str]:
     return broken_invariants(engine, state)
 
 
-__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "invariants", "lint_problems", "rulebook_context", "sim_labels", "sim_setup",
-           "sim_summary"]
+__all__ = ["BOTS", "ENGINE", "SkirmishEngine", "SkirmishState", "determinize", "invariants", "leader", "lint_problems",
+           "rulebook_context", "search_evaluate", "sim_labels", "sim_setup", "sim_summary"]

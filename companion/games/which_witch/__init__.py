@@ -44,6 +44,7 @@ from .bots import BOTS, HeuristicBot
 from .checks import broken_invariants
 from .determinize import determinize
 from .engine import WhichWitchEngine
+from .search_hooks import leader, search_evaluate
 from .state import HIDDEN, WitchState
 from .texts import card_text, rulebook_context
 
@@ -75,7 +76,9 @@ __all__ = [
     "card_text",
     "determinize",
     "invariants",
+    "leader",
     "rulebook_context",
+    "search_evaluate",
     "sim_labels",
     "sim_setup",
 ]
