@@ -36,16 +36,17 @@ def setup_steps(state: HalfTheBattleState, rules: dict[str, Any], mixed: bool, p
 def ask_side(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
     """Mixed variant: which side of a card the player plays, chosen in secret (ruling mixed-classes)."""
     piece = state.piece(item["piece"])
-    options = tuple(Option(team, f"{engine.catalog.side(piece.card, team).name} ({team.upper()} side)")
+    options = tuple(Option(f"side:{team}", f"{engine.catalog.side(piece.card, team).name} ({team.upper()} side)")
                     for team in ("a", "b"))
     return Decision(piece.seat, f"{state.players[piece.seat].name}: which side of the {piece.card} card? "
                     "(hidden until both chose)", options, kind="side", secret=True)
 
 
-def answer_side(engine: Rules, state: HalfTheBattleState, item: StepCall, team: str) -> list[Event]:
-    """Turn the card (and its token) to that side, unseen until both players have chosen every side."""
+def answer_side(engine: Rules, state: HalfTheBattleState, item: StepCall, side: str) -> list[Event]:
+    """Turn the card (and its token) to that side (`side:a`, `side:b`), unseen until both players
+    have chosen every side."""
     piece = state.piece(item["piece"])
-    piece.team = team
+    piece.team = side.partition(":")[2]
     return [Event("side", f"{state.players[piece.seat].name} has chosen a side of the {piece.card} card "
                   "(hidden until both chose)")]
 
