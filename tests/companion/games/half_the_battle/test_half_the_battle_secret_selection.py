@@ -111,3 +111,20 @@ def test_mixed_sides_are_revealed_together():
     assert after.startswith("Sorcerer d4, Bard d6, Rogue d8, ")
     ben = after.splitlines()[1]
     assert ben.startswith("  Ben plays: Wizard d4, ") and "Sorcerer" not in ben
+
+
+def test_the_selections_are_shown_by_sessions_only_once_the_game_has_ended():
+    """The hand-played game to its end: `sessions show --reveal` then lists every selection."""
+    from test_half_the_battle_table_game import KEYS
+
+    keys = KEYS.read_text().splitlines()
+    played = CliRunner().invoke(cli, [*NEW[:-1], "table"], input="\n".join(keys) + "\n")
+    assert "Game over: Ben wins" in played.output
+    with SessionStore() as store:
+        secret = [e.answer for e in store.journal("table") if e.kind == "secret"]
+    selections = [a for a in secret if a != "rage"]          # "convert Rage dice first" is asked in secret too
+    assert len(selections) == 2 * 24 and all(re.fullmatch(r"[01]-d[0-9-]+", a) for a in selections)
+    shown = CliRunner().invoke(cli, ["sessions", "show", "table", "--reveal"]).output
+    assert "secret choices:" in shown and all(f"[{a}]" in shown for a in set(selections))
+    hidden = CliRunner().invoke(cli, ["sessions", "log", "table"]).output
+    assert hidden.count(SECRET) >= len(secret)
