@@ -13,12 +13,12 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from htb_table import ANN, new_game, option_ids
+from htb_table import play as apply
 
 from companion.cli import cli
 from companion.sessionexport import SECRET
 from companion.sessions import SessionStore
-from htb_table import ANN, new_game, option_ids
-from htb_table import play as apply
 
 NEW = ["play", "half-the-battle", "--players", "Ann,Ben", "--seed", "5", "--name", "sel"]
 SETUP = ["3", "8", "vial-of-poison", "flimsy-shield", "mirror-shield", "potion-of-healing"]
@@ -57,7 +57,7 @@ def test_both_selections_are_revealed_together_in_one_event():
     before, found, after = out.partition("  Selected: ")
     assert found and out.count("Selected:") == 1
     assert before.count("> (hidden)") == 2 and "Ben has selected a piece (hidden until both chose)" in before
-    assert not re.search(r"Fighter d12;|Dragon d20$|selected:", before, re.M)
+    assert not re.search(r"Fighter d12;|Dragon d20$|selected:", before, re.MULTILINE)
     assert after.startswith("Ann: Fighter d12; Ben: Dragon d20\n")
     assert kinds("sel")[-2:] == ["secret", "secret"]
 
