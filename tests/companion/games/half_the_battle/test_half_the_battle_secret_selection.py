@@ -128,3 +128,9 @@ def test_the_selections_are_shown_by_sessions_only_once_the_game_has_ended():
     assert "secret choices:" in shown and all(f"[{a}]" in shown for a in set(selections))
     hidden = CliRunner().invoke(cli, ["sessions", "log", "table"]).output
     assert hidden.count(SECRET) >= len(secret)
+
+
+def test_undoing_a_selection_does_not_name_it():
+    out = play(NEW, [*SETUP, "0-d12", "undo", "0-d4", "quit"])
+    assert "undone: #7 Ann secret: (hidden) (typed)" in out
+    assert "0-d12" not in out.replace("[0-d12]", "")                  # only as an option of Ann's own list
