@@ -154,8 +154,11 @@ def _check_players(engine: Engine, players: list[str]) -> None:
 
 
 
-def entry_summary(entry: JournalEntry, players: list[str]) -> str:
-    """`Ann roll: 3 4 (typed)`: one journal entry for people."""
+def entry_summary(entry: JournalEntry, players: list[str], hide_secret: bool = False) -> str:
+    """`Ann roll: 3 4 (typed)`: one journal entry for people (a secret answer as `(hidden)` when
+    `hide_secret`, e.g. at the table, where the other players may be looking)."""
     who = players[entry.player] if entry.player is not None and 0 <= entry.player < len(players) else "table"
     shown = " ".join(str(a) for a in entry.answer) if isinstance(entry.answer, list) else str(entry.answer)
+    if hide_secret and entry.kind == "secret":
+        shown = "(hidden)"
     return f"{who} {entry.kind}: {shown} ({entry.source})"

@@ -253,7 +253,7 @@ class Gamemaster:
             return
         for entry in self.table.undo(steps):
             self.undone.append((entry.answer, entry.source))
-            self.say(f"  undone: #{entry.seq} {entry_summary(entry, self.table.info.players)}")
+            self.say(f"  undone: #{entry.seq} {entry_summary(entry, self.table.info.players, hide_secret=True)}")
         self.show_tally()
 
     def redo(self) -> None:

@@ -1,8 +1,10 @@
 """Half the Battle: a lane skirmish where each piece is a die and its face is its health.
 
 Model: the board, HP, items, Rage and markers are all public, so the engine keeps the whole
-state. Only the selection phase is secret: each player's chosen piece is kept out of the tally
-and the events until both have chosen (at the table the players announce them together).
+state. Secret decisions (handoff, no echo, hidden in the session log until the game ends): each
+player's selection, kept out of the tally and the events until both have chosen, then announced
+together (ruling secret-selection); in the variants, the sides of a mixed party and the
+placements, each revealed together once both players chose every one.
 Rolls (the monsters' starting HP) and the item deal are chance answers, typed or rolled.
 """
 

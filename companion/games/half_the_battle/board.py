@@ -1,8 +1,8 @@
 """The board as text for the gamemaster, within 80 columns: one line per lane with its
 indicators and pieces (HP / maximum, facing), then each player's items, Rage and tokens.
 
-A piece's selection stays hidden until both players have chosen; in the placement variant the
-lanes stay hidden until both players have placed every piece.
+A piece's selection stays hidden until both players have chosen; in the mixed variant the sides,
+and in the placement variant the lanes, stay hidden until both players have chosen every one.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .pieces import Rules, side_of
-from .setup import placing
+from .setup import choosing_sides, placing
 from .state import HalfTheBattleState, Piece
 
 WIDTH = 76     # the play loop prefixes each tally line with 4 characters: 80 columns in all
@@ -20,7 +20,7 @@ def piece_text(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
     """`Ann:Fighter 5/12>` (facing > or <), with its tokens and `+dies` when dying."""
     side = side_of(engine, piece)
     arrow = ">" if piece.seat == 0 else "<"
-    if state.round == 0 and state.options.get("teams") == "mixed":   # sides are chosen in secret
+    if choosing_sides(state):   # mixed variant: the sides are chosen in secret
         return f"{state.players[piece.seat].name[:6]}:{side.die}{arrow}"
     kinds = Counter(m.kind for m in state.markers if m.piece == piece.id)
     tags = "".join(f" {kind.title()}" + (f" x{count}" if count > 1 else "") for kind, count in kinds.items())

@@ -26,14 +26,15 @@ def start_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> lis
 
 
 def ask_select(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
-    """The selection phase (Rage may be converted first)."""
+    """The selection phase, a secret decision (Rage may be converted first): the other player looks
+    away and the typed piece is not echoed; ruling secret-selection."""
     seat = item["seat"]
     options = [Option(p.id, f"{label(engine, p)} ({p.hp} HP, lane {p.lane})") for p in state.alive(seat)]
     player = state.players[seat]
     if player.rage_dice and player.bought_round != state.round:
         options.append(Option("rage", "convert Rage dice first"))
     return Decision(seat, f"{player.name}: select a piece (hidden until both chose)",
-                    tuple(options), kind="select")
+                    tuple(options), kind="select", secret=True)
 
 
 def answer_select(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
@@ -47,7 +48,7 @@ def answer_select(engine: Rules, state: HalfTheBattleState, item: StepCall, answ
 
 
 def reveal(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
-    """Show both selections once both have chosen."""
+    """Both have chosen: both selections are announced together, in one event."""
     shown = [f"{state.players[s].name}: {label(engine, state.piece(state.selected[s]))}"
              for s in (state.initiative, 1 - state.initiative)]
     return [Event("reveal", "Selected: " + "; ".join(shown))]

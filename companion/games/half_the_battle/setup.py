@@ -25,7 +25,7 @@ def setup_steps(state: HalfTheBattleState, rules: dict[str, Any], mixed: bool, p
     """The steps of setup, in order."""
     steps = []
     if mixed:
-        steps += [step("choose-side", piece=p.id) for p in state.pieces]
+        steps += [step("choose-side", piece=p.id) for p in state.pieces] + [step("sides")]
     if placement:
         steps += [step("place", piece=p.id) for p in state.pieces] + [step("placed")]
     steps += [step("monster-roll", seat=0), step("monster-roll", seat=1), step("monster-hp")]
@@ -34,19 +34,32 @@ def setup_steps(state: HalfTheBattleState, rules: dict[str, Any], mixed: bool, p
 
 
 def ask_side(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
-    """Mixed variant: which side of a card the player plays."""
+    """Mixed variant: which side of a card the player plays, chosen in secret (ruling mixed-classes)."""
     piece = state.piece(item["piece"])
-    options = tuple(Option(team, f"{engine.catalog.side(piece.card, team).name} ({team.upper()} side)")
+    options = tuple(Option(f"side:{team}", f"{engine.catalog.side(piece.card, team).name} ({team.upper()} side)")
                     for team in ("a", "b"))
-    return Decision(piece.seat, f"{state.players[piece.seat].name}: which side of the {piece.card} card?",
-                    options, kind="side")
+    return Decision(piece.seat, f"{state.players[piece.seat].name}: which side of the {piece.card} card? "
+                    "(hidden until both chose)", options, kind="side", secret=True)
 
 
-def answer_side(engine: Rules, state: HalfTheBattleState, item: StepCall, team: str) -> list[Event]:
-    """Turn the card (and its token) to that side."""
+def answer_side(engine: Rules, state: HalfTheBattleState, item: StepCall, side: str) -> list[Event]:
+    """Turn the card (and its token) to that side (`side:a`, `side:b`), unseen until both players
+    have chosen every side."""
     piece = state.piece(item["piece"])
-    piece.team = team
-    return [Event("side", f"{state.players[piece.seat].name} plays the {label(engine, piece)}")]
+    piece.team = side.partition(":")[2]
+    return [Event("side", f"{state.players[piece.seat].name} has chosen a side of the {piece.card} card "
+                  "(hidden until both chose)")]
+
+
+def choosing_sides(state: HalfTheBattleState) -> bool:
+    """Mixed variant: are sides still being chosen (hidden until both chose every side)?"""
+    return any(item["step"] == "sides" for item in state.queue)
+
+
+def reveal_sides(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """Both players chose every side: both parties are shown together."""
+    return [Event("sides", f"{state.players[seat].name} plays: " + ", ".join(
+        label(engine, p) for p in state.pieces if p.seat == seat)) for seat in (0, 1)]
 
 
 def placing(state: HalfTheBattleState) -> bool:
@@ -126,4 +139,4 @@ def answer_deal(engine: Rules, state: HalfTheBattleState, item: StepCall, card: 
 STEPS = StepTable(
     questions={"choose-side": Question(ask_side, answer_side), "place": Question(ask_place, answer_place),
                "monster-roll": Question(ask_roll, answer_roll), "deal": Question(ask_deal, answer_deal)},
-    automatic={"monster-hp": settle_monsters, "placed": reveal_placement})
+    automatic={"monster-hp": settle_monsters, "placed": reveal_placement, "sides": reveal_sides})

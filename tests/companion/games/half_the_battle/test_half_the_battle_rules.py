@@ -56,7 +56,7 @@ def test_mixed_variant_asks_a_side_of_every_card(engine):
     """Seed: "have each player pick from either class for each of their seven pieces" """
     state = engine.new_game(["Ann", "Ben"], {"teams": "mixed"})
     assert engine.request(state).kind == "side"
-    play(engine, state, "b")
+    play(engine, state, "side:b")
     assert state.piece("0-d4").team == "b"
 
 
@@ -259,6 +259,6 @@ def test_a_piece_that_can_neither_move_nor_act_misses_the_phase(engine):
 def test_mixed_sides_stay_secret_during_setup(engine):
     """Ruling mixed-classes: the sides are chosen secretly; the board shows only dice until play starts."""
     state = engine.new_game(["Ann", "Ben"], {"teams": "mixed"})
-    play(engine, state, "b")
+    play(engine, state, "side:b")
     board = "\n".join(engine.tally(state))
     assert "Sorcerer" not in board and "Ann:d4>" in board
