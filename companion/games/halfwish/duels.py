@@ -14,7 +14,7 @@ from typing import Any
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from ...engine.wording import plural
-from . import ledger
+from . import ledger, preview
 from .asked import once
 from .context import Game
 from .duel import resolve_duel
@@ -123,10 +123,15 @@ def reveal_actions(engine: Game, state: HalfwishState, item: StepCall) -> list[E
 
 
 def reveal_dvs(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
-    """Reveal the DVs and explain the duel as calculated before the showdown powers."""
+    """Reveal the DVs and explain the duel as calculated before the showdown powers. The duel keeps
+    what it was calculated from (`preview.sides_json`), so that applying it can say whether a power
+    changed it; a simulation nobody reads keeps the same and calculates nothing yet."""
+    sides = (side_of(engine, state, 0), side_of(engine, state, 1))
+    state.current_duel.flags["preview"] = preview.sides_json(sides)
+    if not engine.explain:
+        return []
     dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
     result = calculate(engine, state)
-    state.current_duel.flags["preview"] = list(result.steps)
     return [Event("reveal", f"DVs revealed: {dvs}")] + [Event("explain", line) for line in result.steps]
 
 
@@ -172,15 +177,16 @@ def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True)
         health=player.health, name=player.name)
 
 
-def calculate(engine: Game, state: HalfwishState, bounded: bool = True) -> DuelResult:
-    """Resolve the duel as it stands now (before powers change it, and again after)."""
+def calculate(engine: Game, state: HalfwishState, bounded: bool = True, explain: bool = True) -> DuelResult:
+    """Resolve the duel as it stands now (before powers change it, and again after); `explain=False`
+    leaves the result's steps empty."""
     aggressor: SideKey = SIDES[state.current_duel.aggressor]
     key = (side_of(engine, state, 0, bounded), side_of(engine, state, 1, bounded), aggressor)
     last = engine.catalog.memo.get(LAST_DUEL)
-    if last is not None and last[0] == key:   # a duel is calculated at the reveal and again to apply it
+    if last is not None and last[0] == key and (last[2] or not explain):   # calculated at the reveal, again to apply
         return last[1]  # type: ignore[no-any-return]
-    result = resolve_duel(*key, engine.duel_rules)
-    engine.catalog.memo[LAST_DUEL] = (key, result)
+    result = resolve_duel(*key, engine.duel_rules, explain=explain)
+    engine.catalog.memo[LAST_DUEL] = (key, result, explain)
     return result
 
 
@@ -191,8 +197,9 @@ def winner_seat(result: DuelResult) -> int:
 
 def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Apply combat damage and duel points, name the winner, queue the effects that follow."""
-    duel, result, explain = state.current_duel, calculate(engine, state), engine.explain
-    events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))] if explain else []
+    duel, explain = state.current_duel, engine.explain
+    result = calculate(engine, state, explain=explain)
+    events = [Event("explain", line) for line in _changed_steps(engine, state, result)] if explain else []
     for seat in (0, 1):
         events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits, explain)
     gains = [result.side(SIDES[seat]).score_points for seat in (0, 1)]
@@ -211,11 +218,13 @@ def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     return events
 
 
-def _changed_steps(duel: Duel, steps: list[str]) -> list[str]:
+def _changed_steps(engine: Game, state: HalfwishState, result: DuelResult) -> list[str]:
     """The whole explanation again only if powers changed it since the DVs were revealed."""
-    if steps == duel.flags.get("preview"):
+    kept = state.current_duel.flags.get("preview")
+    if kept is not None and (kept == preview.sides_json((side_of(engine, state, 0), side_of(engine, state, 1)))
+                             or preview.explained(engine, kept, SIDES[state.current_duel.aggressor]) == result.steps):
         return ["No power changed the duel: it applies as calculated."]
-    return ["After the powers the duel is recalculated:"] + steps
+    return ["After the powers the duel is recalculated:"] + list(result.steps)
 
 
 def _apply_combat(state: HalfwishState, seat: int, hits: tuple[int, ...], explain: bool) -> list[Event]:
