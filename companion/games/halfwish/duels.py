@@ -206,7 +206,7 @@ def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     at_once = state.first_blood < 0 and min(gains) > 0
     for seat in (0, 1):
         if gains[seat]:
-            events += ledger.score(state, seat, gains[seat], "the duel", first_blood=not at_once)
+            events += ledger.score(state, seat, gains[seat], "the duel", first_blood=not at_once, explain=explain)
     if at_once:
         events.append(ledger.first_blood_at_once(state, gains))
     duel.result = {"winner": winner_seat(result), "points": [result.a.points, result.b.points]}

@@ -68,7 +68,8 @@ def start_turn(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
         if explain else []
     for seat in (tp, 1 - tp):
         if state.players[seat].has_status("poisoned"):
-            events += ledger.deal_damage(state, engine.rules, seat, engine.rules.poison_damage, "Poison")
+            events += ledger.deal_damage(state, engine.rules, seat, engine.rules.poison_damage, "Poison",
+                                         explain=explain)
     steps = []
     for seat in (tp, 1 - tp):
         roll, kept = _roll_steps(state, seat, explain)
@@ -205,7 +206,8 @@ def reset_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Even
         for status in NEGATIVE_STATUSES + TURN_STATUSES:
             player.statuses.pop(status, None)
         player.dv_gain = player.dv_passive = player.strike_bonus = 0
-        events += ledger.heal(state, engine.rules, seat, engine.rules.heal_between_rounds, "the end of the round")
+        events += ledger.heal(state, engine.rules, seat, engine.rules.heal_between_rounds, "the end of the round",
+                              explain=engine.explain)
     state.round += 1
     push_front(state, step("round-start"))
     return events
