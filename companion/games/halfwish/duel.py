@@ -80,7 +80,7 @@ def strike_value(side: Side, action: ActionProfile) -> tuple[int, str]:
     """How much an action strikes for, with its arithmetic: `DV 10 - 2 = 8`."""
     bonus = _strike_bonus(side, action)
     terms = f"DV {side.dv}" + _signed(action.dv) + (_signed(bonus) + " (strike bonus)" if bonus else "")
-    value = strike_amount(side, action)
+    value = max(0, side.dv + action.dv + bonus)
     return value, f"{terms} = {value}"
 
 
