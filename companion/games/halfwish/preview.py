@@ -39,6 +39,9 @@ def _profile(engine: Game, card: str, dv: int) -> Any:
     return profile if profile.dv == dv else replace(profile, dv=dv)
 
 
-def explained(engine: Game, data: list[list[Any]], aggressor: SideKey) -> tuple[str, ...]:
-    """The explanation of the duel calculated from the kept sides."""
+def explained(engine: Game, data: list[Any], aggressor: SideKey) -> tuple[str, ...]:
+    """The explanation of the duel calculated from the kept sides (a state written before the sides
+    were kept holds the explanation's lines themselves)."""
+    if all(isinstance(line, str) for line in data):
+        return tuple(data)
     return resolve_duel(*sides_from_json(engine, data), aggressor, engine.duel_rules).steps

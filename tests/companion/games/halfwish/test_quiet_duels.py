@@ -57,3 +57,12 @@ def test_the_sides_kept_at_the_reveal_round_trip_through_json(duel: tuple[Side, 
     kept = json.loads(json.dumps(preview.sides_json((a, b))))
     assert preview.sides_from_json(engine, kept) == (a, b)
     assert kept == preview.sides_json((a, b)), "the same sides give the same JSON (what apply compares)"
+
+
+def test_a_state_kept_before_the_sides_were_kept_still_compares_its_lines() -> None:
+    engine = make_engine("halfwish")
+    a = Side(actions=(PROFILES["strike"],), dv=9, name="A")
+    b = Side(actions=(PROFILES["strike"],), dv=7, name="B")
+    lines = resolve_duel(a, b, "a", RULES).steps
+    assert preview.explained(engine, list(lines), "a") == lines
+    assert preview.explained(engine, preview.sides_json((a, b)), "a") == lines
