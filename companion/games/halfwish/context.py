@@ -20,6 +20,7 @@ class Game(Protocol):
     catalog: Catalog
     profiles: dict[str, ActionProfile]
     duel_rules: DuelRules
+    explain: bool   # write events out (off while a simulation runs and nobody reads them)
 
     def outcome(self, state: Any) -> Outcome | None:
         """How the game ended, or None while it goes on."""

@@ -12,22 +12,20 @@ Sides (one per player; `actions` holds one profile on turns 1-2, two on turns 3-
     a = Side(actions=(profiles["long-strike"],), dv=10)
     b = Side(actions=(profiles["strike"],), dv=12, exposed=0, toughness=0)
 
-`dv` is the final DV (roll plus every DV change). Other fields: `exposed`, `toughness`
-(stacks), `strike_bonus` (added to every strike of the side, e.g. Roar),
-`cannot_take_damage` (e.g. Bubble), `points_from_effects` (points already gained or lost
-in this duel from cards: they count in the tally), `hits_before` (damage already taken in
-this duel before the clash, e.g. from a reveal effect or Ignite: each counts as a time the
-player took damage), `health` (current health, to know whether a First Strike target
-survives to retaliate; None = always survives), `name` (used in the explanation).
+`dv` is the final DV (roll plus every DV change). Other fields: `exposed`, `toughness` (stacks), `strike_bonus`
+(added to every strike of the side, e.g. Roar), `cannot_take_damage` (e.g. Bubble), `points_from_effects` (points
+already gained or lost in this duel from cards: they count in the tally), `hits_before` (damage already taken in
+this duel before the clash, e.g. from a reveal effect or Ignite: each counts as a time the player took damage),
+`health` (to know whether a First Strike target survives to retaliate; None = always survives), `name`.
 
 `rules` is the game's `db.rules` mapping (or a `DuelRules` read from it once with
 `DuelRules.from_rules(db.rules)`, faster in loops): status_step, the scoring points,
 actions_per_duel, dv_floor all come from there. A DV below dv_floor counts as dv_floor (ruling
 dv-bounds-after-modifiers: no upper bound) and the steps say so.
 
-Reveal effects: `resolve_duel` does NOT apply the actions' `on_reveal` effects (the engine's
-reveal step applies them, e.g. Heavy Strike's Exposed, when the cards are revealed). A caller
-holding only sides runs that step with `calculators.apply_reveal(a, b, rules, aggressor)`.
+Reveal effects: `resolve_duel` does NOT apply the actions' `on_reveal` effects (the engine's reveal
+step applies them, e.g. Heavy Strike's Exposed). A caller holding only sides runs that step with
+`calculators.apply_reveal(a, b, rules, aggressor)`.
 
 Resolution::
 
@@ -36,13 +34,12 @@ Resolution::
     result.a.hits             # every time A took damage in the duel (hits_before + combat)
     result.a.points           # A's net duel points (scoring + card effects)
     result.winner             # "a", "b" or "tie"
-    result.steps              # the explanation, one line per step, for the gamemaster
+    result.steps              # the explanation, one line per step (none with explain=False)
     result.triggered          # Trigger(side, action, when, effect, counted) for the engine:
-                              # when="hit": the action dealt damage (its on_hit effects);
-                              # when="win": the opposing action struck and this clash left
-                              # the owner undamaged (its on_win effects: full block, evade).
-                              # `counted=True` (op: points) are already in the tally; the
-                              # engine applies the others (statuses, steals, hooks).
+                              # when="hit": the action dealt damage (its on_hit effects); "win": the
+                              # opposing action struck and this clash left the owner undamaged (its
+                              # on_win effects: full block, evade). `counted=True` (op: points) are
+                              # already in the tally; the engine applies the others.
 
 Rules implemented (the rules text; numbers from `rules`):
 strike vs strike (the lower striker takes the difference); First Strike deals its full strike
@@ -69,11 +66,19 @@ from .sides import DuelResult, Hit, Side, SideKey, SideResult, Trigger
 
 # --- damage ------------------------------------------------------------------------------
 
+def _strike_bonus(side: Side, action: ActionProfile) -> int:
+    bonus = action.strike_bonus + side.strike_bonus
+    return min(bonus, 0) if action.precise else bonus
+
+
+def strike_amount(side: Side, action: ActionProfile) -> int:
+    """How much an action strikes for."""
+    return max(0, side.dv + action.dv + _strike_bonus(side, action))
+
+
 def strike_value(side: Side, action: ActionProfile) -> tuple[int, str]:
     """How much an action strikes for, with its arithmetic: `DV 10 - 2 = 8`."""
-    bonus = action.strike_bonus + side.strike_bonus
-    if action.precise:
-        bonus = min(bonus, 0)
+    bonus = _strike_bonus(side, action)
     terms = f"DV {side.dv}" + _signed(action.dv) + (_signed(bonus) + " (strike bonus)" if bonus else "")
     value = max(0, side.dv + action.dv + bonus)
     return value, f"{terms} = {value}"
@@ -139,6 +144,7 @@ class _Ledger:
     hits: list[Hit] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
     triggers: list[Trigger] = field(default_factory=list)
+    explain: bool = True   # write the steps (off in a simulation nobody reads: the same hits and triggers)
 
     def taken(self, key: SideKey) -> int:
         return sum(h.amount for h in self.hits if h.target == key)
@@ -147,7 +153,16 @@ class _Ledger:
         return _is_knocked_out(fighter.side, self.taken(fighter.key))
 
 
-def _deal(ledger: _Ledger, source: _Fighter, target: _Fighter, raw: int, why: str) -> None:
+def _deal(ledger: _Ledger, source: _Fighter, target: _Fighter, raw: int, why: str = "") -> None:
+    """Damage into the ledger; `why` starts the step (not used when the ledger does not explain)."""
+    if not ledger.explain:
+        side, action = target.side, source.action
+        amount = 0 if side.cannot_take_damage else modified_damage(
+            raw, side.exposed, side.toughness, ledger.rules.status_step, precise=action.precise,
+            true_damage=action.true_damage)
+        if amount:
+            ledger.hits.append(Hit(target.key, amount, action.id))
+        return
     amount, maths = damage_after_modifiers(target.side, raw, ledger.rules.status_step,
                                            precise=source.action.precise,
                                            true_damage=source.action.true_damage)
@@ -159,67 +174,78 @@ def _deal(ledger: _Ledger, source: _Fighter, target: _Fighter, raw: int, why: st
 
 
 def _strike_clash(ledger: _Ledger, x: _Fighter, y: _Fighter) -> None:
-    sx, text_x = strike_value(x.side, x.action)
-    sy, text_y = strike_value(y.side, y.action)
-    ledger.steps.append(f"{x.title} strikes for {text_x}; {y.title} strikes for {text_y}.")
+    sx, sy = strike_amount(x.side, x.action), strike_amount(y.side, y.action)
+    if ledger.explain:
+        ledger.steps.append(f"{x.title} strikes for {strike_value(x.side, x.action)[1]}; "
+                            f"{y.title} strikes for {strike_value(y.side, y.action)[1]}.")
     if x.action.first_strike != y.action.first_strike:
         first, other = (x, y) if x.action.first_strike else (y, x)
         _first_strike_clash(ledger, first, other, *((sx, sy) if first is x else (sy, sx)))
         return
-    if x.action.first_strike:
+    if x.action.first_strike and ledger.explain:
         ledger.steps.append("Both have First Strike: it cancels out.")
     _difference_clash(ledger, x, y, sx, sy)
 
 
 def _difference_clash(ledger: _Ledger, x: _Fighter, y: _Fighter, sx: int, sy: int) -> None:
     if sx == sy:
-        ledger.steps.append(f"Equal strikes ({sx} = {sy}): no damage.")
+        if ledger.explain:
+            ledger.steps.append(f"Equal strikes ({sx} = {sy}): no damage.")
         return
     high, low, s_high, s_low = (x, y, sx, sy) if sx > sy else (y, x, sy, sx)
-    _deal(ledger, high, low, s_high - s_low, f"{s_high} - {s_low} = {s_high - s_low}, the lower striker")
+    _deal(ledger, high, low, s_high - s_low,
+          f"{s_high} - {s_low} = {s_high - s_low}, the lower striker" if ledger.explain else "")
 
 
 def _first_strike_clash(ledger: _Ledger, first: _Fighter, other: _Fighter, s_first: int, s_other: int) -> None:
-    _deal(ledger, first, other, s_first, f"{first.action.name} strikes first for {s_first}")
+    explain = ledger.explain
+    _deal(ledger, first, other, s_first, f"{first.action.name} strikes first for {s_first}" if explain else "")
     if ledger.has_fallen(other):
-        ledger.steps.append(f"{other.label} is knocked out and cannot retaliate.")
+        if explain:
+            ledger.steps.append(f"{other.label} is knocked out and cannot retaliate.")
         return
     if s_other > s_first:
         _deal(ledger, other, first, s_other - s_first,
-              f"{other.label} retaliates: {s_other} - {s_first} = {s_other - s_first}")
+              f"{other.label} retaliates: {s_other} - {s_first} = {s_other - s_first}" if explain else "")
         return
-    ledger.steps.append(f"{other.label} retaliates with {s_other} against {s_first}: no damage "
-                        f"({first.action.name} cannot deal damage again).")
+    if explain:
+        ledger.steps.append(f"{other.label} retaliates with {s_other} against {s_first}: no damage "
+                            f"({first.action.name} cannot deal damage again).")
 
 
 def _block_clash(ledger: _Ledger, striker: _Fighter, blocker: _Fighter) -> None:
-    strike, text = strike_value(striker.side, striker.action)
+    strike, explain = strike_amount(striker.side, striker.action), ledger.explain
+    text = strike_value(striker.side, striker.action)[1] if explain else ""
     if striker.action.ignores_block or striker.action.true_damage:
         why = "ignores block" if striker.action.ignores_block else "is true damage and cannot be blocked"
-        _deal(ledger, striker, blocker, strike, f"{striker.title} strikes for {text} and {why}, full damage")
+        _deal(ledger, striker, blocker, strike,
+              f"{striker.title} strikes for {text} and {why}, full damage" if explain else "")
         return
     block, block_text = block_value(blocker.side, blocker.action)
     if strike <= block:
-        ledger.steps.append(f"{striker.title} strikes for {text}; {blocker.title} blocks {block_text}: "
-                            f"all blocked, no damage.")
+        if explain:
+            ledger.steps.append(f"{striker.title} strikes for {text}; {blocker.title} blocks {block_text}: "
+                                f"all blocked, no damage.")
         return
     _deal(ledger, striker, blocker, strike - block,
           f"{striker.title} strikes for {text}; {blocker.title} blocks {block_text}; {strike} - {block} = "
-          f"{strike - block} gets through")
+          f"{strike - block} gets through" if explain else "")
 
 
 def _evade_clash(ledger: _Ledger, striker: _Fighter, evader: _Fighter) -> None:
-    strike, text = strike_value(striker.side, striker.action)
+    strike, explain = strike_amount(striker.side, striker.action), ledger.explain
+    text = strike_value(striker.side, striker.action)[1] if explain else ""
     threshold = evader.action.min_dv
     if striker.action.unevadable:
-        _deal(ledger, striker, evader, strike, f"{striker.title} strikes for {text} and cannot be evaded, "
-                                                f"full damage")
+        _deal(ledger, striker, evader, strike,
+              f"{striker.title} strikes for {text} and cannot be evaded, full damage" if explain else "")
     elif threshold is not None and evader.side.dv >= threshold:
-        ledger.steps.append(f"{striker.title} strikes for {text}; {evader.title} succeeds "
-                            f"(DV {evader.side.dv} >= {threshold}): no damage.")
+        if explain:
+            ledger.steps.append(f"{striker.title} strikes for {text}; {evader.title} succeeds "
+                                f"(DV {evader.side.dv} >= {threshold}): no damage.")
     else:
         _deal(ledger, striker, evader, strike, f"{striker.title} strikes for {text}; {evader.title} fails "
-                                                f"(DV {evader.side.dv} < {threshold}), full damage")
+                                                f"(DV {evader.side.dv} < {threshold}), full damage" if explain else "")
 
 
 def resolve_clash(ledger: _Ledger, x: _Fighter, y: _Fighter) -> None:
@@ -228,7 +254,8 @@ def resolve_clash(ledger: _Ledger, x: _Fighter, y: _Fighter) -> None:
     if kinds == ("strike", "strike"):
         _strike_clash(ledger, x, y)
     elif "strike" not in kinds:
-        ledger.steps.append(f"{x.title} meets {y.title}: neither strikes, no damage.")
+        if ledger.explain:
+            ledger.steps.append(f"{x.title} meets {y.title}: neither strikes, no damage.")
     else:
         striker, other = (x, y) if x.action.kind == "strike" else (y, x)
         clash = _block_clash if other.action.kind == "block" else _evade_clash
@@ -254,18 +281,20 @@ def check_action_counts(a: Side, b: Side, rules: DuelRules) -> None:
                         f"got {len(a.actions)} and {len(b.actions)}")
 
 
-def resolve_duel(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any] | DuelRules) -> DuelResult:
-    """Resolve every clash of a duel, score it and explain it step by step."""
+def resolve_duel(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any] | DuelRules,
+                 explain: bool = True) -> DuelResult:
+    """Resolve every clash of a duel, score it and explain it step by step (`explain=False`: the same
+    result with no steps, for a simulation nobody reads)."""
     if aggressor not in ("a", "b"):
         raise DuelError(f"aggressor must be 'a' or 'b', got {aggressor!r}")
     duel_rules = DuelRules.from_rules(rules)
     check_action_counts(a, b, duel_rules)
     labels = _labels(a, b)
-    roles = f"{labels[aggressor]} is the aggressor, {labels[other_key(aggressor)]} the defender."
-    ledger = _Ledger(duel_rules, steps=[roles])
+    roles = [f"{labels[aggressor]} is the aggressor, {labels[other_key(aggressor)]} the defender."] if explain else []
+    ledger = _Ledger(duel_rules, steps=roles, explain=explain)
     a, b = _clamped(ledger, a, labels["a"]), _clamped(ledger, b, labels["b"])
     for index, (xa, xb) in enumerate(zip(a.actions, b.actions), start=1):
-        if len(a.actions) > 1:
+        if len(a.actions) > 1 and explain:
             ledger.steps.append(f"Clash {index}: {xa.name} against {xb.name}.")
         fighters = (_Fighter("a", labels["a"], a, xa), _Fighter("b", labels["b"], b, xb))
         start = len(ledger.hits)
@@ -279,7 +308,8 @@ def _clamped(ledger: _Ledger, side: Side, label: str) -> Side:
     dv = ledger.rules.clamp_dv(side.dv)
     if dv == side.dv:
         return side
-    ledger.steps.append(f"{label}'s DV {side.dv} counts as {dv} (a DV is never below {ledger.rules.dv_floor}).")
+    if ledger.explain:
+        ledger.steps.append(f"{label}'s DV {side.dv} counts as {dv} (a DV is never below {ledger.rules.dv_floor}).")
     return replace(side, dv=dv)
 
 
@@ -297,8 +327,9 @@ def _fire(ledger: _Ledger, fighter: _Fighter, when: str, effects: tuple[Mapping[
     for effect in effects:
         counted = effect.get("op") == "points"
         ledger.triggers.append(Trigger(fighter.key, fighter.action.id, when, effect, counted))
-        note = "counts in the tally" if counted else "applied after the duel"
-        ledger.steps.append(f"{fighter.title} {why}: {describe_effect(effect)} ({note}).")
+        if ledger.explain:
+            note = "counts in the tally" if counted else "applied after the duel"
+            ledger.steps.append(f"{fighter.title} {why}: {describe_effect(effect)} ({note}).")
 
 
 def _effect_points(triggers: list[Trigger], key: SideKey, aggressor: SideKey) -> int:
@@ -317,7 +348,7 @@ def _score(ledger: _Ledger, sides: dict[SideKey, Side], aggressor: SideKey,
                              _is_knocked_out(sides[k], sum(combat[k])))
                for k in sides}
     winner = _winner(results["a"].points, results["b"].points)
-    steps = ledger.steps + _tally_lines(results, aggressor, labels, winner, ledger.rules)
+    steps = ledger.steps + _tally_lines(results, aggressor, labels, winner, ledger.rules) if ledger.explain else []
     return DuelResult(aggressor, results["a"], results["b"], winner, tuple(steps), tuple(triggers))
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
 from ...engine.wording import plural
-from . import ledger
+from . import ledger, preview
 from .asked import once
 from .context import Game
 from .duel import resolve_duel
@@ -51,6 +51,8 @@ def start_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     push_front(state, duel_step("power", seat=tp, stage="prep"), duel_step("commit-all"),
                duel_step("showdown"), duel_step("power", seat=tp, stage="showdown"),
                duel_step("duel-apply"), duel_step("duel-close"))
+    if not engine.explain:
+        return []
     names = [p.name for p in state.players]
     return [Event("duel", f"Duel! {names[aggressor]} is the {role_text(engine, state, aggressor)}; "
                           f"{names[1 - aggressor]} is the {role_text(engine, state, 1 - aggressor)}")]
@@ -67,6 +69,8 @@ def commit_all(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     count, tp = actions_required(engine, state), state.turn_player
     state.current_duel.stage = "commit"
     push_front(state, *[duel_step("commit", seat=seat, slot=slot) for seat in (tp, 1 - tp) for slot in range(count)])
+    if not engine.explain:
+        return []
     return [Event("prep", f"Preparation ends: each player commits {plural(count, 'action')}")]
 
 
@@ -87,6 +91,8 @@ def answer_commit(engine: Game, state: HalfwishState, item: StepCall, card: str)
     player = state.players[item["seat"]]
     take_from_hand(player, card)
     state.current_duel.actions[item["seat"]].append(card)
+    if not engine.explain:
+        return []
     return [Event("commit", f"{player.name} commits an action face down")]
 
 
@@ -96,16 +102,19 @@ def showdown(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     state.current_duel.passes = 0   # the showdown's powers window starts afresh
     push_front(state, *reveal_steps(state, "duel", state.current_duel.aggressor), duel_step("reveal-actions"),
                duel_step("reveal-dvs"))
+    if not engine.explain:
+        return []
     return [Event("showdown", "Showdown: reveal the location, then the actions, then the DVs")]
 
 
 def reveal_actions(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Reveal both players' actions and queue their reveal effects (turn player first)."""
-    duel, tp = state.current_duel, state.turn_player
+    duel, tp, explain = state.current_duel, state.turn_player, engine.explain
     events, steps = [], []
     for seat in (tp, 1 - tp):
-        names = ", ".join(engine.catalog.name(c) for c in duel.actions[seat])
-        events.append(Event("reveal", f"{state.players[seat].name} reveals {names or 'no action'}"))
+        if explain:
+            names = ", ".join(engine.catalog.name(c) for c in duel.actions[seat])
+            events.append(Event("reveal", f"{state.players[seat].name} reveals {names or 'no action'}"))
         for slot in range(len(duel.actions[seat])):
             profile = action_at(engine, state, seat, slot)
             steps += effect_steps([dict(e) for e in profile.on_reveal], seat, profile.id, slot=slot)
@@ -114,10 +123,15 @@ def reveal_actions(engine: Game, state: HalfwishState, item: StepCall) -> list[E
 
 
 def reveal_dvs(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
-    """Reveal the DVs and explain the duel as calculated before the showdown powers."""
+    """Reveal the DVs and explain the duel as calculated before the showdown powers. The duel keeps
+    what it was calculated from (`preview.sides_json`), so that applying it can say whether a power
+    changed it; a simulation nobody reads keeps the same and calculates nothing yet."""
+    sides = (side_of(engine, state, 0), side_of(engine, state, 1))
+    state.current_duel.flags["preview"] = preview.sides_json(sides)
+    if not engine.explain:
+        return []
     dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
     result = calculate(engine, state)
-    state.current_duel.flags["preview"] = list(result.steps)
     return [Event("reveal", f"DVs revealed: {dvs}")] + [Event("explain", line) for line in result.steps]
 
 
@@ -163,15 +177,16 @@ def side_of(engine: Game, state: HalfwishState, seat: int, bounded: bool = True)
         health=player.health, name=player.name)
 
 
-def calculate(engine: Game, state: HalfwishState, bounded: bool = True) -> DuelResult:
-    """Resolve the duel as it stands now (before powers change it, and again after)."""
+def calculate(engine: Game, state: HalfwishState, bounded: bool = True, explain: bool = True) -> DuelResult:
+    """Resolve the duel as it stands now (before powers change it, and again after); `explain=False`
+    leaves the result's steps empty."""
     aggressor: SideKey = SIDES[state.current_duel.aggressor]
     key = (side_of(engine, state, 0, bounded), side_of(engine, state, 1, bounded), aggressor)
     last = engine.catalog.memo.get(LAST_DUEL)
-    if last is not None and last[0] == key:   # a duel is calculated at the reveal and again to apply it
+    if last is not None and last[0] == key and (last[2] or not explain):   # calculated at the reveal, again to apply
         return last[1]  # type: ignore[no-any-return]
-    result = resolve_duel(*key, engine.duel_rules)
-    engine.catalog.memo[LAST_DUEL] = (key, result)
+    result = resolve_duel(*key, engine.duel_rules, explain=explain)
+    engine.catalog.memo[LAST_DUEL] = (key, result, explain)
     return result
 
 
@@ -182,38 +197,42 @@ def winner_seat(result: DuelResult) -> int:
 
 def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Apply combat damage and duel points, name the winner, queue the effects that follow."""
-    duel, result = state.current_duel, calculate(engine, state)
-    events = [Event("explain", line) for line in _changed_steps(duel, list(result.steps))]
+    duel, explain = state.current_duel, engine.explain
+    result = calculate(engine, state, explain=explain)
+    events = [Event("explain", line) for line in _changed_steps(engine, state, result)] if explain else []
     for seat in (0, 1):
-        events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits)
+        events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits, explain)
     gains = [result.side(SIDES[seat]).score_points for seat in (0, 1)]
     at_once = state.first_blood < 0 and min(gains) > 0
     for seat in (0, 1):
         if gains[seat]:
-            events += ledger.score(state, seat, gains[seat], "the duel", first_blood=not at_once)
+            events += ledger.score(state, seat, gains[seat], "the duel", first_blood=not at_once, explain=explain)
     if at_once:
         events.append(ledger.first_blood_at_once(state, gains))
     duel.result = {"winner": winner_seat(result), "points": [result.a.points, result.b.points]}
-    events.append(_winner_event(state, duel))
+    if explain:
+        events.append(_winner_event(state, duel))
     steps = [s for t in result.triggered
              for s in effect_steps([dict(t.effect)], SIDES.index(t.side), t.action, counted=t.counted)]
     push_front(state, *steps, *after_duel_steps(engine, state))
     return events
 
 
-def _changed_steps(duel: Duel, steps: list[str]) -> list[str]:
+def _changed_steps(engine: Game, state: HalfwishState, result: DuelResult) -> list[str]:
     """The whole explanation again only if powers changed it since the DVs were revealed."""
-    if steps == duel.flags.get("preview"):
+    kept = state.current_duel.flags.get("preview")
+    if kept is not None and (kept == preview.sides_json((side_of(engine, state, 0), side_of(engine, state, 1)))
+                             or preview.explained(engine, kept, SIDES[state.current_duel.aggressor]) == result.steps):
         return ["No power changed the duel: it applies as calculated."]
-    return ["After the powers the duel is recalculated:"] + steps
+    return ["After the powers the duel is recalculated:"] + list(result.steps)
 
 
-def _apply_combat(state: HalfwishState, seat: int, hits: tuple[int, ...]) -> list[Event]:
+def _apply_combat(state: HalfwishState, seat: int, hits: tuple[int, ...], explain: bool) -> list[Event]:
     player = state.players[seat]
     for amount in hits:
         player.health = max(0, player.health - amount)
         state.current_duel.hits[seat].append(amount)
-    if not hits:
+    if not hits or not explain:
         return []
     return [Event("damage", f"{player.name} takes {sum(hits)} combat damage: health {player.health}",
                   {"seat": seat, "amount": sum(hits)})]

@@ -55,14 +55,15 @@ def source_name(engine: Game, item: StepCall) -> str:
 def op_heal(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Heal the named players."""
     return [e for s in seats(state, item, effect.get("who"))
-            for e in ledger.heal(state, engine.rules, s, int(effect["amount"]), source_name(engine, item))]
+            for e in ledger.heal(state, engine.rules, s, int(effect["amount"]), source_name(engine, item),
+                                 explain=engine.explain)]
 
 
 def op_damage(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """Damage the named players (counts as taking damage)."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.deal_damage(state, engine.rules, s, int(effect["amount"]), source_name(engine, item),
-                                        bool(effect.get("true_damage")))]
+                                        bool(effect.get("true_damage")), explain=engine.explain)]
 
 
 def op_pay(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
@@ -75,7 +76,7 @@ def op_pay(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str,
 def op_points(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
     """The named players gain or lose points (counted in a duel's tally)."""
     return [e for s in seats(state, item, effect.get("who"))
-            for e in ledger.score(state, s, int(effect["amount"]), source_name(engine, item))]
+            for e in ledger.score(state, s, int(effect["amount"]), source_name(engine, item), explain=engine.explain)]
 
 
 def op_steal(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:
@@ -126,7 +127,7 @@ def op_status(engine: Game, state: HalfwishState, item: StepCall, effect: dict[s
     """The named players gain a status."""
     return [e for s in seats(state, item, effect.get("who"))
             for e in ledger.add_status(state, engine.rules, s, str(effect["status"]), int(effect.get("amount", 1)),
-                                       source_name(engine, item))]
+                                       source_name(engine, item), explain=engine.explain)]
 
 
 def op_dv(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, Any]) -> list[Event]:

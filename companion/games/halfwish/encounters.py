@@ -35,9 +35,9 @@ def answer_encounter(engine: Game, state: HalfwishState, item: StepCall, answer:
     state.encounter = answer
     if answer == "duel":
         push_front(state, step("duel-start", aggressor=seat))
-        return [Event("encounter", f"{name} starts a duel")]
+        return [Event("encounter", f"{name} starts a duel")] if engine.explain else []
     push_front(state, step("respond", seat=1 - seat, offer=answer))
-    return [Event("encounter", f"{name} offers to {answer}")]
+    return [Event("encounter", f"{name} offers to {answer}")] if engine.explain else []
 
 
 def ask_respond(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
@@ -60,7 +60,7 @@ def answer_respond(engine: Game, state: HalfwishState, item: StepCall, answer: s
     if answer == "decline":
         state.encounter = "duel"
         push_front(state, step("duel-start", aggressor=seat))
-        return [Event("respond", f"{name} declines the {offer} and starts a duel")]
+        return [Event("respond", f"{name} declines the {offer} and starts a duel")] if engine.explain else []
     state.encounter = f"{offer}-accepted"
     if offer == "scout":
         push_front(state, *reveal_steps(state, "scout", 1 - seat))
@@ -118,6 +118,8 @@ def answer_keep_dv(engine: Game, state: HalfwishState, item: StepCall, answer: s
     player = state.players[item["seat"]]
     keeps = answer == "keep"
     player.keep_dv = keeps
+    if not engine.explain:
+        return []
     return [Event("keep-dv", f"{player.name} {'keeps their DV' if keeps else 'will reroll'}")]
 
 
@@ -138,6 +140,8 @@ def answer_flip(engine: Game, state: HalfwishState, item: StepCall, card: str) -
     """Place the revealed location."""
     state.map_deck.remove(card)
     state.map_slots[state.turn - 1] = card
+    if not engine.explain:
+        return []
     info = engine.catalog.card(card)
     return [Event("location", f"The location is {info.name} ({info.get('category')}): {engine.catalog.text(card)}",
                   {"card": card})]

@@ -63,14 +63,16 @@ def _prepare_player(engine: Game, state: HalfwishState, seat: int, player: Playe
 def start_turn(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Poison, then DV rolls, draws and the hand limit, then the encounter and the turn's end."""
     state.encounter, state.duel, state.nonbasic_played = "", None, [0, 0]
-    tp = state.turn_player
-    events = [Event("turn", f"Round {state.round}, turn {state.turn}: {state.players[tp].name}'s turn")]
+    tp, explain = state.turn_player, engine.explain
+    events = [Event("turn", f"Round {state.round}, turn {state.turn}: {state.players[tp].name}'s turn")] \
+        if explain else []
     for seat in (tp, 1 - tp):
         if state.players[seat].has_status("poisoned"):
-            events += ledger.deal_damage(state, engine.rules, seat, engine.rules.poison_damage, "Poison")
+            events += ledger.deal_damage(state, engine.rules, seat, engine.rules.poison_damage, "Poison",
+                                         explain=explain)
     steps = []
     for seat in (tp, 1 - tp):
-        roll, kept = _roll_steps(state, seat)
+        roll, kept = _roll_steps(state, seat, explain)
         steps += roll
         events += kept
     steps += [s for seat in (tp, 1 - tp) for s in draw_steps(state, seat, _draw_count(engine, state, seat))]
@@ -79,12 +81,15 @@ def start_turn(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     return events
 
 
-def _roll_steps(state: HalfwishState, seat: int) -> tuple[list[StepCall], list[Event]]:
-    """The player's roll, or none when they kept their DV (the gamemaster is told; no value shown)."""
+def _roll_steps(state: HalfwishState, seat: int, explain: bool) -> tuple[list[StepCall], list[Event]]:
+    """The player's roll, or none when they kept their DV (the gamemaster is told, when `explain`
+    is on; no value shown)."""
     player = state.players[seat]
     player.dv_kept = player.keep_dv
     if player.keep_dv:
         player.keep_dv = False
+        if not explain:
+            return [], []
         return [], [Event("keep-dv", f"{player.name} keeps their DV from last turn: no roll this turn",
                           {"seat": seat})]
     return [step("roll", seat=seat)], []
@@ -107,6 +112,8 @@ def answer_roll(engine: Game, state: HalfwishState, item: StepCall, faces: list[
     """The roll becomes the player's DV."""
     player = state.players[item["seat"]]
     player.roll, player.dv_gain = sum(faces), 0
+    if not engine.explain:
+        return []
     return [Event("roll", f"{player.name} rolls a DV of {player.roll} (secret)",
                   {"seat": item["seat"], "faces": faces})]
 
@@ -199,7 +206,8 @@ def reset_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Even
         for status in NEGATIVE_STATUSES + TURN_STATUSES:
             player.statuses.pop(status, None)
         player.dv_gain = player.dv_passive = player.strike_bonus = 0
-        events += ledger.heal(state, engine.rules, seat, engine.rules.heal_between_rounds, "the end of the round")
+        events += ledger.heal(state, engine.rules, seat, engine.rules.heal_between_rounds, "the end of the round",
+                              explain=engine.explain)
     state.round += 1
     push_front(state, step("round-start"))
     return events

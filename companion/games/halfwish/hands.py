@@ -44,6 +44,8 @@ def answer_draw_card(engine: Game, state: HalfwishState, item: StepCall, card: s
     """Move the drawn card to the hand."""
     player = state.players[item["seat"]]
     core_hands.draw_named(player.held, player.pile, card)
+    if not engine.explain:
+        return []
     return [Event("draw", f"{player.name} draws a card: {player.hand_size} in hand", {"seat": item["seat"]})]
 
 
@@ -80,6 +82,8 @@ def answer_discard(engine: Game, state: HalfwishState, item: StepCall, card: str
     player = state.players[item["seat"]]
     take_from_hand(player, card)
     player.discard.append(card)
+    if not engine.explain:
+        return []
     return [Event("discard", f"{player.name} discards {engine.catalog.name(card)} face up")]
 
 

@@ -32,15 +32,18 @@ def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step:
 
 
 def deal_damage(state: HalfwishState, rules: Any, seat: int, amount: int, source: str,
-                true_damage: bool = False) -> list[Event]:
-    """`seat` takes damage; during a duel each time it lands counts for scoring."""
+                true_damage: bool = False, explain: bool = True) -> list[Event]:
+    """`seat` takes damage; during a duel each time it lands counts for scoring. (Every function here
+    changes the state the same way when `explain` is off, and then says nothing.)"""
     player = state.players[seat]
     taken = damage_after_modifiers(player, amount, true_damage, rules.status_step)
     if taken <= 0:
-        return [Event("damage", f"{player.name} takes no damage from {source}", {"seat": seat, "amount": 0})]
+        return [] if not explain else [Event("damage", f"{player.name} takes no damage from {source}", {"seat": seat, "amount": 0})]
     player.health = max(0, player.health - taken)
     if state.duel is not None:
         state.current_duel.hits[seat].append(taken)
+    if not explain:
+        return []
     note = f" ({amount} {_modifier_note(player, true_damage, rules.status_step)})" if taken != amount else ""
     return [Event("damage", f"{player.name} takes {taken} damage from {source}{note}: health {player.health}",
                   {"seat": seat, "amount": taken})]
@@ -58,19 +61,23 @@ def can_heal(player: Player) -> bool:
     return not (player.has_status("no_heal") or player.has_status("poisoned"))
 
 
-def heal(state: HalfwishState, rules: Any, seat: int, amount: int, source: str) -> list[Event]:
+def heal(state: HalfwishState, rules: Any, seat: int, amount: int, source: str,
+         explain: bool = True) -> list[Event]:
     """Heal up to the maximum health, unless the player cannot heal."""
     player = state.players[seat]
     if not can_heal(player):
-        return [Event("heal", f"{player.name} cannot heal this round ({source})", {"seat": seat, "amount": 0})]
+        return [] if not explain else [Event("heal", f"{player.name} cannot heal this round ({source})", {"seat": seat, "amount": 0})]
     before = player.health
     player.health = min(rules.health_max, player.health + amount)
+    if not explain:
+        return []
     gained = player.health - before
     return [Event("heal", f"{player.name} heals {gained} from {source}: health {player.health}",
                   {"seat": seat, "amount": gained})]
 
 
-def score(state: HalfwishState, seat: int, amount: int, source: str, first_blood: bool = True) -> list[Event]:
+def score(state: HalfwishState, seat: int, amount: int, source: str, first_blood: bool = True,
+          explain: bool = True) -> list[Event]:
     """Gain (or lose) points; a duel's tally counts them; the first point is First Blood (unless
     `first_blood` is False: both players score at once, see `first_blood_at_once`)."""
     player = state.players[seat]
@@ -79,10 +86,14 @@ def score(state: HalfwishState, seat: int, amount: int, source: str, first_blood
     change = player.points - before
     if state.duel is not None:
         state.current_duel.tally[seat] += change
+    drew = first_blood and change > 0 and state.first_blood < 0
+    if drew:
+        state.first_blood = seat
+    if not explain:
+        return []
     events = [Event("points", f"{player.name} {'scores' if change >= 0 else 'loses'} "
                               f"{plural(abs(change), 'point')} from {source}: {plural(player.points, 'point')}", {"seat": seat, "amount": change})]
-    if first_blood and change > 0 and state.first_blood < 0:
-        state.first_blood = seat
+    if drew:
         events.append(Event("first-blood", f"{player.name} draws First Blood", {"seat": seat}))
     return events
 
@@ -117,14 +128,16 @@ def can_pay(player: Player, resource: str, amount: int) -> bool:
 
 
 def add_status(state: HalfwishState, rules: Any, seat: int, status: str, amount: int,
-               source: str) -> list[Event]:
+               source: str, explain: bool = True) -> list[Event]:
     """Gain stacks of a status (being Poisoned again deals the poison damage at once instead)."""
     player = state.players[seat]
     if status == "poisoned" and player.has_status("poisoned"):
-        return deal_damage(state, rules, seat, rules.poison_damage, f"{source} (already Poisoned)")
+        return deal_damage(state, rules, seat, rules.poison_damage, f"{source} (already Poisoned)", explain=explain)
     if status == "stunned":   # ruling stunned-duration: until the end of the next turn
         player.statuses[status] = STUNNED_TURN_ENDS
     else:
         player.statuses[status] = player.status(status) + amount
+    if not explain:
+        return []
     return [Event("status", f"{player.name} gains {amount} {status.replace('_', ' ')} from {source}",
                   {"seat": seat, "status": status, "amount": amount})]

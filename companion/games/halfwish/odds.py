@@ -162,7 +162,7 @@ def duel_odds(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any], *,
             side_a, side_b = sides_a[roll_a], sides_b[roll_b]
             if engine is not None:  # reveal effects may depend on both DVs: the reveal step runs per pair of rolls
                 side_a, side_b, _ = revealed_sides(engine, side_a, side_b, aggressor)
-            totals.add(resolve_duel(side_a, side_b, aggressor, duel_rules), weight_a * weight_b)
+            totals.add(resolve_duel(side_a, side_b, aggressor, duel_rules, explain=False), weight_a * weight_b)
     return DuelOdds(
         a_actions=tuple(x.id for x in a.actions), b_actions=tuple(x.id for x in b.actions),
         aggressor=aggressor, a_roll=a_roll, b_roll=b_roll,

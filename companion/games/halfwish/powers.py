@@ -161,7 +161,7 @@ def answer_power(engine: Game, state: HalfwishState, item: StepCall, answer: str
         duel.passes += 1
         if duel.passes < 2:
             push_front(state, step("power", seat=1 - seat, stage=item["stage"], duel=True))
-        return [Event("power", f"{player.name} passes")]
+        return [Event("power", f"{player.name} passes")] if engine.explain else []
     duel.passes = 0
     return play_power(engine, state, seat, answer, item["stage"])
 
@@ -182,6 +182,8 @@ def play_power(engine: Game, state: HalfwishState, seat: int, power: str, stage:
         follow.insert(0, step("challenge", seat=1 - seat, duel=True))
     whens = ("play", STAGE_WHEN[stage])
     push_front(state, *effect_steps(effects_at(engine, power, *whens), seat, power, stage=stage), *follow)
+    if not engine.explain:
+        return []
     return [Event("power", f"{player.name} plays {info.name}", {"seat": seat, "power": power})]
 
 

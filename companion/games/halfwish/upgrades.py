@@ -50,6 +50,8 @@ def answer_upgrade_card(engine: Game, state: HalfwishState, item: StepCall, card
     """Add the dealt upgrade to the offer."""
     state.upgrade_deck.remove(card)
     state.upgrade_phase.offer.append(card)
+    if not engine.explain:
+        return []
     return [Event("upgrade-deal", f"Upgrade dealt: {engine.catalog.name(card)}", {"card": card})]
 
 
