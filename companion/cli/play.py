@@ -119,6 +119,7 @@ class Gamemaster:
     db_path: str | None = None
     shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
     undone: list[tuple[Any, str]] = field(default_factory=list)  # (answer, source) for redo, newest last
+    private_for: int | None = None  # the seat alone at the screen between secret answers in a row
 
     def run(self) -> None:
         """Prompt until the game ends or the gamemaster quits."""
@@ -152,12 +153,12 @@ class Gamemaster:
 
     def step(self, request: Request) -> bool:
         """One prompt: answer it, or run a command. False when the gamemaster quits."""
-        if self.auto_roll and isinstance(request, Chance):
-            self.commit(self.table.tool_answer(request), "rolled")
-            return True
-        secret = isinstance(request, Decision) and request.secret
-        if secret and isinstance(request, Decision) and not self.hand_over(request):
+        secret = request.secret
+        if secret and self.private_for != request.player and not self.hand_over(request):
             return False
+        if self.auto_roll and isinstance(request, Chance):
+            self.commit(self.table.tool_answer(request), "rolled", secret)
+            return True
         self.show_request(request)
         line = self.read(self.prompt(request), hidden=secret)
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
@@ -175,10 +176,11 @@ class Gamemaster:
         self.commit(answer, source, secret)
         return True
 
-    def hand_over(self, request: Decision) -> bool:
-        """"Ann, look at the screen; everyone else look away": the secret choice is made unseen."""
-        player = self.table.info.players[request.player]
-        self.say(f"Secret choice for {player}: everyone but {player} look away now.", bold=True)
+    def hand_over(self, request: Request) -> bool:
+        """"Ann, look at the screen; everyone else look away": the secret choice or roll is made unseen."""
+        player = self.table.info.players[request.player] if request.player is not None else "the gamemaster"
+        what = "choice" if isinstance(request, Decision) else request.kind
+        self.say(f"Secret {what} for {player}: everyone but {player} look away now.", bold=True)
         if not sys.stdin.isatty():  # keys from a file or a pipe: nobody is at the screen to wait for
             return True
         line = self.read(f"{player}, press Enter when only you can see the screen")
@@ -186,6 +188,8 @@ class Gamemaster:
 
     def commit(self, answer: Any, source: str, secret: bool = False, redoing: bool = False) -> None:
         """Journal the answer (committed first), then print what happened and the tally."""
+        request = self.table.request()
+        seat = request.player if request is not None else None
         try:
             events = self.table.answer(answer, source)
         except IllegalAction as exc:
@@ -194,16 +198,34 @@ class Gamemaster:
         if not redoing:
             self.undone.clear()
         if secret:
+            if source == "rolled":
+                self.peek(answer)
+            following = self.table.request()
+            if seat is not None and following is not None and following.secret and following.player == seat:
+                self.private_for = seat   # another secret answer for the same player (a reroll until
+                self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
+                return                    # higher): they stay alone at the screen
             self.hide_secret()
             self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
+            self.show_tally()   # public: it would show at the next prompt anyway
             return
         if source == "rolled":
             self.say(f"  (the tool {_rolled_word(answer)} {_show_answer(answer)})")
         self.show_events(events)
         self.show_tally()
 
+    def peek(self, answer: Any) -> None:
+        """The tool's secret roll or draw, shown to the one player at the screen until they press
+        Enter; with keys from a file or a pipe nobody is looking, so nothing is shown."""
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return
+        total = f" (total {sum(answer)})" if isinstance(answer, list) and len(answer) > 1 \
+            and all(isinstance(a, int) for a in answer) else ""
+        self.read(f"Only you: the tool {_rolled_word(answer)} {_show_answer(answer)}{total}; press Enter to hide it")
+
     def hide_secret(self) -> None:
         """After a secret answer: clear the screen (its options were on it) and say nothing of it."""
+        self.private_for = None
         if sys.stdout.isatty():
             click.clear()
         self.say("  (secret answer kept; everyone may look again)")
@@ -243,6 +265,7 @@ class Gamemaster:
 
     def undo(self, steps: int) -> None:
         """Take back answers; asking for more than were given says how far undo can go."""
+        self.private_for = None
         given = self.table.seq
         if not given:
             self.say("  nothing to undo: no answers yet")
@@ -263,8 +286,7 @@ class Gamemaster:
             return
         answer, source = self.undone.pop()
         request = self.table.request()
-        secret = isinstance(request, Decision) and request.secret
-        self.commit(answer, source, secret, redoing=True)
+        self.commit(answer, source, request is not None and request.secret, redoing=True)
 
     def show_log(self, count: int) -> None:
         events = self.table.recent_events(count)

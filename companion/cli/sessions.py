@@ -114,7 +114,7 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
 def _show_secrets(table: Table) -> None:
     """Every answer given in secret, now that the game is over (`show --reveal`)."""
     chosen = [step for step in playtest_report(table, [], reveal=True)["journal"] if step["kind"] == "secret"]
-    click.echo("secret choices:" if chosen else "secret choices: none")
+    click.echo("secret answers (choices and rolls):" if chosen else "secret answers: none")
     for step in chosen:
         seat = step["player"]
         who = table.info.players[seat] if seat is not None else "table"

@@ -68,6 +68,7 @@ class Chance:
     player: int | None = None       # whose dice or deck, if anyone's
     dice: tuple[int, ...] = ()      # for rolls: the sides of each die, e.g. (6, 6) for 2d6
     options: tuple[str, ...] = ()   # for draws and shuffles: the possible items
+    secret: bool = False            # seen by `player` alone (a hidden roll): like a secret Decision
 
     def check(self, answer: Any) -> Any:
         """Return the answer if the chance event could have produced it, else raise IllegalAction."""
@@ -150,7 +151,9 @@ class Outcome:
 
 
 def request_kind(request: Request) -> str:
-    """`decision`, `secret`, `roll`, `draw` or `shuffle`: what a journal records about a request."""
-    if isinstance(request, Decision):
-        return "secret" if request.secret else "decision"
-    return request.kind
+    """`decision`, `secret`, `roll`, `draw` or `shuffle`: what a journal records about a request.
+    A secret roll or draw is journalled as `secret`, so that logs hide it until the game is over
+    (replay reads only the answers, so the kind never changes how a session resumes)."""
+    if request.secret:
+        return "secret"
+    return "decision" if isinstance(request, Decision) else request.kind

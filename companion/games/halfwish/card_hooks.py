@@ -29,7 +29,7 @@ def alignment_dv(engine: Game, state: HalfwishState, item: StepCall, params: dic
             else:
                 player.dv_gain += int(params["amount"])
             events.append(Event("dv", f"{player.name}'s DV matches the alignment: "
-                                      f"{int(params['amount']):+d} DV, now {ledger.dice_value(engine.rules, player)}"))
+                                      f"{int(params['amount']):+d} DV{ledger.dv_now(engine.rules, state, player)}"))
     return events
 
 

@@ -142,7 +142,7 @@ def op_dv(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str, 
         else:
             player.dv_gain += amount
         events.append(Event("dv", f"{player.name} {'+' if amount >= 0 else ''}{amount} DV "
-                                  f"({source_name(engine, item)}): DV {ledger.dice_value(engine.rules, player)}"))
+                                  f"({source_name(engine, item)}){ledger.dv_now(engine.rules, state, player)}"))
     return events
 
 
@@ -189,8 +189,9 @@ def op_reroll(engine: Game, state: HalfwishState, item: StepCall, effect: dict[s
     direction, events, rerolls = str(effect.get("direction", "any")), [], []
     for s in seats(state, item, effect.get("who")):
         if _at_the_edge(engine, state.players[s].roll, direction):   # ruling higher-lower-bounds
-            events.append(Event("dv", f"{state.players[s].name} rolled {state.players[s].roll}: there is no "
-                                      f"{direction} roll, the DV stays"))
+            name, roll = state.players[s].name, state.players[s].roll
+            events.append(Event("dv", f"{name} rolled {roll}: there is no {direction} roll, the DV stays"
+                                if ledger.dvs_revealed(state) else f"{name} cannot roll {direction}: the DV stays"))
         else:
             rerolls.append(step("reroll", seat=s, direction=direction, source=item["source"]))
     push_front(state, *rerolls)
@@ -207,7 +208,8 @@ def ask_reroll(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
     """The reroll's dice."""
     player = state.players[item["seat"]]
     wanted = {"higher": " (until higher)", "lower": " (until lower)"}.get(item["direction"], "")
-    return Chance("roll", f"{player.name} rerolls their DV{wanted}", item["seat"], tuple(engine.rules.dv_dice))
+    return Chance("roll", f"{player.name} rerolls their DV{wanted}", item["seat"], tuple(engine.rules.dv_dice),
+                  secret=not ledger.dvs_revealed(state))
 
 
 def answer_reroll(engine: Game, state: HalfwishState, item: StepCall, faces: list[int]) -> list[Event]:
@@ -216,8 +218,12 @@ def answer_reroll(engine: Game, state: HalfwishState, item: StepCall, faces: lis
     direction = item["direction"]
     if _must_roll_again(engine, player.roll, total, direction):
         push_front(state, dict(item))
+        if not ledger.dvs_revealed(state):
+            return [Event("roll", f"{player.name}'s reroll is not {direction}: roll again")]
         return [Event("roll", f"{player.name} rolls {total}: not {direction} than {player.roll}, roll again")]
     player.roll, player.dv_gain = total, 0
+    if not ledger.dvs_revealed(state):
+        return [Event("roll", f"{player.name} has rerolled their DV (hidden until the showdown)")]
     return [Event("roll", f"{player.name} rerolls: {faces} = {total}; DV {ledger.dice_value(engine.rules, player)}")]
 
 

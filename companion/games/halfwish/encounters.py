@@ -109,8 +109,8 @@ def ask_keep_dv(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """After a parley: keep the DV for the next turn or reroll."""
     player = state.players[item["seat"]]
     options = (Option("reroll", "Reroll your DV next turn"), Option("keep", "Keep your DV for one more turn"))
-    return Decision(item["seat"], f"{player.name}: keep your DV ({ledger.dice_value(engine.rules, player)}) "
-                                  f"for the next turn or reroll?", options, kind="keep-dv")
+    return Decision(item["seat"], f"{player.name}: keep your DV for the next turn or reroll?", options,
+                    kind="keep-dv", secret=True)
 
 
 def answer_keep_dv(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:

@@ -105,7 +105,7 @@ def ask_roll(engine: Game, state: HalfwishState, item: StepCall) -> Chance:
     """A player's secret DV roll."""
     seat, name, dice = item["seat"], state.players[item["seat"]].name, tuple(engine.rules.dv_dice)
     return once(engine, ("roll", seat, name, dice),
-                lambda: Chance("roll", f"{name} rolls their DV in secret", seat, dice))
+                lambda: Chance("roll", f"{name} rolls their DV in secret", seat, dice, secret=True))
 
 
 def answer_roll(engine: Game, state: HalfwishState, item: StepCall, faces: list[int]) -> list[Event]:
@@ -114,8 +114,7 @@ def answer_roll(engine: Game, state: HalfwishState, item: StepCall, faces: list[
     player.roll, player.dv_gain = sum(faces), 0
     if not engine.explain:
         return []
-    return [Event("roll", f"{player.name} rolls a DV of {player.roll} (secret)",
-                  {"seat": item["seat"], "faces": faces})]
+    return [Event("roll", f"{player.name} has rolled a DV (hidden until the showdown)", {"seat": item["seat"]})]
 
 
 def ask_wish(engine: Game, state: HalfwishState, item: StepCall) -> Decision:

@@ -134,8 +134,10 @@ def _parley_warning(engine: Game, state: HalfwishState) -> list[str]:
 
 
 def _keep_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
+    """Shown after the hand-over (the choice is secret), so the player's own DV may be named."""
+    player = state.players[request.player]
     return [("Parley accepted: each player keeps their DV for one more turn or rerolls it; "
-            "the turn player chooses first.")]
+            "the turn player chooses first."), f"{player.name}, your DV is {ledger.dice_value(engine.rules, player)}."]
 
 
 def _flip_hint(engine: Game, state: HalfwishState, request: Chance) -> list[str]:
@@ -172,10 +174,6 @@ def _upgrade_hint(engine: Game, state: HalfwishState, request: Decision) -> list
     if item.get("public"):
         return ["The first pick is public: say it aloud."]
     return ["The second pick is secret: the rest are discarded face down."]
-
-
-def _dv_line(engine: Game, state: HalfwishState) -> list[str]:
-    return [f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players]
 
 
 HINTS: dict[str, Callable[[Game, HalfwishState, Any], list[str]]] = {

@@ -24,6 +24,17 @@ def dice_value(rules: Any, player: Player) -> int:
     return max(int(rules.dv_floor), player.roll + player.dv_gain + player.dv_passive)
 
 
+def dvs_revealed(state: HalfwishState) -> bool:
+    """Are the DVs on the table? From the showdown's reveal to the end of that duel; before it a DV
+    is seen by its owner alone ("don't reveal it to their opponent"), so no event names it."""
+    return state.duel is not None and "preview" in state.duel.flags
+
+
+def dv_now(rules: Any, state: HalfwishState, player: Player) -> str:
+    """`, now DV 9` once the DVs are revealed; nothing while they are secret."""
+    return f", now DV {dice_value(rules, player)}" if dvs_revealed(state) else ""
+
+
 def damage_after_modifiers(player: Player, amount: int, true_damage: bool, step: int) -> int:
     """Damage actually taken: +1 per Exposed, -1 per Toughness unless it is True Damage."""
     if player.has_status("invulnerable"):

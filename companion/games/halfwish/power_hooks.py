@@ -107,8 +107,8 @@ def scry(engine: Game, state: HalfwishState, item: StepCall, params: dict[str, A
     events = [Event("scry", f"{me.name} looks at {them.name}'s DV ({theirs}) and every face-down location")]
     if mine < theirs and not is_dv_locked(state):
         me.dv_gain += int(params["dv_gain"])
-        events.append(Event("dv", f"{me.name}'s DV is lower: gain {params['dv_gain']} DV, now "
-                                  f"{ledger.dice_value(engine.rules, me)}"))
+        events.append(Event("dv", f"{me.name}'s DV is lower: gain {params['dv_gain']} DV"
+                                  f"{ledger.dv_now(engine.rules, state, me)}"))
     if item.get("stage") == "prep":
         ask_choice(state, seat, "scry", f"{me.name}: cancel the duel and offer a parley instead?",
                    [("duel", "Keep the duel"), ("parley", "Cancel the duel and offer a parley")])

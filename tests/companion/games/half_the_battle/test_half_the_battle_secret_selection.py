@@ -125,7 +125,7 @@ def test_the_selections_are_shown_by_sessions_only_once_the_game_has_ended():
     selections = [a for a in secret if a != "rage"]          # "convert Rage dice first" is asked in secret too
     assert len(selections) == 2 * 24 and all(re.fullmatch(r"[01]-d[0-9-]+", a) for a in selections)
     shown = CliRunner().invoke(cli, ["sessions", "show", "table", "--reveal"]).output
-    assert "secret choices:" in shown and all(f"[{a}]" in shown for a in set(selections))
+    assert "secret answers (choices and rolls):" in shown and all(f"[{a}]" in shown for a in set(selections))
     hidden = CliRunner().invoke(cli, ["sessions", "log", "table"]).output
     assert hidden.count(SECRET) >= len(secret)
 

@@ -53,7 +53,8 @@ def test_a_session_resumes_where_it_stopped(runner):
     first = play(runner, SETUP + ["5 5", "quit"], "--players", "Ann,Bob", "--name", "again")
     assert first.exit_code == 0
     resumed = runner.invoke(cli, ["play", "--resume", "again"], input="6 6\nquit\n")
-    assert "Bob rolls a DV of 12 (secret)" in resumed.output
+    assert "Bob has rolled a DV (hidden until the showdown)" in resumed.output
+    assert "(hidden)" in resumed.output and "6 6" not in resumed.output   # typed unseen, kept secret
 
 
 def test_a_whole_game_can_be_run_to_its_end(runner):

@@ -1,0 +1,126 @@
+"""Halfwish's Dice Values are secret until the showdown, through the real CLI.
+
+Rules text: "Both players roll a pair of dice but don't reveal it to their opponent. That roll is
+their Dice Value (DV)." and, at the showdown, "Reveal the following in this order: ... III) Both DVs".
+The laptop is seen by both players, so no DV and no dice face may be on the shared screen before the
+reveal; `sessions show/log/export` hide the rolls while the game is played and `--reveal` shows them
+once it has ended.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from companion.cli import cli
+from companion.sessionexport import SECRET
+from companion.sessions import SessionStore
+
+PLAY = ["play", "halfwish", "--players", "Ann,Ben", "--name", "g", "--seed", "7"]
+KEYS = "1\n" * 3000
+# A number that is a DV, a roll or dice faces: "DV of 5", "DV 5", "rolled 4 1", "rolls 9".
+NAMES_A_VALUE = re.compile(r"\bDV (of )?\d|\brolled \d|\brolls \d|\bDV is \d")
+
+
+def shared_screen(output: str) -> list[tuple[bool, str]]:
+    """Each line with whether both players may see it: a line between "everyone but Ann look away"
+    and "everyone may look again" is seen by one player alone."""
+    lines, private = [], False
+    for line in output.splitlines():
+        if "look away now" in line:
+            private = True
+        lines.append((not private, line))
+        if "everyone may look again" in line:
+            private = False
+    return lines
+
+
+def leaks(output: str) -> list[str]:
+    """Lines on the shared screen that name a DV or dice faces before that turn's reveal."""
+    found, revealed = [], False
+    for shared, line in shared_screen(output):
+        if "DVs revealed" in line:
+            revealed = True
+        elif "has rolled a DV" in line:     # a new turn's roll: secret again until its showdown
+            revealed = False
+        elif shared and not revealed and NAMES_A_VALUE.search(line):
+            found.append(line)
+    return found
+
+
+# Typed dice for --ask-roll: a choice's "1" is refused at a roll and a roll's "3 4" at a choice, so
+# each prompt takes the first line that fits it (Enter draws a location); three totals (7, 12, 2)
+# end any "reroll until higher".
+TYPED = "1\n3 4\n\n1\n6 6\n\n1\n1 1\n\n" * 1000
+
+
+@pytest.mark.parametrize("rolls_flag, keys", [("--auto-roll", KEYS), ("--ask-roll", TYPED)], ids=["tool", "typed"])
+def test_no_dv_is_on_the_shared_screen_before_the_showdown(runner, tmp_path, rolls_flag, keys):
+    db = str(tmp_path / "s.db")
+    result = runner.invoke(cli, [*PLAY, rolls_flag, "--db", db], input=keys, env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "Game over" in result.output, result.output
+    assert "DVs revealed: Ann DV" in result.output   # the showdown still shows both
+    assert result.output.count("has rolled a DV (hidden until the showdown)") >= 10   # two rolls a turn, whole turns played
+    assert "the tool rolled" not in result.output
+    assert leaks(result.output) == []
+    with SessionStore(db) as store:
+        rolls = [e for e in store.journal("g") if isinstance(e.answer, list)]
+    assert "secret" in {e.kind for e in rolls} <= {"secret", "roll"}   # a reroll after the reveal is public
+    assert any(e.source == ("rolled" if rolls_flag == "--auto-roll" else "typed") for e in rolls)
+
+
+def test_the_leak_check_finds_a_dv_on_the_shared_screen():
+    """The check above can fail: the text the tool printed before (a DV named at the roll) is a leak."""
+    before = "Secret roll for Ann: everyone but Ann look away now.\n  (secret answer kept; everyone may look again)\n" \
+             "  Ann has rolled a DV (hidden until the showdown)\n  (the tool rolled 4 1)\n  Ann rolls a DV of 5 (secret)\n"
+    assert leaks(before) == ["  (the tool rolled 4 1)", "  Ann rolls a DV of 5 (secret)"]
+    private = "Secret choice for Ann: everyone but Ann look away now.\n  hint: Ann, your DV is 5.\n" \
+              "  (secret answer kept; everyone may look again)\n"
+    assert leaks(private) == []
+
+
+@pytest.fixture
+def first_turn(runner, tmp_path):
+    """A session stopped after both players rolled their first DV (the tool rolled them)."""
+    whole = str(tmp_path / "whole.db")
+    runner.invoke(cli, [*PLAY, "--auto-roll", "--db", whole], input=KEYS)
+    with SessionStore(whole) as store:
+        entries = store.journal("g")
+    second = [e for e in entries if e.kind == "secret" and isinstance(e.answer, list)][1]
+    typed = sum(1 for e in entries if e.seq <= second.seq and e.source == "typed")
+    db = str(tmp_path / "s.db")
+    played = runner.invoke(cli, [*PLAY, "--auto-roll", "--db", db], input="1\n" * typed + "quit\n",
+                           env={"NO_COLOR": "1"})
+    assert played.exit_code == 0, played.output
+    with SessionStore(db) as store:
+        rolls = [e for e in store.journal("g") if e.kind == "secret" and isinstance(e.answer, list)]
+    assert len(rolls) == 2
+    return db, rolls
+
+
+@pytest.mark.parametrize("args", [["show"], ["show", "--json"], ["log"], ["log", "--json"], ["export"],
+                                  ["export", "--format", "md"]], ids=lambda a: "-".join(a))
+def test_sessions_commands_hide_the_rolls_during_play(runner, first_turn, args):
+    db, rolls = first_turn
+    result = runner.invoke(cli, ["sessions", args[0], "g", *args[1:], "--db", db])
+    assert result.exit_code == 0, result.output
+    assert not NAMES_A_VALUE.search(result.output), result.output
+    for entry in rolls:
+        faces = " ".join(str(f) for f in entry.answer)
+        assert f"roll: {faces}" not in result.output and f'"answer": {json.dumps(entry.answer)}' not in result.output
+    if args[0] in ("log", "export"):
+        assert result.output.count(SECRET) >= len(rolls)
+
+
+def test_reveal_shows_the_rolls_once_the_game_has_ended(runner, first_turn):
+    db, rolls = first_turn
+    finished = runner.invoke(cli, ["play", "--resume", "g", "--auto-roll", "--db", db], input=KEYS)
+    assert "Game over" in finished.output
+    shown = runner.invoke(cli, ["sessions", "show", "g", "--reveal", "--db", db]).output
+    for entry in rolls:
+        assert f": {' '.join(str(f) for f in entry.answer)}" in shown
+    data = json.loads(runner.invoke(cli, ["sessions", "export", "g", "--reveal", "--db", db]).output)
+    answers = [step["answer"] for step in data["journal"] if step["kind"] == "secret"]
+    assert all(entry.answer in answers for entry in rolls)
