@@ -10,14 +10,8 @@ once it has ended.
 from __future__ import annotations
 
 import json
-import os
-import pty
 import re
-import select
-import subprocess
 import sys
-import time
-from pathlib import Path
 
 import pytest
 
@@ -25,7 +19,6 @@ from companion.cli import cli
 from companion.sessionexport import SECRET
 from companion.sessions import SessionStore
 
-DECKWRIGHT = Path(sys.executable).parent / "deckwright"
 PLAY = ["play", "halfwish", "--players", "Ann,Ben", "--name", "g", "--seed", "7"]
 KEYS = "1\n" * 3000
 # A number that is a DV, a roll or dice faces: "DV of 5", "DV 5", "rolled 4 1", "rolls 9".
@@ -138,45 +131,23 @@ def test_reveal_shows_the_rolls_once_the_game_has_ended(runner, first_turn):
 def test_on_a_terminal_the_tool_shows_a_secret_roll_to_its_player_then_clears_it(tmp_path):
     """At a real screen the player whose DV the tool rolled sees the dice after the hand-over, presses
     Enter, and the screen is cleared before the others look again."""
-    primary, secondary = pty.openpty()
-    env = {**os.environ, "DECKWRIGHT_DB": str(tmp_path / "s.db"), "NO_COLOR": "1", "COLUMNS": "80"}
-    proc = subprocess.Popen([str(DECKWRIGHT), "play", "halfwish", "--players", "Ann,Ben", "--name", "h",
-                             "--seed", "1"], stdin=secondary, stdout=secondary, stderr=secondary, env=env)
-    os.close(secondary)
-    seen: list[str] = []
-    try:
+    from ptyplay import play_in_pty
+
+    with play_in_pty(["halfwish", "--players", "Ann,Ben", "--name", "h", "--seed", "1"], tmp_path / "s.db") as screen:
         while True:   # classes and powers: the first choice, Enter at each hand-over, Enter to roll
-            marker, text = _read_until_any(primary, ["only you can see the screen > ", "press Enter to hide it > ",
-                                                     "(1-", "press Enter to roll > "], seen)
+            marker, text = screen.read_until_any(["only you can see the screen > ", "press Enter to hide it > ",
+                                                  "(1-", "press Enter to roll > "])
             if marker == "press Enter to hide it > ":
                 break
-            os.write(primary, b"\n" if marker != "(1-" else b"1\n")
+            screen.type("1" if marker == "(1-" else "")
         peeked = re.search(r"Only you: the tool rolled (\d) (\d) \(total (\d+)\)", text)
         assert peeked and int(peeked[1]) + int(peeked[2]) == int(peeked[3])
-        assert "everyone but Ann look away" in "".join(seen).rsplit("Secret roll", 1)[1]
-        os.write(primary, b"\n")
-        _, after = _read_until_any(primary, ["Ann has rolled a DV (hidden until the showdown)"], seen)
-        assert "\033[2J" in after.split("(secret answer kept")[0], "the screen is cleared before the others look"
-        assert not re.search(r"\d", after.split("(secret answer kept")[1]), "no number once everyone may look"
-        os.write(primary, b"quit\n")
-    finally:
-        proc.kill()
-        proc.wait()
-        os.close(primary)
+        assert "everyone but Ann look away" in screen.text.rsplit("Secret roll", 1)[1]
+        screen.type("")
+        cleared, after = screen.read_until("Ann has rolled a DV (hidden until the showdown)").split("(secret answer kept")
+        assert "\033[2J" in cleared, "the screen is cleared before the others look"
+        assert not re.search(r"\d", after), "no number once everyone may look"
+        screen.type("quit")
     with SessionStore(tmp_path / "s.db") as store:
         roll = next(e for e in store.journal("h") if isinstance(e.answer, list))
     assert roll.kind == "secret" and roll.source == "rolled" and roll.answer == [int(peeked[1]), int(peeked[2])]
-
-
-def _read_until_any(fd: int, markers: list[str], seen: list[str], timeout: float = 60.0) -> tuple[str, str]:
-    """Read the pty until one of `markers` appears in what was read since the call began."""
-    start, deadline = len("".join(seen)), time.monotonic() + timeout
-    while True:
-        text = "".join(seen)[start:]
-        found = [(text.index(m), m) for m in markers if m in text]
-        if found:
-            return min(found)[1], text
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
-            raise AssertionError(f"none of {markers!r} from deckwright play; output:\n{''.join(seen)}")
-        seen.append(os.read(fd, 65536).decode(errors="replace"))

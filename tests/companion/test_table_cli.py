@@ -174,50 +174,23 @@ def test_reveal_is_refused_while_the_game_is_on(runner, toy):
     assert result.exit_code == 2 and "only after the game has ended" in flat(result.output)
 
 
-def _read_until(fd: int, marker: str, seen: list[str], timeout: float = 60.0) -> str:
-    """Read the pty until `marker` appears in what was read since the call began."""
-    import os
-    import select
-    import time
-
-    start, deadline = len("".join(seen)), time.monotonic() + timeout
-    while marker not in "".join(seen)[start:]:
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
-            raise AssertionError(f"no {marker!r} from deckwright play; output:\n{''.join(seen)}")
-        seen.append(os.read(fd, 65536).decode(errors="replace"))
-    return "".join(seen)[start:]
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 def test_a_secret_choice_is_typed_without_echo_after_a_handoff(tmp_path):
     """Halfwish powers are chosen in secret: a look-away handoff, then the number is not echoed."""
-    import os
-    import pty
-    import subprocess
+    from ptyplay import play_in_pty
 
-    primary, secondary = pty.openpty()
-    env = {**os.environ, "DECKWRIGHT_DB": str(tmp_path / "s.db"), "NO_COLOR": "1", "COLUMNS": "80"}
-    proc = subprocess.Popen([str(DECKWRIGHT), "play", "halfwish", "--players", "Ann,Ben", "--name", "h",
-                             "--seed", "1"], stdin=secondary, stdout=secondary, stderr=secondary, env=env)
-    os.close(secondary)
-    seen: list[str] = []
-    try:
+    with play_in_pty(["halfwish", "--players", "Ann,Ben", "--name", "h", "--seed", "1"], tmp_path / "s.db") as screen:
         for key in ("1", "1"):  # both classes, chosen openly
-            _read_until(primary, "> ", seen)
-            os.write(primary, key.encode() + b"\n")
-        assert "everyone but Ann look away" in _read_until(primary, "only you can see the screen > ", seen)
-        os.write(primary, b"\n")
-        assert "in secret" in _read_until(primary, "(1-10) > ", seen)
-        os.write(primary, b"7\n")  # Roar: the number must not appear on screen
-        after = _read_until(primary, "(secret answer kept", seen)
+            screen.read_until("> ")
+            screen.type(key)
+        assert "everyone but Ann look away" in screen.read_until("only you can see the screen > ")
+        screen.type("")
+        assert "in secret" in screen.read_until("(1-10) > ")
+        screen.type("7")  # Roar: the number must not appear on screen
+        after = screen.read_until("Ann has chosen a power")   # she stays at the screen for her next power
         assert "7" not in after.split("(hidden)")[0]
-        os.write(primary, b"quit\n")
-        _read_until(primary, "kept. Resume with", seen)
-    finally:
-        proc.kill()
-        proc.wait()
-        os.close(primary)
+        screen.type("quit")
+        screen.read_until("kept. Resume with")
     with SessionStore(tmp_path / "s.db") as store:
         entries = store.journal("h")
     assert [e.kind for e in entries] == ["decision", "decision", "secret"]
