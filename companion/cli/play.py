@@ -190,6 +190,7 @@ class Gamemaster:
         """Journal the answer (committed first), then print what happened and the tally."""
         request = self.table.request()
         seat = request.player if request is not None else None
+        turn = self.table.engine.turns(self.table.state)
         try:
             events = self.table.answer(answer, source)
         except IllegalAction as exc:
@@ -200,11 +201,10 @@ class Gamemaster:
         if secret:
             if source == "rolled":
                 self.peek(answer)
-            following = self.table.request()
-            if seat is not None and following is not None and following.secret and following.player == seat:
-                self.private_for = seat   # another secret answer for the same player (a reroll until
+            if self.stays_private(seat, turn):
+                self.private_for = seat
                 self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
-                return                    # higher): they stay alone at the screen
+                return
             self.hide_secret()
             self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
             self.show_tally()   # public: it would show at the next prompt anyway
@@ -213,6 +213,14 @@ class Gamemaster:
             self.say(f"  (the tool {_rolled_word(answer)} {_show_answer(answer)})")
         self.show_events(events)
         self.show_tally()
+
+    def stays_private(self, seat: int | None, turn: int | None) -> bool:
+        """Is the next request another secret one for the same player in the same turn (a reroll
+        until higher, seven placements)? Then they stay alone at the screen; a new turn is
+        everyone's to see."""
+        following = self.table.request()
+        return (seat is not None and following is not None and following.secret and following.player == seat
+                and self.table.engine.turns(self.table.state) == turn)
 
     def peek(self, answer: Any) -> None:
         """The tool's secret roll or draw, shown to the one player at the screen until they press

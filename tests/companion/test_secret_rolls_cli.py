@@ -151,3 +151,18 @@ def test_on_a_terminal_the_tool_shows_a_secret_roll_to_its_player_then_clears_it
     with SessionStore(tmp_path / "s.db") as store:
         roll = next(e for e in store.journal("h") if isinstance(e.answer, list))
     assert roll.kind == "secret" and roll.source == "rolled" and roll.answer == [int(peeked[1]), int(peeked[2])]
+
+
+def test_keeping_a_dv_is_secret_and_a_new_turn_is_everyones_to_see(runner, tmp_path):
+    """Rules: "both players can choose to keep their DV instead of rerolling". Each chooses in secret,
+    seeing their own DV; Bob's choice ends the turn, and the next turn is announced with everyone
+    looking, before Bob is handed the screen again for his roll."""
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "roar", "ignite", "taunt", "p1", "4 4", "3 3",
+            "parley", "accept", "rockslide", "keep", "reroll", "2 2", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    bob_keeps = out.rsplit("Secret choice for Bob", 1)[1]   # the last: keep or reroll
+    assert "hint: Bob, your DV is 6." in bob_keeps and "(6)" not in out
+    _, rest = bob_keeps.split("(secret answer kept; everyone may look again)", 1)
+    assert "Round 1, turn 2: Bob's turn" in rest.split("Secret roll for Bob")[0]
+    assert "Ann keeps their DV from last turn" in rest and leaks(out) == []
