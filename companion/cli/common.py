@@ -179,3 +179,22 @@ def echo_json(data: Any) -> None:
 def is_fancy() -> bool:
     """Colour and progress bars only on a terminal, and never with NO_COLOR set."""
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """`KEY=VALUE` pairs: VALUE as JSON when it reads as JSON (1, false, ["a"]), a comma list
+    as a list of strings, anything else as a string."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
+        options[key.strip()] = _option_value(value.strip())
+    return options
+
+
+def _option_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return [part.strip() for part in text.split(",")] if "," in text else text

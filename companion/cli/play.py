@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,7 @@ from ..errors import IllegalAction, SessionError
 from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table, entry_summary
-from .common import Context, db_option, get_context, is_fancy, user_errors
+from .common import Context, db_option, get_context, is_fancy, parse_options, user_errors
 from .screen import WIDTH, read_line, wrap_lines
 
 COMMANDS_HELP = """\
@@ -81,25 +80,6 @@ def _start(store: SessionStore, game: str | None, players: str | None, name: str
     # The folder is stored absolute so that --resume works from any directory.
     stored_dir = str(Path(cards_dir).resolve()) if cards_dir else None
     return Table.start(store, engine, names, name=name, seed=seed, options=options, cards_dir=stored_dir)
-
-
-def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
-    """`KEY=VALUE` pairs: VALUE as JSON when it reads as JSON (1, false, ["a"]), a comma list
-    as a list of strings, anything else as a string."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
-        options[key.strip()] = _option_value(value.strip())
-    return options
-
-
-def _option_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return [part.strip() for part in text.split(",")] if "," in text else text
 
 
 def _resume(store: SessionStore, game: str | None, name: str) -> Table:

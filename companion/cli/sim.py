@@ -15,8 +15,7 @@ from ..engine.registry import game_module, has_engine
 from ..errors import SetupError
 from ..executors import scheduler_address
 from ..sim import SEAT_LABEL, SimConfig, available_bots, simulate
-from .common import Context, echo_json, get_context, user_errors
-from .play import parse_options
+from .common import Context, echo_json, get_context, parse_options, user_errors
 from .progress import is_live, progress
 
 MAX_LABEL_ROWS = 15

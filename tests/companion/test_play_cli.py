@@ -320,7 +320,7 @@ def test_ctrl_c_is_a_quit_that_keeps_the_session(tmp_path):
     (('classes=["knight"]', "style=fast"), {"classes": ["knight"], "style": "fast"}),
 ], ids=["comma-list", "json-scalars", "json-list-and-text"])
 def test_setup_options_are_read_as_json_or_lists(pairs, options):
-    from companion.cli.play import parse_options
+    from companion.cli.common import parse_options
 
     assert parse_options(pairs) == options
 
