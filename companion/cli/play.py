@@ -294,7 +294,7 @@ class Gamemaster:
         """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`."""
         parts = []
         turn = self.table.engine.turns(self.table.state)
-        if turn is not None:
+        if turn:   # None: the game does not count turns; 0: setup, before the first turn
             parts.append(f"Turn {turn}")
         if request.player is not None:
             parts.append(self.table.info.players[request.player])

@@ -81,8 +81,9 @@ class HalfTheBattleEngine(Engine):
         return state.round or None
 
     def turns(self, state: HalfTheBattleState) -> int | None:
-        """Action phases played so far."""
-        return state.turns_played
+        """Action phases started so far, the one under way included (the first is turn 1); the
+        same as those played once the game is over, so game lengths do not change."""
+        return state.turns_played + (1 if state.turn is not None else 0)
 
     def hint(self, state: HalfTheBattleState, request: Request) -> list[str]:
         """A reminder at the action-phase menu."""
