@@ -64,6 +64,7 @@ class Database:
     print: PrintSettings
     version: str
     files: list[Path] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)  # card id -> `file:line` in the game's folder
 
     @property
     def id(self) -> str:
@@ -142,6 +143,7 @@ class _Assembler:
         # the file each single section (game, rules, rule_types, ...) came from
         self.single_docs: dict[str, YamlDoc] = {}
         self.sheet_files: list[Path] = []  # spreadsheets decks take their cards from
+        self.sources: dict[str, str] = {}  # card id -> `file:line`, for the build manifest
 
     def assemble(self) -> Database:
         files = sorted(self.folder.rglob("*.yaml")) + sorted(self.folder.rglob("*.yml"))
@@ -180,6 +182,7 @@ class _Assembler:
             print=singles.get("print") or PrintSettings(),
             version=_hash_files(files + self.sheet_files, self.folder),
             files=files + self.sheet_files,
+            sources=self.sources,
         )
 
     def _read(self, file: Path, merged: dict[str, Any], singles: dict[str, Any]) -> None:
@@ -199,6 +202,7 @@ class _Assembler:
             self.problems.append(doc.problem((), f"expected a mapping of sections ({', '.join(SECTIONS)}), "
                                                  f"got {type(doc.data).__name__}"))
             return
+        self._note_card_lines(doc, file.relative_to(self.folder))
         doc, sheet_problems, sheet_files = expand_card_sources(doc, self.folder)
         self.docs.append(doc)
         self.sheet_files += sheet_files
@@ -219,6 +223,15 @@ class _Assembler:
                     self.problems.append(doc.problem((section,), f"section {section!r} is already defined in another file"))
                 singles[section] = value
                 self.single_docs[section] = doc
+
+    def _note_card_lines(self, doc: YamlDoc, where: Path) -> None:
+        """Where each card written in this file is (a card read from a spreadsheet has no line)."""
+        for di, deck in enumerate(doc.data.get("decks") or []):
+            cards = deck.get("cards") if isinstance(deck, dict) else None
+            for ci, card in enumerate(cards if isinstance(cards, list) else []):
+                if isinstance(card, dict) and "id" in card:
+                    line, _ = doc.locate(("decks", di, "cards", ci))
+                    self.sources.setdefault(str(card["id"]), f"{where}:{line}")
 
     def _where(self, section: str, index: int, *rest: int | str) -> tuple[YamlDoc, Loc]:
         doc, loc = self.origin[(section, index)]

@@ -11,35 +11,10 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from cards import Database
-from cards.yamlsrc import load_yaml
 
 from .stamps import digest
 
 MANIFEST = "manifest.json"
-
-
-def card_sources(db: Database) -> dict[str, str]:
-    """Where each card is written: card id -> `file:line` relative to the game's folder."""
-    found: dict[str, str] = {}
-    for file in db.files:
-        if file.suffix not in (".yaml", ".yml"):
-            continue
-        doc, problems = load_yaml(file)
-        if problems or not isinstance(doc.data, dict):
-            continue
-        for di, deck in enumerate(doc.data.get("decks") or []):
-            for ci, card in enumerate((deck or {}).get("cards") or [] if isinstance(deck, dict) else []):
-                if isinstance(card, dict) and "id" in card:
-                    line, _ = doc.locate(("decks", di, "cards", ci))
-                    found.setdefault(str(card["id"]), f"{_relative(file, db.folder)}:{line}")
-    return found
-
-
-def _relative(file: Path, folder: Path) -> str:
-    try:
-        return str(file.relative_to(folder))
-    except ValueError:
-        return file.name
 
 
 def flat_rules(rules: Any, prefix: str = "") -> dict[str, Any]:
@@ -58,12 +33,11 @@ def build_manifest(db: Database) -> dict[str, Any]:
     """The manifest of one game: every card (stamp, fields, source), component and rules parameter."""
     from .kit import deck_stamps
 
-    sources = card_sources(db)
     cards: list[dict[str, Any]] = []
     for deck in db.decks:
         for card, stamp in zip(deck.cards, deck_stamps(db, deck), strict=True):
             cards.append({"id": card.id, "deck": deck.id, "name": card.name, "count": card.count,
-                          "stamp": stamp, "source": sources.get(card.id, ""),
+                          "stamp": stamp, "source": db.sources.get(card.id, ""),
                           "fields": json.loads(json.dumps(card.fields, default=str))})
     components = [{"kind": kind, "id": item.id, "name": item.name, "stamp": digest(item)}
                   for kind, items in (("deck", db.decks), ("sheet", db.sheets), ("tokens", db.tokens),
