@@ -181,13 +181,14 @@ class Gamemaster:
         if secret:
             if source == "rolled":
                 self.peek(answer)
-            if self.stays_private(seat, turn):
+            private = self.stays_private(seat, turn)
+            if private:
                 self.private_for = seat
-                self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
-                return
-            self.hide_secret()
+            else:
+                self.hide_secret()
             self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
-            self.show_tally()   # public: it would show at the next prompt anyway
+            if not private:
+                self.show_tally()   # public: it would show at the next prompt anyway
             return
         if source == "rolled":
             self.say(f"  (the tool {_rolled_word(answer)} {_show_answer(answer)})")
