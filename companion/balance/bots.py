@@ -6,7 +6,8 @@ from types import ModuleType
 from typing import Any
 
 from ..engine.drivers import Bot, RandomBot
-from ..engine.search import SearchBot, search_with
+from ..engine.rollouts import search_with
+from ..engine.search import SearchBot
 
 
 def bot_classes(module: ModuleType) -> dict[str, type]:

@@ -18,9 +18,10 @@ state's `clone()`. For every decision it runs `budget` playouts; each one
    with random moves (or with a given rollout bot), and scores the end: 1 for the winner, 0 for
    the others, 1/n each for a draw. A playout cut at `rollout_limit` steps is scored by the
    optional hook `search_evaluate(engine, state, seat) -> float in [0, 1]`, or as a draw.
-   A `search+<bot>` playout stops after `HORIZON` steps when the game has that hook: the bot's
-   sensible play a few turns deep, then the evaluation, costs a fraction of a whole game and is
-   less noisy than one dice-driven ending.
+   A bot with a `horizon` (the rollout search `search+<bot>`, `companion.engine.rollouts`)
+   stops its playouts after that many steps when the game has that hook: the bot's sensible
+   play a few turns deep, then the evaluation, costs a fraction of a whole game and is less
+   noisy than one dice-driven ending.
 
 The answer is the most visited option. Everything random comes from one `random.Random`
 seeded from the game's RNG, so a seeded game is repeated exactly.
@@ -41,8 +42,6 @@ from .drivers import Bot, roll_chance
 DEFAULT_BUDGET = 64
 EXPLORATION = 0.7          # UCB1's constant for rewards in [0, 1]; the usual sqrt(2) explores too much here
 ROLLOUT_LIMIT = 5_000      # steps of one playout before it is scored without an end
-SWITCH_Z = 1.0             # how many standard errors better an option must do to replace the bot's own choice
-HORIZON = 40               # steps a `search+<bot>` playout looks ahead when the game can evaluate a position
 
 Determinize = Callable[[Engine, GameState, int, random.Random], GameState]
 Evaluate = Callable[[Engine, GameState, int], float]
@@ -94,7 +93,6 @@ class SearchBot:
     description = "information-set Monte Carlo tree search, --budget playouts per decision, random playouts"
     takes_budget = True
     rollout_class: type | None = None   # a subclass may play its playouts with one of the game's bots
-    tree_depth: int | None = None       # decisions the tree grows below the root (None: no limit)
     horizon: int | None = None          # playout steps before the game's `search_evaluate` scores it
 
     def __init__(self, budget: int = DEFAULT_BUDGET, hooks: SearchHooks | None = None,
@@ -109,22 +107,17 @@ class SearchBot:
         self.rollout_limit = rollout_limit
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
-        """After `budget` playouts: the most visited option, or with a rollout bot, that bot's own
-        choice unless another option did clearly better (see `keep_or_switch`)."""
+        """After `budget` playouts: the most visited option."""
         ids = decision.option_ids()
         if len(ids) == 1:
             return ids[0]
         search_rng = random.Random(rng.getrandbits(64))
-        default = self.rollout.choose(engine, state, decision, random.Random(search_rng.random())) \
-            if self.rollout is not None else None
         root = Node()
         for _ in range(self.budget):
             self.playout(engine, self.determinise(engine, state, decision.player, search_rng), root, search_rng)
         legal = {key: child for key, child in root.children.items() if key in ids and child.visits}
         if not legal:
-            return default or ids[0]
-        if default in legal:
-            return keep_or_switch(default, legal)
+            return ids[0]
         return max((child.visits, child.reward, key) for key, child in legal.items())[2]
 
     def hooks_for(self, engine: Engine) -> SearchHooks:
@@ -164,7 +157,7 @@ class SearchBot:
             engine.apply(world, key)
             node = node.children[key]
             path.append(node)
-            if expanded or len(path) == self.tree_depth:
+            if expanded:
                 break
         return path
 
@@ -232,28 +225,6 @@ class SearchBot:
         if outcome.winner is None:
             return [1 / seats] * seats
         return [1.0 if s == outcome.winner else 0.0 for s in range(seats)]
-
-
-def keep_or_switch(default: str, children: dict[str, Node]) -> str:
-    """The rollout bot's own choice, unless the best other option's mean beats it by more than
-    SWITCH_Z standard errors of the difference (a few noisy playouts must not overturn a sensible move)."""
-    kept = children[default]
-    best_key = max(children, key=lambda k: (children[k].reward / children[k].visits, k))
-    best = children[best_key]
-    gap = best.reward / best.visits - kept.reward / kept.visits
-    spread = math.sqrt(0.25 / best.visits + 0.25 / kept.visits)
-    return best_key if gap > SWITCH_Z * spread else default
-
-
-def search_with(name: str, rollout_class: type) -> type[SearchBot]:
-    """A search bot whose playouts are played by another bot (`search+<name>`): a rollout
-    algorithm (Tesauro and Galperin 1996) that tries each option of the decision, lets that bot
-    play the game out, and keeps the bot's own choice unless another option does clearly better.
-    The tree stays one decision deep: below it the bot's sensible play judges the position, where
-    a deeper tree would spend a small budget exploring poor follow-up choices."""
-    attributes = {"name": f"search+{name}", "rollout_class": rollout_class, "tree_depth": 1, "horizon": HORIZON,
-                  "description": f"information-set MCTS whose playouts are played by the {name} bot, --budget playouts"}
-    return type(f"SearchWith{name.title().replace('-', '')}", (SearchBot,), attributes)
 
 
 def seat_count(engine: Engine, state: GameState) -> int:

@@ -17,12 +17,9 @@ import pytest
 from companion.engine import Chance, Decision, Engine, Event, GameState, Option, Outcome, Request
 from companion.engine.drivers import RandomBot, play_out
 from companion.engine.search import (
-    Node,
     SearchBot,
     SearchHooks,
     determinize_hook,
-    keep_or_switch,
-    search_with,
 )
 
 
@@ -208,23 +205,3 @@ class TakeOne:
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
         return "1"
-
-
-def test_search_with_a_bot_keeps_its_choice_on_a_tiny_budget() -> None:
-    engine = NimEngine(6)
-    bot = search_with("take-one", TakeOne)(budget=1, hooks=SearchHooks())
-    assert bot.name == "search+take-one" and bot.tree_depth == 1
-    assert choose_at(engine, engine.new_game(["A", "B"]), bot, 1) == "1"
-
-
-def test_search_with_a_bot_switches_when_another_move_is_clearly_better() -> None:
-    """From 6 stones taking 2 wins whatever follows; the take-one bot's own move loses to itself."""
-    engine = NimEngine(6)
-    bot = search_with("take-one", TakeOne)(budget=60, hooks=SearchHooks())
-    assert choose_at(engine, engine.new_game(["A", "B"]), bot, 1) == "2"
-
-
-def test_keep_or_switch_needs_a_clear_gap() -> None:
-    kept = Node(player=0, visits=10, reward=5.0)
-    assert keep_or_switch("a", {"a": kept, "b": Node(player=0, visits=10, reward=6.0)}) == "a"
-    assert keep_or_switch("a", {"a": kept, "b": Node(player=0, visits=10, reward=9.0)}) == "b"

@@ -12,7 +12,8 @@ import pytest
 from companion.engine import Chance, Decision, Engine, GameState
 from companion.engine.drivers import roll_chance
 from companion.engine.registry import game_module, make_engine
-from companion.engine.search import HORIZON, SearchHooks, favoured_seat, search_with
+from companion.engine.rollouts import HORIZON, search_with
+from companion.engine.search import SearchHooks, favoured_seat
 from companion.sim import call_hook
 from tests.companion.test_search import NimEngine, NimState, TakeOne, choose_at
 
