@@ -48,6 +48,12 @@ def bot_lines(game: str) -> list[str]:
     """`name  description` for every bot of a game, for `deckwright sim GAME --list-bots`."""
     from ..engine.registry import game_module
 
+    import textwrap
+
     classes = bot_classes(game_module(game))
     width = max(len(name) for name in classes)
-    return [f"{name:<{width}}  {describe(cls)}" for name, cls in classes.items()]
+    lines: list[str] = []
+    for name, cls in classes.items():  # 80 columns, a long description continued under itself
+        lines += textwrap.wrap(f"{name:<{width}}  {describe(cls)}", 80, subsequent_indent=" " * (width + 2),
+                               break_on_hyphens=False)
+    return lines

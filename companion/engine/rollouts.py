@@ -104,6 +104,6 @@ def paired_choice(default: str, gains: Mapping[str, Sequence[float]]) -> str:
 def search_with(name: str, rollout_class: type) -> type[RolloutSearch]:
     """The rollout search whose playouts are played by the bot `rollout_class` (`search+<name>`)."""
     attributes = {"name": f"search+{name}", "rollout_class": rollout_class,
-                  "description": f"the {name} bot's choice, replaced when another option gains clearly "
-                                 "more on paired playouts (--budget playouts a decision)"}
+                  "description": f"the {name} bot, unless paired playouts by it show a clearly better "
+                                 "option (--budget playouts per decision)"}
     return type(f"SearchWith{name.title().replace('-', '')}", (RolloutSearch,), attributes)

@@ -90,7 +90,7 @@ class SearchBot:
     """Information-set MCTS with `budget` playouts per decision (see the module docstring)."""
 
     name = "search"
-    description = "information-set Monte Carlo tree search, --budget playouts per decision, random playouts"
+    description = "information-set MCTS, random playouts (--budget per decision)"
     takes_budget = True
     rollout_class: type | None = None   # a subclass may play its playouts with one of the game's bots
     horizon: int | None = None          # playout steps before the game's `search_evaluate` scores it

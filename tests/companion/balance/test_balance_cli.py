@@ -96,12 +96,17 @@ def test_compare_with_a_report_of_another_game_is_refused(toy, runner, tmp_path)
     assert result.exit_code == 1 and "not 'toy-race'" in result.output
 
 
-def test_list_bots_gives_one_line_per_bot(toy, runner):
+def test_list_bots_names_every_bot_within_80_columns(toy, runner):
     result = runner.invoke(cli, ["sim", "toy-race", "--list-bots"])
     lines = result.output.splitlines()
     assert result.exit_code == 0
-    assert [line.split()[0] for line in lines] == ["random", "sprinter", "search", "search+sprinter"]
-    assert "Always sprints" in lines[1] and "Monte Carlo" in lines[2] and "sprinter bot" in lines[3]
+    assert max(len(line) for line in lines) <= 80
+    names = [line.split()[0] for line in lines if not line.startswith(" ")]
+    assert names == ["random", "sprinter", "search", "search+sprinter"]
+    # a description too long for one line goes on under itself, not under the names
+    entries = " ".join(result.output.split()).split(" search ")
+    assert "Always sprints" in entries[0] and "MCTS" in entries[1] and "sprinter bot" in entries[1]
+    assert all(line.startswith(" " * len("search+sprinter  ")) for line in lines if line.startswith(" "))
 
 
 def test_sim_plays_the_search_bot_with_a_budget(toy, runner):
