@@ -46,9 +46,9 @@ def best_heuristic(module: ModuleType) -> str:
 
 def bot_lines(game: str) -> list[str]:
     """`name  description` for every bot of a game, for `deckwright sim GAME --list-bots`."""
-    from ..engine.registry import game_module
-
     import textwrap
+
+    from ..engine.registry import game_module
 
     classes = bot_classes(game_module(game))
     width = max(len(name) for name in classes)
