@@ -3,13 +3,22 @@
 The loader builds plain Python data and, beside it, a map from field path
 (a tuple of keys and indexes) to the (line, column) of the node, so a schema
 error on `("decks", 0, "cards", 3, "cost")` can name its line.
+
+Within `parses_from(store)` (the build sets one on its render cache), a file that parsed
+without a problem is stored by a hash of its text and read back next time instead of being
+parsed again: a build where no file changed reads 500 cards in a millisecond, not twenty.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import hashlib
+import marshal
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -127,6 +136,50 @@ def _build_mapping(loader: _Loader, node: yaml.MappingNode, loc: Loc, doc: YamlD
     return out
 
 
+class ParseStore(Protocol):
+    """Where parsed files are kept between builds (the render cache): bytes by key."""
+
+    def get_piece(self, key: str) -> bytes | None: ...
+
+    def put_piece(self, key: str, data: bytes) -> None: ...
+
+
+_STORE: contextvars.ContextVar[ParseStore | None] = contextvars.ContextVar("deckwright_parses", default=None)
+# what a stored parse depends on besides the text: this parser's code and PyYAML's
+_PARSER = hashlib.sha256(Path(__file__).read_bytes() + f"\0{yaml.__version__}\0{_BaseLoader.__name__}".encode())
+
+
+@contextlib.contextmanager
+def parses_from(store: ParseStore) -> Iterator[None]:
+    """Within the block, files are looked up in and stored into `store` by their text."""
+    token = _STORE.set(store)
+    try:
+        yield
+    finally:
+        _STORE.reset(token)
+
+
+def _stored(store: ParseStore | None, key: str, shown: Path, text: str) -> YamlDoc | None:
+    found = store.get_piece(key) if store is not None else None
+    if found is None:
+        return None
+    try:
+        data, marks = marshal.loads(found)
+    except (EOFError, ValueError, TypeError):
+        return None  # a damaged entry is parsed again (and stored again)
+    return YamlDoc(shown, data, text, marks)
+
+
+def _store(store: ParseStore | None, key: str, doc: YamlDoc) -> None:
+    if store is None:
+        return
+    try:
+        data = marshal.dumps((doc.data, doc.marks))
+    except ValueError:
+        return  # a value marshal cannot hold (a YAML timestamp): that file is parsed every time
+    store.put_piece(key, data)
+
+
 def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Problem]]:
     """Parse one YAML file safely; return the document and any problems found."""
     shown = display or file
@@ -136,6 +189,15 @@ def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Pr
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return YamlDoc(shown, None, ""), [Problem(shown, None, None, "", f"cannot read file: {exc}")]
+    store = _STORE.get()
+    key = ""
+    if store is not None:
+        hashed = _PARSER.copy()
+        hashed.update(text.encode())
+        key = hashed.hexdigest()
+        stored = _stored(store, key, shown, text)
+        if stored is not None:
+            return stored, []
     doc = YamlDoc(shown, None, text)
     problems: list[Problem] = []
     loader = _Loader(text)
@@ -158,4 +220,6 @@ def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Pr
         problems.append(Problem(shown, line, col, "", f"malformed YAML: {reason}", src))
     finally:
         loader.dispose()
+    if not problems:
+        _store(store, key, doc)
     return doc, problems

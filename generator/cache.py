@@ -77,6 +77,7 @@ class RenderCache:
         self._used: dict[str, set[str]] = {}  # the keys each kit file (`game/file`) used in this build
         self._served: set[str] = set()  # the kit files served whole from the cache in this build
         self._remembered: dict[str, str] = {}  # quick key -> key, found in this build
+        self._pending: dict[str, bytes] = {}  # entries stored only once the build succeeded
         for leftover in [*folder.glob("*/.*"), *folder.glob(".*")]:  # what a killed build left while storing
             leftover.unlink(missing_ok=True)
 
@@ -87,6 +88,7 @@ class RenderCache:
         self._used.clear()
         self._served.clear()
         self._remembered.clear()
+        self._pending.clear()
 
     def use(self, slot: str, key: str) -> None:
         """Note that kit file `slot` (`game/file name`) used the entry `key` in this build."""
@@ -97,6 +99,8 @@ class RenderCache:
         and every entry no kit file refers to any more is removed; the entries removed.
 
         A file of another game, or of a paper or kind this build did not write, keeps its entries."""
+        for key, data in self._pending.items():
+            self._store(self.path(key), data)
         for quick, precise in self._remembered.items():
             self._store(self.path(quick), precise.encode())
         index_path = self.folder / INDEX
@@ -146,6 +150,18 @@ class RenderCache:
         self._remembered[quick] = precise  # stored once the build succeeded (`prune`): a failed one writes nothing
         return precise
 
+    def text(self, db: Database, name: str, make: Callable[[Database], str]) -> str:
+        """`make(db)`, remembered under the database's files and the game's `base`: the build
+        manifest, made again only when something it can show changed."""
+        key = self._hash(self.base(db), "text", name, db.version)
+        store = self.pieces(f"{db.id}/{name}", deferred=True)
+        stored = store.get_piece(key)
+        if stored is not None:
+            return stored.decode("utf-8")
+        text = make(db)
+        store.put_piece(key, text.encode("utf-8"))
+        return text
+
     @staticmethod
     def _hash(*parts: str) -> str:
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
@@ -155,9 +171,11 @@ class RenderCache:
         base = self.base(db)
         return lambda stamp: self.has(face_key(base, stamp))
 
-    def pieces(self, slot: str) -> _Pieces:
-        """The page store of kit file `slot` (`generator.pagecache`): its pages are entries too."""
-        return _Pieces(self, slot)
+    def pieces(self, slot: str, deferred: bool = False) -> _Pieces:
+        """The page store of kit file `slot` (`generator.pagecache`): its pages are entries too.
+        `deferred`: what is put is written only once the build succeeded (`prune`), so a build
+        refused before drawing (a broken database) writes nothing at all."""
+        return _Pieces(self, slot, deferred)
 
     def path(self, key: str) -> Path:
         return self.folder / key[:2] / key
@@ -207,10 +225,13 @@ def cached_jobs(cache: RenderCache | None, db: Database, jobs: list[Job]) -> lis
 class _Pieces:
     """The cached pages of one kit file, stored as entries of the render cache."""
 
-    def __init__(self, cache: RenderCache, slot: str):
-        self.cache, self.slot = cache, slot
+    def __init__(self, cache: RenderCache, slot: str, deferred: bool = False):
+        self.cache, self.slot, self.deferred = cache, slot, deferred
 
     def get_piece(self, key: str) -> bytes | None:
+        if key in self.cache._pending:
+            self.cache.use(self.slot, key)
+            return self.cache._pending[key]
         path = self.cache.path(key)
         if not path.is_file():
             return None
@@ -219,6 +240,9 @@ class _Pieces:
 
     def put_piece(self, key: str, data: bytes) -> None:
         self.cache.use(self.slot, key)
+        if self.deferred:
+            self.cache._pending[key] = data
+            return
         path = self.cache.path(key)
         if not path.is_file():
             self.cache._store(path, data)

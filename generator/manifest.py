@@ -47,12 +47,17 @@ def build_manifest(db: Database) -> dict[str, Any]:
     return {"game": db.id, "version": db.version, "cards": cards, "components": components, "rules": rules}
 
 
-def write_manifest(db: Database, folder: Path) -> Path:
-    """Write `folder/manifest.json`; return its path."""
+def manifest_text(db: Database) -> str:
+    """The manifest as written: JSON, keys sorted."""
+    return json.dumps(build_manifest(db), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_manifest(db: Database, folder: Path, text: str | None = None) -> Path:
+    """Write `folder/manifest.json` (`text`: the manifest already made); return its path."""
     from .build import atomic_write
 
     path = folder / MANIFEST
-    text = json.dumps(build_manifest(db), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    text = manifest_text(db) if text is None else text
 
     def render(out: BinaryIO) -> None:
         out.write(text.encode())

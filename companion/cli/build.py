@@ -153,12 +153,13 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
         try:
             papers = PAPERS if paper == "both" else (paper,)
             kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
-            databases = _checked_databases(games, all_games, lambda db: _to_check(cache, db, papers, kinds, out_dir))
+            databases = _checked_databases(games, all_games, lambda db: _to_check(cache, db, papers, kinds, out_dir),
+                                           cache)
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                 steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
-                written = _run(steps + _record_steps(databases, papers, stages, reprint_since), progress)
+                written = _run(steps + _record_steps(databases, papers, stages, reprint_since, cache), progress)
             set_interrupt_message(KIT_REPLACED)
             if cache is not None:
                 cache.prune()  # entries no file of the kit uses any more
@@ -230,21 +231,32 @@ def _to_check(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ..
     return parts_to_check(cache, db, jobs), cache.checked_faces(db) if cache is not None else None
 
 
-def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = lambda db: (None, None)) -> list[Any]:
+def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = lambda db: (None, None),
+                       cache: Any = None) -> list[Any]:
     """Load and draw-check every chosen game before any file is written (only the components the
-    render cache does not hold: the same inputs passed the check before)."""
+    render cache does not hold: the same inputs passed the check before). With the render cache,
+    a database file that did not change is read back parsed (`cards.yamlsrc.parses_from`)."""
     from generator.check import check_kit
 
     context = get_context()
     chosen = list(games) or (game_ids(cards_root(context.cards_dir)) if all_games else [])
     if not chosen:
         raise click.UsageError("name a game to build, or pass --all")
-    databases = [context.load(game_id) for game_id in chosen]
+    databases = [_load(context, game_id, cache) for game_id in chosen]
     for db in databases:
         parts, is_checked = to_check(db)
         if parts is None or parts:
             check_kit(db, parts, is_checked)
     return databases
+
+
+def _load(context: Any, game_id: str, cache: Any) -> Any:
+    if cache is None:
+        return context.load(game_id)
+    from cards.yamlsrc import parses_from
+
+    with parses_from(cache.pieces(f"{game_id}/database", deferred=True)):
+        return context.load(game_id)
 
 
 def _steps(databases: list[Any], papers: tuple[str, ...], kinds: tuple[str, ...], stages: Any,
@@ -293,15 +305,20 @@ def _write_job(job: Any) -> list[Path]:
 
 
 def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
-                  reprint_since: str | None) -> list[tuple[str, Any]]:
-    """Each game's manifest.json and, with --reprint-since, its reprint PDFs."""
-    from generator.manifest import write_manifest
+                  reprint_since: str | None, cache: Any = None) -> list[tuple[str, Any]]:
+    """Each game's manifest.json (remembered by the render cache) and, with --reprint-since,
+    its reprint PDFs."""
+    from generator.manifest import MANIFEST, manifest_text, write_manifest
     from generator.reprint import reprint_steps
+
+    def manifest(db: Any, target: Path) -> list[Path]:
+        text = cache.text(db, MANIFEST, manifest_text) if cache is not None else None
+        return [write_manifest(db, target, text)]
 
     steps: list[tuple[str, Any]] = []
     for db in databases:
         target = stages.folder(db.folder.name)
-        steps.append((f"{db.id}: manifest", lambda db=db, t=target: [write_manifest(db, t)]))
+        steps.append((f"{db.id}: manifest", lambda db=db, t=target: manifest(db, t)))
         if reprint_since:
             steps += reprint_steps(db, reprint_since, papers, target)
     return steps

@@ -93,9 +93,10 @@ def test_the_cache_keeps_only_the_entries_the_last_build_of_each_file_used(runne
     _build(runner, cards_copy, out)
     second = _entries(out)
     assert not stale.exists()
-    # the card file, the edited card's page and its face were replaced, and each file's quick key
-    # (by the database's files): the old entries are gone
-    assert len(second) == len(first) and len(first - second) == 5
+    # the card file, the edited card's page and its face were replaced, each file's quick key
+    # (by the database's files), the edited file's stored parse and the manifest: the old
+    # entries are gone
+    assert len(second) == len(first) and len(first - second) == 7
     _build(runner, cards_copy, out, "--paper", "letter")  # another paper keeps the A4 entries
     assert second < _entries(out)
 
@@ -186,3 +187,22 @@ def test_a_build_served_whole_from_the_cache_keeps_the_pages_for_the_next_edit(r
     path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
     _build(runner, cards_copy, out, "--only", "cards")
     assert len(drawn) == 1
+
+
+def test_the_remembered_manifest_follows_every_edit(runner, cards_copy, tmp_path):
+    """The manifest is remembered under the database's files: a build after an edit writes the
+    manifest a build without the cache writes, and a build after undoing it the first one again."""
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+    _build(runner, cards_copy, out)
+    first = (out / "halfwish" / "manifest.json").read_text()
+    path = cards_copy / "halfwish" / "actions.yaml"
+    original = path.read_text()
+    path.write_text(original.replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out)
+    _build(runner, cards_copy, fresh, "--no-cache")
+    edited = (out / "halfwish" / "manifest.json").read_text()
+    assert edited == (fresh / "halfwish" / "manifest.json").read_text() != first
+    assert "Strike for DV plus one." in edited
+    path.write_text(original)
+    _build(runner, cards_copy, out)
+    assert (out / "halfwish" / "manifest.json").read_text() == first
