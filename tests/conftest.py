@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,3 +38,13 @@ def _own_user_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
 def _own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """`deckwright games` keeps an index in the user's cache folder: every test gets its own."""
     monkeypatch.setenv("DECKWRIGHT_CACHE", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _ctrl_c_as_at_a_terminal() -> Iterator[None]:
+    """A suite started in the background (`nohup`, `&` in a script, some CI runners) inherits an
+    ignored Ctrl-C, and so would every process it starts; the interrupt tests press Ctrl-C as a
+    user at a terminal does, so the suite runs with Python's usual handler."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
