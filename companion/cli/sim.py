@@ -106,13 +106,14 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 
 def format_report(result: dict[str, Any]) -> list[str]:
     """The report as lines for people."""
+    width = max([10, *(len(seat["bot"]) for seat in result["seats"])])  # `search+heuristic` is 16
     lines = [(f"{result['game']} · {result['games']} games · seed {result['seed']} · "
              f"{result['players']} players · bots: {', '.join(result['bots'])}"
              + "".join(f" · {k}={show_value(v)}" for k, v in result.get("options", {}).items())), "",
-             f"{'seat':<5} {'bot':<10} {'wins':>6} {'win rate':>9}  95% interval"]
+             f"{'seat':<5} {'bot':<{width}} {'wins':>6} {'win rate':>9}  95% interval"]
     for seat in result["seats"]:
         low, high = seat["ci95"]
-        lines.append(f"{seat['seat']:<5} {seat['bot']:<10} {seat['wins']:>6} {seat['win_rate']:>9.1%}"
+        lines.append(f"{seat['seat']:<5} {seat['bot']:<{width}} {seat['wins']:>6} {seat['win_rate']:>9.1%}"
                      f"  [{low:.1%}, {high:.1%}]")
     length = result["length"]
     lines += [f"draws: {result['draws']}",

@@ -120,6 +120,16 @@ def test_cli_text_report(runner, toy):
     assert "95% interval" in result.output and "length (turns): mean" in result.output
 
 
+def test_the_seat_table_lines_up_under_a_long_bot_name(runner, toy):
+    result = runner.invoke(cli, ["sim", "toy-race", "--games", "4", "--bot", "search+sprinter,random",
+                                 "--budget", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    header = next(n for n, line in enumerate(lines) if line.startswith("seat"))
+    rows = lines[header:header + 3]
+    assert len({line.index("95% interval") if n == 0 else line.index("[") for n, line in enumerate(rows)}) == 1
+
+
 @pytest.mark.parametrize("args, code, message", [
     (["--bot", "nope"], 1, "no bot 'nope'"),
     (["--players", "9"], 1, "is for 2-3 players"),
