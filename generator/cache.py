@@ -76,8 +76,7 @@ class RenderCache:
         self._inputs: dict[int, tuple[Database, str]] = {}  # by database object, for one build
         self._used: dict[str, set[str]] = {}  # the keys each kit file (`game/file`) used in this build
         self._served: set[str] = set()  # the kit files served whole from the cache in this build
-        self._remembered: dict[str, str] = {}  # quick key -> key, found in this build
-        self._pending: dict[str, bytes] = {}  # entries stored only once the build succeeded
+        self._pending: dict[str, bytes] = {}  # entries stored only once the build succeeded (`prune`)
         for leftover in [*folder.glob("*/.*"), *folder.glob(".*")]:  # what a killed build left while storing
             leftover.unlink(missing_ok=True)
 
@@ -87,7 +86,6 @@ class RenderCache:
         self._inputs.clear()
         self._used.clear()
         self._served.clear()
-        self._remembered.clear()
         self._pending.clear()
 
     def use(self, slot: str, key: str) -> None:
@@ -101,8 +99,6 @@ class RenderCache:
         A file of another game, or of a paper or kind this build did not write, keeps its entries."""
         for key, data in self._pending.items():
             self._store(self.path(key), data)
-        for quick, precise in self._remembered.items():
-            self._store(self.path(quick), precise.encode())
         index_path = self.folder / INDEX
         previous = self._read_index(index_path)
         # a file served whole from the cache keeps the pages it was assembled from, for the next edit
@@ -147,7 +143,7 @@ class RenderCache:
                 return precise
         depends = job.depends() if job.depends is not None else whole_database(db)
         precise = self._hash(self.base(db), job.kind, job.path.name, depends)
-        self._remembered[quick] = precise  # stored once the build succeeded (`prune`): a failed one writes nothing
+        self._pending[quick] = precise.encode()  # stored once the build succeeded: a failed one writes nothing
         return precise
 
     def text(self, db: Database, name: str, make: Callable[[Database], str]) -> str:

@@ -68,9 +68,8 @@ class RolloutSearch(SearchBot):
             return others
         order = self.hooks_for(engine).order
         if order is not None:
-            waiting = set(others)
-            ranked = [key for key in order(engine, state, decision) if key in waiting]
-            return (ranked + [key for key in others if key not in set(ranked)])[:CANDIDATES - 1]
+            ranked = list(dict.fromkeys(key for key in order(engine, state, decision) if key in others))
+            return (ranked + [key for key in others if key not in ranked])[:CANDIDATES - 1]
         return rng.sample(others, CANDIDATES - 1)
 
     def value(self, engine: Engine, world: GameState, option: str, seat: int, seed: int) -> float:
