@@ -23,6 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing import connection
 from typing import Any
 
 PARENT_POLL = 0.2       # seconds between a worker's checks that its parent lives
@@ -77,17 +78,36 @@ def _is_alive(pid: int) -> bool:
 
 
 def stop_workers(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
-    """Terminate the pool's worker processes at once and drop the games still queued."""
+    """Terminate the pool's worker processes at once and drop the games still queued.
+
+    A worker counts as stopped when its sentinel says it exited, not by `is_alive()`: the pool's
+    manager thread reaps the workers too, and a `waitpid` racing it can find the child already
+    reaped but its exit not yet recorded, so `is_alive()` says True for a process that is gone."""
     # the executor keeps no public list of its processes; `_processes` is stable since 3.2
     processes = list((getattr(pool, "_processes", None) or {}).values())  # None once shut down
+    manager = getattr(pool, "_executor_manager_thread", None)  # cleared by shutdown: taken first
     for process in processes:
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.join(grace)
-        if process.is_alive():
-            process.kill()
-            process.join(grace)
+    running = _still_running(processes, grace)
+    for process in running:
+        process.kill()
+    _still_running(running, grace)
+    if manager is not None:
+        manager.join(grace)  # it joins the workers; once it is done, their exits are recorded
+
+
+def _still_running(processes: list[Any], timeout: float) -> list[Any]:
+    """The processes that have not exited within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    running = {process.sentinel: process for process in processes}
+    while running:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        for sentinel in connection.wait(list(running), left):
+            del running[sentinel]
+    return list(running.values())
 
 
 def as_completed_or_stopped(pool: ProcessPoolExecutor, calls: Iterable[tuple[Callable[..., Any], tuple[Any, ...]]]

@@ -32,30 +32,37 @@ def _pool() -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=2, initializer=follow_parent, initargs=(os.getpid(),))
 
 
-def _assert_wound_down(pool: ProcessPoolExecutor, workers: list[Any]) -> None:
-    manager = pool._executor_manager_thread  # private, but the thing the interpreter would join
-    if manager is not None:
-        manager.join(WOUND_DOWN)
-        assert not manager.is_alive(), "the pool's manager thread still runs: the exit would hang"
+def _running(pool: ProcessPoolExecutor) -> tuple[list[Any], Any]:
+    """The pool's workers and its manager thread (private, but the thing the interpreter would
+    join at exit), taken while it runs: `shutdown` forgets both."""
+    return list(pool._processes.values()), pool._executor_manager_thread
+
+
+def _assert_wound_down(workers: list[Any], manager: Any) -> None:
+    manager.join(WOUND_DOWN)
+    assert not manager.is_alive(), "the pool's manager thread still runs: the exit would hang"
+    # the manager thread joined the workers, so their exits are recorded and is_alive() is exact
     assert [w.pid for w in workers if w.is_alive()] == []
+    if os.path.isdir("/proc"):  # and the system agrees: no process, not even a zombie
+        assert [w.pid for w in workers if os.path.exists(f"/proc/{w.pid}")] == []
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_ctrl_c_while_submitting_stops_the_workers_and_leaves_no_lock_held() -> None:
     pool = _pool()
-    workers: list[Any] = []
+    running: list[tuple[list[Any], Any]] = []
 
     def calls() -> Iterator[tuple[Any, tuple[Any, ...]]]:
         for index in range(2000):
             if index == 50:
-                workers.extend(pool._processes.values())
+                running.append(_running(pool))
                 os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, delivered while submitting
             yield _nap, (0.01,)
 
     with pytest.raises(KeyboardInterrupt), closing(as_completed_or_stopped(pool, calls())) as completed:
         for _ in completed:
             pass
-    _assert_wound_down(pool, workers)
+    _assert_wound_down(*running[0])
 
 
 def test_ctrl_c_while_waiting_for_results_stops_the_workers() -> None:
@@ -63,9 +70,9 @@ def test_ctrl_c_while_waiting_for_results_stops_the_workers() -> None:
     with pytest.raises(KeyboardInterrupt), closing(as_completed_or_stopped(
             pool, [(_nap, (0.01 if n == 0 else 30.0,)) for n in range(4)])) as completed:
         for _ in completed:  # the first, short, task is done: Ctrl-C while the long ones run
-            workers = list(pool._processes.values())
+            workers, manager = _running(pool)
             os.kill(os.getpid(), signal.SIGINT)
-    _assert_wound_down(pool, workers)
+    _assert_wound_down(workers, manager)
 
 
 def test_a_failure_while_consuming_results_stops_the_workers() -> None:
@@ -73,9 +80,9 @@ def test_a_failure_while_consuming_results_stops_the_workers() -> None:
     with pytest.raises(ValueError), closing(as_completed_or_stopped(
             pool, [(_nap, (0.01 if n == 0 else 30.0,)) for n in range(4)])) as completed:
         for _ in completed:
-            workers = list(pool._processes.values())
+            workers, manager = _running(pool)
             raise ValueError("a game failed")
-    _assert_wound_down(pool, workers)
+    _assert_wound_down(workers, manager)
     stop_workers(pool)  # a caller that stops the pool again (bench/soak.py on Ctrl-C) is harmless
 
 
