@@ -7,9 +7,10 @@ rulebooks and card layouts all print the same words.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import StrictUndefined, Template, TemplateError
 
 from .errors import CardsError
 from .sandbox import BudgetedSandbox
@@ -32,13 +33,19 @@ def render_text(text: str, rules: Any, card: dict[str, Any] | None = None, *, wh
     if "{" not in folded:
         return folded
     try:
-        return _ENV.from_string(folded).render(rules=rules, card=card or {})
+        return _compiled(folded).render(rules=rules, card=card or {})
     except TemplateError as exc:
         raise CardTextError(f"{where or 'card text'}: cannot fill in {folded!r}: {exc}") from None
     except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
         # a bad database value reached the expression: a located data problem, not a traceback
         raise CardTextError(f"{where or 'card text'}: cannot evaluate {folded!r}: "
                             f"{type(exc).__name__}: {exc}") from None
+
+
+@lru_cache(maxsize=4096)
+def _compiled(text: str) -> Template:
+    """A card text compiled once per process: a build fills the same texts in many times."""
+    return _ENV.from_string(text)
 
 
 def card_text(card: Any, rules: Any, field: str = "text") -> str:
