@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -78,8 +79,10 @@ def markdown_to_flowables(text: str, width: float, theme: Theme | None = None) -
     return converter.convert(text)
 
 
+@lru_cache(maxsize=32)
 def parse_markdown(text: str) -> SyntaxTreeNode:
-    """The Markdown syntax tree (CommonMark plus GFM tables)."""
+    """The Markdown syntax tree (CommonMark plus GFM tables), parsed once per text: a build checks
+    the rulebook and then lays it out, per paper. The tree is shared: read it, never change it."""
     parser = MarkdownIt("commonmark", {"html": True}).enable("table")
     return SyntaxTreeNode(parser.parse(text))
 

@@ -116,7 +116,21 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     story = title_page(db, theme, width) + instruction_flowables(db, paper, width, theme)
     story += [PageBreak(), *component_flowables(db, width, theme), PageBreak(), *contents_page(theme)]
     story += markdown_to_flowables(text, width, theme)
+    expect_contents(story)
     build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
+
+
+def expect_contents(story: list[Flowable]) -> None:
+    """Start the table of contents with every heading it will list, their pages not yet known.
+
+    `multiBuild` lays the story out until the contents it collects are those it drew. Started
+    empty, the first pass draws no contents, so every heading lands on a page too early, and it
+    takes three passes; started with the right entries (page 0 each, whose digits take no more
+    room than the real numbers'), the first pass puts every heading on its real page and the
+    second confirms it: two passes, and the same final layout."""
+    headings = [f for f in story if getattr(f, "toc_level", TOC_LEVELS) < TOC_LEVELS]
+    for toc in (f for f in story if isinstance(f, TableOfContents)):
+        toc._entries = [(h.toc_level, html.escape(h.toc_text), 0, f"h{n}") for n, h in enumerate(headings, 1)]
 
 
 def title_page(db: Database, theme: Theme, width: float) -> list[Flowable]:
