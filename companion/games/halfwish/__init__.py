@@ -41,6 +41,7 @@ the real steps: `duelstate` (a constructed duel and the table's answers), `calcu
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -61,7 +62,22 @@ ENGINE = HalfwishEngine
 
 def rulebook_context(db: Any) -> dict[str, Any]:
     """Worked duel examples and the exact odds matrix, computed for the rulebook."""
-    return {"worked_examples": worked_examples(db), "odds_matrix": odds_matrix(db.rules, profiles_from_db(db))}
+    return {"worked_examples": worked_examples(db), "odds_matrix": _rulebook_odds(db)}
+
+
+_ODDS: dict[str, Any] = {}  # the last odds matrices, by the rules and action profiles they come from
+
+
+def _rulebook_odds(db: Any) -> Any:
+    """The odds matrix, worked out again only when the rules or the actions changed (`build
+    --watch` rebuilds after every card edit; the matrix takes a tenth of a second)."""
+    profiles = profiles_from_db(db)
+    key = json.dumps([db.rules, sorted(profiles.items())], sort_keys=True, default=repr)
+    if key not in _ODDS:
+        if len(_ODDS) > 8:
+            _ODDS.clear()
+        _ODDS[key] = odds_matrix(db.rules, profiles)
+    return _ODDS[key]
 
 
 def sim_setup(engine: HalfwishEngine, players: int, rng: random.Random) -> dict[str, Any]:

@@ -208,3 +208,15 @@ def test_the_odds_follow_the_engines_reroll_rule_and_keep_no_copy(monkeypatch):
     assert reroll_outcomes(duel_engine(db=DB), 7, "higher") == dv_distribution(RULES)
     assert any_roll.outcomes == played.outcomes == 36 * 36
     assert played.b_wins > plain_evade.b_wins
+
+
+def test_the_rulebook_odds_are_worked_out_again_only_when_their_inputs_change() -> None:
+    from companion.games.halfwish import rulebook_context
+
+    first = rulebook_context(load_game("halfwish"))["odds_matrix"]
+    assert rulebook_context(load_game("halfwish"))["odds_matrix"] is first  # a rebuild: same rules, same actions
+    changed = load_game("halfwish")
+    changed.rules["dv_dice"] = [6, 8]
+    changed_odds = rulebook_context(changed)["odds_matrix"]
+    assert changed_odds is not first and changed_odds.to_json() != first.to_json()
+    assert changed_odds.to_json() == odds_matrix(changed.rules, profiles_from_db(changed)).to_json()
