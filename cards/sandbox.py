@@ -22,6 +22,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from .compiled import compiled_for
 from .paths import is_inside, is_regular_file
 
 MAX_OUTPUT = 2_000_000      # characters one render may produce (a rulebook is about 60,000)
@@ -110,29 +111,6 @@ class BudgetedTemplate(jinja2.Template):
             _CURRENT.reset(token)
 
 
-class CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates kept for the life of the process, by the template's name, file and text.
-
-    A build renders the same templates many times, each time in a new environment (one per
-    database): the rulebook and each reference side for their cache keys, then again to lay them
-    out. Compiling is the expensive part (Halfwish's templates import 144 macros: 0.3 s each
-    time), so environments with the same compile settings share their compiled code here."""
-
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        code = self.compiled.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
-
-
-_COMPILED: dict[tuple[Any, ...], CompiledTemplates] = {}
-
-
 class BudgetedSandbox(ImmutableSandboxedEnvironment):
     """Jinja2's immutable sandbox with budgets: use it for every template of a game."""
 
@@ -142,7 +120,7 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.bytecode_cache is None:
-            self.bytecode_cache = _COMPILED.setdefault(self._compile_settings(), CompiledTemplates())
+            self.bytecode_cache = compiled_for(self._compile_settings())
         self.globals["range"] = budgeted_range
         for name in ("center", "indent"):
             self.filters[name] = _padded(name, self.filters[name])
@@ -153,7 +131,8 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
                 self.variable_end_string, self.comment_start_string, self.comment_end_string,
                 self.line_statement_prefix, self.line_comment_prefix, self.trim_blocks, self.lstrip_blocks,
                 self.newline_sequence, self.keep_trailing_newline, self.autoescape, self.optimized,
-                self.finalize, self.is_async, tuple(sorted(self.extensions)))
+                self.finalize, self.is_async, tuple(sorted(self.extensions)),
+                tuple(sorted(self.intercepted_binops)), tuple(sorted(self.intercepted_unops)))
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         """`*` and `**` are checked before they run; the others never reach here."""

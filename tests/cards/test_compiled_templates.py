@@ -10,6 +10,7 @@ from typing import Any
 import jinja2
 import pytest
 
+from cards.compiled import CompiledTemplates
 from cards.sandbox import BudgetedSandbox, ContainedLoader
 
 
@@ -62,3 +63,35 @@ def test_the_budgets_hold_in_reused_code(tmp_path: Path) -> None:
     assert _environment(tmp_path).get_template("big.j2").render(n=3) == "3"
     with pytest.raises(jinja2.exceptions.SecurityError):
         _environment(tmp_path).get_template("big.j2").render(n=4_000_000_000)
+
+
+def _render_with(cache: CompiledTemplates, folder: Path, name: str) -> str:
+    environment = _environment(folder)
+    environment.bytecode_cache = cache
+    return environment.get_template(name).render(n=2)
+
+
+def test_a_new_process_reads_the_compiled_code_from_disk(tmp_path: Path, compiles: list[str]) -> None:
+    templates, store = tmp_path / "templates", tmp_path / "store"
+    templates.mkdir()
+    store.mkdir()
+    (templates / "t.j2").write_text("{{ n * 3 }}")
+    assert _render_with(CompiledTemplates(jinja2.FileSystemBytecodeCache(str(store))), templates, "t.j2") == "6"
+    # a second process: nothing in memory, the compiled code on disk
+    assert _render_with(CompiledTemplates(jinja2.FileSystemBytecodeCache(str(store))), templates, "t.j2") == "6"
+    assert compiles == ["t.j2"]
+    assert len(list(store.iterdir())) == 1
+
+
+def test_a_damaged_cache_file_is_passed_over(tmp_path: Path, compiles: list[str]) -> None:
+    templates, store = tmp_path / "templates", tmp_path / "store"
+    templates.mkdir()
+    store.mkdir()
+    (templates / "t.j2").write_text("{{ n * 3 }}")
+    _render_with(CompiledTemplates(jinja2.FileSystemBytecodeCache(str(store))), templates, "t.j2")
+    (entry,) = store.iterdir()
+    good = entry.read_bytes()
+    entry.write_bytes(good[:len(good) // 2])  # cut short, as a full disk or a crash would leave it
+    assert _render_with(CompiledTemplates(jinja2.FileSystemBytecodeCache(str(store))), templates, "t.j2") == "6"
+    assert compiles == ["t.j2", "t.j2"]
+    assert entry.read_bytes() == good  # written anew
