@@ -243,6 +243,14 @@ class _Pieces:
         if not path.is_file():
             self.cache._store(path, data)
 
+    def replace_piece(self, key: str, data: bytes) -> None:
+        """Store `data` under `key` even when the key holds something else (a note, not content)."""
+        self.cache.use(self.slot, key)
+        if self.deferred:
+            self.cache._pending[key] = data
+        elif self.get_piece(key) != data:
+            self.cache._store(self.cache.path(key), data)
+
 
 def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:
     """Does the cache hold every one of `jobs`? (Then the game need not be draw-checked again.)"""

@@ -37,6 +37,8 @@ class PieceStore(Protocol):
 
     def put_piece(self, key: str, data: bytes) -> None: ...
 
+    def replace_piece(self, key: str, data: bytes) -> None: ...
+
 
 @dataclass
 class _Active:
@@ -55,6 +57,24 @@ def pages_from(store: PieceStore, base: str) -> Iterator[None]:
         yield
     finally:
         _ACTIVE.reset(token)
+
+
+def recalled(name: str) -> bytes | None:
+    """What the last build noted under `name` (`note`) in the active store; None when nothing was
+    noted or no store is active (`--no-cache`). A hint to start from, never an output."""
+    active = _ACTIVE.get()
+    return None if active is None else active.store.get_piece(_note_key(active.base, name))
+
+
+def note(name: str, data: bytes) -> None:
+    """Note `data` under `name` for the next build (replacing what was noted), when a store is active."""
+    active = _ACTIVE.get()
+    if active is not None:
+        active.store.replace_piece(_note_key(active.base, name), data)
+
+
+def _note_key(base: str, name: str) -> str:
+    return hashlib.sha256(f"note\0{base}\0{name}".encode()).hexdigest()
 
 
 def face_stamp(face: Any) -> str | None:

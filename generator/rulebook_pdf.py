@@ -6,8 +6,12 @@ database); this module lays it out with platypus, with the pages that come befor
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import html
 import io
+import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -36,6 +40,7 @@ from .components_page import component_flowables
 from .geometry import page_margin, page_size, printable
 from .instructions import instruction_flowables
 from .markdown import Theme, markdown_to_flowables, prepare_canvas, stylesheet
+from .pagecache import note, recalled
 from .pullback import PageFills, build_pulled_back
 from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, rulebook_markdown
 from .stamps import printed_version
@@ -117,7 +122,8 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     story += [PageBreak(), *component_flowables(db, width, theme), PageBreak(), *contents_page(theme)]
     story += markdown_to_flowables(text, width, theme)
     expect_contents(story)
-    build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
+    with contents_recalled(story, f"{db.id}/{paper}"):
+        build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
 
 
 def expect_contents(story: list[Flowable]) -> None:
@@ -131,6 +137,29 @@ def expect_contents(story: list[Flowable]) -> None:
     headings = [f for f in story if getattr(f, "toc_level", TOC_LEVELS) < TOC_LEVELS]
     for toc in (f for f in story if isinstance(f, TableOfContents)):
         toc._entries = [(h.toc_level, html.escape(h.toc_text), 0, f"h{n}") for n, h in enumerate(headings, 1)]
+
+
+@contextlib.contextmanager
+def contents_recalled(story: list[Flowable], name: str) -> Iterator[None]:
+    """Start the table of contents from the pages the last build found for the same headings.
+
+    Within the render cache (a rebuild after an edit), the contents' entries of the last layout
+    are noted by the headings they list; when the headings are the same, the first pass starts
+    from their pages, collects the same entries and is the last: one pass instead of two. Where
+    the pages moved (an edit that lengthens a section), layout goes on until the contents agree,
+    as from any start. Without a cache nothing is recalled."""
+    tocs = [f for f in story if isinstance(f, TableOfContents)]
+    if not tocs:
+        yield
+        return
+    toc = tocs[0]
+    headings = json.dumps([[level, text, key] for level, text, _, key in toc._entries])
+    key = f"contents/{name}/{hashlib.sha256(headings.encode()).hexdigest()}"
+    seed = recalled(key)
+    if seed is not None:
+        toc._entries = [tuple(entry) for entry in json.loads(seed)]
+    yield
+    note(key, json.dumps(toc._entries).encode())
 
 
 def title_page(db: Database, theme: Theme, width: float) -> list[Flowable]:

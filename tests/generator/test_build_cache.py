@@ -206,3 +206,36 @@ def test_the_remembered_manifest_follows_every_edit(runner, cards_copy, tmp_path
     path.write_text(original)
     _build(runner, cards_copy, out)
     assert (out / "halfwish" / "manifest.json").read_text() == first
+
+
+def test_a_rebuilt_rulebook_starts_from_the_last_contents_and_matches_a_fresh_build(runner, cards_copy, tmp_path,
+                                                                                 monkeypatch):
+    """After a card edit the rulebook is laid out again; its table of contents starts from the pages
+    the last build found for the same headings (`contents_recalled`), so one pass is enough, and
+    the file is byte for byte the one a `--no-cache` build lays out from nothing."""
+    from reportlab.platypus.doctemplate import BaseDocTemplate
+
+    multibuild = BaseDocTemplate.multiBuild
+    passes: list[int] = []
+
+    def counted(self, story, **kwargs):
+        passes.append(multibuild(self, story, **kwargs))
+        return passes[-1]
+
+    monkeypatch.setattr(BaseDocTemplate, "multiBuild", counted)
+
+    def build(out: Path, *args: str) -> bytes:
+        result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4",
+                                     "--only", "rulebook", "--out", str(out), *args])
+        assert result.exit_code == 0, result.output
+        return (out / "halfwish" / "rulebook-a4.pdf").read_bytes()
+
+    first = build(tmp_path / "out")
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    passes.clear()
+    edited = build(tmp_path / "out")
+    assert passes == [1] and edited != first
+    passes.clear()
+    assert build(tmp_path / "fresh", "--no-cache") == edited
+    assert passes == [2]
