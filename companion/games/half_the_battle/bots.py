@@ -1,4 +1,5 @@
-"""Bots for simulation: random (any legal option) and greedy (hit hardest, finish the weakest).
+"""Bots for simulation: random (any legal option) and greedy (hit hardest, finish the weakest),
+and the greedy bot's ranking of the options as the search's move order (`search_order`).
 
 Rules never import this module.
 """
@@ -161,6 +162,43 @@ def worth(engine: HalfTheBattleEngine, state: HalfTheBattleState, piece: Piece, 
         return max((_lane_score(state, piece, lane) for lane in lane_targets(engine, state, piece, action)),
                    default=0)
     return 1
+
+
+UNSEARCHED = frozenset({"convert", "spend", "amount"})   # Rage purchases: the bot's choice stands
+
+
+def search_order(engine: Any, state: HalfTheBattleState, decision: Decision) -> list[str]:
+    """The options worth comparing, most promising first, by the greedy bot's own scores."""
+    if decision.kind in UNSEARCHED:
+        return []
+    ids = [key for key in decision.option_ids() if key != "cancel"]
+    if decision.kind == "select":
+        enemies = state.alive(1 - decision.player)
+        return sorted(ids, key=lambda key: -punch(engine, state, enemies, key))
+    if decision.kind == "turn":
+        return turn_order(engine, state, ids)
+    if decision.kind == "target":
+        pieces = [key for key in ids if key != "done" and not key.startswith("lane:")]
+        return sorted(pieces, key=lambda key: state.piece(key).hp) + [key for key in ids if key not in pieces]
+    return ids
+
+
+def turn_order(engine: Any, state: HalfTheBattleState, ids: list[str]) -> list[str]:
+    """Action-phase options: actions by damage, then moves (to where the piece hits hardest, then
+    nearest the enemy), then items, then ending the phase; Rage is left out (the bot takes it first)."""
+    turn = state.turn
+    acts = [key for key in ids if key.startswith("act:")]
+    steps = [key for key in ids if key.startswith("move:")]
+    rest = [key for key in ids if key.startswith("item:")] + [key for key in ids if key == "end"]
+    if turn is None or not turn.piece:
+        return rest
+    piece = state.piece(turn.piece)
+    actions = side_of(engine, piece).actions
+    enemies = state.alive(1 - piece.seat)
+    centre = sum(p.lane for p in enemies) / max(1, len(enemies))
+    acts.sort(key=lambda key: -actions[int(key[4:])].damage)
+    steps.sort(key=lambda key: (-hit_from(engine, state, piece, int(key[5:])), abs(int(key[5:]) - centre)))
+    return acts + steps + rest
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -8,9 +8,9 @@ share of the pieces and of the health left on the board.
 
 A turn offers many selections, moves, actions and targets, and the board changes little from
 one step to the next, so `search+greedy` compares the greedy choice with only the next two
-options of the greedy bot's own ranking (`search_order`), on playouts of 20 steps (about two
-rounds; `search_limits`). The Rage purchases (convert, spend, amount) are left to the bot:
-"keep the dice" would only postpone a purchase the bot makes at the next chance.
+options of the greedy bot's own ranking (`search_order`, in bots.py), on playouts of 20 steps
+(about two rounds; `search_limits`). The Rage purchases (convert, spend, amount) are left to
+the bot: "keep the dice" would only postpone a purchase the bot makes at the next chance.
 """
 
 from __future__ import annotations
@@ -18,14 +18,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.core import Decision
 from ...engine.search import SearchLimits, favoured_seat
-from .bots import hit_from, punch
-from .pieces import side_of
 from .state import HalfTheBattleState
 
 search_limits = SearchLimits(candidates=3, horizon=20)
-UNSEARCHED = frozenset({"convert", "spend", "amount"})
 
 
 def determinize(engine: Any, state: HalfTheBattleState, seat: int, rng: random.Random) -> HalfTheBattleState:
@@ -55,36 +51,3 @@ def leader(engine: Any, state: Any) -> int | None:
     """Who is ahead, for the balance report's lead changes: the seat the evaluation favours (None when level)."""
     return favoured_seat(engine, state, search_evaluate)
 
-
-def search_order(engine: Any, state: HalfTheBattleState, decision: Decision) -> list[str]:
-    """The options worth comparing, most promising first, by the greedy bot's own scores."""
-    if decision.kind in UNSEARCHED:
-        return []
-    ids = [key for key in decision.option_ids() if key != "cancel"]
-    if decision.kind == "select":
-        enemies = state.alive(1 - decision.player)
-        return sorted(ids, key=lambda key: -punch(engine, state, enemies, key))
-    if decision.kind == "turn":
-        return turn_order(engine, state, ids)
-    if decision.kind == "target":
-        pieces = [key for key in ids if key != "done" and not key.startswith("lane:")]
-        return sorted(pieces, key=lambda key: state.piece(key).hp) + [key for key in ids if key not in pieces]
-    return ids
-
-
-def turn_order(engine: Any, state: HalfTheBattleState, ids: list[str]) -> list[str]:
-    """Action-phase options: actions by damage, then moves (to where the piece hits hardest, then
-    nearest the enemy), then items, then ending the phase; Rage is left out (the bot takes it first)."""
-    turn = state.turn
-    acts = [key for key in ids if key.startswith("act:")]
-    steps = [key for key in ids if key.startswith("move:")]
-    rest = [key for key in ids if key.startswith("item:")] + [key for key in ids if key == "end"]
-    if turn is None or not turn.piece:
-        return rest
-    piece = state.piece(turn.piece)
-    actions = side_of(engine, piece).actions
-    enemies = state.alive(1 - piece.seat)
-    centre = sum(p.lane for p in enemies) / max(1, len(enemies))
-    acts.sort(key=lambda key: -actions[int(key[4:])].damage)
-    steps.sort(key=lambda key: (-hit_from(engine, state, piece, int(key[5:])), abs(int(key[5:]) - centre)))
-    return acts + steps + rest
