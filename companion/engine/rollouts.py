@@ -9,7 +9,9 @@ The difference of two options' rewards on one sample is then mostly the differen
 made, not the luck of two different futures (common random numbers), and an option replaces the
 bot's choice only when its mean gain over the samples is more than `SWITCH_Z` standard errors
 above zero. A playout stops after `HORIZON` steps when the game evaluates positions
-(`search_evaluate`), as for the tree search.
+(`search_evaluate`), as for the tree search. A game whose turns offer many options may set its
+own `search_limits` (companion.engine.search.SearchLimits: fewer options compared, taken from
+its move order, and a shorter horizon); every other game keeps these defaults.
 
 `--budget` is the number of playouts a decision may spend, shared by the options compared
 (at least two samples each).
@@ -45,6 +47,8 @@ class RolloutSearch(SearchBot):
         search_rng = random.Random(rng.getrandbits(64))
         default = str(self.rollout.choose(engine, state, decision, random.Random(search_rng.random())))
         others = self.candidates(engine, state, decision, default, search_rng)
+        if not others:
+            return default
         samples = max(MIN_SAMPLES, self.budget // (len(others) + 1))
         gains: dict[str, list[float]] = {key: [] for key in others}
         for _ in range(samples):
@@ -61,16 +65,21 @@ class RolloutSearch(SearchBot):
 
     def candidates(self, engine: Engine, state: GameState, decision: Decision, default: str,
                    rng: random.Random) -> list[str]:
-        """The other options compared with the bot's choice: the first in the game's move order
-        (`search_order`), else a random few."""
+        """The other options compared with the bot's choice: all of them when they are few, else
+        the first in the game's move order (`search_order`), else a random few. A game that sets
+        its own `search_limits.candidates` compares only options its move order lists: the order
+        names the options worth comparing, best first (none: the bot's choice stands unsearched)."""
+        hooks = self.hooks_for(engine)
+        width = hooks.limits.candidates or CANDIDATES
         others = [key for key in decision.option_ids() if key != default]
-        if len(others) < CANDIDATES:
+        if hooks.order is not None and hooks.limits.candidates is not None:
+            return [key for key in dict.fromkeys(hooks.order(engine, state, decision)) if key in others][:width - 1]
+        if len(others) < width:
             return others
-        order = self.hooks_for(engine).order
-        if order is not None:
-            ranked = list(dict.fromkeys(key for key in order(engine, state, decision) if key in others))
-            return (ranked + [key for key in others if key not in ranked])[:CANDIDATES - 1]
-        return rng.sample(others, CANDIDATES - 1)
+        if hooks.order is not None:
+            ranked = list(dict.fromkeys(key for key in hooks.order(engine, state, decision) if key in others))
+            return (ranked + [key for key in others if key not in ranked])[:width - 1]
+        return rng.sample(others, width - 1)
 
     def value(self, engine: Engine, world: GameState, option: str, seat: int, seed: int) -> float:
         """`seat`'s reward for taking `option` in `world` (left unchanged), played out with `seed`."""

@@ -19,9 +19,9 @@ state's `clone()`. For every decision it runs `budget` playouts; each one
    the others, 1/n each for a draw. A playout cut at `rollout_limit` steps is scored by the
    optional hook `search_evaluate(engine, state, seat) -> float in [0, 1]`, or as a draw.
    A bot with a `horizon` (the rollout search `search+<bot>`, `companion.engine.rollouts`)
-   stops its playouts after that many steps when the game has that hook: the bot's sensible
-   play a few turns deep, then the evaluation, costs a fraction of a whole game and is less
-   noisy than one dice-driven ending.
+   stops its playouts after that many steps when the game has that hook (or after the game's
+   own `search_limits.horizon`): the bot's sensible play a few turns deep, then the evaluation,
+   costs a fraction of a whole game and is less noisy than one dice-driven ending.
 
 The answer is the most visited option. Everything random comes from one `random.Random`
 seeded from the game's RNG, so a seeded game is repeated exactly.
@@ -66,18 +66,30 @@ class Node:
 
 
 @dataclass(frozen=True)
+class SearchLimits:
+    """A game's own limits for the rollout search `search+<bot>` (the optional hook `search_limits`
+    on its module): how many options one decision compares (the bot's choice included) and how
+    many steps a playout runs before the evaluation scores it. None keeps the search's default."""
+
+    candidates: int | None = None
+    horizon: int | None = None
+
+
+@dataclass(frozen=True)
 class SearchHooks:
     """The optional per-game hooks the search uses."""
 
     determinize: Determinize | None = None
     evaluate: Evaluate | None = None
     order: Order | None = None
+    limits: SearchLimits = SearchLimits()
 
     @classmethod
     def of(cls, module: ModuleType | None) -> SearchHooks:
-        """The hooks a game module exports by name (`determinize`, `search_evaluate`, `search_order`)."""
+        """The hooks a game module exports by name (`determinize`, `search_evaluate`, `search_order`,
+        `search_limits`)."""
         return cls(determinize_hook(module), getattr(module, "search_evaluate", None),
-                   getattr(module, "search_order", None))
+                   getattr(module, "search_order", None), getattr(module, "search_limits", None) or SearchLimits())
 
 
 def determinize_hook(module: ModuleType | None) -> Determinize | None:
@@ -198,8 +210,9 @@ class SearchBot:
         after `rollout_limit` steps, or after `horizon` steps when the game evaluates positions."""
         rollout = self.rollout
         limit = self.rollout_limit
-        if self.horizon is not None and self.hooks_for(engine).evaluate is not None:
-            limit = min(limit, self.horizon)
+        hooks = self.hooks_for(engine)
+        if self.horizon is not None and hooks.evaluate is not None:
+            limit = min(limit, hooks.limits.horizon or self.horizon)
         for _ in range(limit):
             request = engine.request(world)
             if request is None:

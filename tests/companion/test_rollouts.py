@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 from companion.engine import Chance, Decision, Engine, Event, GameState, Option, Outcome, Request
 from companion.engine.rollouts import CANDIDATES, RolloutSearch, paired_choice, search_with
-from companion.engine.search import SearchHooks
+from companion.engine.search import SearchHooks, SearchLimits
 from tests.companion.test_search import NimEngine, TakeOne, choose_at
 
 SIDES = {"d4": 4, "d6": 6, "d6-too": 6, "d20": 20}
@@ -140,3 +140,43 @@ def test_many_options_are_narrowed_by_the_games_move_order() -> None:
     finally:
         for n in range(8):
             SIDES.pop(f"d6-{n}")
+
+
+def test_a_games_own_candidate_limit_compares_only_what_its_order_lists() -> None:
+    """`search_limits.candidates`: the bot's choice and the first others of the game's order,
+    even among few options; an option the order leaves out is never compared."""
+    engine = RollEngine()
+    state = engine.new_game(["A", "B"])
+    decision = engine.request(state)
+    assert isinstance(decision, Decision)
+    everything = rollout_bot(60, order=lambda e, s, d: ["d4", "d20", "d6-too"], limits=SearchLimits(candidates=3))
+    assert everything.candidates(engine, state, decision, "d6", random.Random(1)) == ["d4", "d20"]
+    assert choose_at(engine, state, everything, 1) == "d20"
+    without = rollout_bot(60, order=lambda e, s, d: ["d6-too", "d4"], limits=SearchLimits(candidates=3))
+    assert without.candidates(engine, state, decision, "d6", random.Random(1)) == ["d6-too", "d4"]
+    assert choose_at(engine, state, without, 1) == "d6"      # the d20 was left out of the order
+
+
+def test_an_empty_order_leaves_the_bots_choice_unsearched() -> None:
+    engine = RollEngine()
+    state = engine.new_game(["A", "B"])
+    bot = rollout_bot(60, order=lambda e, s, d: [], limits=SearchLimits(candidates=3))
+    played: list[str] = []
+
+    def value(engine: Engine, world: GameState, option: str, seat: int, seed: int) -> float:
+        played.append(option)
+        return 0.0
+
+    bot.value = value  # type: ignore[method-assign]
+    assert choose_at(engine, state, bot, 1) == "d6" and not played
+
+
+def test_without_limits_the_defaults_stand() -> None:
+    """No `search_limits`: up to CANDIDATES options, the order only ranks (the rest fill in)."""
+    engine = RollEngine()
+    state = engine.new_game(["A", "B"])
+    decision = engine.request(state)
+    assert isinstance(decision, Decision)
+    bot = rollout_bot(60, order=lambda e, s, d: ["d4"])
+    assert sorted(bot.candidates(engine, state, decision, "d6", random.Random(1))) == ["d20", "d4", "d6-too"]
+    assert SearchHooks.of(ModuleType("no_hooks")).limits == SearchLimits()

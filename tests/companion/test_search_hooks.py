@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -13,7 +13,7 @@ from companion.engine import Chance, Decision, Engine, GameState
 from companion.engine.drivers import roll_chance
 from companion.engine.registry import game_module, make_engine
 from companion.engine.rollouts import HORIZON, search_with
-from companion.engine.search import SearchHooks, favoured_seat
+from companion.engine.search import SearchHooks, SearchLimits, favoured_seat
 from companion.sim import call_hook
 from tests.companion.test_search import NimEngine, NimState, TakeOne, choose_at
 
@@ -47,6 +47,20 @@ def test_search_with_a_bot_looks_horizon_steps_ahead_when_the_game_evaluates() -
     choose_at(engine, engine.new_game(["A", "B"]), bot, 1)
     # the root takes 1, 2 or 3 stones, then the take-one playout takes HORIZON stones, one per step
     assert seen and set(seen) <= {100 - taken - HORIZON for taken in (1, 2, 3)}
+
+
+def test_a_games_own_horizon_cuts_the_playout_sooner() -> None:
+    seen: list[int] = []
+
+    def stones_left(engine: Engine, state: GameState, seat: int) -> float:
+        seen.append(cast(NimState, state).stones)
+        return 0.5
+
+    engine = NimEngine(100)
+    bot = search_with("take-one", TakeOne)(budget=3, hooks=SearchHooks(evaluate=stones_left,
+                                                                       limits=SearchLimits(horizon=7)))
+    choose_at(engine, engine.new_game(["A", "B"]), bot, 1)
+    assert seen and set(seen) <= {100 - taken - 7 for taken in (1, 2, 3)}
 
 
 def test_without_an_evaluation_the_playout_reaches_the_end() -> None:

@@ -10,11 +10,11 @@ Rolls (the monsters' starting HP) and the item deal are chance answers, typed or
 
 from __future__ import annotations
 
-from .bots import BOTS
+from .bots import BOTS, search_order
 from .engine import ENGINE, HalfTheBattleEngine
 from .hooks import invariants, rulebook_context, sim_labels, sim_setup
-from .search_hooks import determinize, leader, search_evaluate
+from .search_hooks import determinize, leader, search_evaluate, search_limits
 from .state import HalfTheBattleState
 
 __all__ = ["BOTS", "ENGINE", "HalfTheBattleEngine", "HalfTheBattleState", "determinize", "invariants", "leader", "rulebook_context",
-           "search_evaluate", "sim_labels", "sim_setup"]
+           "search_evaluate", "search_limits", "search_order", "sim_labels", "sim_setup"]

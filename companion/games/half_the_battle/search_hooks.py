@@ -5,6 +5,12 @@ Everything on the board is public; only a selection made this round stays secret
 reveal. A determinised copy replaces the other player's unrevealed selection with one of their
 pieces on the board, picked at random. A playout the search cuts short scores each side by its
 share of the pieces and of the health left on the board.
+
+A turn offers many selections, moves, actions and targets, and after the set-up almost nothing
+is left to chance, so short playouts forecast well: `search+greedy` compares the greedy choice
+with only the next two options of the greedy bot's own ranking (`search_order`, in bots.py), on
+playouts of 20 steps (about two rounds; `search_limits`). The Rage purchases (convert, spend, amount) are left to
+the bot: "keep the dice" would only postpone a purchase the bot makes at the next chance.
 """
 
 from __future__ import annotations
@@ -12,8 +18,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.search import favoured_seat
+from ...engine.search import SearchLimits, favoured_seat
 from .state import HalfTheBattleState
+
+search_limits = SearchLimits(candidates=3, horizon=20)
 
 
 def determinize(engine: Any, state: HalfTheBattleState, seat: int, rng: random.Random) -> HalfTheBattleState:
@@ -42,3 +50,4 @@ def share(amounts: list[int], seat: int) -> float:
 def leader(engine: Any, state: Any) -> int | None:
     """Who is ahead, for the balance report's lead changes: the seat the evaluation favours (None when level)."""
     return favoured_seat(engine, state, search_evaluate)
+

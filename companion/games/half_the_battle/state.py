@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from copy import copy
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ...engine.steps import StepState
 
@@ -111,3 +113,28 @@ class HalfTheBattleState(StepState):
     def alive(self, seat: int | None = None) -> list[Piece]:
         """Pieces still on the board (dying ones included), of one seat or of both."""
         return [p for p in self.pieces if p.alive and (seat is None or p.seat == seat)]
+
+    def clone(self) -> HalfTheBattleState:
+        """An independent copy, field by field: the same as the JSON round trip of
+        `GameState.clone` and several times faster (the search copies a state for every playout)."""
+        return replace(self, players=[_player_copy(p) for p in self.players], pieces=[copy(p) for p in self.pieces],
+                       options=dict(self.options), bag=list(self.bag), selected=list(self.selected),
+                       markers=[copy(m) for m in self.markers],
+                       turn=None if self.turn is None else replace(self.turn, uses=dict(self.turn.uses),
+                                                                   targets=list(self.turn.targets)),
+                       strike=None if self.strike is None else replace(self.strike, items=list(self.strike.items)),
+                       queue=[{k: _plain_copy(v) for k, v in call.items()} for call in self.queue])
+
+
+def _player_copy(player: Player) -> Player:
+    return replace(player, items=list(player.items), spent=list(player.spent), rage_dice=list(player.rage_dice),
+                   pending_dice=list(player.pending_dice))
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of a step parameter (scalars as they are; lists and mappings copied all the way down)."""
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    return value
