@@ -5,23 +5,22 @@ database): the rulebook and each reference side for their cache keys, then again
 out, per paper. Compiling is the expensive part (Halfwish's templates import 144 macros: 0.3 s
 each time). `compiled_for(settings)` gives the Jinja2 bytecode cache of every environment with
 those compile settings: in memory for the life of the process, and on disk between runs in
-Jinja2's per-user folder (the system's temporary folder, `_jinja2-cache-<uid>`, which Jinja2
-creates owner-only and refuses when anyone else owns it or may write to it), so a shared game
-folder never brings compiled code with it. An entry records the template's name, file and a hash
-of its text, and Python's and Jinja2's versions: an edited template or an upgrade compiles again.
+`templates/` of deckwright's own cache folder (`cards.paths.cache_dir`, created owner-only),
+never in a game's folder, so a shared game never brings compiled code with it. An entry records
+the template's name, file and a hash of its text, and Python's and Jinja2's versions: an edited
+template or an upgrade compiles again.
 A cache that cannot be read or written is passed over: templates then compile as usual.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from typing import Any
 
 import jinja2
 from jinja2.bccache import Bucket
 
-DISK = os.environ.get("DECKWRIGHT_TEMPLATE_CACHE", "on") != "off"  # "off": compile in memory only
+from .paths import cache_dir
 
 
 class CompiledTemplates(jinja2.BytecodeCache):
@@ -66,9 +65,9 @@ def compiled_for(settings: tuple[Any, ...]) -> CompiledTemplates:
 
 
 def _disk(name: str) -> jinja2.FileSystemBytecodeCache | None:
-    if not DISK:
-        return None
+    folder = cache_dir() / "templates"
     try:
-        return jinja2.FileSystemBytecodeCache(pattern=f"deckwright-{name}-%s.cache")
-    except (OSError, RuntimeError):
-        return None  # no safe per-user folder: compile in memory only
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None  # no cache folder to be had: compile in memory only
+    return jinja2.FileSystemBytecodeCache(str(folder), pattern=f"{name}-%s.cache")

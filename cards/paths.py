@@ -10,12 +10,23 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CARDS = Path(__file__).resolve().parent
 TEMPLATES = REPO_ROOT / "templates"
 ENV_VAR = "DECKWRIGHT_CARDS"
+CACHE_ENV = "DECKWRIGHT_CACHE"
 
 
 def cards_root(override: str | os.PathLike[str] | None = None) -> Path:
     """The database root: `--cards DIR`, else `$DECKWRIGHT_CARDS`, else the shipped `cards/`."""
     chosen = override or os.environ.get(ENV_VAR)
     return Path(chosen).expanduser().resolve() if chosen else DEFAULT_CARDS
+
+
+def cache_dir() -> Path:
+    """deckwright's own cache folder: `$DECKWRIGHT_CACHE`, else deckwright's folder in the user's
+    cache directory (the games index, compiled templates; never inside a game's folder)."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV]).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("deckwright"))
 
 
 def game_ids(root: Path) -> list[str]:

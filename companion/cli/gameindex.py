@@ -16,18 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-CACHE_ENV = "DECKWRIGHT_CACHE"
+from cards.paths import cache_dir
+
 INDEX_NAME = "games-index.json"
 INDEX_VERSION = 1
-
-
-def cache_dir() -> Path:
-    """`$DECKWRIGHT_CACHE`, else deckwright's folder in the user's cache directory."""
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV]).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("deckwright"))
 
 
 def folder_key(folder: Path) -> str:

@@ -50,4 +50,3 @@ def share(amounts: list[int], seat: int) -> float:
 def leader(engine: Any, state: Any) -> int | None:
     """Who is ahead, for the balance report's lead changes: the seat the evaluation favours (None when level)."""
     return favoured_seat(engine, state, search_evaluate)
-
