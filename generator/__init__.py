@@ -2,6 +2,7 @@
 
 from reportlab import rl_config
 
+from .flatecache import install as remember_flate
 from .fonts import register_fonts
 
 # Before anything measures or draws text: the shipped fonts replace the unembedded base faces.
@@ -9,3 +10,5 @@ register_fonts()
 # PDF streams are written Flate-compressed without the ASCII85 layer on top: reportlab encodes it
 # in pure Python (a third of a card file's drawing time), and it makes files a quarter larger.
 rl_config.useA85 = 0
+# A cached rebuild takes the compressed streams of unchanged pages from the cache (`flatecache`).
+remember_flate()

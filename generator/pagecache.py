@@ -59,6 +59,12 @@ def pages_from(store: PieceStore, base: str) -> Iterator[None]:
         _ACTIVE.reset(token)
 
 
+def active_store() -> PieceStore | None:
+    """The page store of the kit file being drawn; None when there is none (`--no-cache`)."""
+    active = _ACTIVE.get()
+    return None if active is None else active.store
+
+
 def recalled(name: str) -> bytes | None:
     """What the last build noted under `name` (`note`) in the active store; None when nothing was
     noted or no store is active (`--no-cache`). A hint to start from, never an output."""
