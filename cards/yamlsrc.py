@@ -111,9 +111,20 @@ def _build(loader: _Loader, node: yaml.Node, loc: Loc, doc: YamlDoc, problems: l
             return _build_mapping(loader, node, loc, doc, problems, guard)
         if isinstance(node, yaml.SequenceNode):
             return [_build(loader, item, loc + (i,), doc, problems, guard) for i, item in enumerate(node.value)]
-        return loader.construct_object(node, deep=True)
+        return _scalar(loader, node)
     finally:
         guard.open.discard(id(node))
+
+
+_STR = "tag:yaml.org,2002:str"
+
+
+def _scalar(loader: _Loader, node: yaml.Node) -> Any:
+    """A scalar's value: a string is its text (what SafeLoader's constructor returns, without its
+    bookkeeping: most of a card file is strings); any other tag goes through the constructor."""
+    if node.tag == _STR and isinstance(node, yaml.ScalarNode):
+        return node.value
+    return loader.construct_object(node, deep=True)
 
 
 def _build_mapping(loader: _Loader, node: yaml.MappingNode, loc: Loc, doc: YamlDoc, problems: list[Problem],
@@ -124,7 +135,7 @@ def _build_mapping(loader: _Loader, node: yaml.MappingNode, loc: Loc, doc: YamlD
         if not isinstance(key_node, yaml.ScalarNode):
             problems.append(doc.problem(loc, "a mapping key must be a plain value"))
             continue
-        key = loader.construct_object(key_node, deep=True)
+        key = _scalar(loader, key_node)
         key_mark = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
         if key in out:
             doc.marks[loc + (key,)] = key_mark
