@@ -17,7 +17,6 @@ not every kit ever drawn.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import io
@@ -117,13 +116,9 @@ class RenderCache:
     def _entries(self, hidden: bool = False) -> list[str]:
         """Every stored entry's path, or (`hidden`) every file a killed build left while storing one.
         (`os.scandir`: a glob over thousands of entries costs as much as a whole cached rebuild.)"""
-        found = []
-        with contextlib.suppress(FileNotFoundError), os.scandir(self._root) as folders:
-            for folder in folders:
-                if len(folder.name) == 2 and folder.is_dir(follow_symlinks=False):
-                    with os.scandir(folder.path) as entries:
-                        found += [entry.path for entry in entries if entry.name.startswith(".") == hidden]
-        return found
+        return [entry.path for folder in _listing(self._root)
+                if len(folder.name) == 2 and folder.is_dir(follow_symlinks=False)
+                for entry in _listing(folder.path) if entry.name.startswith(".") == hidden]
 
     @staticmethod
     def _read_index(path: Path) -> dict[str, list[str]]:
@@ -227,6 +222,15 @@ class RenderCache:
             raise
 
 
+def _listing(folder: str) -> list[os.DirEntry[str]]:
+    """What `folder` holds; nothing when it cannot be listed (missing, not a folder, not ours to read)."""
+    try:
+        with os.scandir(folder) as entries:
+            return list(entries)
+    except OSError:
+        return []
+
+
 def cached_jobs(cache: RenderCache | None, db: Database, jobs: list[Job]) -> list[Job]:
     """The jobs with their renderers served through `cache` (unchanged when there is none)."""
     if cache is None:
@@ -248,8 +252,8 @@ class _Pieces:
         try:
             with open(self.cache.file(key), "rb") as entry:
                 data = entry.read()
-        except (FileNotFoundError, NotADirectoryError):
-            return None
+        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+            return None  # not stored
         self.cache.use(self.slot, key)
         return data
 
