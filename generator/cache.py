@@ -78,7 +78,9 @@ class RenderCache:
         self._used: dict[str, set[str]] = {}  # the keys each kit file (`game/file`) used in this build
         self._served: set[str] = set()  # the kit files served whole from the cache in this build
         self._pending: dict[str, bytes] = {}  # entries stored only once the build succeeded (`prune`)
-        for leftover in [*self._entries(hidden=True), *map(str, folder.glob(".*"))]:  # what a killed build left while storing
+        # what a killed build left while storing an entry or the index
+        top = [entry.path for entry in _listing(self._root) if entry.name.startswith(".")]
+        for leftover in [*self._entries(hidden=True), *top]:
             Path(leftover).unlink(missing_ok=True)
 
     def start(self) -> None:
