@@ -109,13 +109,11 @@ def _check_tokens(db: Database, tokens: Any) -> None:
 
 
 def _check_rulebook(db: Database) -> None:
-    """Render the rulebook template into memory and parse its Markdown (no PDF is laid out)."""
-    from cards.units import MM
+    """Render the rulebook template and convert its Markdown as the A4 layout will (no PDF is laid
+    out; the build's A4 layout takes the converted chapters)."""
+    from .rulebook_pdf import prepare_rulebook
 
-    from .markdown import markdown_to_flowables
-    from .rulebook import rulebook_markdown
-
-    markdown_to_flowables(rulebook_markdown(db), 160 * MM)
+    prepare_rulebook(db)
 
 
 def _check_references(db: Database) -> None:

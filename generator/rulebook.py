@@ -26,6 +26,7 @@ from cards.sandbox import BudgetedSandbox, ContainedLoader, TemplateBudgetError
 from cards.texts import card_text, render_text
 from cards.units import MM
 
+from .dbmemo import per_database
 from .errors import GeneratorError
 from .stamps import printed_version
 
@@ -199,8 +200,10 @@ def rulings_markdown(db: Database, heading: str = "Rulings") -> str:
     return "\n".join(lines)
 
 
+@per_database
 def rulebook_markdown(db: Database) -> str:
-    """The rulebook template rendered with the database; the rulings chapter is always present."""
+    """The rulebook template rendered with the database; the rulings chapter is always present.
+    Rendered once per loaded database: the cache key, the check and each paper's layout share it."""
     env = template_environment(db)
     section = RulingsSection(db)
     context = {**base_context(db), "rulings_section": section}

@@ -115,15 +115,39 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no t
 def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme | None = None) -> None:
     """Render the game's rulebook template and lay it out as a PDF on A4 or Letter paper."""
     theme = theme or Theme(numbered=True)
-    text = rulebook_markdown(db)
     target = str(out) if isinstance(out, Path) else out
     width = _RulebookDoc(io.BytesIO(), db, paper, theme).width
     story = title_page(db, theme, width) + instruction_flowables(db, paper, width, theme)
     story += [PageBreak(), *component_flowables(db, width, theme), PageBreak(), *contents_page(theme)]
-    story += markdown_to_flowables(text, width, theme)
+    story += _take_prepared(db, paper, theme) or _chapters(db, paper, theme)
     expect_contents(story)
     with contents_recalled(story, f"{db.id}/{paper}"):
         build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
+
+
+# The rulebook's chapters as the draw-check converted them, each for one layout to take (the layout
+# changes its flowables): a build checks a rulebook only when it is about to lay it out again.
+_prepared: dict[tuple[int, str, Theme], tuple[Database, list[Flowable]]] = {}
+
+
+def prepare_rulebook(db: Database, paper: str = "a4") -> None:
+    """Convert the rulebook's Markdown as `render_rulebook(db, paper)` will, raising what it would
+    raise, and keep the result for that layout (`generator.check` draw-checks with this)."""
+    theme = Theme(numbered=True)
+    chapters = _chapters(db, paper, theme)
+    if len(_prepared) >= 8:  # never taken (`deckwright lint` only checks): forget the oldest
+        del _prepared[next(iter(_prepared))]
+    _prepared[(id(db), paper, theme)] = (db, chapters)
+
+
+def _take_prepared(db: Database, paper: str, theme: Theme) -> list[Flowable] | None:
+    db_and_chapters = _prepared.pop((id(db), paper, theme), None)
+    return db_and_chapters[1] if db_and_chapters is not None and db_and_chapters[0] is db else None
+
+
+def _chapters(db: Database, paper: str, theme: Theme) -> list[Flowable]:
+    """The chapters of the rulebook template, as flowables as wide as the page's frame."""
+    return markdown_to_flowables(rulebook_markdown(db), _RulebookDoc(io.BytesIO(), db, paper, theme).width, theme)
 
 
 def expect_contents(story: list[Flowable]) -> None:
