@@ -16,6 +16,7 @@ from typing import Any
 
 from cards import Database
 
+from .dbmemo import per_database
 from .stamps import digest, layout_inputs, printed_version
 
 
@@ -57,8 +58,10 @@ def token_file_inputs(db: Database, members: tuple[Any, ...]) -> str:
     return digest([sheets, [getattr(member, "copies", None) for member in members], shared, dict(db.rules), db.meta, db.print, printed_version(db)], 64)
 
 
+@per_database
 def reference_inputs(db: Database) -> str:
-    """The inputs of the reference cards: each side's text as its template renders it, the cards' settings."""
+    """The inputs of the reference cards: each side's text as its template renders it, the cards' settings.
+    Hashed once per database: the rulebook pictures the reference cards on each paper."""
     from .reference import reference_markdown
 
     sides = [[reference, reference_markdown(db, reference.front),

@@ -85,3 +85,25 @@ def test_prepared_chapters_serve_only_their_own_database_and_paper(conversions):
     render_rulebook(db, "letter", io.BytesIO())       # another width
     assert len(conversions) == 3
     assert conversions[1] == conversions[0] != conversions[2]
+
+
+def test_the_reference_cards_are_hashed_once_for_their_own_key_and_both_rulebooks(monkeypatch):
+    from generator import reference
+    from generator.dependencies import reference_inputs, rulebook_inputs
+
+    rendered: list[str] = []
+    real = reference.reference_markdown
+
+    def counted(db, template):
+        rendered.append(template)
+        return real(db, template)
+
+    monkeypatch.setattr(reference, "reference_markdown", counted)
+    db = load_game("halfwish")
+    sides = [t for r in db.references for t in (r.front, r.back) if t]
+    assert sides
+    key = reference_inputs(db)
+    rulebook_inputs(db, "a4")
+    rulebook_inputs(db, "letter")
+    assert rendered == sides
+    assert reference_inputs(replace(db)) == key  # an equal database hashes the same
