@@ -8,6 +8,10 @@ is exchanged with its target in one `renameat2(RENAME_EXCHANGE)` call and the ol
 now in the staging folder's place, is removed. On any exception, Ctrl-C included, the staging
 folders are removed and the targets were never touched; after a SIGKILL the next build removes
 what is left (`remove_stale`).
+
+Two builds into the same folder (two `build --watch`, a Makefile run while one is watching) take
+turns: `kit_lock` holds an advisory lock on the output folder for the whole build, so neither
+removes the other's staging folder as a leftover, and the second waits for the first.
 """
 
 from __future__ import annotations
@@ -19,8 +23,13 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # no advisory locks (Windows): builds into one folder must not overlap
+    fcntl = None  # type: ignore[assignment]
 
 STAGING = ".staging-"
 RETIRED = ".retired-"
@@ -57,6 +66,27 @@ class KitStages:
         """Remove every staging folder; the targets were never touched."""
         for stage in self.folders.values():
             shutil.rmtree(stage, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def kit_lock(out_dir: Path, on_wait: Callable[[], None] = lambda: None) -> Iterator[None]:
+    """Hold the output folder for one build (created if missing); when another build holds it,
+    call `on_wait()` and wait for it to finish. Ctrl-C while waiting stops the wait. The lock goes
+    with the process: a killed build never leaves the folder locked."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if fcntl is None:
+        yield
+        return
+    folder = os.open(out_dir, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            on_wait()
+            fcntl.flock(folder, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(folder)  # releases the lock
 
 
 @contextlib.contextmanager

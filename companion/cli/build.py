@@ -102,7 +102,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
     are added to `findings`."""
     from generator.errors import GeneratorError
     from generator.presets import export_preset
-    from generator.staging import staged_kits
+    from generator.staging import kit_lock, staged_kits
 
     def export(db: Any, target: Path) -> list[Path]:
         written, found = export_preset(db, shop, target / shop)
@@ -111,7 +111,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
 
     try:
         databases = _checked_databases(games, all_games)
-        with staged_kits(out_dir) as stages:
+        with kit_lock(out_dir, functools.partial(_waiting, out_dir)), staged_kits(out_dir) as stages:
             written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
                             for db in databases], progress)
         set_interrupt_message(KIT_REPLACED)
@@ -146,7 +146,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     """Check, then build every chosen game; the files written, and the sheets and slot use of each
     file printed on sheets."""
     from generator.errors import GeneratorError
-    from generator.staging import staged_kits
+    from generator.staging import kit_lock, staged_kits
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -157,12 +157,13 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
                                            cache)
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
-            with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
-                steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
-                written = _run(steps + _record_steps(databases, papers, stages, reprint_since, cache), progress)
-            set_interrupt_message(KIT_REPLACED)
-            if cache is not None:
-                cache.prune()  # entries no file of the kit uses any more
+            with kit_lock(out_dir, functools.partial(_waiting, out_dir)):  # one build at a time per folder
+                with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
+                    steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
+                    written = _run(steps + _record_steps(databases, papers, stages, reprint_since, cache), progress)
+                set_interrupt_message(KIT_REPLACED)
+                if cache is not None:
+                    cache.prune()  # entries no file of the kit uses any more
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
         except OSError as exc:  # --out names a file, a device, a read-only place...
@@ -170,6 +171,10 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
         finally:
             _warn(caught)
     return [stages.final(path) for path in written], _usage(databases, papers, out_dir)
+
+
+def _waiting(out_dir: Path) -> None:
+    click.echo(f"waiting for another build into {str(out_dir)!r} to finish (Ctrl-C stops)", err=True)
 
 
 def _usage(databases: list[Any], papers: tuple[str, ...], out_dir: Path) -> dict[Path, str]:
