@@ -15,6 +15,8 @@ from typing import Any
 
 from cards import Database
 
+from .dbmemo import per_database
+
 STAMP_LENGTH = 8
 _RULE_NAME = re.compile(r"rules\.([A-Za-z_][\w.]*)")
 _CARD_LOOKUP = re.compile(r"db\.card\([^()]*\)\.(\w+)")
@@ -87,7 +89,9 @@ def printed_version(db: Database) -> str:
     return rules_version(db)
 
 
+@per_database
 def rules_version(db: Database) -> str:
     """A short hash of what every page of the kit may print besides its components: the rules
-    parameters, the rulings and the game's details."""
+    parameters, the rulings and the game's details (hashed once per database: every page footer
+    and cache key prints or hashes it)."""
     return digest({"rules": dict(db.rules), "rulings": db.rulings, "game": db.meta})

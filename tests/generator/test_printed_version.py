@@ -52,3 +52,20 @@ def test_the_designer_declared_version_is_printed_on_footers_metadata_and_print_
     rulebook = PdfReader(tmp_path / GAME / "rulebook-a4.pdf")
     guide = " ".join(" ".join((rulebook.pages[i].extract_text() or "").split()) for i in range(1, 4))
     assert "Every page prints the game's version, 0.3" in guide
+
+
+def test_the_rules_version_is_hashed_once_per_loaded_database(monkeypatch) -> None:
+    from dataclasses import replace
+
+    from cards.loader import Params
+    from generator import stamps
+
+    hashed: list[Any] = []
+    real = stamps.digest
+    monkeypatch.setattr(stamps, "digest", lambda value, *rest: hashed.append(value) or real(value, *rest))
+    db = load_game(GAME)
+    assert rules_version(db) == rules_version(db)  # every page footer asks
+    assert len(hashed) == 1
+    edited = replace(db, rules=Params({**db.rules, "hand_size": 99}))
+    assert rules_version(edited) != rules_version(db)
+    assert len(hashed) == 2
