@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .wording import plural
+
 
 class CardsError(Exception):
     """Base class of every error the `cards` package raises."""
@@ -41,7 +43,7 @@ class DatabaseInvalid(CardsError):
     def __init__(self, problems: list[Problem]):
         self.problems = problems
         lines = [str(p) for p in problems]
-        super().__init__(f"{len(problems)} problem(s):\n" + "\n".join(lines))
+        super().__init__(f"{plural(len(problems), 'problem')}:\n" + "\n".join(lines))
 
 
 class UnknownGame(CardsError):

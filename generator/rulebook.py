@@ -25,6 +25,7 @@ from cards.paths import template_dirs
 from cards.sandbox import BudgetedSandbox, ContainedLoader, TemplateBudgetError
 from cards.texts import card_text, render_text
 from cards.units import MM
+from cards.wording import plural
 
 from .dbmemo import per_database
 from .errors import GeneratorError
@@ -58,11 +59,6 @@ def and_list(items: Iterable[Any], word: str = "and") -> str:
     if len(words) <= 1:
         return "".join(words)
     return f"{', '.join(words[:-1])} {word} {words[-1]}"
-
-
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """`1 token`, `12 tokens`."""
-    return f"{count} {singular if count == 1 else plural_form or singular + 's'}"
 
 
 TEMPLATE_HELPERS: dict[str, Callable[..., Any]] = {

@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from cards.wording import plural
+
 Snapshot = dict[Path, int]
 POLL_SECONDS = 0.5
 
@@ -47,8 +49,8 @@ def watch(folders: list[Path], rebuild: Callable[[list[Path]], None],
 
 
 def rebuilt_line(drawn: list[str], written: int, seconds: float, width: int = 80) -> str:
-    """`rebuilt 2 of 10 file(s) in 1.4 s: actions-a4.pdf, ...`, cut to `width` columns."""
-    line = f"rebuilt {len(drawn)} of {written} file(s) in {seconds:.1f} s"
+    """`rebuilt 2 of 10 files in 1.4 s: actions-a4.pdf, ...`, cut to `width` columns."""
+    line = f"rebuilt {len(drawn)} of {plural(written, 'file')} in {seconds:.1f} s"
     if drawn:
         line += ": " + ", ".join(drawn)
     return line if len(line) <= width else line[:width - 3] + "..."

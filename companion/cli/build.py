@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from cards import cards_root, game_ids
+from cards.wording import plural
 
 from .common import (
     DataProblem,
@@ -135,7 +136,7 @@ def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
     if not findings:
         click.echo(f"preflight ({shop}): no problems")
         return
-    click.echo(f"preflight ({shop}): {len(findings)} problem(s)")
+    click.echo(f"preflight ({shop}): {plural(len(findings), 'problem')}")
     for finding in findings:
         click.echo(f"  {finding}")
 
@@ -214,7 +215,7 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
         message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
         click.echo(f"build failed (the previous kit is untouched):\n{message}", err=True)
 
-    click.echo(f"watching {len(folders)} folder(s); Ctrl-C stops")
+    click.echo(f"watching {plural(len(folders), 'folder')}; Ctrl-C stops")
     try:
         watch(folders, rebuild, on_error)
     except KeyboardInterrupt:
@@ -368,7 +369,7 @@ def _report(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir:
         sheets = usage.get(Path(row["path"]), "")
         click.echo(f"{name:<{width}}  {pages}  {_human(row['bytes']):>9}  {sheets}".rstrip())
     total = sum(row["bytes"] for row in rows)
-    click.echo(f"{len(rows)} file(s) written, {_human(total)}")
+    click.echo(f"{plural(len(rows), 'file')} written, {_human(total)}")
 
 
 def _below(path: Path, out_dir: Path) -> str:

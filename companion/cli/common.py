@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cards import CardsError, DatabaseInvalid
+from cards.wording import plural
 
 from ..errors import CompanionError, DiceError, IllegalAction
 
@@ -146,7 +147,7 @@ def get_context() -> Context:
 
 def format_problems(exc: DatabaseInvalid) -> str:
     """One located line per problem, with the offending source line beneath."""
-    lines = [f"{len(exc.problems)} problem(s) in the card database:"]
+    lines = [f"{plural(len(exc.problems), 'problem')} in the card database:"]
     for problem in exc.problems:
         lines.append(f"  {problem}")
         if problem.source_line.strip():

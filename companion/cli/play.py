@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from cards.wording import plural
+
 from ..engine.core import Chance, Decision, Event, Request, dice_label
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
@@ -260,7 +262,7 @@ class Gamemaster:
             self.say("  nothing to undo: no answers yet")
             return
         if steps > given:
-            self.say(f"  ! only {_plural(given, 'answer')} can be taken back; "
+            self.say(f"  ! only {plural(given, 'answer')} can be taken back; "
                      f"type `undo {given}` to go back to the start")
             return
         for entry in self.table.undo(steps):
@@ -375,9 +377,6 @@ def _mentions(text: str, answer: Any, table: Table) -> bool:
         names.add(str(step.entry.answer).lower())
     return any(name and name in text.lower() for name in names)
 
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _rolled_word(answer: Any) -> str:

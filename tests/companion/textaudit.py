@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.engine.wording import wants_an
+from cards.wording import wants_an
 
 # Nouns that end in s in the singular, or are never counted as "1 x".
 SINGULAR_S = {"bonus", "class", "status", "dies", "plus", "pass", "focus", "chaos", "canvas", "gas", "loss", "boss",

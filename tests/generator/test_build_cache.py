@@ -121,8 +121,8 @@ def test_watch_redraws_only_the_file_that_depends_on_the_changed_card(runner, ca
     lines = [x for x in result.output.splitlines() if x.startswith("rebuilt ")]
     assert all(len(line) <= 80 for line in lines)
     # of cards-a4.pdf, player-mat-a4.pdf and manifest.json, only the card file is drawn again
-    assert lines[0].startswith("rebuilt 1 of 3 file(s) in ") and lines[0].endswith(" s: cards-a4.pdf")
-    assert lines[1].startswith("rebuilt 0 of 3 file(s) in ")
+    assert lines[0].startswith("rebuilt 1 of 3 files in ") and lines[0].endswith(" s: cards-a4.pdf")
+    assert lines[1].startswith("rebuilt 0 of 3 files in ")
 
 
 def test_a_one_card_edit_draws_one_page_and_replays_the_others_byte_for_byte(runner, cards_copy, tmp_path,
@@ -169,8 +169,8 @@ def test_the_rulebook_is_drawn_again_only_when_an_edit_shows_in_it(runner, cards
                                  "--only", "sheets", "--only", "rulebook", "--out", str(tmp_path), "--watch"])
     assert result.exit_code == 0, result.output
     comment, text = [x for x in result.output.splitlines() if x.startswith("rebuilt ")]
-    assert comment.startswith("rebuilt 0 of 4 file(s)")
-    assert text.startswith("rebuilt 2 of 4 file(s)") and text.endswith(": cards-a4.pdf, rulebook-a4.pdf")
+    assert comment.startswith("rebuilt 0 of 4 files")
+    assert text.startswith("rebuilt 2 of 4 files") and text.endswith(": cards-a4.pdf, rulebook-a4.pdf")
 
 
 def test_a_build_served_whole_from_the_cache_keeps_the_pages_for_the_next_edit(runner, cards_copy, tmp_path,

@@ -40,7 +40,7 @@ def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
     assert board["pages"] == len(PdfReader(board["path"]).pages) == 4
     assert board["bytes"] == (tmp_path / "heartstrings" / "board-a4.pdf").stat().st_size
     plain = _build(runner, "heartstrings", "--only", "sheets", "--paper", "a4", "--out", str(tmp_path))
-    assert "board-a4.pdf" in plain.output and "4 p." in plain.output and "3 file(s) written" in plain.output  # and manifest.json
+    assert "board-a4.pdf" in plain.output and "4 p." in plain.output and "3 files written" in plain.output  # and manifest.json
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -135,7 +135,7 @@ def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(runner, tmp_path, mo
     monkeypatch.setattr("companion.cli.build.is_fancy", lambda: True)
     result = _build(runner, *args)
     assert result.exit_code == 0, result.output
-    assert "building" in result.output and "2 file(s) written" in result.output  # shared token pages, manifest
+    assert "building" in result.output and "2 files written" in result.output  # shared token pages, manifest
 
 
 def test_png_of_a_card_design_is_its_trim_size(runner, tmp_path):

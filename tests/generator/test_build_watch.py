@@ -28,7 +28,7 @@ def test_watch_builds_the_kit_and_watches_database_and_templates(runner, cards_c
                                  "--only", "sheets", "--out", str(tmp_path), "--watch"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "heartstrings" / "board-a4.pdf").is_file()
-    assert "file(s) written" in result.output
+    assert "files written" in result.output
     assert cards_copy / "heartstrings" in one_round
     assert any(folder.name == "heartstrings" and folder.parent.name == "templates" for folder in one_round)
 

@@ -13,6 +13,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import load_game
+from cards.wording import plural
 from companion.cli import cli
 from generator.preflight import check_image, check_page
 
@@ -138,7 +139,7 @@ def test_json_carries_the_preflight_findings_located_by_deck_card_and_side(runne
     assert any("outside the safe zone" in f["message"] for f in fronts)
     assert all(f["where"].startswith(f"deck {f['deck']!r}") for f in findings)
     text = runner.invoke(cli, ["--cards", str(cards_copy), "build", GAME, "--for", "tgc", "--out", str(tmp_path)])
-    assert f"preflight (tgc): {len(findings)} problem(s)" in text.output
+    assert f"preflight (tgc): {plural(len(findings), 'problem')}" in text.output
 
 
 def test_json_of_a_clean_preflight_says_no_problems(runner: Any, tmp_path: Path) -> None:

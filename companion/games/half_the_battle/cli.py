@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from cards.wording import plural
+
 from ...cli.common import db_option, echo_json, get_context, user_errors
 from . import calculators
 from .engine import HalfTheBattleEngine
@@ -106,7 +108,7 @@ def threats_command(source: str, player: str | None, as_json: bool, db_path: str
         echo_json({name: [t.__dict__ for t in items] for name, items in found.items()})
         return
     for name, items in found.items():
-        click.echo(f"{name}: {len(items)} killing threat(s)")
+        click.echo(f"{name}: {plural(len(items), 'killing threat')}")
         for threat in items:
             click.echo(f"  {threat.text}")
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from cards.wording import plural
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
-from ...engine.wording import plural
 from .pieces import Rules, owned
 from .rage import offer, rage_points
 from .state import HalfTheBattleState

@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, drop_steps, push_front, step
-from ...engine.wording import plural
 from . import ledger, preview
 from .asked import once
 from .context import Game

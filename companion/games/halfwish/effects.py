@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
-from ...engine.wording import plural
 from . import ledger
 from .context import Game
 from .hands import draw_steps

@@ -5,10 +5,11 @@ Seed: "Card Drawing and the Action Deck".
 
 from __future__ import annotations
 
+from cards.wording import plural
+
 from ...engine import hands as core_hands
 from ...engine.core import Chance, Decision, Event
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
-from ...engine.wording import plural
 from .asked import once
 from .context import Game
 from .state import HalfwishState, Player

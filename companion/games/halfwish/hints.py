@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.core import Chance, Decision, Request
-from ...engine.wording import plural
 from . import ledger
 from .context import Game
 from .duels import calculate, role_text

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.core import Event
-from ...engine.wording import plural
 from .duel import modified_damage
 from .state import HalfwishState, Player
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cards.wording import plural
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
-from ...engine.wording import plural
 from . import ledger
 from .asked import once
 from .context import Game

@@ -9,9 +9,10 @@ spent from new fives, the first picker first, until both players are out of them
 
 from __future__ import annotations
 
+from cards.wording import article
+
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
-from ...engine.wording import article
 from . import ledger
 from .context import Game
 from .standing import loser

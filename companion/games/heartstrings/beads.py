@@ -6,8 +6,9 @@ These are not steps: the steps that place tokens and fight combats call them.
 
 from __future__ import annotations
 
+from cards.wording import plural
+
 from ...engine.requests import Event
-from ...engine.wording import plural
 from .board import Board
 from .state import HeartstringsState
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from cards.wording import plural
+
 from ...cli.common import echo_json, get_context, user_errors
 from .calculators import combat_odds, describe, resolve_combat
 
@@ -77,8 +79,8 @@ def combat(room: int, attacker_roll: int, defender_rolls: str, as_json: bool) ->
     if result.unused_rolls:
         click.echo(f"(not rolled: {', '.join(map(str, result.unused_rolls))}, the defender had already won)")
     a, d = result.attacker, result.defender
-    click.echo(f"The {result.winner} wins. Attacker: {a.tokens_lost} token(s) lost, {a.damage} damage; "
-               f"defender: {d.tokens_lost} token(s) lost, {d.damage} damage.")
+    click.echo(f"The {result.winner} wins. Attacker: {plural(a.tokens_lost, 'token')} lost, {a.damage} damage; "
+               f"defender: {plural(d.tokens_lost, 'token')} lost, {d.damage} damage.")
 
 
 @group.command("odds")

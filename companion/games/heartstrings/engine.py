@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.core import Engine
 from ...engine.requests import Decision, Outcome, Request
-from ...engine.wording import plural
 from .board import PASS, Board, option_room
 from .prompts import Prompts
 from .rolloff import roll_off_round

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.requests import Decision, Event
 from ...engine.steps import Question, StepCall, StepTable
-from ...engine.wording import plural
 from .board import PASS, Board
 from .prompts import Heartstrings
 from .state import END_TURN, SACRIFICE, HeartstringsState

@@ -9,6 +9,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.requests import Event
 from ...engine.steps import step
 from .actions import attack_targets
@@ -70,8 +72,8 @@ def _strike_once(engine: SkirmishEngine, state: SkirmishState) -> list[Event]:
     """Run the engine's attack step: the attacker attacks the defender."""
     attacker, defender = state.fighters
     if defender not in _targets(engine, state, attacker):
-        raise SkirmishError(f"out of reach: a {attacker.cls} attacks at exactly {engine.reach(attacker)} "
-                            f"tile(s), the defender is {_gap(state)} away")
+        raise SkirmishError(f"out of reach: a {attacker.cls} attacks at exactly "
+                            f"{plural(engine.reach(attacker), 'tile')}, the defender is {_gap(state)} away")
     attacker.attacked = False
     state.sides[ATTACKER].ap = state.sides[ATTACKER].max_ap
     state.queue = [step("attack", fighter=attacker.id)]

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.steps import step
-from ...engine.wording import plural
 from . import catalogue as cat
 from .context import WitchEngine
 from .errors import IllegalAttack, UnknownWitch

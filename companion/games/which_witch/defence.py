@@ -11,9 +11,10 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
+from cards.wording import plural
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
-from ...engine.wording import plural
 from . import catalogue as cat
 from .context import WitchEngine
 from .holding import has_kind, holds, take_card

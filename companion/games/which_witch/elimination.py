@@ -9,10 +9,11 @@ hand size by 1 card'.
 
 from __future__ import annotations
 
+from cards.wording import plural
+
 from ...engine.core import Decision, Event, Option
 from ...engine.hands import Hand
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
-from ...engine.wording import plural
 from . import catalogue as cat
 from .context import WitchEngine
 from .holding import holds, take_card

@@ -7,9 +7,10 @@ and either move it to the Discard Pile or immediately put it "in play" for yours
 
 from __future__ import annotations
 
+from cards.wording import article
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable
-from ...engine.wording import article
 from .context import WitchEngine
 from .holding import pass_card
 from .rotation import finish

@@ -9,9 +9,10 @@ Ruling one-wand-per-die: a Wand cannot go in play while another witch has the sa
 
 from __future__ import annotations
 
+from cards.wording import article
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable
-from ...engine.wording import article
 from . import catalogue as cat
 from .context import WitchEngine
 from .holding import holds, take_card

@@ -96,6 +96,6 @@ def test_threats_from_a_session(run):
     assert started.exit_code == 0, started.output
     result = run("threats", "--state", "duel")
     assert result.exit_code == 0, result.output
-    assert "Ann: 0 killing threat(s)" in result.output      # nobody is low enough yet
+    assert "Ann: 0 killing threats" in result.output      # nobody is low enough yet
     missing = run("threats", "--state", "no-such-game")
     assert missing.exit_code == 1 and "Traceback" not in missing.output

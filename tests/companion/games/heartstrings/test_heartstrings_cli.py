@@ -34,8 +34,8 @@ def test_combat_explains_each_roll_in_text(runner):
     assert lines[0].startswith("Room 8 (defender +2): the attacker rolls 6; the defender's token rolls 1+2 = 3")
     assert "8 beats 6, the attacker loses the token" in lines[2]
     assert "not rolled: 2" in result.output
-    assert lines[-1] == ("The defender wins. Attacker: 1 token(s) lost, 1 damage; "
-                         "defender: 2 token(s) lost, 3 damage.")
+    assert lines[-1] == ("The defender wins. Attacker: 1 token lost, 1 damage; "
+                         "defender: 2 tokens lost, 3 damage.")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -1,7 +1,8 @@
-"""Counted nouns and articles in what a player reads: `1 point`, `2 points`, `an Evade`, `a Wand`.
+"""Counted nouns and articles in what a player or designer reads: `1 point`, `2 points`, `an Evade`.
 
-Every game's events, prompts and state lines use these, so no text says "1 points", "a Evade"
-or "point(s)". The article follows the sound, not the letter: "a unique", "an hour", "an 8".
+Every game's events, prompts and state lines, the rulebook templates (`plural`), the CLI's
+messages and the kit's printed notes use these, so no text says "1 points", "a Evade" or
+"point(s)". The article follows the sound, not the letter: "a unique", "an hour", "an 8".
 """
 
 from __future__ import annotations
