@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cards import Database, load_game
+from cards.wording import plural
 
 from .errors import GeneratorError
 from .manifest import build_manifest
@@ -126,7 +127,7 @@ def changes_since(db: Database, ref: str) -> Changes:
 def describe(changes: Changes, game: str) -> list[str]:
     """The changes as lines a designer reads, a changed card followed by its fields."""
     total = len(changes.added) + len(changes.removed) + len(changes.changed) + len(changes.rules)
-    lines = [f"{game}: {total} change(s) since {changes.since}"]
+    lines = [f"{game}: {plural(total, 'change')} since {changes.since}"]
     for sign, cards in (("+", changes.added), ("-", changes.removed)):
         lines += [f"  {sign} card {c['id']} ({c['deck']}) {c.get('source') or ''}".rstrip() for c in cards]
     for card in changes.changed:

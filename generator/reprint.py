@@ -12,10 +12,13 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database
 from cards.units import parse_length, parse_size
+from cards.wording import plural
 
 from .changes import Changes, describe
 from .geometry import page_margin, page_size
@@ -23,6 +26,7 @@ from .imposition import Face, impose_cards
 from .kit import deck_sides
 from .pdfcanvas import new_canvas
 from .stamps import printed_version
+from .userconfig import duplex_setting
 
 LINE = 11.0
 
@@ -45,41 +49,116 @@ def reprint_faces(db: Database, ids: set[str]) -> dict[tuple[str, bool], tuple[l
     return groups
 
 
-def discard_lines(changes: Changes) -> list[str]:
-    """The printed cards to throw away: removed and changed ones, each with the stamp it carries."""
+def discard_rows(changes: Changes) -> list[tuple[str, str, str, int]]:
+    """The printed cards to throw away, removed and changed ones: (deck, card, the stamp printed on
+    them, copies)."""
     old = [*changes.removed, *({**c, "stamp": c.get("old_stamp")} for c in changes.changed)]
-    return [f"  {c['name']} ({c['deck']}), stamp {c['stamp']}: {c['count'] or 0} cop(ies)" for c in old]
+    return [(str(c["deck"]), str(c["name"]), f"v {c['stamp']}", int(c["count"] or 0)) for c in old]
 
 
 def render_reprint(db: Database, changes: Changes, paper: str, out: Path | BinaryIO) -> None:
     """The reprint PDF: a page of changes and discards, then the changed cards imposed."""
     title = f"{db.meta.name}: reprint since {changes.since}"
     canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {printed_version(db)}")
-    lines = [*describe(changes, db.id), "", "Throw away these printed cards:",
-             *(discard_lines(changes) or ["  none"]), "", f"Reprint: {len(changes.reprint_ids())} card design(s)."]
-    _list_page(canvas, page_size(paper), lines)
+    groups = reprint_faces(db, set(changes.reprint_ids()))
+    _cover(canvas, page_size(paper), db, changes, groups)
     bleed = parse_length(db.print.bleed)
     margin = page_margin(db.print.margin, paper)
-    for (size, duplex), (faces, backs) in reprint_faces(db, set(changes.reprint_ids())).items():
+    for (size, duplex), (faces, backs) in groups.items():
         if faces:
             footer = f"{db.meta.name} \u00b7 reprint \u00b7 version {printed_version(db)}"
             impose_cards(canvas, faces, backs if duplex else None, parse_size(size), bleed, paper, footer, margin)
     canvas.save()
 
 
-def _list_page(canvas: Canvas, page: tuple[float, float], lines: list[str]) -> None:
-    """The changes, one line each, top down; further pages when they do not fit one."""
-    x, top, bottom = 15 * mm, page[1] - 15 * mm, 15 * mm
-    y = top
-    canvas.setFont("Helvetica", 9)
-    for line in lines:
-        if y < bottom:
-            canvas.showPage()
-            canvas.setFont("Helvetica", 9)
-            y = top
-        canvas.drawString(x, y, line[:110])
-        y -= LINE
+def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Changes,
+           groups: dict[tuple[str, bool], tuple[list[Face], list[Face]]]) -> None:
+    """The first page: what changed, which printed cards to throw away, how to print what follows."""
+    copies = sum(len(faces) for faces, _ in groups.values())
+    designs = len(changes.reprint_ids())
+    lines = _Lines(canvas, page)
+    lines.title(f"{db.meta.name}: reprint since {changes.since}")
+    lines.text(f"Rules version {printed_version(db)}. " + (
+        f"{plural(copies, 'card')} to print ({plural(designs, 'design')}) on the pages after this one."
+        if copies else "No card to print: nothing on the cards changed."), muted=True)
+    lines.heading("What changed")
+    for line in describe(changes, db.id)[1:] or ["  nothing"]:
+        lines.text(line.strip(), indent=(len(line) - len(line.lstrip())) / 2)
+    lines.heading("Throw away these printed cards")
+    decks = {deck.id: deck.name for deck in db.decks}  # a removed deck keeps its id
+    rows = [(decks.get(deck, deck), card, stamp, str(copies)) for deck, card, stamp, copies in discard_rows(changes)]
+    if rows:
+        lines.text("Each card prints its own stamp at its foot: throw away the copies that print the stamp below.")
+        lines.table(("Deck", "Card", "Stamp printed", "Copies"), rows)
+    else:
+        lines.text("None: no printed card changed or went.")
+    if copies:
+        duplex = any(duplex for (_, duplex), (faces, _) in groups.items() if faces)
+        sides = f"2-sided, flipping on the {duplex_setting().flip} edge" if duplex else "1-sided"
+        lines.heading("Print the pages after this one")
+        lines.text(f"At 100% scale on cardstock, {sides}, as the card sheets of the kit; then cut "
+                   "them as those: the long cuts across the sheet first, from crop mark to crop mark.")
     canvas.showPage()
+
+
+class _Lines:
+    """Text set top down on the cover, wrapped to the page; further pages when it runs long."""
+
+    def __init__(self, canvas: Canvas, page: tuple[float, float]):
+        self.canvas, self.page = canvas, page
+        self.left, self.width = 18 * mm, page[0] - 36 * mm
+        self.y = page[1] - 20 * mm
+
+    def title(self, text: str) -> None:
+        self._line(text, "Helvetica-Bold", 16, 0.0, _INK, 22)
+
+    def heading(self, text: str) -> None:
+        self.y -= 8
+        self._line(text, "Helvetica-Bold", 11, 0.0, _INK, 16)
+
+    def text(self, text: str, indent: float = 0.0, muted: bool = False) -> None:
+        for part in simpleSplit(text, "Helvetica", 9, self.width - indent * LINE) or [""]:
+            self._line(part, "Helvetica", 9, indent * LINE, _MUTED if muted else _INK, LINE)
+
+    def table(self, header: tuple[str, str, str, str], rows: list[tuple[str, str, str, str]]) -> None:
+        columns = (0.0, 0.3, 0.72, 1.0)  # where each column starts, as a share of the width; copies end at 1
+        self.y -= 3
+        for cells, font in [(header, "Helvetica-Bold"), *((row, "Helvetica") for row in rows)]:
+            self._room(LINE + 2)
+            self.canvas.setFont(font, 9)
+            self.canvas.setFillColor(_INK)
+            for (text, start), end in zip(zip(cells[:3], columns[:3]), columns[1:], strict=True):
+                self.canvas.drawString(self.left + start * self.width, self.y, _clipped(text, font, (end - start) * self.width - 6))
+            self.canvas.drawRightString(self.left + self.width, self.y, cells[3])
+            if font == "Helvetica-Bold":  # a hairline under the header
+                self.canvas.setStrokeColor(_MUTED)
+                self.canvas.setLineWidth(0.4)
+                self.canvas.line(self.left, self.y - 3, self.left + self.width, self.y - 3)
+            self.y -= LINE + 2
+
+    def _line(self, text: str, font: str, size: float, indent: float, colour: str, leading: float) -> None:
+        self._room(leading)
+        self.canvas.setFont(font, size)
+        self.canvas.setFillColor(colour)
+        self.canvas.drawString(self.left + indent, self.y, text)
+        self.y -= leading
+
+    def _room(self, height: float) -> None:
+        if self.y - height < 15 * mm:
+            self.canvas.showPage()
+            self.y = self.page[1] - 20 * mm
+
+
+_INK, _MUTED = "#1a1a1a", "#555555"
+
+
+def _clipped(text: str, font: str, width: float) -> str:
+    """`text`, cut with an ellipsis where it would run into the next column."""
+    if stringWidth(text, font, 9) <= width:
+        return text
+    while text and stringWidth(text + "\u2026", font, 9) > width:
+        text = text[:-1]
+    return text + "\u2026"
 
 
 def reprint_steps(db: Database, ref: str, papers: tuple[str, ...], folder: Path) -> list[tuple[str, Any]]:

@@ -135,10 +135,35 @@ def test_the_reprint_holds_exactly_the_edited_card_with_its_backs(runner, halfwi
     new = json.loads((tmp_path / "out" / "halfwish" / "manifest.json").read_text())
     strike = next(c for c in new["cards"] if c["id"] == "strike")
     pages = [p.extract_text() or "" for p in PdfReader(tmp_path / "out" / "halfwish" / "reprint-a4.pdf").pages]
-    assert "Throw away these printed cards:" in pages[0]
-    assert f"Strike (actions), stamp {old_stamp}: 8 cop(ies)" in pages[0]
+    cover = pages[0].splitlines()
+    assert "8 cards to print (1 design) on the pages after this one." in cover[1]
+    assert cover[cover.index("Throw away these printed cards"):][2:10] == [
+        "Deck", "Card", "Stamp printed", "Copies", "Basic Actions", "Strike", f"v {old_stamp}", "8"]
+    assert "2-sided, flipping on the long edge" in pages[0]
     fronts, backs = pages[1::2], pages[2::2]
     assert len(fronts) == len(backs) == 1  # eight copies fit one sheet; the backs follow it
     assert CORNER.findall(fronts[0]) == ["HW-ACT 01/05"] * strike["count"]
     assert fronts[0].count(f"v {strike['stamp']}") == strike["count"] == 8
     assert backs[0].count("HW-ACT") == strike["count"]
+
+
+def test_the_reprint_cover_wraps_a_long_edit_and_says_when_nothing_is_to_print(runner, halfwish, tmp_path):
+    from generator.changes import compare
+    from generator.reprint import render_reprint
+
+    db = load_game("halfwish", halfwish)
+    long = " ".join(["Strike for DV, then strike again for DV unless the defender played a guard."] * 3)
+    manifest = build_manifest(db)
+    edited = json.loads(json.dumps(manifest))
+    strike = next(c for c in edited["cards"] if c["id"] == "strike")
+    strike["fields"]["text"] = long
+    out = tmp_path / "reprint.pdf"
+    render_reprint(db, compare(edited, manifest, "earlier.json"), "a4", out)
+    cover = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert json.dumps(long) in cover  # the whole old text, wrapped, none of it cut
+    render_reprint(db, compare(manifest, manifest, "HEAD"), "a4", out)
+    pages = PdfReader(out).pages
+    assert len(pages) == 1
+    text = pages[0].extract_text()
+    assert "No card to print: nothing on the cards changed." in text
+    assert "None: no printed card changed or went." in text
