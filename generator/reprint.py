@@ -86,7 +86,7 @@ def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Cha
         lines.text(line.strip(), indent=(len(line) - len(line.lstrip())) / 2)
     lines.heading("Throw away these printed cards")
     decks = {deck.id: deck.name for deck in db.decks}  # a removed deck keeps its id
-    rows = [(decks.get(deck, deck), card, stamp, str(copies)) for deck, card, stamp, copies in discard_rows(changes)]
+    rows = [(decks.get(deck, deck), card, stamp, str(count)) for deck, card, stamp, count in discard_rows(changes)]
     if rows:
         lines.text("Each card prints its own stamp at its foot: throw away the copies that print the stamp below.")
         lines.table(("Deck", "Card", "Stamp printed", "Copies"), rows)

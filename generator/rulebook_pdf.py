@@ -119,7 +119,7 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     width = _RulebookDoc(io.BytesIO(), db, paper, theme).width
     story = title_page(db, theme, width) + instruction_flowables(db, paper, width, theme)
     story += [PageBreak(), *component_flowables(db, width, theme), PageBreak(), *contents_page(theme)]
-    story += _take_prepared(db, paper, theme) or _chapters(db, paper, theme)
+    story += _take_prepared(db, paper, theme) or _chapters(db, width, theme)
     expect_contents(story)
     with contents_recalled(story, f"{db.id}/{paper}"):
         build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
@@ -134,7 +134,7 @@ def prepare_rulebook(db: Database, paper: str = "a4") -> None:
     """Convert the rulebook's Markdown as `render_rulebook(db, paper)` will, raising what it would
     raise, and keep the result for that layout (`generator.check` draw-checks with this)."""
     theme = Theme(numbered=True)
-    chapters = _chapters(db, paper, theme)
+    chapters = _chapters(db, _RulebookDoc(io.BytesIO(), db, paper, theme).width, theme)
     if len(_prepared) >= 8:  # never taken (`deckwright lint` only checks): forget the oldest
         del _prepared[next(iter(_prepared))]
     _prepared[(id(db), paper, theme)] = (db, chapters)
@@ -145,9 +145,9 @@ def _take_prepared(db: Database, paper: str, theme: Theme) -> list[Flowable] | N
     return db_and_chapters[1] if db_and_chapters is not None and db_and_chapters[0] is db else None
 
 
-def _chapters(db: Database, paper: str, theme: Theme) -> list[Flowable]:
-    """The chapters of the rulebook template, as flowables as wide as the page's frame."""
-    return markdown_to_flowables(rulebook_markdown(db), _RulebookDoc(io.BytesIO(), db, paper, theme).width, theme)
+def _chapters(db: Database, width: float, theme: Theme) -> list[Flowable]:
+    """The chapters of the rulebook template, as flowables `width` wide (the page's frame)."""
+    return markdown_to_flowables(rulebook_markdown(db), width, theme)
 
 
 def expect_contents(story: list[Flowable]) -> None:

@@ -378,7 +378,6 @@ def _mentions(text: str, answer: Any, table: Table) -> bool:
     return any(name and name in text.lower() for name in names)
 
 
-
 def _rolled_word(answer: Any) -> str:
     return "rolled" if isinstance(answer, list) and all(isinstance(a, int) for a in answer) else "drew"
 
