@@ -14,9 +14,11 @@ import re
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from cards.units import MM
+
+from .paragraphs import Paragraph
 
 FLOW_COMMENT = re.compile(r"^\s*<!--\s*flow:\s*(.+?)\s*-->\s*$", re.DOTALL)
 BOX_WIDTH = 34 * MM

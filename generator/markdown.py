@@ -36,7 +36,6 @@ from reportlab.platypus import (
     ListFlowable,
     ListItem,
     PageBreak,
-    Paragraph,
     Table,
     TableStyle,
     XPreformatted,
@@ -56,6 +55,7 @@ from .inline import (
     prepare_canvas,
 )
 from .markdown_style import Theme, stylesheet
+from .paragraphs import Paragraph
 from .table_columns import break_parts_evenly, column_widths
 from .tables import KeptTable
 

@@ -26,7 +26,6 @@ from reportlab.platypus import (
     NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -41,6 +40,7 @@ from .geometry import page_margin, page_size, printable
 from .instructions import instruction_flowables
 from .markdown import Theme, markdown_to_flowables, prepare_canvas, stylesheet
 from .pagecache import note, recalled
+from .paragraphs import Paragraph
 from .pullback import PageFills, build_pulled_back
 from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, rulebook_markdown
 from .stamps import printed_version

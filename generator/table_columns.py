@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
+
+from .paragraphs import Paragraph
 
 
 def column_widths(texts: list[list[str]], width: float, style: ParagraphStyle,

@@ -17,12 +17,13 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 from pypdf import PdfReader
-from reportlab.platypus import PageBreak, Paragraph, Table
+from reportlab.platypus import PageBreak, Table
 
 from cards import Database, load_game
 from cards.units import MM
 from generator.errors import GeneratorError
 from generator.markdown import Theme, markdown_to_flowables
+from generator.paragraphs import Paragraph
 from generator.rulebook import (
     RulebookError,
     TemplateSecurityError,
