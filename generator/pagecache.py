@@ -122,9 +122,30 @@ def _forms(canvas: Canvas) -> list[str]:
 
 
 def document_state(canvas: Canvas) -> str:
-    """A hash of what a page's operators depend on in the document so far."""
+    """A hash of what a page's operators depend on in the document so far.
+
+    Fonts, characters and forms are only ever added, so while their counts stay the same the
+    state does too: the hash of the page before is taken again (after the first sheets of a deck
+    its pages add nothing new, and hashing every character so far for each page adds up)."""
+    growth = _growth(canvas)
+    known = getattr(canvas, "_deckwright_state", None)
+    if known is not None and known[0] == growth:
+        return str(known[1])
     state = [_fonts(canvas), _codes(canvas), _forms(canvas)]
-    return hashlib.sha256(json.dumps(state).encode()).hexdigest()
+    digest = hashlib.sha256(json.dumps(state).encode()).hexdigest()
+    canvas._deckwright_state = (growth, digest)
+    return digest
+
+
+def _growth(canvas: Canvas) -> tuple[int, ...]:
+    """How many fonts, characters of each font and objects other than pages the document holds."""
+    doc = canvas._doc
+    counts = [len(doc.idToObject) - canvas.getPageNumber(), len(doc.fontMapping)]
+    for name in doc.fontMapping:
+        font = pdfmetrics.getFont(name)
+        if isinstance(font, TTFont) and doc in font.state:
+            counts.append(len(font.state[doc].assignments))
+    return tuple(counts)
 
 
 # --------------------------------------------------------------------------------- recording

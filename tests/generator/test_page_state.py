@@ -1,0 +1,74 @@
+"""The document state a cached page is keyed by (`generator.pagecache.document_state`): the same
+while a document adds nothing, different as soon as it adds a font, a character or a form."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+import generator  # noqa: F401 - registers the shipped fonts (Helvetica is a TrueType face)
+from generator.pagecache import document_state
+
+
+def _state_after(draw) -> tuple[str, str]:
+    canvas = Canvas(io.BytesIO())
+    canvas.setFont("Helvetica", 10)
+    canvas.drawString(10, 10, "abc")
+    before = document_state(canvas)
+    canvas.showPage()
+    draw(canvas)
+    return before, document_state(canvas)
+
+
+def _fresh_state(draw) -> str:
+    canvas = Canvas(io.BytesIO())
+    canvas.setFont("Helvetica", 10)
+    canvas.drawString(10, 10, "abc")
+    canvas.showPage()
+    draw(canvas)
+    canvas.__dict__.pop("_deckwright_state", None)
+    return document_state(canvas)
+
+
+def test_pages_that_add_nothing_keep_the_state():
+    def same_characters(canvas):
+        canvas.setFont("Helvetica", 10)
+        canvas.drawString(10, 10, "cab")
+        canvas.showPage()
+    before, after = _state_after(same_characters)
+    assert after == before
+
+
+def test_a_new_character_a_new_font_or_a_form_changes_the_state_as_a_fresh_hash_would():
+    def new_character(canvas):
+        canvas.setFont("Helvetica", 10)
+        canvas.drawString(10, 10, "abc\u00e9")  # ASCII is encoded from the start
+
+    def new_form(canvas):
+        canvas.beginForm("f")
+        canvas.rect(0, 0, 1, 1)
+        canvas.endForm()
+
+    def new_font(canvas):
+        canvas.setFont("Courier", 10)
+        canvas.drawString(10, 10, "a")
+    for draw in (new_character, new_form, new_font):
+        before, after = _state_after(draw)
+        assert after != before, draw.__name__
+        assert after == _fresh_state(draw), draw.__name__
+
+
+def test_the_state_is_hashed_again_only_when_the_document_grew(monkeypatch):
+    from generator import pagecache
+
+    hashed: list[int] = []
+    codes = pagecache._codes
+    monkeypatch.setattr(pagecache, "_codes", lambda canvas: hashed.append(1) or codes(canvas))
+    canvas = Canvas(io.BytesIO())
+    canvas.setFont("Helvetica", 10)
+    for text in ("abc", "cab", "bca", "abc\u00e9"):
+        canvas.drawString(10, 10, text)
+        document_state(canvas)
+        canvas.showPage()
+    assert len(hashed) == 2  # the first page, and the page that added a character
