@@ -26,7 +26,7 @@ from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size,
 from .imposition import Face, LastSheet, impose_cards
 from .pagecache import stamped
 from .pdfcanvas import new_canvas
-from .stamps import card_stamp, digest, layout_inputs, printed_version
+from .stamps import card_stamp, deck_identity, digest, joined, layout_inputs, printed_version
 from .userconfig import duplex_setting
 
 
@@ -89,16 +89,17 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     shared = layout_inputs(db, [front, back])
     # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
     common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
+    identity = deck_identity(deck)
     for number, card in enumerate(deck.cards, 1):
-        context = _stamped(card_context(db, deck, card, number, base), shared, deck)
+        context = _stamped(card_context(db, deck, card, number, base), shared, identity)
         stamps.append(context["stamp"])
         face = stamped(_face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}"),
-                       digest([common, "front", context["stamp"]]))
+                       joined(common, "front", context["stamp"]))
         faces.extend([face] * card.count)
         if deck.back.per_card:
             # copies of a card share one back Face, so imposition still draws it once as a PDF form
             own = _face(back, {**context, "back": deck.back}, bleed, f"back of card {card.id!r} of deck {deck.id!r}")
-            backs.extend([stamped(own, digest([common, "back", context["stamp"]]))] * card.count)
+            backs.extend([stamped(own, joined(common, "back", context["stamp"]))] * card.count)
     if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
         backs = [stamped(_face(back, back_context, bleed, f"back of deck {deck.id!r}"), digest([common, "back"]))]
@@ -110,9 +111,9 @@ def deck_settings(deck: Any) -> Any:
     return {key: value for key, value in deck.model_dump(mode="json").items() if key != "cards"}
 
 
-def _stamped(context: dict[str, Any], shared: str, deck: Any) -> dict[str, Any]:
+def _stamped(context: dict[str, Any], shared: str, identity: Any) -> dict[str, Any]:
     """A card face prints its own content stamp as its `version` (the game's is `game_version`)."""
-    stamp = card_stamp(shared, deck, context)
+    stamp = card_stamp(shared, identity, context)
     return {**context, "version": stamp, "stamp": stamp, "game_version": context["version"]}
 
 

@@ -71,10 +71,21 @@ def _rule_or_none(db: Database, path: str) -> Any:
         return None
 
 
-def card_stamp(shared: str, deck: Any, context: dict[str, Any]) -> str:
-    """The content stamp of one card: `shared` is `layout_inputs` of the deck's layouts."""
+def deck_identity(deck: Any) -> Any:
+    """What a card's stamp takes from its deck (`card_stamp`), as JSON values: made once per deck."""
+    return json.loads(json.dumps([deck.id, deck.code, deck.name, deck.size, deck.back], default=_plain))
+
+
+def card_stamp(shared: str, identity: Any, context: dict[str, Any]) -> str:
+    """The content stamp of one card: `shared` is `layout_inputs` of the deck's layouts,
+    `identity` the deck's `deck_identity`."""
     own = {key: context.get(key) for key in ("card", "number", "total", "corner")}
-    return digest([shared, {"deck": [deck.id, deck.code, deck.name, deck.size, deck.back]}, own])
+    return digest([shared, {"deck": identity}, own])
+
+
+def joined(*parts: str) -> str:
+    """A short hash of some stamps and words (a face's page key): quicker than `digest` of a list."""
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:STAMP_LENGTH]
 
 
 def printed_version(db: Database) -> str:
