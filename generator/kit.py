@@ -102,7 +102,7 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
             backs.extend([stamped(own, joined(common, "back", context["stamp"]))] * card.count)
     if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
-        backs = [stamped(_face(back, back_context, bleed, f"back of deck {deck.id!r}"), digest([common, "back"]))]
+        backs = [stamped(_face(back, back_context, bleed, f"back of deck {deck.id!r}"), joined(common, "back"))]
     return faces, backs, stamps
 
 

@@ -24,11 +24,11 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         last = self.__dict__.get("_last_wrap")
         if last is not None and last[0] == availWidth and last[1] is self.style and last[2] is self.frags:
-            self.width, self._wrapWidths, self.blPara, self.height = last[3]
-            size: tuple[float, float] = last[4]
-            return size
-        size = super().wrap(availWidth, availHeight)
+            self.width = availWidth
+            self._wrapWidths, self.blPara, self.height = last[3:]
+            height: float = self.height
+            return availWidth, height
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
         if "blPara" in self.__dict__ and self.width == availWidth:  # lines were broken (the width was not too small)
-            self._last_wrap = (availWidth, self.style, self.frags,
-                               (self.width, self._wrapWidths, self.blPara, self.height), size)
+            self._last_wrap = (availWidth, self.style, self.frags, self._wrapWidths, self.blPara, self.height)
         return size
