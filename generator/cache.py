@@ -32,7 +32,7 @@ from cards.paths import template_dirs
 
 from .build import Job, Renderer, temp_beside
 from .dependencies import whole_database
-from .pagecache import face_key, pages_from
+from .pagecache import pages_from
 from .userconfig import duplex_setting
 
 CACHE_FOLDER = ".cache"
@@ -173,9 +173,16 @@ class RenderCache:
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
     def checked_faces(self, db: Database) -> Callable[[str], bool]:
-        """Is a card face with this content stamp on a cached page (so it drew without an error)?"""
+        """Is a card face with this content stamp on a page of one of the game's kit files (so
+        it drew without an error)? Each file drawn records the stamps of its faces (`renderer`)."""
         base = self.base(db)
-        return lambda stamp: self.has(face_key(base, stamp))
+        pieces = self.pieces("")
+        stamps: set[str] = set()
+        for slot in self._read_index(self.folder / INDEX):
+            if slot.startswith(f"{db.id}/"):
+                record = pieces.get_piece(_faces_key(base, slot))
+                stamps.update(record.decode().split() if record else ())
+        return stamps.__contains__
 
     def pieces(self, slot: str, deferred: bool = False) -> _Pieces:
         """The page store of kit file `slot` (`generator.pagecache`): its pages are entries too.
@@ -205,8 +212,11 @@ class RenderCache:
                 self._served.add(slot or name or key)
                 return
             buffer = io.BytesIO()
-            with pages_from(self.pieces(slot or name or key), base or key):
+            pieces = self.pieces(slot or name or key)
+            with pages_from(pieces, base or key) as faces:
                 render(buffer)
+            if faces:
+                pieces.replace_piece(_faces_key(base or key, slot or name or key), "\n".join(sorted(faces)).encode())
             self.rendered.append(name or key[:8])
             data = buffer.getvalue()
             out.write(data)
@@ -222,6 +232,11 @@ class RenderCache:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _faces_key(base: str, slot: str) -> str:
+    """The entry recording the stamps of the faces on kit file `slot`'s pages (`checked_faces`)."""
+    return hashlib.sha256(f"faces\0{base}\0{slot}".encode()).hexdigest()
 
 
 def _listing(folder: str) -> list[os.DirEntry[str]]:

@@ -11,8 +11,10 @@ its recorded drawing operators are appended, so the file's bytes are exactly tho
 (a test compares cached and uncached builds). A page that uses images, transparency, colour
 separations, shadings or annotations is always drawn.
 
-A face known to have been drawn (it is on a stored page) need not be draw-checked before a build
-(`is_checked`): the same stamp drew without an error before.
+While a file is drawn, the stamps of the faces on its pages (drawn or replayed) are collected
+(`pages_from` yields them): the render cache records them per kit file, and a face known to
+have been drawn need not be draw-checked before a build (`is_checked`): the same stamp drew
+without an error before.
 """
 
 from __future__ import annotations
@@ -44,17 +46,20 @@ class PieceStore(Protocol):
 class _Active:
     store: PieceStore
     base: str  # a hash of the tool, the game's assets and the user's settings
+    faces: set[str] = field(default_factory=set)  # the stamps of the faces on the pages drawn so far
 
 
 _ACTIVE: contextvars.ContextVar[_Active | None] = contextvars.ContextVar("deckwright_pages", default=None)
 
 
 @contextlib.contextmanager
-def pages_from(store: PieceStore, base: str) -> Iterator[None]:
-    """Within the block, card pages are looked up in and stored into `store`."""
-    token = _ACTIVE.set(_Active(store, base))
+def pages_from(store: PieceStore, base: str) -> Iterator[set[str]]:
+    """Within the block, card pages are looked up in and stored into `store`; yields the set the
+    stamps of the faces on those pages are collected in (each face drew without an error)."""
+    active = _Active(store, base)
+    token = _ACTIVE.set(active)
     try:
-        yield
+        yield active.faces
     finally:
         _ACTIVE.reset(token)
 
@@ -92,11 +97,6 @@ def stamped(face: Callable[..., None], stamp: str) -> Callable[..., None]:
     """`face`, carrying its content stamp so its pages can be cached."""
     face.stamp = stamp  # type: ignore[attr-defined]
     return face
-
-
-def face_key(base: str, stamp: str) -> str:
-    """The store key noting that a face with `stamp` drew without an error."""
-    return hashlib.sha256(f"face\0{base}\0{stamp}".encode()).hexdigest()
 
 
 # ------------------------------------------------------------------------- the document's state
@@ -249,33 +249,28 @@ def cached_page(canvas: Canvas, faces: Sequence[Any], names: Sequence[str | None
     `faces` are the faces on the page and `names` the form each is placed through (None: drawn
     directly); `layout` is everything else the page shows (plan, boxes, footer), JSON-able."""
     active = _ACTIVE.get()
-    stamps = [face_stamp(face) for face in faces]
-    if active is None or any(stamp is None for stamp in stamps):
+    stamps = [stamp for stamp in map(face_stamp, faces) if stamp is not None]
+    if active is None or len(stamps) < len(faces):
         draw()
         return
     key = _page_key(active.base, stamps, names, layout, document_state(canvas))
     data = active.store.get_piece(key)
     if data is not None:
         replay(canvas, PagePiece.from_bytes(data))
-        _note_faces(active, stamps)
+        active.faces.update(stamps)
         return
     recorder = PageRecorder(canvas)
     try:
         draw()
     finally:
         canvas._deckwright_recorder = None
+    active.faces.update(stamps)
     piece = recorder.finish(canvas)
     if piece is not None:
         active.store.put_piece(key, piece.to_bytes())
-        _note_faces(active, stamps)
 
 
-def _page_key(base: str, stamps: Sequence[str | None], names: Sequence[str | None], layout: Any, state: str) -> str:
+def _page_key(base: str, stamps: Sequence[str], names: Sequence[str | None], layout: Any, state: str) -> str:
     text = json.dumps([base, list(stamps), list(names), layout, state], default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
-
-def _note_faces(active: _Active, stamps: Sequence[str | None]) -> None:
-    for stamp in dict.fromkeys(stamps):
-        if stamp is not None:
-            active.store.put_piece(face_key(active.base, stamp), b"")

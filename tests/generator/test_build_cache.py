@@ -93,10 +93,10 @@ def test_the_cache_keeps_only_the_entries_the_last_build_of_each_file_used(runne
     _build(runner, cards_copy, out)
     second = _entries(out)
     assert not stale.exists()
-    # the card file, the edited card's page, its compressed operators and its face were replaced,
-    # each file's quick key (by the database's files), the edited file's stored parse and the
-    # manifest: the old entries are gone
-    assert len(second) == len(first) and len(first - second) == 8
+    # the card file, the edited card's page and its compressed operators were replaced, each
+    # file's quick key (by the database's files), the edited file's stored parse and the manifest:
+    # the old entries are gone (the record of the card file's faces is rewritten in place)
+    assert len(second) == len(first) and len(first - second) == 7
     _build(runner, cards_copy, out, "--paper", "letter")  # another paper keeps the A4 entries
     assert second < _entries(out)
 
@@ -239,3 +239,32 @@ def test_a_rebuilt_rulebook_starts_from_the_last_contents_and_matches_a_fresh_bu
     passes.clear()
     assert build(tmp_path / "fresh", "--no-cache") == edited
     assert passes == [2]
+
+
+def test_after_an_edit_only_the_edited_face_is_draw_checked(runner, cards_copy, tmp_path, monkeypatch):
+    """A face on a page the cache holds drew without an error before: a build draw-checks only
+    the faces it has not drawn (issue 13: a one-card edit costs one card, not the deck)."""
+    import generator.check
+
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out, "--only", "cards")
+    checked: list[str] = []
+    check_deck = generator.check.check_deck
+
+    def counting(db, deck, is_checked=None):
+        def asked(stamp: str) -> bool:
+            known = is_checked is not None and is_checked(stamp)
+            checked.extend([] if known else [stamp])
+            return known
+        return check_deck(db, deck, asked)
+
+    monkeypatch.setattr(generator.check, "check_deck", counting)
+    path = cards_copy / "halfwish" / "actions.yaml"
+    for edit in ("plus one", "plus two"):
+        checked.clear()
+        path.write_text(path.read_text().replace("Strike for DV", f"Strike for DV {edit}", 1))
+        _build(runner, cards_copy, out, "--only", "cards")
+        assert len(checked) == 1, edit  # the edited Strike; every other face and the backs drew before
+    checked.clear()
+    _build(runner, cards_copy, out, "--only", "cards", "--paper", "letter")  # the same faces on other paper
+    assert checked == []
