@@ -5,7 +5,7 @@ render cache's key on each paper, checked, then laid out on each paper). A loade
 not change while it is used, so the first answer stands for as long as that object is the one
 passed; a database loaded again (`build --watch` after an edit) is a new object and is computed
 afresh. The memo holds the databases it answered for, so their ids cannot be reused by another
-object; it forgets everything past a few dozen entries.
+object; past a few dozen entries it forgets the oldest (a build's own databases are the newest).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def per_database(function: Callable[[Database], T]) -> Callable[[Database], T]:
         known = memo.get(id(db))
         if known is None or known[0] is not db:
             if len(memo) >= _LIMIT:
-                memo.clear()
+                del memo[next(iter(memo))]
             known = memo[id(db)] = (db, function(db))
         return known[1]
 

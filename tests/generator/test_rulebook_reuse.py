@@ -32,6 +32,29 @@ def test_a_per_database_function_is_computed_once_for_each_database_object():
     assert calls == ["halfwish", "halfwish"]
 
 
+def test_a_full_memo_forgets_its_oldest_database_not_the_ones_in_use():
+    from generator import dbmemo
+
+    calls: list[int] = []
+
+    @per_database
+    def number(db):
+        calls.append(id(db))
+        return len(calls)
+
+    db = load_game("halfwish")
+    older = [replace(db) for _ in range(dbmemo._LIMIT - 1)]
+    for each in older:
+        number(each)
+    number(db)  # the memo is full now
+    number(replace(db))  # one more: the oldest goes
+    calls.clear()
+    number(db)
+    assert calls == []  # still remembered
+    number(older[0])
+    assert calls == [id(older[0])]
+
+
 def test_the_rulebook_text_is_rendered_once_for_the_check_and_both_papers(monkeypatch):
     from generator import rulebook
 
