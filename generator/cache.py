@@ -213,7 +213,7 @@ class RenderCache:
                 return
             buffer = io.BytesIO()
             pieces = self.pieces(slot or name or key)
-            with pages_from(pieces, base or key) as faces:
+            with pages_from(pieces, base or key, slot or name or key, key) as faces:
                 render(buffer)
             if faces:
                 pieces.replace_piece(_faces_key(base or key, slot or name or key), "\n".join(sorted(faces)).encode())

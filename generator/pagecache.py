@@ -46,17 +46,31 @@ class PieceStore(Protocol):
 class _Active:
     store: PieceStore
     base: str  # a hash of the tool, the game's assets and the user's settings
+    name: str = ""  # the kit file being drawn (`game/file name`)
+    file: str = ""  # the store key its bytes will be kept under
     faces: set[str] = field(default_factory=set)  # the stamps of the faces on the pages drawn so far
+
+
+@dataclass(frozen=True)
+class PageEntry:
+    """What the page store knows of one page of the file being drawn (`generator.filesplice`)."""
+
+    key: str  # the page's key: its faces, forms, layout and the document's state before it
+    state: str  # the document's state before it
+    drawn: bool  # drawn in this build (not replayed)
+    defines_forms: bool
 
 
 _ACTIVE: contextvars.ContextVar[_Active | None] = contextvars.ContextVar("deckwright_pages", default=None)
 
 
 @contextlib.contextmanager
-def pages_from(store: PieceStore, base: str) -> Iterator[set[str]]:
+def pages_from(store: PieceStore, base: str, name: str = "", file: str = "") -> Iterator[set[str]]:
     """Within the block, card pages are looked up in and stored into `store`; yields the set the
-    stamps of the faces on those pages are collected in (each face drew without an error)."""
-    active = _Active(store, base)
+    stamps of the faces on those pages are collected in (each face drew without an error).
+    `name` is the kit file being drawn and `file` the key its bytes are kept under: with both,
+    the file may be written from the bytes of its last build (`generator.filesplice`)."""
+    active = _Active(store, base, name, file)
     token = _ACTIVE.set(active)
     try:
         yield active.faces
@@ -68,6 +82,22 @@ def active_store() -> PieceStore | None:
     """The page store of the kit file being drawn; None when there is none (`--no-cache`)."""
     active = _ACTIVE.get()
     return None if active is None else active.store
+
+
+def active_file() -> tuple[PieceStore, str, str, str] | None:
+    """The page store, the game's base, the kit file's name and the key of its bytes, while a
+    named kit file is drawn; otherwise None."""
+    active = _ACTIVE.get()
+    if active is None or not (active.name and active.file):
+        return None
+    return active.store, active.base, active.name, active.file
+
+
+def page_entries(canvas: Canvas) -> list[PageEntry | None]:
+    """What the page store knows of each page drawn on `canvas` so far, in order (None: a page
+    drawn without it: unstamped faces, or what cannot be replayed)."""
+    entries: list[PageEntry | None] = canvas.__dict__.setdefault("_deckwright_pages", [])
+    return entries
 
 
 def recalled(name: str) -> bytes | None:
@@ -250,14 +280,19 @@ def cached_page(canvas: Canvas, faces: Sequence[Any], names: Sequence[str | None
     directly); `layout` is everything else the page shows (plan, boxes, footer), JSON-able."""
     active = _ACTIVE.get()
     stamps = [stamp for stamp in map(face_stamp, faces) if stamp is not None]
+    entries = page_entries(canvas)
     if active is None or len(stamps) < len(faces):
         draw()
+        entries.append(None)
         return
-    key = _page_key(active.base, stamps, names, layout, document_state(canvas))
+    state = document_state(canvas)
+    key = _page_key(active.base, stamps, names, layout, state)
     data = active.store.get_piece(key)
     if data is not None:
-        replay(canvas, PagePiece.from_bytes(data))
+        piece = PagePiece.from_bytes(data)
+        replay(canvas, piece)
         active.faces.update(stamps)
+        entries.append(PageEntry(key, state, False, bool(piece.forms)))
         return
     recorder = PageRecorder(canvas)
     try:
@@ -265,9 +300,10 @@ def cached_page(canvas: Canvas, faces: Sequence[Any], names: Sequence[str | None
     finally:
         canvas._deckwright_recorder = None
     active.faces.update(stamps)
-    piece = recorder.finish(canvas)
-    if piece is not None:
-        active.store.put_piece(key, piece.to_bytes())
+    found = recorder.finish(canvas)
+    if found is not None:
+        active.store.put_piece(key, found.to_bytes())
+    entries.append(PageEntry(key, state, True, bool(found.forms)) if found is not None else None)
 
 
 def _page_key(base: str, stamps: Sequence[str], names: Sequence[str | None], layout: Any, state: str) -> str:

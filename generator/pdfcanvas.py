@@ -7,6 +7,8 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .filesplice import KitCanvas
+
 PRODUCER = "deckwright"
 
 
@@ -17,7 +19,7 @@ def new_canvas(out: Path | str | BinaryIO, pagesize: tuple[float, float], title:
     The title names the game and the component and the subject carries the rules version, so a
     file found in a downloads folder says what it is; `keywords` may add more (paper, game id)."""
     target = str(out) if isinstance(out, Path) else out
-    canvas = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1)
+    canvas = KitCanvas(target, pagesize=pagesize, invariant=1, pageCompression=1)
     canvas.setTitle(title)
     canvas.setAuthor(PRODUCER)
     canvas.setCreator(PRODUCER)
