@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -180,12 +180,14 @@ def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | 
     faces, backs = _share_repeated(canvas, faces, backs, plan.bleed_box(plan.trim_box(0)))
     sheets = _chunks(len(faces), plan.per_sheet)
     canvas.setPageSize(plan.page)
+    described: dict[tuple[str, int], list[Any]] = {}  # the sheet plan and boxes as page keys show them
     for number, (start, stop) in enumerate(sheets, 1):
         label = _page_label(footer, number, len(sheets))
         more = last_sheet if number == len(sheets) else None
-        _draw_page(canvas, plan, faces[start:stop], plan.trim_box, label + " fronts" * bool(backs), more, "front")
+        _draw_page(canvas, plan, faces[start:stop], plan.trim_box, label + " fronts" * bool(backs), more, "front",
+                   described)
         if backs:
-            _draw_page(canvas, plan, backs[start:stop], plan.back_box, label + " backs", more, "back")
+            _draw_page(canvas, plan, backs[start:stop], plan.back_box, label + " backs", more, "back", described)
     return plan
 
 
@@ -262,7 +264,10 @@ def _page_label(footer: str, number: int, count: int) -> str:
 
 
 def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Callable[[int], Box],
-               label: str, more: LastSheet | None = None, side: str = "front") -> None:
+               label: str, more: LastSheet | None = None, side: str = "front",
+               described: dict[tuple[str, int], list[Any]] | None = None) -> None:
+    """One sheet side; `described` remembers the text of the plan and boxes for each side and
+    card count (the same on every full sheet: a 500-card deck's key need not repeat it 112 times)."""
     placed = [place(slot) for slot in range(len(faces))]
 
     def draw() -> None:
@@ -276,8 +281,11 @@ def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Ca
     if more:  # tokens printed in the room a last sheet leaves are not in the page's key: drawn
         draw()
     else:  # drawn, or replayed from the render cache when every face carries its content stamp
+        known = {} if described is None else described
+        if (side, len(placed)) not in known:
+            known[side, len(placed)] = [repr(plan), [repr(box) for box in placed]]
         cached_page(canvas, faces, [getattr(face, "form_name", None) for face in faces],
-                    [repr(plan), [repr(box) for box in placed], label], draw)
+                    [*known[side, len(placed)], label], draw)
     canvas.showPage()
 
 

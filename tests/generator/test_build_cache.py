@@ -268,3 +268,27 @@ def test_after_an_edit_only_the_edited_face_is_draw_checked(runner, cards_copy, 
     checked.clear()
     _build(runner, cards_copy, out, "--only", "cards", "--paper", "letter")  # the same faces on other paper
     assert checked == []
+
+
+def test_a_damaged_page_entry_is_drawn_again(runner, cards_copy, tmp_path):
+    """A page entry that cannot be read (a disk error, a killed copy) is drawn again and replaced,
+    never a crash or a wrong page."""
+    import marshal
+
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out, "--only", "cards")
+    damaged = 0
+    for entry in (out / ".cache").rglob("*"):
+        try:
+            piece = marshal.loads(entry.read_bytes()) if entry.is_file() else None
+        except (EOFError, ValueError, TypeError):
+            continue
+        if isinstance(piece, dict) and "ops" in piece:
+            entry.write_bytes(entry.read_bytes()[:20])
+            damaged += 1
+    assert damaged > 10
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out, "--only", "cards")
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache", "--only", "cards")
+    assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
