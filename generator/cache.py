@@ -176,12 +176,13 @@ class RenderCache:
         """Is a card face with this content stamp on a page of one of the game's kit files (so
         it drew without an error)? Each file drawn records the stamps of its faces (`renderer`)."""
         base = self.base(db)
-        pieces = self.pieces("")
         stamps: set[str] = set()
         for slot in self._read_index(self.folder / INDEX):
             if slot.startswith(f"{db.id}/"):
-                record = pieces.get_piece(_faces_key(base, slot))
-                stamps.update(record.decode().split() if record else ())
+                try:  # read, not used: the file that records them keeps its record (`prune`)
+                    stamps.update(self.path(_faces_key(base, slot)).read_text().split())
+                except (OSError, UnicodeDecodeError):
+                    continue  # none recorded yet
         return stamps.__contains__
 
     def pieces(self, slot: str, deferred: bool = False) -> _Pieces:

@@ -264,8 +264,7 @@ def _page_label(footer: str, number: int, count: int) -> str:
 
 
 def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Callable[[int], Box],
-               label: str, more: LastSheet | None = None, side: str = "front",
-               described: dict[tuple[str, int], list[Any]] | None = None) -> None:
+               label: str, more: LastSheet | None, side: str, described: dict[tuple[str, int], list[Any]]) -> None:
     """One sheet side; `described` remembers the text of the plan and boxes for each side and
     card count (the same on every full sheet: a 500-card deck's key need not repeat it 112 times)."""
     placed = [place(slot) for slot in range(len(faces))]
@@ -281,11 +280,10 @@ def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Ca
     if more:  # tokens printed in the room a last sheet leaves are not in the page's key: drawn
         draw()
     else:  # drawn, or replayed from the render cache when every face carries its content stamp
-        known = {} if described is None else described
-        if (side, len(placed)) not in known:
-            known[side, len(placed)] = [repr(plan), [repr(box) for box in placed]]
+        if (side, len(placed)) not in described:
+            described[side, len(placed)] = [repr(plan), [repr(box) for box in placed]]
         cached_page(canvas, faces, [getattr(face, "form_name", None) for face in faces],
-                    [*known[side, len(placed)], label], draw)
+                    [*described[side, len(placed)], label], draw)
     canvas.showPage()
 
 
