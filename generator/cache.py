@@ -13,6 +13,10 @@ not drawn again to check them either: the same inputs passed the check before.
 After each build, `prune` records the entries each file it wrote used (`index.json`) and removes
 every entry no kit file uses any more, so the folder holds the last kit of each game and paper,
 not every kit ever drawn.
+
+Every entry ends with a CRC-32 of its bytes, checked whenever it is read: an entry damaged on
+disk (a full disk, a bad copy, a stray edit) counts as missing and is drawn and stored again,
+never copied into a kit.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import hashlib
 import io
 import json
 import os
+import struct
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -101,7 +107,7 @@ class RenderCache:
 
         A file of another game, or of a paper or kind this build did not write, keeps its entries."""
         for key, data in self._pending.items():
-            self._store(self.path(key), data)
+            self._store(self.path(key), _framed(data))
         index_path = self.folder / INDEX
         previous = self._read_index(index_path)
         # a file served whole from the cache keeps the pages it was assembled from, for the next edit
@@ -146,9 +152,9 @@ class RenderCache:
         key (`db.version`), so a build where nothing changed hashes no component."""
         quick = self._hash(self.base(db), "quick", job.kind, job.path.name, db.version)
         self.use(f"{db.id}/{job.path.name}#quick", quick)  # replaced every build, never carried over
-        remembered = self.path(quick)
-        if remembered.is_file():
-            precise = remembered.read_text()
+        remembered = self.read(quick)
+        if remembered is not None:
+            precise = remembered.decode("ascii", "replace")
             if self.has(precise):
                 return precise
         depends = job.depends() if job.depends is not None else whole_database(db)
@@ -179,10 +185,10 @@ class RenderCache:
         stamps: set[str] = set()
         for slot in self._read_index(self.folder / INDEX):
             if slot.startswith(f"{db.id}/"):
-                try:  # read, not used: the file that records them keeps its record (`prune`)
-                    stamps.update(self.path(_faces_key(base, slot)).read_text().split())
-                except (OSError, UnicodeDecodeError):
-                    continue  # none recorded yet
+                # read, not used: the file that records them keeps its record (`prune`)
+                recorded = self.read(_faces_key(base, slot))
+                if recorded is not None:  # else none recorded yet
+                    stamps.update(recorded.decode("ascii", "replace").split())
         return stamps.__contains__
 
     def pieces(self, slot: str, deferred: bool = False) -> _Pieces:
@@ -201,15 +207,23 @@ class RenderCache:
     def has(self, key: str) -> bool:
         return os.path.isfile(self.file(key))
 
+    def read(self, key: str) -> bytes | None:
+        """The bytes stored under `key`; None when there are none, or they are damaged."""
+        try:
+            with open(self.file(key), "rb") as entry:
+                return _unframed(entry.read())
+        except OSError:  # not stored (or not a file, or not ours to read)
+            return None
+
     def renderer(self, key: str, render: Renderer, name: str = "", slot: str = "", base: str = "") -> Renderer:
         """`render`, but served from the cache when it holds `key`, and stored there when not;
         `slot` (`game/file name`) is the kit file that uses it (see `prune`). Drawn again, its card
         pages are looked up one by one (`base`: the game's `base`)."""
         def cached(out: BinaryIO) -> None:
             self.use(slot or name or key, key)
-            stored = self.path(key)
-            if stored.is_file():
-                out.write(stored.read_bytes())
+            stored = self.read(key)
+            if stored is not None:
+                out.write(stored)
                 self._served.add(slot or name or key)
                 return
             buffer = io.BytesIO()
@@ -221,7 +235,7 @@ class RenderCache:
             self.rendered.append(name or key[:8])
             data = buffer.getvalue()
             out.write(data)
-            self._store(stored, data)
+            self._store(self.path(key), _framed(data))
         return cached
 
     def _store(self, path: Path, data: bytes) -> None:
@@ -233,6 +247,21 @@ class RenderCache:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+_CHECK = struct.Struct(">I")  # the CRC-32 that ends every entry
+
+
+def _framed(data: bytes) -> bytes:
+    return data + _CHECK.pack(zlib.crc32(data))
+
+
+def _unframed(entry: bytes) -> bytes | None:
+    """An entry's bytes without their check; None when the check does not match them."""
+    data, check = entry[:-_CHECK.size], entry[-_CHECK.size:]
+    if len(check) != _CHECK.size or _CHECK.unpack(check)[0] != zlib.crc32(data):
+        return None
+    return data
 
 
 def _faces_key(base: str, slot: str) -> str:
@@ -267,12 +296,9 @@ class _Pieces:
         if key in self.cache._pending:
             self.cache.use(self.slot, key)
             return self.cache._pending[key]
-        try:
-            with open(self.cache.file(key), "rb") as entry:
-                data = entry.read()
-        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-            return None  # not stored
-        self.cache.use(self.slot, key)
+        data = self.cache.read(key)
+        if data is not None:  # else not stored, or damaged: drawn and stored again
+            self.cache.use(self.slot, key)
         return data
 
     def put_piece(self, key: str, data: bytes) -> None:
@@ -280,8 +306,8 @@ class _Pieces:
         if self.deferred:
             self.cache._pending[key] = data
             return
-        if not self.cache.has(key):
-            self.cache._store(self.cache.path(key), data)
+        if self.cache.read(key) is None:
+            self.cache._store(self.cache.path(key), _framed(data))
 
     def replace_piece(self, key: str, data: bytes) -> None:
         """Store `data` under `key` even when the key holds something else (a note, not content)."""
@@ -289,7 +315,7 @@ class _Pieces:
         if self.deferred:
             self.cache._pending[key] = data
         elif self.get_piece(key) != data:
-            self.cache._store(self.cache.path(key), data)
+            self.cache._store(self.cache.path(key), _framed(data))
 
 
 def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:

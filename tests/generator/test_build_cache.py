@@ -292,3 +292,27 @@ def test_a_damaged_page_entry_is_drawn_again(runner, cards_copy, tmp_path):
     _build(runner, cards_copy, out, "--only", "cards")
     _build(runner, cards_copy, tmp_path / "fresh", "--no-cache", "--only", "cards")
     assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
+
+
+def _flip_a_byte_of_every_entry(out: Path) -> int:
+    """Damage every cache entry as a bad disk or copy would: one bit of one byte, same size."""
+    damaged = 0
+    for entry in (out / ".cache").rglob("*"):
+        if entry.is_file() and entry.name != "index.json":
+            data = bytearray(entry.read_bytes())
+            data[len(data) // 2] ^= 0x01
+            entry.write_bytes(bytes(data))
+            damaged += 1
+    return damaged
+
+
+def test_a_damaged_entry_is_never_copied_into_the_kit(runner, cards_copy, tmp_path):
+    """A whole kit file served from the cache is checked as a page is: a damaged one is drawn again."""
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out)
+    assert _flip_a_byte_of_every_entry(out) > 10
+    _build(runner, cards_copy, out)  # nothing changed: every file would be served whole
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+    assert _files(out / "halfwish") == _files(tmp_path / "fresh" / "halfwish")
+    _build(runner, cards_copy, out)  # and the entries drawn again were stored again, intact
+    assert _files(out / "halfwish") == _files(tmp_path / "fresh" / "halfwish")

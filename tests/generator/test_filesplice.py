@@ -119,3 +119,17 @@ def test_a_file_whose_record_does_not_match_is_written_as_usual(runner, game, tm
     _edit(game, "then draw back up", "then draw at once back up")
     assert _build(runner, game, out) == _fresh(runner, game, tmp_path)
     assert splices == [False]
+
+
+def test_a_damaged_last_file_is_not_spliced(runner, game, tmp_path, splices):
+    """The last file's bytes come from the cache, whose entries are checked when read: a damaged
+    one (one bit flipped, the same size) counts as lost."""
+    out = tmp_path / "out"
+    first = _build(runner, game, out)
+    for entry in (out / ".cache").rglob("*"):
+        data = entry.read_bytes() if entry.is_file() else b""
+        if data.startswith(first[:200]):
+            entry.write_bytes(data[:1000] + bytes([data[1000] ^ 1]) + data[1001:])
+    _edit(game, "then draw back up", "then draw at once back up")
+    assert _build(runner, game, out) == _fresh(runner, game, tmp_path)
+    assert splices == [False]
