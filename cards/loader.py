@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import DatabaseInvalid, Problem, UnknownGame
+from .lookups import note_card_lookup
 from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, is_inside
 from .problems import pydantic_problems as _pydantic_problems
@@ -79,6 +80,7 @@ class Database:
 
     def card(self, card_id: str) -> Card:
         """The card with this id, in whichever deck holds it."""
+        note_card_lookup(card_id)  # a layout that prints it: the looking card's stamp depends on it
         for deck in self.decks:
             for card in deck.cards:
                 if card.id == card_id:

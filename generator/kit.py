@@ -26,7 +26,15 @@ from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size,
 from .imposition import Face, LastSheet, impose_cards
 from .pagecache import stamped
 from .pdfcanvas import new_canvas
-from .stamps import card_stamp, deck_identity, digest, joined, layout_inputs, printed_version
+from .stamps import (
+    card_stamp,
+    deck_identity,
+    digest,
+    joined,
+    layout_inputs,
+    looked_up_cards,
+    printed_version,
+)
 from .userconfig import duplex_setting
 
 
@@ -86,12 +94,13 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     faces: list[Face] = []
     backs: list[Face] = []
     stamps: list[str] = []
-    shared = layout_inputs(db, [front, back])
+    shared = layout_inputs(db, [front, back], per_card=True)
     # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
     common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
     identity = deck_identity(deck)
     for number, card in enumerate(deck.cards, 1):
-        context = _stamped(card_context(db, deck, card, number, base), shared, identity)
+        context = card_context(db, deck, card, number, base)
+        context = _stamped(context, shared, identity, looked_up_cards(db, [front, back], context))
         stamps.append(context["stamp"])
         face = stamped(_face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}"),
                        joined(common, "front", context["stamp"]))
@@ -111,9 +120,9 @@ def deck_settings(deck: Any) -> Any:
     return {key: value for key, value in deck.model_dump(mode="json").items() if key != "cards"}
 
 
-def _stamped(context: dict[str, Any], shared: str, identity: Any) -> dict[str, Any]:
+def _stamped(context: dict[str, Any], shared: str, identity: Any, looked_up: Any) -> dict[str, Any]:
     """A card face prints its own content stamp as its `version` (the game's is `game_version`)."""
-    stamp = card_stamp(shared, identity, context)
+    stamp = card_stamp(shared, identity, context, looked_up)
     return {**context, "version": stamp, "stamp": stamp, "game_version": context["version"]}
 
 

@@ -2,8 +2,9 @@
 
 Its fields and filled-in text, its place in the deck, the resolved front and back layouts, the
 deck's size and back, the bleed, and the rules values, game details and database lookups the
-layouts name. The database-wide version is left out, so a card whose content did not change
-keeps its stamp and need not be reprinted (`generator.manifest` records them).
+layouts name: of the cards its layouts look up by id (`db.card(id).name`), those this card looks
+up. The database-wide version is left out, so a card whose content did not change keeps its
+stamp and need not be reprinted (`generator.manifest` records them).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import re
 from typing import Any
 
 from cards import Database
+from cards.lookups import noting_card_lookups
 
 from .dbmemo import per_database
+from .errors import LayoutError
 
 STAMP_LENGTH = 8
 _RULE_NAME = re.compile(r"rules\.([A-Za-z_][\w.]*)")
@@ -35,9 +38,12 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def layout_inputs(db: Database, layouts: list[Any]) -> str:
+def layout_inputs(db: Database, layouts: list[Any], per_card: bool = False) -> str:
     """A hash of what the layouts draw besides the card: their resolved elements, the rules values
-    and database lookups they name, the game's details and the bleed (hashed once per deck)."""
+    and database lookups they name, the game's details and the bleed (hashed once per deck).
+
+    `per_card`: the cards looked up by id are left to each card's stamp (`looked_up_cards`);
+    else every card's looked-up attributes count."""
     elements = [[layout.elements, layout.size] for layout in layouts]
     text = json.dumps(elements, default=str)
     named = sorted(set(_RULE_NAME.findall(text)))
@@ -45,19 +51,58 @@ def layout_inputs(db: Database, layouts: list[Any]) -> str:
     if "rules[" in text:  # an indexed lookup: depend on every rule
         rules = {"*": dict(db.rules)}
     return digest({"layouts": elements, "rules": rules, "game": db.meta, "bleed": db.print.bleed,
-                   "db": _database_lookups(db, text)}, 64)
+                   "db": _database_lookups(db, text, per_card)}, 64)
 
 
-def _database_lookups(db: Database, text: str) -> Any:
-    """What layouts read through `db`: `db.card(id).name` depends on every card's name,
+def _database_lookups(db: Database, text: str, per_card: bool = False) -> Any:
+    """What layouts read through `db`: `db.card(id).name` depends on every card's name (or,
+    `per_card`, only the attribute names: each card's stamp takes the cards it looks up),
     `db.deck('id')` on that deck; any other use of `db` on the whole database."""
     attributes = sorted(set(_CARD_LOOKUP.findall(text)))
     decks = sorted(set(_DECK_LOOKUP.findall(text)))
     if "db." in _DECK_LOOKUP.sub("", _CARD_LOOKUP.sub("", text)):
         return db.version
-    cards = {attr: {card.id: _card_attribute(card, attr) for deck in db.decks for card in deck.cards}
-             for attr in attributes}
+    cards: Any = attributes if per_card and attributes else _attributes_of(db, None, attributes)
     return {"cards": cards, "decks": {d.id: d for d in db.decks if d.id in decks}}
+
+
+def looked_up_cards(db: Database, layouts: list[Any], context: dict[str, Any]) -> Any:
+    """The cards that one card's layouts look up by id (`db.card(id).name`), with the attributes
+    they read: what the card's stamp takes from other cards (None when they look up none).
+
+    Found by filling in, with the card's context, each layout text that looks a card up. Where
+    one cannot be filled in here (it needs a repeat's counter, or it fails: the draw-check
+    reports that), every card's attributes count, as `layout_inputs` counts them."""
+    from .bindings import bind
+
+    texts = [text for layout in layouts for text in _texts(layout.elements) if "db.card(" in text]
+    if not texts:
+        return None
+    attributes = sorted(set(_CARD_LOOKUP.findall("\n".join(texts))))
+    with noting_card_lookups() as seen:
+        try:
+            for text in texts:
+                bind(text, context, "a card lookup")
+        except LayoutError:
+            return _attributes_of(db, None, attributes)
+    return _attributes_of(db, seen, attributes)
+
+
+def _attributes_of(db: Database, ids: set[str] | None, attributes: list[str]) -> Any:
+    """{attribute: {card id: value}} of the cards `ids` (None: every card)."""
+    cards = [card for deck in db.decks for card in deck.cards if ids is None or card.id in ids]
+    return {attr: {card.id: _card_attribute(card, attr) for card in cards} for attr in attributes}
+
+
+def _texts(value: Any) -> list[str]:
+    """Every text in a layout's elements (nested in repeats and groups)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _texts(item)]
+    if isinstance(value, (list, tuple)):
+        return [text for item in value for text in _texts(item)]
+    return []
 
 
 def _card_attribute(card: Any, attr: str) -> Any:
@@ -76,10 +121,12 @@ def deck_identity(deck: Any) -> Any:
     return json.loads(json.dumps([deck.id, deck.code, deck.name, deck.size, deck.back], default=_plain))
 
 
-def card_stamp(shared: str, identity: Any, context: dict[str, Any]) -> str:
+def card_stamp(shared: str, identity: Any, context: dict[str, Any], looked_up: Any = None) -> str:
     """The content stamp of one card: `shared` is `layout_inputs` of the deck's layouts,
-    `identity` the deck's `deck_identity`."""
+    `identity` the deck's `deck_identity`, `looked_up` its `looked_up_cards`."""
     own = {key: context.get(key) for key in ("card", "number", "total", "corner")}
+    if looked_up is not None:
+        own["looked_up"] = looked_up
     return digest([shared, {"deck": identity}, own])
 
 

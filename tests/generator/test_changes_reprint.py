@@ -57,6 +57,32 @@ def test_a_text_edit_changes_only_that_cards_stamp(halfwish):
     assert load_game("halfwish", halfwish).version != ""  # the database version changed meanwhile
 
 
+def test_renaming_a_card_changes_only_the_stamps_of_the_cards_that_print_its_name(runner, halfwish, tmp_path):
+    """Issue 13: "a card whose content did not change keeps its stamp and need not be reprinted".
+    A class card lists its actions by name and an upgrade names the action it replaces
+    (`db.card(id).name` in their layouts): renaming Long Strike restamps those that print it,
+    renaming a map card no class or upgrade."""
+    db = load_game("halfwish", halfwish)
+    printers = {c.id for c in db.deck("classes").cards if "long-strike" in c.get("deck_list")}
+    printers |= {c.id for c in db.deck("upgrades").cards if c.get("replaces") == "long-strike"}
+    assert 0 < len(printers) < len(db.deck("classes").cards) + len(db.deck("upgrades").cards)
+    out = tmp_path / "out"
+    _build(runner, halfwish, out)
+    before = _stamps(halfwish)
+    _edit(halfwish, "map.yaml", "name: Healing Spring", "name: Healing Springs")
+    after = _stamps(halfwish)
+    assert {card for card in before if before[card] != after[card]} == {"healing-spring"}
+    _edit(halfwish, "actions.yaml", "name: Long Strike", "name: Longer Strike")
+    renamed = _stamps(halfwish)
+    assert {card for card in after if after[card] != renamed[card]} == {"long-strike"} | printers
+    # the pages of the cards that kept their stamps are replayed: they must show what a fresh build shows
+    _build(runner, halfwish, out)
+    _build(runner, halfwish, tmp_path / "fresh", "--no-cache")
+    fresh = (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
+    assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == fresh
+    assert "Longer Strike" in "".join(page.extract_text() for page in PdfReader(out / "halfwish" / "cards-a4.pdf").pages)
+
+
 def test_a_rules_number_changes_only_the_cards_that_print_it(tmp_path, cards_copy):
     db = load_game("which-witch", cards_copy)
     users = {c.id for d in db.decks for c in d.cards if "rules.hearts_per_spell" in (c.get("text") or "")}
