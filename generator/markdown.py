@@ -23,10 +23,8 @@ import html
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -59,6 +57,9 @@ from .paragraphs import Paragraph
 from .table_columns import break_parts_evenly, column_widths
 from .tables import KeptTable
 
+if TYPE_CHECKING:
+    from markdown_it.tree import SyntaxTreeNode
+
 # Older names, kept for the modules and tests that import them from here.
 _icon_markup = icon_markup
 _column_widths = column_widths
@@ -82,7 +83,11 @@ def markdown_to_flowables(text: str, width: float, theme: Theme | None = None) -
 @lru_cache(maxsize=32)
 def parse_markdown(text: str) -> SyntaxTreeNode:
     """The Markdown syntax tree (CommonMark plus GFM tables), parsed once per text: a build checks
-    the rulebook and then lays it out, per paper. The tree is shared: read it, never change it."""
+    the rulebook and then lays it out, per paper. The tree is shared: read it, never change it.
+    (markdown-it is imported here: a rebuild that lays out no Markdown does not start it.)"""
+    from markdown_it import MarkdownIt
+    from markdown_it.tree import SyntaxTreeNode
+
     parser = MarkdownIt("commonmark", {"html": True}).enable("table")
     return SyntaxTreeNode(parser.parse(text))
 

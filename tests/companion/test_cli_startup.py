@@ -100,3 +100,16 @@ def test_help_lists_every_generic_verb_and_every_game_group(runner):
     games = {p.name.replace("_", "-") for p in (Path(__file__).parents[2] / "companion" / "games").iterdir()
              if (p / "cli.py").is_file()}
     assert listed == set(COMMAND_HELP) | games
+
+
+def test_a_rebuild_that_lays_out_no_markdown_does_not_start_markdown_it(tmp_path):
+    """markdown-it is imported when Markdown is laid out, not by every build (issue 13: a build
+    through the CLI pays for each module it imports)."""
+    import shutil
+
+    cards = tmp_path / "cards"
+    shutil.copytree(Path(__file__).parent.parent / "fixtures" / "tinygame", cards / "tinygame")
+    build = ["--cards", str(cards), "build", "tinygame", "--paper", "a4", "--out", str(tmp_path / "out")]
+    _, first = run_fresh(build)  # lays the rulebook out
+    _, again = run_fresh(build)  # nothing changed: every file comes from the cache
+    assert "markdown_it" in first and "markdown_it" not in again
