@@ -99,12 +99,12 @@ def _replay(table: Table, notes: list[Note], reveal: bool) -> tuple[list[ReportS
     under_way = engine.round_number(state)
     for step in table.steps:
         request = engine.request(state)
-        events = [e.text for e in engine.apply(state, step.entry.answer)]
         hidden = step.entry.kind == "secret" and not reveal
+        events = [e.text for e in engine.apply(state, step.entry.answer) if not (hidden and e.private)]
         entry = step.entry if not hidden else JournalEntry(step.entry.seq, SECRET, step.entry.kind,
                                                            step.entry.player, step.entry.source, step.entry.time)
         steps.append(ReportStep(entry, request.prompt if request else "", SECRET if hidden else
-                                _choice(request, step.entry.answer), [] if hidden else events,
+                                _choice(request, step.entry.answer), events,
                                 [n for n in notes if n.after_seq == step.entry.seq], under_way))
         now, over = engine.round_number(state), engine.outcome(state) is not None
         if under_way is not None and (now != under_way or over):

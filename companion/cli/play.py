@@ -12,7 +12,7 @@ import click
 from cards.wording import plural
 
 from ..engine.core import Chance, Decision, Event, Request, dice_label
-from ..engine.typed import parse_typed
+from ..engine.typed import menu_numbers, parse_typed
 from ..errors import IllegalAction, SessionError
 from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore
@@ -92,6 +92,10 @@ def _resume(store: SessionStore, game: str | None, name: str) -> Table:
     return Table.resume(store, engine, name)
 
 
+# home, erase the screen, erase the scrollback (xterm's `ESC[3J`, honoured by the common terminals)
+CLEAR_SCREEN_AND_SCROLLBACK = "\033[H\033[2J\033[3J"
+
+
 @dataclass
 class Gamemaster:
     """Walks the table through the engine's requests, one prompt at a time."""
@@ -104,16 +108,20 @@ class Gamemaster:
     private_for: int | None = None  # the seat alone at the screen between secret answers in a row
 
     def run(self) -> None:
-        """Prompt until the game ends or the gamemaster quits."""
+        """Prompt until the game ends or the gamemaster quits (Ctrl-C too: the exit code is then
+        130, as for every command, and every answer so far is already saved)."""
         self.opening()
         while (request := self.table.request()) is not None:
+            interrupted = False
             try:
                 going_on = self.step(request)
-            except KeyboardInterrupt:  # Ctrl-C is a quit: every answer so far is already saved
+            except KeyboardInterrupt:
                 click.echo()
-                going_on = False
+                going_on, interrupted = False, True
             if not going_on:
                 self.say(f"Session {self.table.name} kept. Resume with: {self.resume_command()}")
+                if interrupted:
+                    raise click.exceptions.Exit(130)
                 return
         self.closing()
 
@@ -188,7 +196,7 @@ class Gamemaster:
                 self.private_for = seat
             else:
                 self.hide_secret()
-            self.show_events([e for e in events if not _mentions(e.text, answer, self.table)])
+            self.show_events([e for e in events if not e.private])
             if not private:
                 self.show_tally()   # public: it would show at the next prompt anyway
             return
@@ -215,10 +223,11 @@ class Gamemaster:
         self.read(f"Only you: the tool {_rolled_word(answer)} {_show_answer(answer)}{total}; press Enter to hide it")
 
     def hide_secret(self) -> None:
-        """After a secret answer: clear the screen (its options were on it) and say nothing of it."""
+        """After a secret answer: clear the screen (its options were on it) and the lines scrolled
+        off it (a player could scroll back up to them), and say nothing of it."""
         self.private_for = None
         if sys.stdout.isatty():
-            click.clear()
+            click.echo(CLEAR_SCREEN_AND_SCROLLBACK, nl=False)
         self.say("  (secret answer kept; everyone may look again)")
 
     # -- commands -------------------------------------------------------------------------
@@ -288,8 +297,13 @@ class Gamemaster:
         for hint in _lines(self.table.engine.hint(self.table.state, request)):
             self.say(f"  hint: {hint}")
         if isinstance(request, Decision):
-            for number, option in enumerate(request.options, 1):
-                self.say(f"  {number}) {option}" + (f"  [{option.id}]" if option.label else ""))
+            numbered = menu_numbers(request)
+            for number, option in zip(numbered, request.listed(), strict=True):
+                same = option.id == number or not option.label  # a bid's `0) bid 0` needs no `[0]`
+                self.say(f"  {number}) {option}" + ("" if same else f"  [{option.id}]"))
+            if request.shown is not None:  # whether or not any is playable now: that is secret too
+                player = self.table.info.players[request.player] if request.player is not None else "the player"
+                self.say(f"  or type the name of what {player} reveals (not listed here)")
         elif request.kind != "roll":
             self.say(f"  possible: {', '.join(dict.fromkeys(request.options))}")
 
@@ -353,7 +367,9 @@ def _lines(value: str | list[str] | None) -> list[str]:
 
 def _ask(request: Request) -> str:
     if isinstance(request, Decision):
-        return f" (1-{len(request.options)})"
+        numbers = menu_numbers(request)
+        span = f"{numbers[0]}-{numbers[-1]}"
+        return f" ({span} or a name)" if request.shown is not None else f" ({span})"
     if request.kind == "roll":
         label = f"({dice_label(request.dice)})"
         return f"{'' if label in request.prompt else ' ' + label}: type the dice or press Enter to roll"
@@ -368,14 +384,6 @@ def _count(text: str, default: int) -> int | None:
     if not text:
         return default
     return int(text) if text.isdigit() and int(text) >= 1 else None
-
-
-def _mentions(text: str, answer: Any, table: Table) -> bool:
-    """Does an event's text name the secret answer (its id or its option's label)?"""
-    names = {str(answer).lower()}
-    for step in table.steps[-1:]:
-        names.add(str(step.entry.answer).lower())
-    return any(name and name in text.lower() for name in names)
 
 
 def _rolled_word(answer: Any) -> str:

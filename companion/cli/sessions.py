@@ -224,14 +224,15 @@ def check_reveal(table: Table, reveal: bool) -> None:
 
 
 def conceal(table: Table, reveal: bool) -> Table:
-    """Hide secret answers and what they made happen; `--reveal` shows them once the game is over."""
+    """Hide secret answers and the events that give them away; `--reveal` shows them once the game
+    is over."""
     check_reveal(table, reveal)
     if reveal:
         return table
     for step in table.steps:
         if step.entry.kind == "secret":
             step.entry = dataclasses.replace(step.entry, answer=SECRET)
-            step.events = []
+            step.events = [event for event in step.events if not event.private]
     return table
 
 

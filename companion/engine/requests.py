@@ -42,11 +42,20 @@ class Decision:
     options: tuple[Option, ...]
     kind: str = "choice"  # a game-specific tag (e.g. "sacrifice") bots and UIs can key on
     secret: bool = False  # hidden from the other players: asked without echo, hidden in logs until the end
+    # The option ids a screen everyone sees may list (None: all). The others are a player's secret
+    # cards, which the gamemaster types by name once the player reveals one (a Halfwish power).
+    shown: tuple[str, ...] | None = None
 
     @functools.cached_property
     def ids(self) -> tuple[str, ...]:
         """The option ids, in order (worked out once: bots and `check` read them at every answer)."""
         return tuple(o.id for o in self.options)
+
+    def listed(self) -> tuple[Option, ...]:
+        """The options a shared screen lists (`shown`), in order."""
+        if self.shown is None:
+            return self.options
+        return tuple(o for o in self.options if o.id in self.shown)
 
     def option_ids(self) -> list[str]:
         return list(self.ids)
@@ -136,6 +145,10 @@ class Event:
     kind: str
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    # it gives a secret answer away ("Ben keeps their DV"): shown to nobody at the table, and left
+    # out of session logs until the game has ended. Everything else, a reveal of secret answers
+    # included ("bids: Ann 2, Ben 1"), is everyone's to see.
+    private: bool = False
 
     def __str__(self) -> str:
         return self.text

@@ -31,23 +31,40 @@ def parse_typed(request: Request, text: str) -> Any | None:
     return request.check([_matching(request.options, t) for t in re.split(r"[\s,]+", text) if t])
 
 
+def menu_numbers(decision: Decision) -> list[str]:
+    """What a menu numbers the listed options by: 1, 2, 3...; or their ids when every option's id
+    is a number (a bid of 0 to 5 is typed as 0 to 5, never as its place in the list)."""
+    listed = [option.id for option in decision.listed()]
+    if all(option_id.isdigit() for option_id in decision.ids):
+        return listed
+    return [str(number) for number in range(1, len(listed) + 1)]
+
+
 def parse_choice(decision: Decision, text: str) -> str:
-    """An option number (1-based), or an option's id or label or a unique prefix of one (any case)
-    -> the option id; Enter takes the only option when there is just one."""
+    """A menu number (`menu_numbers`), or an option's id or label or a unique prefix of one (any
+    case) -> the option id; Enter takes the only option when there is just one. Options a shared
+    screen does not list (`Decision.shown`) are taken by name and never named in an error."""
     ids = decision.option_ids()
     if not text and len(ids) == 1:
         return ids[0]
-    if text.isdigit() and 1 <= int(text) <= len(ids):
-        return ids[int(text) - 1]
+    numbers = menu_numbers(decision)
+    listed = [option.id for option in decision.listed()]
+    if text in numbers:
+        return listed[numbers.index(text)]
     names = {option.id: [option.id, option.label] for option in decision.options}
-    found = _named(names, text)
+    found = _named(names, text, hidden=decision.shown is not None)
     if found is not None:
         return found
+    if decision.shown is not None:
+        raise IllegalAction(f"{text!r} is not one of the choices: type a number from the list, or the "
+                            "name of what the player reveals")
+    if numbers == listed:
+        raise IllegalAction(f"{text!r} is not one of the choices: type one of {', '.join(ids)}")
     raise IllegalAction(f"{text!r} is not one of the choices: type a number from 1 to {len(ids)} "
                         f"or one of: {', '.join(ids)}")
 
 
-def _named(names: dict[str, list[str]], text: str) -> str | None:
+def _named(names: dict[str, list[str]], text: str, hidden: bool = False) -> str | None:
     """The key whose name is `text` (any case), else the only key with a name starting with it."""
     wanted = text.lower()
     if not wanted:
@@ -59,7 +76,8 @@ def _named(names: dict[str, list[str]], text: str) -> str | None:
             return exact[0]
     starting = [key for key, spellings in names.items() if any(s.lower().startswith(wanted) for s in spellings if s)]
     if len(starting) > 1:
-        raise IllegalAction(f"{text!r} could be any of: {', '.join(starting)}; type more of the name")
+        could = "" if hidden else f" could be any of: {', '.join(starting)};"  # never a secret card's name
+        raise IllegalAction(f"{text!r}{could or ' fits more than one choice:'} type more of the name")
     return starting[0] if starting else None
 
 

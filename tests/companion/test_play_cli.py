@@ -308,7 +308,7 @@ def test_ctrl_c_is_a_quit_that_keeps_the_session(tmp_path):
     term.type("1")
     term.proc.send_signal(signal.SIGINT)
     rest, _ = term.proc.communicate(timeout=30)
-    assert term.proc.returncode == 0
+    assert term.proc.returncode == 130  # README: "130 on Ctrl-C", for play as for every command
     assert "Session t kept. Resume with: deckwright play --resume t" in rest.decode()
     with SessionStore(db) as store:
         assert [e.answer for e in store.journal("t")] == ["walk"]

@@ -146,6 +146,7 @@ def test_on_a_terminal_the_tool_shows_a_secret_roll_to_its_player_then_clears_it
         screen.type("")
         cleared, after = screen.read_until("Ann has rolled a DV (hidden until the showdown)").split("(secret answer kept")
         assert "\033[2J" in cleared, "the screen is cleared before the others look"
+        assert "\033[3J" in cleared, "and so are the lines scrolled off it"
         assert not re.search(r"\d", after), "no number once everyone may look"
         screen.type("quit")
     with SessionStore(tmp_path / "s.db") as store:
@@ -166,3 +167,18 @@ def test_keeping_a_dv_is_secret_and_a_new_turn_is_everyones_to_see(runner, tmp_p
     _, rest = bob_keeps.split("(secret answer kept; everyone may look again)", 1)
     assert "Round 1, turn 2: Bob's turn" in rest.split("Secret roll for Bob")[0]
     assert "Ann keeps their DV from last turn" in rest and leaks(out) == []
+
+
+def test_the_reveal_after_a_secret_bid_is_everyones_to_see(runner, tmp_path):
+    """Genie Market: "Bid: the winner of the bid gains 1 lamp." Each bids in secret; once both bid,
+    the bids and their outcome are announced, though they name the secret answers."""
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "roar", "ignite", "taunt", "p1", "4 4", "3 3",
+            "scout", "accept", "genie-market", "0", "0", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    after_bob = out.rsplit("Secret choice for Bob", 1)[1]
+    assert "bids: Ann 0, Bob 0: a tie, nobody wins the bid" in after_bob
+    assert "Round 1, turn 2: Bob's turn" in after_bob
+    log = runner.invoke(cli, ["sessions", "log", "--db", str(tmp_path / "s.db"),
+                              out.split("--resume ")[1].split()[0]]).output
+    assert "bids: Ann 0, Bob 0: a tie" in log and "Ann has bid" in log

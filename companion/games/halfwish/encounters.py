@@ -120,7 +120,7 @@ def answer_keep_dv(engine: Game, state: HalfwishState, item: StepCall, answer: s
     player.keep_dv = keeps
     if not engine.explain:
         return []
-    return [Event("keep-dv", f"{player.name} {'keeps their DV' if keeps else 'will reroll'}")]
+    return [Event("keep-dv", f"{player.name} {'keeps their DV' if keeps else 'will reroll'}", private=True)]
 
 
 # -- locations ----------------------------------------------------------------------------

@@ -143,8 +143,11 @@ def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
 
     def build() -> Decision:
         options = (PASS_OPTION,) + tuple(power_facts(engine, p).option for p in powers)
+        # the basic powers everyone holds are listed; a chosen power stays unnamed on the shared
+        # screen until the player reveals it and the gamemaster types it
+        public = (PASS,) + tuple(p for p in powers if engine.catalog.is_basic_power(p))
         return Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
-                              f"({player.mana} mana)", options, kind="power")
+                              f"({player.mana} mana)", options, kind="power", shown=public)
     return once(engine, ("power", seat, stage, player.name, player.mana, powers), build)
 
 

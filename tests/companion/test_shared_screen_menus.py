@@ -1,0 +1,46 @@
+"""Menus on the screen every player sees: a player's secret cards are never listed, and a menu of
+numbers is typed by its numbers (audit of a whole Halfwish game through `deckwright play`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import cli
+from companion.engine.requests import Decision, Option
+from companion.engine.typed import menu_numbers, parse_choice
+from companion.errors import IllegalAction
+
+POWERS = Decision(0, "play a power or pass", (Option("pass", "Pass"), Option("halfwish", "Halfwish"),
+                                              Option("roar", "Roar"), Option("rockslide", "Rockslide")),
+                  shown=("pass", "halfwish"))
+
+
+def test_an_unlisted_choice_is_taken_by_name_and_never_named_in_an_error():
+    assert menu_numbers(POWERS) == ["1", "2"]
+    assert [parse_choice(POWERS, text) for text in ("1", "2", "roar", "Rocks")] == ["pass", "halfwish", "roar",
+                                                                                     "rockslide"]
+    for typed in ("3", "r", "zap"):
+        with pytest.raises(IllegalAction) as refused:
+            parse_choice(POWERS, typed)
+        assert "roar" not in str(refused.value).lower() and "rockslide" not in str(refused.value).lower()
+
+
+def test_a_menu_of_numbers_is_typed_by_its_numbers():
+    """A bid of 0 to 3 listed as `1) bid 0  [0]` took `1` as bid 0 and `0` as bid 0 too."""
+    bid = Decision(0, "bid", tuple(Option(str(n), f"bid {n}") for n in range(4)))
+    assert menu_numbers(bid) == ["0", "1", "2", "3"]
+    assert [parse_choice(bid, text) for text in ("0", "1", "3")] == ["0", "1", "3"]
+    with pytest.raises(IllegalAction, match="type one of 0, 1, 2, 3"):
+        parse_choice(bid, "4")
+
+
+def test_the_power_window_lists_the_basic_powers_only_and_plays_a_chosen_one_by_name(runner, tmp_path):
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
+            "duel", "roar", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    window = out.split("Ann: play a power in the preparation")[0].rsplit("Duel (prep)", 1)[1]
+    assert "or type the name of what Ann reveals (not listed here)" in window
+    for secret in ("Roar", "Ignite", "Taunt"):
+        assert secret not in window
+    assert "Ann plays Roar" in out
