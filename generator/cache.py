@@ -26,6 +26,8 @@ import hashlib
 import io
 import json
 import os
+import shutil
+import stat
 import struct
 import zlib
 from collections.abc import Callable
@@ -87,7 +89,7 @@ class RenderCache:
         # what a killed build left while storing an entry or the index
         top = [entry.path for entry in _listing(self._root) if entry.name.startswith(".")]
         for leftover in [*self._entries(hidden=True), *top]:
-            Path(leftover).unlink(missing_ok=True)
+            _remove(Path(leftover))
 
     def start(self) -> None:
         """Forget the previous build (its drawn files and input hashes): a watch calls this per rebuild."""
@@ -118,7 +120,7 @@ class RenderCache:
         referred = {key for keys in index.values() for key in keys}
         removed = [Path(entry) for entry in self._entries() if os.path.basename(entry) not in referred]
         for entry in removed:
-            entry.unlink(missing_ok=True)
+            _remove(entry)
         return removed
 
     def _entries(self, hidden: bool = False) -> list[str]:
@@ -208,12 +210,21 @@ class RenderCache:
         return os.path.isfile(self.file(key))
 
     def read(self, key: str) -> bytes | None:
-        """The bytes stored under `key`; None when there are none, or they are damaged."""
+        """The bytes stored under `key`; None when there are none, or they are damaged. Only a
+        regular file is read (never through a link: one to /dev/zero would never end)."""
         try:
-            with open(self.file(key), "rb") as entry:
-                return _unframed(entry.read())
-        except OSError:  # not stored (or not a file, or not ours to read)
+            fd = os.open(self.file(key), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:  # not stored (or a link, or not ours to read)
             return None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a folder, a device
+                return None
+            with os.fdopen(os.dup(fd), "rb") as entry:
+                return _unframed(entry.read())
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
 
     def renderer(self, key: str, render: Renderer, name: str = "", slot: str = "", base: str = "") -> Renderer:
         """`render`, but served from the cache when it holds `key`, and stored there when not;
@@ -243,10 +254,20 @@ class RenderCache:
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
+            if path.is_dir() and not path.is_symlink():  # not an entry: nothing of ours to keep
+                _remove(path)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _remove(path: Path) -> None:
+    """Remove what lies at an entry's place in the cache folder: a file, a link, or a folder."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
 
 
 _CHECK = struct.Struct(">I")  # the CRC-32 that ends every entry

@@ -71,6 +71,8 @@ def _git(folder: Path, *args: str) -> bytes:
 
 def _database_at(db: Database, ref: str) -> Database:
     """The game's database as its card folder was at git revision `ref`."""
+    if ref.startswith("-"):  # git would take it for an option (`--output=FILE` empties FILE)
+        raise ChangesError(f"{ref!r} is not a manifest file and not a git revision")
     archive = _git(db.folder, "archive", "--format=tar", ref, "--", ".")  # paths relative to the folder
     with tempfile.TemporaryDirectory(prefix="deckwright-since-") as tmp:
         root = Path(tmp) / db.folder.name

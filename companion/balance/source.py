@@ -88,6 +88,8 @@ def set_rule(rules: dict[str, Any], path: str, value: Any) -> None:
 
 def snapshot_at_revision(folder: Path, revision: str) -> Snapshot:
     """The game folder's YAML files as they were at a git revision."""
+    if revision.startswith("-"):  # git would take it for an option (`--output=FILE` empties FILE)
+        raise BalanceError(f"--compare {revision}: not a git revision")
     folder = folder.resolve()
     top = _git(folder, "rev-parse", "--show-toplevel").decode().strip()
     relative = folder.relative_to(Path(top).resolve()).as_posix()

@@ -316,3 +316,19 @@ def test_a_damaged_entry_is_never_copied_into_the_kit(runner, cards_copy, tmp_pa
     assert _files(out / "halfwish") == _files(tmp_path / "fresh" / "halfwish")
     _build(runner, cards_copy, out)  # and the entries drawn again were stored again, intact
     assert _files(out / "halfwish") == _files(tmp_path / "fresh" / "halfwish")
+
+
+def test_an_entry_replaced_by_a_link_or_a_folder_is_drawn_again(runner, cards_copy, tmp_path):
+    """A link to /dev/zero would be read for ever, a folder not at all: each counts as missing."""
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out)
+    entries = sorted(p for p in (out / ".cache").rglob("*") if p.is_file() and p.name != "index.json")
+    for number, entry in enumerate(entries):
+        entry.unlink()
+        if number % 2:
+            entry.symlink_to("/dev/zero")
+        else:
+            entry.mkdir()
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+    _build(runner, cards_copy, out)
+    assert _files(out / "halfwish") == _files(tmp_path / "fresh" / "halfwish")

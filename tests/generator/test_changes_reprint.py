@@ -151,6 +151,22 @@ def test_an_unknown_ref_is_a_located_error(runner, halfwish):
     assert "not a manifest file and not a git revision" in result.output
 
 
+def test_a_ref_that_looks_like_an_option_is_refused_before_git_sees_it(runner, halfwish, tmp_path):
+    """`--since=--output=FILE` reached `git archive` as its --output option and emptied FILE."""
+    git = ["git", "-C", str(halfwish), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "cards"], check=True)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("important")
+    for args in (["changes", "halfwish", f"--since=--output={victim}"],
+                 ["build", "halfwish", "--paper", "a4", "--only", "cards", "--out", str(tmp_path / "out"),
+                  f"--reprint-since=--output={victim}"]):
+        result = runner.invoke(cli, ["--cards", str(halfwish), *args])
+        assert result.exit_code == 1 and "not a manifest file and not a git revision" in result.output
+        assert victim.read_text() == "important"
+
+
 def test_the_reprint_holds_exactly_the_edited_card_with_its_backs(runner, halfwish, tmp_path):
     _build(runner, halfwish, tmp_path / "out")
     earlier = tmp_path / "earlier.json"

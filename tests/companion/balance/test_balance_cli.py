@@ -118,3 +118,15 @@ def test_sim_plays_the_search_bot_with_a_budget(toy, runner):
 @pytest.mark.parametrize("option", ["--precision", "--max-games"])
 def test_numeric_options_are_checked(toy, runner, option):
     assert runner.invoke(cli, ["balance", "toy-race", option, "0"]).exit_code == 2
+
+
+def test_a_revision_that_looks_like_an_option_never_reaches_git(tmp_path):
+    """`--compare=--output=FILE` would reach `git archive` as its --output option."""
+    import pytest
+
+    from companion.balance.errors import BalanceError
+    from companion.balance.source import snapshot_at_revision
+
+    with pytest.raises(BalanceError, match="not a git revision"):
+        snapshot_at_revision(tmp_path, f"--output={tmp_path / 'victim'}")
+    assert not (tmp_path / "victim").exists()
