@@ -163,8 +163,8 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
         dropped = store.undo(name, steps)
         if not dropped:
             click.echo(f"{name}: nothing to undo")
-        for entry in dropped:
-            click.echo(f"undone: #{entry.seq} {entry_summary(entry, info.players)}")
+        for entry in dropped:  # a secret answer stays hidden: the other players may be looking
+            click.echo(f"undone: #{entry.seq} {entry_summary(entry, info.players, hide_secret=True)}")
 
 
 @command.command("export")

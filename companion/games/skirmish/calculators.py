@@ -96,9 +96,9 @@ def attack(engine: SkirmishEngine, attacker: str, defender: str, distance: int, 
     a, d = state.fighters
     a.damage, d.damage = attacker_taken, defender_taken
     if attacker_power:
-        a.power = engine.tiers.index(attacker_power)
+        a.power = _tier(engine, attacker_power)
     if defender_armor:
-        d.armor = engine.tiers.index(defender_armor)
+        d.armor = _tier(engine, defender_armor)
     for f in (a, d):
         if engine.tiers.is_fainted(armor_total(engine, f), f.damage):
             raise SkirmishError(f"{f.id} has already fainted with {f.damage} damage taken")
@@ -109,12 +109,20 @@ def attack(engine: SkirmishEngine, attacker: str, defender: str, distance: int, 
                         [e.text for e in events])
 
 
+def _tier(engine: SkirmishEngine, name: str) -> int:
+    """A tier named on the command line: an unknown one is the user's error, not a traceback."""
+    try:
+        return engine.tiers.index(name)
+    except ValueError as exc:
+        raise SkirmishError(str(exc)) from None
+
+
 def hits(engine: SkirmishEngine, power: str, armor: str) -> dict[str, int]:
     """Attacks of a power tier until an armor tier is critically wounded, and until it faints
     (a melee attacker against a ranged defender, so nobody counters)."""
     state = duel_state(engine, "duelist", "enchanter", engine.rules["reach"]["melee"])
     a, d = state.fighters
-    a.power, d.armor = engine.tiers.index(power), engine.tiers.index(armor)
+    a.power, d.armor = _tier(engine, power), _tier(engine, armor)
     count, critical = 0, None
     while not d.fainted:
         _strike_once(engine, state)

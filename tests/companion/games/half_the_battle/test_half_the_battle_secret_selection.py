@@ -136,3 +136,10 @@ def test_undoing_a_selection_does_not_name_it():
     out = play(NEW, [*SETUP, "0-d12", "undo", "0-d4", "quit"])
     assert "undone: #7 Ann secret: (hidden) (typed)" in out
     assert "0-d12" not in out.replace("[0-d12]", "")                  # only as an option of Ann's own list
+
+
+def test_sessions_undo_does_not_name_a_selection_either():
+    """Mid-game, `sessions undo` printed `undone: #7 Ann secret: 0-d12`, with Ben at the same laptop."""
+    play(NEW, [*SETUP, "0-d12", "quit"])
+    out = CliRunner().invoke(cli, ["sessions", "undo", "sel"]).output
+    assert out == "undone: #7 Ann secret: (hidden) (typed)\n"

@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 from math import comb
 
+import pytest
 from click.testing import CliRunner
 
 from companion.cli import cli
@@ -82,3 +83,13 @@ def test_odds_for_a_named_skill_uses_its_copies():
     assert Fraction(data["without_mulligan_exact"]) == 1 - Fraction(comb(27, 8), comb(30, 8))
     result = run("odds", "--skill", "fireball", "--turn", "1")
     assert result.exit_code == 1 and "unknown skill card 'fireball'" in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["attack", "--attacker", "duelist", "--defender", "vanguard", "--distance", "1", "--attacker-power", "colossal"],
+    ["attack", "--attacker", "duelist", "--defender", "vanguard", "--distance", "1", "--defender-armor", "huge2"],
+    ["hits", "--power", "colossal", "--armor", "tiny"],
+])
+def test_an_unknown_tier_is_a_clear_error(args):
+    result = CliRunner().invoke(cli, ["skirmish", *args])
+    assert result.exit_code == 1 and "unknown tier" in result.output and "Traceback" not in result.output
