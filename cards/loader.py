@@ -228,7 +228,8 @@ class _Assembler:
 
     def _note_card_lines(self, doc: YamlDoc, where: Path) -> None:
         """Where each card written in this file is (a card read from a spreadsheet has no line)."""
-        for di, deck in enumerate(doc.data.get("decks") or []):
+        decks = doc.data.get("decks")
+        for di, deck in enumerate(decks if isinstance(decks, list) else []):  # else the schema says why
             cards = deck.get("cards") if isinstance(deck, dict) else None
             for ci, card in enumerate(cards if isinstance(cards, list) else []):
                 if isinstance(card, dict) and "id" in card:
@@ -286,6 +287,9 @@ class _Assembler:
                              f"refers to deck {spec.refs!r}, which does not exist; decks: {', '.join(sorted(deck_cards))}")
         for j, card in enumerate(deck.cards):
             self._check_card_fields(index, j, deck, card, deck_cards, rules)
+        if not any(card.count > 0 for card in deck.cards):  # nothing to print: a sheet of nothing
+            self._report("decks", index, ("cards",), f"deck {deck.id!r} prints no card: give a card a count "
+                                                     "above 0, or remove the deck")
         if deck.total is not None:
             expected = self._expected_total(deck.total, rules, ("decks", index, ("total",)))
             actual = sum(c.count for c in deck.cards)

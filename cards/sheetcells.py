@@ -84,11 +84,15 @@ def read_csv(path: Path, shown: Path) -> Table:
 
 def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
     """Read one sheet of a workbook (the first when `sheet` is None); row 1 is the header."""
+    import zipfile
+
     import openpyxl
     from openpyxl.utils.exceptions import InvalidFileException
 
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except zipfile.BadZipFile:  # a workbook is a zip: a CSV saved as .xlsx, a truncated copy
+        raise SheetError(f"cannot read {shown} as a workbook: it is not an .xlsx file (not a zip archive)") from None
     except (OSError, InvalidFileException, KeyError, ValueError) as exc:
         raise SheetError(f"cannot read {shown} as a workbook: {exc}") from None
     try:

@@ -12,12 +12,12 @@ from .common import DataProblem, get_context, user_errors
 @click.command("export")
 @click.argument("game")
 @click.option("--deck", "deck_id", required=True, help="Id of the deck to write out.")
-@click.option("--format", "fmt", type=click.Choice(["csv", "xlsx"]), default="csv", show_default=True,
-              help="Spreadsheet format.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "xlsx"]), default=None,
+              help="Spreadsheet format  [default: from --out's extension, else csv].")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="File to write (default: output/GAME/DECK.FORMAT).")
 @user_errors
-def command(game: str, deck_id: str, fmt: str, out_file: Path | None) -> None:
+def command(game: str, deck_id: str, fmt: str | None, out_file: Path | None) -> None:
     """Write the cards of one deck of GAME as a CSV or XLSX spreadsheet.
 
     Row 1 names the columns (id, name, count, then the deck's fields); each later row is a card.
@@ -37,12 +37,26 @@ def command(game: str, deck_id: str, fmt: str, out_file: Path | None) -> None:
         deck = db.deck(deck_id)
     except KeyError as exc:
         raise click.UsageError(str(exc.args[0])) from None
+    fmt = _format(fmt, out_file)
     path = out_file or Path("output") / db.id / f"{deck.id}.{fmt}"
-    if path.exists() and not path.is_file():
+    if path.is_symlink() or (path.exists() and not path.is_file()):
         raise DataProblem(f"{path} exists and is not a regular file; refused")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.resolve() in {file.resolve() for file in db.files if file.suffix in (".yaml", ".yml")}:
+        raise DataProblem(f"{path} is a file of the {db.id} card database; refused (choose another --out)")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_deck(deck, path, fmt)
     except OSError as exc:
         raise DataProblem(f"cannot write {path}: {exc}") from None
     click.echo(f"wrote {path} ({len(deck.cards)} cards)")
+
+
+def _format(fmt: str | None, out_file: Path | None) -> str:
+    """--format, else what --out's extension says, else CSV; a contradiction is a usage error
+    (a workbook written into `cards.csv` would never read back)."""
+    suffix = out_file.suffix.lower().lstrip(".") if out_file is not None else ""
+    if fmt is None:
+        return suffix if suffix in ("csv", "xlsx") else "csv"
+    if suffix in ("csv", "xlsx") and suffix != fmt:
+        raise click.UsageError(f"--out {out_file} ends in .{suffix} but --format is {fmt}")
+    return fmt

@@ -73,8 +73,12 @@ def test_valid_database_loads(tmp_path: Path) -> None:
         (DECK.replace("cost: 2", "cost: [2"), "deck.yaml:17:17: malformed YAML"),
         (DECK.replace("        cost: 2\n", "        cost: 2\n        price: 4\n"),
          "decks[0].cards[1].price: unknown field 'price' for deck 'main'; accepted: id, name, count, cost, upgrades"),
+        ("decks: 5\n", "deck.yaml:1:1: decks: expected a list, got 5"),
+        (DECK.replace("count: 2", "count: 0").replace("        cost: 2\n", "        cost: 2\n        count: 0\n"),
+         "deck.yaml:9:5: decks[0].cards: deck 'main' prints no card: give a card a count above 0, or remove the deck"),
     ],
-    ids=["wrong-type", "unknown-key", "duplicate-id", "dangling-ref", "count-total", "malformed-yaml", "unknown-field"],
+    ids=["wrong-type", "unknown-key", "duplicate-id", "dangling-ref", "count-total", "malformed-yaml", "unknown-field",
+         "decks-a-number", "no-card-printed"],
 )
 def test_broken_database_is_located(tmp_path: Path, broken: str, expected: str) -> None:
     problems = problems_of(make_game(tmp_path, deck=broken))

@@ -158,3 +158,27 @@ def test_export_command_writes_a_workbook_that_reads_back(runner: Any, tmp_path:
     assert rows[1][4] == db.deck("powers").cards[0].get("cost")  # an int cell stays a number
     bad = runner.invoke(cli, ["export", "halfwish", "--deck", "nope", "--out", str(tmp_path / "x.csv")])
     assert bad.exit_code == 2 and "no deck 'nope'" in bad.output
+
+
+def test_a_file_that_is_not_a_workbook_is_a_located_problem(tmp_path: Path) -> None:
+    """A CSV saved as .xlsx (or a truncated copy) raised zipfile.BadZipFile with a traceback."""
+    root = _game(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    (root / "tiny" / "cards.xlsx").write_text("id,name,cost\nbolt,Bolt,2\n")
+    assert any("cards.xlsx as a workbook: it is not an .xlsx file" in p for p in _problems(root))
+
+
+def test_export_takes_the_format_from_the_file_name_and_never_overwrites_the_database(runner: Any,
+                                                                                       cards_copy: Path,
+                                                                                       tmp_path: Path) -> None:
+    export = ["--cards", str(cards_copy), "export", "which-witch", "--deck", "witches"]
+    assert runner.invoke(cli, [*export, "--out", str(tmp_path / "w.xlsx")]).exit_code == 0
+    assert (tmp_path / "w.xlsx").read_bytes().startswith(b"PK")  # a workbook, not CSV in a .xlsx file
+    contradiction = runner.invoke(cli, [*export, "--format", "xlsx", "--out", str(tmp_path / "w.csv")])
+    assert contradiction.exit_code == 2 and "ends in .csv but --format is xlsx" in contradiction.output
+    source = cards_copy / "which-witch" / "witches.yaml"
+    before = source.read_text()
+    refused = runner.invoke(cli, [*export, "--out", str(source)])
+    assert refused.exit_code == 1 and "is a file of the which-witch card database" in refused.output
+    (tmp_path / "link.csv").symlink_to(source)
+    assert runner.invoke(cli, [*export, "--out", str(tmp_path / "link.csv")]).exit_code == 1
+    assert source.read_text() == before
