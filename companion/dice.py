@@ -13,6 +13,7 @@ from typing import Any
 
 from .errors import DiceError
 
+MAX_DIGITS = 9  # no count, size or modifier a table needs is longer (and Python refuses 4300+)
 _TERM = re.compile(r"([+-])?\s*(?:(\d*)d(\d+)(?:k([hl])(\d+))?|(\d+))", re.IGNORECASE)
 
 
@@ -121,6 +122,8 @@ def parse(text: str) -> DiceExpr:
         if not match or match.end() == pos or (pos > 0 and not match.group(1)):
             raise DiceError(f"cannot read {text!r} at {source[pos:]!r}; try '2d6', 'd12+1' or '4d6kh3'")
         sign = -1 if match.group(1) == "-" else 1
+        if any(len(number) > MAX_DIGITS for number in match.groups("") if number.isdigit()):
+            raise DiceError(f"cannot read {text!r}: a number of more than {MAX_DIGITS} digits")
         if match.group(6):
             modifier += sign * int(match.group(6))
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import closing
@@ -39,9 +40,16 @@ def chunks(start: int, stop: int, workers: int) -> list[tuple[int, int]]:
     return [(low, min(stop, low + size)) for low in range(start, stop, size)]
 
 
+_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss|ucx)://)?(?:[^\s:/\[\]]+|\[[0-9a-fA-F:.]+\]):\d{1,5}$")
+
+
 def scheduler_address(option: str | None) -> str | None:
-    """The Dask scheduler to use: the option, else `$DECKWRIGHT_SCHEDULER`, else none (local)."""
-    return option or os.environ.get(SCHEDULER_ENV) or None
+    """The Dask scheduler to use: the option, else `$DECKWRIGHT_SCHEDULER`, else none (local);
+    an address without a port (`garbage`, `tcp://host`) is refused before Dask sees it."""
+    address = option or os.environ.get(SCHEDULER_ENV) or None
+    if address is not None and not _ADDRESS.match(address):
+        raise ExecutorError(f"scheduler {address!r}: expected an address with a port, e.g. tcp://HOST:8786")
+    return address
 
 
 def run(task: Task[C, R], config: C, bounds: tuple[int, int], jobs: int = 1, scheduler: Any = None,

@@ -69,8 +69,8 @@ def duplex_setting(path: Path | None = None) -> Duplex:
     if (not isinstance(offset, list) or len(offset) != 2
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in offset)):
         raise ConfigError(f"{file}: print.duplex_offset: expected [x, y] in mm, got {offset!r}")
-    if max(abs(v) for v in offset) > MAX_OFFSET_MM:
-        raise ConfigError(f"{file}: print.duplex_offset: {offset!r} is more than {MAX_OFFSET_MM:g} mm")
+    if not all(abs(v) <= MAX_OFFSET_MM for v in offset):  # .nan fails this too
+        raise ConfigError(f"{file}: print.duplex_offset: {offset!r}: each must be within {MAX_OFFSET_MM:g} mm")
     return Duplex(flip, (float(offset[0]), float(offset[1])))
 
 

@@ -54,7 +54,7 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
                    f"x {current.offset_mm[0]:+.1f} mm, y {current.offset_mm[1]:+.1f} mm")
         return
     if offset is not None:
-        if max(abs(v) for v in offset) > MAX_OFFSET_MM:
+        if not all(abs(v) <= MAX_OFFSET_MM for v in offset):  # `nan` fails this too (not max(...) > 5)
             raise click.BadParameter(f"at most {MAX_OFFSET_MM:g} mm each way", param_hint="--set")
         path = save_duplex(Duplex(chosen.flip, offset))
         click.echo(f"saved to {path}: backs move x {offset[0]:+.1f} mm, y {offset[1]:+.1f} mm "

@@ -100,3 +100,14 @@ def test_roll_command_text(runner):
 def test_roll_command_bad_notation_is_a_usage_error(runner):
     result = runner.invoke(cli, ["roll", "2x6"])
     assert result.exit_code == 2 and "cannot read '2x6'" in result.output and "Traceback" not in result.output
+
+
+def test_a_number_too_long_to_read_is_a_dice_error_not_a_traceback():
+    """Python refuses to turn 4300+ digits into an int (ValueError); no table needs ten digits."""
+    import pytest
+
+    from companion.dice import DiceError, parse
+
+    for text in ("2d6+" + "9" * 5000, "9" * 20 + "d6", "d" + "9" * 12):
+        with pytest.raises(DiceError, match="more than 9 digits"):
+            parse(text)

@@ -53,6 +53,15 @@ def test_a_bad_user_config_is_named(tmp_path: Path) -> None:
         duplex_setting()
 
 
+def test_an_offset_that_is_not_a_number_is_refused(runner: Any, tmp_path: Path) -> None:
+    """`calibrate --set nan 1` was stored, and every later duplex build then failed."""
+    result = runner.invoke(cli, ["calibrate", "--set", "nan", "1"])
+    assert result.exit_code == 2 and "at most" in result.output
+    _config().write_text("print: {duplex_offset: [.nan, 0]}\n")
+    with pytest.raises(ConfigError, match="each must be within"):
+        duplex_setting()
+
+
 def _trim_boxes(pdf: bytes) -> list[tuple[float, ...]]:
     return [tuple(round(float(v), 2) for v in page.trimbox) for page in PdfReader(io.BytesIO(pdf)).pages]
 
