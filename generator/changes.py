@@ -56,8 +56,28 @@ def earlier_manifest(db: Database, ref: str) -> dict[str, Any]:
             raise ChangesError(f"cannot read the manifest {ref!r}: {exc}") from None
         if not isinstance(data, dict) or "cards" not in data:
             raise ChangesError(f"{ref!r} is not a deckwright manifest (no 'cards')")
+        problem = _manifest_problem(data)
+        if problem:
+            raise ChangesError(f"{ref!r} is not a deckwright manifest: {problem}")
+        if data.get("game", db.id) != db.id:
+            raise ChangesError(f"{ref!r} is the manifest of {data['game']!r}, not of {db.id!r}")
         return data
     return build_manifest(_database_at(db, ref))
+
+
+def _manifest_problem(data: dict[str, Any]) -> str | None:
+    """What is wrong with a manifest's shape (a file edited by hand, another tool's JSON); None if nothing."""
+    cards, rules = data["cards"], data.get("rules", {})
+    if not isinstance(cards, list):
+        return "'cards' is not a list"
+    for number, card in enumerate(cards):
+        if not isinstance(card, dict) or not isinstance(card.get("id"), str):
+            return f"card {number + 1} has no id"
+        if not isinstance(card.get("fields", {}), dict):
+            return f"card {card['id']!r}: 'fields' is not a mapping"
+    if not isinstance(rules, dict):
+        return "'rules' is not a mapping"
+    return None
 
 
 def _git(folder: Path, *args: str) -> bytes:

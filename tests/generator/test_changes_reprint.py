@@ -151,6 +151,25 @@ def test_an_unknown_ref_is_a_located_error(runner, halfwish):
     assert "not a manifest file and not a git revision" in result.output
 
 
+@pytest.mark.parametrize("manifest, why", [
+    ({"cards": 5}, "'cards' is not a list"),
+    ({"cards": [1, 2]}, "card 1 has no id"),
+    ({"cards": [], "rules": "x"}, "'rules' is not a mapping"),
+    ({"cards": [{"id": "strike", "fields": None}]}, "'fields' is not a mapping"),
+    ({"cards": [], "game": "heartstrings"}, "is the manifest of 'heartstrings', not of 'halfwish'"),
+])
+def test_a_manifest_of_the_wrong_shape_or_game_is_a_clear_error(runner, halfwish, tmp_path, manifest, why):
+    """Valid JSON of another shape crashed `changes` and `--reprint-since` with a TypeError; another
+    game's manifest was taken as it was, and every card came out changed."""
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(manifest))
+    for args in (["changes", "halfwish", "--since", str(path)],
+                 ["build", "halfwish", "--paper", "a4", "--only", "cards", "--out", str(tmp_path / "out"),
+                  "--reprint-since", str(path)]):
+        result = runner.invoke(cli, ["--cards", str(halfwish), *args])
+        assert result.exit_code == 1 and why in result.output, result.output
+
+
 def test_a_ref_that_looks_like_an_option_is_refused_before_git_sees_it(runner, halfwish, tmp_path):
     """`--since=--output=FILE` reached `git archive` as its --output option and emptied FILE."""
     git = ["git", "-C", str(halfwish), "-c", "user.name=t", "-c", "user.email=t@t"]
