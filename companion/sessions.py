@@ -34,6 +34,7 @@ from .errors import SessionError
 from .sessionrows import (
     MAX_SEED,
     JournalEntry,
+    SessionDamaged,
     SessionInfo,
     decode_entry,
     decode_info,
@@ -224,8 +225,8 @@ class SessionStore:
         return next(n for n in (base, *(f"{base}-{i}" for i in range(2, len(names) + 3))) if n not in names)
 
     def delete(self, name: str) -> None:
-        """Delete a session and its journal."""
-        self.get(name)
+        """Delete a session and its journal (a damaged one too: deleting it is the way out)."""
+        self._id(name)
         with self._write():
             self.conn.execute("DELETE FROM sessions WHERE name = ?", (name,))
 
@@ -275,7 +276,9 @@ class SessionStore:
             found = self._length(session_id)
             if expected is not None and found != expected:
                 raise _conflict(name, f"it has {found} answers where this process expected {expected}")
-            dropped = [e for e in self.journal(name) if e.seq > found - steps]
+            rows = self.conn.execute("SELECT * FROM journal WHERE session_id = ? AND seq > ? ORDER BY seq",
+                                     (session_id, found - steps)).fetchall()
+            dropped = [_undone_entry(name, row) for row in rows]
             self.conn.execute("DELETE FROM journal WHERE session_id = ? AND seq > ?",
                               (session_id, found - steps))
             self._touch(session_id, "playing")
@@ -301,6 +304,15 @@ class SessionStore:
             raise self._missing(name)
         session_id: int = row[0]
         return session_id
+
+
+def _undone_entry(name: str, row: sqlite3.Row) -> JournalEntry:
+    """A journal row being undone; a damaged answer is shown as such (undoing past it is the way out)."""
+    try:
+        return decode_entry(name, row)
+    except SessionDamaged:
+        return JournalEntry(row["seq"], f"(damaged: {row['answer']!r})", row["kind"], row["player"], row["source"],
+                            row["time"])
 
 
 _SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id = s.id) AS answers "

@@ -12,6 +12,7 @@ import click
 from ..safefiles import write_text_replacing
 from ..sessionexport import SECRET, export_data, outcome_data, playtest_report, report_markdown
 from ..sessionnotes import notes
+from ..sessionrows import SessionDamaged
 from ..sessions import SessionInfo, SessionStore
 from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, echo_json, get_context, user_errors
@@ -209,9 +210,13 @@ def delete(name: str, yes: bool, db_path: str | None) -> None:
       deckwright sessions delete friday --yes
     """
     with SessionStore(db_path) as store:
-        info = store.get(name)
+        try:
+            info = store.get(name)
+            described = f"{info.game}, {info.answers} answers"
+        except SessionDamaged:  # the advice for a damaged session is to delete it
+            described = "damaged"
         if not yes:
-            click.confirm(f"Delete session {name} ({info.game}, {info.answers} answers)?", abort=True)
+            click.confirm(f"Delete session {name} ({described})?", abort=True)
         store.delete(name)
     click.echo(f"deleted {name}")
 

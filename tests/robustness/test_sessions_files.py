@@ -56,6 +56,27 @@ def test_row_edited_by_hand_is_a_clean_error_naming_session_and_row(two_sessions
         assert "broken" in output and "DAMAGED" in output
 
 
+@pytest.mark.parametrize("sql", [
+    "UPDATE sessions SET seed = -5 WHERE name = 'broken'",
+    "UPDATE sessions SET players = 'not json' WHERE name = 'broken'",
+    ("UPDATE journal SET answer = '{{{' WHERE seq = 2 AND session_id = "
+     "(SELECT id FROM sessions WHERE name = 'broken')"),
+], ids=["seed", "players", "journal"])
+def test_the_way_out_a_damaged_session_is_told_works(two_sessions: Path, sql: str) -> None:
+    """The error says "delete the session with `deckwright sessions delete NAME`" (or, for an answer,
+    "undo back past it"): both failed with the very same error."""
+    edit_row(two_sessions, sql)
+    if "journal" in sql:
+        code, output = deckwright("sessions", "undo", "broken")
+        assert code == 0 and "undone: #2" in output and "damaged" in output, output
+        code, output = deckwright("sessions", "show", "broken")
+        assert code == 0, output
+    code, output = deckwright("sessions", "delete", "broken", "--yes")
+    assert (code, output.strip()) == (0, "deleted broken")
+    code, output = deckwright("sessions", "list")
+    assert "broken" not in output and "kept " in output
+
+
 def test_seed_too_large_for_sqlite_is_refused_with_its_range() -> None:
     code, output = deckwright("play", "heartstrings", "--players", "Ann,Ben", "--seed", "9" * 23)
     assert code == 2
