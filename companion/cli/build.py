@@ -218,8 +218,9 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
     click.echo(f"watching {plural(len(folders), 'folder')}; Ctrl-C stops")
     try:
         watch(folders, rebuild, on_error)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # the way a watch ends: 130, as every command stopped by Ctrl-C
         click.echo("stopped watching")
+        raise click.exceptions.Exit(130) from None
 
 
 def _warn(caught: list[warnings.WarningMessage]) -> None:

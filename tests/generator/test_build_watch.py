@@ -42,3 +42,15 @@ def test_a_broken_database_is_reported_and_the_watch_keeps_going(runner, cards_c
     assert "build failed (the previous kit is untouched)" in result.output
     assert "game.yaml:" in result.output
     assert not any(tmp_path.rglob("*.pdf"))
+
+
+def test_ctrl_c_stops_the_watch_with_130(runner, cards_copy, tmp_path, monkeypatch):
+    """README: "130 on Ctrl-C", for a watch too (it exited 0)."""
+    def interrupted(folders, rebuild, on_error):
+        rebuild([])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(generator.watch, "watch", interrupted)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "heartstrings", "--paper", "a4",
+                                 "--only", "sheets", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 130 and result.output.rstrip().endswith("stopped watching")
