@@ -43,6 +43,8 @@ CALIBRATION_SQUARE = 50 * MM
 RULER_LENGTH = 100 * MM
 RULER_GAP = 6 * MM
 
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+
 
 @dataclass(frozen=True)
 class FilePlan:
@@ -164,7 +166,7 @@ def instructions_markdown(db: Database, paper: str) -> str:
 
 # How to print this kit
 
-Print every file at **100% scale** (never "fit to page") on {paper.upper()} paper, one copy each:
+Print every file at **100% scale** (never "fit to page") on {PAPER_NAMES.get(paper, paper)} paper, one copy each:
 "card" files on cardstock (160-250 g/m\u00b2), the rulebook on plain paper. First measure the square:
 it must be 50 mm on each side (if not, turn off scaling). Used: how full the sheets are; *: a
 landscape page.
@@ -174,7 +176,7 @@ landscape page.
 {rows}
 
 **Double-sided files** put each back behind its front when the printer flips the sheet on the
-edge *Sides* names: card sheets the **{edge} edge**, your printer's setting; token sheets the
+edge named in the *Sides* column: card sheets on the **{edge} edge**, your printer's setting; token sheets on the
 long edge (no duplex: print the odd pages, put the sheets back in the tray, print the even).
 **Versions.** Every page prints the game's version, {printed_version(db)}; every card prints its
 own stamp, which changes only when that card changes: after an edit, reprint only the cards whose

@@ -29,15 +29,15 @@ def _set_flip(runner: Any, flip: str) -> None:
 def test_instructions_say_short_edge_when_the_user_printer_flips_on_the_short_edge(runner: Any, tmp_path: Path) -> None:
     _set_flip(runner, "short")
     text = _instructions(runner, tmp_path)
-    assert "card sheets the short edge" in text and "2-sided, short edge" in text
-    assert "card sheets the long edge" not in text
+    assert "card sheets on the short edge" in text and "2-sided, short edge" in text
+    assert "card sheets on the long edge" not in text
 
 
 def test_a_cached_kit_follows_a_changed_flip_setting(runner: Any, tmp_path: Path) -> None:
-    assert "card sheets the long edge" in _instructions(runner, tmp_path)  # the default, now in the cache
+    assert "card sheets on the long edge" in _instructions(runner, tmp_path)  # the default, now in the cache
     _set_flip(runner, "short")
     text = _instructions(runner, tmp_path)
-    assert "card sheets the short edge" in text and "card sheets the long edge" not in text
+    assert "card sheets on the short edge" in text and "card sheets on the long edge" not in text
 
 
 def test_shared_card_sheets_and_reference_cards_follow_the_flip_setting(runner: Any, tmp_path: Path) -> None:
