@@ -20,6 +20,7 @@ importable from here as well.
 from __future__ import annotations
 
 import html
+import io
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,7 +29,9 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    CondPageBreak,
     Flowable,
     HRFlowable,
     ListFlowable,
@@ -118,7 +121,10 @@ class _Converter:
         self.counter = _HeadingCounter()
 
     def convert(self, text: str) -> list[Flowable]:
-        return self._blocks(parse_markdown(text).children, self.width)
+        flowables = self._blocks(parse_markdown(text).children, self.width)
+        if self.theme.heading_room:
+            _room_under_headings(flowables, self.width, self.theme.heading_room * self.theme.leading)
+        return flowables
 
     def _blocks(self, nodes: list[SyntaxTreeNode], width: float) -> list[Flowable]:
         out: list[Flowable] = []
@@ -129,7 +135,8 @@ class _Converter:
     def _block(self, node: SyntaxTreeNode, width: float) -> list[Flowable]:
         kind = node.type
         if kind == "heading":
-            return [self._heading(node)]
+            heading = self._heading(node)
+            return [CondPageBreak(0), heading] if self.theme.heading_room else [heading]  # `_room_under_headings`
         if kind == "paragraph":
             return self._paragraph(node, self.styles["body"])
         if kind in ("bullet_list", "ordered_list"):
@@ -305,6 +312,32 @@ class _Converter:
             last = match.end()
         out.append(html.escape(text[last:]))
         return "".join(out)
+
+
+def _room_under_headings(flowables: list[Flowable], width: float, most: float) -> None:
+    """Size the page break before each heading (or run of headings, `9.2` then `9.2.1`): it starts a
+    new page unless the headings fit with what they introduce, all of it when it is short, else
+    `most` points of it. Without it, a page could end with a heading, its text overleaf. A heading
+    right after a heading has no break of its own: it would part it from the one before."""
+    flowables[:] = [f for n, f in enumerate(flowables)
+                    if not (isinstance(f, CondPageBreak) and n and hasattr(flowables[n - 1], "toc_text"))]
+    for index, flowable in enumerate(flowables):
+        if not isinstance(flowable, CondPageBreak) or flowable.height:
+            continue
+        room, after = 0.0, index + 1
+        while after < len(flowables) and hasattr(flowables[after], "toc_text"):
+            item = flowables[after]
+            room += item.getSpaceBefore() + _height(item, width) + item.getSpaceAfter()
+            after += 1
+        if after < len(flowables):
+            room += min(_height(flowables[after], width), most)
+        flowable.height = room
+
+
+def _height(flowable: Flowable, width: float) -> float:
+    """`flowable`'s height whole at `width` (measured on a scratch canvas: lists and diagrams
+    measure their text on the canvas they are given)."""
+    return float(flowable.wrapOn(Canvas(io.BytesIO()), width, 1e6)[1])
 
 
 def _plain_text(node: SyntaxTreeNode) -> str:

@@ -31,6 +31,10 @@ class Theme:
     callout_edge: str = "#d9a441"
     space_after: float = 0.55  # paragraph spacing, in multiples of the body size
     numbered: bool = False
+    # Lines of body text a heading needs below it on its page, or it starts the next page (a
+    # rulebook: a heading alone at the foot of a page, its text overleaf); 0 on a reference card,
+    # whose one frame has no next page.
+    heading_room: float = 0
 
     def scaled(self, body_size: float) -> Theme:
         """The same theme at another body size (reference cards shrink to fit)."""

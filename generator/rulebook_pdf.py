@@ -112,9 +112,12 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no t
         canvas.restoreState()
 
 
+RULEBOOK_THEME = Theme(numbered=True, heading_room=6)
+
+
 def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme | None = None) -> None:
     """Render the game's rulebook template and lay it out as a PDF on A4 or Letter paper."""
-    theme = theme or Theme(numbered=True)
+    theme = theme or RULEBOOK_THEME
     target = str(out) if isinstance(out, Path) else out
     width = _RulebookDoc(io.BytesIO(), db, paper, theme).width
     story = title_page(db, theme, width) + instruction_flowables(db, paper, width, theme)
@@ -133,7 +136,7 @@ _prepared: dict[tuple[int, str, Theme], tuple[Database, list[Flowable]]] = {}
 def prepare_rulebook(db: Database, paper: str = "a4") -> None:
     """Convert the rulebook's Markdown as `render_rulebook(db, paper)` will, raising what it would
     raise, and keep the result for that layout (`generator.check` draw-checks with this)."""
-    theme = Theme(numbered=True)
+    theme = RULEBOOK_THEME
     chapters = _chapters(db, _RulebookDoc(io.BytesIO(), db, paper, theme).width, theme)
     if len(_prepared) >= 8:  # never taken (`deckwright lint` only checks): forget the oldest
         del _prepared[next(iter(_prepared))]

@@ -142,3 +142,25 @@ def test_no_rulebook_page_is_nearly_empty(shipped_kits, game, paper):
         _, height = page.get_size()
         fill = _body_fill(page, height - 20 * MM, 22 * MM)
         assert fill >= 0.15, f"page {number + 1} holds {fill:.0%} of a page"
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_no_rulebook_page_ends_with_a_heading(shipped_kits, game, paper):
+    """Looking at every page: "14.1 Other terms" ended page 15 of the Halfwish rulebook, its list
+    overleaf (and three more in Skirmish). A heading starts a new page unless what it introduces
+    fits under it (`generator.markdown._room_under_headings`)."""
+    import pypdfium2 as pdfium
+
+    from generator.markdown import markdown_to_flowables
+    from generator.rulebook import rulebook_markdown
+    from generator.rulebook_pdf import RULEBOOK_THEME
+
+    db = load_game(game)
+    headings = {f.toc_text for f in markdown_to_flowables(rulebook_markdown(db), 400, RULEBOOK_THEME)
+                if hasattr(f, "toc_text")}
+    path = next(p for p in shipped_kits[game, paper] if p.name == f"rulebook-{paper}.pdf")
+    document = pdfium.PdfDocument(path)
+    for number in range(len(document)):
+        lines = [line.strip() for line in document[number].get_textpage().get_text_range().splitlines()]
+        body = [line for line in lines if line and "\u2014 Rules" not in line and not line.startswith(("version ", "Page "))]
+        assert not body or body[-1] not in headings, f"page {number + 1} ends with the heading {body[-1]!r}"
