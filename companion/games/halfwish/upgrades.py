@@ -122,17 +122,18 @@ def answer_pick(engine: Game, state: HalfwishState, item: StepCall, answer: str)
     if not item["public"]:
         player.secret_upgrades.append(answer)
     events = [Event("upgrade", f"{player.name} takes {shown}", {"seat": seat, "card": answer})]
-    return events + install(engine, state, seat, answer)
+    return events + install(engine, state, seat, answer, secret=not item["public"])
 
 
-def install(engine: Game, state: HalfwishState, seat: int, upgrade: str) -> list[Event]:
-    """Replace one basic copy; ask which when the player holds it both innate and not."""
+def install(engine: Game, state: HalfwishState, seat: int, upgrade: str, secret: bool = False) -> list[Event]:
+    """Replace one basic copy; ask which when the player holds it both innate and not (in secret
+    after a secret pick: the question names the upgrade)."""
     player = state.players[seat]
     action = engine.catalog.base_action(upgrade)
     innate = player.innate.count(action)
     plain = basic_copies(player, action) - innate
     if innate and plain:
-        push_front(state, step("upgrade-copy", seat=seat, upgrade=upgrade, action=action))
+        push_front(state, step("upgrade-copy", seat=seat, upgrade=upgrade, action=action, secret=secret))
         return []
     replace_copy(player, action, upgrade, innate=bool(innate), gives_innate=engine.profiles[upgrade].innate)
     return []
@@ -157,7 +158,8 @@ def ask_copy(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     name = engine.catalog.name(item["action"])
     options = (Option("innate", f"Upgrade the Innate {name}"), Option("basic", f"Upgrade a non-innate {name}"))
     return Decision(item["seat"], f"{state.players[item['seat']].name}: which {name} does "
-                                  f"{engine.catalog.name(item['upgrade'])} replace?", options, kind="upgrade-copy")
+                                  f"{engine.catalog.name(item['upgrade'])} replace?", options, kind="upgrade-copy",
+                    secret=bool(item.get("secret")))
 
 
 def answer_copy(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:

@@ -149,3 +149,20 @@ def test_an_innate_upgrade_makes_its_card_start_in_hand():
     table.to_turn(2, 1)
     assert "iron-wall" in picker.hand
     assert table.engine.catalog.text("iron-wall") == "Innate. Block DV+4 damage."
+
+
+def test_which_copy_a_secret_upgrade_replaces_is_asked_in_secret():
+    """Play audit: after Ben's secret pick, the public prompt read "Ben: which Long Strike does
+    Piercing Lance replace?". The question names the upgrade, so it is secret as the pick was."""
+    table = to_upgrades(Table(classes=("rogue", "rogue")).to_turn(1, 5))
+    table.answer("second")  # the other player picks first, in public; this one second, in secret
+    table.answer(table.request.options[0].id)
+    secret_picker = table.player(table.request.player)
+    options = {o.id for o in table.request.options}
+    upgrade = next(u for u in options if table.engine.catalog.card(u).get("replaces") in secret_picker.deck)
+    action = table.engine.catalog.card(upgrade).get("replaces")
+    secret_picker.innate = [action]  # one innate copy and at least one plain one: which is asked
+    secret_picker.deck = [action] * 2 + [c for c in secret_picker.deck if c != action][:table.rules.deck_size - 2]
+    assert table.request.secret
+    table.answer(upgrade)
+    assert table.request.kind == "upgrade-copy" and table.request.secret
