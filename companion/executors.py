@@ -74,8 +74,10 @@ def _merge(parts: Iterable[tuple[int, list[R]]]) -> list[R]:
 
 def _in_pool(task: Task[C, R], config: C, bounds: tuple[int, int], jobs: int,
              progress: Callable[[int], None]) -> list[tuple[int, list[R]]]:
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=follow_parent, initargs=(os.getpid(),))
     calls = [(task, (config, part)) for part in chunks(*bounds, jobs)]
+    # never more workers than chunks: `--games 10 --jobs 1000` started some 850 processes
+    pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(calls))), initializer=follow_parent,
+                               initargs=(os.getpid(),))
     done = []
     with closing(as_completed_or_stopped(pool, calls)) as completed:  # Ctrl-C or a failed game
         for (_, (low, high)), future in completed:                    # stops every worker now

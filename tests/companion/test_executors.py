@@ -1,4 +1,11 @@
+"""Who plays the games (`companion.executors`): addresses checked before Dask sees them, and a
+local pool no larger than its work."""
 
+from __future__ import annotations
+
+
+def _squares(config: object, bounds: tuple[int, int]) -> list[int]:
+    return [n * n for n in range(*bounds)]
 
 def test_a_scheduler_address_without_a_port_is_refused_before_dask_sees_it(monkeypatch):
     """`--scheduler garbage` (or `tcp://host`, `nope://x:1`) ended in a ValueError traceback from Dask."""
@@ -13,3 +20,21 @@ def test_a_scheduler_address_without_a_port_is_refused_before_dask_sees_it(monke
     monkeypatch.setenv("DECKWRIGHT_SCHEDULER", "garbage")
     with pytest.raises(ExecutorError):
         scheduler_address(None)
+
+
+def test_a_pool_never_starts_more_workers_than_there_are_chunks(monkeypatch):
+    """`sim --games 10 --jobs 1000` started some 850 worker processes on a 2-core machine."""
+    from concurrent import futures
+
+    from companion import executors
+
+    asked: list[int] = []
+    real = futures.ProcessPoolExecutor
+
+    def counting(max_workers, **kwargs):
+        asked.append(max_workers)
+        return real(max_workers=max_workers, **kwargs)
+
+    monkeypatch.setattr(executors, "ProcessPoolExecutor", counting)
+    assert executors.run(_squares, None, (0, 10), jobs=1000) == [n * n for n in range(10)]
+    assert asked == [10]
