@@ -25,13 +25,14 @@ At any prompt:
   undo [N]   take back the last answer (or the last N), e.g. a mistyped die
   redo       give back the answer the last undo took
   state      show the tally again (it is shown by itself whenever it changes)
-  note TEXT  keep a playtest note (a rules question, a confusing card); the game does not change
+  note TEXT  keep a playtest note (a rules question, an unclear card); no game move
   log [N]    show the last events (10 unless N is given)
   help       show this help
   quit       stop here; the session is kept and can be resumed
-Choices: type the number, or the name or its first letters (case does not matter); Enter takes
-the only choice. Chance events: type the physical dice (5 or 3 4) or the card drawn, or press
-Enter to let the tool do it."""
+Choices: type the number, or the name or its first letters (case does not matter); Enter takes \
+the only choice.
+Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Enter to let the \
+tool do it."""
 
 
 @click.command("play")

@@ -349,3 +349,13 @@ def test_cards_folder_is_stored_absolute(runner, toy, monkeypatch):
     runner.invoke(cli, ["--cards", "toycards", "play", *NEW], input="quit\n")
     with SessionStore() as store:
         assert store.get("t").cards_dir == str(toy.resolve())
+
+
+def test_help_wraps_as_paragraphs_in_80_columns(runner, tmp_path):
+    """`help` was wrapped twice (hard line breaks, then the screen's): `matter); Enter takes` stood alone."""
+    out = runner.invoke(cli, ["play", "heartstrings", "--players", "Ann,Ben", "--db", str(tmp_path / "s.db")],
+                        input="help\nquit\n", env={"COLUMNS": "80", "NO_COLOR": "1"}).output
+    block = out.split("At any prompt:", 1)[1].split("Enter to let the tool do it.", 1)[0]
+    lines = block.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert "matter); Enter takes the only choice." in block and "drawn, or press" not in lines
