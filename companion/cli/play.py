@@ -145,8 +145,12 @@ class Gamemaster:
     def step(self, request: Request) -> bool:
         """One prompt: answer it, or run a command. False when the gamemaster quits."""
         secret = request.secret
-        if secret and self.private_for != request.player and not self.hand_over(request):
-            return False
+        if secret and self.private_for != request.player:
+            handed = self.hand_over(request)
+            if handed is None:
+                return False
+            if not handed:  # a command ran at the hand-over (an undo, say): ask again from the top
+                return True
         if self.auto_roll and isinstance(request, Chance):
             self.commit(self.table.tool_answer(request), "rolled", secret)
             return True
@@ -167,15 +171,24 @@ class Gamemaster:
         self.commit(answer, source, secret)
         return True
 
-    def hand_over(self, request: Request) -> bool:
-        """"Ann, look at the screen; everyone else look away": the secret choice or roll is made unseen."""
+    def hand_over(self, request: Request) -> bool | None:
+        """"Ann, look at the screen; everyone else look away": the secret choice or roll is made
+        unseen. True: go on; None: the gamemaster quit; False: a command ran instead (`undo` a
+        mistyped die before handing the screen over), so the step is asked again."""
         player = self.table.info.players[request.player] if request.player is not None else "the gamemaster"
         what = "choice" if isinstance(request, Decision) else request.kind
         self.say(f"Secret {what} for {player}: everyone but {player} look away now.", bold=True)
         if not sys.stdin.isatty():  # keys from a file or a pipe: nobody is at the screen to wait for
             return True
-        line = self.read(f"{player}, press Enter when only you can see the screen")
-        return line is not None and line.strip().lower() not in ("quit", "q", "exit")
+        while True:
+            line = self.read(f"{player}, press Enter when only you can see the screen")
+            if line is None or line.strip().lower() in ("quit", "q", "exit"):
+                return None
+            if not line.strip():
+                return True
+            if self.run_command(line.strip()):
+                return False
+            self.say(f"  ! not yet: press Enter first, then {player} answers unseen")
 
     def commit(self, answer: Any, source: str, secret: bool = False, redoing: bool = False) -> None:
         """Journal the answer (committed first), then print what happened and the tally."""

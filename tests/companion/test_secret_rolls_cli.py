@@ -182,3 +182,27 @@ def test_the_reveal_after_a_secret_bid_is_everyones_to_see(runner, tmp_path):
     log = runner.invoke(cli, ["sessions", "log", "--db", str(tmp_path / "s.db"),
                               out.split("--resume ")[1].split()[0]]).output
     assert "bids: Ann 0, Bob 0: a tie" in log and "Ann has bid" in log
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+def test_at_a_hand_over_a_command_runs_and_anything_else_is_refused(tmp_path):
+    """Play audit: at "Ann, press Enter when only you can see the screen", `undo` was ignored (a
+    mistyped die could be taken back only after handing the screen over) and a typed answer was
+    dropped without a word."""
+    from ptyplay import play_in_pty
+
+    with play_in_pty(["halfwish", "--players", "Ann,Ben", "--name", "h", "--seed", "1"], tmp_path / "s.db") as screen:
+        screen.read_until("(1-")
+        screen.type("mirror")               # Ann's class, in public
+        screen.read_until("(1-")
+        screen.type("mirror")               # Ben's class
+        screen.read_until("only you can see the screen > ")
+        screen.type("roar")                 # an answer typed too early
+        screen.read_until("! not yet: press Enter first, then Ann answers unseen")
+        screen.read_until("only you can see the screen > ")
+        screen.type("undo")                 # Ben's class taken back: asked again, in public
+        screen.read_until("undone: #")
+        screen.read_until("(1-")
+        screen.type("quit")
+    with SessionStore(tmp_path / "s.db") as store:
+        assert [e.answer for e in store.journal("h")] == ["mirror"]
