@@ -109,7 +109,7 @@ class RenderCache:
 
         A file of another game, or of a paper or kind this build did not write, keeps its entries."""
         for key, data in self._pending.items():
-            self._store(self.path(key), _framed(data))
+            self._store(self.path(key), data, _check(data))
         index_path = self.folder / INDEX
         previous = self._read_index(index_path)
         # a file served whole from the cache keeps the pages it was assembled from, for the next edit
@@ -217,10 +217,14 @@ class RenderCache:
         except OSError:  # not stored (or a link, or not ours to read)
             return None
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a folder, a device
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):  # a folder, a device
                 return None
-            with os.fdopen(os.dup(fd), "rb") as entry:
-                return _unframed(entry.read())
+            parts, left = [], info.st_size
+            while left > 0 and (part := os.read(fd, left)):
+                parts.append(part)
+                left -= len(part)
+            return _unframed(b"".join(parts) if len(parts) != 1 else parts[0])
         except OSError:
             return None
         finally:
@@ -246,14 +250,16 @@ class RenderCache:
             self.rendered.append(name or key[:8])
             data = buffer.getvalue()
             out.write(data)
-            self._store(self.path(key), _framed(data))
+            self._store(self.path(key), data, _check(data))
         return cached
 
-    def _store(self, path: Path, data: bytes) -> None:
+    def _store(self, path: Path, data: bytes, check: bytes = b"") -> None:
+        """Write `data`, then `check` (an entry's CRC, `_check`), as the file at `path`, in one rename."""
         fd, tmp = temp_beside(path)
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
+                handle.write(check)
             if path.is_dir() and not path.is_symlink():  # not an entry: nothing of ours to keep
                 _remove(path)
             os.replace(tmp, path)
@@ -273,8 +279,9 @@ def _remove(path: Path) -> None:
 _CHECK = struct.Struct(">I")  # the CRC-32 that ends every entry
 
 
-def _framed(data: bytes) -> bytes:
-    return data + _CHECK.pack(zlib.crc32(data))
+def _check(data: bytes) -> bytes:
+    """The CRC-32 an entry of `data` ends with (`RenderCache._store` writes it after the data)."""
+    return _CHECK.pack(zlib.crc32(data))
 
 
 def _unframed(entry: bytes) -> bytes | None:
@@ -328,7 +335,7 @@ class _Pieces:
             self.cache._pending[key] = data
             return
         if self.cache.read(key) is None:
-            self.cache._store(self.cache.path(key), _framed(data))
+            self.cache._store(self.cache.path(key), data, _check(data))
 
     def replace_piece(self, key: str, data: bytes) -> None:
         """Store `data` under `key` even when the key holds something else (a note, not content)."""
@@ -336,7 +343,7 @@ class _Pieces:
         if self.deferred:
             self.cache._pending[key] = data
         elif self.get_piece(key) != data:
-            self.cache._store(self.cache.path(key), _framed(data))
+            self.cache._store(self.cache.path(key), data, _check(data))
 
 
 def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:

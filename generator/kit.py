@@ -33,6 +33,7 @@ from .stamps import (
     joined,
     layout_inputs,
     looked_up_cards,
+    lookup_texts,
     printed_version,
 )
 from .userconfig import duplex_setting
@@ -98,9 +99,10 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
     common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
     identity = deck_identity(deck)
+    lookups = lookup_texts([front, back])
     for number, card in enumerate(deck.cards, 1):
         context = card_context(db, deck, card, number, base)
-        context = _stamped(context, shared, identity, looked_up_cards(db, [front, back], context))
+        context = _stamped(context, shared, identity, looked_up_cards(db, lookups, context))
         stamps.append(context["stamp"])
         face = stamped(_face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}"),
                        joined(common, "front", context["stamp"]))

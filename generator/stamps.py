@@ -66,16 +66,21 @@ def _database_lookups(db: Database, text: str, per_card: bool = False) -> Any:
     return {"cards": cards, "decks": {d.id: d for d in db.decks if d.id in decks}}
 
 
-def looked_up_cards(db: Database, layouts: list[Any], context: dict[str, Any]) -> Any:
-    """The cards that one card's layouts look up by id (`db.card(id).name`), with the attributes
-    they read: what the card's stamp takes from other cards (None when they look up none).
+def lookup_texts(layouts: list[Any]) -> list[str]:
+    """The layouts' texts that look a card up by id (`db.card(`): found once per deck."""
+    return [text for layout in layouts for text in _texts(layout.elements) if "db.card(" in text]
 
-    Found by filling in, with the card's context, each layout text that looks a card up. Where
-    one cannot be filled in here (it needs a repeat's counter, or it fails: the draw-check
-    reports that), every card's attributes count, as `layout_inputs` counts them."""
+
+def looked_up_cards(db: Database, texts: list[str], context: dict[str, Any]) -> Any:
+    """The cards that one card's layout `texts` (`lookup_texts`) look up by id (`db.card(id).name`),
+    with the attributes they read: what the card's stamp takes from other cards (None when the
+    layouts look up none).
+
+    Found by filling in each text with the card's context. Where one cannot be filled in here (it
+    needs a repeat's counter, or it fails: the draw-check reports that), every card's attributes
+    count, as `layout_inputs` counts them."""
     from .bindings import bind
 
-    texts = [text for layout in layouts for text in _texts(layout.elements) if "db.card(" in text]
     if not texts:
         return None
     attributes = sorted(set(_CARD_LOOKUP.findall("\n".join(texts))))
