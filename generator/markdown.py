@@ -329,15 +329,22 @@ def _room_under_headings(flowables: list[Flowable], width: float, most: float) -
             item = flowables[after]
             room += item.getSpaceBefore() + _height(item, width) + item.getSpaceAfter()
             after += 1
-        if after < len(flowables):
-            room += min(_height(flowables[after], width), most)
+        if after < len(flowables):  # a table is not measured (as dear as laying it out): `most` of it
+            following = flowables[after]
+            room += most if isinstance(following, Table) else min(_height(following, width), most)
         flowable.height = room
 
 
 def _height(flowable: Flowable, width: float) -> float:
     """`flowable`'s height whole at `width` (measured on a scratch canvas: lists and diagrams
     measure their text on the canvas they are given)."""
-    return float(flowable.wrapOn(Canvas(io.BytesIO()), width, 1e6)[1])
+    return float(flowable.wrapOn(_scratch_canvas(), width, 1e6)[1])
+
+
+@lru_cache(maxsize=1)
+def _scratch_canvas() -> Canvas:
+    """A canvas nothing is drawn on, for measuring (one: making a canvas costs more than a wrap)."""
+    return Canvas(io.BytesIO())
 
 
 def _plain_text(node: SyntaxTreeNode) -> str:
