@@ -158,7 +158,9 @@ def test_which_copy_a_secret_upgrade_replaces_is_asked_in_secret():
     table.answer("second")  # the other player picks first, in public; this one second, in secret
     table.answer(table.request.options[0].id)
     secret_picker = table.player(table.request.player)
-    options = {o.id for o in table.request.options}
+    from companion.games.halfwish.upgrades import SKIP
+
+    options = [o.id for o in table.request.options if o.id != SKIP]
     upgrade = next(u for u in options if table.engine.catalog.card(u).get("replaces") in secret_picker.deck)
     action = table.engine.catalog.card(upgrade).get("replaces")
     secret_picker.innate = [action]  # one innate copy and at least one plain one: which is asked
