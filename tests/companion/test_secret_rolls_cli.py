@@ -198,11 +198,11 @@ def test_at_a_hand_over_a_command_runs_and_anything_else_is_refused(tmp_path):
         screen.type("mirror")               # Ben's class
         screen.read_until("only you can see the screen > ")
         screen.type("roar")                 # an answer typed too early
-        screen.read_until("! not yet: press Enter first, then Ann answers unseen")
-        screen.read_until("only you can see the screen > ")
+        refused = screen.read_until("only you can see the screen > ")
+        assert "! not yet: press Enter first, then Ann answers unseen" in refused
         screen.type("undo")                 # Ben's class taken back: asked again, in public
-        screen.read_until("undone: #")
-        screen.read_until("(1-")
+        undone = screen.read_until("(1-")
+        assert "undone: #2" in undone and "Ben: choose your class" in undone
         screen.type("quit")
     with SessionStore(tmp_path / "s.db") as store:
         assert [e.answer for e in store.journal("h")] == ["mirror"]
