@@ -30,7 +30,7 @@ At any prompt:
   help       show this help
   quit       stop here; the session is kept and can be resumed
 Choices: type the number, or the name or its first letters (case does not matter); Enter takes \
-the only choice.
+the only choice, or the one marked (Enter).
 Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Enter to let the \
 tool do it."""
 
@@ -314,7 +314,8 @@ class Gamemaster:
             numbered = menu_numbers(request)
             for number, option in zip(numbered, request.listed(), strict=True):
                 same = option.id == number or not option.label  # a bid's `0) bid 0` needs no `[0]`
-                self.say(f"  {number}) {option}" + ("" if same else f"  [{option.id}]"))
+                enter = "  (Enter)" if option.id == request.default and len(request.options) > 1 else ""
+                self.say(f"  {number}) {option}" + ("" if same else f"  [{option.id}]") + enter)
             if request.shown is not None:  # whether or not any is playable now: that is secret too
                 player = self.table.info.players[request.player] if request.player is not None else "the player"
                 self.say(f"  or type the name of what {player} reveals (not listed here)")

@@ -45,6 +45,7 @@ class Decision:
     # The option ids a screen everyone sees may list (None: all). The others are a player's secret
     # cards, which the gamemaster types by name once the player reveals one (a Halfwish power).
     shown: tuple[str, ...] | None = None
+    default: str | None = None  # the option Enter takes: the obvious answer (pass, no item, keep)
 
     @functools.cached_property
     def ids(self) -> tuple[str, ...]:

@@ -42,11 +42,13 @@ def menu_numbers(decision: Decision) -> list[str]:
 
 def parse_choice(decision: Decision, text: str) -> str:
     """A menu number (`menu_numbers`), or an option's id or label or a unique prefix of one (any
-    case) -> the option id; Enter takes the only option when there is just one. Options a shared
+    case) -> the option id; Enter takes the only option, or the decision's `default`. Options a shared
     screen does not list (`Decision.shown`) are taken by name and never named in an error."""
     ids = decision.option_ids()
     if not text and len(ids) == 1:
         return ids[0]
+    if not text and decision.default in ids:
+        return decision.default
     numbers = menu_numbers(decision)
     listed = [option.id for option in decision.listed()]
     if text in numbers:

@@ -358,4 +358,5 @@ def test_help_wraps_as_paragraphs_in_80_columns(runner, tmp_path):
     block = out.split("At any prompt:", 1)[1].split("Enter to let the tool do it.", 1)[0]
     lines = block.splitlines()
     assert max(map(len, lines)) <= 80
-    assert "matter); Enter takes the only choice." in block and "drawn, or press" not in lines
+    assert "matter); Enter takes the only choice, or the one marked (Enter)." in block
+    assert "drawn, or press" not in lines

@@ -52,9 +52,9 @@ def leaks(output: str) -> list[str]:
 
 
 # Typed dice for --ask-roll: a choice's "1" is refused at a roll and a roll's "3 4" at a choice, so
-# each prompt takes the first line that fits it (Enter draws a location); three totals (7, 12, 2)
-# end any "reroll until higher".
-TYPED = "1\n3 4\n\n1\n6 6\n\n1\n1 1\n\n" * 1000
+# each prompt takes the first line that fits it (Enter draws a location, or takes a choice's
+# default); three totals (7, 12, 2) end any "reroll until higher".
+TYPED = "1\n3 4\n1\n\n1\n6 6\n1\n\n1\n1 1\n1\n\n" * 1000
 
 
 @pytest.mark.parametrize("rolls_flag, keys", [("--auto-roll", KEYS), ("--ask-roll", TYPED)], ids=["tool", "typed"])

@@ -44,3 +44,21 @@ def test_the_power_window_lists_the_basic_powers_only_and_plays_a_chosen_one_by_
     for secret in ("Roar", "Ignite", "Taunt"):
         assert secret not in window
     assert "Ann plays Roar" in out
+
+
+def test_enter_takes_the_obvious_answer_where_there_is_one():
+    """Play audit: every power window, item window and `0 AP left` prompt answered Enter with
+    `! '' is not one of the choices`. A decision may name its default; Enter takes it."""
+    import dataclasses
+
+    assert parse_choice(dataclasses.replace(POWERS, default="pass"), "") == "pass"
+    with pytest.raises(IllegalAction):
+        parse_choice(POWERS, "")  # no default: Enter is not an answer
+
+
+def test_the_power_window_marks_pass_as_the_enter_answer(runner, tmp_path):
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
+            "duel", "", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    assert "  1) Pass  [pass]  (Enter)" in out and "Ann passes" in out

@@ -57,7 +57,7 @@ def _window(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str
     options = (Option("none", "no item"),
                *[Option(c, f"use {engine.catalog.items[c].name}") for c in cards])
     return Decision(seat, f"{who} {strike.amount}{' lethal' if strike.lethal else ''} to "
-                    f"{owned(engine, state, target)}: an item?", options, kind="interrupt")
+                    f"{owned(engine, state, target)}: an item?", options, kind="interrupt", default="none")
 
 
 def ask_boost(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:

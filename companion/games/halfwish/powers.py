@@ -147,7 +147,7 @@ def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
         # screen until the player reveals it and the gamemaster types it
         public = (PASS,) + tuple(p for p in powers if engine.catalog.is_basic_power(p))
         return Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
-                              f"({player.mana} mana)", options, kind="power", shown=public)
+                              f"({player.mana} mana)", options, kind="power", shown=public, default=PASS)
     return once(engine, ("power", seat, stage, player.name, player.mana, powers), build)
 
 

@@ -99,13 +99,13 @@ def ask_mulligan(engine: Game, state: SkirmishState, item: StepCall) -> Decision
     if state.hidden:
         options = [Option(KEEP, "keep the hand")] + [
             Option(str(n), f"shuffle {n} back, draw {n}") for n in range(1, side.hand.size + 1)]
-        return Decision(seat, prompt, tuple(options), kind="mulligan")
+        return Decision(seat, prompt, tuple(options), kind="mulligan", default=KEEP)
     picks = [Option(KEEP, "keep the hand")]
     for n in range(1, len(side.hand.cards) + 1):
         for chosen in combinations(range(len(side.hand.cards)), n):
             names = ", ".join(engine.card_name(side.hand.cards[i]) for i in chosen)
             picks.append(Option(",".join(map(str, chosen)), f"shuffle back {names}"))
-    return Decision(seat, prompt, tuple(picks), kind="mulligan")
+    return Decision(seat, prompt, tuple(picks), kind="mulligan", default=KEEP)
 
 
 def answer_mulligan(engine: Game, state: SkirmishState, item: StepCall, answer: str) -> list[Event]:

@@ -48,7 +48,7 @@ def ask_act(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
                                               f" AP, {engine.character_name(user.id)})"))
     options += [Option(END, "end the turn"), Option(FORFEIT, "forfeit the match")]
     return Decision(seat, f"{state.sides[seat].ap} AP left: your action?", tuple(options),
-                    kind="act")
+                    kind="act", default=END if state.sides[seat].ap == 0 else None)
 
 
 def answer_act(engine: Game, state: SkirmishState, item: StepCall, answer: str) -> list[Event]:
