@@ -6,6 +6,8 @@ import sys
 import textwrap
 from collections.abc import Callable
 
+import click
+
 WIDTH = 80
 
 
@@ -20,6 +22,12 @@ def screen_width() -> int | None:
     if sys.stdout.isatty():
         return min(shutil.get_terminal_size((WIDTH, 24)).columns, WIDTH)
     return None
+
+
+def echo_wrapped(text: str) -> None:
+    """Print `text` wrapped to the screen as `wrap_lines` wraps it (a calculator's explanation)."""
+    for line in wrap_lines(text):
+        click.echo(line)
 
 
 def wrap_lines(text: str, width: int = WIDTH) -> list[str]:

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ...cli.common import echo_json, get_context, user_errors
+from ...cli.screen import echo_wrapped
 from .calculators import Calculation, SideSpec, calculate, calculator_engine
 from .duel import other_key
 from .odds import DuelOdds, OddsMatrix, duel_odds, odds_matrix, percent
@@ -164,11 +165,11 @@ def print_duel(calc: Calculation, a: SideSpec, b: SideSpec, profiles: Mapping[st
     for key, spec in (("a", a), ("b", b)):
         role = "aggressor" if result.aggressor == key else "defender"
         names = ", ".join(profiles[x].name for x in spec.actions)
-        click.echo(f"{key.upper()} ({role}): {names}, DV {spec.dv}")
+        echo_wrapped(f"{key.upper()} ({role}): {names}, DV {spec.dv}")
     for line in calc.steps:
-        click.echo(f"  {line}")
+        echo_wrapped(f"  {line}")
     verdict = "tie" if result.winner == "tie" else f"{result.winner.upper()} wins the duel"
-    click.echo(f"Result: A takes {_damage_text(result.a)} damage, B takes {_damage_text(result.b)}; "
+    echo_wrapped(f"Result: A takes {_damage_text(result.a)} damage, B takes {_damage_text(result.b)}; "
                f"points A {result.a.points}, B {result.b.points}: {verdict}.")
 
 
@@ -252,9 +253,10 @@ def print_odds(result: DuelOdds, profiles: Mapping[str, ActionProfile]) -> None:
 
 def print_matrix(table: OddsMatrix) -> None:
     """Rows: A's action (aggressor); columns: B's action; cells: A's chance to win the duel."""
-    width = max(len(n) for n in table.names) + 2
-    click.echo("Chance that the aggressor (row) wins the duel against the defender (column), "
-               "both DVs rolled:")
-    click.echo(" " * width + "".join(f"{n:>{width}}" for n in table.names))
+    first = max(len(n) for n in table.names) + 1
+    widths = [max(len(n), len("100.0%")) + 2 for n in table.names]  # each column as wide as its name
+    echo_wrapped("Chance that the aggressor (row) wins the duel against the defender (column), both DVs rolled:")
+    click.echo(" " * first + "".join(f"{n:>{w}}" for n, w in zip(table.names, widths, strict=True)))
     for row in table.rows():
-        click.echo(f"{row['name']:<{width}}" + "".join(f"{c['win']:>{width}}" for c in row["cells"]))
+        click.echo(f"{row['name']:<{first}}" + "".join(f"{c['win']:>{w}}" for c, w in zip(row["cells"], widths,
+                                                                                        strict=True)))

@@ -262,3 +262,11 @@ def test_calculator_output_is_the_one_recorded_before_the_step_machine(runner, c
     """The duel calculator and the odds now drive the engine's duel steps; what they print did not change."""
     result = run(runner, *command.split())
     assert (result.exit_code, result.output.rstrip("\n")) == (code, output)
+
+
+def test_the_calculators_fit_80_columns(runner):
+    """Play audit: in an 80-column terminal the duel explanation broke mid-word (`B's Evade succ|eeds`)
+    and the odds matrix was 84 columns wide."""
+    for args in (["duel", "--a", "long-strike", "--a-dv", "10", "--b", "evade", "--b-dv", "12"], ["odds", "--matrix"]):
+        result = runner.invoke(cli, ["halfwish", *args], env={"COLUMNS": "80"})
+        assert result.exit_code == 0 and max(map(len, result.output.splitlines())) <= 80, result.output
