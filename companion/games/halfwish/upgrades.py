@@ -135,19 +135,25 @@ def install(engine: Game, state: HalfwishState, seat: int, upgrade: str, secret:
     if innate and plain:
         push_front(state, step("upgrade-copy", seat=seat, upgrade=upgrade, action=action, secret=secret))
         return []
-    replace_copy(player, action, upgrade, innate=bool(innate), gives_innate=engine.profiles[upgrade].innate)
+    replace_copy(player, action, upgrade, innate=bool(innate), gives_innate=engine.profiles[upgrade].innate,
+                 unseen=secret)
     return []
 
 
-def replace_copy(player: Player, action: str, upgrade: str, innate: bool, gives_innate: bool = False) -> None:
+def replace_copy(player: Player, action: str, upgrade: str, innate: bool, gives_innate: bool = False,
+                 unseen: bool = False) -> None:
     """The deck keeps its size: one copy of `action` becomes `upgrade`; an innate copy stays
-    innate, and an upgrade that is Innate itself (Iron Wall) makes its card innate."""
+    innate, and an upgrade that is Innate itself (Iron Wall) makes its card innate. `unseen` (a
+    secret pick): a copy out of the face-up discard pile is swapped if there is one, so the
+    discard shown on the shared screen does not give the upgrade away (every pile is dealt again
+    from the deck when the next round starts, so which copy changes nothing else)."""
     player.deck[player.deck.index(action)] = upgrade
     if innate:
         player.innate[player.innate.index(action)] = upgrade
     elif gives_innate:
         player.innate.append(upgrade)
-    for pile in (player.discard, player.pile, player.hand):   # the physical card is swapped too
+    piles = (player.pile, player.hand, player.discard) if unseen else (player.discard, player.pile, player.hand)
+    for pile in piles:   # the physical card is swapped too
         if action in pile:
             pile[pile.index(action)] = upgrade
             return
@@ -165,7 +171,7 @@ def ask_copy(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
 def answer_copy(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Replace the chosen copy."""
     replace_copy(state.players[item["seat"]], item["action"], item["upgrade"], innate=answer == "innate",
-                 gives_innate=engine.profiles[item["upgrade"]].innate)
+                 gives_innate=engine.profiles[item["upgrade"]].innate, unseen=bool(item.get("secret")))
     return []
 
 

@@ -168,3 +168,31 @@ def test_which_copy_a_secret_upgrade_replaces_is_asked_in_secret():
     assert table.request.secret
     table.answer(upgrade)
     assert table.request.kind == "upgrade-copy" and table.request.secret
+
+
+def test_a_secret_upgrade_leaves_the_face_up_discard_pile_as_it_was():
+    """Play audit: after a secret pick, the public tally's discard pile showed Hyper Beam where a
+    Heavy Strike had been. The swapped copy is one out of sight when there is one (every pile is
+    dealt again from the deck at the next round, so nothing else changes)."""
+    from companion.games.halfwish.upgrades import replace_copy
+
+    table = Table()
+    player = table.player(0)
+    player.deck = ["heavy-strike", "heavy-strike", *["strike"] * (table.rules.deck_size - 2)]
+    player.discard, player.pile, player.hand = ["heavy-strike"], ["heavy-strike"], []
+    replace_copy(player, "heavy-strike", "hyper-beam", innate=False, unseen=True)
+    assert player.discard == ["heavy-strike"] and player.pile == ["hyper-beam"]
+    replace_copy(player, "heavy-strike", "hyper-beam", innate=False)  # a public pick: the visible copy
+    assert player.discard == ["hyper-beam"]
+
+
+def test_an_innate_card_upgraded_in_secret_is_not_named_at_the_round_start():
+    """Play audit: round 2 opened with "Ben starts the round with Piercing Lance in hand (Innate)"."""
+    from companion.games.halfwish.flow import _prepare_player
+
+    table = Table()
+    player = table.player(1)
+    player.innate, player.secret_upgrades = ["piercing-lance"], ["piercing-lance"]
+    events = _prepare_player(table.engine, table.state, 1, player)
+    text = " ".join(e.text for e in events)
+    assert "Piercing Lance" not in text and "an upgrade picked in secret in hand (Innate)" in text
