@@ -224,7 +224,7 @@ class RenderCache:
             while left > 0 and (part := os.read(fd, left)):
                 parts.append(part)
                 left -= len(part)
-            return _unframed(b"".join(parts) if len(parts) != 1 else parts[0])
+            return _unframed(b"".join(parts))
         except OSError:
             return None
         finally:

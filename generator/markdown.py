@@ -123,7 +123,7 @@ class _Converter:
     def convert(self, text: str) -> list[Flowable]:
         flowables = self._blocks(parse_markdown(text).children, self.width)
         if self.theme.heading_room:
-            _room_under_headings(flowables, self.width, self.theme.heading_room * self.theme.leading)
+            return _room_under_headings(flowables, self.width, self.theme.heading_room * self.theme.leading)
         return flowables
 
     def _blocks(self, nodes: list[SyntaxTreeNode], width: float) -> list[Flowable]:
@@ -135,8 +135,7 @@ class _Converter:
     def _block(self, node: SyntaxTreeNode, width: float) -> list[Flowable]:
         kind = node.type
         if kind == "heading":
-            heading = self._heading(node)
-            return [CondPageBreak(0), heading] if self.theme.heading_room else [heading]  # `_room_under_headings`
+            return [self._heading(node)]
         if kind == "paragraph":
             return self._paragraph(node, self.styles["body"])
         if kind in ("bullet_list", "ordered_list"):
@@ -314,25 +313,25 @@ class _Converter:
         return "".join(out)
 
 
-def _room_under_headings(flowables: list[Flowable], width: float, most: float) -> None:
-    """Size the page break before each heading (or run of headings, `9.2` then `9.2.1`): it starts a
-    new page unless the headings fit with what they introduce, all of it when it is short, else
-    `most` points of it. Without it, a page could end with a heading, its text overleaf. A heading
-    right after a heading has no break of its own: it would part it from the one before."""
-    flowables[:] = [f for n, f in enumerate(flowables)
-                    if not (isinstance(f, CondPageBreak) and n and hasattr(flowables[n - 1], "toc_text"))]
+def _room_under_headings(flowables: list[Flowable], width: float, most: float) -> list[Flowable]:
+    """`flowables` with a page break before each heading (or run of headings, `9.2` then `9.2.1`)
+    that starts a new page unless the headings fit with what they introduce, all of it when it is
+    short, else `most` points of it. Without it, a page could end with a heading, its text
+    overleaf. A heading right after a heading gets no break of its own: it would part the two."""
+    out: list[Flowable] = []
     for index, flowable in enumerate(flowables):
-        if not isinstance(flowable, CondPageBreak) or flowable.height:
-            continue
-        room, after = 0.0, index + 1
-        while after < len(flowables) and hasattr(flowables[after], "toc_text"):
-            item = flowables[after]
-            room += item.getSpaceBefore() + _height(item, width) + item.getSpaceAfter()
-            after += 1
-        if after < len(flowables):  # a table is not measured (as dear as laying it out): `most` of it
-            following = flowables[after]
-            room += most if isinstance(following, Table) else min(_height(following, width), most)
-        flowable.height = room
+        if hasattr(flowable, "toc_text") and not (index and hasattr(flowables[index - 1], "toc_text")):
+            room, after = 0.0, index
+            while after < len(flowables) and hasattr(flowables[after], "toc_text"):
+                item = flowables[after]
+                room += item.getSpaceBefore() + _height(item, width) + item.getSpaceAfter()
+                after += 1
+            if after < len(flowables):  # a table is not measured (as dear as laying it out): `most` of it
+                following = flowables[after]
+                room += most if isinstance(following, Table) else min(_height(following, width), most)
+            out.append(CondPageBreak(room))
+        out.append(flowable)
+    return out
 
 
 def _height(flowable: Flowable, width: float) -> float:

@@ -11,13 +11,14 @@ import click
 
 from cards.wording import plural
 
-from ..engine.core import Chance, Decision, Event, Request, dice_label
-from ..engine.typed import menu_numbers, parse_typed
+from ..engine.core import Chance, Decision, Event, Request
+from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
 from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, parse_options, user_errors
+from .requests_shown import answer_words, menu_lines, prompt_tail, rolled_word
 from .screen import WIDTH, read_line, wrap_lines
 
 COMMANDS_HELP = """\
@@ -215,7 +216,7 @@ class Gamemaster:
                 self.show_tally()   # public: it would show at the next prompt anyway
             return
         if source == "rolled":
-            self.say(f"  (the tool {_rolled_word(answer)} {_show_answer(answer)})")
+            self.say(f"  (the tool {rolled_word(answer)} {answer_words(answer)})")
         self.show_events(events)
         self.show_tally()
 
@@ -234,7 +235,7 @@ class Gamemaster:
             return
         total = f" (total {sum(answer)})" if isinstance(answer, list) and len(answer) > 1 \
             and all(isinstance(a, int) for a in answer) else ""
-        self.read(f"Only you: the tool {_rolled_word(answer)} {_show_answer(answer)}{total}; press Enter to hide it")
+        self.read(f"Only you: the tool {rolled_word(answer)} {answer_words(answer)}{total}; press Enter to hide it")
 
     def hide_secret(self) -> None:
         """After a secret answer: clear the screen (its options were on it) and the lines scrolled
@@ -310,17 +311,9 @@ class Gamemaster:
     def show_request(self, request: Request) -> None:
         for hint in _lines(self.table.engine.hint(self.table.state, request)):
             self.say(f"  hint: {hint}")
-        if isinstance(request, Decision):
-            numbered = menu_numbers(request)
-            for number, option in zip(numbered, request.listed(), strict=True):
-                same = option.id == number or not option.label  # a bid's `0) bid 0` needs no `[0]`
-                enter = "  (Enter)" if option.id == request.default and len(request.options) > 1 else ""
-                self.say(f"  {number}) {option}" + ("" if same else f"  [{option.id}]") + enter)
-            if request.shown is not None:  # whether or not any is playable now: that is secret too
-                player = self.table.info.players[request.player] if request.player is not None else "the player"
-                self.say(f"  or type the name of what {player} reveals (not listed here)")
-        elif request.kind != "roll":
-            self.say(f"  possible: {', '.join(dict.fromkeys(request.options))}")
+        player = self.table.info.players[request.player] if request.player is not None else "the player"
+        for line in menu_lines(request, player):
+            self.say(line)
 
     def prompt(self, request: Request) -> str:
         """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`."""
@@ -330,7 +323,7 @@ class Gamemaster:
             parts.append(f"Turn {turn}")
         if request.player is not None:
             parts.append(self.table.info.players[request.player])
-        return " · ".join(parts + [f"{request.prompt}{_ask(request)}"])
+        return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
 
     def show_events(self, events: list[Event]) -> None:
         for event in events:
@@ -380,30 +373,9 @@ def _lines(value: str | list[str] | None) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def _ask(request: Request) -> str:
-    if isinstance(request, Decision):
-        numbers = menu_numbers(request)
-        span = f"{numbers[0]}-{numbers[-1]}"
-        return f" ({span} or a name)" if request.shown is not None else f" ({span})"
-    if request.kind == "roll":
-        label = f"({dice_label(request.dice)})"
-        return f"{'' if label in request.prompt else ' ' + label}: type the dice or press Enter to roll"
-    if request.kind == "draw":
-        return ": type the card drawn or press Enter to draw"
-    return ": type the order or press Enter to shuffle"
-
-
 def _count(text: str, default: int) -> int | None:
     """The number after a command, `default` when there is none, None when it is not a count."""
     text = text.strip()
     if not text:
         return default
     return int(text) if text.isdigit() and int(text) >= 1 else None
-
-
-def _rolled_word(answer: Any) -> str:
-    return "rolled" if isinstance(answer, list) and all(isinstance(a, int) for a in answer) else "drew"
-
-
-def _show_answer(answer: Any) -> str:
-    return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)

@@ -136,14 +136,14 @@ def install(engine: Game, state: HalfwishState, seat: int, upgrade: str, secret:
         push_front(state, step("upgrade-copy", seat=seat, upgrade=upgrade, action=action, secret=secret))
         return []
     replace_copy(player, action, upgrade, innate=bool(innate), gives_innate=engine.profiles[upgrade].innate,
-                 unseen=secret)
+                 secret=secret)
     return []
 
 
 def replace_copy(player: Player, action: str, upgrade: str, innate: bool, gives_innate: bool = False,
-                 unseen: bool = False) -> None:
+                 secret: bool = False) -> None:
     """The deck keeps its size: one copy of `action` becomes `upgrade`; an innate copy stays
-    innate, and an upgrade that is Innate itself (Iron Wall) makes its card innate. `unseen` (a
+    innate, and an upgrade that is Innate itself (Iron Wall) makes its card innate. `secret` (a
     secret pick): a copy out of the face-up discard pile is swapped if there is one, so the
     discard shown on the shared screen does not give the upgrade away (every pile is dealt again
     from the deck when the next round starts, so which copy changes nothing else)."""
@@ -152,7 +152,7 @@ def replace_copy(player: Player, action: str, upgrade: str, innate: bool, gives_
         player.innate[player.innate.index(action)] = upgrade
     elif gives_innate:
         player.innate.append(upgrade)
-    piles = (player.pile, player.hand, player.discard) if unseen else (player.discard, player.pile, player.hand)
+    piles = (player.pile, player.hand, player.discard) if secret else (player.discard, player.pile, player.hand)
     for pile in piles:   # the physical card is swapped too
         if action in pile:
             pile[pile.index(action)] = upgrade
@@ -171,7 +171,7 @@ def ask_copy(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
 def answer_copy(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Replace the chosen copy."""
     replace_copy(state.players[item["seat"]], item["action"], item["upgrade"], innate=answer == "innate",
-                 gives_innate=engine.profiles[item["upgrade"]].innate, unseen=bool(item.get("secret")))
+                 gives_innate=engine.profiles[item["upgrade"]].innate, secret=bool(item.get("secret")))
     return []
 
 

@@ -180,7 +180,7 @@ def test_a_secret_upgrade_leaves_the_face_up_discard_pile_as_it_was():
     player = table.player(0)
     player.deck = ["heavy-strike", "heavy-strike", *["strike"] * (table.rules.deck_size - 2)]
     player.discard, player.pile, player.hand = ["heavy-strike"], ["heavy-strike"], []
-    replace_copy(player, "heavy-strike", "hyper-beam", innate=False, unseen=True)
+    replace_copy(player, "heavy-strike", "hyper-beam", innate=False, secret=True)
     assert player.discard == ["heavy-strike"] and player.pile == ["hyper-beam"]
     replace_copy(player, "heavy-strike", "hyper-beam", innate=False)  # a public pick: the visible copy
     assert player.discard == ["hyper-beam"]

@@ -1,0 +1,53 @@
+"""A request put to the table in words: its menu, the tail of its prompt, an answer read out.
+
+`deckwright play` (`companion/cli/play.py`) prints these on the screen every player sees, so a
+menu lists only what everyone may see (`Decision.shown`) and marks the answer Enter takes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.core import Decision, Request, dice_label
+from ..engine.typed import menu_numbers
+
+
+def menu_lines(request: Request, player: str) -> list[str]:
+    """The lines under a prompt: a decision's numbered options (and, when some are not listed, how
+    to type one `player` reveals), or a chance's possible outcomes; nothing for a roll."""
+    if isinstance(request, Decision):
+        lines = []
+        for number, option in zip(menu_numbers(request), request.listed(), strict=True):
+            same = option.id == number or not option.label  # a bid's `0) bid 0` needs no `[0]`
+            enter = "  (Enter)" if option.id == request.default and len(request.options) > 1 else ""
+            lines.append(f"  {number}) {option}" + ("" if same else f"  [{option.id}]") + enter)
+        if request.shown is not None:  # whether or not any is playable now: that is secret too
+            lines.append(f"  or type the name of what {player} reveals (not listed here)")
+        return lines
+    if request.kind == "roll":
+        return []
+    return [f"  possible: {', '.join(dict.fromkeys(request.options))}"]
+
+
+def prompt_tail(request: Request) -> str:
+    """What follows a request's prompt: the numbers to type, or how to give a chance's outcome."""
+    if isinstance(request, Decision):
+        numbers = menu_numbers(request)
+        span = f"{numbers[0]}-{numbers[-1]}"
+        return f" ({span} or a name)" if request.shown is not None else f" ({span})"
+    if request.kind == "roll":
+        label = f"({dice_label(request.dice)})"
+        return f"{'' if label in request.prompt else ' ' + label}: type the dice or press Enter to roll"
+    if request.kind == "draw":
+        return ": type the card drawn or press Enter to draw"
+    return ": type the order or press Enter to shuffle"
+
+
+def rolled_word(answer: Any) -> str:
+    """`rolled` for dice, `drew` for a card or an order."""
+    return "rolled" if isinstance(answer, list) and all(isinstance(a, int) for a in answer) else "drew"
+
+
+def answer_words(answer: Any) -> str:
+    """An answer as read out: dice faces or cards separated by spaces."""
+    return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)
