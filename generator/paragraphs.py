@@ -1,34 +1,118 @@
-"""reportlab's Paragraph, breaking its lines once per width.
+"""reportlab's Paragraph, parsing its text and breaking its lines once per process.
 
 Platypus asks a paragraph for its size several times at the same width before it draws it: the
 frame to see whether it fits, a kept-together group or a table cell to measure it, a split to
 find where it breaks, and every pass of a rulebook's layout (`multiBuild`, `build_pulled_back`).
-Each time reportlab breaks the lines again. In a Halfwish rulebook three wraps in four repeat the
-one before, and breaking lines is half of laying the book out.
+Each time reportlab breaks the lines again. And a rebuild after an edit (`build --watch`, or
+any second build in one process) makes every paragraph of the rulebook anew, parses its markup
+anew and breaks its lines anew, though all but the edited ones are what the last build made.
 
-`Paragraph.wrap` keeps the lines of its last wrap with what they were broken from (the width,
-the style object and the fragments list), and gives them back when asked again with the same;
-anything else breaks them again. The lines are only read after breaking (drawing and splitting
-copy what they change), so the pages are the very ones reportlab draws without this (the kit
-tests compare bytes).
+So the work is kept by what it depends on, for the whole process:
+- parsing: by the text, the style's content (`style_key`), the bullet and case sensitivity.
+  Paragraphs made from the same text and style share one list of fragments.
+- breaking lines: by that very list of fragments (its identity: it is shared, and reportlab
+  replaces it by another, also shared, when it breaks lines of mixed fonts), the style's content
+  and the width. A wrap found there takes every attribute the first wrap set on its paragraph.
+A paragraph made from fragments (the parts of a split) is not shared; it still keeps its own last
+wrap. Fragments and lines are only read after they are made (drawing and splitting copy what
+they change, and hyphenation, which does not, is not used here), so the pages are the very ones
+reportlab draws without any of this (tests compare the bytes of whole rulebooks).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
+
+MAX_KEPT = 20_000  # entries per memo before it starts again (a rulebook holds about 1,500 paragraphs)
+
+# (text, style key, bullet, case sensitive) -> (cleaned text, fragments, bullet fragments)
+_PARSED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+# (id of fragments, style key, width) -> (fragments, the attributes a wrap set)
+_WRAPPED: dict[tuple[int, str, float], tuple[Any, dict[str, Any]]] = {}
+# id of a fragments list the memos hand out -> that list (so its id is never reused while kept)
+_SHARED: dict[int, Any] = {}
+# id of a style -> (the style, its key): a style is never changed once used (reportlab copies one
+# before it changes it), so its key is worked out once
+_STYLE_KEYS: dict[int, tuple[ParagraphStyle, str]] = {}
+
+
+def style_key(style: ParagraphStyle) -> str:
+    """Everything a style sets (its parent's settings are copied into it), as one string."""
+    known = _STYLE_KEYS.get(id(style))
+    if known is not None and known[0] is style:
+        return known[1]
+    key = repr(sorted((name, value) for name, value in vars(style).items() if name != "parent"))
+    _kept(_STYLE_KEYS)[id(style)] = (style, key)
+    return key
+
+
+def forget() -> None:
+    """Drop everything kept (tests; and a long `--watch` session never needs to)."""
+    for memo in (_PARSED, _WRAPPED, _SHARED, _STYLE_KEYS):
+        memo.clear()
+
+
+def _kept(memo: dict[Any, Any]) -> dict[Any, Any]:
+    if len(memo) >= MAX_KEPT:
+        memo.clear()
+        if memo is _SHARED:  # ids of dropped lists may be reused: no wrap may name them
+            _WRAPPED.clear()
+    return memo
 
 
 class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no type hints
-    """A platypus Paragraph that remembers its last line breaking (see the module's text)."""
+    """A platypus Paragraph that parses and breaks lines once per process (see the module's text)."""
+
+    text: Any
+    frags: Any
+    style: ParagraphStyle
+    bulletText: Any
+
+    def _setup(self, text: Any, style: ParagraphStyle, bulletText: Any, frags: Any, cleaner: Any) -> None:
+        if frags is not None or not isinstance(text, str) or not isinstance(bulletText, (str, type(None))):
+            super()._setup(text, style, bulletText, frags, cleaner)
+            return
+        key = (text, style_key(style), bulletText, self.caseSensitive)
+        known = _PARSED.get(key)
+        if known is None:
+            super()._setup(text, style, bulletText, frags, cleaner)
+            if self.style is style:  # markup may set its own style (`<para>`): not shared then
+                _kept(_PARSED)[key] = (self.text, self.frags, self.bulletText)
+                _kept(_SHARED)[id(self.frags)] = self.frags
+            return
+        self.text, self.frags, self.bulletText = known
+        self.style = style
+        self.debug = 0
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         last = self.__dict__.get("_last_wrap")
         if last is not None and last[0] == availWidth and last[1] is self.style and last[2] is self.frags:
-            self.width = availWidth
-            self._wrapWidths, self.blPara, self.height = last[3:]
-            height: float = self.height
-            return availWidth, height
+            self.__dict__.update(last[3])
+            return availWidth, float(self.height)
+        frags = self.frags
+        key = None
+        if _SHARED.get(id(frags)) is frags and isinstance(self.bulletText, (str, type(None))):
+            key = (id(frags), style_key(self.style), availWidth)
+            found = _WRAPPED.get(key)
+            if found is not None and found[0] is frags:
+                self.__dict__.update(found[1])
+                self._last_wrap = (availWidth, self.style, self.frags, found[1])
+                return availWidth, float(self.height)
+        before = dict(self.__dict__)
         size: tuple[float, float] = super().wrap(availWidth, availHeight)
         if "blPara" in self.__dict__ and self.width == availWidth:  # lines were broken (the width was not too small)
-            self._last_wrap = (availWidth, self.style, self.frags, self._wrapWidths, self.blPara, self.height)
+            made = {name: value for name, value in self.__dict__.items() if name in _WRAP_SETS
+                    or (name != "_last_wrap" and before.get(name, _NOTHING) is not value)}
+            self._last_wrap = (availWidth, self.style, self.frags, made)
+            if key is not None:
+                _kept(_WRAPPED)[key] = (frags, made)
+                _kept(_SHARED)[id(self.frags)] = self.frags
         return size
+
+
+_NOTHING = object()
+# what a wrap sets whatever was there before (an equal small number may be the very same object)
+_WRAP_SETS = frozenset({"width", "height", "blPara", "_wrapWidths", "_width_max", "frags"})
