@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import functools
+import gc
 import io
 import pstats
 import random
@@ -44,10 +45,12 @@ from reportlab.platypus import Paragraph
 
 from cards import load_game
 from cards.units import MM
+from generator import paragraphs
 from generator.build import build_kit
 from generator.cardlayout import clear_text_cache
 from generator.icons import draw_icon
 from generator.imposition import draw_crop_marks, plan_sheet
+from generator.watch import settle
 
 GAME = "benchgame"
 PAPER = "a4"
@@ -262,12 +265,21 @@ def cache_ratios(rounds: int, games: tuple[str, ...] = ("benchgame", "halfwish")
         with tempfile.TemporaryDirectory() as tmp:
             root, out = Path(tmp) / "cards", Path(tmp) / "out"
             edit = _scenario(game, root)
-            figures: dict[str, list[float]] = {"full": [], "edit": [], "same": [], "cli full": [], "cli edit": []}
+            figures: dict[str, list[float]] = {name: [] for name in ("full", "edit", "watch", "same", "cli full", "cli edit")}
             for number in range(1, rounds + 1):
-                full, changed, same = _edit_and_rebuild(_in_process(game, root, out), functools.partial(edit, f"{number}a"))
+                build = _in_process(game, root, out)
+                full, changed, same = _edit_and_rebuild(build, functools.partial(edit, f"{number}a"))
                 figures["full"].append(full)
                 figures["edit"].append(changed / full)
                 figures["same"].append(same / full)
+                # what `build --watch` does: two edits in a row, the second laid out with what the
+                # first one's rebuild kept (fitted texts, paragraphs), settled in between
+                edit(f"{number}v")
+                build(keep=True)
+                settle()
+                edit(f"{number}w")
+                figures["watch"].append(build(keep=True) / full)
+                gc.unfreeze()
                 full, changed, _ = _edit_and_rebuild(_through_cli(game, root, out), functools.partial(edit, f"{number}b"))
                 figures["cli full"].append(full)
                 figures["cli edit"].append(changed / full)
@@ -277,6 +289,8 @@ def cache_ratios(rounds: int, games: tuple[str, ...] = ("benchgame", "halfwish")
                   f"{median['cli full']:.2f} s through the CLI (both papers)")
             print(f"  one-card edit, in-process:  {median['edit']:.3f}x  (target <= 0.1x)   "
                   f"runs: {_listed(figures['edit'])}")
+            print(f"    the same as --watch:      {median['watch']:.3f}x  (layouts of the last build kept)   "
+                  f"runs: {_listed(figures['watch'])}")
             print(f"  one-card edit, CLI:         {median['cli edit']:.3f}x  (target <= 0.2x)   "
                   f"runs: {_listed(figures['cli edit'])}")
             print(f"  no-change rebuild:          {median['same']:.3f}x  (target <= 0.05x)  "
@@ -317,13 +331,16 @@ def _scenario(game: str, root: Path) -> Callable[[str], None]:
 
 
 def _in_process(game: str, root: Path, out: Path) -> Callable[..., float]:
-    """CPU seconds of one `deckwright build GAME --paper a4` run in this process (text fits cold)."""
+    """CPU seconds of one `deckwright build GAME --paper a4` run in this process: cold, as a new
+    process starts (no text fitted, no paragraph kept), unless `keep` (as `build --watch` rebuilds)."""
     from click.testing import CliRunner
 
     from companion.cli import cli
 
-    def build(*args: str) -> float:
-        clear_text_cache()
+    def build(*args: str, keep: bool = False) -> float:
+        if not keep:
+            clear_text_cache()
+            paragraphs.forget()
         start = time.process_time()
         result = CliRunner().invoke(cli, ["--cards", str(root), "build", game, "--paper", "a4", "--out", str(out), *args])
         seconds = time.process_time() - start

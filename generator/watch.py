@@ -2,10 +2,16 @@
 
 Polls modification times (no extra dependency, works on every platform). A rebuild that
 fails is reported and the watch goes on, so a half-typed edit never ends the session.
+
+Between rebuilds, while the designer edits, the watch collects the last rebuild's garbage and
+sets what the process keeps (modules, fitted texts, parsed and broken paragraphs) aside from the
+garbage collector (`settle`). Otherwise a full collection over all of it lands in a rebuild every
+few edits: 50-80 ms of a Halfwish rebuild that lays out about 400 ms.
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -37,15 +43,29 @@ def watch(folders: list[Path], rebuild: Callable[[list[Path]], None],
           on_error: Callable[[Exception], None], should_stop: Callable[[], bool] = lambda: False,
           sleep: Callable[[float], None] = time.sleep, interval: float = POLL_SECONDS) -> None:
     """Build once, then rebuild with the changed files each time something under `folders` changes."""
-    _attempt(rebuild, [], on_error)
-    seen = snapshot(folders)
-    while not should_stop():
-        sleep(interval)
-        now = snapshot(folders)
-        changes = changed_files(seen, now)
-        if changes:
-            seen = now
-            _attempt(rebuild, changes, on_error)
+    try:
+        _attempt(rebuild, [], on_error)
+        settle()
+        seen = snapshot(folders)
+        while not should_stop():
+            sleep(interval)
+            now = snapshot(folders)
+            changes = changed_files(seen, now)
+            if changes:
+                seen = now
+                _attempt(rebuild, changes, on_error)
+                settle()
+    finally:
+        gc.unfreeze()
+
+
+def settle() -> None:
+    """Collect what the last rebuild left, then exempt what survives from later collections (the
+    next rebuild's collections scan only what that rebuild makes). What was set aside before is
+    collected again each time, so nothing it drops stays in memory for the rest of the watch."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def rebuilt_line(drawn: list[str], written: int, seconds: float, width: int = 80) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import os
+import weakref
 from pathlib import Path
 
 from generator.watch import changed_files, snapshot, watch
@@ -63,6 +65,38 @@ def test_a_failing_rebuild_is_reported_and_the_watch_goes_on(tmp_path):
           should_stop=lambda: step["n"] >= 2, sleep=sleep)
     assert errors == ["deck.yaml:1: broken"]
     assert builds == ["ok", "fixed"]
+
+
+class _Node:
+    pass
+
+
+def test_between_rebuilds_garbage_is_collected_and_what_survives_is_set_aside(tmp_path):
+    """While the designer edits, the last rebuild's cycles are collected (even those that became
+    garbage after being set aside), what survives is exempt from the next rebuild's collections,
+    and the collector is as it was when the watch ends."""
+    deck = tmp_path / "deck.yaml"
+    _touch(deck, "a", 1)
+    dead: list[weakref.ref[_Node]] = []
+    frozen: list[int] = []
+    kept: list[_Node] = []
+
+    def rebuild(changes: list[Path]) -> None:
+        if changes:
+            frozen.append(gc.get_freeze_count())  # what the first build left, set aside
+            kept.clear()  # a cycle set aside last time becomes garbage now
+        cycle = _Node()
+        cycle.self = cycle  # type: ignore[attr-defined]
+        dead.append(weakref.ref(cycle))
+        kept.append(cycle)
+
+    def sleep(_: float) -> None:
+        _touch(deck, "b", 2)
+
+    watch([tmp_path], rebuild, on_error=pytest_fail, should_stop=lambda: bool(frozen), sleep=sleep)
+    assert frozen[0] > 0
+    assert dead[0]() is None  # collected after the second rebuild, though it had been set aside
+    assert gc.get_freeze_count() == 0
 
 
 def pytest_fail(exc: Exception) -> None:
