@@ -8,15 +8,13 @@ today's layouts (so a git revision shows data edits; an earlier manifest shows l
 from __future__ import annotations
 
 import json
-import subprocess
-import tarfile
 import tempfile
 from dataclasses import dataclass, field
-from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 from cards import Database, load_game
+from cards.revisions import RevisionError, files_at_revision
 from cards.wording import plural
 
 from .errors import GeneratorError
@@ -80,24 +78,17 @@ def _manifest_problem(data: dict[str, Any]) -> str | None:
     return None
 
 
-def _git(folder: Path, *args: str) -> bytes:
-    try:
-        return subprocess.run(["git", "-C", str(folder), *args], check=True, capture_output=True).stdout
-    except (OSError, subprocess.CalledProcessError) as exc:
-        detail = getattr(exc, "stderr", b"") or b""
-        message = detail.decode(errors="replace").strip() or str(exc)
-        raise ChangesError(f"{folder.name}: not a manifest file and not a git revision: {message}") from None
-
-
 def _database_at(db: Database, ref: str) -> Database:
     """The game's database as its card folder was at git revision `ref`."""
-    if ref.startswith("-"):  # git would take it for an option (`--output=FILE` empties FILE)
-        raise ChangesError(f"{ref!r} is not a manifest file and not a git revision")
-    archive = _git(db.folder, "archive", "--format=tar", ref, "--", ".")  # paths relative to the folder
+    try:
+        files = files_at_revision(db.folder, ref)
+    except RevisionError as exc:
+        raise ChangesError(f"{ref!r} is not a manifest file and not a git revision: {exc}") from None
     with tempfile.TemporaryDirectory(prefix="deckwright-since-") as tmp:
         root = Path(tmp) / db.folder.name
-        with tarfile.open(fileobj=BytesIO(archive)) as tar:
-            tar.extractall(root, filter="data")
+        for name, content in files.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_bytes(content)
         if not (root / "game.yaml").is_file():
             raise ChangesError(f"{db.id} has no game.yaml at revision {ref!r}")
         return load_game(root.name, root.parent)

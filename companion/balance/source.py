@@ -10,10 +10,7 @@ normal loader, so every override is validated (rule types, deck totals) exactly 
 from __future__ import annotations
 
 import atexit
-import io
 import shutil
-import subprocess
-import tarfile
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -23,6 +20,7 @@ import yaml
 from cards import load_game
 from cards.loader import Database, resolve_rule
 from cards.paths import cards_root
+from cards.revisions import RevisionError, files_at_revision
 
 from .errors import BalanceError
 
@@ -88,32 +86,14 @@ def set_rule(rules: dict[str, Any], path: str, value: Any) -> None:
 
 def snapshot_at_revision(folder: Path, revision: str) -> Snapshot:
     """The game folder's YAML files as they were at a git revision."""
-    if revision.startswith("-"):  # git would take it for an option (`--output=FILE` empties FILE)
-        raise BalanceError(f"--compare {revision}: not a git revision")
-    folder = folder.resolve()
-    top = _git(folder, "rev-parse", "--show-toplevel").decode().strip()
-    relative = folder.relative_to(Path(top).resolve()).as_posix()
-    archive = _git(Path(top), "archive", "--format=tar", revision, "--", relative)
-    files = []
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        for member in tar.getmembers():
-            if member.isfile() and member.name.endswith(YAML_SUFFIXES):
-                text = tar.extractfile(member).read().decode("utf-8")  # type: ignore[union-attr]
-                files.append((member.name[len(relative) + 1:], text))
-    if not files:
-        raise BalanceError(f"--compare {revision}: {relative} holds no card files at that revision")
-    return tuple(sorted(files))
-
-
-def _git(folder: Path, *args: str) -> bytes:
     try:
-        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=True)
-    except FileNotFoundError:
-        raise BalanceError("--compare with a git revision needs git on the PATH") from None
-    except subprocess.CalledProcessError as exc:
-        message = exc.stderr.decode(errors="replace").strip().splitlines()
-        raise BalanceError(f"git {args[0]} failed in {folder}: {message[-1] if message else exc}") from None
-    return done.stdout
+        files = files_at_revision(folder, revision)
+    except RevisionError as exc:
+        raise BalanceError(f"--compare {revision}: not a git revision of {folder}: {exc}") from None
+    texts = [(name, content.decode("utf-8")) for name, content in files.items() if name.endswith(YAML_SUFFIXES)]
+    if not texts:
+        raise BalanceError(f"--compare {revision}: {folder.name} holds no card files at that revision")
+    return tuple(sorted(texts))
 
 
 _MATERIALISED: dict[Snapshot, Path] = {}

@@ -1,0 +1,40 @@
+"""A game's card folder as it was at a git revision (`changes --since REF`, `balance --compare REF`)."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import tarfile
+from pathlib import Path
+
+
+class RevisionError(ValueError):
+    """The folder cannot be read at that revision: not a revision, not a repository, or no git."""
+
+
+def files_at_revision(folder: Path, revision: str) -> dict[str, bytes]:
+    """Every file under `folder` as it was at git `revision`, by its path relative to the folder."""
+    if revision.startswith("-"):  # git would take it for an option (`--output=FILE` empties FILE)
+        raise RevisionError("it starts with -, so git would read it as an option")
+    folder = folder.resolve()
+    top = Path(_git(folder, "rev-parse", "--show-toplevel").decode().strip()).resolve()
+    relative = folder.relative_to(top).as_posix()
+    archive = _git(top, "archive", "--format=tar", revision, "--", relative)
+    prefix = "" if relative == "." else f"{relative}/"
+    files: dict[str, bytes] = {}
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar.getmembers():
+            content = tar.extractfile(member) if member.isfile() else None
+            if content is not None and member.name.startswith(prefix):
+                files[member.name[len(prefix):]] = content.read()
+    return files
+
+
+def _git(folder: Path, *args: str) -> bytes:
+    try:
+        return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=True).stdout
+    except FileNotFoundError:
+        raise RevisionError("reading a git revision needs git on the PATH") from None
+    except (OSError, subprocess.CalledProcessError) as exc:
+        lines = (getattr(exc, "stderr", b"") or b"").decode(errors="replace").strip().splitlines()
+        raise RevisionError(lines[-1] if lines else str(exc)) from None
