@@ -18,6 +18,8 @@ from typing import Any, BinaryIO
 
 from cards import Database
 
+from .dbmemo import DatabaseMemo
+
 # The default kit; "proofs" (one proof page per component) is built when asked for.
 KINDS = ("cards", "tokens", "sheets", "reference", "rulebook")
 
@@ -117,18 +119,11 @@ def _bound(render: Callable[..., None], db: Database, component: Any, paper: str
 
 
 # The inputs of a component are the same on every paper: hashed once per database and component.
-_INPUTS: dict[tuple[int, str, str], tuple[Database, str]] = {}
+_INPUTS: DatabaseMemo[str] = DatabaseMemo(limit=256)
 
 
 def _once(inputs: Callable[[Database, Any], str], db: Database, component: Any, name: str) -> Callable[[], str]:
-    def depends() -> str:
-        key = (id(db), inputs.__name__, name)
-        if key not in _INPUTS or _INPUTS[key][0] is not db:
-            if len(_INPUTS) > 256:
-                _INPUTS.clear()
-            _INPUTS[key] = (db, inputs(db, component))
-        return _INPUTS[key][1]
-    return depends
+    return lambda: _INPUTS.get(db, (inputs.__name__, name), lambda: inputs(db, component))
 
 
 def check_all(db: Database) -> None:

@@ -22,6 +22,7 @@ from cards.texts import card_text
 from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import Box, load_layout, render_layout
+from .dbmemo import DatabaseMemo
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, LastSheet, impose_cards
 from .pagecache import stamped
@@ -61,29 +62,19 @@ def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str
 
 # A build asks for a deck's faces several times (check, cache keys, each paper, the components
 # page, the manifest): they are made once per database object and deck.
-_SIDES: dict[tuple[int, str], tuple[Database, Any, list[Face], list[Face], list[str]]] = {}
+_SIDES: DatabaseMemo[tuple[list[Face], list[Face], list[str]]] = DatabaseMemo(limit=64)
 
 
 def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     """One face per printed copy of every card of `deck`, and its backs: the one back the deck
     shares, or (`back.per_card`) one per copy, drawn from that copy's card."""
-    _, _, faces, backs, _ = _deck_faces(db, deck)
+    faces, backs, _ = _SIDES.get(db, str(deck.id), lambda: _make_sides(db, deck))
     return list(faces), list(backs)
 
 
 def deck_stamps(db: Database, deck: Any) -> list[str]:
     """The content stamp of every card of `deck`, in deck order (see `generator.manifest`)."""
-    return list(_deck_faces(db, deck)[4])
-
-
-def _deck_faces(db: Database, deck: Any) -> tuple[Database, Any, list[Face], list[Face], list[str]]:
-    key = (id(db), str(deck.id))
-    known = _SIDES.get(key)
-    if known is None or known[0] is not db or known[1] is not deck:
-        if len(_SIDES) > 64:
-            _SIDES.clear()
-        known = _SIDES[key] = (db, deck, *_make_sides(db, deck))
-    return known
+    return list(_SIDES.get(db, str(deck.id), lambda: _make_sides(db, deck))[2])
 
 
 def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[str]]:
