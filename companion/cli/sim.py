@@ -142,9 +142,10 @@ def format_labels(result: dict[str, Any]) -> list[str]:
     lines = []
     for name, values in result["seat_labels"].items():
         lines += ["", f"by {name} (win rate of the seat carrying it):"]
+        pad = _label_width(values)
         for value, row in values.items():
             low, high = row["ci95"]
-            lines.append(f"  {value:<16} {row['wins']:>6}/{row['games']:<6} {row['win_rate']:>7.1%}"
+            lines.append(f"  {value:<{pad}} {row['wins']:>6}/{row['games']:<6} {row['win_rate']:>7.1%}"
                          f"  [{low:.1%}, {high:.1%}]")
     for key, values in result["labels"].items():
         if SEAT_LABEL.match(key):
@@ -156,7 +157,13 @@ def format_labels(result: dict[str, Any]) -> list[str]:
                          f"{numbers['median']:g}, {numbers['min']:g} to {numbers['max']:g}; see --json"
                          if numbers else f"  {len(values)} different values; see --json")
             continue
+        pad = _label_width(values)
         for value, row in values.items():
             wins = " ".join(str(w) for w in row["wins_by_seat"])
-            lines.append(f"  {value:<16} {row['games']:>6}  wins {wins}  draws {row['draws']}")
+            lines.append(f"  {value:<{pad}} {row['games']:>6}  wins {wins}  draws {row['draws']}")
     return lines
+
+
+def _label_width(values: dict[str, Any]) -> int:
+    """The width of a block's value column: its longest value (at least 16), so the figures line up."""
+    return max([16, *(len(str(value)) for value in values)])

@@ -130,6 +130,23 @@ def test_the_seat_table_lines_up_under_a_long_bot_name(runner, toy):
     assert len({line.index("95% interval") if n == 0 else line.index("[") for n, line in enumerate(rows)}) == 1
 
 
+def test_a_label_block_lines_up_under_its_longest_value():
+    """Halfwish's matchups (`vanguard v assassin`) were longer than the value column, so each row's
+    figures started where its name ended."""
+    from companion.cli.sim import format_labels
+
+    row = {"wins": 3, "games": 8, "win_rate": 0.375, "ci95": (0.1, 0.7)}
+    result = {"seat_labels": {"matchup": {"knight v rogue": row, "vanguard v assassin": row, "titan v mirror-image-of-a-titan": row}},
+              "labels": {"ending": {"knockout": {"games": 5, "wins_by_seat": [2, 3], "draws": 0},
+                                    "points after the last round of the game": {"games": 3, "wins_by_seat": [1, 2], "draws": 0}}}}
+    lines = format_labels(result)
+    rates = [line for line in lines if "/8" in line]
+    endings = [line for line in lines if line.startswith("  ") and " wins " in line]
+    assert len(rates) == 3 and len({line.index("/8") for line in rates}) == 1
+    assert len(endings) == 2 and len({line.index(" wins ") for line in endings}) == 1
+    assert all(len(line) <= 80 for line in lines)
+
+
 @pytest.mark.parametrize("args, code, message", [
     (["--bot", "nope"], 1, "no bot 'nope'"),
     (["--players", "9"], 1, "is for 2-3 players"),
