@@ -42,6 +42,20 @@ def prompt_tail(request: Request) -> str:
     return ": type the order or press Enter to shuffle"
 
 
+def secret_refusal(request: Request) -> str:
+    """Why a secret answer was refused, without repeating it: the other players may be looking
+    before the screen clears."""
+    if isinstance(request, Decision):
+        how = f"type one of the numbers {number_span(menu_numbers(request))} or a whole name"
+    elif request.kind == "roll":
+        how = f"type the {dice_label(request.dice)} as numbers (like 5 or 3 4), or press Enter to let the tool roll"
+    elif request.kind == "draw":
+        how = "type the card drawn, or press Enter to draw"
+    else:
+        how = "type every card in order, or press Enter to shuffle"
+    return f"  ! that answer was not understood (it is secret, so it is not repeated here): {how}"
+
+
 def number_span(numbers: list[str]) -> str:
     """`1-4` for the numbers of a menu, or `0, 2, 5` when they have gaps (a menu numbered by ids)."""
     values = sorted(int(number) for number in numbers)
