@@ -17,7 +17,7 @@ from ..sessionrows import SessionDamaged
 from ..sessions import SessionInfo, SessionStore
 from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, echo_json, get_context, user_errors
-from .screen import WIDTH
+from .screen import WIDTH, echo_wrapped
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 reveal_option = click.option("--reveal", is_flag=True,
@@ -118,13 +118,13 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
                       | {"next": None if request is None else request.prompt})
             return
         info = table.info
-        click.echo(f"{info.name}: {info.game} · {', '.join(info.players)} · {table.seq} answers · {info.status}")
-        click.echo(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
-                   f"· updated {info.updated}")
+        echo_wrapped(f"{info.name}: {info.game} · {', '.join(info.players)} · {table.seq} answers · {info.status}")
+        echo_wrapped(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
+                     f"· updated {info.updated}")
         ended = f"over: {outcome.text or outcome.termination}" if outcome else "over"
-        click.echo(f"next: {request.prompt}" if request else ended)
+        echo_wrapped(f"next: {request.prompt}" if request else ended, hang=2)
         for line in table.engine.tally(table.state):
-            click.echo(f"  | {line}")
+            echo_wrapped(f"  | {line}")
         if reveal:
             _show_secrets(table)
 
@@ -136,7 +136,7 @@ def _show_secrets(table: Table) -> None:
     for step in chosen:
         seat = step["player"]
         who = table.info.players[seat] if seat is not None else "table"
-        click.echo(f"  #{step['seq']} {who}: {step['choice']}")
+        echo_wrapped(f"  #{step['seq']} {who}: {step['choice']}", hang=2)
 
 
 @command.command("log")
@@ -158,9 +158,9 @@ def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
             echo_json(export_data(table)["journal"])
             return
         for step in table.steps:
-            click.echo(f"#{step.entry.seq} {entry_summary(step.entry, table.info.players)}")
+            echo_wrapped(f"#{step.entry.seq} {entry_summary(step.entry, table.info.players)}", hang=4)
             for event in step.events:
-                click.echo(f"    {event.text}")
+                echo_wrapped(f"    {event.text}", hang=2)
 
 
 @command.command("undo")
