@@ -55,6 +55,9 @@ def parse_choice(decision: Decision, text: str) -> str:
         return decision.default
     numbers = menu_numbers(decision)
     listed = [option.id for option in decision.listed()]
+    if not text:
+        raise IllegalAction("Enter takes no answer here (none is marked (Enter)): type a number from the list "
+                            "or a name")
     if text in numbers:
         return listed[numbers.index(text)]
     names = {option.id: [option.id, option.label] for option in decision.options}

@@ -281,7 +281,7 @@ def ask_challenge(engine: Game, state: HalfwishState, item: StepCall) -> Decisio
     options = (Option("proceed", f"Proceed with the duel ({card} takes effect)"),
                Option("concede", "Concede: lose the duel now, without a showdown"))
     return Decision(item["seat"], f"{player.name}: {card} is a Challenge. Concede or proceed?", options,
-                    kind="challenge")
+                    kind="challenge", default="proceed")  # Enter never concedes
 
 
 def answer_challenge(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
