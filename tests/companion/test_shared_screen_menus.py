@@ -88,3 +88,15 @@ def test_the_skirmish_mulligan_takes_1_as_shuffle_1_back(runner, tmp_path):
                         input="\n".join([*before_ben, "1", "quit"]) + "\n", env={"NO_COLOR": "1"}).output
     assert "  0) keep the hand  [keep]  (Enter)\n  1) shuffle 1 back, draw 1\n" in out
     assert "draw as many? (0-3) > 1\n  Ben shuffles 1 back and draws 1" in out, out[-1500:]
+
+
+def test_a_committed_halfwish_action_is_typed_unseen(runner, tmp_path):
+    """Play audit: `Ann: which action card is committed? > strike` stood on the screen while Ben
+    chose his own action; the card is face down until the showdown, so it is typed unseen."""
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
+            "duel", "", "", "1", "1", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    commits = [line for line in out.splitlines() if "action card is committed" in line]
+    assert len(commits) == 2 and all(line.endswith("> (hidden)") for line in commits), out[-2000:]
+    assert "Secret choice for Bob: everyone but Bob look away now." in out
