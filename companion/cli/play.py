@@ -165,6 +165,8 @@ class Gamemaster:
             answer = parse_typed(request, line)
         except IllegalAction as exc:
             self.refuse(request, exc)
+            if secret:  # the player is still alone at the screen: no second hand-over to type again
+                self.private_for = request.player
             return True
         source = "typed" if answer is not None else "rolled"
         if answer is None and isinstance(request, Chance):
@@ -331,7 +333,7 @@ class Gamemaster:
 
     def show_events(self, events: list[Event]) -> None:
         for event in events:
-            self.say(f"  {event.text}", colour="green")
+            self.say(f"  {event.text}", colour="green", hang=2)  # a wrapped event stands apart from the next
 
     def show_tally(self, always: bool = False) -> None:
         """The state block, printed when it changed since it was last shown (or when asked)."""
@@ -342,9 +344,9 @@ class Gamemaster:
         for line in lines:
             self.say(f"  | {line}", colour="cyan")
 
-    def say(self, text: str, bold: bool = False, colour: str | None = None) -> None:
-        """Print, wrapped at word boundaries to 80 columns."""
-        for line in wrap_lines(text):
+    def say(self, text: str, bold: bool = False, colour: str | None = None, hang: int = 0) -> None:
+        """Print, wrapped at word boundaries to 80 columns (continuation lines `hang` further in)."""
+        for line in wrap_lines(text, hang=hang):
             click.echo(click.style(line, bold=bold, fg=colour) if is_fancy() else line)
 
     def read(self, prompt: str, hidden: bool = False) -> str | None:

@@ -96,3 +96,14 @@ def test_every_calculator_fits_80_columns(runner, command):
     assert wide.exit_code == 0, wide.output
     assert widest(wide.output) <= 80, wide.output
     assert words(wide.output) == words(piped.output)
+
+
+def test_a_wrapped_event_stands_apart_from_the_next(runner, tmp_path):
+    """Play audit: `  Duel! Ann is the aggressor: ... takes` went on as `  damage; Ben is the ...`,
+    which read as a second event; its continuation lines are now further in."""
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
+            "duel", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Ben", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env=WIDE).output
+    duel = out.split("  Duel! ", 1)[1].splitlines()
+    assert duel[1].startswith("    ") and not duel[1].startswith("     "), out

@@ -221,3 +221,6 @@ def test_a_mistyped_secret_answer_is_not_repeated_on_the_shared_screen(runner, t
     refusal = [line for line in out.splitlines() if line.startswith("  ! ")]
     assert refusal and "not understood" in refusal[0], out
     assert mistyped not in out and "roar" not in refusal[0].lower() and "9" not in refusal[0], refusal
+    # Ann is still alone at the screen: she types again without a second hand-over
+    asked = "Secret choice for Ann" if mistyped == "roarr" else "Secret roll for Ann"
+    assert out.count(asked) == 1, out[-1500:]
