@@ -51,7 +51,7 @@ def wrap_lines(text: str, width: int = WIDTH, hang: int = 0) -> list[str]:
 
 def _marker_width(text: str) -> int:
     head = text.split(" ", 1)[0]
-    return len(head) + 1 if head in ("|", "!", "hint:") or (head.endswith(")") and head[:-1].isdigit()) else 0
+    return len(head) + 1 if head in ("|", "!", "hint:", "possible:") or (head.endswith(")") and head[:-1].isdigit()) else 0
 
 
 def read_line(show_prompt: Callable[[], None], hidden: bool = False) -> str:

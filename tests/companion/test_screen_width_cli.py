@@ -107,3 +107,12 @@ def test_a_wrapped_event_stands_apart_from_the_next(runner, tmp_path):
                         input="\n".join(keys) + "\n", env=WIDE).output
     duel = out.split("  Duel! ", 1)[1].splitlines()
     assert duel[1].startswith("    ") and not duel[1].startswith("     "), out
+
+
+def test_the_possible_outcomes_of_a_draw_line_up_under_the_first(monkeypatch):
+    """Play audit: a location draw's `possible:` list went on at the left edge, under the menu."""
+    from companion.cli.screen import wrap_lines
+
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = wrap_lines("  possible: " + ", ".join(f"location-{n}" for n in range(20)))
+    assert len(lines) > 1 and all(line.startswith(" " * 12) for line in lines[1:]) and widest("\n".join(lines)) <= 80
