@@ -56,7 +56,7 @@ def parse_choice(decision: Decision, text: str) -> str:
     numbers = menu_numbers(decision)
     listed = [option.id for option in decision.listed()]
     if not text:
-        raise IllegalAction("Enter takes no answer here (none is marked (Enter)): type a number from the list "
+        raise IllegalAction("Enter takes no answer here: type a number from the list "
                             "or a name")
     if text in numbers:
         return listed[numbers.index(text)]
