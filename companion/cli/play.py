@@ -18,7 +18,7 @@ from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, parse_options, user_errors
-from .requests_shown import answer_words, menu_lines, prompt_tail, rolled_word
+from .requests_shown import answer_words, menu_lines, prompt_tail, rolled_word, secret_refusal
 from .screen import WIDTH, read_line, wrap_lines
 
 COMMANDS_HELP = """\
@@ -164,13 +164,19 @@ class Gamemaster:
         try:
             answer = parse_typed(request, line)
         except IllegalAction as exc:
-            self.say(f"  ! {exc}")
+            self.refuse(request, exc)
+            if secret:  # the player is still alone at the screen: no second hand-over to type again
+                self.private_for = request.player
             return True
         source = "typed" if answer is not None else "rolled"
         if answer is None and isinstance(request, Chance):
             answer = self.table.tool_answer(request)
         self.commit(answer, source, secret)
         return True
+
+    def refuse(self, request: Request | None, problem: IllegalAction) -> None:
+        """Say why an answer was refused; a secret one is not repeated (the others may be looking)."""
+        self.say(secret_refusal(request) if request is not None and request.secret else f"  ! {problem}")
 
     def hand_over(self, request: Request) -> bool | None:
         """"Ann, look at the screen; everyone else look away": the secret choice or roll is made
@@ -199,7 +205,7 @@ class Gamemaster:
         try:
             events = self.table.answer(answer, source)
         except IllegalAction as exc:
-            self.say(f"  ! {exc}")
+            self.refuse(request, exc)
             return
         if not redoing:
             self.undone.clear()
@@ -327,7 +333,7 @@ class Gamemaster:
 
     def show_events(self, events: list[Event]) -> None:
         for event in events:
-            self.say(f"  {event.text}", colour="green")
+            self.say(f"  {event.text}", colour="green", hang=2)  # a wrapped event stands apart from the next
 
     def show_tally(self, always: bool = False) -> None:
         """The state block, printed when it changed since it was last shown (or when asked)."""
@@ -338,9 +344,9 @@ class Gamemaster:
         for line in lines:
             self.say(f"  | {line}", colour="cyan")
 
-    def say(self, text: str, bold: bool = False, colour: str | None = None) -> None:
-        """Print, wrapped at word boundaries to 80 columns."""
-        for line in wrap_lines(text):
+    def say(self, text: str, bold: bool = False, colour: str | None = None, hang: int = 0) -> None:
+        """Print, wrapped at word boundaries to 80 columns (continuation lines `hang` further in)."""
+        for line in wrap_lines(text, hang=hang):
             click.echo(click.style(line, bold=bold, fg=colour) if is_fancy() else line)
 
     def read(self, prompt: str, hidden: bool = False) -> str | None:

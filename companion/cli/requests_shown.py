@@ -32,8 +32,7 @@ def menu_lines(request: Request, player: str) -> list[str]:
 def prompt_tail(request: Request) -> str:
     """What follows a request's prompt: the numbers to type, or how to give a chance's outcome."""
     if isinstance(request, Decision):
-        numbers = menu_numbers(request)
-        span = f"{numbers[0]}-{numbers[-1]}"
+        span = number_span(menu_numbers(request))
         return f" ({span} or a name)" if request.shown is not None else f" ({span})"
     if request.kind == "roll":
         label = f"({dice_label(request.dice)})"
@@ -41,6 +40,28 @@ def prompt_tail(request: Request) -> str:
     if request.kind == "draw":
         return ": type the card drawn or press Enter to draw"
     return ": type the order or press Enter to shuffle"
+
+
+def secret_refusal(request: Request) -> str:
+    """Why a secret answer was refused, without repeating it: the other players may be looking
+    before the screen clears."""
+    if isinstance(request, Decision):
+        how = f"type one of the numbers {number_span(menu_numbers(request))} or a whole name"
+    elif request.kind == "roll":
+        how = f"type the {dice_label(request.dice)} as numbers (like 5 or 3 4), or press Enter to let the tool roll"
+    elif request.kind == "draw":
+        how = "type the card drawn, or press Enter to draw"
+    else:
+        how = "type every card in order, or press Enter to shuffle"
+    return f"  ! that answer was not understood (it is secret, so it is not repeated here): {how}"
+
+
+def number_span(numbers: list[str]) -> str:
+    """`1-4` for the numbers of a menu, or `0, 2, 5` when they have gaps (a menu numbered by ids)."""
+    values = sorted(int(number) for number in numbers)
+    if values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}-{values[-1]}" if len(values) > 1 else str(values[0])
+    return ", ".join(map(str, values))
 
 
 def rolled_word(answer: Any) -> str:

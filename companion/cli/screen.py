@@ -24,15 +24,17 @@ def screen_width() -> int | None:
     return None
 
 
-def echo_wrapped(text: str) -> None:
-    """Print `text` wrapped to the screen as `wrap_lines` wraps it (a calculator's explanation)."""
-    for line in wrap_lines(text):
+def echo_wrapped(text: str, hang: int = 0) -> None:
+    """Print `text` wrapped to the screen as `wrap_lines` wraps it (a calculator's explanation);
+    `hang` more spaces before continuation lines set them apart from the next item of a list."""
+    for line in wrap_lines(text, hang=hang):
         click.echo(line)
 
 
-def wrap_lines(text: str, width: int = WIDTH) -> list[str]:
+def wrap_lines(text: str, width: int = WIDTH, hang: int = 0) -> list[str]:
     """Each line of `text` wrapped at word boundaries to the screen (never wider than `width`);
-    continuation lines keep the line's indent (and line up after a `3) ` or `| ` marker)."""
+    continuation lines keep the line's indent (and line up after a `3) ` or `| ` marker), plus
+    `hang` spaces."""
     screen = screen_width()
     if screen is None:
         return text.split("\n")
@@ -42,14 +44,14 @@ def wrap_lines(text: str, width: int = WIDTH) -> list[str]:
         if len(line) <= width:
             out.append(line)
             continue
-        indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()))
+        indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()) + hang)
         out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""])
     return out
 
 
 def _marker_width(text: str) -> int:
     head = text.split(" ", 1)[0]
-    return len(head) + 1 if head in ("|", "!", "hint:") or (head.endswith(")") and head[:-1].isdigit()) else 0
+    return len(head) + 1 if head in ("|", "!", "hint:", "possible:") or (head.endswith(")") and head[:-1].isdigit()) else 0
 
 
 def read_line(show_prompt: Callable[[], None], hidden: bool = False) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..sessionrows import SessionDamaged
 from ..sessions import SessionInfo, SessionStore
 from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, echo_json, get_context, user_errors
+from .screen import WIDTH, echo_wrapped
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 reveal_option = click.option("--reveal", is_flag=True,
@@ -49,7 +51,7 @@ def list_sessions(game: str | None, db_path: str | None, as_json: bool) -> None:
       deckwright sessions list --game heartstrings --json
     """
     with SessionStore(db_path) as store:
-        infos = [info for info in store.list() if game is None or info.game == game]
+        infos = [_checked(store, info) for info in store.list() if game is None or info.game == game]
         if as_json:
             echo_json([info.to_json() | {"outcome": _outcome(store, info)} for info in infos])
         elif not infos:
@@ -71,11 +73,26 @@ def _outcome(store: SessionStore, info: SessionInfo) -> dict[str, Any] | None:
 
 
 def _row(info: SessionInfo) -> str:
-    """Two lines at 80 columns: name, game, answers, status, updated; then the players."""
+    """A session at 80 columns: name, game, answers, status, updated; then the players (or, for a
+    damaged session, what is wrong and the way out), wrapped at words."""
     if info.problem:
-        return f"{info.name[:25]:<26}{info.game[:15]:<16}DAMAGED: {info.problem}"[:80]
-    return (f"{info.name[:25]:<26}{info.game[:15]:<16}{info.answers:>7}  {info.status:<10}{info.updated[:19]}\n"
-            f"  {', '.join(info.players)}"[:160])
+        head = f"{info.name[:25]:<26}{info.game[:15]:<16}{info.answers:>7}  DAMAGED"
+        return "\n".join([head, *textwrap.wrap(info.problem, WIDTH, initial_indent="  ", subsequent_indent="  ")])
+    head = f"{info.name[:25]:<26}{info.game[:15]:<16}{info.answers:>7}  {info.status:<10}{info.updated[:19]}"
+    return "\n".join([head, *textwrap.wrap(", ".join(info.players), WIDTH, initial_indent="  ",
+                                            subsequent_indent="  ", break_long_words=True)])
+
+
+def _checked(store: SessionStore, info: SessionInfo) -> SessionInfo:
+    """The session as listed, marked damaged when a journal answer does not decode either (what
+    `show`, `log` and `play --resume` refuse)."""
+    if info.problem:
+        return info
+    try:
+        store.journal(info.name)
+    except SessionDamaged as exc:
+        return dataclasses.replace(info, status="damaged", problem=str(exc))
+    return info
 
 
 @command.command("show")
@@ -101,13 +118,13 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
                       | {"next": None if request is None else request.prompt})
             return
         info = table.info
-        click.echo(f"{info.name}: {info.game} · {', '.join(info.players)} · {table.seq} answers · {info.status}")
-        click.echo(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
-                   f"· updated {info.updated}")
+        echo_wrapped(f"{info.name}: {info.game} · {', '.join(info.players)} · {table.seq} answers · {info.status}")
+        echo_wrapped(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
+                     f"· updated {info.updated}")
         ended = f"over: {outcome.text or outcome.termination}" if outcome else "over"
-        click.echo(f"next: {request.prompt}" if request else ended)
+        echo_wrapped(f"next: {request.prompt}" if request else ended, hang=2)
         for line in table.engine.tally(table.state):
-            click.echo(f"  | {line}")
+            echo_wrapped(f"  | {line}")
         if reveal:
             _show_secrets(table)
 
@@ -119,7 +136,7 @@ def _show_secrets(table: Table) -> None:
     for step in chosen:
         seat = step["player"]
         who = table.info.players[seat] if seat is not None else "table"
-        click.echo(f"  #{step['seq']} {who}: {step['choice']}")
+        echo_wrapped(f"  #{step['seq']} {who}: {step['choice']}", hang=2)
 
 
 @command.command("log")
@@ -141,9 +158,9 @@ def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
             echo_json(export_data(table)["journal"])
             return
         for step in table.steps:
-            click.echo(f"#{step.entry.seq} {entry_summary(step.entry, table.info.players)}")
+            echo_wrapped(f"#{step.entry.seq} {entry_summary(step.entry, table.info.players)}", hang=4)
             for event in step.events:
-                click.echo(f"    {event.text}")
+                echo_wrapped(f"    {event.text}", hang=2)
 
 
 @command.command("undo")

@@ -32,12 +32,16 @@ def parse_typed(request: Request, text: str) -> Any | None:
 
 
 def menu_numbers(decision: Decision) -> list[str]:
-    """What a menu numbers the listed options by: 1, 2, 3...; or their ids when every option's id
-    is a number (a bid of 0 to 5 is typed as 0 to 5, never as its place in the list)."""
+    """What a menu numbers the listed options by: 1, 2, 3...; but when some option ids are numbers,
+    a typed number must mean that id, so those options are numbered by their ids (a bid of 0 to 5
+    is typed as 0 to 5) and any others take the lowest numbers no id uses (a mulligan's `keep`
+    beside `1`, `2`, `3` is 0)."""
     listed = [option.id for option in decision.listed()]
-    if all(option_id.isdigit() for option_id in decision.ids):
-        return listed
-    return [str(number) for number in range(1, len(listed) + 1)]
+    taken = {option_id for option_id in decision.ids if option_id.isdigit()}
+    if not taken:
+        return [str(number) for number in range(1, len(listed) + 1)]
+    free = (str(number) for number in range(len(decision.ids) + len(taken) + 1) if str(number) not in taken)
+    return [option_id if option_id in taken else next(free) for option_id in listed]
 
 
 def parse_choice(decision: Decision, text: str) -> str:
@@ -51,6 +55,9 @@ def parse_choice(decision: Decision, text: str) -> str:
         return decision.default
     numbers = menu_numbers(decision)
     listed = [option.id for option in decision.listed()]
+    if not text:
+        raise IllegalAction("Enter takes no answer here: type a number from the list "
+                            "or a name")
     if text in numbers:
         return listed[numbers.index(text)]
     names = {option.id: [option.id, option.label] for option in decision.options}
@@ -62,6 +69,9 @@ def parse_choice(decision: Decision, text: str) -> str:
                             "name of what the player reveals")
     if numbers == listed:
         raise IllegalAction(f"{text!r} is not one of the choices: type one of {', '.join(ids)}")
+    if numbers != [str(number) for number in range(1, len(numbers) + 1)]:
+        raise IllegalAction(f"{text!r} is not one of the choices: type one of {', '.join(numbers)} "
+                            f"or a name: {', '.join(ids)}")
     raise IllegalAction(f"{text!r} is not one of the choices: type a number from 1 to {len(ids)} "
                         f"or one of: {', '.join(ids)}")
 

@@ -206,3 +206,21 @@ def test_at_a_hand_over_a_command_runs_and_anything_else_is_refused(tmp_path):
         screen.type("quit")
     with SessionStore(tmp_path / "s.db") as store:
         assert [e.answer for e in store.journal("h")] == ["mirror"]
+
+
+@pytest.mark.parametrize("mistyped, keys_before", [
+    ("roarr", ["mirror", "mirror"]),                      # Ann's first power, chosen in secret
+    ("4 9", ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1"]),  # her DV
+], ids=["choice", "roll"])
+def test_a_mistyped_secret_answer_is_not_repeated_on_the_shared_screen(runner, tmp_path, mistyped, keys_before):
+    """Play audit: `! 'roarr' is not one of the choices` showed what Ann was choosing to anyone who
+    looked before the screen cleared (and `a d6 cannot show 9` her dice)."""
+    keys = [*keys_before, mistyped, "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Ben", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    refusal = [line for line in out.splitlines() if line.startswith("  ! ")]
+    assert refusal and "not understood" in refusal[0], out
+    assert mistyped not in out and "roar" not in refusal[0].lower() and "9" not in refusal[0], refusal
+    # Ann is still alone at the screen: she types again without a second hand-over
+    asked = "Secret choice for Ann" if mistyped == "roarr" else "Secret roll for Ann"
+    assert out.count(asked) == 1, out[-1500:]

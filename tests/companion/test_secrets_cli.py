@@ -26,12 +26,15 @@ def halfwish():
 
 
 def secrets_of(db: str) -> dict[int, str]:
-    """Journal position -> the name of what was chosen in secret (powers, an upgrade)."""
+    """Journal position -> the name of what was chosen in secret (powers, an upgrade; not the action
+    cards committed face down, which the showdown reveals)."""
     with SessionStore(db) as store:
         entries = store.journal("g")
     names = {}
+    catalog = halfwish().catalog
     for entry in entries:
-        if entry.kind == "secret" and isinstance(entry.answer, str) and entry.answer in halfwish().catalog.cards:
+        if (entry.kind == "secret" and isinstance(entry.answer, str) and entry.answer in catalog.cards
+                and catalog.card(entry.answer).deck != "actions"):
             names[entry.seq] = halfwish().catalog.name(entry.answer)
     return names
 

@@ -62,3 +62,41 @@ def test_the_power_window_marks_pass_as_the_enter_answer(runner, tmp_path):
     out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
                         input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
     assert "  1) Pass  [pass]  (Enter)" in out and "Ann passes" in out
+
+
+MULLIGAN = Decision(1, "Shuffle cards from your hand back into the deck and draw as many?",
+                    (Option("keep", "keep the hand"), *(Option(str(n), f"shuffle {n} back, draw {n}") for n in (1, 2, 3))),
+                    default="keep")
+
+
+def test_a_menu_mixing_number_ids_and_word_ids_numbers_each_option_once():
+    """Play audit: the skirmish mulligan listed `1) keep the hand [keep]` and `2) shuffle 1 back [1]`,
+    so `1` could mean either (it kept the hand). Now an option whose id is a number is typed by that
+    number, and the others take the numbers no id uses."""
+    assert menu_numbers(MULLIGAN) == ["0", "1", "2", "3"]
+    assert [parse_choice(MULLIGAN, text) for text in ("0", "1", "3", "keep", "")] == ["keep", "1", "3", "keep", "keep"]
+    with pytest.raises(IllegalAction, match="type one of 0, 1, 2, 3"):
+        parse_choice(MULLIGAN, "4")
+
+
+def test_the_skirmish_mulligan_takes_1_as_shuffle_1_back(runner, tmp_path):
+    from tests.companion.games.skirmish.test_skirmish_playthrough import COMMAND, keys
+
+    typed = keys()
+    before_ben = typed[:typed.index("keep") + 1]   # every answer up to Ann keeping her hand
+    out = runner.invoke(cli, [*COMMAND, "--db", str(tmp_path / "s.db")],
+                        input="\n".join([*before_ben, "1", "quit"]) + "\n", env={"NO_COLOR": "1"}).output
+    assert "  0) keep the hand  [keep]  (Enter)\n  1) shuffle 1 back, draw 1\n" in out
+    assert "draw as many? (0-3) > 1\n  Ben shuffles 1 back and draws 1" in out, out[-1500:]
+
+
+def test_a_committed_halfwish_action_is_typed_unseen(runner, tmp_path):
+    """Play audit: `Ann: which action card is committed? > strike` stood on the screen while Ben
+    chose his own action; the card is face down until the showdown, so it is typed unseen."""
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
+            "duel", "", "", "1", "1", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    commits = [line for line in out.splitlines() if "action card is committed" in line]
+    assert len(commits) == 2 and all(line.endswith("> (hidden)") for line in commits), out[-2000:]
+    assert "Secret choice for Bob: everyone but Bob look away now." in out

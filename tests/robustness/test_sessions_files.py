@@ -52,8 +52,21 @@ def test_row_edited_by_hand_is_a_clean_error_naming_session_and_row(two_sessions
     code, output = deckwright("sessions", "list")
     assert code == 0
     assert "kept " in output
-    if "journal" not in said:  # a bad journal answer only shows when the session is replayed
-        assert "broken" in output and "DAMAGED" in output
+    # Play audit: a damaged journal answer was not marked (it showed only when the session replayed).
+    rows = listed(output)
+    assert "DAMAGED" in rows["broken"] and said in rows["broken"], output
+    assert "DAMAGED" not in rows["kept"]
+    assert max(map(len, output.splitlines())) <= 80
+
+
+def listed(output: str) -> dict[str, str]:
+    """`sessions list` as {name: its row and the indented lines under it, joined by spaces}."""
+    rows: dict[str, str] = {}
+    for line in output.splitlines()[1:]:
+        if not line.startswith(" "):
+            name = line.split()[0]
+        rows[name] = f"{rows.get(name, '')} {line.strip()}".strip()
+    return rows
 
 
 @pytest.mark.parametrize("sql", [

@@ -10,6 +10,7 @@ import click
 from cards.wording import plural
 
 from ...cli.common import db_option, echo_json, get_context, user_errors
+from ...cli.screen import echo_wrapped
 from . import calculators
 from .engine import HalfTheBattleEngine
 from .errors import HalfTheBattleError
@@ -58,8 +59,8 @@ def damage_command(die: str, hp: int, amount: int, lethal: bool, monster: bool, 
         echo_json(result.as_dict())
         return
     for line in result.steps:
-        click.echo(line)
-    click.echo(f"Result: {'dies at the end of the turn' if result.dies else f'{result.hp_after} HP'}")
+        echo_wrapped(line, hang=2)
+    echo_wrapped(f"Result: {'dies at the end of the turn' if result.dies else f'{result.hp_after} HP'}")
 
 
 @group.command("rage")
@@ -108,9 +109,9 @@ def threats_command(source: str, player: str | None, as_json: bool, db_path: str
         echo_json({name: [t.__dict__ for t in items] for name, items in found.items()})
         return
     for name, items in found.items():
-        click.echo(f"{name}: {plural(len(items), 'killing threat')}")
+        echo_wrapped(f"{name}: {plural(len(items), 'killing threat')}")
         for threat in items:
-            click.echo(f"  {threat.text}")
+            echo_wrapped(f"  {threat.text}", hang=2)
 
 
 def _load_state(engine: HalfTheBattleEngine, source: str, db_path: str | None) -> HalfTheBattleState:

@@ -55,8 +55,11 @@ def ask_turn(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decisi
     turn = state.turn
     assert turn is not None
     what = label(engine, state.piece(turn.piece)) if turn.piece else "no piece"
-    return Decision(seat, f"{state.players[seat].name}, {what}: what now?", tuple(menu(engine, state, seat)),
-                    kind="turn")
+    options = tuple(menu(engine, state, seat))
+    # Once the piece can neither move nor act, Enter ends the phase (items and Rage stay on the menu).
+    done = not any(option.id.startswith(("move:", "act:")) for option in options)
+    return Decision(seat, f"{state.players[seat].name}, {what}: what now?", options, kind="turn",
+                    default="end" if done else None)
 
 
 def answer_turn(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:

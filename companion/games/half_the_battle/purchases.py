@@ -102,10 +102,12 @@ def ask_amount(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
     """How many points of Rage damage to buy."""
     deal = offer([], len(state.alive(1 - item["seat"])), engine.rules)
     most = item["points"] // deal.enemies_alive
+    # Rage not spent is lost, so against an enemy piece Enter buys all the damage it can.
+    enemy = state.piece(item["target"]).seat != item["seat"]
     return Decision(item["seat"], f"How much Rage damage? ({deal.enemies_alive} Rage a point)",
                     tuple(Option(f"{n}-damage", f"{n} damage ({n * deal.enemies_alive} Rage)")
                           for n in range(most, 0, -1)),
-                    kind="amount")
+                    kind="amount", default=f"{most}-damage" if enemy else None)
 
 
 def answer_amount(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:

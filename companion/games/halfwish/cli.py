@@ -241,14 +241,14 @@ def print_odds(result: DuelOdds, profiles: Mapping[str, ActionProfile]) -> None:
         return f"DV {roll}" if roll is not None else "DV rolled"
 
     roles = {result.aggressor: "aggressor", other_key(result.aggressor): "defender"}
-    click.echo(f"A ({roles['a']}) {names(result.a_actions)}, {dv(result.a_roll)} against "
-               f"B ({roles['b']}) {names(result.b_actions)}, {dv(result.b_roll)}: {result.outcomes} equally "
-               f"likely dice outcomes")
-    click.echo(f"  A wins {percent(result.a_wins)} ({result.a_wins}), B wins {percent(result.b_wins)} "
-               f"({result.b_wins}), tie {percent(result.tie)} ({result.tie})")
-    click.echo(f"  expected damage: A deals {float(result.b_damage_taken):.2f} and takes "
-               f"{float(result.a_damage_taken):.2f}")
-    click.echo(f"  expected points: A {float(result.a_points):.2f}, B {float(result.b_points):.2f}")
+    echo_wrapped(f"A ({roles['a']}) {names(result.a_actions)}, {dv(result.a_roll)} against "
+                 f"B ({roles['b']}) {names(result.b_actions)}, {dv(result.b_roll)}: {result.outcomes} equally "
+                 f"likely dice outcomes", hang=2)
+    echo_wrapped(f"  A wins {percent(result.a_wins)} ({result.a_wins}), B wins {percent(result.b_wins)} "
+                 f"({result.b_wins}), tie {percent(result.tie)} ({result.tie})", hang=2)
+    echo_wrapped(f"  expected damage: A deals {float(result.b_damage_taken):.2f} and takes "
+                 f"{float(result.a_damage_taken):.2f}", hang=2)
+    echo_wrapped(f"  expected points: A {float(result.a_points):.2f}, B {float(result.b_points):.2f}")
 
 
 def print_matrix(table: OddsMatrix) -> None:

@@ -82,8 +82,9 @@ def ask_commit(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     cards = tuple(candidates(player))
 
     def build() -> Decision:
+        # Face down until the showdown: typed unseen, or the opponent reads it before committing.
         return Decision(seat, f"{player.name}: which action card is committed ({position} action)?",
-                        tuple(engine.catalog.option(c) for c in cards), kind="commit")
+                        tuple(engine.catalog.option(c) for c in cards), kind="commit", secret=True)
     return once(engine, ("commit", seat, player.name, position, cards), build)
 
 
@@ -281,7 +282,7 @@ def ask_challenge(engine: Game, state: HalfwishState, item: StepCall) -> Decisio
     options = (Option("proceed", f"Proceed with the duel ({card} takes effect)"),
                Option("concede", "Concede: lose the duel now, without a showdown"))
     return Decision(item["seat"], f"{player.name}: {card} is a Challenge. Concede or proceed?", options,
-                    kind="challenge")
+                    kind="challenge", default="proceed")  # Enter never concedes
 
 
 def answer_challenge(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:

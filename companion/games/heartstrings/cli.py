@@ -10,6 +10,7 @@ import click
 from cards.wording import plural
 
 from ...cli.common import echo_json, get_context, user_errors
+from ...cli.screen import echo_wrapped
 from .calculators import combat_odds, describe, resolve_combat
 
 
@@ -75,12 +76,12 @@ def combat(room: int, attacker_roll: int, defender_rolls: str, as_json: bool) ->
     if as_json:
         return echo_json(result.to_json())
     for step in result.steps:
-        click.echo(step.text)
+        echo_wrapped(step.text, hang=2)
     if result.unused_rolls:
-        click.echo(f"(not rolled: {', '.join(map(str, result.unused_rolls))}, the defender had already won)")
+        echo_wrapped(f"(not rolled: {', '.join(map(str, result.unused_rolls))}, the defender had already won)")
     a, d = result.attacker, result.defender
-    click.echo(f"The {result.winner} wins. Attacker: {plural(a.tokens_lost, 'token')} lost, {a.damage} damage; "
-               f"defender: {plural(d.tokens_lost, 'token')} lost, {d.damage} damage.")
+    echo_wrapped(f"The {result.winner} wins. Attacker: {plural(a.tokens_lost, 'token')} lost, {a.damage} damage; "
+                 f"defender: {plural(d.tokens_lost, 'token')} lost, {d.damage} damage.")
 
 
 @group.command("odds")
@@ -105,4 +106,4 @@ def odds(room: int, defenders: int, as_json: bool) -> None:
     table = combat_odds(room, defenders, rules)
     if as_json:
         return echo_json(table.to_json())
-    click.echo("\n".join(describe(table, rules)))
+    echo_wrapped("\n".join(describe(table, rules)), hang=2)

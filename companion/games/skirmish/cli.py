@@ -7,6 +7,7 @@ from dataclasses import asdict
 import click
 
 from ...cli.common import echo_json, get_context, user_errors
+from ...cli.screen import echo_wrapped
 from ...engine.registry import build_engine
 from .calculators import attack as attack_calc
 from .calculators import draw_odds, hits_table
@@ -59,9 +60,9 @@ def attack(attacker: str, defender: str, distance: int, attacker_taken: int, def
         echo_json(asdict(result))
         return
     for line in result.steps:
-        click.echo(line)
-    click.echo(f"Defender takes {result.damage_to_defender}, attacker takes {result.damage_to_attacker} "
-               f"({'counter-attack' if result.counter else 'no counter-attack'}).")
+        echo_wrapped(line, hang=2)
+    echo_wrapped(f"Defender takes {result.damage_to_defender}, attacker takes {result.damage_to_attacker} "
+                 f"({'counter-attack' if result.counter else 'no counter-attack'}).")
     for who in ("defender", "attacker"):
         state = ("faints" if getattr(result, f"{who}_fainted") else
                  "is critically wounded" if getattr(result, f"{who}_critical") else "stands")
@@ -92,8 +93,8 @@ def hits(power: str | None, armor: str | None, as_table: bool, as_json: bool) ->
     if as_json:
         echo_json(result)
         return
-    click.echo(f"{power.title()} power against {armor.title()} armor: critical after {result['hits_to_critical']} "
-               f"hits, faints after {result['hits_to_faint']}.")
+    echo_wrapped(f"{power.title()} power against {armor.title()} armor: critical after {result['hits_to_critical']} "
+                 f"hits, faints after {result['hits_to_faint']}.")
 
 
 def _print_table(engine: SkirmishEngine, as_json: bool) -> None:
@@ -107,12 +108,12 @@ def _print_table(engine: SkirmishEngine, as_json: bool) -> None:
         cells = "".join(f"{c['hits_to_faint']:>7} ({c['hits_to_critical']})" for c in row["cells"])
         click.echo(f"{row['power'][:10]:<11}{cells}")
     claim = engine.rules["design_claim"]
-    click.echo(f"Claim: at least {claim['same_tier_hits']} hits at the same tier, at least "
-               f"{claim['gargantuan_hits']} from the highest power.")
+    echo_wrapped(f"Claim: at least {claim['same_tier_hits']} hits at the same tier, at least "
+                 f"{claim['gargantuan_hits']} from the highest power.")
     if not table["claim_broken"]:
         click.echo("The claim holds for every pair.")
     for b in table["claim_broken"]:
-        click.echo(f"Broken: {b['power']} power faints {b['armor']} armor in {b['hits_to_faint']} (claimed {b['claimed']}).")
+        echo_wrapped(f"Broken: {b['power']} power faints {b['armor']} armor in {b['hits_to_faint']} (claimed {b['claimed']}).")
 
 
 @group.command("odds")
@@ -144,5 +145,5 @@ def odds(skill: str | None, copies: int | None, turn: int, deck: int | None, as_
     if as_json:
         echo_json(result)
         return
-    click.echo(f"{result['copies']} copies in {result['deck']} cards, {result['cards_seen']} seen by turn {turn}: "
-               f"{result['without_mulligan']:.1%} without mulligan, {result['with_mulligan']:.1%} with it.")
+    echo_wrapped(f"{result['copies']} copies in {result['deck']} cards, {result['cards_seen']} seen by turn {turn}: "
+                 f"{result['without_mulligan']:.1%} without mulligan, {result['with_mulligan']:.1%} with it.")

@@ -7,6 +7,7 @@ import re
 import click
 
 from ...cli.common import DataProblem, echo_json, get_context, user_errors
+from ...cli.screen import echo_wrapped
 from .calculators import attack_odds, hit_matrix, wand_dice
 from .catalogue import normalise_witch
 from .engine import WhichWitchEngine
@@ -79,10 +80,10 @@ def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: s
         echo_json(odds.to_json())
         return
     for step in odds.steps:
-        click.echo(step)
+        echo_wrapped(step, hang=2)
     eliminate = "" if odds.p_eliminate is None else f"  p_eliminate {float(odds.p_eliminate):.4f}"
-    click.echo(f"p_hit {float(odds.p_hit):.4f}  hearts_if_hit {odds.hearts_if_hit}  "
-               f"expected_hearts {float(odds.expected_hearts):.4f}{eliminate}")
+    echo_wrapped(f"p_hit {float(odds.p_hit):.4f}  hearts_if_hit {odds.hearts_if_hit}  "
+                 f"expected_hearts {float(odds.expected_hearts):.4f}{eliminate}")
 
 
 @group.command("odds")

@@ -27,7 +27,7 @@ def ask_cauldron(engine: WitchEngine, state: WitchState, item: StepCall) -> Deci
     options = (Option("cauldron", f"Use the Infinity Cauldron (back to {engine.rules.cauldron_hearts})"),
                Option("fall", "Do not use it: eliminated"))
     return Decision(target, f"{state.seats[target].describe()} has lost their final Life Heart",
-                    options, kind="cauldron")
+                    options, kind="cauldron", default="cauldron")  # the other answer is elimination
 
 
 def answer_cauldron(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:

@@ -146,7 +146,8 @@ def ask_familiar(engine: WitchEngine, state: WitchState, item: StepCall) -> Deci
     options = [Option(DONE, f"No more Familiars (bonus +{catalogue.bonus(_familiar_pile(state, item))})")]
     options += [Option(c, f"{catalogue.name(c)} (+{catalogue.bonus([c])})")
                 for c in holds(engine, state, seat, cat.FAMILIAR)]
-    return Decision(seat, f"{state.seats[seat].name}: play Familiars face up?", tuple(options), kind="familiar")
+    return Decision(seat, f"{state.seats[seat].name}: play Familiars face up?", tuple(options), kind="familiar",
+                    default=DONE)
 
 
 def answer_familiar(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:

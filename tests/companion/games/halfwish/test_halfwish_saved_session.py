@@ -20,6 +20,7 @@ ROLLING = re.compile(r"tool rolled|rolls a DV of|has rolled a DV|has rerolled th
                      r"secret answer kept|reroll is not|rolls \d+: not|rerolls: \[")
 MENU = re.compile(r"  (\d+\) |or type the name of what)")
 SPAN = re.compile(r"\(\d+-\d+( or a name)?\) >")
+COMMITTED = re.compile(r"(action card is committed .*> ).*$")
 
 
 def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, tmp_path):
@@ -37,9 +38,10 @@ def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, t
     # The state block is reprinted only when it changed now, so compare what happened without it,
     # and the final state block in full. DV rolls are secret now (the old engine printed each DV on
     # the shared screen), so the lines about rolling are left out on both sides; so are the menus (a
-    # player's chosen powers are no longer listed on the shared screen).
+    # player's chosen powers are no longer listed on the shared screen). A committed action is typed
+    # unseen now (`> (hidden)`, where the old engine echoed `> 1`).
     def events(text: list[str]) -> list[str]:
-        return [SPAN.sub("(menu) >", line) for line in text
+        return [COMMITTED.sub(r"\1(typed)", SPAN.sub("(menu) >", line)) for line in text
                 if not line.startswith("  | ") and not ROLLING.search(line) and not MENU.match(line)]
 
     assert events(lines)[:len(events(expected))] == events(expected)

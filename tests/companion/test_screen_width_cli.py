@@ -1,0 +1,118 @@
+"""Every table command fits an 80-column terminal (play audit: `sessions show`, `sessions log`,
+`half-the-battle threats` and some calculators printed lines of 100 to 150 columns, and the
+`play` banner is long with long player names). Lines are wrapped at words, never cut."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import cli
+
+WIDE = {"NO_COLOR": "1", "COLUMNS": "80"}
+# Two 39-character names (40 is the longest allowed) and a long session name.
+PLAYERS = "Alexandra Konstantinopoulou-Papadimitri,Bartholomew Featherstonehaugh-Smythe"
+NAME = "a-rather-long-session-name-for-friday-night"
+
+
+def widest(output: str) -> int:
+    return max(map(len, output.splitlines()), default=0)
+
+
+def words(output: str) -> list[str]:
+    """The words of the output, whatever the wrapping (to check that nothing was cut)."""
+    return output.split()
+
+
+@pytest.fixture
+def played(runner, tmp_path) -> Path:
+    """A Halfwish session with long names, a few answers in (a power window, the DVs, a duel)."""
+    db = tmp_path / "s.db"
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
+            "duel", "", "quit"]
+    result = runner.invoke(cli, ["play", "halfwish", "--players", PLAYERS, "--name", NAME, "--db", str(db)],
+                           input="\n".join(keys) + "\n", env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert widest(result.output) <= 80, result.output  # the banner and every prompt
+    assert "Alexandra Konstantinopoulou-Papadimitri, Bartholomew" in result.output.splitlines()[1]
+    return db
+
+
+@pytest.mark.parametrize("command", [["show"], ["log"]], ids=["show", "log"])
+def test_session_commands_fit_80_columns(runner, played, command):
+    wide = runner.invoke(cli, ["sessions", *command, NAME, "--db", str(played)], env=WIDE)
+    piped = runner.invoke(cli, ["sessions", *command, NAME, "--db", str(played)], env={"NO_COLOR": "1"})
+    assert wide.exit_code == 0 == piped.exit_code, wide.output
+    assert widest(wide.output) <= 80 < widest(piped.output), wide.output   # wrapped on a screen only
+    assert words(wide.output) == words(piped.output)                      # at words: nothing cut
+
+
+def test_the_threats_fit_80_columns(runner, tmp_path):
+    sys.path.insert(0, str(Path(__file__).parent / "games" / "half_the_battle"))
+    from htb_table import ANN, BEN, new_game, put
+
+    from companion.engine.registry import make_engine
+
+    state = new_game(make_engine("half-the-battle"))
+    put(state, ANN, "d8", lane=6, hp=1)
+    put(state, BEN, "d12", lane=7)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(state.to_json()))
+    wide = runner.invoke(cli, ["half-the-battle", "threats", "--state", str(path)], env=WIDE)
+    assert wide.exit_code == 0 and "Ann: 11 killing threats" in wide.output, wide.output
+    assert widest(wide.output) <= 80, wide.output
+    threats = [line for line in wide.output.splitlines() if line.startswith("  ") and not line.startswith("    ")]
+    assert len(threats) == 11  # a wrapped threat goes on under its own, further in
+
+
+CALCULATORS = [
+    "half-the-battle damage --die d4 --hp 4 --amount 4 --lethal --item flimsy-shield",
+    "half-the-battle damage --die d12 --hp 5 --amount 7",
+    "half-the-battle rage --dice d12,d12,d8 --enemies-alive 3",
+    "half-the-battle odds",
+    "skirmish attack --attacker duelist --defender vanguard --distance 1",
+    "skirmish hits --power medium --armor medium",
+    "skirmish hits --table",
+    "skirmish odds --skill last-word --turn 5",
+    "heartstrings combat --room 9 --attacker 4 --defender 5",
+    "heartstrings combat --room 8 --attacker 6 --defender 1,3,6",
+    "heartstrings odds --room 8 --defenders 3",
+    ("which-witch attack --attacker fire --defender earth --spell ice --count 3 --attacker-die d12 "
+     "--defender-bonus 2 --defender-hearts 2"),
+    "which-witch odds --attacker-bonus 1",
+    "halfwish duel --a long-strike --a-dv 10 --b evade --b-dv 12",
+    "halfwish odds --a long-strike --b strike --b-dv 12",
+    "halfwish odds --matrix",
+]
+
+
+@pytest.mark.parametrize("command", CALCULATORS, ids=[" ".join(c.split()[:2]) for c in CALCULATORS])
+def test_every_calculator_fits_80_columns(runner, command):
+    wide = runner.invoke(cli, command.split(), env=WIDE)
+    piped = runner.invoke(cli, command.split(), env={"NO_COLOR": "1"})
+    assert wide.exit_code == 0, wide.output
+    assert widest(wide.output) <= 80, wide.output
+    assert words(wide.output) == words(piped.output)
+
+
+def test_a_wrapped_event_stands_apart_from_the_next(runner, tmp_path):
+    """Play audit: `  Duel! Ann is the aggressor: ... takes` went on as `  damage; Ben is the ...`,
+    which read as a second event; its continuation lines are now further in."""
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
+            "duel", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Ben", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env=WIDE).output
+    duel = out.split("  Duel! ", 1)[1].splitlines()
+    assert duel[1].startswith("    ") and not duel[1].startswith("     "), out
+
+
+def test_the_possible_outcomes_of_a_draw_line_up_under_the_first(monkeypatch):
+    """Play audit: a location draw's `possible:` list went on at the left edge, under the menu."""
+    from companion.cli.screen import wrap_lines
+
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = wrap_lines("  possible: " + ", ".join(f"location-{n}" for n in range(20)))
+    assert len(lines) > 1 and all(line.startswith(" " * 12) for line in lines[1:]) and widest("\n".join(lines)) <= 80
