@@ -66,6 +66,22 @@ class Database:
     version: str
     files: list[Path] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)  # card id -> `file:line` in the game's folder
+    # where each component was written: (section, index) -> (its file, its path there)
+    origin: dict[tuple[str, int], tuple[YamlDoc, Loc]] = field(default_factory=dict, compare=False, repr=False)
+
+    def problem_at(self, section: str, index: int, rest: Loc, message: str) -> Problem | None:
+        """A problem at `rest` inside component `index` of `section` (its YAML key or spreadsheet
+        cell); None when the database does not know where it is written."""
+        found = self.origin.get((section, index))
+        return found[0].problem(found[1] + rest, message) if found else None
+
+    def card_problem(self, card_id: str, field_name: str, message: str) -> Problem | None:
+        """A problem at a card's field (its YAML line, or its cell when the deck is a spreadsheet)."""
+        for di, deck in enumerate(self.decks):
+            for ci, card in enumerate(deck.cards):
+                if card.id == card_id:
+                    return self.problem_at("decks", di, ("cards", ci, field_name), message)
+        return None
 
     @property
     def id(self) -> str:
@@ -185,6 +201,7 @@ class _Assembler:
             version=_hash_files(files + self.sheet_files, self.folder),
             files=files + self.sheet_files,
             sources=self.sources,
+            origin=self.origin,
         )
 
     def _read(self, file: Path, merged: dict[str, Any], singles: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
+from cards.texts import CardTextError
 from cards.paths import contained_file, template_dirs
 
 from .cardlayout import Box, load_layout, render_layout
@@ -47,7 +48,7 @@ def check_kit(db: Database, parts: Collection[str] | None = None,
         if chosen(where):
             _collect(problems, db, where, check)
     if problems:
-        raise DatabaseInvalid(problems)
+        raise DatabaseInvalid(list(dict.fromkeys(problems)))  # a card text the rulebook prints too: once
 
 
 # What a game's rules hooks (rulebook worked examples, card catalogues) raise on rules values
@@ -58,7 +59,13 @@ _HOOK_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeEr
 def _collect(problems: list[Problem], db: Database, where: str, check: Callable[[], None]) -> None:
     try:
         check()
-    except (GeneratorError, CardsError) as exc:
+    except DatabaseInvalid as exc:  # a check that lists every problem it found, each located
+        problems.extend(exc.problems)
+    except GeneratorError as exc:
+        problems.append(_placed(exc.place, where, exc.message) if exc.place else _located_problem(db, where, exc.message))
+    except CardTextError as exc:
+        problems.append(_card_text_problem(db, where, exc))
+    except CardsError as exc:
         problems.append(_located_problem(db, where, str(exc)))
     except _HOOK_ERRORS as exc:
         problems.append(Problem(_game_file(db), None, None, where,
@@ -84,6 +91,16 @@ def _located_problem(db: Database, where: str, message: str) -> Problem:
         source = lines[line - 1] if 0 < line <= len(lines) else ""
         return Problem(template, line, None, where, match.group(3), source)
     return Problem(_game_file(db), None, None, where, message)
+
+
+def _placed(place: Problem, where: str, message: str) -> Problem:
+    return Problem(place.file, place.line, place.column, where, message, place.source_line)
+
+
+def _card_text_problem(db: Database, where: str, exc: CardTextError) -> Problem:
+    """A card text that cannot be filled in, at the card's field (its YAML line or spreadsheet cell)."""
+    found = db.card_problem(exc.card, exc.field, str(exc)) if exc.card and exc.field else None
+    return found or _located_problem(db, where, str(exc))
 
 
 def _game_file(db: Database) -> Path:

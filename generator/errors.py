@@ -4,9 +4,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cards.errors import Problem
+
 
 class GeneratorError(Exception):
-    """Base class of every error the `generator` package raises."""
+    """Base class of every error the `generator` package raises.
+
+    `place`, when known, is where the mistake is written (a layout file's line, a card's cell): a
+    `Problem` whose file, line, column and source line locate it (its message is unused)."""
+
+    def __init__(self, message: str = "", place: Problem | None = None):
+        super().__init__(message)
+        self.place = place
+
+    @property
+    def message(self) -> str:
+        """What is wrong, without the place."""
+        return str(self.args[0]) if self.args else ""
+
+    def __str__(self) -> str:
+        """`file:line:column: message` when the place is known (for a command that shows the error
+        alone); `deckwright lint` shows the place and the message as a located problem."""
+        if self.place is None:
+            return self.message
+        return str(Problem(self.place.file, self.place.line, self.place.column, "", self.message))
+
+    def located(self, place: Problem | None) -> GeneratorError:
+        """This error, placed at `place` unless it already has a place."""
+        if self.place is None:
+            self.place = place
+        return self
 
 
 class LayoutError(GeneratorError):
