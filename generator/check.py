@@ -18,12 +18,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
-from cards.texts import CardTextError
 from cards.paths import contained_file, template_dirs
+from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
 from .errors import GeneratorError
 from .kit import base_context, check_deck, layout_folders, sheet_copies
+from .layoutlint import check_drawn_sides, check_layout_files
 
 
 def check_kit(db: Database, parts: Collection[str] | None = None,
@@ -36,19 +37,37 @@ def check_kit(db: Database, parts: Collection[str] | None = None,
     def chosen(where: str) -> bool:
         return parts is None or where in parts or where.split("[")[0] in parts
 
-    checks: list[tuple[str, Callable[[], None]]] = [
-        *((f"decks[{deck.id}]", functools.partial(check_deck, db, deck, is_checked)) for deck in db.decks),
-        *((f"sheets[{sheet.id}]", functools.partial(_check_sheet, db, sheet)) for sheet in db.sheets),
-        *((f"tokens[{tokens.id}]", functools.partial(_check_tokens, db, tokens)) for tokens in db.tokens),
-        *((("references", lambda: _check_references(db)),) if db.references else ()),
-        ("rulebook", lambda: _check_rulebook(db)),
+    drawn = {"decks": functools.partial(check_deck, db, is_checked=is_checked),
+             "sheets": functools.partial(_check_sheet, db), "tokens": functools.partial(_check_tokens, db)}
+    # per component: its layout files, then drawing it, then what the drawn sides show; a step that
+    # finds a problem ends the component's checks (a misspelt key would fail the drawing too)
+    checks: list[tuple[str, tuple[Callable[[], None], ...]]] = [
+        (f"{section}[{item.id}]", (functools.partial(check_layout_files, db, section, item),
+                                   functools.partial(drawn[section], item),
+                                   functools.partial(check_drawn_sides, db, section, item)))
+        for section, items in (("decks", db.decks), ("sheets", db.sheets), ("tokens", db.tokens))
+        for item in items
     ]
+    checks += [("references", (lambda: _check_references(db),))] if db.references else []
+    checks += [("rulebook", (lambda: _check_rulebook(db),))]
     problems: list[Problem] = []
-    for where, check in checks:
+    for where, steps in checks:
         if chosen(where):
-            _collect(problems, db, where, check)
+            found = len(problems)
+            for step in steps:
+                _collect(problems, db, where, step)
+                if len(problems) > found:
+                    break
     if problems:
-        raise DatabaseInvalid(list(dict.fromkeys(problems)))  # a card text the rulebook prints too: once
+        raise DatabaseInvalid(_once(problems))
+
+
+def _once(problems: list[Problem]) -> list[Problem]:
+    """Each mistake once: a card text the rulebook prints too, a layout two decks extend."""
+    first: dict[tuple[object, ...], Problem] = {}
+    for problem in problems:
+        first.setdefault((problem.file, problem.line, problem.column, problem.message), problem)
+    return list(first.values())
 
 
 # What a game's rules hooks (rulebook worked examples, card catalogues) raise on rules values
