@@ -184,8 +184,9 @@ class _Assembler:
             if singles.get("print") is not None:
                 self.problems += [self.single_docs["print"].problem(("print", *rest), message)
                                   for rest, message in print_findings(singles["print"])]
-        if self.problems:
-            raise DatabaseInvalid(self.problems)
+        self.problems += [p for doc in self.docs for p in getattr(doc, "column_problems", [])]
+        if self.problems:  # each once: every row's problem with a missing column is the column's problem
+            raise DatabaseInvalid(list(dict.fromkeys(self.problems)))
         return Database(
             folder=self.folder,
             meta=singles["game"],

@@ -59,6 +59,13 @@ class SheetError(Exception):
     """The spreadsheet cannot be read at all."""
 
 
+@dataclass(frozen=True)
+class Unsaved:
+    """A workbook cell holding a formula whose value was never saved (openpyxl reads saved values)."""
+
+    formula: str
+
+
 def column_letter(column: int) -> str:
     """1 -> A, 27 -> AA."""
     letters = ""
@@ -79,7 +86,20 @@ def read_csv(path: Path, shown: Path) -> Table:
     def cell(row: int, column: int, values: list[Any]) -> Cell:
         return Cell(shown, row, column, None, ",".join(str(v) for v in values))
 
+    _refuse_other_delimiters(records, shown)
     return _table(records, cell)
+
+
+def _refuse_other_delimiters(records: list[list[str]], shown: Path) -> None:
+    """A CSV written with `;` or tabs (a spreadsheet set to another locale) reads as one column:
+    say so once, instead of a problem on every row."""
+    header = records[0] if records else []
+    if len(header) != 1:
+        return
+    for delimiter, said in ((";", "semicolons (;)"), ("\t", "tabs")):
+        if delimiter in header[0]:
+            raise SheetError(f"{shown} separates its values with {said} (row 1 is {header[0]!r}); deckwright "
+                             "reads comma-separated CSV: export it again as CSV with commas, or save it as .xlsx")
 
 
 def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
@@ -102,7 +122,24 @@ def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
         records = [list(r) for r in _limited(book[name].iter_rows(values_only=True))]
     finally:
         book.close()
+    if any(v is None for r in records[1:] for v in r):
+        _mark_unsaved_formulas(path, name, records)
     return _table(records, lambda row, column, values: Cell(shown, row, column, name))
+
+
+def _mark_unsaved_formulas(path: Path, sheet: str, records: list[list[Any]]) -> None:
+    """Replace each empty value that is a formula in the workbook by `Unsaved(formula)`: a workbook
+    written by a script holds formulas without their values, which read as empty cells."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    try:
+        for r, row in enumerate(book[sheet].iter_rows(values_only=True, max_row=len(records))):
+            for c, value in enumerate(row[:len(records[r])]):
+                if records[r][c] is None and isinstance(value, str) and value.startswith("="):
+                    records[r][c] = Unsaved(value)
+    finally:
+        book.close()
 
 
 def _limited(rows: Any) -> Any:

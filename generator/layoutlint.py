@@ -115,7 +115,7 @@ class Side:
     at_field: Callable[[str, str], Problem | None] | None = None  # a problem at the card's own field
 
 
-_CARD_FIELD = re.compile(r"\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*")
+_CARD_FIELD = re.compile(r"\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|\s*default\([^)]*\)\s*)?\}\}\s*")
 
 
 def side_problems(sides: Iterable[Side]) -> list[Problem]:
