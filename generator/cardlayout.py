@@ -88,7 +88,7 @@ def element_place(layout: Layout, element: dict[str, Any], message: str) -> Prob
     place = layout.place_of(element)
     if place is None:
         return None
-    key = next((k for k, v in element.items() if k not in ("id", "type") and isinstance(v, str | int | float)
+    key = next((k for k, v in element.items() if k not in ("id", "type") and isinstance(v, str)
                 and repr(v) in message), None)
     return place.problem("", "", key)
 
