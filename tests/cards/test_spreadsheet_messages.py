@@ -1,0 +1,106 @@
+"""What `deckwright lint` says about a spreadsheet deck a designer saved the wrong way: once, where
+it is, and what to do (issue: broken input and lint, point 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from click.testing import CliRunner
+
+from companion.cli import cli
+
+GAME = """\
+game: {id: tiny, name: Tiny, players: {min: 2, max: 4}}
+decks:
+  - id: spells
+    name: Spells
+    code: SP
+    fields:
+      cost: {type: int, required: true}
+      fast: {type: bool}
+    cards: SOURCE
+"""
+ROWS = [["bolt", "Bolt", 2, 3], ["wave", "Wave", 1, 1], ["fire", "Fire", 1, 2], ["mist", "Mist", 1, 1]]
+
+
+def _lint(tmp_path: Path, source: str, files: dict[str, str] | None = None) -> tuple[int, str]:
+    folder = tmp_path / "tiny"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(GAME.replace("SOURCE", source))
+    (folder / "templates").mkdir(exist_ok=True)
+    (folder / "templates" / "rulebook.md.j2").write_text("# Tiny\n\nPlay a spell.\n")
+    for name, text in (files or {}).items():
+        (folder / name).write_text(text)
+    result = CliRunner().invoke(cli, ["--cards", str(tmp_path), "lint", "tiny"])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def _csv(header: list[str], rows: list[list[Any]], delimiter: str = ",") -> str:
+    return "\n".join(delimiter.join(str(v) for v in row) for row in [header, *rows]) + "\n"
+
+
+def test_a_semicolon_separated_csv_is_one_problem_saying_so(tmp_path: Path) -> None:
+    text = _csv(["id", "name", "count", "cost"], ROWS, ";")
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "1 problem in the card database" in output
+    assert "game.yaml:9:13: decks[0].cards.from: " in output
+    assert "tiny/cards.csv separates its values with semicolons (;) (row 1 is 'id;name;count;cost')" in output
+    assert "export it again as CSV with commas" in output
+
+
+def test_a_missing_required_column_is_reported_once_at_row_1(tmp_path: Path) -> None:
+    text = _csv(["id", "name", "count"], [row[:3] for row in ROWS])
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "cards.csv:1:1: cost: no column 'cost' in row 1, and every card needs it (row 1 names: id, name, count)" \
+        in output
+
+
+def test_an_unknown_column_is_reported_once_with_the_closest_name(tmp_path: Path) -> None:
+    text = _csv(["id", "name", "count", "cost", "fats"], [[*row, "yes"] for row in ROWS])
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "cards.csv:1:5: fats: unknown column 'fats' (did you mean 'fast'?)" in output
+
+
+def test_an_unknown_column_does_not_hide_the_other_problems_of_the_cards(tmp_path: Path) -> None:
+    rows = [*ROWS[:3], ["mist", "Mist", 1, "two"]]
+    text = _csv(["id", "name", "count", "cost", "fats"], [[*row, "yes"] for row in rows])
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert "cards.csv:5:4: cost: expected int, got 'two'" in output and "unknown column 'fats'" in output
+
+
+def _workbook(path: Path, rows: list[list[Any]]) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Spells"
+    for row in rows:
+        sheet.append(row)
+    book.save(path)  # openpyxl stores formulas without their values, as any script would
+
+
+def test_a_formula_saved_without_its_value_is_one_problem_per_column(tmp_path: Path) -> None:
+    (tmp_path / "tiny").mkdir()
+    rows = [[ident, name, count, f"=1+{cost}"] for ident, name, count, cost in ROWS]
+    _workbook(tmp_path / "tiny" / "cards.xlsx", [["id", "name", "count", "cost"], *rows])
+    code, output = _lint(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "cards.xlsx: Spells!D2: cost: a formula (=1+3) whose value the workbook does not hold " \
+           "(and 3 more cells of this column)" in output
+    assert "open it in a spreadsheet program and save it" in output
+
+
+def test_a_workbook_without_formulas_still_reads(tmp_path: Path) -> None:
+    (tmp_path / "tiny").mkdir()
+    _workbook(tmp_path / "tiny" / "cards.xlsx", [["id", "name", "count", "cost", "fast"],
+                                                 *[[*row, None] for row in ROWS]])
+    code, output = _lint(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    assert code == 0, output
