@@ -11,6 +11,7 @@ import functools
 import io
 import re
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,7 @@ _TEMPLATE_LINE = re.compile(r"^([\w./-]+\.j2):(\d+): (.*)$", re.DOTALL)
 
 def _located_problem(db: Database, where: str, message: str) -> Problem:
     """A problem at the template file and line its message names (`rulebook.md.j2:8: ...`), else at
+    the component's entry in the database (its `layout:` key for a layout not found), else at
     game.yaml."""
     match = _TEMPLATE_LINE.match(message)
     template = contained_file(template_dirs(db.folder.parent, db.id, db.folder), match.group(1)) if match else None
@@ -109,7 +111,30 @@ def _located_problem(db: Database, where: str, message: str) -> Problem:
         lines = template.read_text(encoding="utf-8", errors="replace").splitlines()
         source = lines[line - 1] if 0 < line <= len(lines) else ""
         return Problem(template, line, None, where, match.group(3), source)
-    return Problem(_game_file(db), None, None, where, message)
+    return _component_problem(db, where, message) or Problem(_game_file(db), None, None, where, message)
+
+
+_COMPONENT = re.compile(r"^(decks|sheets|tokens)\[(.+)\]$")
+_LAYOUT_NOT_FOUND = re.compile(r"^layout '([^']+)' not found")
+
+
+def _component_problem(db: Database, where: str, message: str) -> Problem | None:
+    """The problem at the entry of the component `where` names (`decks[spells]`), if it has one."""
+    match = _COMPONENT.match(where)
+    items = {"decks": db.decks, "sheets": db.sheets, "tokens": db.tokens}[match.group(1)] if match else []
+    index = next((i for i, item in enumerate(items) if match and item.id == match.group(2)), None)
+    if match is None or index is None:
+        return None
+    found = db.problem_at(match.group(1), index, _layout_key(items[index], message), message)
+    return replace(found, path=where) if found else None
+
+
+def _layout_key(item: Any, message: str) -> tuple[str, ...]:
+    """The key naming the layout a `layout 'x' not found` message is about (else the item itself)."""
+    missing = _LAYOUT_NOT_FOUND.match(message)
+    back = getattr(item, "back", None)
+    named = {("layout",): getattr(item, "layout", None), ("back", "layout"): getattr(back, "layout", None)}
+    return next((key for key, value in named.items() if missing and value == missing.group(1)), ())
 
 
 def _placed(place: Problem, where: str, message: str) -> Problem:

@@ -57,7 +57,11 @@ class UnknownIcon(GeneratorError):
     """An icon name that no icon is registered under."""
 
     def __init__(self, name: str, known: list[str]):
-        super().__init__(f"unknown icon {name!r}; known icons: {', '.join(known)}")
+        import difflib
+
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        super().__init__(f"unknown icon {name!r}{hint}; known icons: {', '.join(known)}")
 
 
 class ImageProblem(GeneratorError):

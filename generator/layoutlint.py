@@ -21,7 +21,7 @@ from cards.errors import CardsError
 from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import drawn_elements, geometry, load_layout
-from .errors import GeneratorError
+from .errors import GeneratorError, UnknownIcon
 from .fonts import register_fonts
 from .icons import names
 from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
@@ -69,6 +69,8 @@ def _element_problems(element: dict[str, Any], place: Place, where: str) -> Iter
                                     f"{', '.join(CHOICES[key])}", key)
         elif key in NUMBERS and not _is_number(value):
             yield place.problem(at, f"{key}: expected a number, got {value!r}", key)
+        elif key == "name" and kind == "icon" and str(value).strip() and str(value).strip() not in _icon_names():
+            yield place.problem(at, str(UnknownIcon(str(value), sorted(_icon_names()))), key)
         elif key == "font" and kind == "text" and not has_font(str(value)):
             fonts = register_fonts()
             yield place.problem(at, f"unknown font {value!r}{closest(str(value), fonts)}; fonts: {', '.join(fonts)}",
@@ -219,8 +221,20 @@ def check_layout_files(db: Database, section: str, item: Any) -> None:
     if section == "decks":
         front, back = deck_layouts(db, item)
         _raise([*layout_problems(front, where), *layout_problems(back, f"{where} back")])
-    elif item.layout:
-        _raise(layout_problems(load_layout(item.layout, layout_folders(db)), where))
+        return
+    found = layout_problems(load_layout(item.layout, layout_folders(db)), where) if item.layout else []
+    if section == "tokens":
+        found += _token_icon_problems(db, item)
+    _raise(found)
+
+
+def _token_icon_problems(db: Database, sheet: Any) -> list[Problem]:
+    """Each token whose `icon` names no icon, at its `icon` key."""
+    index = next(i for i, tokens in enumerate(db.tokens) if tokens is sheet)
+    known = sorted(_icon_names())
+    found = [db.problem_at("tokens", index, ("tokens", j, "icon"), str(UnknownIcon(str(token.icon), known)))
+             for j, token in enumerate(sheet.tokens) if token.icon and token.icon not in _icon_names()]
+    return [problem for problem in found if problem is not None]
 
 
 def check_drawn_sides(db: Database, section: str, item: Any) -> None:

@@ -154,3 +154,29 @@ def test_an_empty_token_sheet_is_refused_instead_of_a_page_less_pdf(tiny: GameCo
     output = refused_alike(tiny)
     assert "tokens.yaml:4:5: tokens[0].tokens: token sheet 'sparks' prints no token" in output
 
+
+
+@pytest.mark.parametrize(("file", "pattern", "replacement", "key"), [
+    ("deck.yaml", r"layout: tiny-card ", "layout: tiny-crad ", "layout"),
+    ("deck.yaml", r"back: \{layout: tiny-back,", "back: {layout: tiny-bakc,", "layout"),
+], ids=["front", "back"])
+def test_a_layout_not_found_is_located_at_the_key_naming_it(tiny: GameCopy, file: str, pattern: str,
+                                                            replacement: str, key: str) -> None:
+    line = tiny.edit(file, pattern, replacement)
+    output = refused_alike(tiny)
+    located = re.search(rf"deck\.yaml:{line}:(\d+): decks\[race\]: layout '\S+' not found", output)
+    assert located, output
+    text = (tiny.folder / file).read_text().split("\n")[line - 1]
+    assert text[int(located.group(1)) - 1:].startswith(key)
+
+
+def test_an_unknown_token_icon_is_located_at_the_token_with_the_closest_name(tiny: GameCopy) -> None:
+    line = tiny.edit("tokens.yaml", r"icon: star\}", "icon: starr}")
+    output = refused_alike(tiny)
+    assert f"tokens.yaml:{line}:75: tokens[0].tokens[0].icon: unknown icon 'starr' (did you mean 'star'?)" in output
+
+
+def test_an_unknown_layout_icon_is_located_at_its_name(tiny: GameCopy) -> None:
+    line = tiny.edit("templates/tiny-back.yaml", r"name: star,", "name: starr,")
+    output = refused_alike(tiny)
+    assert f"tiny-back.yaml:{line}:58: decks[race] back element 'star': unknown icon 'starr' (did you mean" in output
