@@ -24,6 +24,7 @@ from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
 from .errors import GeneratorError
+from .glyphcheck import ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, check_deck, layout_folders, sheet_copies
 from .layoutlint import check_drawn_sides, check_layout_files
 
@@ -50,7 +51,7 @@ def check_kit(db: Database, parts: Collection[str] | None = None,
         for item in items
     ]
     checks += [("references", (lambda: _check_references(db),))] if db.references else []
-    checks += [("rulebook", (lambda: _check_rulebook(db),))]
+    checks += [("rulebook", (lambda: _check_rulebook(db), lambda: _raise_all(ruling_glyph_problems(db))))]
     problems: list[Problem] = []
     for where, steps in checks:
         if chosen(where):
@@ -163,10 +164,17 @@ def _check_sheet(db: Database, sheet: Any) -> None:
 
 
 def _check_tokens(db: Database, tokens: Any) -> None:
-    """Draw the token sheet into memory (icons, labels, a token layout if it names one)."""
+    """Draw the token sheet into memory (icons, labels, a token layout if it names one); then its
+    labels' characters."""
     from .tokens import render_tokens
 
     render_tokens(db, tokens, "a4", io.BytesIO())
+    _raise_all(token_glyph_problems(db, tokens))
+
+
+def _raise_all(problems: list[Problem]) -> None:
+    if problems:
+        raise DatabaseInvalid(problems)
 
 
 def _check_rulebook(db: Database) -> None:

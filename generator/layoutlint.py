@@ -14,8 +14,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
-
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
 from cards.units import MM, parse_length, parse_size
@@ -23,6 +21,7 @@ from cards.units import MM, parse_length, parse_size
 from .cardlayout import drawn_elements, geometry, load_layout
 from .errors import GeneratorError, UnknownIcon
 from .fonts import register_fonts
+from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
 from .icons import names
 from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
 from .layoutfile import ELEMENT_TYPES, Box, Layout, Place, closest
@@ -93,17 +92,6 @@ def _is_number(value: Any) -> bool:
     except (TypeError, ValueError):
         return False
     return not isinstance(value, bool)
-
-
-@lru_cache(maxsize=64)
-def has_font(name: str) -> bool:
-    """Whether a font of that name can be drawn with (a shipped face or a standard PDF font)."""
-    register_fonts()
-    try:
-        pdfmetrics.getFont(name)
-    except (KeyError, ValueError):
-        return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -189,19 +177,7 @@ def _missing_glyphs(element: dict[str, Any], bound: dict[str, Any], where: str) 
     missing = lacking_glyphs(font, ICON_PATTERN.sub(lambda m: "" if m.group(1) in _icon_names() else m.group(0), text))
     if not missing:
         return ""
-    shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-    return f"font {font} has no glyph for {shown}: it prints as an empty box; use another character"
-
-
-@lru_cache(maxsize=4096)
-def lacking_glyphs(font: str, text: str) -> tuple[str, ...]:
-    """The characters of `text` (in order, once each) the TrueType `font` cannot draw."""
-    if not has_font(font):
-        return ()
-    glyphs = getattr(pdfmetrics.getFont(font).face, "charToGlyph", None)
-    if glyphs is None:  # a standard PDF font: the printer's own, not ours to check
-        return ()
-    return tuple(c for c in dict.fromkeys(text) if not c.isspace() and ord(c) not in glyphs)
+    return no_glyph_message(font, missing)
 
 
 @lru_cache(maxsize=1)

@@ -180,3 +180,16 @@ def test_an_unknown_layout_icon_is_located_at_its_name(tiny: GameCopy) -> None:
     line = tiny.edit("templates/tiny-back.yaml", r"name: star,", "name: starr,")
     output = refused_alike(tiny)
     assert f"tiny-back.yaml:{line}:58: decks[race] back element 'star': unknown icon 'starr' (did you mean" in output
+
+
+def test_a_token_label_character_the_font_lacks_is_located_at_the_label(tiny: GameCopy) -> None:
+    line = tiny.edit("tokens.yaml", r'label: "\+1"', 'label: "+1 \u2726"')
+    output = refused_alike(tiny)
+    assert (f"tokens.yaml:{line}:62: tokens[0].tokens[0].label: font Helvetica-Bold has no glyph for '\u2726' "
+            "(U+2726)") in output
+
+
+def test_a_ruling_character_the_rulebook_font_lacks_is_located_at_the_ruling(tiny: GameCopy) -> None:
+    line = tiny.edit("game.yaml", r"ruling: Shuffle the discards", "ruling: Shuffle the discards \u27f3")
+    output = refused_alike(tiny)
+    assert f"game.yaml:{line}:5: rulings[1].ruling: font Helvetica has no glyph for '\u27f3' (U+27F3)" in output
