@@ -88,9 +88,20 @@ def element_place(layout: Layout, element: dict[str, Any], message: str) -> Prob
     place = layout.place_of(element)
     if place is None:
         return None
-    key = next((k for k, v in element.items() if k not in ("id", "type") and isinstance(v, str)
-                and repr(v) in message), None)
-    return place.problem("", "", key)
+    return place.problem("", "", _quoted_key(element, message))
+
+
+def _quoted_key(values: dict[str, Any], message: str) -> tuple[str, ...] | None:
+    """The keys down to the text value a message quotes (`('repeat', 'to')`), else None."""
+    for key, value in values.items():
+        if key in ("id", "type"):
+            continue
+        if isinstance(value, str) and repr(value) in message:
+            return (key,)
+        inner = _quoted_key(value, message) if isinstance(value, dict) else None
+        if inner:
+            return (key, *inner)
+    return None
 
 
 def _repetitions(element: dict[str, Any], context: dict[str, Any], where: str) -> Iterator[dict[str, Any]]:

@@ -112,7 +112,8 @@ def _located_problem(db: Database, where: str, message: str) -> Problem:
         lines = template.read_text(encoding="utf-8", errors="replace").splitlines()
         source = lines[line - 1] if 0 < line <= len(lines) else ""
         return Problem(template, line, None, where, match.group(3), source)
-    return _component_problem(db, where, message) or Problem(_game_file(db), None, None, where, message)
+    return (_component_problem(db, where, message) or _reference_problem(db, where, message)
+            or Problem(_game_file(db), None, None, where, message))
 
 
 _COMPONENT = re.compile(r"^(decks|sheets|tokens)\[(.+)\]$")
@@ -128,6 +129,22 @@ def _component_problem(db: Database, where: str, message: str) -> Problem | None
         return None
     found = db.problem_at(match.group(1), index, _layout_key(items[index], message), message)
     return replace(found, path=where) if found else None
+
+
+_TEMPLATE_NOT_FOUND = re.compile(r"^template '([^']+)' not found")
+
+
+def _reference_problem(db: Database, where: str, message: str) -> Problem | None:
+    """A reference card's template not found, at the `front:` or `back:` key naming it."""
+    missing = _TEMPLATE_NOT_FOUND.match(message)
+    if where != "references" or missing is None:
+        return None
+    for index, reference in enumerate(db.references):
+        for side in ("front", "back"):
+            if getattr(reference, side, None) == missing.group(1):
+                found = db.problem_at("references", index, (side,), message)
+                return replace(found, path=where) if found else None
+    return None
 
 
 def _layout_key(item: Any, message: str) -> tuple[str, ...]:

@@ -25,9 +25,10 @@ class Place:
     doc: YamlDoc
     loc: Loc
 
-    def problem(self, where: str, message: str, key: str | None = None) -> Problem:
-        """A problem located at this node (or at its `key`), reported under `where`."""
-        return replace(self.doc.problem(self.loc if key is None else (*self.loc, key), message), path=where)
+    def problem(self, where: str, message: str, key: str | tuple[str, ...] | None = None) -> Problem:
+        """A problem located at this node (or at its `key`, or a path of keys below it), reported under `where`."""
+        keys = () if key is None else (key,) if isinstance(key, str) else key
+        return replace(self.doc.problem((*self.loc, *keys), message), path=where)
 
 
 @dataclass(frozen=True)

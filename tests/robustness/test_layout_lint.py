@@ -193,3 +193,20 @@ def test_a_ruling_character_the_rulebook_font_lacks_is_located_at_the_ruling(tin
     line = tiny.edit("game.yaml", r"ruling: Shuffle the discards", "ruling: Shuffle the discards \u27f3")
     output = refused_alike(tiny)
     assert f"game.yaml:{line}:5: rulings[1].ruling: font Helvetica has no glyph for '\u27f3' (U+27F3)" in output
+
+
+def test_a_repeat_bound_error_is_located_at_the_repeat_line(game_copy) -> None:
+    copy = game_copy("heartstrings")
+    board = copy.folder / "templates" / "board.yaml"
+    board.write_text(board.read_text().replace('to: "{{ rules.rooms }}"}', 'to: "{{ rules.roms }}"}', 1))
+    output = refused_alike(copy)
+    lines = board.read_text().split("\n")
+    line = next(i for i, text in enumerate(lines, 1) if "rules.roms" in text)
+    assert f"board.yaml:{line}:" in output and "cannot fill in '{{ rules.roms }}'" in output
+
+
+def test_a_reference_template_not_found_is_located_at_its_key(game_copy) -> None:
+    copy = game_copy("heartstrings")
+    line = copy.edit("reference.yaml", r"front: turn-summary\.md\.j2", "front: turn-sumary.md.j2")
+    output = refused_alike(copy)
+    assert f"reference.yaml:{line}:5: references: template 'turn-sumary.md.j2' not found" in output
