@@ -170,9 +170,11 @@ class _Assembler:
         singles: dict[str, Any] = {}
         for file in files:
             self._read(file, merged, singles)
-        # a game.yaml that failed the schema has already been reported; `game` is not missing from it
-        if "game" not in singles and not any(p.path.startswith("game") or p.file.name == "game.yaml"
-                                             for p in self.problems):
+        # a game.yaml that failed the schema has already been reported (perhaps at a spreadsheet's
+        # cell); `game` is not missing from it
+        declared = any(isinstance(d.data, dict) and "game" in d.data for d in self.docs)
+        if "game" not in singles and not declared and not any(p.path.startswith("game") or p.file.name == "game.yaml"
+                                                              for p in self.problems):
             game_doc = next((d for d in self.docs if d.file.name == "game.yaml"), None)
             where = game_doc.file if game_doc else display_path(self.folder / "game.yaml")
             self.problems.append(Problem(where, 1, 1, "game", "missing section 'game' (id, name, players)"))

@@ -77,10 +77,16 @@ def column_letter(column: int) -> str:
 
 def read_csv(path: Path, shown: Path) -> Table:
     """Read a CSV file (UTF-8, an Excel byte-order mark allowed); row 1 is the header."""
+    records: list[list[str]] = []  # filled row by row: a broken row is the one after them
     try:
         with path.open(encoding="utf-8-sig", newline="") as handle:
-            records = list(_limited(csv.reader(handle)))
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+            records.extend(_limited(csv.reader(handle, strict=True)))
+    except UnicodeDecodeError:
+        raise SheetError(f"{shown} is not UTF-8 text (row {_first_undecodable_row(path)}): save it as "
+                         "\"CSV UTF-8\" in your spreadsheet program, or as .xlsx") from None
+    except csv.Error as exc:
+        raise SheetError(f"cannot read {shown}, row {len(records) + 1}: {_csv_error(str(exc))}") from None
+    except OSError as exc:
         raise SheetError(f"cannot read {shown}: {exc}") from None
 
     def cell(row: int, column: int, values: list[Any]) -> Cell:
@@ -88,6 +94,25 @@ def read_csv(path: Path, shown: Path) -> Table:
 
     _refuse_other_delimiters(records, shown)
     return _table(records, cell)
+
+
+def _first_undecodable_row(path: Path) -> int:
+    with path.open("rb") as handle:
+        for number, line in enumerate(handle, start=1):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                return number
+    return 1
+
+
+def _csv_error(message: str) -> str:
+    """The csv module's complaint in a designer's words."""
+    if "unexpected end of data" in message:
+        return 'a quote (") opened in a cell is never closed'
+    if "expected after" in message:
+        return 'a quoted cell goes on after its closing quote (write "" for a quote inside quotes)'
+    return message
 
 
 def _refuse_other_delimiters(records: list[list[str]], shown: Path) -> None:

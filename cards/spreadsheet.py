@@ -136,10 +136,13 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
            problems: list[Problem]) -> list[dict[str, Any]]:
     kinds = {**CORE_COLUMNS, **{name: _kind(spec) for name, spec in fields.items()}}
     unknown = _header_problems(table, kinds, problems, doc.column_problems)
+    misspelt = {hint: problem for hint, problem in unknown.values() if hint}
     for name in _missing_columns(table, fields):
-        problem = table.header_cells[0].problem(name, f"no column {name!r} in row 1, and every card needs it "
-                                                      f"(row 1 names: {', '.join(n for n in table.header if n)})")
-        doc.column_problems.append(problem)
+        problem = misspelt.get(name) or table.header_cells[0].problem(
+            name, f"no column {name!r} in row 1, and every card needs it "
+                  f"(row 1 names: {', '.join(n for n in table.header if n)})")
+        if name not in misspelt:  # else its misspelt column's problem says it
+            doc.column_problems.append(problem)
         doc.covered.update({("decks", deck_index, "cards", j, name): problem for j in range(len(table.rows))})
     unsaved: dict[str, list[tuple[Cell, Unsaved]]] = {}
     cards = []
@@ -171,23 +174,31 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
 
 
 def _header_problems(table: Table, kinds: dict[str, str], problems: list[Problem],
-                     unknown_columns: list[Problem]) -> set[str]:
-    """Report nameless, repeated and unknown columns of row 1 (once each); the unknown names."""
+                     unknown_columns: list[Problem]) -> dict[str, tuple[str | None, Problem]]:
+    """Report nameless, repeated and unknown columns of row 1 (once each); each unknown name with
+    the column it probably means and its problem."""
     seen: set[str] = set()
-    unknown: set[str] = set()
+    unknown: dict[str, tuple[str | None, Problem]] = {}
     for name, cell in zip(table.header, table.header_cells, strict=True):
         if not name:
             problems.append(cell.problem("", "a column without a name in row 1"))
         elif name in seen:
             problems.append(cell.problem(name, f"column {name!r} appears twice"))
         elif name not in kinds:
-            unknown.add(name)
-            hint = difflib.get_close_matches(name, list(kinds), n=1)
-            unknown_columns.append(cell.problem(name, f"unknown column {name!r}"
-                                                + (f" (did you mean {hint[0]!r}?)" if hint else "")
-                                                + f"; the deck's columns: {', '.join(kinds)}"))
+            hint = _closest_column(name, list(kinds))
+            unknown[name] = hint, cell.problem(name, f"unknown column {name!r}"
+                                               + (f" (did you mean {hint!r}?)" if hint else "")
+                                               + f"; the deck's columns: {', '.join(kinds)}")
+            unknown_columns.append(unknown[name][1])
         seen.add(name)
     return unknown
+
+
+def _closest_column(name: str, known: list[str]) -> str | None:
+    """The known column `name` is probably a misspelling of (`Cost` or `cots` for `cost`), or None."""
+    lowered = {column.lower(): column for column in known}
+    close = difflib.get_close_matches(name.lower(), list(lowered), n=1)
+    return lowered[close[0]] if close else None
 
 
 def _missing_columns(table: Table, fields: dict[str, Any]) -> list[str]:

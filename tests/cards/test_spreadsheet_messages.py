@@ -104,3 +104,39 @@ def test_a_workbook_without_formulas_still_reads(tmp_path: Path) -> None:
                                                  *[[*row, None] for row in ROWS]])
     code, output = _lint(tmp_path, "{from: cards.xlsx, sheet: Spells}")
     assert code == 0, output
+
+
+def test_capitalised_headers_are_one_problem_each_naming_the_column_meant(tmp_path: Path) -> None:
+    text = _csv(["ID", "Name", "Count", "Cost"], ROWS)
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "4 problems in the card database" in output, output
+    assert "cards.csv:1:1: ID: unknown column 'ID' (did you mean 'id'?)" in output
+    assert "no column" not in output  # the misspelt column's problem says it
+
+
+def test_a_card_problem_in_a_csv_named_by_game_yaml_is_not_a_missing_game_section(tmp_path: Path) -> None:
+    rows = [*ROWS[:3], ["mist", "Mist", "two", 1]]
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": _csv(["id", "name", "count", "cost"], rows)})
+    assert "cards.csv:5:3: count: expected int, got 'two'" in output
+    assert "missing section 'game'" not in output and "1 problem in the card database" in output
+
+
+def test_an_id_that_is_not_an_id_says_what_an_id_is(tmp_path: Path) -> None:
+    rows = [["Bolt", "Bolt", 2, 3]]
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": _csv(["id", "name", "count", "cost"], rows)})
+    assert "cards.csv:2:1: id: expected an id of lowercase letters, digits and dashes (like 'long-strike'), " \
+           "got 'Bolt'" in output
+
+
+def test_a_quote_never_closed_names_the_row_it_opens_on(tmp_path: Path) -> None:
+    text = 'id,name,count,cost\nbolt,Bolt,2,3\nwave,"Wave,1,1\nfire,Fire,1,2\n'
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert "cards.csv, row 3: a quote (\") opened in a cell is never closed" in output
+
+
+def test_a_csv_that_is_not_utf8_says_how_to_save_it(tmp_path: Path) -> None:
+    (tmp_path / "tiny").mkdir()
+    (tmp_path / "tiny" / "cards.csv").write_bytes(b"id,name,count,cost\nbolt,Bolt,2,3\nwave,Vag\xe9,1,1\n")
+    _, output = _lint(tmp_path, "{from: cards.csv}")
+    assert "cards.csv is not UTF-8 text (row 3): save it as \"CSV UTF-8\"" in output
