@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cards.errors import Problem
 
@@ -80,6 +80,7 @@ class Finding:
     where: str
     message: str
     place: tuple[tuple[str, str], ...] = ()  # the same place as data: (("deck", "spells"), ("card", "bolt"), ...)
+    located: Problem | None = field(default=None, compare=False)  # where it is written (a layout element's line)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"

@@ -210,3 +210,14 @@ def test_a_reference_template_not_found_is_located_at_its_key(game_copy) -> None
     line = copy.edit("reference.yaml", r"front: turn-summary\.md\.j2", "front: turn-sumary.md.j2")
     output = refused_alike(copy)
     assert f"reference.yaml:{line}:5: references: template 'turn-sumary.md.j2' not found" in output
+
+
+def test_a_legibility_finding_is_located_at_its_layout_element(tiny: GameCopy) -> None:
+    """The points text coloured like the deck: lint names the element's line, not game.yaml."""
+    line = tiny.edit("templates/tiny-card.yaml", r'valign: middle, color: "#ffffff"', 'valign: middle, color: "#1f618e"')
+    result = tiny.lint()
+    assert result.exit_code == 1
+    element = line - 1  # the element starts on the line before its continuation
+    assert (f"tiny-card.yaml:{element}:5: decks[race] card 'fire-1' element 'points': text #1f618e on #1f618d has "
+            "contrast 1.0:1") in result.output
+    assert "game.yaml" not in result.output
