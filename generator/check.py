@@ -123,7 +123,8 @@ _LAYOUT_NOT_FOUND = re.compile(r"^layout '([^']+)' not found")
 def _component_problem(db: Database, where: str, message: str) -> Problem | None:
     """The problem at the entry of the component `where` names (`decks[spells]`), if it has one."""
     match = _COMPONENT.match(where)
-    items = {"decks": db.decks, "sheets": db.sheets, "tokens": db.tokens}[match.group(1)] if match else []
+    sections: dict[str, list[Any]] = {"decks": list(db.decks), "sheets": list(db.sheets), "tokens": list(db.tokens)}
+    items = sections[match.group(1)] if match else []
     index = next((i for i, item in enumerate(items) if match and item.id == match.group(2)), None)
     if match is None or index is None:
         return None
