@@ -161,9 +161,10 @@ def _off_card(element: dict[str, Any], bound: dict[str, Any], box: Box, where: s
     if left >= -bleed - slack and top >= -bleed - slack and right <= width + bleed + slack \
             and bottom <= height + bleed + slack:
         return ""
-    return (f"placed off the side: it spans x {left:g}..{right:g} mm, y {top:g}..{bottom:g} mm, but the side "
-            f"(with {bleed:g} mm bleed) spans x {-bleed:g}..{width + bleed:g} mm, y {-bleed:g}..{height + bleed:g} "
-            "mm; what lies outside is cut away")
+    with_bleed = f" (with {bleed:g} mm bleed)" if bleed else ""
+    return (f"placed off the side: it spans x {left:g}..{right:g} mm, y {top:g}..{bottom:g} mm, but the side"
+            f"{with_bleed} spans x {0.0 - bleed:g}..{width + bleed:g} mm, y {0.0 - bleed:g}..{height + bleed:g} mm; "
+            "what lies outside is cut away")
 
 
 def _missing_glyphs(element: dict[str, Any], bound: dict[str, Any], where: str) -> str:
@@ -218,11 +219,23 @@ def check_drawn_sides(db: Database, section: str, item: Any) -> None:
     on every side a deck or sheet prints."""
     if section == "decks":
         _raise(side_problems(_deck_sides(db, item)))
+    elif section == "tokens" and item.layout:
+        _raise(side_problems(_token_sides(db, item)))
     elif section == "sheets":
         layout = load_layout(item.layout, layout_folders(db))
         box = Box(0, 0, parse_length(item.width), parse_length(item.height))
         _raise(side_problems(Side(layout, {**base_context(db), "sheet": item, "data": item.data, **copy}, box,
                                   f"sheets[{item.id}]") for copy in sheet_copies(db, item)))
+
+
+def _token_sides(db: Database, sheet: Any) -> Iterator[Side]:
+    """Each token side a token sheet's layout draws, as `generator.tokens` binds it."""
+    layout = load_layout(sheet.layout, layout_folders(db))
+    base = {**base_context(db), "tokens": sheet}
+    box = Box(0, 0, *sheet.extent())
+    for token in sheet.tokens:
+        for side in ("front", "back") if sheet.duplex else ("front",):
+            yield Side(layout, {**base, "token": token, "side": side}, box, f"tokens[{sheet.id}] token {token.id!r}")
 
 
 def _deck_sides(db: Database, deck: Any) -> Iterator[Side]:

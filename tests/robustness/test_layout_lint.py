@@ -221,3 +221,12 @@ def test_a_legibility_finding_is_located_at_its_layout_element(tiny: GameCopy) -
     assert (f"tiny-card.yaml:{element}:5: decks[race] card 'fire-1' element 'points': text #1f618e on #1f618d has "
             "contrast 1.0:1") in result.output
     assert "game.yaml" not in result.output
+
+
+def test_an_element_off_a_token_its_layout_draws_is_refused(tiny: GameCopy) -> None:
+    tiny.edit("tokens.yaml", r"^    shape: round$", "    shape: round\n    layout: tiny-token")
+    (tiny.folder / "templates" / "tiny-token.yaml").write_text(
+        'elements:\n  - {id: label, type: text, x: 12, y: 6, w: 14, h: 6, text: "{{ token.label }}"}\n')
+    output = refused_alike(tiny)
+    assert ("tiny-token.yaml:2:5: tokens[sparks] token 'spark' element 'label': placed off the side: it spans "
+            "x 12..26 mm, y 6..12 mm, but the side spans x 0..18 mm, y 0..18 mm") in output
