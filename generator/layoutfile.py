@@ -72,6 +72,7 @@ def _load(name: str, folders: tuple[Path, ...], chain: tuple[str, ...]) -> Layou
     doc = _read(path)
     data = doc.data
     own = tuple((_checked(doc, i, e), Place(doc, ("elements", i))) for i, e in enumerate(data.get("elements") or []))
+    _refuse_repeated_ids(doc, own)
     parent = data.get("extends")
     if not parent:
         return Layout(name, path, tuple(e for e, _ in own), data.get("size"), tuple(p for _, p in own),
@@ -137,6 +138,21 @@ def _checked(doc: YamlDoc, index: int, element: Any) -> dict[str, Any]:
 
 
 Placed = tuple[dict[str, Any], Place]
+
+
+def _refuse_repeated_ids(doc: YamlDoc, own: tuple[Placed, ...]) -> None:
+    """Two elements of one file with the same id: only one would be drawn (an id names what a
+    child layout replaces)."""
+    first: dict[Any, int] = {}
+    for element, place in own:
+        if "id" not in element:
+            continue
+        index = int(place.loc[-1])
+        if element["id"] in first:
+            raise LayoutError(f"elements[{index}]: id {element['id']!r} is already the id of elements"
+                              f"[{first[element['id']]}], and only one of them would be drawn; give each its own id",
+                              doc.problem((*place.loc, "id"), ""))
+        first[element["id"]] = index
 
 
 def _merge(base: tuple[Placed, ...], own: tuple[Placed, ...]) -> tuple[Placed, ...]:

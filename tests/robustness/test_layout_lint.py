@@ -230,3 +230,11 @@ def test_an_element_off_a_token_its_layout_draws_is_refused(tiny: GameCopy) -> N
     output = refused_alike(tiny)
     assert ("tiny-token.yaml:2:5: tokens[sparks] token 'spark' element 'label': placed off the side: it spans "
             "x 12..26 mm, y 6..12 mm, but the side spans x 0..18 mm, y 0..18 mm") in output
+
+
+def test_two_elements_with_one_id_in_a_layout_file_are_refused(tiny: GameCopy) -> None:
+    card = tiny.folder / "templates" / "tiny-card.yaml"
+    card.write_text(card.read_text() + '  - {id: points, type: text, x: 5, y: 50, w: 9, h: 8.6, text: "x"}\n')
+    output = refused_alike(tiny)
+    line = len(card.read_text().rstrip("\n").split("\n"))
+    assert f"tiny-card.yaml:{line}:6: decks[race]: elements[3]: id 'points' is already the id of elements[0]" in output
