@@ -66,7 +66,8 @@ class Database:
     version: str
     files: list[Path] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)  # card id -> `file:line` in the game's folder
-    # where each component was written: (section, index) -> (its file, its path there)
+    # where each component was written: (section, index) -> (its file, its path there); index -1 for a
+    # single section (`rulebook`, `print`)
     origin: dict[tuple[str, int], tuple[YamlDoc, Loc]] = field(default_factory=dict, compare=False, repr=False)
 
     def problem_at(self, section: str, index: int, rest: Loc, message: str) -> Problem | None:
@@ -245,6 +246,7 @@ class _Assembler:
                     self.problems.append(doc.problem((section,), f"section {section!r} is already defined in another file"))
                 singles[section] = value
                 self.single_docs[section] = doc
+                self.origin[(section, -1)] = (doc, (section,))  # a single section: index -1
 
     def _note_card_lines(self, doc: YamlDoc, where: Path) -> None:
         """Where each card written in this file is (a card read from a spreadsheet has no line)."""

@@ -136,8 +136,11 @@ _TEMPLATE_NOT_FOUND = re.compile(r"^template '([^']+)' not found")
 
 
 def _reference_problem(db: Database, where: str, message: str) -> Problem | None:
-    """A reference card's template not found, at the `front:` or `back:` key naming it."""
+    """A reference card's or the rulebook's template not found, at the key naming it."""
     missing = _TEMPLATE_NOT_FOUND.match(message)
+    if where == "rulebook" and missing and db.rulebook.template == missing.group(1):
+        found = db.problem_at("rulebook", -1, ("template",), message)
+        return replace(found, path=where) if found else None
     if where != "references" or missing is None:
         return None
     for index, reference in enumerate(db.references):

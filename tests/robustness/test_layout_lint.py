@@ -238,3 +238,9 @@ def test_two_elements_with_one_id_in_a_layout_file_are_refused(tiny: GameCopy) -
     output = refused_alike(tiny)
     line = len(card.read_text().rstrip("\n").split("\n"))
     assert f"tiny-card.yaml:{line}:6: decks[race]: elements[3]: id 'points' is already the id of elements[0]" in output
+
+
+def test_a_rulebook_template_not_found_is_located_at_its_key(tiny: GameCopy) -> None:
+    line = tiny.edit("game.yaml", r"^  template: rulebook\.md\.j2$", "  template: rulebok.md.j2")
+    output = refused_alike(tiny)
+    assert f"game.yaml:{line}:3: rulebook: template 'rulebok.md.j2' not found" in output
