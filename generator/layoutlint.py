@@ -7,18 +7,17 @@ card."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
 from cards.units import MM, parse_length, parse_size
 
-from .cardlayout import drawn_elements, geometry, load_layout
+from .cardlayout import bind, drawn_elements, geometry, load_layout
 from .errors import GeneratorError, UnknownIcon
 from .fonts import register_fonts
 from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
@@ -171,8 +170,6 @@ def _missing_glyphs(element: dict[str, Any], bound: dict[str, Any], where: str) 
     """Why a text prints empty boxes (characters its font has no glyph for), or ''."""
     if element["type"] != "text":
         return ""
-    from .bindings import bind
-
     text = str(bind(element.get("text", ""), bound, where))
     font = str(bind(element.get("font", "Helvetica"), bound, where))
     missing = lacking_glyphs(font, ICON_PATTERN.sub(lambda m: "" if m.group(1) in _icon_names() else m.group(0), text))
@@ -249,7 +246,7 @@ def _deck_sides(db: Database, deck: Any) -> Iterator[Side]:
             context = card_context(db, deck, card, number, base)
         except CardsError:
             continue  # a card text that cannot be filled in: the draw check reports it, located
-        at_field = functools.partial(db.card_problem, card.id)
+        at_field = partial(db.card_problem, card.id)
         yield Side(front, context, box, f"{where} card {card.id!r}", at_field)
         if deck.back.per_card:
             yield Side(back, {**context, "back": deck.back}, box, f"{where} card {card.id!r} back", at_field)
