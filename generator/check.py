@@ -1,8 +1,12 @@
 """`check_kit(db)`: draw every component once, without writing files, and list what fails.
 
-`deckwright lint` calls it, so a layout that is missing, a binding that names an unknown field
-or a text that overflows its box is reported before a build (as located `cards.Problem`s
-naming the component), not halfway through one.
+`deckwright lint` and `build` call it, so a layout that is missing, a binding that names an
+unknown field or a text that overflows its box is reported before a build (as located
+`cards.Problem`s naming the component), not halfway through one. Each problem is located where it
+is written: the layout file's line and key, the card's YAML line or spreadsheet cell, the
+component's `layout:` key; game.yaml only for what belongs to the rules. Before drawing, each
+component's layout files are checked, and after it what the drawn sides show
+(`generator.layoutlint`: keys a type does not read, elements off the card, missing glyphs).
 """
 
 from __future__ import annotations
