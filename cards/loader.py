@@ -66,6 +66,23 @@ class Database:
     version: str
     files: list[Path] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)  # card id -> `file:line` in the game's folder
+    # where each component was written: (section, index) -> (its file, its path there); index -1 for a
+    # single section (`rulebook`, `print`)
+    origin: dict[tuple[str, int], tuple[YamlDoc, Loc]] = field(default_factory=dict, compare=False, repr=False)
+
+    def problem_at(self, section: str, index: int, rest: Loc, message: str) -> Problem | None:
+        """A problem at `rest` inside component `index` of `section` (its YAML key or spreadsheet
+        cell); None when the database does not know where it is written."""
+        found = self.origin.get((section, index))
+        return found[0].problem(found[1] + rest, message) if found else None
+
+    def card_problem(self, card_id: str, field_name: str, message: str) -> Problem | None:
+        """A problem at a card's field (its YAML line, or its cell when the deck is a spreadsheet)."""
+        for di, deck in enumerate(self.decks):
+            for ci, card in enumerate(deck.cards):
+                if card.id == card_id:
+                    return self.problem_at("decks", di, ("cards", ci, field_name), message)
+        return None
 
     @property
     def id(self) -> str:
@@ -154,9 +171,11 @@ class _Assembler:
         singles: dict[str, Any] = {}
         for file in files:
             self._read(file, merged, singles)
-        # a game.yaml that failed the schema has already been reported; `game` is not missing from it
-        if "game" not in singles and not any(p.path.startswith("game") or p.file.name == "game.yaml"
-                                             for p in self.problems):
+        # a game.yaml that failed the schema has already been reported (perhaps at a spreadsheet's
+        # cell); `game` is not missing from it
+        declared = any(isinstance(d.data, dict) and "game" in d.data for d in self.docs)
+        if "game" not in singles and not declared and not any(p.path.startswith("game") or p.file.name == "game.yaml"
+                                                              for p in self.problems):
             game_doc = next((d for d in self.docs if d.file.name == "game.yaml"), None)
             where = game_doc.file if game_doc else display_path(self.folder / "game.yaml")
             self.problems.append(Problem(where, 1, 1, "game", "missing section 'game' (id, name, players)"))
@@ -168,8 +187,9 @@ class _Assembler:
             if singles.get("print") is not None:
                 self.problems += [self.single_docs["print"].problem(("print", *rest), message)
                                   for rest, message in print_findings(singles["print"])]
-        if self.problems:
-            raise DatabaseInvalid(self.problems)
+        self.problems += [p for doc in self.docs for p in getattr(doc, "column_problems", [])]
+        if self.problems:  # each once: every row's problem with a missing column is the column's problem
+            raise DatabaseInvalid(list(dict.fromkeys(self.problems)))
         return Database(
             folder=self.folder,
             meta=singles["game"],
@@ -185,6 +205,7 @@ class _Assembler:
             version=_hash_files(files + self.sheet_files, self.folder),
             files=files + self.sheet_files,
             sources=self.sources,
+            origin=self.origin,
         )
 
     def _read(self, file: Path, merged: dict[str, Any], singles: dict[str, Any]) -> None:
@@ -225,6 +246,7 @@ class _Assembler:
                     self.problems.append(doc.problem((section,), f"section {section!r} is already defined in another file"))
                 singles[section] = value
                 self.single_docs[section] = doc
+                self.origin[(section, -1)] = (doc, (section,))  # a single section: index -1
 
     def _note_card_lines(self, doc: YamlDoc, where: Path) -> None:
         """Where each card written in this file is (a card read from a spreadsheet has no line)."""

@@ -97,6 +97,8 @@ def _token_sheet(sheet: Any) -> Iterator[Finding]:
     problem = size_problem(sheet.size) if strip else length_problem(sheet.size, MAX_CARD_MM)
     if problem:
         yield ("size",), problem
+    if not sheet.tokens:  # it would write a PDF of no pages
+        yield ("tokens",), f"token sheet {sheet.id!r} prints no token: add a token, or remove the sheet"
     for index, token in enumerate(sheet.tokens):
         problem = count_problem(token.count)
         if problem:

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .errors import Problem
-from .schema import Fragment
+from .schema import CODE_PATTERN, COLOR_PATTERN, ID_PATTERN, Fragment
 from .yamlsrc import Loc, YamlDoc
 
 
@@ -24,6 +24,11 @@ def pydantic_problems(doc: YamlDoc, exc: ValidationError) -> list[Problem]:
 
 _BOUND_WORDS = {"greater_than_equal": "at least", "greater_than": "more than",
                 "less_than_equal": "at most", "less_than": "less than"}
+_PATTERN_WORDS = {
+    ID_PATTERN: "an id of lowercase letters, digits and dashes (like 'long-strike')",
+    COLOR_PATTERN: "a colour like '#1f618d'",
+    CODE_PATTERN: "a code of 1 to 4 capital letters or digits (like 'HW')",
+}
 _UNION_TAGS = {"str", "int", "float", "bool", "function-after"}
 
 
@@ -42,6 +47,9 @@ def message(error: Any, loc: Loc) -> str:
     }.get(kind)
     if expected:
         return f"expected {expected}, got {found!r}"
+    if kind == "string_pattern_mismatch":
+        pattern = (error.get("ctx") or {}).get("pattern", "")
+        return f"expected {_PATTERN_WORDS.get(pattern, f'text matching {pattern}')}, got {found!r}"
     if kind in _BOUND_WORDS:
         bound = next(iter((error.get("ctx") or {}).values()), "?")
         return f"expected {_BOUND_WORDS[kind]} {bound}, got {found!r}"

@@ -21,6 +21,7 @@ from .units import UnitError, parse_length, parse_size
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+CODE_PATTERN = r"^[A-Z0-9]{1,4}$"
 
 FieldType = Literal["str", "text", "int", "float", "bool", "list", "map", "counts"]
 
@@ -127,7 +128,7 @@ class Deck(Strict):
 
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    code: str = Field(pattern=r"^[A-Z0-9]{1,4}$", description="short code printed in a corner for sorting")
+    code: str = Field(pattern=CODE_PATTERN, description="short code printed in a corner for sorting")
     color: str = Field(default="#444444", pattern=COLOR_PATTERN)
     size: str = "poker"
     layout: str = "card"

@@ -59,6 +59,13 @@ class SheetError(Exception):
     """The spreadsheet cannot be read at all."""
 
 
+@dataclass(frozen=True)
+class Unsaved:
+    """A workbook cell holding a formula whose value was never saved (openpyxl reads saved values)."""
+
+    formula: str
+
+
 def column_letter(column: int) -> str:
     """1 -> A, 27 -> AA."""
     letters = ""
@@ -70,16 +77,54 @@ def column_letter(column: int) -> str:
 
 def read_csv(path: Path, shown: Path) -> Table:
     """Read a CSV file (UTF-8, an Excel byte-order mark allowed); row 1 is the header."""
+    records: list[list[str]] = []  # filled row by row: a broken row is the one after them
     try:
         with path.open(encoding="utf-8-sig", newline="") as handle:
-            records = list(_limited(csv.reader(handle)))
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+            records.extend(_limited(csv.reader(handle, strict=True)))
+    except UnicodeDecodeError:
+        raise SheetError(f"{shown} is not UTF-8 text (row {_first_undecodable_row(path)}): save it as "
+                         "\"CSV UTF-8\" in your spreadsheet program, or as .xlsx") from None
+    except csv.Error as exc:
+        raise SheetError(f"cannot read {shown}, row {len(records) + 1}: {_csv_error(str(exc))}") from None
+    except OSError as exc:
         raise SheetError(f"cannot read {shown}: {exc}") from None
 
     def cell(row: int, column: int, values: list[Any]) -> Cell:
         return Cell(shown, row, column, None, ",".join(str(v) for v in values))
 
+    _refuse_other_delimiters(records, shown)
     return _table(records, cell)
+
+
+def _first_undecodable_row(path: Path) -> int:
+    with path.open("rb") as handle:
+        for number, line in enumerate(handle, start=1):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                return number
+    return 1
+
+
+def _csv_error(message: str) -> str:
+    """The csv module's complaint in a designer's words."""
+    if "unexpected end of data" in message:
+        return 'a quote (") opened in a cell is never closed'
+    if "expected after" in message:
+        return 'a quoted cell goes on after its closing quote (write "" for a quote inside quotes)'
+    return message
+
+
+def _refuse_other_delimiters(records: list[list[str]], shown: Path) -> None:
+    """A CSV written with `;` or tabs (a spreadsheet set to another locale) reads as one column:
+    say so once, instead of a problem on every row."""
+    header = records[0] if records else []
+    if len(header) != 1:
+        return
+    for delimiter, said in ((";", "semicolons (;)"), ("\t", "tabs")):
+        if delimiter in header[0]:
+            raise SheetError(f"{shown} separates its values with {said} (row 1 is {header[0]!r}); deckwright "
+                             "reads comma-separated CSV: export it again as CSV with commas, or save it as .xlsx")
 
 
 def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
@@ -102,7 +147,24 @@ def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
         records = [list(r) for r in _limited(book[name].iter_rows(values_only=True))]
     finally:
         book.close()
+    if any(v is None for r in records[1:] for v in r):
+        _mark_unsaved_formulas(path, name, records)
     return _table(records, lambda row, column, values: Cell(shown, row, column, name))
+
+
+def _mark_unsaved_formulas(path: Path, sheet: str, records: list[list[Any]]) -> None:
+    """Replace each empty value that is a formula in the workbook by `Unsaved(formula)`: a workbook
+    written by a script holds formulas without their values, which read as empty cells."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    try:
+        for r, row in enumerate(book[sheet].iter_rows(values_only=True, max_row=len(records))):
+            for c, value in enumerate(row[:len(records[r])]):
+                if records[r][c] is None and isinstance(value, str) and value.startswith("="):
+                    records[r][c] = Unsaved(value)
+    finally:
+        book.close()
 
 
 def _limited(rows: Any) -> Any:

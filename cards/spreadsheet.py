@@ -12,7 +12,9 @@ The file is named relative to the YAML file that names it and must stay inside t
 from __future__ import annotations
 
 import csv
+import difflib
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,17 @@ from typing import Any
 from .errors import Problem
 from .paths import contained_file
 from .schema import Deck
-from .sheetcells import ABSENT, Cell, SheetError, Table, read_csv, read_xlsx, typed, untyped
+from .sheetcells import (
+    ABSENT,
+    Cell,
+    SheetError,
+    Table,
+    Unsaved,
+    read_csv,
+    read_xlsx,
+    typed,
+    untyped,
+)
 from .yamlsrc import Loc, YamlDoc
 
 CORE_COLUMNS = {"id": "str", "name": "str", "count": "int"}
@@ -33,13 +45,26 @@ class SheetDoc(YamlDoc):
     such a card is located at its spreadsheet cell, not at the YAML line that names the file."""
 
     cells: dict[Loc, Cell] = field(default_factory=dict)
+    # card fields a problem of a whole column already covers (a missing column, a column of formulas
+    # without saved values): every card's problem with that field is this one, reported once
+    covered: dict[Loc, Problem] = field(default_factory=dict)
+    # problems of whole columns: they do not stop the loader's checks of the cards, which they cover
+    column_problems: list[Problem] = field(default_factory=list)
 
     def problem(self, loc: Loc, message: str) -> Problem:
+        missing = _MISSING.fullmatch(message)
+        if missing and len(loc) == 4:  # the loader's "missing required field 'cost'" names the field
+            loc = (*loc, missing.group(1))
+        if len(loc) >= 5 and loc[:5] in self.covered:
+            return self.covered[loc[:5]]
         if len(loc) >= 5 and loc[:5] in self.cells:  # a field of a card: its cell
             return self.cells[loc[:5]].problem(str(loc[4]), message)
         if len(loc) >= 4 and loc[:4] in self.cells:  # a card as a whole: its row's first cell
             return self.cells[loc[:4]].problem("", message)
         return super().problem(loc, message)
+
+
+_MISSING = re.compile(r"missing required field '([^']+)'")
 
 
 def expand_card_sources(doc: YamlDoc, folder: Path) -> tuple[YamlDoc, list[Problem], list[Path]]:
@@ -78,7 +103,7 @@ def expand_card_sources(doc: YamlDoc, folder: Path) -> tuple[YamlDoc, list[Probl
             continue
         files.append(path)
         fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
-        deck["cards"] = _cards(table, fields, index, out.cells, problems)
+        deck["cards"] = _cards(table, fields, index, out, problems)
     return out, problems, files
 
 
@@ -107,27 +132,33 @@ def _read(path: Path, shown: Path, sheet: str | None) -> Table:
     return read_xlsx(path, shown, sheet)
 
 
-def _cards(table: Table, fields: dict[str, Any], deck_index: int, cells: dict[Loc, Cell],
+def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
            problems: list[Problem]) -> list[dict[str, Any]]:
     kinds = {**CORE_COLUMNS, **{name: _kind(spec) for name, spec in fields.items()}}
-    seen: set[str] = set()
-    for name, cell in zip(table.header, table.header_cells, strict=True):
-        if not name:
-            problems.append(cell.problem("", "a column without a name in row 1"))
-        elif name in seen:
-            problems.append(cell.problem(name, f"column {name!r} appears twice"))
-        seen.add(name)
+    unknown = _header_problems(table, kinds, problems, doc.column_problems)
+    misspelt = {hint: problem for hint, problem in unknown.values() if hint}
+    for name in _missing_columns(table, fields):
+        problem = misspelt.get(name) or table.header_cells[0].problem(
+            name, f"no column {name!r} in row 1, and every card needs it "
+                  f"(row 1 names: {', '.join(n for n in table.header if n)})")
+        if name not in misspelt:  # else its misspelt column's problem says it
+            doc.column_problems.append(problem)
+        doc.covered.update({("decks", deck_index, "cards", j, name): problem for j in range(len(table.rows))})
+    unsaved: dict[str, list[tuple[Cell, Unsaved]]] = {}
     cards = []
     for j, row in enumerate(table.rows):
         card: dict[str, Any] = {}
-        cells[("decks", deck_index, "cards", j)] = row[0][1]
+        doc.cells[("decks", deck_index, "cards", j)] = row[0][1]
         for c, (raw, cell) in enumerate(row):
             name = table.header[c] if c < len(table.header) else ""
-            if not name:
-                if raw is not None and str(raw).strip():
+            if not name or name in unknown:
+                if not name and raw is not None and str(raw).strip():
                     problems.append(cell.problem("", "a value in a column without a name"))
                 continue
-            cells[("decks", deck_index, "cards", j, name)] = cell
+            doc.cells[("decks", deck_index, "cards", j, name)] = cell
+            if isinstance(raw, Unsaved):
+                unsaved.setdefault(name, []).append((cell, raw))
+                continue
             try:
                 value = typed(kinds.get(name, "str"), raw)
             except ValueError:  # kept as written: the loader's field check reports it, as for YAML
@@ -135,7 +166,53 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, cells: dict[Lo
             if value is not ABSENT:
                 card[name] = value
         cards.append(card)
+    for name, found in unsaved.items():
+        problem = _unsaved_problem(name, found)
+        doc.column_problems.append(problem)
+        doc.covered.update({("decks", deck_index, "cards", j, name): problem for j in range(len(table.rows))})
     return cards
+
+
+def _header_problems(table: Table, kinds: dict[str, str], problems: list[Problem],
+                     unknown_columns: list[Problem]) -> dict[str, tuple[str | None, Problem]]:
+    """Report nameless, repeated and unknown columns of row 1 (once each); each unknown name with
+    the column it probably means and its problem."""
+    seen: set[str] = set()
+    unknown: dict[str, tuple[str | None, Problem]] = {}
+    for name, cell in zip(table.header, table.header_cells, strict=True):
+        if not name:
+            problems.append(cell.problem("", "a column without a name in row 1"))
+        elif name in seen:
+            problems.append(cell.problem(name, f"column {name!r} appears twice"))
+        elif name not in kinds:
+            hint = _closest_column(name, list(kinds))
+            unknown[name] = hint, cell.problem(name, f"unknown column {name!r}"
+                                               + (f" (did you mean {hint!r}?)" if hint else "")
+                                               + f"; the deck's columns: {', '.join(kinds)}")
+            unknown_columns.append(unknown[name][1])
+        seen.add(name)
+    return unknown
+
+
+def _closest_column(name: str, known: list[str]) -> str | None:
+    """The known column `name` is probably a misspelling of (`Cost` or `cots` for `cost`), or None."""
+    lowered = {column.lower(): column for column in known}
+    close = difflib.get_close_matches(name.lower(), list(lowered), n=1)
+    return lowered[close[0]] if close else None
+
+
+def _missing_columns(table: Table, fields: dict[str, Any]) -> list[str]:
+    """Columns every card needs (id, name and the required fields) that row 1 does not name."""
+    required = ["id", "name", *(n for n, spec in fields.items() if isinstance(spec, dict) and spec.get("required"))]
+    return [name for name in required if name not in table.header]
+
+
+def _unsaved_problem(name: str, found: list[tuple[Cell, Unsaved]]) -> Problem:
+    first, formula = found[0]
+    more = f" (and {len(found) - 1} more cells of this column)" if len(found) > 1 else ""
+    return first.problem(name, f"a formula ({formula.formula}) whose value the workbook does not hold{more}: "
+                               "it was saved by a program that does not calculate (a script); open it in a "
+                               "spreadsheet program and save it, or type the values")
 
 
 def _kind(spec: Any) -> str:

@@ -20,7 +20,12 @@ MAX_TEXT = 20_000  # characters of one card text: a card holds a few hundred; mo
 
 
 class CardTextError(CardsError):
-    """A card text whose `{{ ... }}` cannot be filled in."""
+    """A card text whose `{{ ... }}` cannot be filled in; `card` and `field` name it when known."""
+
+    def __init__(self, message: str, card: str | None = None, field: str | None = None):
+        super().__init__(message)
+        self.card = card
+        self.field = field
 
 
 def render_text(text: str, rules: Any, card: dict[str, Any] | None = None, *, where: str = "") -> str:
@@ -51,4 +56,7 @@ def _compiled(text: str) -> Template:
 def card_text(card: Any, rules: Any, field: str = "text") -> str:
     """A Card's `field` (default `text`) rendered with the rules and the card's own fields."""
     fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
-    return render_text(card.get(field) or "", rules, fields, where=f"card {card.id!r} field {field!r}")
+    try:
+        return render_text(card.get(field) or "", rules, fields, where=f"card {card.id!r} field {field!r}")
+    except CardTextError as exc:
+        raise CardTextError(str(exc), card.id, field) from None

@@ -34,6 +34,8 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.errors import Problem
+
 from .bindings import _color, _geometry, _integer, bind, geometry, is_true, length
 from .cardtext import (
     ALIGN,
@@ -50,7 +52,7 @@ from .cardtext import (
     set_text,
     text_markup,
 )
-from .errors import ImageProblem, LayoutError
+from .errors import GeneratorError, ImageProblem, LayoutError
 from .icons import draw_icon
 from .images import draw_image
 from .layoutfile import ELEMENT_TYPES, Box, Layout, load_layout
@@ -59,7 +61,10 @@ from .layoutfile import ELEMENT_TYPES, Box, Layout, load_layout
 def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, Any], component: str) -> None:
     """Draw every element of `layout` into `box` with values bound from `context`."""
     for element, bound, where in drawn_elements(layout, context, component):
-        DRAW[element["type"]](canvas, element, box, bound, where)
+        try:
+            DRAW[element["type"]](canvas, element, box, bound, where)
+        except GeneratorError as exc:
+            raise exc.located(element_place(layout, element, exc.message))
 
 
 def drawn_elements(layout: Layout, context: dict[str, Any],
@@ -68,10 +73,35 @@ def drawn_elements(layout: Layout, context: dict[str, Any],
     repetition, skipping those whose `when` is false."""
     for index, element in enumerate(layout.elements):
         where = f"{component}: layout {layout.name!r} element {element.get('id', index)!r}"
-        for bound in _repetitions(element, context, where):
-            if "when" in element and not is_true(bind(element["when"], bound, where)):
-                continue
+        try:
+            shown = [bound for bound in _repetitions(element, context, where)
+                     if "when" not in element or is_true(bind(element["when"], bound, where))]
+        except GeneratorError as exc:
+            raise exc.located(element_place(layout, element, exc.message)) from None
+        for bound in shown:
             yield element, bound, where
+
+
+def element_place(layout: Layout, element: dict[str, Any], message: str) -> Problem | None:
+    """Where the mistake a `message` about `element` names is written: the key whose value the
+    message quotes, else the element."""
+    place = layout.place_of(element)
+    if place is None:
+        return None
+    return place.problem("", "", _quoted_key(element, message))
+
+
+def _quoted_key(values: dict[str, Any], message: str) -> tuple[str, ...] | None:
+    """The keys down to the text value a message quotes (`('repeat', 'to')`), else None."""
+    for key, value in values.items():
+        if key in ("id", "type"):
+            continue
+        if isinstance(value, str) and repr(value) in message:
+            return (key,)
+        inner = _quoted_key(value, message) if isinstance(value, dict) else None
+        if inner:
+            return (key, *inner)
+    return None
 
 
 def _repetitions(element: dict[str, Any], context: dict[str, Any], where: str) -> Iterator[dict[str, Any]]:

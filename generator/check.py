@@ -1,8 +1,12 @@
 """`check_kit(db)`: draw every component once, without writing files, and list what fails.
 
-`deckwright lint` calls it, so a layout that is missing, a binding that names an unknown field
-or a text that overflows its box is reported before a build (as located `cards.Problem`s
-naming the component), not halfway through one.
+`deckwright lint` and `build` call it, so a layout that is missing, a binding that names an
+unknown field or a text that overflows its box is reported before a build (as located
+`cards.Problem`s naming the component), not halfway through one. Each problem is located where it
+is written: the layout file's line and key, the card's YAML line or spreadsheet cell, the
+component's `layout:` key; game.yaml only for what belongs to the rules. Before drawing, each
+component's layout files are checked, and after it what the drawn sides show
+(`generator.layoutlint`: keys a type does not read, elements off the card, missing glyphs).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import functools
 import io
 import re
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +24,13 @@ from reportlab.pdfgen.canvas import Canvas
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
 from cards.paths import contained_file, template_dirs
+from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
 from .errors import GeneratorError
+from .glyphcheck import ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, check_deck, layout_folders, sheet_copies
+from .layoutlint import check_drawn_sides, check_layout_files
 
 
 def check_kit(db: Database, parts: Collection[str] | None = None,
@@ -35,19 +43,37 @@ def check_kit(db: Database, parts: Collection[str] | None = None,
     def chosen(where: str) -> bool:
         return parts is None or where in parts or where.split("[")[0] in parts
 
-    checks: list[tuple[str, Callable[[], None]]] = [
-        *((f"decks[{deck.id}]", functools.partial(check_deck, db, deck, is_checked)) for deck in db.decks),
-        *((f"sheets[{sheet.id}]", functools.partial(_check_sheet, db, sheet)) for sheet in db.sheets),
-        *((f"tokens[{tokens.id}]", functools.partial(_check_tokens, db, tokens)) for tokens in db.tokens),
-        *((("references", lambda: _check_references(db)),) if db.references else ()),
-        ("rulebook", lambda: _check_rulebook(db)),
+    drawn = {"decks": functools.partial(check_deck, db, is_checked=is_checked),
+             "sheets": functools.partial(_check_sheet, db), "tokens": functools.partial(_check_tokens, db)}
+    # per component: its layout files, then drawing it, then what the drawn sides show; a step that
+    # finds a problem ends the component's checks (a misspelt key would fail the drawing too)
+    checks: list[tuple[str, tuple[Callable[[], None], ...]]] = [
+        (f"{section}[{item.id}]", (functools.partial(check_layout_files, db, section, item),
+                                   functools.partial(drawn[section], item),
+                                   functools.partial(check_drawn_sides, db, section, item)))
+        for section, items in (("decks", db.decks), ("sheets", db.sheets), ("tokens", db.tokens))
+        for item in items
     ]
+    checks += [("references", (lambda: _check_references(db),))] if db.references else []
+    checks += [("rulebook", (lambda: _check_rulebook(db), lambda: _raise_all(ruling_glyph_problems(db))))]
     problems: list[Problem] = []
-    for where, check in checks:
+    for where, steps in checks:
         if chosen(where):
-            _collect(problems, db, where, check)
+            found = len(problems)
+            for step in steps:
+                _collect(problems, db, where, step)
+                if len(problems) > found:
+                    break
     if problems:
-        raise DatabaseInvalid(problems)
+        raise DatabaseInvalid(_once(problems))
+
+
+def _once(problems: list[Problem]) -> list[Problem]:
+    """Each mistake once: a card text the rulebook prints too, a layout two decks extend."""
+    first: dict[tuple[object, ...], Problem] = {}
+    for problem in problems:
+        first.setdefault((problem.file, problem.line, problem.column, problem.message), problem)
+    return list(first.values())
 
 
 # What a game's rules hooks (rulebook worked examples, card catalogues) raise on rules values
@@ -58,7 +84,13 @@ _HOOK_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeEr
 def _collect(problems: list[Problem], db: Database, where: str, check: Callable[[], None]) -> None:
     try:
         check()
-    except (GeneratorError, CardsError) as exc:
+    except DatabaseInvalid as exc:  # a check that lists every problem it found, each located
+        problems.extend(exc.problems)
+    except GeneratorError as exc:
+        problems.append(_placed(exc.place, where, exc.message) if exc.place else _located_problem(db, where, exc.message))
+    except CardTextError as exc:
+        problems.append(_card_text_problem(db, where, exc))
+    except CardsError as exc:
         problems.append(_located_problem(db, where, str(exc)))
     except _HOOK_ERRORS as exc:
         problems.append(Problem(_game_file(db), None, None, where,
@@ -75,6 +107,7 @@ _TEMPLATE_LINE = re.compile(r"^([\w./-]+\.j2):(\d+): (.*)$", re.DOTALL)
 
 def _located_problem(db: Database, where: str, message: str) -> Problem:
     """A problem at the template file and line its message names (`rulebook.md.j2:8: ...`), else at
+    the component's entry in the database (its `layout:` key for a layout not found), else at
     game.yaml."""
     match = _TEMPLATE_LINE.match(message)
     template = contained_file(template_dirs(db.folder.parent, db.id, db.folder), match.group(1)) if match else None
@@ -83,7 +116,61 @@ def _located_problem(db: Database, where: str, message: str) -> Problem:
         lines = template.read_text(encoding="utf-8", errors="replace").splitlines()
         source = lines[line - 1] if 0 < line <= len(lines) else ""
         return Problem(template, line, None, where, match.group(3), source)
-    return Problem(_game_file(db), None, None, where, message)
+    return (_component_problem(db, where, message) or _reference_problem(db, where, message)
+            or Problem(_game_file(db), None, None, where, message))
+
+
+_COMPONENT = re.compile(r"^(decks|sheets|tokens)\[(.+)\]$")
+_LAYOUT_NOT_FOUND = re.compile(r"^layout '([^']+)' not found")
+
+
+def _component_problem(db: Database, where: str, message: str) -> Problem | None:
+    """The problem at the entry of the component `where` names (`decks[spells]`), if it has one."""
+    match = _COMPONENT.match(where)
+    sections: dict[str, list[Any]] = {"decks": list(db.decks), "sheets": list(db.sheets), "tokens": list(db.tokens)}
+    items = sections[match.group(1)] if match else []
+    index = next((i for i, item in enumerate(items) if match and item.id == match.group(2)), None)
+    if match is None or index is None:
+        return None
+    found = db.problem_at(match.group(1), index, _layout_key(items[index], message), message)
+    return replace(found, path=where) if found else None
+
+
+_TEMPLATE_NOT_FOUND = re.compile(r"^template '([^']+)' not found")
+
+
+def _reference_problem(db: Database, where: str, message: str) -> Problem | None:
+    """A reference card's or the rulebook's template not found, at the key naming it."""
+    missing = _TEMPLATE_NOT_FOUND.match(message)
+    if where == "rulebook" and missing and db.rulebook.template == missing.group(1):
+        found = db.problem_at("rulebook", -1, ("template",), message)
+        return replace(found, path=where) if found else None
+    if where != "references" or missing is None:
+        return None
+    for index, reference in enumerate(db.references):
+        for side in ("front", "back"):
+            if getattr(reference, side, None) == missing.group(1):
+                found = db.problem_at("references", index, (side,), message)
+                return replace(found, path=where) if found else None
+    return None
+
+
+def _layout_key(item: Any, message: str) -> tuple[str, ...]:
+    """The key naming the layout a `layout 'x' not found` message is about (else the item itself)."""
+    missing = _LAYOUT_NOT_FOUND.match(message)
+    back = getattr(item, "back", None)
+    named = {("layout",): getattr(item, "layout", None), ("back", "layout"): getattr(back, "layout", None)}
+    return next((key for key, value in named.items() if missing and value == missing.group(1)), ())
+
+
+def _placed(place: Problem, where: str, message: str) -> Problem:
+    return Problem(place.file, place.line, place.column, where, message, place.source_line)
+
+
+def _card_text_problem(db: Database, where: str, exc: CardTextError) -> Problem:
+    """A card text that cannot be filled in, at the card's field (its YAML line or spreadsheet cell)."""
+    found = db.card_problem(exc.card, exc.field, str(exc)) if exc.card and exc.field else None
+    return found or _located_problem(db, where, str(exc))
 
 
 def _game_file(db: Database) -> Path:
@@ -102,10 +189,17 @@ def _check_sheet(db: Database, sheet: Any) -> None:
 
 
 def _check_tokens(db: Database, tokens: Any) -> None:
-    """Draw the token sheet into memory (icons, labels, a token layout if it names one)."""
+    """Draw the token sheet into memory (icons, labels, a token layout if it names one); then its
+    labels' characters."""
     from .tokens import render_tokens
 
     render_tokens(db, tokens, "a4", io.BytesIO())
+    _raise_all(token_glyph_problems(db, tokens))
+
+
+def _raise_all(problems: list[Problem]) -> None:
+    if problems:
+        raise DatabaseInvalid(problems)
 
 
 def _check_rulebook(db: Database) -> None:

@@ -2,11 +2,38 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from cards.errors import Problem
 
 
 class GeneratorError(Exception):
-    """Base class of every error the `generator` package raises."""
+    """Base class of every error the `generator` package raises.
+
+    `place`, when known, is where the mistake is written (a layout file's line, a card's cell): a
+    `Problem` whose file, line, column and source line locate it (its message is unused)."""
+
+    def __init__(self, message: str = "", place: Problem | None = None):
+        super().__init__(message)
+        self.place = place
+
+    @property
+    def message(self) -> str:
+        """What is wrong, without the place."""
+        return str(self.args[0]) if self.args else ""
+
+    def __str__(self) -> str:
+        """`file:line:column: message` when the place is known (for a command that shows the error
+        alone); `deckwright lint` shows the place and the message as a located problem."""
+        if self.place is None:
+            return self.message
+        return str(Problem(self.place.file, self.place.line, self.place.column, "", self.message))
+
+    def located(self, place: Problem | None) -> GeneratorError:
+        """This error, placed at `place` unless it already has a place."""
+        if self.place is None:
+            self.place = place
+        return self
 
 
 class LayoutError(GeneratorError):
@@ -30,7 +57,11 @@ class UnknownIcon(GeneratorError):
     """An icon name that no icon is registered under."""
 
     def __init__(self, name: str, known: list[str]):
-        super().__init__(f"unknown icon {name!r}; known icons: {', '.join(known)}")
+        import difflib
+
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        super().__init__(f"unknown icon {name!r}{hint}; known icons: {', '.join(known)}")
 
 
 class ImageProblem(GeneratorError):
@@ -49,6 +80,7 @@ class Finding:
     where: str
     message: str
     place: tuple[tuple[str, str], ...] = ()  # the same place as data: (("deck", "spells"), ("card", "bolt"), ...)
+    located: Problem | None = field(default=None, compare=False)  # where it is written (a layout element's line)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"

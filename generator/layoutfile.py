@@ -5,12 +5,13 @@ See `generator.cardlayout` for the format; `load_layout` returns the resolved `L
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from cards.errors import Problem
 from cards.paths import contained_file
-from cards.yamlsrc import load_yaml
+from cards.yamlsrc import Loc, YamlDoc, load_yaml
 
 from .errors import LayoutError
 
@@ -18,13 +19,34 @@ ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where something of a layout is written: the layout file and the path of its node in it."""
+
+    doc: YamlDoc
+    loc: Loc
+
+    def problem(self, where: str, message: str, key: str | tuple[str, ...] | None = None) -> Problem:
+        """A problem located at this node (or at its `key`, or a path of keys below it), reported under `where`."""
+        keys = () if key is None else (key,) if isinstance(key, str) else key
+        return replace(self.doc.problem((*self.loc, *keys), message), path=where)
+
+
+@dataclass(frozen=True)
 class Layout:
-    """A resolved layout: its name, the file it came from and its elements (parents first)."""
+    """A resolved layout: its name, the file it came from and its elements (parents first), each
+    beside the place it is written (`places`, empty for a layout built in code)."""
 
     name: str
     source: Path
     elements: tuple[dict[str, Any], ...]
     size: str | None = None
+    places: tuple[Place, ...] = field(default=(), compare=False, repr=False)
+    file_place: Place | None = field(default=None, compare=False, repr=False)
+
+    def place_of(self, element: dict[str, Any]) -> Place | None:
+        """Where `element` is written (None when unknown)."""
+        index = next((i for i, e in enumerate(self.elements) if e is element), None)
+        return self.places[index] if index is not None and index < len(self.places) else None
 
 
 @dataclass
@@ -47,13 +69,21 @@ def _load(name: str, folders: tuple[Path, ...], chain: tuple[str, ...]) -> Layou
     if name in chain:
         raise LayoutError(f"layout {name!r} extends itself: {' -> '.join((*chain, name))}")
     path = _find(name, folders)
-    data = _read(path)
-    own = tuple(_checked(path, i, e) for i, e in enumerate(data.get("elements") or []))
+    doc = _read(path)
+    data = doc.data
+    own = tuple((_checked(doc, i, e), Place(doc, ("elements", i))) for i, e in enumerate(data.get("elements") or []))
+    _refuse_repeated_ids(doc, own)
     parent = data.get("extends")
     if not parent:
-        return Layout(name, path, own, data.get("size"))
-    base = _load(str(parent), folders, (*chain, name))
-    return Layout(name, path, _merge(base.elements, own), data.get("size") or base.size)
+        return Layout(name, path, tuple(e for e, _ in own), data.get("size"), tuple(p for _, p in own),
+                      Place(doc, ()))
+    try:
+        base = _load(str(parent), folders, (*chain, name))
+    except LayoutError as exc:
+        raise exc.located(doc.problem(("extends",), "")) from None
+    merged = _merge(tuple(zip(base.elements, base.places, strict=True)), own)
+    return Layout(name, path, tuple(e for e, _ in merged), data.get("size") or base.size,
+                  tuple(p for _, p in merged), Place(doc, ()))
 
 
 def _find(name: str, folders: tuple[Path, ...]) -> Path:
@@ -64,29 +94,70 @@ def _find(name: str, folders: tuple[Path, ...]) -> Path:
     raise LayoutError(f"layout {name!r} not found; searched: {searched}")
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path) -> YamlDoc:
     doc, problems = load_yaml(path)  # safe, with a budget on aliases
     if problems:
-        raise LayoutError(f"{problems[0]}")
-    data = doc.data or {}
-    if not isinstance(data, dict):
-        raise LayoutError(f"{path}: expected a mapping with 'elements', got {type(data).__name__}")
-    unknown = set(data) - {"extends", "elements", "size", "description"}
+        raise LayoutError(problems[0].message, problems[0])
+    if doc.data is None:
+        doc.data = {}
+    if not isinstance(doc.data, dict):
+        raise LayoutError(f"expected a mapping with 'elements', got {type(doc.data).__name__}",
+                          doc.problem((), ""))
+    unknown = sorted(set(doc.data) - set(LAYOUT_KEYS), key=str)
     if unknown:
-        raise LayoutError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; accepted: extends, elements, size, description")
-    return data
+        raise LayoutError(f"unknown key {unknown[0]!r}{closest(str(unknown[0]), LAYOUT_KEYS)}; "
+                          f"accepted: {', '.join(LAYOUT_KEYS)}", doc.problem((unknown[0],), ""))
+    elements = doc.data.get("elements")
+    if elements is not None and not isinstance(elements, list):
+        raise LayoutError(f"elements: expected a list of elements, got {type(elements).__name__}",
+                          doc.problem(("elements",), ""))
+    return doc
 
 
-def _checked(path: Path, index: int, element: Any) -> dict[str, Any]:
-    if not isinstance(element, dict) or element.get("type") not in ELEMENT_TYPES:
-        raise LayoutError(f"{path}: elements[{index}]: expected a mapping with type one of "
-                          f"{', '.join(ELEMENT_TYPES)}, got {element!r}")
+LAYOUT_KEYS = ("extends", "elements", "size", "description")
+
+
+def closest(word: str, known: tuple[str, ...] | list[str]) -> str:
+    """`; did you mean 'font'?` when a known word is close to `word`, else ''."""
+    import difflib
+
+    match = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def _checked(doc: YamlDoc, index: int, element: Any) -> dict[str, Any]:
+    if not isinstance(element, dict):
+        raise LayoutError(f"elements[{index}]: expected a mapping with a type, got {element!r}",
+                          doc.problem(("elements", index), ""))
+    kind = element.get("type")
+    if kind not in ELEMENT_TYPES:
+        hint = closest(str(kind), ELEMENT_TYPES) if kind is not None else ""
+        raise LayoutError(f"elements[{index}]: type {kind!r}{hint}; expected one of {', '.join(ELEMENT_TYPES)}",
+                          doc.problem(("elements", index, "type") if "type" in element else ("elements", index), ""))
     return element
 
 
-def _merge(base: tuple[dict[str, Any], ...], own: tuple[dict[str, Any], ...]) -> tuple[dict[str, Any], ...]:
+Placed = tuple[dict[str, Any], Place]
+
+
+def _refuse_repeated_ids(doc: YamlDoc, own: tuple[Placed, ...]) -> None:
+    """Two elements of one file with the same id: only one would be drawn (an id names what a
+    child layout replaces)."""
+    first: dict[Any, int] = {}
+    for element, place in own:
+        if "id" not in element:
+            continue
+        index = int(place.loc[-1])
+        if element["id"] in first:
+            raise LayoutError(f"elements[{index}]: id {element['id']!r} is already the id of elements"
+                              f"[{first[element['id']]}], and only one of them would be drawn; give each its own id",
+                              doc.problem((*place.loc, "id"), ""))
+        first[element["id"]] = index
+
+
+def _merge(base: tuple[Placed, ...], own: tuple[Placed, ...]) -> tuple[Placed, ...]:
     """Parent elements in order, each replaced by a child element with the same id; new ones last."""
-    replacing = {e["id"]: e for e in own if "id" in e}
-    merged = [replacing.pop(e["id"], e) if "id" in e else e for e in base]
-    return tuple(merged + [e for e in own if "id" not in e or e["id"] in replacing])
+    replacing = {e["id"]: (e, p) for e, p in own if "id" in e}
+    merged = [replacing.pop(e["id"], (e, p)) if "id" in e else (e, p) for e, p in base]
+    return tuple(merged + [(e, p) for e, p in own if "id" not in e or e["id"] in replacing])
 

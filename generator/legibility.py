@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from cards import Database
+from cards import Database, Problem
 
-from .cardlayout import Box, bind, drawn_elements, geometry, load_layout, set_text
+from .cardlayout import Box, bind, drawn_elements, element_place, geometry, load_layout, set_text
 from .colours import contrast_ratio
 from .errors import Finding
 from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
@@ -53,6 +53,7 @@ class Painted:
     color: str | None = None
     size: float = 0.0
     decoration: bool = False
+    located: Problem | None = field(default=None, compare=False)  # the element's line in its layout file
 
 
 def painted(layout: Any, box: Box, context: dict[str, Any], component: str) -> list[Painted]:
@@ -64,7 +65,8 @@ def painted(layout: Any, box: Box, context: dict[str, Any], component: str) -> l
         if kind == "text":
             setting = set_text(element, box, bound, where)
             if setting is not None:
-                found.append(Painted(kind, element_id, setting.ink_box(), setting.style.color, setting.size))
+                found.append(Painted(kind, element_id, setting.ink_box(), setting.style.color, setting.size,
+                                     located=element_place(layout, element, "")))
             continue
         x, y, w, h = geometry(element, box, bound, where)
         if element.get("bleed"):
@@ -91,20 +93,21 @@ def layout_findings(items: list[Painted], where: str) -> Iterator[Finding]:
             continue
         at = f"{where} element {item.element_id!r}"
         if item.size < MIN_TEXT_SIZE - 1e-9:
-            yield Finding(at, f"text prints at {item.size:g} pt; the smallest legible size is {MIN_TEXT_SIZE:g} pt")
+            yield Finding(at, f"text prints at {item.size:g} pt; the smallest legible size is {MIN_TEXT_SIZE:g} pt",
+                          located=item.located)
         ground = background(items[:index], item.box)
         if ground is not None and item.color:
             ratio = contrast_ratio(item.color, ground)
             needed = required_contrast(item.size)
             if ratio < needed - 1e-9:
                 yield Finding(at, f"text {item.color} on {ground} has contrast {ratio:.1f}:1; "
-                                  f"{item.size:g} pt text needs at least {needed:g}:1")
+                                  f"{item.size:g} pt text needs at least {needed:g}:1", located=item.located)
         for other in items[index + 1:]:
             if other.kind in INKED_TYPES and not other.decoration and _overlap(item.box, other.box):
-                yield Finding(at, f"text runs into {other.kind} {other.element_id!r}")
+                yield Finding(at, f"text runs into {other.kind} {other.element_id!r}", located=item.located)
         for other in items[:index]:
             if other.kind in ("icon", "track") and not other.decoration and _overlap(item.box, other.box):
-                yield Finding(at, f"text runs into {other.kind} {other.element_id!r}")
+                yield Finding(at, f"text runs into {other.kind} {other.element_id!r}", located=item.located)
 
 
 def background(below: list[Painted], box: tuple[float, float, float, float]) -> str | None:

@@ -4,8 +4,11 @@ finding a located `cards.Problem` naming the component, card and element."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cards import Database, DatabaseInvalid, Problem
 
+from .errors import Finding
 from .legibility import legibility_findings
 
 
@@ -14,7 +17,19 @@ def print_problems(db: Database) -> list[Problem]:
     from .fit import fit_findings
 
     findings = [*legibility_findings(db), *fit_findings(db)]
-    return [Problem(db.folder / "game.yaml", None, None, f.where, f.message) for f in findings]
+    return [_located(db, f) for f in findings]
+
+
+def _located(db: Database, finding: Finding) -> Problem:
+    """At the layout element the finding is about, or the token sheet's `fits:` key, else game.yaml."""
+    place = finding.located
+    if place is not None:
+        return Problem(place.file, place.line, place.column, finding.where, finding.message, place.source_line)
+    tokens = next((i for i, sheet in enumerate(db.tokens) if finding.where == f"tokens[{sheet.id}]"), None)
+    found = db.problem_at("tokens", tokens, ("fits",), finding.message) if tokens is not None else None
+    if found is not None:
+        return replace(found, path=finding.where)
+    return Problem(db.folder / "game.yaml", None, None, finding.where, finding.message)
 
 
 def lint_print(db: Database) -> None:

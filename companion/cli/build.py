@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from cards import cards_root, game_ids
+from cards import CardsError, cards_root, game_ids
 from cards.wording import plural
 
 from .common import (
@@ -244,6 +244,7 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = 
     render cache does not hold: the same inputs passed the check before). With the render cache,
     a database file that did not change is read back parsed (`cards.yamlsrc.parses_from`)."""
     from generator.check import check_kit
+    from generator.errors import GeneratorError
 
     context = get_context()
     chosen = list(games) or (game_ids(cards_root(context.cards_dir)) if all_games else [])
@@ -251,7 +252,10 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = 
         raise click.UsageError("name a game to build, or pass --all")
     databases = [_load(context, game_id, cache) for game_id in chosen]
     for db in databases:
-        parts, is_checked = to_check(db)
+        try:
+            parts, is_checked = to_check(db)
+        except (GeneratorError, CardsError):  # what the render cache cannot stamp: the full check reports it as lint does
+            parts, is_checked = None, None
         if parts is None or parts:
             check_kit(db, parts, is_checked)
     return databases

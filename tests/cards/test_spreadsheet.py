@@ -69,8 +69,8 @@ def test_csv_cards_get_the_yaml_checks_unknown_column_missing_field_bad_ref(tmp_
     bad = "id,name,cost,colour,mix\nbolt,Bolt,,red,{nope: 1}\n"
     problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": bad}))
     text = "\n".join(problems)
-    assert "cards.csv:2:1: missing required field 'cost'" in text
-    assert "cards.csv:2:4: colour: unknown field 'colour' for deck 'spells'" in text
+    assert "cards.csv:2:3: cost: missing required field 'cost'" in text  # at the empty cell
+    assert "cards.csv:1:4: colour: unknown column 'colour'" in text  # once, at row 1
     assert "cards.csv:2:5: mix: refers to 'nope', which is not a card of deck 'spells'" in text
 
 

@@ -36,5 +36,5 @@ def test_every_icon_draws_vector_paths_and_no_text(name):
 
 def test_unknown_icon_lists_the_known_ones():
     canvas = new_canvas(io.BytesIO(), (40, 40), "typo")
-    with pytest.raises(UnknownIcon, match=r"unknown icon 'hart'; known icons: .*heart"):
+    with pytest.raises(UnknownIcon, match=r"unknown icon 'hart' \(did you mean 'heart'\?\); known icons: .*heart"):
         draw_icon(canvas, "hart", 0, 0, 10)

@@ -1,0 +1,73 @@
+"""Characters the shipped fonts cannot draw: reportlab prints each as an empty box ("tofu"), so
+`deckwright lint` names them before a sheet is printed. Layout texts are checked as they are drawn
+(`generator.layoutlint`); here, the database texts printed without a layout: rulings (rulebook)
+and token labels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+from reportlab.pdfbase import pdfmetrics
+
+from cards import Database, Problem
+
+from .fonts import register_fonts
+
+RULEBOOK_FONT = "Helvetica"  # generator.markdown_style's body font; headings are its bold face
+TOKEN_FONT = "Helvetica-Bold"  # generator.tokens draws labels in it
+
+
+@lru_cache(maxsize=64)
+def has_font(name: str) -> bool:
+    """Whether a font of that name can be drawn with (a shipped face or a standard PDF font)."""
+    register_fonts()
+    try:
+        pdfmetrics.getFont(name)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+@lru_cache(maxsize=4096)
+def lacking_glyphs(font: str, text: str) -> tuple[str, ...]:
+    """The characters of `text` (in order, once each) the TrueType `font` cannot draw."""
+    if not has_font(font):
+        return ()
+    glyphs = getattr(pdfmetrics.getFont(font).face, "charToGlyph", None)
+    if glyphs is None:  # a standard PDF font: the printer's own, not ours to check
+        return ()
+    return tuple(c for c in dict.fromkeys(text) if not c.isspace() and ord(c) not in glyphs)
+
+
+def no_glyph_message(font: str, missing: tuple[str, ...]) -> str:
+    """What to tell the designer about characters `font` lacks."""
+    shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+    return f"font {font} has no glyph for {shown}: it prints as an empty box; use another character"
+
+
+def ruling_glyph_problems(db: Database) -> list[Problem]:
+    """Each ruling field the rulebook prints with characters its font lacks, at that field."""
+    return _located(db, (("rulings", i, (name,), RULEBOOK_FONT if name != "topic" else f"{RULEBOOK_FONT}-Bold",
+                          getattr(ruling, name)) for i, ruling in enumerate(db.rulings)
+                         for name in ("topic", "ruling", "reason")))
+
+
+def token_glyph_problems(db: Database, sheet: Any) -> list[Problem]:
+    """Each token label a sheet without a layout prints with characters its font lacks."""
+    if sheet.layout:
+        return []  # its layout's texts are checked as they are drawn
+    index = next(i for i, tokens in enumerate(db.tokens) if tokens is sheet)
+    return _located(db, (("tokens", index, ("tokens", j, name), TOKEN_FONT, getattr(token, name) or "")
+                         for j, token in enumerate(sheet.tokens) for name in ("label", "back_label")))
+
+
+def _located(db: Database, texts: Iterator[tuple[str, int, tuple[Any, ...], str, str]]) -> list[Problem]:
+    found = []
+    for section, index, rest, font, text in texts:
+        missing = lacking_glyphs(font, str(text))
+        problem = db.problem_at(section, index, rest, no_glyph_message(font, missing)) if missing else None
+        if problem is not None:
+            found.append(problem)
+    return found

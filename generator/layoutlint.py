@@ -1,0 +1,260 @@
+"""The layout checks of `deckwright lint` (and of a build's check) for mistakes that draw without
+failing but print wrong: a misspelt element key (ignored), a value outside its choices, an unknown
+font, a layout with no elements (blank cards), an element placed off the card (cut away), and a
+text whose characters the font lacks (printed as empty boxes). Each is a `cards.Problem` located
+at the layout file's line (and key), naming the component and, for what depends on a card, the
+card."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache, partial
+from typing import Any
+
+from cards import Database, DatabaseInvalid, Problem
+from cards.errors import CardsError
+from cards.units import MM, parse_length, parse_size
+
+from .cardlayout import bind, drawn_elements, geometry, load_layout
+from .errors import GeneratorError, UnknownIcon
+from .fonts import register_fonts
+from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
+from .icons import names
+from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
+from .layoutfile import ELEMENT_TYPES, Box, Layout, Place, closest
+from .markdown import ICON_PATTERN
+
+COMMON_KEYS = ("id", "type", "x", "y", "w", "h", "when", "repeat", "decoration")
+TYPE_KEYS: dict[str, tuple[str, ...]] = {
+    "rect": ("fill", "stroke", "line_width", "radius", "bleed"),
+    "circle": ("fill", "stroke", "line_width"),
+    "text": ("text", "size", "min_size", "leading", "align", "valign", "color", "font"),
+    "icon": ("name", "color"),
+    "line": ("color", "line_width"),
+    "track": ("from", "to", "step", "columns", "fill", "stroke", "size"),
+    "image": ("src", "fit", "label"),
+}
+assert set(TYPE_KEYS) == set(ELEMENT_TYPES)
+CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "fit": ("cover", "contain")}
+NUMBERS = ("size", "min_size", "leading", "line_width")
+EDGE_TOLERANCE = 0.05 * MM  # rounding in a computed position is not a mistake
+
+
+def layout_problems(layout: Layout, where: str) -> list[Problem]:
+    """What the layout file itself says wrong: no elements, unknown keys, values outside their
+    choices, fonts that do not exist."""
+    if not layout.elements:
+        place = layout.file_place
+        message = f"layout {layout.name!r} has no elements: every side drawn with it prints blank"
+        return [place.problem(where, message, "elements" if "elements" in place.doc.data else None)] if place else []
+    return [problem for element, place in zip(layout.elements, layout.places, strict=True)
+            for problem in _element_problems(element, place, where)]
+
+
+def _element_problems(element: dict[str, Any], place: Place, where: str) -> Iterator[Problem]:
+    kind = element["type"]
+    accepted = (*COMMON_KEYS, *TYPE_KEYS[kind])
+    at = f"{where} element {element.get('id', place.loc[-1])!r}"
+    for key in element:
+        if key not in accepted:
+            yield place.problem(at, f"unknown key {key!r} for a {kind}{closest(str(key), accepted)}; "
+                                    f"accepted: {', '.join(accepted)}", key)
+    for key, value in _constants(element):
+        if key in CHOICES and kind in _TYPES_WITH[key] and value not in CHOICES[key]:
+            yield place.problem(at, f"{key}: {value!r}{closest(str(value), CHOICES[key])}; expected one of "
+                                    f"{', '.join(CHOICES[key])}", key)
+        elif key in NUMBERS and not _is_number(value):
+            yield place.problem(at, f"{key}: expected a number, got {value!r}", key)
+        elif key == "name" and kind == "icon" and str(value).strip() and str(value).strip() not in _icon_names():
+            yield place.problem(at, str(UnknownIcon(str(value), sorted(_icon_names()))), key)
+        elif key == "font" and kind == "text" and not has_font(str(value)):
+            fonts = register_fonts()
+            yield place.problem(at, f"unknown font {value!r}{closest(str(value), fonts)}; fonts: {', '.join(fonts)}",
+                                key)
+
+
+_TYPES_WITH = {"align": ("text",), "valign": ("text",), "fit": ("image",)}
+
+
+def _constants(element: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """The element's values written as plain values (an expression is checked when it is drawn)."""
+    for key, value in element.items():
+        if not (isinstance(value, str) and "{" in value):
+            yield key, value
+
+
+def _is_number(value: Any) -> bool:
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One drawn side to check: the layout, its bindings, its box and what to call it."""
+
+    layout: Layout
+    context: dict[str, Any]
+    box: Box
+    where: str
+    at_field: Callable[[str, str], Problem | None] | None = None  # a problem at the card's own field
+
+
+_CARD_FIELD = re.compile(r"\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|\s*default\([^)]*\)\s*)?\}\}\s*")
+
+
+def side_problems(sides: Iterable[Side]) -> list[Problem]:
+    """Elements off the card and texts with characters their font lacks, once per element and
+    kind of mistake (naming the first card it happens on and how many more)."""
+    found: dict[tuple[Any, ...], tuple[Problem, int]] = {}
+    for side in sides:
+        for key, problem in _drawn_problems(side):
+            first, seen = found.get(key, (problem, 0))
+            found[key] = (first, seen + 1)
+    return [_with_count(problem, seen) for problem, seen in found.values()]
+
+
+def _with_count(problem: Problem, seen: int) -> Problem:
+    if seen == 1:
+        return problem
+    more = f" (and on {seen - 1} more)"
+    return Problem(problem.file, problem.line, problem.column, problem.path, problem.message + more,
+                   problem.source_line)
+
+
+def _drawn_problems(side: Side) -> Iterator[tuple[tuple[Any, ...], Problem]]:
+    try:
+        for element, bound, where in drawn_elements(side.layout, side.context, side.where):
+            place = side.layout.place_of(element)
+            if place is None:
+                continue
+            at = f"{side.where} element {element.get('id', place.loc[-1])!r}"
+            off = _off_card(element, bound, side.box, where)
+            if off:
+                yield (place.doc.file, place.loc, "off"), place.problem(at, off)
+            missing = _missing_glyphs(element, bound, where)
+            if missing:
+                yield (place.doc.file, place.loc, "glyphs", missing), _glyph_problem(side, element, place, at, missing)
+    except (GeneratorError, CardsError):
+        return  # the draw check reports it, located
+
+
+def _glyph_problem(side: Side, element: dict[str, Any], place: Place, at: str, message: str) -> Problem:
+    """At the card's field when the text prints it alone (`{{ card.name }}`): the mistake is there."""
+    shown = _CARD_FIELD.fullmatch(str(element.get("text", "")))
+    found = side.at_field(shown.group(1), message) if shown and side.at_field else None
+    return replace(found, path=at) if found and found.line is not None else found or place.problem(at, message, "text")
+
+
+def _off_card(element: dict[str, Any], bound: dict[str, Any], box: Box, where: str) -> str:
+    """Why the element lies (partly) outside the card and its bleed, or ''."""
+    x, y, w, h = geometry(element, box, bound, where)
+    left, top = (x - box.x) / MM, (box.y + box.h - y - h) / MM
+    right, bottom = left + w / MM, top + h / MM
+    bleed, width, height = box.bleed / MM, box.w / MM, box.h / MM
+    slack = EDGE_TOLERANCE / MM
+    if left >= -bleed - slack and top >= -bleed - slack and right <= width + bleed + slack \
+            and bottom <= height + bleed + slack:
+        return ""
+    with_bleed = f" (with {bleed:g} mm bleed)" if bleed else ""
+    return (f"placed off the side: it spans x {left:g}..{right:g} mm, y {top:g}..{bottom:g} mm, but the side"
+            f"{with_bleed} spans x {0.0 - bleed:g}..{width + bleed:g} mm, y {0.0 - bleed:g}..{height + bleed:g} mm; "
+            "what lies outside is cut away")
+
+
+def _missing_glyphs(element: dict[str, Any], bound: dict[str, Any], where: str) -> str:
+    """Why a text prints empty boxes (characters its font has no glyph for), or ''."""
+    if element["type"] != "text":
+        return ""
+    text = str(bind(element.get("text", ""), bound, where))
+    font = str(bind(element.get("font", "Helvetica"), bound, where))
+    missing = lacking_glyphs(font, ICON_PATTERN.sub(lambda m: "" if m.group(1) in _icon_names() else m.group(0), text))
+    if not missing:
+        return ""
+    return no_glyph_message(font, missing)
+
+
+@lru_cache(maxsize=1)
+def _icon_names() -> frozenset[str]:
+    return frozenset(names())
+
+
+def deck_layouts(db: Database, deck: Any) -> tuple[Layout, Layout]:
+    """A deck's front and back layouts."""
+    folders = layout_folders(db)
+    return load_layout(deck.layout, folders), load_layout(deck.back.layout, folders)
+
+
+def check_layout_files(db: Database, section: str, item: Any) -> None:
+    """Raise DatabaseInvalid listing what the layout files of a deck, sheet or token sheet say wrong."""
+    where = f"{section}[{item.id}]"
+    if section == "decks":
+        front, back = deck_layouts(db, item)
+        _raise([*layout_problems(front, where), *layout_problems(back, f"{where} back")])
+        return
+    found = layout_problems(load_layout(item.layout, layout_folders(db)), where) if item.layout else []
+    if section == "tokens":
+        found += _token_icon_problems(db, item)
+    _raise(found)
+
+
+def _token_icon_problems(db: Database, sheet: Any) -> list[Problem]:
+    """Each token whose `icon` names no icon, at its `icon` key."""
+    index = next(i for i, tokens in enumerate(db.tokens) if tokens is sheet)
+    known = sorted(_icon_names())
+    found = [db.problem_at("tokens", index, ("tokens", j, "icon"), str(UnknownIcon(str(token.icon), known)))
+             for j, token in enumerate(sheet.tokens) if token.icon and token.icon not in _icon_names()]
+    return [problem for problem in found if problem is not None]
+
+
+def check_drawn_sides(db: Database, section: str, item: Any) -> None:
+    """Raise DatabaseInvalid listing the elements off the side and the texts that print empty boxes,
+    on every side a deck or sheet prints."""
+    if section == "decks":
+        _raise(side_problems(_deck_sides(db, item)))
+    elif section == "tokens" and item.layout:
+        _raise(side_problems(_token_sides(db, item)))
+    elif section == "sheets":
+        layout = load_layout(item.layout, layout_folders(db))
+        box = Box(0, 0, parse_length(item.width), parse_length(item.height))
+        _raise(side_problems(Side(layout, {**base_context(db), "sheet": item, "data": item.data, **copy}, box,
+                                  f"sheets[{item.id}]") for copy in sheet_copies(db, item)))
+
+
+def _token_sides(db: Database, sheet: Any) -> Iterator[Side]:
+    """Each token side a token sheet's layout draws, as `generator.tokens` binds it."""
+    layout = load_layout(sheet.layout, layout_folders(db))
+    base = {**base_context(db), "tokens": sheet}
+    box = Box(0, 0, *sheet.extent())
+    for token in sheet.tokens:
+        for side in ("front", "back") if sheet.duplex else ("front",):
+            yield Side(layout, {**base, "token": token, "side": side}, box, f"tokens[{sheet.id}] token {token.id!r}")
+
+
+def _deck_sides(db: Database, deck: Any) -> Iterator[Side]:
+    front, back = deck_layouts(db, deck)
+    where = f"decks[{deck.id}]"
+    w, h = parse_size(deck.size)
+    box = Box(0, 0, w, h, parse_length(db.print.bleed))
+    base = {**base_context(db), **trim_size_mm(deck.size)}
+    for number, card in enumerate(deck.cards, 1):
+        try:
+            context = card_context(db, deck, card, number, base)
+        except CardsError:
+            continue  # a card text that cannot be filled in: the draw check reports it, located
+        at_field = partial(db.card_problem, card.id)
+        yield Side(front, context, box, f"{where} card {card.id!r}", at_field)
+        if deck.back.per_card:
+            yield Side(back, {**context, "back": deck.back}, box, f"{where} card {card.id!r} back", at_field)
+    if not deck.back.per_card:
+        shared = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
+        yield Side(back, shared, box, f"{where} back")
+
+
+def _raise(problems: list[Problem]) -> None:
+    if problems:
+        raise DatabaseInvalid(problems)

@@ -1,0 +1,142 @@
+"""What `deckwright lint` says about a spreadsheet deck a designer saved the wrong way: once, where
+it is, and what to do (issue: broken input and lint, point 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from click.testing import CliRunner
+
+from companion.cli import cli
+
+GAME = """\
+game: {id: tiny, name: Tiny, players: {min: 2, max: 4}}
+decks:
+  - id: spells
+    name: Spells
+    code: SP
+    fields:
+      cost: {type: int, required: true}
+      fast: {type: bool}
+    cards: SOURCE
+"""
+ROWS = [["bolt", "Bolt", 2, 3], ["wave", "Wave", 1, 1], ["fire", "Fire", 1, 2], ["mist", "Mist", 1, 1]]
+
+
+def _lint(tmp_path: Path, source: str, files: dict[str, str] | None = None) -> tuple[int, str]:
+    folder = tmp_path / "tiny"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(GAME.replace("SOURCE", source))
+    (folder / "templates").mkdir(exist_ok=True)
+    (folder / "templates" / "rulebook.md.j2").write_text("# Tiny\n\nPlay a spell.\n")
+    for name, text in (files or {}).items():
+        (folder / name).write_text(text)
+    result = CliRunner().invoke(cli, ["--cards", str(tmp_path), "lint", "tiny"])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def _csv(header: list[str], rows: list[list[Any]], delimiter: str = ",") -> str:
+    return "\n".join(delimiter.join(str(v) for v in row) for row in [header, *rows]) + "\n"
+
+
+def test_a_semicolon_separated_csv_is_one_problem_saying_so(tmp_path: Path) -> None:
+    text = _csv(["id", "name", "count", "cost"], ROWS, ";")
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "1 problem in the card database" in output
+    assert "game.yaml:9:13: decks[0].cards.from: " in output
+    assert "tiny/cards.csv separates its values with semicolons (;) (row 1 is 'id;name;count;cost')" in output
+    assert "export it again as CSV with commas" in output
+
+
+def test_a_missing_required_column_is_reported_once_at_row_1(tmp_path: Path) -> None:
+    text = _csv(["id", "name", "count"], [row[:3] for row in ROWS])
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "cards.csv:1:1: cost: no column 'cost' in row 1, and every card needs it (row 1 names: id, name, count)" \
+        in output
+
+
+def test_an_unknown_column_is_reported_once_with_the_closest_name(tmp_path: Path) -> None:
+    text = _csv(["id", "name", "count", "cost", "fats"], [[*row, "yes"] for row in ROWS])
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "cards.csv:1:5: fats: unknown column 'fats' (did you mean 'fast'?)" in output
+
+
+def test_an_unknown_column_does_not_hide_the_other_problems_of_the_cards(tmp_path: Path) -> None:
+    rows = [*ROWS[:3], ["mist", "Mist", 1, "two"]]
+    text = _csv(["id", "name", "count", "cost", "fats"], [[*row, "yes"] for row in rows])
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert "cards.csv:5:4: cost: expected int, got 'two'" in output and "unknown column 'fats'" in output
+
+
+def _workbook(path: Path, rows: list[list[Any]]) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Spells"
+    for row in rows:
+        sheet.append(row)
+    book.save(path)  # openpyxl stores formulas without their values, as any script would
+
+
+def test_a_formula_saved_without_its_value_is_one_problem_per_column(tmp_path: Path) -> None:
+    (tmp_path / "tiny").mkdir()
+    rows = [[ident, name, count, f"=1+{cost}"] for ident, name, count, cost in ROWS]
+    _workbook(tmp_path / "tiny" / "cards.xlsx", [["id", "name", "count", "cost"], *rows])
+    code, output = _lint(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "cards.xlsx: Spells!D2: cost: a formula (=1+3) whose value the workbook does not hold " \
+           "(and 3 more cells of this column)" in output
+    assert "open it in a spreadsheet program and save it" in output
+
+
+def test_a_workbook_without_formulas_still_reads(tmp_path: Path) -> None:
+    (tmp_path / "tiny").mkdir()
+    _workbook(tmp_path / "tiny" / "cards.xlsx", [["id", "name", "count", "cost", "fast"],
+                                                 *[[*row, None] for row in ROWS]])
+    code, output = _lint(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    assert code == 0, output
+
+
+def test_capitalised_headers_are_one_problem_each_naming_the_column_meant(tmp_path: Path) -> None:
+    text = _csv(["ID", "Name", "Count", "Cost"], ROWS)
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "4 problems in the card database" in output, output
+    assert "cards.csv:1:1: ID: unknown column 'ID' (did you mean 'id'?)" in output
+    assert "no column" not in output  # the misspelt column's problem says it
+
+
+def test_a_card_problem_in_a_csv_named_by_game_yaml_is_not_a_missing_game_section(tmp_path: Path) -> None:
+    rows = [*ROWS[:3], ["mist", "Mist", "two", 1]]
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": _csv(["id", "name", "count", "cost"], rows)})
+    assert "cards.csv:5:3: count: expected int, got 'two'" in output
+    assert "missing section 'game'" not in output and "1 problem in the card database" in output
+
+
+def test_an_id_that_is_not_an_id_says_what_an_id_is(tmp_path: Path) -> None:
+    rows = [["Bolt", "Bolt", 2, 3]]
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": _csv(["id", "name", "count", "cost"], rows)})
+    assert "cards.csv:2:1: id: expected an id of lowercase letters, digits and dashes (like 'long-strike'), " \
+           "got 'Bolt'" in output
+
+
+def test_a_quote_never_closed_names_the_row_it_opens_on(tmp_path: Path) -> None:
+    text = 'id,name,count,cost\nbolt,Bolt,2,3\nwave,"Wave,1,1\nfire,Fire,1,2\n'
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert "cards.csv, row 3: a quote (\") opened in a cell is never closed" in output
+
+
+def test_a_csv_that_is_not_utf8_says_how_to_save_it(tmp_path: Path) -> None:
+    (tmp_path / "tiny").mkdir()
+    (tmp_path / "tiny" / "cards.csv").write_bytes(b"id,name,count,cost\nbolt,Bolt,2,3\nwave,Vag\xe9,1,1\n")
+    _, output = _lint(tmp_path, "{from: cards.csv}")
+    assert "cards.csv is not UTF-8 text (row 3): save it as \"CSV UTF-8\"" in output
