@@ -50,7 +50,7 @@ def check_kit(db: Database, parts: Collection[str] | None = None,
     checks: list[tuple[str, tuple[Callable[[], None], ...]]] = [
         (f"{section}[{item.id}]", (functools.partial(check_layout_files, db, section, item),
                                    functools.partial(drawn[section], item),
-                                   functools.partial(check_drawn_sides, db, section, item)))
+                                   functools.partial(check_drawn_sides, db, section, item, is_checked)))
         for section, items in (("decks", db.decks), ("sheets", db.sheets), ("tokens", db.tokens))
         for item in items
     ]

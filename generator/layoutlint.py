@@ -22,9 +22,10 @@ from .errors import GeneratorError, UnknownIcon
 from .fonts import register_fonts
 from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
 from .icons import names
-from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
+from .kit import base_context, card_context, deck_sides, layout_folders, sheet_copies, trim_size_mm
 from .layoutfile import ELEMENT_TYPES, Box, Layout, Place, closest
 from .markdown import ICON_PATTERN
+from .pagecache import face_stamp
 
 COMMON_KEYS = ("id", "type", "x", "y", "w", "h", "when", "repeat", "decoration")
 TYPE_KEYS: dict[str, tuple[str, ...]] = {
@@ -211,11 +212,13 @@ def _token_icon_problems(db: Database, sheet: Any) -> list[Problem]:
     return [problem for problem in found if problem is not None]
 
 
-def check_drawn_sides(db: Database, section: str, item: Any) -> None:
+def check_drawn_sides(db: Database, section: str, item: Any,
+                      is_checked: Callable[[str], bool] | None = None) -> None:
     """Raise DatabaseInvalid listing the elements off the side and the texts that print empty boxes,
-    on every side a deck or sheet prints."""
+    on every side a deck or sheet prints. `is_checked(stamp)` skips the cards whose face drew
+    before with that content stamp: a build checks the cards it does not take from the cache."""
     if section == "decks":
-        _raise(side_problems(_deck_sides(db, item)))
+        _raise(side_problems(_deck_sides(db, item, is_checked)))
     elif section == "tokens" and item.layout:
         _raise(side_problems(_token_sides(db, item)))
     elif section == "sheets":
@@ -235,13 +238,19 @@ def _token_sides(db: Database, sheet: Any) -> Iterator[Side]:
             yield Side(layout, {**base, "token": token, "side": side}, box, f"tokens[{sheet.id}] token {token.id!r}")
 
 
-def _deck_sides(db: Database, deck: Any) -> Iterator[Side]:
+def _deck_sides(db: Database, deck: Any, is_checked: Callable[[str], bool] | None = None) -> Iterator[Side]:
     front, back = deck_layouts(db, deck)
     where = f"decks[{deck.id}]"
     w, h = parse_size(deck.size)
     box = Box(0, 0, w, h, parse_length(db.print.bleed))
     base = {**base_context(db), **trim_size_mm(deck.size)}
+    faces, backs = deck_sides(db, deck) if is_checked is not None else ([], [])
+    copy = 0  # the first printed copy of the card: faces (and per-card backs) are one per copy
     for number, card in enumerate(deck.cards, 1):
+        first, copy = copy, copy + card.count
+        if is_checked is not None and is_checked(face_stamp(faces[first]) or "") and (
+                not deck.back.per_card or is_checked(face_stamp(backs[first]) or "")):
+            continue  # drew before with the same content stamp: checked then
         try:
             context = card_context(db, deck, card, number, base)
         except CardsError:

@@ -244,3 +244,15 @@ def test_a_rulebook_template_not_found_is_located_at_its_key(tiny: GameCopy) -> 
     line = tiny.edit("game.yaml", r"^  template: rulebook\.md\.j2$", "  template: rulebok.md.j2")
     output = refused_alike(tiny)
     assert f"game.yaml:{line}:3: rulebook: template 'rulebok.md.j2' not found" in output
+
+
+def test_a_rebuild_from_the_cache_checks_the_edited_card(tiny: GameCopy) -> None:
+    """A cached build skips the side checks of cards that drew before; an edited card is checked."""
+    out = tiny.root.parent / "out"
+    command = ["--cards", str(tiny.root), "build", tiny.game, "--paper", "a4", "--out", str(out)]
+    assert run_cli(command, cpu=10).exit_code == 0
+    line = tiny.edit("deck.yaml", r"name: Gale,", 'name: "Gale \u2603",')
+    rebuilt = run_cli(command, cpu=10)
+    assert rebuilt.exit_code == 1, rebuilt.output
+    assert (f"deck.yaml:{line}:22: decks[race] card 'wind-3' element 'title': font Helvetica-Bold has no glyph "
+            "for '\u2603' (U+2603): it prints as an empty box") in rebuilt.output
