@@ -1,5 +1,6 @@
-"""One ink per set of cards: the texts printed on a card's own colour (its title, its footer) are
-the same colour on every card of the deck, read back from each face drawn into a PDF."""
+"""Card faces and backs drawn alone into a PDF and read back: one ink per set of cards (the texts
+printed on a card's own colour are the same colour on every card of the deck), and a back's
+crest clear of its deck code."""
 
 from __future__ import annotations
 
@@ -69,3 +70,28 @@ def test_which_witch_texts_on_the_card_colour_are_white_on_every_card(deck: str,
     inks = {(card.id, text): _ink(page, text) for card, page in _faces("which-witch", deck, side)
             for text in texts(card)}
     assert [where for where, ink in inks.items() if not _near_white(ink)] == []
+
+
+@pytest.mark.parametrize("deck_id", ["skills", "characters"])
+def test_skirmish_back_crest_stands_clear_of_the_deck_code(deck_id: str) -> None:
+    """The skill back's sword ended where its 'SK' began (y 76 mm); 2 mm at least between them."""
+    import pypdfium2.raw as pdfium_c
+
+    from cards.units import MM
+
+    db = load_game("skirmish")
+    deck = db.deck(deck_id)
+    _, backs = deck_sides(db, deck)
+    bleed = parse_length(db.print.bleed)
+    w, h = (v + 2 * bleed for v in parse_size(deck.size))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(w, h))
+    backs[0](canvas, 0, 0, w, h)
+    canvas.save()
+    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    textpage = page.get_textpage()
+    found = textpage.search(deck.code, match_case=True, match_whole_word=True).get_next()
+    code_top = textpage.get_charbox(found[0])[3]
+    crest_bottom = min(obj.get_bounds()[1] for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,))
+                       if obj.get_bounds()[1] > code_top - 1 and obj.get_bounds()[2] - obj.get_bounds()[0] < w / 2)
+    assert crest_bottom - code_top >= 2 * MM, (crest_bottom - code_top) / MM
