@@ -75,12 +75,12 @@ class LaneDiagram(Flowable):  # type: ignore[misc]  # reportlab has no type hint
     def draw(self) -> None:
         canvas, lane_w = self.canv, self.width / self.count
         canvas.setStrokeColor(colors.HexColor(EDGE))
-        canvas.setFont(self.theme.bold_font, 8)
+        canvas.setFont(self.theme.bold_font, 10)
         for lane in range(self.count):
             canvas.setFillColor(colors.HexColor("#f4efe6" if lane % 2 else "#ffffff"))
             canvas.rect(lane * lane_w, 14, lane_w, self.LANE_HEIGHT, stroke=1, fill=1)
             canvas.setFillColor(colors.black)
-            canvas.drawCentredString((lane + 0.5) * lane_w, 3, str(lane + 1))
+            canvas.drawCentredString((lane + 0.5) * lane_w, 2, str(lane + 1))
         self._pieces(self.left, lane_w, 14 + self.LANE_HEIGHT - 14, LEFT_INK, "\u2192")
         self._pieces(self.right, lane_w, 14 + self.LANE_HEIGHT / 2 - 14, RIGHT_INK, "\u2190")
 
