@@ -92,3 +92,19 @@ def test_a_table_row_keeps_with_its_header_and_never_stands_alone():
         pages = [rows for rows in _rows_per_page(space) if rows]
         assert sum(pages) == 10
         assert all(rows >= 2 for rows in pages), (space, pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["halfwish", "heartstrings", "skirmish", "which-witch", "half-the-battle"])
+def test_the_checklist_line_stays_with_its_table_and_no_box_parts_from_its_number(game, paper):
+    """Skirmish on A4 ended page 2 with "Checklist, one box per printed sheet:" alone, its table
+    on page 3; the checklist now names itself in its header row, which travels with its rows.
+    And the skills row broke "[ ] 9 [" over "] 10"."""
+    intro = "Checklist: file"
+    pages = _pages_with(_rulebook(game, paper), intro)
+    assert len(pages) == 1
+    text = pages[0].get_textpage().get_text_range()
+    after = text[text.index(intro) + len(intro):]
+    assert ".pdf" in after, "the checklist's first row is on the intro line's page"
+    lines = [line.strip() for line in text.splitlines()]
+    assert not [line for line in lines if line.endswith("[") or line.startswith("]")], lines
