@@ -26,6 +26,8 @@ from .errors import Finding
 MM = 72 / 25.4
 WHITE = 250  # a grey level at or above this is blank paper
 INK = 235  # a band darker than this on average carries art
+SLACK = 0.25  # points: the rounding of a shop's even scaling, not a design choice
+Box = tuple[float, float, float, float]  # left, bottom, right, top in points
 _COLOUR_SPACES = {pdfium_c.FPDF_COLORSPACE_DEVICEGRAY: "grey", pdfium_c.FPDF_COLORSPACE_DEVICERGB: "RGB",
                   pdfium_c.FPDF_COLORSPACE_ICCBASED: "ICC"}
 
@@ -82,10 +84,6 @@ def _drawings_outside_safe(page: pdfium.PdfPage, bleed: float, safe: float) -> l
     return out
 
 
-Box = tuple[float, float, float, float]  # left, bottom, right, top in points
-SLACK = 0.25  # points: rounding of a shop's even scaling, not a design choice
-
-
 def _drawing_boxes(page: pdfium.PdfPage) -> list[Box]:
     kinds = (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING)
     return [tuple(obj.get_bounds()) for obj in page.get_objects(filter=kinds, max_depth=1)]
@@ -102,17 +100,20 @@ def _reach(box: Box, trim: Box, safe: float) -> float:
 
 
 def _touching_groups(boxes: list[Box]) -> list[Box]:
-    """The bounding boxes of groups of overlapping boxes, in the order of their first box."""
+    """The bounding boxes of groups of overlapping boxes (a group grown by one box may reach
+    another group: they merge too)."""
     groups: list[Box] = []
     for box in boxes:
-        for index, group in enumerate(groups):
-            if box[0] <= group[2] and group[0] <= box[2] and box[1] <= group[3] and group[1] <= box[3]:
-                groups[index] = (min(box[0], group[0]), min(box[1], group[1]), max(box[2], group[2]),
-                                 max(box[3], group[3]))
-                break
-        else:
-            groups.append(box)
+        touching = [group for group in groups if _overlaps(box, group)]
+        groups = [group for group in groups if group not in touching]
+        for group in touching:
+            box = (min(box[0], group[0]), min(box[1], group[1]), max(box[2], group[2]), max(box[3], group[3]))
+        groups.append(box)
     return groups
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _missing_bleed(page: pdfium.PdfPage, bleed: float) -> list[str]:

@@ -164,7 +164,8 @@ def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "fr
     """One token: its colour past the cut line, its icon and label, then the cut line. Both sides
     show the icon, so a flipped token is still recognised; only the label differs."""
     _draw_token_ground(canvas, box, token, shape)
-    label = _labels(token)[side == "back"]
+    front, back = _labels(token)
+    label = back if side == "back" else front
     ink = _ink_for(token.color)
     if shape == "strip":
         _draw_strip_face(canvas, box, token.icon if side == "front" else None, label, ink)

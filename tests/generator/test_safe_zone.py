@@ -102,3 +102,15 @@ def test_reference_card_footers_print_inside_the_safe_zone(game: str) -> None:
             found = [f.message for f in check_page(page, "reference", trim, bleed, safe, 300)
                      if "safe zone" in f.message]
             assert found == [], (game, found)
+
+
+def test_paths_joined_by_a_later_path_are_one_finding() -> None:
+    def card(canvas: Canvas) -> None:
+        _background(canvas)
+        canvas.setFillColorRGB(1, 1, 1)
+        top = BLEED + TRIM[1] - 1 * MM - 2 * MM  # 1 mm below the top trim line, 2 mm tall
+        for x in (10, 14, 12):  # two apart, then one bridging them
+            canvas.rect(BLEED + x * MM, top, 2.5 * MM, 2 * MM, stroke=0, fill=1)
+
+    messages = _safe_zone_messages(_page(card))
+    assert len(messages) == 1 and messages[0].startswith("a drawing at x 10.0-16.5 mm, y 1.0-3.0 mm"), messages
