@@ -140,3 +140,24 @@ def test_a_reach_edit_retints_the_distance_picture(cards_copy):
     assert "Ranged attack: 3 steps" in page.get_textpage().get_text_range()
     assert _pixel(page, x + 2 * TILE, y + 6) == (255, 255, 255)
     assert _pixel(page, x + 2 * TILE, y + TILE + 6) == _hex("#f4d27a")  # two across, one up: 3 steps
+
+
+def test_the_lane_picture_numbers_its_lanes_at_body_size():
+    """The numbers under the lanes were 8 pt, faint beside the pieces; now 10 pt."""
+    from collections import defaultdict
+
+    import pypdfium2.raw as pdfium_c
+
+    lanes = load_game("half-the-battle").rules.lanes
+    page = _page("half-the-battle", "Lanes are numbered from the left")
+    textpage = page.get_textpage()
+    rows: dict[int, list[tuple[float, str, float]]] = defaultdict(list)
+    for lane in range(1, lanes + 1):
+        searcher = textpage.search(str(lane), match_case=True, match_whole_word=True)
+        while (hit := searcher.get_next()) is not None:
+            left, bottom, _, top = textpage.get_charbox(hit[0])
+            rows[round((bottom + top) / 2)].append((left, str(lane), pdfium_c.FPDFText_GetFontSize(textpage.raw, hit[0])))
+    numbering = [sorted(row) for row in rows.values()
+                 if [text for _, text, _ in sorted(row)] == [str(n) for n in range(1, lanes + 1)]]
+    assert len(numbering) == 1, rows
+    assert {round(size) for _, _, size in numbering[0]} == {10}
