@@ -194,6 +194,7 @@ def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict
     cw, ch = cells.cell
     stroke = _color(bind(element.get("stroke", "#444444"), context, where), where)
     fill = bind(element.get("fill"), context, where)
+    ink = _color(bind(element["color"], context, where), where) if element.get("color") else stroke
     canvas.saveState()
     canvas.setLineWidth(0.6)
     canvas.setStrokeColor(stroke)
@@ -206,7 +207,7 @@ def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict
             canvas.rect(cx, cy, cw, ch, stroke=1, fill=1)
         else:
             canvas.rect(cx, cy, cw, ch, stroke=1, fill=0)
-        canvas.setFillColor(stroke)
+        canvas.setFillColor(ink)
         canvas.setFont("Helvetica-Bold", font_size)
         canvas.drawCentredString(cx + cw / 2, cy + ch / 2 - font_size * 0.35, str(value))
     canvas.restoreState()

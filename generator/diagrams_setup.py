@@ -5,6 +5,7 @@ Rulebook templates ask for them with one comment each, filled in from `game.yaml
     <!-- lanes: count=10 left=d4:1,d10:2 right=d4:10,d10:9 -->
     <!-- grid: columns=6 rows=8 halves=S,O special=B3:Brazier:#e0863a,A4:Rocks:#8d8d8d -->
     <!-- picks: order=O,S,S,O,O,S names="S:Starting player,O:Opponent" -->   (generator/diagrams_draft.py)
+    <!-- steps: radius=2 reach="2:Ranged attack:#f4d27a,1:Melee attack:#f3b8b8" -->   (generator/diagrams_steps.py)
 
 `lanes` draws `count` numbered lanes side by side, the left party's pieces (label:lane) at the
 top facing right and the right party's at the bottom facing left. `grid` draws the lettered and
@@ -22,8 +23,9 @@ from reportlab.platypus import Flowable
 
 from .diagrams_board import Theme
 from .diagrams_draft import PickOrder, parse_picks
+from .diagrams_steps import StepsDiagram, parse_reach
 
-SETUP_COMMENT = re.compile(r"^\s*<!--\s*(lanes|grid|picks):(.*?)-->\s*$", re.DOTALL)
+SETUP_COMMENT = re.compile(r"^\s*<!--\s*(lanes|grid|picks|steps):(.*?)-->\s*$", re.DOTALL)
 LEFT_INK, RIGHT_INK, EDGE = "#b3262c", "#222222", "#555555"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -38,8 +40,10 @@ def _placed(text: str) -> list[tuple[str, int]]:
 
 
 def setup_diagram(kind: str, text: str, theme: Theme, width: float) -> Flowable:
-    """The flowable a `<!-- lanes: -->` or `<!-- grid: -->` comment asks for."""
+    """The flowable a `<!-- lanes: -->`, `grid:`, `picks:` or `steps:` comment asks for."""
     values = _values(text)
+    if kind == "steps":   # distance around a character: generator/diagrams_steps.py
+        return StepsDiagram(int(values.get("radius", "2")), parse_reach(values.get("reach", "")), theme)
     if kind == "picks":   # the draft order: generator/diagrams_draft.py
         return PickOrder(*parse_picks(values.get("order", ""), values.get("names", "")), theme, width)
     if kind == "lanes":
@@ -71,12 +75,12 @@ class LaneDiagram(Flowable):  # type: ignore[misc]  # reportlab has no type hint
     def draw(self) -> None:
         canvas, lane_w = self.canv, self.width / self.count
         canvas.setStrokeColor(colors.HexColor(EDGE))
-        canvas.setFont(self.theme.bold_font, 8)
+        canvas.setFont(self.theme.bold_font, 10)
         for lane in range(self.count):
             canvas.setFillColor(colors.HexColor("#f4efe6" if lane % 2 else "#ffffff"))
             canvas.rect(lane * lane_w, 14, lane_w, self.LANE_HEIGHT, stroke=1, fill=1)
             canvas.setFillColor(colors.black)
-            canvas.drawCentredString((lane + 0.5) * lane_w, 3, str(lane + 1))
+            canvas.drawCentredString((lane + 0.5) * lane_w, 2, str(lane + 1))
         self._pieces(self.left, lane_w, 14 + self.LANE_HEIGHT - 14, LEFT_INK, "\u2192")
         self._pieces(self.right, lane_w, 14 + self.LANE_HEIGHT / 2 - 14, RIGHT_INK, "\u2190")
 

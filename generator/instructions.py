@@ -156,10 +156,13 @@ def instructions_markdown(db: Database, paper: str) -> str:
         f"| {p.file} | {p.what} | {p.stock} | {f'2-sided, {p.flip} edge' if p.duplex else '1-sided'}"
         f"{'*' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
         for p in plans)
-    boxes = [(f"{p.file}{' (2-sided)' if p.duplex else ''}", "  ".join(f"[ ] {n}" for n in range(1, p.sheets + 1)))
+    # A box and its number never part at a line end (no "[ ] 9 [" over "] 10").
+    boxes = [(f"{p.file}{' (2-sided)' if p.duplex else ''}", "  ".join(f"[\u00a0]\u00a0{n}" for n in range(1, p.sheets + 1)))
              for p in plans if p.sheets]
     pairs = [boxes[i:i + 2] + [("", "")] * (2 - len(boxes[i:i + 2])) for i in range(0, len(boxes), 2)]
-    checklist = "| File | Sheets | File | Sheets |\n|---|---|---|---|\n" + "\n".join(
+    # The checklist says what it is in its own header row, which never parts from its rows: a
+    # line of its own above it could end a page alone.
+    checklist = "| Checklist: file | Sheets, one box each | File | Sheets |\n|---|---|---|---|\n" + "\n".join(
         f"| {a} | {x} | {b} | {y} |" for (a, x), (b, y) in pairs)
     return f"""<!-- headings: plain -->
 <!-- contents: off -->
@@ -184,8 +187,6 @@ stamp changed.
 **Cutting order.** Cards: the long cuts across the whole sheet first, from crop mark to crop
 mark, then each strip into cards. Tokens: along each cut line. A board on several pages: cut
 the dashed edges, lay each tile over its neighbour with the crosses on each other, tape the back.
-
-**Checklist**, one box per printed sheet:
 
 {checklist}
 """

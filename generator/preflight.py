@@ -4,6 +4,8 @@ and reports a problem located by card.
 - bleed present: the page is the trim plus the shop's bleed, and art reaches into the bleed
   wherever it reaches the trim line (a white band outside coloured edges is a missing bleed);
 - text inside the safe zone: every glyph lies at least the game's `print.safe` inside the trim;
+- drawings inside the safe zone: an icon, a shape or a picture that stays inside the trim lies
+  inside the safe zone too (one that crosses the trim line is bleed art, meant to be cut);
 - resolution: every placed image is at least 300 dpi at its printed size, and a PNG is 300 dpi
   at the shop's pixel size;
 - colour mode: placed images are grey, RGB or ICC-based, and a PNG is plain RGB (no alpha,
@@ -24,6 +26,8 @@ from .errors import Finding
 MM = 72 / 25.4
 WHITE = 250  # a grey level at or above this is blank paper
 INK = 235  # a band darker than this on average carries art
+SLACK = 0.25  # points: the rounding of a shop's even scaling, not a design choice
+Box = tuple[float, float, float, float]  # left, bottom, right, top in points
 _COLOUR_SPACES = {pdfium_c.FPDF_COLORSPACE_DEVICEGRAY: "grey", pdfium_c.FPDF_COLORSPACE_DEVICERGB: "RGB",
                   pdfium_c.FPDF_COLORSPACE_ICCBASED: "ICC"}
 
@@ -39,6 +43,7 @@ def check_page(page: pdfium.PdfPage, label: str, trim: tuple[float, float], blee
         return [Finding(label, f"page is {width / MM:.1f} x {height / MM:.1f} mm, expected "
                                f"{wanted[0] / MM:.1f} x {wanted[1] / MM:.1f} mm (trim plus bleed)")]
     found = [Finding(label, m) for m in _text_outside_safe(page, bleed + safe)]
+    found += [Finding(label, m) for m in _drawings_outside_safe(page, bleed, safe)]
     found += [Finding(label, m) for m in _missing_bleed(page, bleed)]
     found += [Finding(label, m) for m in _image_problems(page, dpi)]
     return found
@@ -62,6 +67,53 @@ def _text_outside_safe(page: pdfium.PdfPage, inset: float) -> list[str]:
         current, worst = "", 0.0
     return [f"text {word!r} reaches {far / MM:.1f} mm outside the safe zone "
             f"({inset / MM:.1f} mm inside the page edge)" for word, far in words]
+
+
+def _drawings_outside_safe(page: pdfium.PdfPage, bleed: float, safe: float) -> list[str]:
+    """Each group of touching drawings (an icon's paths, a disc) that lies inside the trim but
+    reaches outside the safe zone, placed in mm from the trim's top-left corner like a layout."""
+    width, height = page.get_size()
+    trim = (bleed, bleed, width - bleed, height - bleed)
+    inside = [box for box in _drawing_boxes(page) if _is_within(box, trim)]
+    out = []
+    for left, bottom, right, top in _touching_groups([box for box in inside if _reach(box, trim, safe) > SLACK]):
+        far = _reach((left, bottom, right, top), trim, safe)
+        out.append(f"a drawing at x {(left - bleed) / MM:.1f}-{(right - bleed) / MM:.1f} mm, "
+                   f"y {(height - bleed - top) / MM:.1f}-{(height - bleed - bottom) / MM:.1f} mm reaches "
+                   f"{far / MM:.1f} mm outside the safe zone ({safe / MM:.1f} mm inside the trim)")
+    return out
+
+
+def _drawing_boxes(page: pdfium.PdfPage) -> list[Box]:
+    kinds = (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING)
+    return [tuple(obj.get_bounds()) for obj in page.get_objects(filter=kinds, max_depth=1)]
+
+
+def _is_within(box: Box, trim: Box) -> bool:
+    return (box[0] >= trim[0] - SLACK and box[1] >= trim[1] - SLACK
+            and box[2] <= trim[2] + SLACK and box[3] <= trim[3] + SLACK)
+
+
+def _reach(box: Box, trim: Box, safe: float) -> float:
+    """How far `box` reaches outside the safe zone `safe` inside `trim` (0 or less: inside)."""
+    return max(trim[0] + safe - box[0], trim[1] + safe - box[1], box[2] - (trim[2] - safe), box[3] - (trim[3] - safe))
+
+
+def _touching_groups(boxes: list[Box]) -> list[Box]:
+    """The bounding boxes of groups of overlapping boxes (a group grown by one box may reach
+    another group: they merge too)."""
+    groups: list[Box] = []
+    for box in boxes:
+        touching = [group for group in groups if _overlaps(box, group)]
+        groups = [group for group in groups if group not in touching]
+        for group in touching:
+            box = (min(box[0], group[0]), min(box[1], group[1]), max(box[2], group[2]), max(box[3], group[3]))
+        groups.append(box)
+    return groups
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _missing_bleed(page: pdfium.PdfPage, bleed: float) -> list[str]:

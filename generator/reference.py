@@ -41,7 +41,9 @@ SIZE_STEP = 0.25
 FOOTER_SIZE = 6.0
 FOOTER_FONT = "Helvetica"
 FOOTER_COLOR = "#555555"
-FOOTER_GAP = 2 * MM  # between the footer's label and the version stamp
+FOOTER_DESCENT = 0.25  # below the baseline, as a share of the size: deeper than Helvetica's descenders
+FOOTER_GAP = 2 * MM
+RULE_ROOM = 1.0  # points each side: a table rule's width and caps stay inside the safe zone  # between the footer's label and the version stamp
 EDGE_BAND = 0.6  # share of the safe zone below the top trim that the accent band covers
 REFERENCE_THEME = Theme(body_size=START_SIZE, leading_ratio=1.25, heading_scale=(1.4, 1.25, 1.1),
                         space_after=0.35)
@@ -83,13 +85,13 @@ def side_face(db: Database, reference: Any, template: str, side: str) -> Face:
     safe = parse_length(db.print.safe)
     w, h = parse_size(reference.size)
     text = reference_markdown(db, template)
-    inner_w, inner_h = w - 2 * safe, h - 2 * safe - FOOTER_SIZE * 1.6
+    inner_w, inner_h = w - 2 * safe - 2 * RULE_ROOM, h - 2 * safe - FOOTER_SIZE * 1.6
     flowables = fitted_flowables(text, inner_w, inner_h, f"reference {reference.id!r} ({side})")
 
     def draw(canvas: Canvas, x: float, y: float, bw: float, bh: float) -> None:
         prepare_canvas(canvas)
         _edge_band(canvas, x, y + bh - bleed - safe * EDGE_BAND, bw, bleed + safe * EDGE_BAND)
-        left, top = x + bleed + safe, y + bleed + h - safe
+        left, top = x + bleed + safe + RULE_ROOM, y + bleed + h - safe
         for index, flowable in enumerate(flowables):
             _, fh = flowable.wrapOn(canvas, inner_w, inner_h)
             top -= (flowable.getSpaceBefore() if index else 0.0) + fh
@@ -113,8 +115,9 @@ def _footer(canvas: Canvas, db: Database, reference: Any, side: str, x: float, y
     canvas.saveState()
     canvas.setFont(FOOTER_FONT, FOOTER_SIZE)
     canvas.setFillColor(colors.HexColor(FOOTER_COLOR))
-    canvas.drawString(x + safe, y + safe * 0.8, footer_label(canvas, db, reference, side, room))
-    canvas.drawRightString(x + w - safe, y + safe * 0.8, stamp)
+    baseline = y + safe + FOOTER_DESCENT * FOOTER_SIZE  # the descenders rest on the safe zone's edge
+    canvas.drawString(x + safe, baseline, footer_label(canvas, db, reference, side, room))
+    canvas.drawRightString(x + w - safe, baseline, stamp)
     canvas.restoreState()
 
 

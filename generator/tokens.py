@@ -9,11 +9,13 @@ long-edge flip, so each back lands behind its front.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database
@@ -39,6 +41,7 @@ from .pdfcanvas import new_canvas
 from .stamps import printed_version
 
 CUT_LINE_GREY = 0.15
+LABEL_FONT = "Helvetica-Bold"
 # Room at the foot of the page for the sheet's name and page number.
 FOOTER_BAND = 6 * MM
 
@@ -133,26 +136,47 @@ def token_painter(db: Database, sheet: Any) -> Any:
             _draw_cut_line(canvas, box, sheet.shape)
         return with_layout
 
+    label_size = shared_label_size(sheet)
+
     def default(canvas: Canvas, box: Box, token: Any, side: str) -> None:
-        draw_token(canvas, box, token, sheet.shape, side)
+        draw_token(canvas, box, token, sheet.shape, side, label_size)
     return default
 
 
-def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "front") -> None:
-    """One token: its colour past the cut line, its icon and label, then the cut line."""
+def shared_label_size(sheet: Any) -> float | None:
+    """One label size for every round or square token of `sheet`, both sides: the largest that
+    fits its longest label, so a set of tokens reads as one set (None for strips, which fit
+    each label on its own)."""
+    if sheet.shape == "strip" or not sheet.tokens:
+        return None
+    width, height = sheet.extent()
+    box = Box(0, 0, width, height)
+    return min((_label_size(box, label, centred=not token.icon)
+                for token in sheet.tokens for label in _labels(token) if label), default=None)
+
+
+def _labels(token: Any) -> tuple[str, str]:
+    return token.label or "", token.back_label if token.back_label is not None else token.label or ""
+
+
+def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "front",
+               label_size: float | None = None) -> None:
+    """One token: its colour past the cut line, its icon and label, then the cut line. Both sides
+    show the icon, so a flipped token is still recognised; only the label differs."""
     _draw_token_ground(canvas, box, token, shape)
-    label = token.label if side == "front" else (token.back_label if token.back_label is not None else token.label)
+    front, back = _labels(token)
+    label = back if side == "back" else front
     ink = _ink_for(token.color)
     if shape == "strip":
         _draw_strip_face(canvas, box, token.icon if side == "front" else None, label, ink)
         _draw_cut_line(canvas, box, shape)
         return
-    if token.icon and side == "front":
+    if token.icon:
         icon_size = box.h * (0.42 if label else 0.6)
         icon_y = box.y + box.h * (0.42 if label else 0.2)
         draw_icon(canvas, token.icon, box.x + (box.w - icon_size) / 2, icon_y, icon_size, ink)
     if label:
-        _draw_label(canvas, box, label, ink, centred=not (token.icon and side == "front"))
+        _draw_label(canvas, box, label, ink, centred=not token.icon, size=label_size)
     _draw_cut_line(canvas, box, shape)
 
 
@@ -197,14 +221,19 @@ def _draw_cut_line(canvas: Canvas, box: Box, shape: str) -> None:
     canvas.restoreState()
 
 
-def _draw_label(canvas: Canvas, box: Box, label: str, ink: colors.Color, centred: bool) -> None:
-    font = "Helvetica-Bold"
+def _label_size(box: Box, label: str, centred: bool) -> float:
+    """The largest size at which `label` fits its token (centred alone, or under the icon)."""
     room = box.w * (0.62 if centred else 0.72)
-    size = min(box.h * (0.34 if centred else 0.2), room / max(canvas.stringWidth(label, font, 1), 1e-6))
+    return float(min(box.h * (0.34 if centred else 0.2), room / max(stringWidth(label, LABEL_FONT, 1), 1e-6)))
+
+
+def _draw_label(canvas: Canvas, box: Box, label: str, ink: colors.Color, centred: bool,
+                size: float | None = None) -> None:
+    size = min(size or math.inf, _label_size(box, label, centred))
     baseline = box.y + (box.h / 2 - size * 0.35 if centred else box.h * 0.2)
     canvas.saveState()
     canvas.setFillColor(ink)
-    canvas.setFont(font, size)
+    canvas.setFont(LABEL_FONT, size)
     canvas.drawCentredString(box.x + box.w / 2, baseline, label)
     canvas.restoreState()
 

@@ -77,6 +77,7 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
       deckwright build halfwish --paper a4 --reprint-since HEAD~1
     """
     set_interrupt_message(KIT_KEPT)
+    _refuse_home_options_for_shop(shop)
     findings: list[Any] = []
 
     from generator.cache import CACHE_FOLDER, RenderCache
@@ -95,6 +96,25 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
         return
     _report(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
     _report_preflight(findings, shop, as_json)
+
+
+# Options that shape the home sheets only: a print shop cuts from its own files.
+HOME_ONLY = ("fold", "png_dpi", "tts", "only", "reprint_since", "paper")
+
+
+def _refuse_home_options_for_shop(shop: str) -> None:
+    """A usage error (exit 2) when `--for SHOP` comes with an option it would silently ignore."""
+    if shop == "home":
+        return
+    context = click.get_current_context()
+    given = [param for param in context.command.params if param.name in HOME_ONLY
+             and context.get_parameter_source(param.name) == click.core.ParameterSource.COMMANDLINE]
+    if given:
+        names = ", ".join(param.opts[0] for param in given)
+        verb = "is" if len(given) == 1 else "are"
+        raise click.UsageError(f"{names} {verb} for home print-and-play sheets only:\n"
+                               f"a print shop cuts from its own files (--for {shop}).\n"
+                               f"Drop {names}, or build without --for.")
 
 
 def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop: str,

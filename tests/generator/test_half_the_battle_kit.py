@@ -103,6 +103,46 @@ def test_the_starting_layout_picture_is_drawn_from_the_rules(kit, db):
         assert die in text
 
 
+def test_the_starting_layout_is_listed_lane_by_lane_not_in_a_ragged_table(kit, db):
+    """The layout was a 10-column table whose lanes held 'd10 d6' under uneven columns; it is
+    now a sentence per party above the picture, each die named with its lane."""
+    text = _text(kit / "rulebook-a4.pdf")
+    lanes = db.rules["lanes"]
+    left = [f"{die} in lane {lane}" for die, lane in db.rules["starting_layout"].items()]
+    assert "Left party (faces \u2192): " in text and "Right party (faces \u2190), the mirror image: " in text
+    assert "d10 and d6 in lane 2" in text and f"d10 and d6 in lane {lanes - 1}" in text
+    assert all(part.split(" in lane ")[0] in text for part in left)
+    assert "Left \u2192 d4" not in text  # the table's row heading before the lane cells
+
+
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#" + "".join(f"{v:02x}" for v in rgb)
+
+
+def test_dungeon_lane_numbers_are_dark_on_their_lanes(kit):
+    """The lane numbers (#8a7a6a, 3.3:1) and the indicator-slot numbers (#a89886, 2.2:1) were
+    faint on the lane colour; both read at 4.5:1 or better now."""
+    import pypdfium2 as pdfium
+
+    from generator.colours import contrast_ratio
+
+    page = pdfium.PdfDocument(kit / "dungeon-a4.pdf")[0]
+    image = page.render(scale=4).to_pil().convert("RGB")
+    textpage = page.get_textpage()
+    found = 0
+    for number in "12345":
+        searcher = textpage.search(number, match_case=True, match_whole_word=True)
+        while (hit := searcher.get_next()) is not None:
+            left, bottom, right, top = textpage.get_charbox(hit[0])
+            box = image.crop((int(left * 4), int(image.height - top * 4), int(right * 4) + 1,
+                              int(image.height - bottom * 4) + 1))
+            pixels = [box.getpixel((x, y)) for x in range(box.width) for y in range(box.height)]
+            ground, ink = max(pixels, key=sum), min(pixels, key=sum)
+            assert contrast_ratio(_hex(ink), _hex(ground)) >= 4.5, (number, ink, ground)
+            found += 1
+    assert found >= 10  # each lane's number and its indicator slot's
+
+
 def test_lane_indicators_are_strips_that_fit_the_dungeon_lane_with_2mm_to_spare(db):
     """Lane indicators (Serenaded, Protected, Entangled) are long strips laid across a lane, not
     square tokens; `fits: dungeon` makes lint check them against the board's indicator slots."""

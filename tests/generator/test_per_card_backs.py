@@ -123,8 +123,16 @@ def test_witch_backs_are_not_all_the_same_back(witch_db):
     assert len(set(backs)) == len(backs), "one back per witch"
 
 
+def _frame_colour(colour: str) -> tuple[int, ...]:
+    from generator.colours import readable_on
+
+    frame = readable_on(colour, "#ffffff")
+    return tuple(int(frame[i:i + 2], 16) for i in (1, 3, 5))
+
+
 def test_witch_back_is_in_her_colour(witch_db):
-    """Each tracker back is framed in its witch's colour (the colour of her die)."""
+    """Each tracker back is framed in its witch's colour (the colour of her die), darkened just
+    enough under her white name where it is light (`readable_on`)."""
     import pypdfium2 as pdfium
 
     plan = _plan(witch_db, "witches", "a4")
@@ -133,7 +141,7 @@ def test_witch_back_is_in_her_colour(witch_db):
         box = plan.back_box(slot)
         # 4 pt inside the trim's top-left corner: the 3 mm frame, not the panel (one pixel per point)
         pixel = image.getpixel((round(box.x + 4), round(plan.page[1] - box.top + 4)))
-        expected = tuple(int(witch.get("color")[i:i + 2], 16) for i in (1, 3, 5))
+        expected = _frame_colour(witch.get("color"))
         assert all(abs(a - b) <= 3 for a, b in zip(pixel, expected, strict=True)), (witch.name, pixel, expected)
 
 
@@ -233,7 +241,7 @@ def test_tts_per_card_backs_are_a_sheet_matching_the_faces(witch_db, tmp_path):
         for slot, witch in enumerate(witch_db.deck("witches").cards):
             x = round((slot + 0.5) * backs.size[0] / cols)
             pixel = backs.convert("RGB").getpixel((x, 3))  # the frame's top edge is the witch's colour
-            expected = tuple(int(witch.get("color")[i:i + 2], 16) for i in (1, 3, 5))
+            expected = _frame_colour(witch.get("color"))
             assert all(abs(a - b) <= 3 for a, b in zip(pixel, expected, strict=True)), (witch.name, pixel)
 
 

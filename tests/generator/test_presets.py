@@ -148,3 +148,18 @@ def test_json_of_a_clean_preflight_says_no_problems(runner: Any, tmp_path: Path)
     result = runner.invoke(cli, ["build", GAME, "--for", "mpc", "--json", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["preflight"] == {"shop": "mpc", "problems": 0, "findings": []}
+
+
+def test_fold_with_a_print_shop_is_a_usage_error_and_writes_nothing(runner: Any, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["build", GAME, "--for", "drivethrucards", "--fold", "--out", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert "--fold is for home print-and-play sheets only" in result.output
+    assert "--for drivethrucards" in result.output
+    assert not (tmp_path / GAME).exists()
+    assert all(len(line) <= 80 for line in result.output.splitlines())
+
+
+def test_every_home_sheet_option_given_with_a_print_shop_is_named(runner: Any, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["build", GAME, "--for", "tgc", "--paper", "a4", "--tts", "--out", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert "--paper, --tts are for home print-and-play sheets only" in result.output

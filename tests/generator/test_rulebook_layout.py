@@ -1,5 +1,5 @@
-"""Rulebook layout read back from the real PDF: odds cells wrap evenly, table rows keep with
-their header, and no page is left nearly empty."""
+"""Rulebook layout read back from the real PDF: odds cells on one line, table rows keep with
+their header, the print guide's checklist keeps together, and no page is left nearly empty."""
 
 from __future__ import annotations
 
@@ -34,15 +34,19 @@ def _char_lines(page: pdfium.PdfPage, char: str) -> Counter[float]:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_halfwish_odds_cells_wrap_evenly(paper):
-    """Each odds cell reads "wins / ties / loses"; when a cell does not fit its column on one line,
-    every cell breaks at the same places, so each printed line of the table holds one percentage
-    per column (before: "33.6% / 63.7%" over "/ 2.8%" beside "44.4% / 0.0% /" over "55.6%")."""
+def test_halfwish_odds_cells_hold_one_number_on_one_line(paper):
+    """The odds appendix was one table whose cells read "wins / ties / loses" over three lines
+    ("44.4% /" over "0.0% /" over "55.6%"); it is three tables (aggressor wins, tie, defender
+    wins), so each printed line of them holds one percentage per column."""
     pdf = _rulebook("halfwish", paper)
-    per_line = [n for page in _pages_with(pdf, "Aggressor \\") for n in _char_lines(page, "%").values()]
+    pages = [page for page in pdf if any(title in page.get_textpage().get_text_range()
+                                         for title in ("Aggressor \\", "Aggressor wins", "Defender wins"))]
+    per_line = [n for page in pages for n in _char_lines(page, "%").values()]
     columns = len(load_game("halfwish").rules.actions)
     assert sum(per_line) == 3 * columns * columns
-    assert set(per_line) in ({columns}, {3 * columns}), per_line
+    assert set(per_line) == {columns}, per_line
+    for page in pages:  # no cell goes on past its first number ("44.4% /")
+        assert not set(_char_lines(page, "%")) & set(_char_lines(page, "/"))
 
 
 def _text_fill(page: pdfium.PdfPage) -> float:
@@ -92,3 +96,19 @@ def test_a_table_row_keeps_with_its_header_and_never_stands_alone():
         pages = [rows for rows in _rows_per_page(space) if rows]
         assert sum(pages) == 10
         assert all(rows >= 2 for rows in pages), (space, pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["halfwish", "heartstrings", "skirmish", "which-witch", "half-the-battle"])
+def test_the_checklist_line_stays_with_its_table_and_no_box_parts_from_its_number(game, paper):
+    """Skirmish on A4 ended page 2 with "Checklist, one box per printed sheet:" alone, its table
+    on page 3; the checklist now names itself in its header row, which travels with its rows.
+    And the skills row broke "[ ] 9 [" over "] 10"."""
+    intro = "Checklist: file"
+    pages = _pages_with(_rulebook(game, paper), intro)
+    assert len(pages) == 1
+    text = pages[0].get_textpage().get_text_range()
+    after = text[text.index(intro) + len(intro):]
+    assert ".pdf" in after, "the checklist's first row is on the intro line's page"
+    lines = [line.strip() for line in text.splitlines()]
+    assert not [line for line in lines if line.endswith("[") or line.startswith("]")], lines

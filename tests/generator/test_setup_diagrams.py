@@ -102,3 +102,62 @@ def test_a_map_edit_redraws_the_battlefield(cards_copy):
     page = _page("skirmish", "columns (A to", cards_copy)
     assert _tiles_of(page, "Brazier", rules.map.columns, rules.map.rows) == {"A1"}
     assert _tiles_of(page, "Rocks", rules.map.columns, rules.map.rows) == {"F8"}
+
+
+def _pixel(page: pdfium.PdfPage, x: float, y: float) -> tuple[int, int, int]:
+    """The colour at page point (x, y) (y upwards), rendered at 1 px per point."""
+    image = page.render(scale=1).to_pil().convert("RGB")
+    return image.getpixel((int(x), int(image.height - y)))
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_skirmish_distance_picture_tints_each_reach_around_the_character(paper):
+    """The steps around X were a table under an empty header band: now tiles, the ones at the
+    ranged and melee reach tinted and named in a legend."""
+    from generator.diagrams_steps import TILE
+
+    rules = load_game("skirmish").rules
+    page = _page("skirmish", "a melee one those", paper=paper)
+    text = page.get_textpage().get_text_range()
+    assert f"Ranged attack: {rules.reach.ranged} steps" in text and f"Melee attack: {rules.reach.melee} step" in text
+    x, y = _centres(page, "X", whole_word=True)[-2]  # the centre tile: after the paragraph's X, before the legend's
+    melee, ranged = _pixel(page, x + rules.reach.melee * TILE, y + 6), _pixel(page, x + rules.reach.ranged * TILE, y + 6)
+    assert melee == _hex("#f3b8b8") and ranged == _hex("#f4d27a"), (melee, ranged)
+    assert _pixel(page, x + TILE, y + TILE + 6) == ranged  # one across and one up: 2 steps
+    assert _pixel(page, x + 2 * TILE, y + TILE + 6) == (255, 255, 255)  # 3 steps: out of reach
+
+
+def test_a_reach_edit_retints_the_distance_picture(cards_copy):
+    from generator.diagrams_steps import TILE
+
+    _set(cards_copy, "skirmish", "reach", {"ranged": 3, "melee": 1})
+    page = _page("skirmish", "a melee one those", cards_copy)
+    x, y = _centres(page, "X", whole_word=True)[-2]
+    assert "Ranged attack: 3 steps" in page.get_textpage().get_text_range()
+    assert _pixel(page, x + 2 * TILE, y + 6) == (255, 255, 255)
+    assert _pixel(page, x + 2 * TILE, y + TILE + 6) == _hex("#f4d27a")  # two across, one up: 3 steps
+
+
+def test_the_lane_picture_numbers_its_lanes_at_body_size():
+    """The numbers under the lanes were 8 pt, faint beside the pieces; now 10 pt."""
+    from collections import defaultdict
+
+    import pypdfium2.raw as pdfium_c
+
+    lanes = load_game("half-the-battle").rules.lanes
+    page = _page("half-the-battle", "Lanes are numbered from the left")
+    textpage = page.get_textpage()
+    rows: dict[int, list[tuple[float, str, float]]] = defaultdict(list)
+    for lane in range(1, lanes + 1):
+        searcher = textpage.search(str(lane), match_case=True, match_whole_word=True)
+        while (hit := searcher.get_next()) is not None:
+            left, bottom, _, top = textpage.get_charbox(hit[0])
+            rows[round((bottom + top) / 2)].append((left, str(lane), pdfium_c.FPDFText_GetFontSize(textpage.raw, hit[0])))
+    numbering = [sorted(row) for row in rows.values()
+                 if [text for _, text, _ in sorted(row)] == [str(n) for n in range(1, lanes + 1)]]
+    assert len(numbering) == 1, rows
+    assert {round(size) for _, _, size in numbering[0]} == {10}

@@ -129,3 +129,37 @@ def test_strip_tokens_plan_rows_of_their_own_width_and_height():
     assert right.x - first.x == pytest.approx(35 * MM + TOKEN_GAP)
     assert first.y - below.y == pytest.approx(12 * MM + TOKEN_GAP)
     assert plan.rows > plan.cols
+
+
+def _label_sizes(page: pdfium.PdfPage, labels: set[str]) -> dict[str, float]:
+    """The font size, in points, of each of `labels` found on the page."""
+    import pypdfium2.raw as pdfium_c
+
+    textpage = page.get_textpage()
+    sizes = {}
+    for label in labels:
+        found = textpage.search(label, match_case=True, match_whole_word=True).get_next()
+        if found:
+            sizes[label] = round(pdfium_c.FPDFText_GetFontSize(textpage.raw, found[0]), 2)
+    return sizes
+
+
+def test_half_the_battle_token_backs_show_the_icon_and_every_label_at_one_size():
+    """The B side of a character token printed its name alone, from huge ('Lich') to small
+    ('Barbarian'); now both sides show the die's icon, and one size serves every label."""
+    db = load_game("half-the-battle")
+    sheet = next(s for s in db.tokens if s.id == "character-tokens")
+    pdf = pdfium.PdfDocument(_render(db, sheet, "a4"))
+    plan = plan_tokens(sheet.extent(), "a4")
+    fronts, backs = {t.label for t in sheet.tokens}, {t.back_label for t in sheet.tokens}
+    for page, labels in ((pdf[0], fronts), (pdf[1], backs)):
+        sizes = _label_sizes(page, labels)
+        assert set(sizes) == labels and len(set(sizes.values())) == 1, sizes
+    assert _label_sizes(pdf[0], fronts)["Wizard"] == _label_sizes(pdf[1], backs)["Sorcerer"]
+    image = pdf[1].render(scale=2).to_pil().convert("RGB")
+    for slot, token in enumerate(token_copies(sheet)):
+        box = plan.back_box(slot)  # the icon sits above the label, in white on the token's colour
+        x0, y0 = box.x + box.w * 0.35, plan.page[1] - (box.y + box.h * 0.75)
+        patch = image.crop((int(x0 * 2), int(y0 * 2), int((x0 + box.w * 0.3) * 2), int((y0 + box.h * 0.2) * 2)))
+        assert max(min(p) for p in (patch.getpixel((x, y)) for x in range(patch.width)
+                                    for y in range(patch.height))) > 240, token.id
