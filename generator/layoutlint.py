@@ -34,7 +34,7 @@ TYPE_KEYS: dict[str, tuple[str, ...]] = {
     "text": ("text", "size", "min_size", "leading", "align", "valign", "color", "font"),
     "icon": ("name", "color"),
     "line": ("color", "line_width"),
-    "track": ("from", "to", "step", "columns", "fill", "stroke", "size"),
+    "track": ("from", "to", "step", "columns", "fill", "stroke", "size", "color"),
     "image": ("src", "fit", "label"),
 }
 assert set(TYPE_KEYS) == set(ELEMENT_TYPES)
