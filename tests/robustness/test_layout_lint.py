@@ -256,3 +256,26 @@ def test_a_rebuild_from_the_cache_checks_the_edited_card(tiny: GameCopy) -> None
     assert rebuilt.exit_code == 1, rebuilt.output
     assert (f"deck.yaml:{line}:22: decks[race] card 'wind-3' element 'title': font Helvetica-Bold has no glyph "
             "for '\u2603' (U+2603): it prints as an empty box") in rebuilt.output
+
+
+def test_every_key_a_drawing_function_reads_is_accepted_for_its_element_type() -> None:
+    """The lint's list of keys and the drawing code must agree: a key the drawing reads but lint
+    refuses fails every build that uses it (a track's `color` did, when both changed at once)."""
+    import ast
+    import inspect
+
+    import generator.cardlayout as cardlayout
+    import generator.cardtext as cardtext
+    from generator.layoutlint import COMMON_KEYS, TYPE_KEYS
+
+    drawers = {f"_draw_{kind}": kind for kind in TYPE_KEYS}
+    checked = set()
+    for module in (cardlayout, cardtext):
+        source = inspect.getsource(module)
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.FunctionDef) and node.name in drawers:
+                body = ast.get_source_segment(source, node) or ""
+                read = set(re.findall(r'element(?:\.get\(|\[)"([a-z_]+)"', body))
+                assert read <= {*TYPE_KEYS[drawers[node.name]], *COMMON_KEYS}, node.name
+                checked.add(node.name)
+    assert checked == set(drawers)
