@@ -264,8 +264,7 @@ def test_every_key_a_drawing_function_reads_is_accepted_for_its_element_type() -
     import ast
     import inspect
 
-    import generator.cardlayout as cardlayout
-    import generator.cardtext as cardtext
+    from generator import cardlayout, cardtext
     from generator.layoutlint import COMMON_KEYS, TYPE_KEYS
 
     drawers = {f"_draw_{kind}": kind for kind in TYPE_KEYS}
