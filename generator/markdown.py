@@ -315,23 +315,41 @@ class _Converter:
 
 def _room_under_headings(flowables: list[Flowable], width: float, most: float) -> list[Flowable]:
     """`flowables` with a page break before each heading (or run of headings, `9.2` then `9.2.1`)
-    that starts a new page unless the headings fit with what they introduce, all of it when it is
-    short, else `most` points of it. Without it, a page could end with a heading, its text
-    overleaf. A heading right after a heading gets no break of its own: it would part the two."""
+    and each lead-in (`Hits to faint:` before its table) that starts a new page unless it fits
+    with what it introduces, all of it when it is short, else `most` points of it. Without it, a
+    page could end with a heading or a line ending in a colon, what it introduces overleaf. A
+    heading or lead-in right after another gets no break of its own: it would part the two."""
     out: list[Flowable] = []
     for index, flowable in enumerate(flowables):
-        if hasattr(flowable, "toc_text") and not (index and hasattr(flowables[index - 1], "toc_text")):
+        if _introduces(flowables, index) and not (index and _introduces(flowables, index - 1)):
             room, after = 0.0, index
-            while after < len(flowables) and hasattr(flowables[after], "toc_text"):
+            while after < len(flowables) and _introduces(flowables, after):
                 item = flowables[after]
                 room += item.getSpaceBefore() + _height(item, width) + item.getSpaceAfter()
                 after += 1
-            if after < len(flowables):  # a table is not measured (as dear as laying it out): `most` of it
-                following = flowables[after]
-                room += most if isinstance(following, Table) else min(_height(following, width), most)
+            following = flowables[after] if after < len(flowables) else None
+            if isinstance(following, Table):  # not measured (as dear as laying it out): `most` of it
+                room += most
+            elif following is not None:  # text runs on overleaf; a picture moves whole
+                room += min(_height(following, width), most) if _splits(following) else _height(following, width)
             out.append(CondPageBreak(room))
         out.append(flowable)
     return out
+
+
+def _splits(flowable: Flowable) -> bool:
+    """Can `flowable` run on overleaf (text, a list), or does it move whole (a picture)?"""
+    return isinstance(flowable, (Paragraph, ListFlowable, XPreformatted))
+
+
+def _introduces(flowables: list[Flowable], index: int) -> bool:
+    """Is `flowables[index]` a heading, or a lead-in: a paragraph ending with a colon, followed by
+    what it introduces (anything but a heading)?"""
+    flowable = flowables[index]
+    if hasattr(flowable, "toc_text"):
+        return True
+    return (isinstance(flowable, Paragraph) and flowable.getPlainText().rstrip().endswith(":")
+            and index + 1 < len(flowables) and not hasattr(flowables[index + 1], "toc_text"))
 
 
 def _height(flowable: Flowable, width: float) -> float:

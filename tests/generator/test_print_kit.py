@@ -164,3 +164,18 @@ def test_no_rulebook_page_ends_with_a_heading(shipped_kits, game, paper):
         lines = [line.strip() for line in document[number].get_textpage().get_text_range().splitlines()]
         body = [line for line in lines if line and "\u2014 Rules" not in line and not line.startswith(("version ", "Page "))]
         assert not body or body[-1] not in headings, f"page {number + 1} ends with the heading {body[-1]!r}"
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_no_rulebook_page_ends_with_a_lead_in(shipped_kits, game, paper):
+    """Looking at every page: the Skirmish Letter rulebook ended page 8 with "Hits to faint:", the
+    table it introduces overleaf. A line ending in a colon stays with what it introduces, like a
+    heading (`generator.markdown._room_under_headings`); a picture after it moves whole."""
+    import pypdfium2 as pdfium
+
+    path = next(p for p in shipped_kits[game, paper] if p.name == f"rulebook-{paper}.pdf")
+    document = pdfium.PdfDocument(path)
+    for number in range(len(document)):
+        lines = [line.strip() for line in document[number].get_textpage().get_text_range().splitlines()]
+        body = [line for line in lines if line and "\u2014 Rules" not in line and not line.startswith(("version ", "Page "))]
+        assert not body or not body[-1].endswith(":"), f"page {number + 1} ends with the lead-in {body[-1]!r}"
