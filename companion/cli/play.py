@@ -327,7 +327,7 @@ class Gamemaster:
         turn = self.table.engine.turns(self.table.state)
         if turn:   # None: the game does not count turns; 0: setup, before the first turn
             parts.append(f"Turn {turn}")
-        if request.player is not None:
+        if request.player is not None and not getattr(request, "table", False):
             parts.append(self.table.info.players[request.player])
         return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
 

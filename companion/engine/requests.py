@@ -46,6 +46,8 @@ class Decision:
     # cards, which the gamemaster types by name once the player reveals one (a Halfwish power).
     shown: tuple[str, ...] | None = None
     default: str | None = None  # the option Enter takes: the obvious answer (pass, no item, keep)
+    # asked of the whole table (who starts), not of `player`, who answers it for bots and records
+    table: bool = False
 
     @functools.cached_property
     def ids(self) -> tuple[str, ...]:

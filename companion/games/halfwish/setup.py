@@ -70,7 +70,7 @@ def setup_steps(engine: Game, state: HalfwishState, options: dict[str, Any]) -> 
 def ask_first_player(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
     """Seed: "Decide who starts the game"."""
     options = tuple(Option(f"p{seat + 1}", p.name) for seat, p in enumerate(state.players))
-    return Decision(0, "Who starts the game?", options, kind="first-player")
+    return Decision(0, "Who starts the game?", options, kind="first-player", table=True)
 
 
 def answer_first_player(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
