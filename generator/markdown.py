@@ -41,6 +41,7 @@ from reportlab.platypus import (
     TableStyle,
     XPreformatted,
 )
+from reportlab.platypus.doctemplate import ActionFlowable
 
 from .diagrams import FlowDiagram, flow_steps
 from .diagrams_board import BOARD_COMMENT, BoardDiagram, parse_board
@@ -327,14 +328,35 @@ def _room_under_headings(flowables: list[Flowable], width: float, most: float) -
                 item = flowables[after]
                 room += item.getSpaceBefore() + _height(item, width) + item.getSpaceAfter()
                 after += 1
-            following = flowables[after] if after < len(flowables) else None
-            if isinstance(following, Table):  # not measured (as dear as laying it out): `most` of it
-                room += most
-            elif following is not None:  # text runs on overleaf; a picture moves whole
-                room += min(_height(following, width), most) if _splits(following) else _height(following, width)
-            out.append(CondPageBreak(room))
+            out.append(CondPageBreak(room + _room_after(flowables[after:], width, most)))
         out.append(flowable)
     return out
+
+
+def _room_after(following: list[Flowable], width: float, most: float) -> float:
+    """The room what a heading or lead-in introduces needs on its page: its text, all of it when
+    short, else `most` points (it runs on overleaf); a picture whole (it cannot), also when one
+    short paragraph leads into it (`9. The battlefield` and its one line ended a page, the map
+    overleaf). A table is not measured (as dear as laying it out): `most` of it."""
+    first = following[0] if following else None
+    if first is None or _ends_introduction(first):
+        return 0.0
+    if isinstance(first, Table):
+        return most
+    height = _height(first, width)
+    if not _splits(first):
+        return height
+    if height >= most or len(following) < 2:
+        return min(height, most)
+    picture = following[1]
+    if _ends_introduction(picture) or isinstance(picture, Table) or _splits(picture):
+        return height
+    return height + float(first.getSpaceAfter()) + float(picture.getSpaceBefore()) + _height(picture, width)
+
+
+def _ends_introduction(flowable: Flowable) -> bool:
+    """The next heading or a page break: what a heading introduced has ended."""
+    return hasattr(flowable, "toc_text") or isinstance(flowable, ActionFlowable)
 
 
 def _splits(flowable: Flowable) -> bool:

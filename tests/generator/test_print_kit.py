@@ -179,3 +179,22 @@ def test_no_rulebook_page_ends_with_a_lead_in(shipped_kits, game, paper):
         lines = [line.strip() for line in document[number].get_textpage().get_text_range().splitlines()]
         body = [line for line in lines if line and "\u2014 Rules" not in line and not line.startswith(("version ", "Page "))]
         assert not body or not body[-1].endswith(":"), f"page {number + 1} ends with the lead-in {body[-1]!r}"
+
+
+def test_a_heading_keeps_room_for_a_picture_its_one_line_leads_into():
+    """`9. The battlefield`, its one line, then the map: the three start a page together (the
+    Skirmish Letter rulebook ended a page with the heading and the line, the map overleaf), while a
+    second paragraph or a table after the line may run on overleaf as before."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Spacer, Table
+
+    from generator.markdown import _room_after
+    from generator.paragraphs import Paragraph
+
+    line = Paragraph("6 columns (A to F) and 8 rows.", ParagraphStyle("body", fontSize=10, leading=12))
+    picture = Spacer(400, 200)  # a drawing that cannot be split
+    assert _room_after([line, picture], 400, most=72) >= 12 + 200
+    assert _room_after([line, Paragraph("More text.", line.style), picture], 400, most=72) == 12
+    assert _room_after([line, Table([["a"]])], 400, most=72) == 12
+    long = Paragraph("Words and more words. " * 80, line.style)
+    assert _room_after([long, picture], 400, most=72) == 72
