@@ -11,10 +11,12 @@ from ..engine.search import SearchBot
 
 
 def bot_classes(module: ModuleType) -> dict[str, type]:
-    """Every bot of a game: `random`, the game's own `BOTS`, the generic `search`, and
-    `search+<bot>` (search with that bot's playouts) for each of the game's own bots."""
-    own = {name: cls for name, cls in getattr(module, "BOTS", {}).items() if name != "random"}
-    return {"random": RandomBot, **own, "search": SearchBot,
+    """Every bot of a game: `random` (the game's own when it ships one: Skirmish's never
+    forfeits), the game's other `BOTS`, the generic `search`, and `search+<bot>` (search with
+    that bot's playouts) for each of the game's own bots."""
+    bots = getattr(module, "BOTS", {})
+    own = {name: cls for name, cls in bots.items() if name != "random"}
+    return {"random": bots.get("random", RandomBot), **own, "search": SearchBot,
             **{f"search+{name}": search_with(name, cls) for name, cls in own.items()}}
 
 

@@ -1,0 +1,28 @@
+"""A game's own bots are the ones played: its `random` bot too, when it ships one."""
+
+from __future__ import annotations
+
+import json
+
+from companion.balance.bots import bot_classes
+from companion.cli import cli
+from companion.engine.registry import game_module
+
+
+def test_a_games_own_random_bot_replaces_the_generic_one():
+    """Skirmish's random bot never forfeits; the generic one would pick 'forfeit the match'."""
+    module = game_module("skirmish")
+    assert bot_classes(module)["random"] is module.BOTS["random"]
+
+
+def test_skirmish_random_games_are_played_not_forfeited(runner):
+    result = runner.invoke(cli, ["sim", "skirmish", "-n", "20", "--json"])
+    assert result.exit_code == 0, result.output
+    endings = json.loads(result.output)["terminations"]
+    assert "forfeit" not in endings
+
+
+def test_list_bots_describes_the_games_own_random_bot(runner):
+    result = runner.invoke(cli, ["sim", "skirmish", "--list-bots"])
+    assert result.exit_code == 0
+    assert "never forfeiting" in result.output
