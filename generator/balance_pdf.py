@@ -62,8 +62,9 @@ def setup_line(report: dict[str, Any]) -> str:
 def imbalance_sentence(item: dict[str, Any]) -> str:
     """One imbalance in plain words, with its interval and whether it is significant."""
     p = p_text(item["p_value"])
-    verdict = (f"<b>significant</b> ({p}): unlikely to be chance" if item["significant"]
-               else f"not significant ({p}): it could be chance; play more games to tell")
+    among = f", one of {item['tested']} figures tested" if item.get("tested", 1) > 1 else ""
+    verdict = (f"<b>significant</b> ({p}{among}): unlikely to be chance" if item["significant"]
+               else f"not significant ({p}{among}): it could be chance; play more games to tell")
     what = item["what"]
     return (f"<b>{what[:1].upper() + what[1:]}</b> wins {pct(item['win_rate'])} of {item['games']} games "
             f"(95% interval {interval(item)}) where a fair share is {pct(item['fair'])}; {verdict}.")
@@ -94,7 +95,9 @@ def first_page(report: dict[str, Any]) -> list[Flowable]:
     parts.append(Paragraph("How to read this report: a win rate is the share of games won by the seat (or by "
                            "the seat carrying a class, witch or bot); its bar's whisker is the 95% Wilson interval. "
                            "A red bar's interval misses the fair share (dashed line). Significance is an exact "
-                           "binomial test against the fair share at the 5% level.", SMALL))
+                           "binomial test against the fair share at the 5% level, corrected for every figure "
+                           "the report tests at once (seats, sides and matchups; Benjamini-Hochberg): by luck "
+                           "alone one figure in twenty would pass a plain 5% test.", SMALL))
     return parts
 
 
