@@ -52,7 +52,8 @@ def damage_command(die: str, hp: int, amount: int, lethal: bool, monster: bool, 
     \b
     Examples:
       deckwright half-the-battle damage --die d12 --hp 5 --amount 7
-      deckwright half-the-battle damage --die d4 --hp 4 --amount 4 --lethal --item flimsy-shield --json
+      deckwright half-the-battle damage --die d4 --hp 4 --amount 4 --lethal \\
+          --item flimsy-shield --json
     """
     result = calculators.damage(_engine(), die, hp, amount, lethal=lethal, monster=monster, items=items)
     if as_json:

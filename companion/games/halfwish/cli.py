@@ -142,8 +142,8 @@ def duel(aggressor: str, phase: str, losing: str | None, as_json: bool, **values
     Example (the rulebook's: A deals 8 damage, B does 12-8=4 back):
       deckwright halfwish duel --a long-strike --a-dv 10 --b strike --b-dv 12
     Two actions each on turns 3-5, a power and a status:
-      deckwright halfwish duel --a strike,heavy-strike --a-dv 9 --b defend,evade --b-dv 8 \\
-          --a-power roar --b-toughness 1 --json
+      deckwright halfwish duel --a strike,heavy-strike --a-dv 9 \\
+          --b defend,evade --b-dv 8 --a-power roar --b-toughness 1 --json
     """
     db = get_context().load(GAME_ID)
     profiles = profiles_from_db(db)

@@ -30,7 +30,8 @@ def group() -> None:
 
     \b
     Example:
-      deckwright skirmish attack --attacker duelist --defender vanguard --distance 1
+      deckwright skirmish attack --attacker duelist --defender vanguard \\
+          --distance 1
     """
 
 
@@ -52,7 +53,8 @@ def attack(attacker: str, defender: str, distance: int, attacker_taken: int, def
 
     \b
     Example (a Duelist strikes a Vanguard next to it; the Vanguard counters):
-      deckwright skirmish attack --attacker duelist --defender vanguard --distance 1
+      deckwright skirmish attack --attacker duelist --defender vanguard \\
+          --distance 1
     """
     result = attack_calc(_engine(), attacker, defender, distance, attacker_taken, defender_taken,
                          attacker_power, defender_armor)
@@ -128,7 +130,8 @@ def odds(skill: str | None, copies: int | None, turn: int, deck: int | None, as_
     (the mulligan shuffles the whole opening hand back when it holds no copy).
 
     \b
-    Examples (a primary skill, 4 copies in 30 cards, by your third turn; a secondary):
+    Examples (a primary skill, 4 copies in 30 cards, by your third turn;
+    a secondary):
       deckwright skirmish odds --turn 3
       deckwright skirmish odds --skill last-word --turn 5
     """

@@ -23,7 +23,8 @@ def group() -> None:
 
     \b
     Example:
-      deckwright which-witch attack --attacker wind --defender ice --spell wind --count 2
+      deckwright which-witch attack --attacker wind --defender ice \\
+          --spell wind --count 2
     """
 
 
@@ -60,9 +61,11 @@ def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: s
 
     \b
     Example (the rulebook's: the Wind Witch wins with 2 Wind Spells, 4 hearts):
-      deckwright which-witch attack --attacker wind --defender ice --spell wind --count 2
-      deckwright which-witch attack --attacker fire --defender earth --spell ice \\
-          --count 3 --attacker-die d12 --defender-bonus 2 --defender-hearts 2 --json
+      deckwright which-witch attack --attacker wind --defender ice \\
+          --spell wind --count 2
+      deckwright which-witch attack --attacker fire --defender earth \\
+          --spell ice --count 3 --attacker-die d12 --defender-bonus 2 \\
+          --defender-hearts 2 --json
     """
     db = get_context().load(GAME_ID)
     elements, rules = list(db.rules.elements), db.rules
