@@ -151,7 +151,8 @@ def run_problem(game: str, players: int, bots: Sequence[str], games: int, engine
     Shared by `sim` and `balance`, which raise their own errors."""
     counts = engine.player_counts()
     if players not in counts:
-        return f"{game} is for {counts.start}-{counts.stop - 1} players, not {players}"
+        allowed = f"{counts.start}" if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
+        return f"{game} is for {allowed} players, not {players}"
     known = available_bots(module)
     unknown = [name for name in bots if name not in known]
     if unknown:

@@ -211,7 +211,8 @@ def compare_story(result: dict[str, Any]) -> list[Flowable]:
                                ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
                                ("ALIGN", (1, 0), (-2, -1), "RIGHT")]))
     intro = (f"Reference {result['reference']} (version {before['version']}, {before['games']} games) against the "
-             f"current database (version {after['version']}, {after['games']} games). Each change is tested with "
+             f"current database (version {after['version']}, {after['games']} games). "
+             f"{sentence(comparison.get('what_changed', ''))}Each change is tested with "
              "a two-proportion z test; below 0.05 it is unlikely to be chance.")
     paired = {c["what"]: c for c in comparison["changes"]}
     bars = []
@@ -220,6 +221,11 @@ def compare_story(result: dict[str, Any]) -> list[Flowable]:
     return [Paragraph(f"Comparison: {result.get('name', result['game'])}", H1), Paragraph(intro, BODY), table,
             section("Before and after", interval_chart(bars, WIDTH, result["report"]["fair"])), PageBreak(),
             *report_story(result["report"])]
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence of its own, capitalised and ending in a full stop ('' stays '')."""
+    return f"{text[:1].upper()}{text[1:]}. " if text else ""
 
 
 def bar_with(label: str, row: dict[str, Any]) -> Bar:

@@ -52,10 +52,36 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
         test = two_proportions(old["wins"], old["games"], new["wins"], new["games"])
         changes.append({"what": what, "before": old, "after": new} | test)
     changes.sort(key=lambda c: (c["p_value"], c["what"]))
-    return {"before": {"version": before.get("version"), "revision": before.get("revision"),
-                       "games": before.get("games")},
-            "after": {"version": after.get("version"), "games": after.get("games")},
-            "changes": changes}
+    known = "rules" in before and "rules" in after   # a JSON written before reports held the rules
+    result = {"before": {"version": before.get("version"), "revision": before.get("revision"),
+                         "games": before.get("games")},
+              "after": {"version": after.get("version"), "games": after.get("games")},
+              "rules_changed": rule_changes(before["rules"], after["rules"]) if known else None,
+              "changes": changes}
+    return result | {"what_changed": change_summary(result)}
+
+
+def rule_changes(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+    """Every rules parameter whose value differs, by dotted path (`hearts.max`), in key order;
+    a parameter only one side has is listed with None on the other."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return [change for key in sorted(set(before) | set(after), key=str)
+                for change in rule_changes(before.get(key), after.get(key), f"{path}.{key}" if path else str(key))]
+    return [] if before == after else [{"rule": path, "before": before, "after": after}]
+
+
+def change_summary(comparison: dict[str, Any]) -> str:
+    """What differs between the two databases, in one sentence: the rules parameters changed,
+    or that the database is the same (every difference is then chance), or that only cards or
+    texts changed."""
+    before, after, rules = comparison["before"], comparison["after"], comparison.get("rules_changed")
+    if before.get("version") and before.get("version") == after.get("version"):
+        return f"the same database (version {after['version']}): every difference is chance"
+    if rules is None:
+        return "the reference report does not list its rules"
+    if not rules:
+        return "no rules parameter changed (cards or texts did)"
+    return "rules changed: " + "; ".join(f"{c['rule']} {c['before']} -> {c['after']}" for c in rules)
 
 
 def run_compare(config: TournamentConfig, reference: str, plan: Plan = LOCAL,

@@ -3,6 +3,7 @@ as narrow as asked (`precision`), on whichever executor is given."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,9 +37,11 @@ class Plan:
 LOCAL = Plan()   # one process, a fixed number of games
 
 
-def database_version(config: TournamentConfig) -> str:
-    """The version stamp of the database the config plays (built here first: fails fast)."""
-    return str(table_for(config).engine.db.version)
+def database_facts(config: TournamentConfig) -> tuple[str, dict[str, Any]]:
+    """The version stamp and the rules parameters of the database the config plays (built here
+    first: fails fast); the rules as JSON values, so a comparison can say which ones changed."""
+    db = table_for(config).engine.db
+    return str(db.version), json.loads(json.dumps(db.rules, default=str))
 
 
 def play(config: TournamentConfig, plan: Plan, start: int, stop: int, progress: Progress) -> list[Record]:
@@ -50,7 +53,7 @@ def tournament(config: TournamentConfig, plan: Plan = LOCAL, progress: Progress 
                extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play the config's games (then more, while `precision` asks for narrower intervals) and report."""
     shown = progress or Progress()
-    version = database_version(config)
+    version, rules = database_facts(config)
     records = play(config, plan, 0, config.games, shown)
     report = build_report(config, version, records, extra)
     while plan.precision and len(records) < plan.cap and widest(report) > plan.precision:
@@ -58,6 +61,7 @@ def tournament(config: TournamentConfig, plan: Plan = LOCAL, progress: Progress 
         shown.replan(target)
         records += play(config, plan, len(records), target, shown)
         report = build_report(config, version, records, extra)
+    report["rules"] = rules
     if plan.precision:
         report["precision"] = {"asked": plan.precision, "reached": round(widest(report), 4),
                                "capped": widest(report) > plan.precision, "cap": plan.cap}

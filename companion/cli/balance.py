@@ -136,7 +136,8 @@ def summary_lines(data: dict[str, Any], kind: str) -> list[str]:
         return [line for run in data["runs"] for line in
                 [f"-- {', '.join(f'{k} = {v}' for k, v in run['values'].items())}", *report_lines(run["report"])]]
     if kind == "compare":
-        lines = [f"{data['game']}: current database against {data['reference']}"]
+        lines = [f"{data['game']}: current database against {data['reference']}",
+                 f"  {data['comparison']['what_changed']}"]
         for change in data["comparison"]["changes"]:
             flag = "  significant" if change["significant"] else ""
             lines.append(f"  {change['what']:<28} {change['before']['win_rate']:>7.1%} -> "

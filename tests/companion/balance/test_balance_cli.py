@@ -79,6 +79,13 @@ def test_compare_with_a_git_revision_tests_each_change(toy, runner, tmp_path, mo
     assert draws["after"]["win_rate"] > draws["before"]["win_rate"] and draws["significant"]
     assert draws["p_value"] < 0.001
     assert list((tmp_path / "out" / "toy-race").glob("balance-*-vs-HEAD.pdf"))
+    # what changed is said, not left to the designer's memory
+    comparison = json.loads(result.stdout)["comparison"]
+    assert comparison["rules_changed"] == [{"rule": "max_turns", "before": 20, "after": 1}]
+    shown = balance(runner, "-n", "20", "--compare", "HEAD", "--out", str(tmp_path / "out"))
+    assert "rules changed: max_turns 20 -> 1" in shown.output
+    pdf = next((tmp_path / "out" / "toy-race").glob("balance-*-vs-HEAD.pdf"))
+    assert "Rules changed: max_turns 20 -> 1." in " ".join(pdf_text(pdf).split())
 
 
 def test_compare_with_an_earlier_json_of_the_same_database_finds_no_change(toy, runner, tmp_path):
@@ -87,6 +94,9 @@ def test_compare_with_an_earlier_json_of_the_same_database_finds_no_change(toy, 
     result = balance(runner, "-n", "30", "--compare", str(earlier), "--json", "--out", str(tmp_path))
     changes = json.loads(result.stdout)["comparison"]["changes"]
     assert changes and all(c["change"] == 0 and not c["significant"] for c in changes)
+    assert json.loads(result.stdout)["comparison"]["rules_changed"] == []
+    shown = balance(runner, "-n", "30", "--compare", str(earlier), "--out", str(tmp_path))
+    assert "the same database (version" in shown.output
 
 
 def test_compare_with_a_report_of_another_game_is_refused(toy, runner, tmp_path):
