@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import BalanceError
 from .run import LOCAL, Plan, Progress, tournament
-from .source import game_folder, snapshot_at_revision
+from .source import check_snapshot, game_folder, snapshot_at_revision
 from .stats import two_proportions
 from .tournament import TournamentConfig
 
@@ -23,6 +23,7 @@ def reference_report(config: TournamentConfig, reference: str, plan: Plan,
     if path.suffix == ".json" or path.is_file():
         return read_report(path, config.game)
     snapshot = snapshot_at_revision(game_folder(config.game, config.cards_dir), reference)
+    check_snapshot(config.game, snapshot, f"--compare {reference}: the database at that revision does not load")
     return tournament(replace(config, snapshot=snapshot), plan, progress, {"revision": reference})
 
 
@@ -87,7 +88,7 @@ def change_summary(comparison: dict[str, Any]) -> str:
 def run_compare(config: TournamentConfig, reference: str, plan: Plan = LOCAL,
                 progress: Progress | None = None) -> dict[str, Any]:
     """Play the current database, take the reference, and compare them figure by figure."""
+    before = reference_report(config, reference, plan, progress)   # a bad reference fails before any game
     after = tournament(config, plan, progress)
-    before = reference_report(config, reference, plan, progress)
     return {"game": config.game, "reference": reference, "report": after, "reference_report": before,
             "comparison": compare(before, after)}

@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from cards import load_game
+from cards.errors import DatabaseInvalid
 from cards.loader import Database, resolve_rule
 from cards.paths import cards_root
 from cards.revisions import RevisionError, files_at_revision
@@ -70,6 +71,11 @@ def rules_file(files: dict[str, str]) -> str:
     raise BalanceError("this card database has no `rules:` section to change")
 
 
+def rule_path(path: str) -> str:
+    """A parameter's path as `--set` names it, `rules.` first (`health` -> `rules.health`)."""
+    return path if path.split(".")[0] == "rules" else f"rules.{path}"
+
+
 def set_rule(rules: dict[str, Any], path: str, value: Any) -> None:
     """Replace the parameter at a dotted path (`rules.` optional) that must already exist."""
     try:
@@ -97,6 +103,26 @@ def snapshot_at_revision(folder: Path, revision: str) -> Snapshot:
 
 
 _MATERIALISED: dict[Snapshot, Path] = {}
+
+
+def check_snapshot(game: str, snapshot: Snapshot, what: str, located: bool = True) -> None:
+    """Load a snapshot now, so a database that does not load is refused before a game is played,
+    as a BalanceError headed by `what` (`--set rules.health=abc`, `--compare HEAD~1`). Its problems
+    name the file inside the game's folder (`game.yaml:16:3`), never the private folder the
+    snapshot was written to; `located=False` leaves the file out (an override's line is in a file
+    the designer never wrote)."""
+    try:
+        load_snapshot(game, snapshot)
+    except DatabaseInvalid as exc:
+        root = _MATERIALISED[snapshot] / game
+        lines = []
+        for problem in exc.problems:
+            where = ""
+            if located and problem.file.is_relative_to(root):
+                where = ":".join(str(x) for x in (problem.file.relative_to(root), problem.line, problem.column)
+                                 if x is not None) + ": "
+            lines.append(f"{where}{problem.path}: {problem.message}" if problem.path else f"{where}{problem.message}")
+        raise BalanceError(f"{what}: " + (lines[0] if len(lines) == 1 else "\n  " + "\n  ".join(lines))) from None
 
 
 def load_snapshot(game: str, snapshot: Snapshot) -> Database:

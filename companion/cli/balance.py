@@ -15,7 +15,7 @@ from ..balance.bots import best_heuristic
 from ..balance.compare import run_compare
 from ..balance.errors import BalanceError
 from ..balance.run import DEFAULT_CAP, Plan, Progress, tournament
-from ..balance.sweep import parse_setting, sweep
+from ..balance.sweep import check_settings, parse_setting, sweep
 from ..balance.tournament import TournamentConfig
 from ..executors import scheduler_address
 from .common import echo_json, get_context, user_errors
@@ -72,7 +72,7 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str | N
     name, version = engine.db.meta.name, engine.db.version
     with _progress(games) as progress:
         if settings:
-            data, kind = sweep(config, [_setting(s) for s in settings], plan, progress), "sweep"
+            data, kind = sweep(config, _settings(settings), plan, progress), "sweep"
             suffix = "-sweep-" + "-".join(_slug(p) for p in data["parameters"])
         elif reference:
             data, kind = run_compare(config, reference, plan, progress), "compare"
@@ -114,6 +114,15 @@ def _setting(text: str) -> tuple[str, list[Any]]:
         return parse_setting(text)
     except BalanceError as exc:
         raise click.BadParameter(str(exc), param_hint="--set") from None
+
+
+def _settings(texts: tuple[str, ...]) -> list[tuple[str, list[Any]]]:
+    parsed = [_setting(text) for text in texts]
+    try:
+        check_settings(parsed)
+    except BalanceError as exc:
+        raise click.BadParameter(str(exc), param_hint="--set") from None
+    return parsed
 
 
 def _slug(text: str) -> str:
