@@ -42,6 +42,8 @@ from .workers import as_completed_or_stopped, follow_parent
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 HISTOGRAM_BINS = 12
+MAX_GAMES = 1_000_000   # every game's record is kept to be merged in order: a typed extra zero or
+                        # three would fill the memory (10^11 games took a gigabyte in 5 seconds)
 SEAT_LABEL = re.compile(r"^seat(\d+)_(.+)$")
 
 

@@ -18,13 +18,14 @@ from ..balance.run import DEFAULT_CAP, Plan, Progress, tournament
 from ..balance.sweep import check_settings, parse_setting, sweep
 from ..balance.tournament import TournamentConfig
 from ..executors import scheduler_address
+from ..sim import MAX_GAMES
 from .common import echo_json, get_context, user_errors
 from .progress import is_live, progress
 
 
 @click.command("balance")
 @click.argument("game")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=200, show_default=True,
               help="Games per tournament (the first batch with --precision).")
 @click.option("--seed", default="1", show_default=True, help="Seed; game i uses Random(f'{seed}:{i}').")
 @click.option("--players", "-p", type=click.IntRange(min=1), default=None,
@@ -39,7 +40,7 @@ from .progress import is_live, progress
               help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
 @click.option("--precision", type=click.FloatRange(min=0.001, max=0.5), default=None,
               help="Play on until every headline 95% interval is within +/- this (e.g. 0.02).")
-@click.option("--max-games", type=click.IntRange(min=1), default=DEFAULT_CAP, show_default=True,
+@click.option("--max-games", type=click.IntRange(1, MAX_GAMES), default=DEFAULT_CAP, show_default=True,
               help="The cap on games with --precision.")
 @click.option("--set", "settings", multiple=True, metavar="rules.X=A,B",
               help="Sweep a rules parameter over values (repeatable: every combination is played).")

@@ -14,7 +14,7 @@ from ..engine.options import check_options, show_value
 from ..engine.registry import game_module, has_engine
 from ..errors import SetupError
 from ..executors import scheduler_address
-from ..sim import SEAT_LABEL, SimConfig, available_bots, simulate
+from ..sim import MAX_GAMES, SEAT_LABEL, SimConfig, available_bots, simulate
 from .common import Context, echo_json, get_context, parse_options, user_errors
 from .progress import is_live, progress
 
@@ -23,7 +23,7 @@ MAX_LABEL_ROWS = 15
 
 @click.command("sim")
 @click.argument("game")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True,
+@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               help="How many games to play.")
 @click.option("--seed", default="1", show_default=True,
               help="Seed of the run; game i uses Random(f'{seed}:{i}'), so results repeat exactly.")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from companion.balance.bots import bot_classes
 from companion.cli import cli
 from companion.engine.registry import game_module
@@ -32,3 +34,12 @@ def test_a_game_for_one_player_count_says_so_plainly(runner):
     """Not 'halfwish is for 2-2 players'."""
     result = runner.invoke(cli, ["sim", "halfwish", "--players", "5"])
     assert result.exit_code == 1 and "halfwish is for 2 players, not 5" in result.output
+
+
+@pytest.mark.parametrize("args", [["sim", "heartstrings", "-n", "100000000000"],
+                                  ["balance", "heartstrings", "-n", "100000000000"],
+                                  ["balance", "heartstrings", "--precision", "0.01", "--max-games", "10000000"]])
+def test_a_number_of_games_no_memory_holds_is_a_usage_error(runner, args):
+    """Every record is kept in memory: 10^11 games took a gigabyte within seconds before failing."""
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2 and "1<=x<=1000000" in result.output, result.output
