@@ -159,7 +159,8 @@ def summary_lines(data: dict[str, Any], kind: str) -> list[str]:
 def report_lines(report: dict[str, Any]) -> list[str]:
     """The headline figures and the largest imbalances."""
     lines = [f"{report['game']} · {report['games']} games · bots: {', '.join(dict.fromkeys(report['bots']))}"]
-    for what, row in report["headlines"].items():
+    bots = {f"bot {name}": row for name, row in (report.get("by_bot") or {}).items()}
+    for what, row in (report["headlines"] | bots).items():
         low, high = row["ci95"]
         lines.append(f"  {what:<28} {row['win_rate']:>7.1%}  [{low:.1%}, {high:.1%}]  {row['wins']}/{row['games']}")
     lines.append("largest imbalances:")

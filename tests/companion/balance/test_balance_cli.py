@@ -140,3 +140,10 @@ def test_a_revision_that_looks_like_an_option_never_reaches_git(tmp_path):
     with pytest.raises(BalanceError, match="not a git revision"):
         snapshot_at_revision(tmp_path, f"--output={tmp_path / 'victim'}")
     assert not (tmp_path / "victim").exists()
+
+
+def test_the_summary_shows_each_bots_win_rate_when_bots_differ(toy, runner, tmp_path):
+    """`--bot search,heuristic` is asked to see how the bots fare: the terminal says it too."""
+    result = balance(runner, "-n", "20", "--bot", "random,sprinter", "--out", str(tmp_path))
+    rows = {line.split()[1]: line for line in result.output.splitlines() if line.startswith("  bot ")}
+    assert set(rows) == {"random", "sprinter"} and all("/20" in line for line in rows.values())
