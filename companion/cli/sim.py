@@ -141,7 +141,7 @@ def format_labels(result: dict[str, Any]) -> list[str]:
     """Per-label figures: seat-labelled values with their win rate, other labels with wins by seat."""
     lines = []
     for name, values in result["seat_labels"].items():
-        lines += ["", f"by {name} (win rate of the seat carrying it):"]
+        lines += ["", f"by {name.replace('_', ' ')} (win rate of the seat carrying it):"]
         pad = _label_width(values)
         for value, row in values.items():
             low, high = row["ci95"]
@@ -150,7 +150,7 @@ def format_labels(result: dict[str, Any]) -> list[str]:
     for key, values in result["labels"].items():
         if SEAT_LABEL.match(key):
             continue
-        lines += ["", f"by {key} (games, wins by seat, draws):"]
+        lines += ["", f"by {key.replace('_', ' ')} (games, wins by seat, draws):"]
         if len(values) > MAX_LABEL_ROWS:
             numbers = result["numeric_labels"].get(key)
             lines.append(f"  {len(values)} different values: mean {numbers['mean']:g}, median "

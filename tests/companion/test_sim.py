@@ -196,3 +196,15 @@ def test_numeric_labels_are_summarised_and_ordered_as_numbers():
     assert numeric_label_stats(records) == {"pool": {"mean": 7.75, "median": 9.5, "min": 2.0, "max": 10.0}}
     assert list(label_stats(records, 2)["pool"]) == ["2", "9", "10"]
     assert label_stats(records, 2)["pool"]["10"] == {"games": 2, "wins_by_seat": [0, 2], "draws": 0}
+
+
+def test_label_names_read_as_words():
+    """Halfwish's `ended_in_round` label was printed as `by ended_in_round`."""
+    from companion.cli.sim import format_labels
+
+    result = {"seat_labels": {"first_pick": {"a": {"wins": 1, "games": 2, "win_rate": 0.5, "ci95": [0.1, 0.9]}}},
+              "labels": {"ended_in_round": {"3": {"games": 2, "wins_by_seat": [1, 1], "draws": 0}}},
+              "numeric_labels": {}}
+    lines = format_labels(result)
+    assert "by ended in round (games, wins by seat, draws):" in lines
+    assert "by first pick (win rate of the seat carrying it):" in lines
