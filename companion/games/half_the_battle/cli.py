@@ -117,7 +117,9 @@ def threats_command(source: str, player: str | None, as_json: bool, db_path: str
 
 def _load_state(engine: HalfTheBattleEngine, source: str, db_path: str | None) -> HalfTheBattleState:
     path = Path(source)
-    if path.suffix == ".json" and path.is_file():
+    if path.suffix == ".json" and not path.is_file():   # a file meant, not a session name
+        raise HalfTheBattleError(f"{source}: no such file (a JSON game state, or a session name)")
+    if path.suffix == ".json":
         try:
             state = engine.load_state(json.loads(path.read_text()))
         except (ValueError, KeyError, TypeError) as exc:

@@ -99,3 +99,12 @@ def test_threats_from_a_session(run):
     assert "Ann: 0 killing threats" in result.output      # nobody is low enough yet
     missing = run("threats", "--state", "no-such-game")
     assert missing.exit_code == 1 and "Traceback" not in missing.output
+
+
+def test_threats_from_a_missing_state_file_says_the_file_is_missing(run, tmp_path):
+    """A path that names no file is not looked up as a session name (which listed every saved
+    session on the shared screen)."""
+    path = tmp_path / "position.json"
+    result = run("threats", "--state", str(path))
+    assert result.exit_code == 1, result.output
+    assert f"{path}: no such file" in result.output and "no session named" not in result.output
