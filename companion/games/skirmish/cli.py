@@ -61,8 +61,11 @@ def attack(attacker: str, defender: str, distance: int, attacker_taken: int, def
     if as_json:
         echo_json(asdict(result))
         return
+    for line in result.sides:
+        echo_wrapped(line, hang=2)
     for line in result.steps:
         echo_wrapped(line, hang=2)
+    echo_wrapped(result.legend)
     echo_wrapped(f"Defender takes {result.damage_to_defender}, attacker takes {result.damage_to_attacker} "
                  f"({'counter-attack' if result.counter else 'no counter-attack'}).")
     for who in ("defender", "attacker"):
