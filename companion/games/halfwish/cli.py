@@ -252,11 +252,22 @@ def print_odds(result: DuelOdds, profiles: Mapping[str, ActionProfile]) -> None:
 
 
 def print_matrix(table: OddsMatrix) -> None:
-    """Rows: A's action (aggressor); columns: B's action; cells: A's chance to win the duel."""
+    """Rows: A's action (aggressor); columns: B's action; cells: A's chance to win the duel, then
+    the chance of a tie (what is left of a cell is the defender's win)."""
+    for key, title in (("win", ("Chance that the aggressor (row) wins the duel against the defender (column), "
+                                 "both DVs rolled:")),
+                       ("tie", "Chance that the duel is a tie (the rest of a cell is the defender's win):")):
+        if key == "tie":
+            click.echo()
+        echo_wrapped(title)
+        print_cells(table, key)
+
+
+def print_cells(table: OddsMatrix, key: str) -> None:
+    """One figure of every cell (`win`, `tie`), rows under their action, columns under theirs."""
     first = max(len(n) for n in table.names) + 1
     widths = [max(len(n), len("100.0%")) + 2 for n in table.names]  # each column as wide as its name
-    echo_wrapped("Chance that the aggressor (row) wins the duel against the defender (column), both DVs rolled:")
     click.echo(" " * first + "".join(f"{n:>{w}}" for n, w in zip(table.names, widths, strict=True)))
     for row in table.rows():
-        click.echo(f"{row['name']:<{first}}" + "".join(f"{c['win']:>{w}}" for c, w in zip(row["cells"], widths,
-                                                                                        strict=True)))
+        click.echo(f"{row['name']:<{first}}" + "".join(f"{c[key]:>{w}}" for c, w in zip(row["cells"], widths,
+                                                                                       strict=True)))
