@@ -91,6 +91,8 @@ def first_page(report: dict[str, Any]) -> list[Flowable]:
     ends = ", ".join(f"{k} {pct(v['share'])}" for k, v in report["terminations"].items())
     summary.append(f"Games end by: {ends}. A game lasts {report['length']['median']} "
                    f"{report['length']['unit']} (median).")
+    if report.get("precision", {}).get("said"):
+        summary.append(f"Precision: {report['precision']['said']}.")
     parts += [Paragraph("At a glance", H2), *[Paragraph(s, BODY) for s in summary]]
     parts.append(Paragraph("How to read this report: a win rate is the share of games won by the seat (or by "
                            "the seat carrying a class, witch or bot); its bar's whisker is the 95% Wilson interval. "

@@ -65,7 +65,19 @@ def tournament(config: TournamentConfig, plan: Plan = LOCAL, progress: Progress 
     if plan.precision:
         report["precision"] = {"asked": plan.precision, "reached": round(widest(report), 4),
                                "capped": widest(report) > plan.precision, "cap": plan.cap}
+        report["precision"]["said"] = precision_sentence(report, plan.precision)
     return report
+
+
+def precision_sentence(report: dict[str, Any], precision: float) -> str:
+    """Whether `--precision` was reached, in words: a cap that stopped the run short is said, with
+    about how many games the precision asked would take."""
+    reached, games = widest(report), report["games"]
+    if reached <= precision:
+        return f"every headline 95% interval is within +/-{precision:.1%} (as asked) after {games} games"
+    return (f"stopped at the cap of {games} games (--max-games): the widest headline interval is "
+            f"+/-{reached:.1%}, not the +/-{precision:.1%} asked; about {needed(report, precision)} games "
+            "would reach it")
 
 
 def widest(report: dict[str, Any]) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -163,6 +164,8 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     for what, row in (report["headlines"] | bots).items():
         low, high = row["ci95"]
         lines.append(f"  {what:<28} {row['win_rate']:>7.1%}  [{low:.1%}, {high:.1%}]  {row['wins']}/{row['games']}")
+    if report.get("precision"):
+        lines += textwrap.wrap(report["precision"]["said"], 80, initial_indent="  ", subsequent_indent="    ")
     lines.append("largest imbalances:")
     for item in report["imbalances"]:
         verdict = "significant" if item["significant"] else "not significant"

@@ -147,3 +147,19 @@ def test_the_summary_shows_each_bots_win_rate_when_bots_differ(toy, runner, tmp_
     result = balance(runner, "-n", "20", "--bot", "random,sprinter", "--out", str(tmp_path))
     rows = {line.split()[1]: line for line in result.output.splitlines() if line.startswith("  bot ")}
     assert set(rows) == {"random", "sprinter"} and all("/20" in line for line in rows.values())
+
+
+def test_a_precision_the_cap_stops_short_of_is_said_on_screen_and_in_the_pdf(toy, runner, tmp_path):
+    """`--precision 0.01 --max-games 500` ended with intervals of +/-4.4% and no word about it."""
+    result = balance(runner, "-n", "20", "--precision", "0.01", "--max-games", "60", "--out", str(tmp_path))
+    said = " ".join(result.output.split())
+    assert "stopped at the cap of 60 games (--max-games): the widest headline interval is +/-" in said
+    assert "not the +/-1.0% asked; about " in said
+    assert max(len(line) for line in result.output.splitlines() if not line.startswith("wrote ")) <= 80
+    pdf = next((tmp_path / "toy-race").glob("balance-*.pdf"))
+    assert "stopped at the cap of 60 games" in " ".join(pdf_text(pdf).split())
+
+
+def test_a_precision_reached_is_said(toy, runner, tmp_path):
+    result = balance(runner, "-n", "20", "--precision", "0.2", "--out", str(tmp_path))
+    assert "every headline 95% interval is within +/-20.0% (as asked) after " in " ".join(result.output.split())
