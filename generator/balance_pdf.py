@@ -24,6 +24,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.flowables import Flowable
 
+from cards.wording import plural
+
 from .balance_charts import Bar, bars_of, heat_map, histogram_chart, interval_chart, line_chart
 from .build import atomic_write
 
@@ -176,20 +178,54 @@ def report_story(report: dict[str, Any]) -> list[Flowable]:
 
 
 def sweep_story(result: dict[str, Any]) -> list[Flowable]:
-    """Headline figures against the swept values, then each run's report."""
+    """The swept values, headline figures and game length of each run in a table and a chart, then
+    each run's report, titled with its values."""
     runs = result["runs"]
     xs = [", ".join(f"{v}" for v in run["values"].values()) for run in runs]
     names = list(runs[0]["report"]["headlines"])
     series = {name: [bar_of(run["report"]["headlines"].get(name)) for run in runs] for name in names}
     params = " and ".join(result["parameters"])
-    parts: list[Flowable] = [Paragraph(f"Sweep of {params}: {result.get('name', result['game'])}", H1),
-                             Paragraph(setup_line(runs[0]["report"]), SMALL)]
+    game = result.get("name", result["game"])
+    parts: list[Flowable] = [Paragraph(f"Sweep of {params}: {game}", H1),
+                             Paragraph(sweep_setup_line(result), SMALL), Spacer(1, 6),
+                             sweep_table(runs, ", ".join(result["parameters"]), xs, names)]
     for chunk in range(0, len(names), 6):
         picked = dict(list(series.items())[chunk:chunk + 6])
         parts.append(section(f"Headline figures against {params}", line_chart(xs, picked, WIDTH)))
     for run in runs:
-        parts += [PageBreak(), *report_story(run["report"])]
+        values = ", ".join(f"{k} = {v}" for k, v in run["values"].items())
+        parts += [PageBreak(), *report_story({**run["report"], "name": f"{game}, {values}"})]
     return parts
+
+
+def sweep_setup_line(result: dict[str, Any]) -> str:
+    """What every run of a sweep shares, and the values swept (not the first run's as if it were all)."""
+    first = result["runs"][0]["report"]
+    bots = " and ".join(dict.fromkeys(first["bots"]))
+    budget = f", search budget {first['budget']} playouts" if first.get("budget") else ""
+    swept = "; ".join(f"{p} = " + ", ".join(dict.fromkeys(str(run["values"][p]) for run in result["runs"]))
+                      for p in result["parameters"])
+    return (f"{plural(len(result['runs']), 'run')}, {first['players']} players, bots: {bots} (rotated over the "
+            f"seats{budget}), seed {first['seed']}; swept: {swept}.")
+
+
+def sweep_table(runs: list[dict[str, Any]], params: str, xs: list[str], names: list[str]) -> Table:
+    """One column per run (headed by its values): its games, each headline figure and the game length."""
+    unit = runs[0]["report"]["length"]["unit"]
+    rows: list[list[Any]] = [[params, *xs], ["games", *(run["report"]["games"] for run in runs)]]
+    for name in names:
+        rows.append([name, *(pct(row["win_rate"]) if (row := run["report"]["headlines"].get(name)) else ""
+                             for run in runs)])
+    rows.append([f"median length ({unit})", *(run["report"]["length"]["median"] for run in runs)])
+    rows.append([f"mean length ({unit})", *(f"{run['report']['length']['mean']:.1f}" for run in runs)])
+    first = 150
+    table = Table(rows, repeatRows=1, colWidths=[first, *[(WIDTH - first) / len(xs)] * len(xs)])
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Helvetica", 8.5),
+                               ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8.5),
+                               ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+                               ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4f4f4")]),
+                               ("ALIGN", (1, 0), (-1, -1), "RIGHT")]))
+    return table
 
 
 def bar_of(row: dict[str, Any] | None) -> Bar:

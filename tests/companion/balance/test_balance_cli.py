@@ -51,6 +51,13 @@ def test_sweep_plays_each_value_on_the_overridden_database(toy, runner, tmp_path
     assert short["report"]["version"] != long["report"]["version"]
     pdf = next((tmp_path / "toy-race").glob("balance-*-sweep-rules.max_turns.pdf"))
     assert "Headline figures against rules.max_turns" in pdf_text(pdf)
+    # the sweep's first page names every value (not the first run's as if it were the whole sweep),
+    # tables each run's figures and game length, and titles each run's report with its value
+    text = " ".join(pdf_text(pdf).split())
+    assert "swept: rules.max_turns = 1, 30." in text and "rules.max_turns = 1." not in text.split("Balance report")[0]
+    assert "median length (turns)" in text
+    assert "Balance report: Toy Race, rules.max_turns = 1" in text
+    assert "Balance report: Toy Race, rules.max_turns = 30" in text
 
 
 def test_sweep_of_an_unknown_parameter_names_the_known_ones(toy, runner, tmp_path):
