@@ -164,6 +164,8 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     for what, row in (report["headlines"] | bots).items():
         low, high = row["ci95"]
         lines.append(f"  {what:<28} {row['win_rate']:>7.1%}  [{low:.1%}, {high:.1%}]  {row['wins']}/{row['games']}")
+    length = report["length"]
+    lines.append(f"  game length: median {length['median']:g} {length['unit']}, mean {length['mean']:.1f}")
     if report.get("precision"):
         lines += textwrap.wrap(report["precision"]["said"], 80, initial_indent="  ", subsequent_indent="    ")
     lines.append("largest imbalances:")

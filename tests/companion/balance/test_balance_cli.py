@@ -170,3 +170,10 @@ def test_a_precision_the_cap_stops_short_of_is_said_on_screen_and_in_the_pdf(toy
 def test_a_precision_reached_is_said(toy, runner, tmp_path):
     result = balance(runner, "-n", "20", "--precision", "0.2", "--out", str(tmp_path))
     assert "every headline 95% interval is within +/-20.0% (as asked) after " in " ".join(result.output.split())
+
+
+def test_each_swept_runs_summary_gives_its_game_length(toy, runner, tmp_path):
+    """A sweep of a turn limit changes the game length most; the terminal showed only win rates."""
+    result = balance(runner, "-n", "20", "--set", "rules.max_turns=1,30", "--out", str(tmp_path))
+    lengths = [line for line in result.output.splitlines() if line.startswith("  game length: median ")]
+    assert len(lengths) == 2 and lengths[0] != lengths[1]
