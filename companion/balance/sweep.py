@@ -55,8 +55,8 @@ def sweep(config: TournamentConfig, settings: list[tuple[str, list[Any]]], plan:
     """A tournament per combination of values; each run's report and its headline figures."""
     check_settings(settings)
     base = snapshot_folder(game_folder(config.game, config.cards_dir))
-    for path, values in settings:   # every database loads before the first game is played
-        for value in values:
+    for path, swept in settings:   # every database loads before the first game is played
+        for value in swept:
             check_snapshot(config.game, with_overrides(base, ((path, value),)), f"--set {path}={value}", located=False)
     planned = [(overrides, with_overrides(base, overrides)) for overrides in combinations(settings)]
     if len(settings) > 1:   # values fine one by one may clash together (a health above its maximum)
