@@ -39,6 +39,19 @@ def make_bot(cls: type, budget: int | None = None) -> Bot:
     return bot  # type: ignore[no-any-return]
 
 
+def unused_budget(module: ModuleType, names: tuple[str, ...], budget: int | None) -> str | None:
+    """Why `--budget` would change nothing (no bot named plays a search), or None. An unknown bot
+    name is left to the bot check, which lists the bots."""
+    classes = bot_classes(module)
+    if budget is None or any(name not in classes for name in names):
+        return None
+    if any(getattr(classes[name], "takes_budget", False) for name in names):
+        return None
+    searchers = ", ".join(name for name, cls in classes.items() if getattr(cls, "takes_budget", False))
+    return (f"playouts are for a search bot ({searchers}), and --bot names none "
+            f"({', '.join(dict.fromkeys(names))}): add one, e.g. --bot {searchers.split(', ')[0]},{names[0]}")
+
+
 def best_heuristic(module: ModuleType) -> str:
     """The game's own bot to measure against: the first of its `BOTS` that is neither random nor
     search, else `random`."""

@@ -12,12 +12,13 @@ from typing import Any
 
 import click
 
-from ..balance.bots import best_heuristic
+from ..balance.bots import best_heuristic, unused_budget
 from ..balance.compare import run_compare
 from ..balance.errors import BalanceError
 from ..balance.run import DEFAULT_CAP, Plan, Progress, tournament
 from ..balance.sweep import check_settings, parse_setting, sweep
 from ..balance.tournament import TournamentConfig
+from ..engine.registry import game_module
 from ..executors import scheduler_address
 from ..sim import MAX_GAMES
 from .common import echo_json, get_context, user_errors
@@ -68,8 +69,11 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str | N
     if settings and reference:
         raise click.UsageError("--set and --compare go one at a time: sweep, or compare with a reference")
     engine = get_context().engine(game)
+    names = _bots(game, bots)
+    if problem := unused_budget(game_module(game), names, budget):
+        raise click.BadParameter(problem, param_hint="--budget")
     config = TournamentConfig(game, games, _seed(seed), players or engine.player_counts().start,
-                              _bots(game, bots), budget, get_context().cards_dir)
+                              names, budget, get_context().cards_dir)
     plan = Plan(jobs, scheduler_address(scheduler), precision, max(max_games, games))
     name, version = engine.db.meta.name, engine.db.version
     with _progress(games) as progress:
@@ -102,8 +106,6 @@ def _seed(text: str) -> int | str:
 
 def _bots(game: str, text: str | None) -> tuple[str, ...]:
     if text is None:
-        from ..engine.registry import game_module
-
         return (best_heuristic(game_module(game)),)
     names = tuple(b.strip() for b in text.split(",") if b.strip())
     if not names:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..balance.bots import bot_lines
+from ..balance.bots import bot_lines, unused_budget
 from ..engine.options import check_options, show_value
 from ..engine.registry import game_module, has_engine
 from ..errors import SetupError
@@ -62,6 +62,8 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str, jo
     if not all(names):
         known = ", ".join(sorted(available_bots(game_module(game)))) if has_engine(game) else "random"
         raise click.BadParameter(f"{bots!r} names an empty bot; bots: {known}", param_hint="--bot")
+    if has_engine(game) and (problem := unused_budget(game_module(game), names, budget)):
+        raise click.BadParameter(problem, param_hint="--budget")
     options = parse_options(option_pairs)
     _check_options(game, cards_dir, options)
     config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir), names, cards_dir,

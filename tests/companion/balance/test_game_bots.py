@@ -43,3 +43,19 @@ def test_a_number_of_games_no_memory_holds_is_a_usage_error(runner, args):
     """Every record is kept in memory: 10^11 games took a gigabyte within seconds before failing."""
     result = runner.invoke(cli, args)
     assert result.exit_code == 2 and "1<=x<=1000000" in result.output, result.output
+
+
+@pytest.mark.parametrize("command", [["sim", "halfwish", "--bot", "heuristic"], ["balance", "halfwish", "--out"]])
+def test_a_budget_without_a_search_bot_is_a_usage_error(runner, tmp_path, command):
+    """`--budget 128` with the heuristic bot (balance's default) changed nothing, without a word."""
+    if command[-1] == "--out":
+        command = [*command, str(tmp_path)]
+    result = runner.invoke(cli, [*command, "-n", "2", "--budget", "128"])
+    assert result.exit_code == 2, result.output
+    assert "playouts are for a search bot (search, search+heuristic)" in result.output
+    assert "e.g. --bot search,heuristic" in result.output
+
+
+def test_a_budget_with_a_search_bot_is_taken(runner):
+    result = runner.invoke(cli, ["sim", "heartstrings", "-n", "2", "--bot", "search+greedy,greedy", "--budget", "2"])
+    assert result.exit_code == 0, result.output
