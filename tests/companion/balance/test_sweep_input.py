@@ -70,3 +70,17 @@ def test_compare_with_a_revision_that_does_not_load_names_its_file_and_line(runn
     assert "--compare HEAD: the database at that revision does not load: game.yaml:" in result.output
     assert "rules.health: expected int, got 'lots'" in result.output
     assert "deckwright-balance-" not in result.output
+
+
+def test_a_swept_database_leaves_no_folder_behind(runner, tmp_path, monkeypatch):
+    """Each override was written to a private folder removed only when the process ended: a
+    long-lived Dask worker kept one for every database it ever played."""
+    import tempfile
+
+    private = tmp_path / "tmp"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    result = runner.invoke(cli, ["balance", "heartstrings", "-n", "2", "--set", "rules.damage_divisor=1,3",
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert not list(private.glob("deckwright-balance-*"))
