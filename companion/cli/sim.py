@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -124,8 +125,9 @@ def format_report(result: dict[str, Any]) -> list[str]:
               f"min {length['min']} · max {length['max']}")]
     lines += format_histogram(result["histogram"])
     lines += format_labels(result)
-    if result.get("summary"):
-        lines += ["", *result["summary"]]
+    if result.get("summary"):   # a game's own lines: a sentence too long for the screen goes on below
+        lines += ["", *(part for line in result["summary"]
+                        for part in (textwrap.wrap(line, 80, subsequent_indent="  ") if len(line) > 80 else [line]))]
     return lines
 
 

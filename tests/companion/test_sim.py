@@ -208,3 +208,11 @@ def test_label_names_read_as_words():
     lines = format_labels(result)
     assert "by ended in round (games, wins by seat, draws):" in lines
     assert "by first pick (win rate of the seat carrying it):" in lines
+
+
+@pytest.mark.parametrize("game", ["halfwish", "skirmish"])
+def test_a_games_summary_fits_80_columns(runner, game):
+    """Halfwish's matrix heading (82) and Skirmish's design-intent line (84) ran past 80 columns."""
+    result = runner.invoke(cli, ["sim", game, "-n", "30"])
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80, result.output
