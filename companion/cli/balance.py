@@ -154,7 +154,7 @@ def summary_lines(data: dict[str, Any], kind: str) -> list[str]:
         for change in data["comparison"]["changes"]:
             flag = "  significant" if change["significant"] else ""
             lines.append(f"  {change['what']:<28} {change['before']['win_rate']:>7.1%} -> "
-                         f"{change['after']['win_rate']:>7.1%}  p = {change['p_value']:.3g}{flag}")
+                         f"{change['after']['win_rate']:>7.1%}  {p_shown(change['p_value'])}{flag}")
         return lines
     return report_lines(data)
 
@@ -173,6 +173,12 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     lines.append("largest imbalances:")
     for item in report["imbalances"]:
         verdict = "significant" if item["significant"] else "not significant"
-        lines.append(f"  {item['what']}: {item['win_rate']:.1%} (fair {item['fair']:.1%}), p = "
-                     f"{item['p_value']:.3g}, {verdict}")
+        lines += textwrap.wrap(f"{item['what']}: {item['win_rate']:.1%} (fair {item['fair']:.1%}), "
+                               f"{p_shown(item['p_value'])}, {verdict}", 80, initial_indent="  ",
+                               subsequent_indent="    ")
     return lines
+
+
+def p_shown(p: float) -> str:
+    """A p-value for the terminal: below what the report keeps, a bound rather than `p = 0`."""
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.3g}"

@@ -177,3 +177,13 @@ def test_each_swept_runs_summary_gives_its_game_length(toy, runner, tmp_path):
     result = balance(runner, "-n", "20", "--set", "rules.max_turns=1,30", "--out", str(tmp_path))
     lengths = [line for line in result.output.splitlines() if line.startswith("  game length: median ")]
     assert len(lengths) == 2 and lengths[0] != lengths[1]
+
+
+def test_the_imbalances_fit_80_columns_and_never_say_p_is_0(runner, tmp_path):
+    """Skirmish's greedy bots: `faction fairy-kingdom against ivory-tower: 0.0% (fair 48.0%), p = 0,
+    significant` ran to 82 columns, and a p-value is never 0."""
+    result = runner.invoke(cli, ["balance", "skirmish", "-n", "100", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    shown = [line for line in result.output.splitlines() if not line.startswith("wrote ")]
+    assert max(len(line) for line in shown) <= 80, result.output
+    assert "p = 0," not in result.output and "p < 0.0001" in result.output
