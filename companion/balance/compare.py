@@ -21,7 +21,7 @@ def reference_report(config: TournamentConfig, reference: str, plan: Plan,
     """The reference's report: read from a balance JSON file, or played at a git revision."""
     path = Path(reference)
     if path.suffix == ".json" or path.is_file():
-        return read_report(path, config.game)
+        return same_players(read_report(path, config.game), config, reference)
     snapshot = snapshot_at_revision(game_folder(config.game, config.cards_dir), reference)
     check_snapshot(config.game, snapshot, f"--compare {reference}: the database at that revision does not load")
     return tournament(replace(config, snapshot=snapshot), plan, progress, {"revision": reference})
@@ -41,6 +41,21 @@ def read_report(path: Path, game: str) -> dict[str, Any]:
     if data.get("game") != game:
         raise BalanceError(f"--compare {path}: a report of {data.get('game')!r}, not {game!r}")
     return data
+
+
+def same_players(report: dict[str, Any], config: TournamentConfig, reference: str) -> dict[str, Any]:
+    """An earlier report, refused when other bots, another player count or another search budget
+    played it: the comparison would credit the database with what the players changed."""
+    asked = {"bot": ",".join(config.bots), "players": config.players, "budget": config.budget}
+    played = {"bot": ",".join(report.get("bots") or []), "players": report.get("players"),
+              "budget": report.get("budget")}
+    differ = [key for key in asked if played[key] != asked[key]]
+    if not differ:
+        return report
+    then = ", ".join(f"--{key} {played[key]}" for key in differ if played[key] is not None)
+    now = ", ".join(f"--{key} {asked[key]}" for key in differ if asked[key] is not None)
+    raise BalanceError(f"--compare {reference}: that report was played with {then or 'the defaults'}, this "
+                       f"run with {now or 'the defaults'}: give the same to compare the databases, not the players")
 
 
 def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:

@@ -187,3 +187,15 @@ def test_the_imbalances_fit_80_columns_and_never_say_p_is_0(runner, tmp_path):
     shown = [line for line in result.output.splitlines() if not line.startswith("wrote ")]
     assert max(len(line) for line in shown) <= 80, result.output
     assert "p = 0," not in result.output and "p < 0.0001" in result.output
+
+
+def test_compare_with_a_report_other_bots_played_is_refused(toy, runner, tmp_path):
+    """A report of random bots against this run's sprinters said 'the same database: every
+    difference is chance' and then called the bots' difference significant."""
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(balance(runner, "-n", "30", "--bot", "random", "--json", "--out", str(tmp_path)).stdout)
+    result = runner.invoke(cli, ["balance", "toy-race", "-n", "30", "--compare", str(earlier), "--out", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert "that report was played with --bot random, this run with --bot sprinter" in result.output
+    same = balance(runner, "-n", "30", "--bot", "random", "--compare", str(earlier), "--out", str(tmp_path))
+    assert "the same database" in same.output
