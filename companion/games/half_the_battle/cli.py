@@ -149,7 +149,10 @@ def odds_command(as_json: bool) -> None:
     if as_json:
         echo_json(odds)
         return
+    die = _engine().rules["monster_die"]
+    echo_wrapped(f"A monster's starting HP, from one roll of the {die}:")
     for hp, p in odds["start_hp"].items():
         click.echo(f"  starts on {hp:>2} HP: {p}")
-    click.echo(f"tie (both roll again): {odds['tie_each_roll']}")
-    click.echo(f"first player takes the initiative: {odds['first_player_initiative']}")
+    echo_wrapped("Initiative: the monster with the lower starting HP takes it; equal HP are rolled again.")
+    click.echo(f"  tie (both roll again): {odds['tie_each_roll']}")
+    click.echo(f"  first player takes the initiative: {odds['first_player_initiative']}")
