@@ -26,10 +26,11 @@ from .tournament import TournamentConfig
 def parse_setting(text: str) -> tuple[str, list[Any]]:
     """`rules.health=20,30` -> (`rules.health`, [20, 30]); a BalanceError says what is expected."""
     path, sep, values = text.partition("=")
-    items = [v.strip() for v in values.split(",") if v.strip()]
+    items = [v.strip() for v in split_values(values) if v.strip()]
     if not sep or not path.strip() or not items:
         raise BalanceError(f"--set {text!r}: expected PARAMETER=VALUE[,VALUE...], e.g. rules.health=20,30")
-    return path.strip(), list(dict.fromkeys(parse_value(v) for v in items))
+    values_once = {repr(value): value for value in map(parse_value, items)}   # a value given twice plays once
+    return path.strip(), list(values_once.values())
 
 
 def check_settings(settings: list[tuple[str, list[Any]]]) -> None:
@@ -42,6 +43,18 @@ def check_settings(settings: list[tuple[str, list[Any]]]) -> None:
             both = ",".join(str(v) for v in dict.fromkeys([*seen[name], *values]))
             raise BalanceError(f"{name} is set twice; give its values once: --set {name}={both}")
         seen[name] = values
+
+
+def split_values(text: str) -> list[str]:
+    """`20,30` -> [`20`, `30`]; a comma inside brackets or braces belongs to its value
+    (`[6,6],[8,8]` is two dice lists)."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += (char in "[{") - (char in "]}")
+        if char == "," and depth == 0:
+            parts.append(text[start:at])
+            start = at + 1
+    return [*parts, text[start:]]
 
 
 def combinations(settings: list[tuple[str, list[Any]]]) -> list[tuple[tuple[str, Any], ...]]:

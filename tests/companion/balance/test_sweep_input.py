@@ -84,3 +84,18 @@ def test_a_swept_database_leaves_no_folder_behind(runner, tmp_path, monkeypatch)
                                  "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert not list(private.glob("deckwright-balance-*"))
+
+
+def test_a_list_value_is_one_value_not_split_at_its_commas():
+    """`--set rules.dv_dice=[6,6],[8,8]` sweeps two dice lists (it was split into '[6', '6]', ...)."""
+    from companion.balance.sweep import parse_setting
+
+    assert parse_setting("rules.dv_dice=[6,6],[8,8]") == ("rules.dv_dice", [[6, 6], [8, 8]])
+    assert parse_setting("rules.health=20, 30") == ("rules.health", [20, 30])
+    assert parse_setting("rules.terms={a: 1, b: 2}") == ("rules.terms", [{"a": 1, "b": 2}])
+
+
+def test_a_swept_list_value_plays(runner, tmp_path):
+    result = run(runner, tmp_path, "rules.dv_dice=[6,6],[8,8]")
+    assert result.exit_code == 0, result.output
+    assert "-- rules.dv_dice = [6, 6]" in result.output and "-- rules.dv_dice = [8, 8]" in result.output
