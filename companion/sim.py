@@ -42,6 +42,8 @@ from .workers import as_completed_or_stopped, follow_parent
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 HISTOGRAM_BINS = 12
+MAX_GAMES = 1_000_000   # every game's record is kept to be merged in order: a typed extra zero or
+                        # three would fill the memory (10^11 games took a gigabyte in 5 seconds)
 SEAT_LABEL = re.compile(r"^seat(\d+)_(.+)$")
 
 
@@ -151,7 +153,8 @@ def run_problem(game: str, players: int, bots: Sequence[str], games: int, engine
     Shared by `sim` and `balance`, which raise their own errors."""
     counts = engine.player_counts()
     if players not in counts:
-        return f"{game} is for {counts.start}-{counts.stop - 1} players, not {players}"
+        allowed = f"{counts.start}" if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
+        return f"{game} is for {allowed} players, not {players}"
     known = available_bots(module)
     unknown = [name for name in bots if name not in known]
     if unknown:

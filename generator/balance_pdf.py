@@ -24,6 +24,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.flowables import Flowable
 
+from cards.wording import plural
+
 from .balance_charts import Bar, bars_of, heat_map, histogram_chart, interval_chart, line_chart
 from .build import atomic_write
 
@@ -62,8 +64,9 @@ def setup_line(report: dict[str, Any]) -> str:
 def imbalance_sentence(item: dict[str, Any]) -> str:
     """One imbalance in plain words, with its interval and whether it is significant."""
     p = p_text(item["p_value"])
-    verdict = (f"<b>significant</b> ({p}): unlikely to be chance" if item["significant"]
-               else f"not significant ({p}): it could be chance; play more games to tell")
+    among = f", one of {item['tested']} figures tested" if item.get("tested", 1) > 1 else ""
+    verdict = (f"<b>significant</b> ({p}{among}): unlikely to be chance" if item["significant"]
+               else f"not significant ({p}{among}): it could be chance; play more games to tell")
     what = item["what"]
     return (f"<b>{what[:1].upper() + what[1:]}</b> wins {pct(item['win_rate'])} of {item['games']} games "
             f"(95% interval {interval(item)}) where a fair share is {pct(item['fair'])}; {verdict}.")
@@ -90,11 +93,15 @@ def first_page(report: dict[str, Any]) -> list[Flowable]:
     ends = ", ".join(f"{k} {pct(v['share'])}" for k, v in report["terminations"].items())
     summary.append(f"Games end by: {ends}. A game lasts {report['length']['median']} "
                    f"{report['length']['unit']} (median).")
+    if report.get("precision", {}).get("said"):
+        summary.append(f"Precision: {report['precision']['said']}.")
     parts += [Paragraph("At a glance", H2), *[Paragraph(s, BODY) for s in summary]]
     parts.append(Paragraph("How to read this report: a win rate is the share of games won by the seat (or by "
                            "the seat carrying a class, witch or bot); its bar's whisker is the 95% Wilson interval. "
                            "A red bar's interval misses the fair share (dashed line). Significance is an exact "
-                           "binomial test against the fair share at the 5% level.", SMALL))
+                           "binomial test against the fair share at the 5% level, corrected for every figure "
+                           "the report tests at once (seats, sides and matchups; Benjamini-Hochberg): by luck "
+                           "alone one figure in twenty would pass a plain 5% test.", SMALL))
     return parts
 
 
@@ -171,20 +178,54 @@ def report_story(report: dict[str, Any]) -> list[Flowable]:
 
 
 def sweep_story(result: dict[str, Any]) -> list[Flowable]:
-    """Headline figures against the swept values, then each run's report."""
+    """The swept values, headline figures and game length of each run in a table and a chart, then
+    each run's report, titled with its values."""
     runs = result["runs"]
     xs = [", ".join(f"{v}" for v in run["values"].values()) for run in runs]
     names = list(runs[0]["report"]["headlines"])
     series = {name: [bar_of(run["report"]["headlines"].get(name)) for run in runs] for name in names}
     params = " and ".join(result["parameters"])
-    parts: list[Flowable] = [Paragraph(f"Sweep of {params}: {result.get('name', result['game'])}", H1),
-                             Paragraph(setup_line(runs[0]["report"]), SMALL)]
+    game = result.get("name", result["game"])
+    parts: list[Flowable] = [Paragraph(f"Sweep of {params}: {game}", H1),
+                             Paragraph(sweep_setup_line(result), SMALL), Spacer(1, 6),
+                             sweep_table(runs, ", ".join(result["parameters"]), xs, names)]
     for chunk in range(0, len(names), 6):
         picked = dict(list(series.items())[chunk:chunk + 6])
         parts.append(section(f"Headline figures against {params}", line_chart(xs, picked, WIDTH)))
     for run in runs:
-        parts += [PageBreak(), *report_story(run["report"])]
+        values = ", ".join(f"{k} = {v}" for k, v in run["values"].items())
+        parts += [PageBreak(), *report_story({**run["report"], "name": f"{game}, {values}"})]
     return parts
+
+
+def sweep_setup_line(result: dict[str, Any]) -> str:
+    """What every run of a sweep shares, and the values swept (not the first run's as if it were all)."""
+    first = result["runs"][0]["report"]
+    bots = " and ".join(dict.fromkeys(first["bots"]))
+    budget = f", search budget {first['budget']} playouts" if first.get("budget") else ""
+    swept = "; ".join(f"{p} = " + ", ".join(dict.fromkeys(str(run["values"][p]) for run in result["runs"]))
+                      for p in result["parameters"])
+    return (f"{plural(len(result['runs']), 'run')}, {first['players']} players, bots: {bots} (rotated over the "
+            f"seats{budget}), seed {first['seed']}; swept: {swept}.")
+
+
+def sweep_table(runs: list[dict[str, Any]], params: str, xs: list[str], names: list[str]) -> Table:
+    """One column per run (headed by its values): its games, each headline figure and the game length."""
+    unit = runs[0]["report"]["length"]["unit"]
+    rows: list[list[Any]] = [[params, *xs], ["games", *(run["report"]["games"] for run in runs)]]
+    for name in names:
+        rows.append([name, *(pct(row["win_rate"]) if (row := run["report"]["headlines"].get(name)) else ""
+                             for run in runs)])
+    rows.append([f"median length ({unit})", *(run["report"]["length"]["median"] for run in runs)])
+    rows.append([f"mean length ({unit})", *(f"{run['report']['length']['mean']:.1f}" for run in runs)])
+    first = 150
+    table = Table(rows, repeatRows=1, colWidths=[first, *[(WIDTH - first) / len(xs)] * len(xs)])
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Helvetica", 8.5),
+                               ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8.5),
+                               ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+                               ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4f4f4")]),
+                               ("ALIGN", (1, 0), (-1, -1), "RIGHT")]))
+    return table
 
 
 def bar_of(row: dict[str, Any] | None) -> Bar:
@@ -208,7 +249,8 @@ def compare_story(result: dict[str, Any]) -> list[Flowable]:
                                ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
                                ("ALIGN", (1, 0), (-2, -1), "RIGHT")]))
     intro = (f"Reference {result['reference']} (version {before['version']}, {before['games']} games) against the "
-             f"current database (version {after['version']}, {after['games']} games). Each change is tested with "
+             f"current database (version {after['version']}, {after['games']} games). "
+             f"{sentence(comparison.get('what_changed', ''))}Each change is tested with "
              "a two-proportion z test; below 0.05 it is unlikely to be chance.")
     paired = {c["what"]: c for c in comparison["changes"]}
     bars = []
@@ -217,6 +259,11 @@ def compare_story(result: dict[str, Any]) -> list[Flowable]:
     return [Paragraph(f"Comparison: {result.get('name', result['game'])}", H1), Paragraph(intro, BODY), table,
             section("Before and after", interval_chart(bars, WIDTH, result["report"]["fair"])), PageBreak(),
             *report_story(result["report"])]
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence of its own, capitalised and ending in a full stop ('' stays '')."""
+    return f"{text[:1].upper()}{text[1:]}. " if text else ""
 
 
 def bar_with(label: str, row: dict[str, Any]) -> Bar:

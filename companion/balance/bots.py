@@ -11,10 +11,12 @@ from ..engine.search import SearchBot
 
 
 def bot_classes(module: ModuleType) -> dict[str, type]:
-    """Every bot of a game: `random`, the game's own `BOTS`, the generic `search`, and
-    `search+<bot>` (search with that bot's playouts) for each of the game's own bots."""
-    own = {name: cls for name, cls in getattr(module, "BOTS", {}).items() if name != "random"}
-    return {"random": RandomBot, **own, "search": SearchBot,
+    """Every bot of a game: `random` (the game's own when it ships one: Skirmish's never
+    forfeits), the game's other `BOTS`, the generic `search`, and `search+<bot>` (search with
+    that bot's playouts) for each of the game's own bots."""
+    bots = getattr(module, "BOTS", {})
+    own = {name: cls for name, cls in bots.items() if name != "random"}
+    return {"random": bots.get("random", RandomBot), **own, "search": SearchBot,
             **{f"search+{name}": search_with(name, cls) for name, cls in own.items()}}
 
 
@@ -35,6 +37,19 @@ def make_bot(cls: type, budget: int | None = None) -> Bot:
     else:
         bot = cls()
     return bot  # type: ignore[no-any-return]
+
+
+def unused_budget(module: ModuleType, names: tuple[str, ...], budget: int | None) -> str | None:
+    """Why `--budget` would change nothing (no bot named plays a search), or None. An unknown bot
+    name is left to the bot check, which lists the bots."""
+    classes = bot_classes(module)
+    if budget is None or any(name not in classes for name in names):
+        return None
+    if any(getattr(classes[name], "takes_budget", False) for name in names):
+        return None
+    searchers = ", ".join(name for name, cls in classes.items() if getattr(cls, "takes_budget", False))
+    return (f"playouts are for a search bot ({searchers}), and --bot names none "
+            f"({', '.join(dict.fromkeys(names))}): add one, e.g. --bot {searchers.split(', ')[0]},{names[0]}")
 
 
 def best_heuristic(module: ModuleType) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import BalanceError
 from .run import LOCAL, Plan, Progress, tournament
-from .source import game_folder, snapshot_at_revision
+from .source import check_snapshot, game_folder, snapshot_at_revision
 from .stats import two_proportions
 from .tournament import TournamentConfig
 
@@ -21,8 +21,9 @@ def reference_report(config: TournamentConfig, reference: str, plan: Plan,
     """The reference's report: read from a balance JSON file, or played at a git revision."""
     path = Path(reference)
     if path.suffix == ".json" or path.is_file():
-        return read_report(path, config.game)
+        return same_players(read_report(path, config.game), config, reference)
     snapshot = snapshot_at_revision(game_folder(config.game, config.cards_dir), reference)
+    check_snapshot(config.game, snapshot, f"--compare {reference}: the database at that revision does not load")
     return tournament(replace(config, snapshot=snapshot), plan, progress, {"revision": reference})
 
 
@@ -42,6 +43,21 @@ def read_report(path: Path, game: str) -> dict[str, Any]:
     return data
 
 
+def same_players(report: dict[str, Any], config: TournamentConfig, reference: str) -> dict[str, Any]:
+    """An earlier report, refused when other bots, another player count or another search budget
+    played it: the comparison would credit the database with what the players changed."""
+    asked = {"bot": ",".join(config.bots), "players": config.players, "budget": config.budget}
+    played = {"bot": ",".join(report.get("bots") or []), "players": report.get("players"),
+              "budget": report.get("budget")}
+    differ = [key for key in asked if played[key] != asked[key]]
+    if not differ:
+        return report
+    then = ", ".join(f"--{key} {played[key]}" for key in differ if played[key] is not None)
+    now = ", ".join(f"--{key} {asked[key]}" for key in differ if asked[key] is not None)
+    raise BalanceError(f"--compare {reference}: that report was played with {then or 'the defaults'}, this "
+                       f"run with {now or 'the defaults'}: give the same to compare the databases, not the players")
+
+
 def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """Each headline figure in both reports: before, after and the test of the change."""
     changes = []
@@ -52,16 +68,42 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
         test = two_proportions(old["wins"], old["games"], new["wins"], new["games"])
         changes.append({"what": what, "before": old, "after": new} | test)
     changes.sort(key=lambda c: (c["p_value"], c["what"]))
-    return {"before": {"version": before.get("version"), "revision": before.get("revision"),
-                       "games": before.get("games")},
-            "after": {"version": after.get("version"), "games": after.get("games")},
-            "changes": changes}
+    known = "rules" in before and "rules" in after   # a JSON written before reports held the rules
+    result = {"before": {"version": before.get("version"), "revision": before.get("revision"),
+                         "games": before.get("games")},
+              "after": {"version": after.get("version"), "games": after.get("games")},
+              "rules_changed": rule_changes(before["rules"], after["rules"]) if known else None,
+              "changes": changes}
+    return result | {"what_changed": change_summary(result)}
+
+
+def rule_changes(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+    """Every rules parameter whose value differs, by dotted path (`hearts.max`), in key order;
+    a parameter only one side has is listed with None on the other."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return [change for key in sorted(set(before) | set(after), key=str)
+                for change in rule_changes(before.get(key), after.get(key), f"{path}.{key}" if path else str(key))]
+    return [] if before == after else [{"rule": path, "before": before, "after": after}]
+
+
+def change_summary(comparison: dict[str, Any]) -> str:
+    """What differs between the two databases, in one sentence: the rules parameters changed,
+    or that the database is the same (every difference is then chance), or that only cards or
+    texts changed."""
+    before, after, rules = comparison["before"], comparison["after"], comparison.get("rules_changed")
+    if before.get("version") and before.get("version") == after.get("version"):
+        return f"the same database (version {after['version']}): every difference is chance"
+    if rules is None:
+        return "the reference report does not list its rules"
+    if not rules:
+        return "no rules parameter changed (cards or texts did)"
+    return "rules changed: " + "; ".join(f"{c['rule']} {c['before']} -> {c['after']}" for c in rules)
 
 
 def run_compare(config: TournamentConfig, reference: str, plan: Plan = LOCAL,
                 progress: Progress | None = None) -> dict[str, Any]:
     """Play the current database, take the reference, and compare them figure by figure."""
+    before = reference_report(config, reference, plan, progress)   # a bad reference fails before any game
     after = tournament(config, plan, progress)
-    before = reference_report(config, reference, plan, progress)
     return {"game": config.game, "reference": reference, "report": after, "reference_report": before,
             "comparison": compare(before, after)}

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from ..sim import histogram
-from .stats import ALPHA, against_fair, proportion
+from .stats import against_fair, false_discoveries, proportion
 from .tournament import Record, TournamentConfig
 
 SEAT_LABEL = re.compile(r"^seat(\d+)_(.+)$")
@@ -143,7 +143,8 @@ def build_report(config: TournamentConfig, version: str, records: list[Record],
         "card_caveat": CARD_CAVEAT,
     }
     result["headlines"] = headlines(result)
-    result["imbalances"] = imbalances(result)
+    result["tested"] = imbalances(result)
+    result["imbalances"] = result["tested"][:3]
     return result
 
 
@@ -158,21 +159,28 @@ def headlines(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return found
 
 
-def imbalances(report: dict[str, Any], count: int = 3) -> list[dict[str, Any]]:
-    """The largest departures from a fair share: significant ones by size, then the others by
-    p-value (a big gap over a handful of games says little), each with its p-value."""
+def imbalances(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every figure tested against its fair share, the largest departures first: significant ones
+    by size, then the others by p-value (a big gap over a handful of games says little). A report
+    reads dozens of figures at once, so significance is corrected over all of them
+    (Benjamini-Hochberg): one in twenty would pass a plain 5% test by luck alone. In a two-player game seat 2 mirrors seat 1
+    and is not tested again."""
     fair = report["fair"]
-    rows = [(what, row) for what, row in report["headlines"].items() if what != "draws"]
+    mirrored = {f"seat {report['players']}"} if report["players"] == 2 else set()
+    rows = [(what, row) for what, row in report["headlines"].items() if what != "draws" and what not in mirrored]
     for name, table in report["matchups"].items():
         values = table["values"]
         rows += [(f"{name} {values[i]} against {values[j]}", cell)
                  for i, line in enumerate(table["cells"]) for j, cell in enumerate(line) if cell and i < j]
-    found = []
+    found, p_values = [], []
     for what, row in rows:
         expected = 0.5 * (1 - report["draws"]["win_rate"]) if " against " in what else fair
         p = against_fair(row["wins"], row["games"], expected)
+        p_values.append(p)
         found.append({"what": what, "win_rate": row["win_rate"], "ci95": row["ci95"], "games": row["games"],
                       "fair": round(expected, 4), "gap": round(row["win_rate"] - expected, 4),
-                      "p_value": round(p, 5), "significant": p < ALPHA})
+                      "p_value": round(p, 5), "tested": len(rows)})
+    for item, significant in zip(found, false_discoveries(p_values), strict=True):
+        item["significant"] = significant
     found.sort(key=lambda f: (0, -abs(f["gap"]), f["what"]) if f["significant"] else (1, f["p_value"], f["what"]))
-    return found[:count]
+    return found

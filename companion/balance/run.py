@@ -3,6 +3,7 @@ as narrow as asked (`precision`), on whichever executor is given."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,9 +37,11 @@ class Plan:
 LOCAL = Plan()   # one process, a fixed number of games
 
 
-def database_version(config: TournamentConfig) -> str:
-    """The version stamp of the database the config plays (built here first: fails fast)."""
-    return str(table_for(config).engine.db.version)
+def database_facts(config: TournamentConfig) -> tuple[str, dict[str, Any]]:
+    """The version stamp and the rules parameters of the database the config plays (built here
+    first: fails fast); the rules as JSON values, so a comparison can say which ones changed."""
+    db = table_for(config).engine.db
+    return str(db.version), json.loads(json.dumps(db.rules, default=str))
 
 
 def play(config: TournamentConfig, plan: Plan, start: int, stop: int, progress: Progress) -> list[Record]:
@@ -50,7 +53,7 @@ def tournament(config: TournamentConfig, plan: Plan = LOCAL, progress: Progress 
                extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play the config's games (then more, while `precision` asks for narrower intervals) and report."""
     shown = progress or Progress()
-    version = database_version(config)
+    version, rules = database_facts(config)
     records = play(config, plan, 0, config.games, shown)
     report = build_report(config, version, records, extra)
     while plan.precision and len(records) < plan.cap and widest(report) > plan.precision:
@@ -58,10 +61,23 @@ def tournament(config: TournamentConfig, plan: Plan = LOCAL, progress: Progress 
         shown.replan(target)
         records += play(config, plan, len(records), target, shown)
         report = build_report(config, version, records, extra)
+    report["rules"] = rules
     if plan.precision:
         report["precision"] = {"asked": plan.precision, "reached": round(widest(report), 4),
                                "capped": widest(report) > plan.precision, "cap": plan.cap}
+        report["precision"]["said"] = precision_sentence(report, plan.precision)
     return report
+
+
+def precision_sentence(report: dict[str, Any], precision: float) -> str:
+    """Whether `--precision` was reached, in words: a cap that stopped the run short is said, with
+    about how many games the precision asked would take."""
+    reached, games = widest(report), report["games"]
+    if reached <= precision:
+        return f"every headline 95% interval is within +/-{precision:.1%} (as asked) after {games} games"
+    return (f"stopped at the cap of {games} games (--max-games): the widest headline interval is "
+            f"+/-{reached:.1%}, not the +/-{precision:.1%} asked; about {needed(report, precision)} games "
+            "would reach it")
 
 
 def widest(report: dict[str, Any]) -> float:

@@ -9,8 +9,6 @@ normal loader, so every override is validated (rule types, deck totals) exactly 
 
 from __future__ import annotations
 
-import atexit
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ from typing import Any
 import yaml
 
 from cards import load_game
+from cards.errors import DatabaseInvalid
 from cards.loader import Database, resolve_rule
 from cards.paths import cards_root
 from cards.revisions import RevisionError, files_at_revision
@@ -70,6 +69,11 @@ def rules_file(files: dict[str, str]) -> str:
     raise BalanceError("this card database has no `rules:` section to change")
 
 
+def rule_path(path: str) -> str:
+    """A parameter's path as `--set` names it, `rules.` first (`health` -> `rules.health`)."""
+    return path if path.split(".")[0] == "rules" else f"rules.{path}"
+
+
 def set_rule(rules: dict[str, Any], path: str, value: Any) -> None:
     """Replace the parameter at a dotted path (`rules.` optional) that must already exist."""
     try:
@@ -96,18 +100,43 @@ def snapshot_at_revision(folder: Path, revision: str) -> Snapshot:
     return tuple(sorted(texts))
 
 
-_MATERIALISED: dict[Snapshot, Path] = {}
+class SnapshotInvalid(DatabaseInvalid):
+    """A snapshot that does not load, with the folder its problems are located in (now removed)."""
+
+    def __init__(self, problems: list[Any], root: Path):
+        super().__init__(problems)
+        self.root = root
+
+
+def check_snapshot(game: str, snapshot: Snapshot, what: str, located: bool = True) -> None:
+    """Load a snapshot now, so a database that does not load is refused before a game is played,
+    as a BalanceError headed by `what` (`--set rules.health=abc`, `--compare HEAD~1`). Its problems
+    name the file inside the game's folder (`game.yaml:16:3`), never the private folder the
+    snapshot was written to; `located=False` leaves the file out (an override's line is in a file
+    the designer never wrote)."""
+    try:
+        load_snapshot(game, snapshot)
+    except SnapshotInvalid as exc:
+        lines = []
+        for problem in exc.problems:
+            where = ""
+            if located and problem.file.is_relative_to(exc.root):
+                where = ":".join(str(x) for x in (problem.file.relative_to(exc.root), problem.line, problem.column)
+                                 if x is not None) + ": "
+            lines.append(f"{where}{problem.path}: {problem.message}" if problem.path else f"{where}{problem.message}")
+        raise BalanceError(f"{what}: " + (lines[0] if len(lines) == 1 else "\n  " + "\n  ".join(lines))) from None
 
 
 def load_snapshot(game: str, snapshot: Snapshot) -> Database:
-    """Write a snapshot to a private folder (once per process) and load it like any database."""
-    root = _MATERIALISED.get(snapshot)
-    if root is None:
-        root = Path(tempfile.mkdtemp(prefix="deckwright-balance-"))
-        atexit.register(shutil.rmtree, root, ignore_errors=True)
+    """Write a snapshot to a private folder, load it like any database, and remove the folder: a
+    long-lived Dask worker kept one folder for every database it ever played."""
+    with tempfile.TemporaryDirectory(prefix="deckwright-balance-") as folder:
+        root = Path(folder)
         for name, text in snapshot:
             target = root / game / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
-        _MATERIALISED[snapshot] = root
-    return load_game(game, root)
+        try:
+            return load_game(game, root)
+        except DatabaseInvalid as exc:
+            raise SnapshotInvalid(exc.problems, root / game) from None

@@ -1,5 +1,5 @@
-"""Proportions and their tests: Wilson intervals, a one-proportion score test against a fair
-share, and a two-proportion z test between two runs."""
+"""Proportions and their tests: Wilson intervals, an exact binomial test against a fair share
+(corrected for a false discovery rate when a report reads many at once), and a two-proportion z test between two runs."""
 
 from __future__ import annotations
 
@@ -43,6 +43,20 @@ def against_fair(wins: int, games: int, fair: float) -> float:
     seen = log_pmf(wins) + 1e-7   # a relative tolerance, as R's binom.test uses
     p = sum(math.exp(lp) for k in range(games + 1) if (lp := log_pmf(k)) <= seen)
     return min(1.0, p)
+
+
+def false_discoveries(p_values: list[float], alpha: float = ALPHA) -> list[bool]:
+    """Which of many tests read at once are significant (Benjamini-Hochberg): the largest k whose
+    k-th smallest p-value is at most k / m * alpha, and every test up to it; of the figures so
+    called, at most one in twenty is expected to be chance (a plain 5% test over dozens of
+    figures calls some by luck alone)."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    passing = [rank for rank, i in enumerate(order, 1) if p_values[i] <= rank / len(order) * alpha]
+    cut = max(passing, default=0)
+    significant = [False] * len(p_values)
+    for i in order[:cut]:
+        significant[i] = True
+    return significant
 
 
 def two_proportions(wins_a: int, games_a: int, wins_b: int, games_b: int) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,20 +12,22 @@ from typing import Any
 
 import click
 
-from ..balance.bots import best_heuristic
+from ..balance.bots import best_heuristic, unused_budget
 from ..balance.compare import run_compare
 from ..balance.errors import BalanceError
 from ..balance.run import DEFAULT_CAP, Plan, Progress, tournament
-from ..balance.sweep import parse_setting, sweep
+from ..balance.sweep import check_settings, parse_setting, sweep
 from ..balance.tournament import TournamentConfig
+from ..engine.registry import game_module
 from ..executors import scheduler_address
+from ..sim import MAX_GAMES
 from .common import echo_json, get_context, user_errors
 from .progress import is_live, progress
 
 
 @click.command("balance")
 @click.argument("game")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=200, show_default=True,
               help="Games per tournament (the first batch with --precision).")
 @click.option("--seed", default="1", show_default=True, help="Seed; game i uses Random(f'{seed}:{i}').")
 @click.option("--players", "-p", type=click.IntRange(min=1), default=None,
@@ -39,7 +42,7 @@ from .progress import is_live, progress
               help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
 @click.option("--precision", type=click.FloatRange(min=0.001, max=0.5), default=None,
               help="Play on until every headline 95% interval is within +/- this (e.g. 0.02).")
-@click.option("--max-games", type=click.IntRange(min=1), default=DEFAULT_CAP, show_default=True,
+@click.option("--max-games", type=click.IntRange(1, MAX_GAMES), default=DEFAULT_CAP, show_default=True,
               help="The cap on games with --precision.")
 @click.option("--set", "settings", multiple=True, metavar="rules.X=A,B",
               help="Sweep a rules parameter over values (repeatable: every combination is played).")
@@ -66,13 +69,16 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str | N
     if settings and reference:
         raise click.UsageError("--set and --compare go one at a time: sweep, or compare with a reference")
     engine = get_context().engine(game)
+    names = _bots(game, bots)
+    if problem := unused_budget(game_module(game), names, budget):
+        raise click.BadParameter(problem, param_hint="--budget")
     config = TournamentConfig(game, games, _seed(seed), players or engine.player_counts().start,
-                              _bots(game, bots), budget, get_context().cards_dir)
+                              names, budget, get_context().cards_dir)
     plan = Plan(jobs, scheduler_address(scheduler), precision, max(max_games, games))
     name, version = engine.db.meta.name, engine.db.version
     with _progress(games) as progress:
         if settings:
-            data, kind = sweep(config, [_setting(s) for s in settings], plan, progress), "sweep"
+            data, kind = sweep(config, _settings(settings), plan, progress), "sweep"
             suffix = "-sweep-" + "-".join(_slug(p) for p in data["parameters"])
         elif reference:
             data, kind = run_compare(config, reference, plan, progress), "compare"
@@ -100,8 +106,6 @@ def _seed(text: str) -> int | str:
 
 def _bots(game: str, text: str | None) -> tuple[str, ...]:
     if text is None:
-        from ..engine.registry import game_module
-
         return (best_heuristic(game_module(game)),)
     names = tuple(b.strip() for b in text.split(",") if b.strip())
     if not names:
@@ -114,6 +118,15 @@ def _setting(text: str) -> tuple[str, list[Any]]:
         return parse_setting(text)
     except BalanceError as exc:
         raise click.BadParameter(str(exc), param_hint="--set") from None
+
+
+def _settings(texts: tuple[str, ...]) -> list[tuple[str, list[Any]]]:
+    parsed = [_setting(text) for text in texts]
+    try:
+        check_settings(parsed)
+    except BalanceError as exc:
+        raise click.BadParameter(str(exc), param_hint="--set") from None
+    return parsed
 
 
 def _slug(text: str) -> str:
@@ -136,11 +149,12 @@ def summary_lines(data: dict[str, Any], kind: str) -> list[str]:
         return [line for run in data["runs"] for line in
                 [f"-- {', '.join(f'{k} = {v}' for k, v in run['values'].items())}", *report_lines(run["report"])]]
     if kind == "compare":
-        lines = [f"{data['game']}: current database against {data['reference']}"]
+        lines = [f"{data['game']}: current database against {data['reference']}",
+                 f"  {data['comparison']['what_changed']}"]
         for change in data["comparison"]["changes"]:
             flag = "  significant" if change["significant"] else ""
             lines.append(f"  {change['what']:<28} {change['before']['win_rate']:>7.1%} -> "
-                         f"{change['after']['win_rate']:>7.1%}  p = {change['p_value']:.3g}{flag}")
+                         f"{change['after']['win_rate']:>7.1%}  {p_shown(change['p_value'])}{flag}")
         return lines
     return report_lines(data)
 
@@ -148,12 +162,23 @@ def summary_lines(data: dict[str, Any], kind: str) -> list[str]:
 def report_lines(report: dict[str, Any]) -> list[str]:
     """The headline figures and the largest imbalances."""
     lines = [f"{report['game']} · {report['games']} games · bots: {', '.join(dict.fromkeys(report['bots']))}"]
-    for what, row in report["headlines"].items():
+    bots = {f"bot {name}": row for name, row in (report.get("by_bot") or {}).items()}
+    for what, row in (report["headlines"] | bots).items():
         low, high = row["ci95"]
         lines.append(f"  {what:<28} {row['win_rate']:>7.1%}  [{low:.1%}, {high:.1%}]  {row['wins']}/{row['games']}")
+    length = report["length"]
+    lines.append(f"  game length: median {length['median']:g} {length['unit']}, mean {length['mean']:.1f}")
+    if report.get("precision"):
+        lines += textwrap.wrap(report["precision"]["said"], 80, initial_indent="  ", subsequent_indent="    ")
     lines.append("largest imbalances:")
     for item in report["imbalances"]:
         verdict = "significant" if item["significant"] else "not significant"
-        lines.append(f"  {item['what']}: {item['win_rate']:.1%} (fair {item['fair']:.1%}), p = "
-                     f"{item['p_value']:.3g}, {verdict}")
+        lines += textwrap.wrap(f"{item['what']}: {item['win_rate']:.1%} (fair {item['fair']:.1%}), "
+                               f"{p_shown(item['p_value'])}, {verdict}", 80, initial_indent="  ",
+                               subsequent_indent="    ")
     return lines
+
+
+def p_shown(p: float) -> str:
+    """A p-value for the terminal: below what the report keeps, a bound rather than `p = 0`."""
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.3g}"

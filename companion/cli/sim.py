@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import click
 
-from ..balance.bots import bot_lines
+from ..balance.bots import bot_lines, unused_budget
 from ..engine.options import check_options, show_value
 from ..engine.registry import game_module, has_engine
 from ..errors import SetupError
 from ..executors import scheduler_address
-from ..sim import SEAT_LABEL, SimConfig, available_bots, simulate
+from ..sim import MAX_GAMES, SEAT_LABEL, SimConfig, available_bots, simulate
 from .common import Context, echo_json, get_context, parse_options, user_errors
 from .progress import is_live, progress
 
@@ -23,7 +24,7 @@ MAX_LABEL_ROWS = 15
 
 @click.command("sim")
 @click.argument("game")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True,
+@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               help="How many games to play.")
 @click.option("--seed", default="1", show_default=True,
               help="Seed of the run; game i uses Random(f'{seed}:{i}'), so results repeat exactly.")
@@ -62,6 +63,8 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str, jo
     if not all(names):
         known = ", ".join(sorted(available_bots(game_module(game)))) if has_engine(game) else "random"
         raise click.BadParameter(f"{bots!r} names an empty bot; bots: {known}", param_hint="--bot")
+    if has_engine(game) and (problem := unused_budget(game_module(game), names, budget)):
+        raise click.BadParameter(problem, param_hint="--budget")
     options = parse_options(option_pairs)
     _check_options(game, cards_dir, options)
     config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir), names, cards_dir,
@@ -122,8 +125,9 @@ def format_report(result: dict[str, Any]) -> list[str]:
               f"min {length['min']} · max {length['max']}")]
     lines += format_histogram(result["histogram"])
     lines += format_labels(result)
-    if result.get("summary"):
-        lines += ["", *result["summary"]]
+    if result.get("summary"):   # a game's own lines: a sentence too long for the screen goes on below
+        lines += ["", *(part for line in result["summary"]
+                        for part in (textwrap.wrap(line, 80, subsequent_indent="  ") if len(line) > 80 else [line]))]
     return lines
 
 
@@ -141,7 +145,7 @@ def format_labels(result: dict[str, Any]) -> list[str]:
     """Per-label figures: seat-labelled values with their win rate, other labels with wins by seat."""
     lines = []
     for name, values in result["seat_labels"].items():
-        lines += ["", f"by {name} (win rate of the seat carrying it):"]
+        lines += ["", f"by {name.replace('_', ' ')} (win rate of the seat carrying it):"]
         pad = _label_width(values)
         for value, row in values.items():
             low, high = row["ci95"]
@@ -150,7 +154,7 @@ def format_labels(result: dict[str, Any]) -> list[str]:
     for key, values in result["labels"].items():
         if SEAT_LABEL.match(key):
             continue
-        lines += ["", f"by {key} (games, wins by seat, draws):"]
+        lines += ["", f"by {key.replace('_', ' ')} (games, wins by seat, draws):"]
         if len(values) > MAX_LABEL_ROWS:
             numbers = result["numeric_labels"].get(key)
             lines.append(f"  {len(values)} different values: mean {numbers['mean']:g}, median "

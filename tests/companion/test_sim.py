@@ -196,3 +196,23 @@ def test_numeric_labels_are_summarised_and_ordered_as_numbers():
     assert numeric_label_stats(records) == {"pool": {"mean": 7.75, "median": 9.5, "min": 2.0, "max": 10.0}}
     assert list(label_stats(records, 2)["pool"]) == ["2", "9", "10"]
     assert label_stats(records, 2)["pool"]["10"] == {"games": 2, "wins_by_seat": [0, 2], "draws": 0}
+
+
+def test_label_names_read_as_words():
+    """Halfwish's `ended_in_round` label was printed as `by ended_in_round`."""
+    from companion.cli.sim import format_labels
+
+    result = {"seat_labels": {"first_pick": {"a": {"wins": 1, "games": 2, "win_rate": 0.5, "ci95": [0.1, 0.9]}}},
+              "labels": {"ended_in_round": {"3": {"games": 2, "wins_by_seat": [1, 1], "draws": 0}}},
+              "numeric_labels": {}}
+    lines = format_labels(result)
+    assert "by ended in round (games, wins by seat, draws):" in lines
+    assert "by first pick (win rate of the seat carrying it):" in lines
+
+
+@pytest.mark.parametrize("game", ["halfwish", "skirmish"])
+def test_a_games_summary_fits_80_columns(runner, game):
+    """Halfwish's matrix heading (82) and Skirmish's design-intent line (84) ran past 80 columns."""
+    result = runner.invoke(cli, ["sim", game, "-n", "30"])
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80, result.output

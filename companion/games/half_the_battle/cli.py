@@ -52,7 +52,8 @@ def damage_command(die: str, hp: int, amount: int, lethal: bool, monster: bool, 
     \b
     Examples:
       deckwright half-the-battle damage --die d12 --hp 5 --amount 7
-      deckwright half-the-battle damage --die d4 --hp 4 --amount 4 --lethal --item flimsy-shield --json
+      deckwright half-the-battle damage --die d4 --hp 4 --amount 4 --lethal \\
+          --item flimsy-shield --json
     """
     result = calculators.damage(_engine(), die, hp, amount, lethal=lethal, monster=monster, items=items)
     if as_json:
@@ -116,7 +117,9 @@ def threats_command(source: str, player: str | None, as_json: bool, db_path: str
 
 def _load_state(engine: HalfTheBattleEngine, source: str, db_path: str | None) -> HalfTheBattleState:
     path = Path(source)
-    if path.suffix == ".json" and path.is_file():
+    if path.suffix == ".json" and not path.is_file():   # a file meant, not a session name
+        raise HalfTheBattleError(f"{source}: no such file (a JSON game state, or a session name)")
+    if path.suffix == ".json":
         try:
             state = engine.load_state(json.loads(path.read_text()))
         except (ValueError, KeyError, TypeError) as exc:
@@ -146,7 +149,10 @@ def odds_command(as_json: bool) -> None:
     if as_json:
         echo_json(odds)
         return
+    die = _engine().rules["monster_die"]
+    echo_wrapped(f"A monster's starting HP, from one roll of the {die}:")
     for hp, p in odds["start_hp"].items():
         click.echo(f"  starts on {hp:>2} HP: {p}")
-    click.echo(f"tie (both roll again): {odds['tie_each_roll']}")
-    click.echo(f"first player takes the initiative: {odds['first_player_initiative']}")
+    echo_wrapped("Initiative: the monster with the lower starting HP takes it; equal HP are rolled again.")
+    click.echo(f"  tie (both roll again): {odds['tie_each_roll']}")
+    click.echo(f"  first player takes the initiative: {odds['first_player_initiative']}")

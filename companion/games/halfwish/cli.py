@@ -142,8 +142,8 @@ def duel(aggressor: str, phase: str, losing: str | None, as_json: bool, **values
     Example (the rulebook's: A deals 8 damage, B does 12-8=4 back):
       deckwright halfwish duel --a long-strike --a-dv 10 --b strike --b-dv 12
     Two actions each on turns 3-5, a power and a status:
-      deckwright halfwish duel --a strike,heavy-strike --a-dv 9 --b defend,evade --b-dv 8 \\
-          --a-power roar --b-toughness 1 --json
+      deckwright halfwish duel --a strike,heavy-strike --a-dv 9 \\
+          --b defend,evade --b-dv 8 --a-power roar --b-toughness 1 --json
     """
     db = get_context().load(GAME_ID)
     profiles = profiles_from_db(db)
@@ -252,11 +252,22 @@ def print_odds(result: DuelOdds, profiles: Mapping[str, ActionProfile]) -> None:
 
 
 def print_matrix(table: OddsMatrix) -> None:
-    """Rows: A's action (aggressor); columns: B's action; cells: A's chance to win the duel."""
+    """Rows: A's action (aggressor); columns: B's action; cells: A's chance to win the duel, then
+    the chance of a tie (what is left of a cell is the defender's win)."""
+    for key, title in (("win", ("Chance that the aggressor (row) wins the duel against the defender (column), "
+                                 "both DVs rolled:")),
+                       ("tie", "Chance that the duel is a tie (the rest of a cell is the defender's win):")):
+        if key == "tie":
+            click.echo()
+        echo_wrapped(title)
+        print_cells(table, key)
+
+
+def print_cells(table: OddsMatrix, key: str) -> None:
+    """One figure of every cell (`win`, `tie`), rows under their action, columns under theirs."""
     first = max(len(n) for n in table.names) + 1
     widths = [max(len(n), len("100.0%")) + 2 for n in table.names]  # each column as wide as its name
-    echo_wrapped("Chance that the aggressor (row) wins the duel against the defender (column), both DVs rolled:")
     click.echo(" " * first + "".join(f"{n:>{w}}" for n, w in zip(table.names, widths, strict=True)))
     for row in table.rows():
-        click.echo(f"{row['name']:<{first}}" + "".join(f"{c['win']:>{w}}" for c, w in zip(row["cells"], widths,
-                                                                                        strict=True)))
+        click.echo(f"{row['name']:<{first}}" + "".join(f"{c[key]:>{w}}" for c, w in zip(row["cells"], widths,
+                                                                                       strict=True)))

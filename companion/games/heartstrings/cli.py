@@ -79,6 +79,9 @@ def combat(room: int, attacker_roll: int, defender_rolls: str, as_json: bool) ->
         echo_wrapped(step.text, hang=2)
     if result.unused_rolls:
         echo_wrapped(f"(not rolled: {', '.join(map(str, result.unused_rolls))}, the defender had already won)")
+    divisor = rules["damage_divisor"]
+    echo_wrapped(f"Damage is ceil(difference/{divisor}): the difference of the two totals divided by {divisor}, "
+                 f"rounded up; a tie costs the defender the token and {rules['tie_damage']} damage.")
     a, d = result.attacker, result.defender
     echo_wrapped(f"The {result.winner} wins. Attacker: {plural(a.tokens_lost, 'token')} lost, {a.damage} damage; "
                  f"defender: {plural(d.tokens_lost, 'token')} lost, {d.damage} damage.")

@@ -15,7 +15,7 @@ from ...engine.requests import Event
 from ...engine.steps import step
 from .actions import attack_targets
 from .board import distance, tile_name
-from .damage import armor_total, is_critical
+from .damage import armor_total, is_critical, power_points
 from .engine import SkirmishEngine
 from .errors import SkirmishError
 from .state import Fighter, Side, SkirmishState
@@ -35,6 +35,8 @@ class AttackResult:
     defender_critical: bool
     attacker_critical: bool
     steps: list[str] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)   # who fights, with the tiers behind each number
+    legend: str = ""                                  # how to read `14/82` in the steps
 
 
 def _class(engine: SkirmishEngine, name: str) -> str:
@@ -102,11 +104,27 @@ def attack(engine: SkirmishEngine, attacker: str, defender: str, distance: int, 
     for f in (a, d):
         if engine.tiers.is_fainted(armor_total(engine, f), f.damage):
             raise SkirmishError(f"{f.id} has already fainted with {f.damage} damage taken")
+    sides = [f"{role}: {describe(engine, f)}" for role, f in (("Attacker", a), ("Defender", d))]
     events = _strike_once(engine, state)
     counter = any(e.kind == "damage" and e.data["fighter"] == a.id for e in events)
     return AttackResult(d.damage - defender_taken, a.damage - attacker_taken, counter, d.fainted, a.fainted,
                         not d.fainted and is_critical(engine, d), not a.fainted and is_critical(engine, a),
-                        [e.text for e in events])
+                        [e.text for e in events], sides, legend(engine))
+
+
+def legend(engine: SkirmishEngine) -> str:
+    """How to read the `taken/armor` figure that ends each damage line."""
+    num, den = engine.tiers.critical
+    return (f"Each damage line ends with damage taken/armor: a character is critically wounded when at most "
+            f"{num}/{den} of its armor is left, and faints when the damage taken passes its armor.")
+
+
+def describe(engine: SkirmishEngine, fighter: Fighter) -> str:
+    """`Sera Quill (duelist), power medium: 14 a hit; armor small: 62.`, with any damage taken."""
+    tiers = engine.tiers
+    taken = f", {fighter.damage} taken already" if fighter.damage else ""
+    return (f"{fighter.label} ({fighter.cls}), power {tiers.names[fighter.power]}: {power_points(engine, fighter)} "
+            f"a hit; armor {tiers.names[fighter.armor]}: {armor_total(engine, fighter)}{taken}.")
 
 
 def _tier(engine: SkirmishEngine, name: str) -> int:

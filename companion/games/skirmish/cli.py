@@ -30,7 +30,8 @@ def group() -> None:
 
     \b
     Example:
-      deckwright skirmish attack --attacker duelist --defender vanguard --distance 1
+      deckwright skirmish attack --attacker duelist --defender vanguard \\
+          --distance 1
     """
 
 
@@ -52,15 +53,19 @@ def attack(attacker: str, defender: str, distance: int, attacker_taken: int, def
 
     \b
     Example (a Duelist strikes a Vanguard next to it; the Vanguard counters):
-      deckwright skirmish attack --attacker duelist --defender vanguard --distance 1
+      deckwright skirmish attack --attacker duelist --defender vanguard \\
+          --distance 1
     """
     result = attack_calc(_engine(), attacker, defender, distance, attacker_taken, defender_taken,
                          attacker_power, defender_armor)
     if as_json:
         echo_json(asdict(result))
         return
+    for line in result.sides:
+        echo_wrapped(line, hang=2)
     for line in result.steps:
         echo_wrapped(line, hang=2)
+    echo_wrapped(result.legend)
     echo_wrapped(f"Defender takes {result.damage_to_defender}, attacker takes {result.damage_to_attacker} "
                  f"({'counter-attack' if result.counter else 'no counter-attack'}).")
     for who in ("defender", "attacker"):
@@ -128,7 +133,8 @@ def odds(skill: str | None, copies: int | None, turn: int, deck: int | None, as_
     (the mulligan shuffles the whole opening hand back when it holds no copy).
 
     \b
-    Examples (a primary skill, 4 copies in 30 cards, by your third turn; a secondary):
+    Examples (a primary skill, 4 copies in 30 cards, by your third turn;
+    a secondary):
       deckwright skirmish odds --turn 3
       deckwright skirmish odds --skill last-word --turn 5
     """

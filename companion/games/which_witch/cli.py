@@ -23,18 +23,20 @@ def group() -> None:
 
     \b
     Example:
-      deckwright which-witch attack --attacker wind --defender ice --spell wind --count 2
+      deckwright which-witch attack --attacker wind --defender ice \\
+          --spell wind --count 2
     """
 
 
-def parse_die(text: str | None, allowed: list[int], default: int) -> int:
-    """`'d8'` or `'8'` -> 8, if the game has that die; None -> the default die."""
+def parse_die(text: str | None, allowed: list[int], default: int, option: str) -> int:
+    """`'d8'` or `'8'` -> 8, if the game has that die; None -> the default die. A usage error
+    names the option it came from."""
     if text is None:
         return default
     match = re.fullmatch(r"\s*d?(\d+)\s*", text.lower())
     if not match or int(match.group(1)) not in allowed:
         dice = ", ".join(f"d{d}" for d in allowed)
-        raise click.BadParameter(f"expected one of the game's dice ({dice}), got {text!r}")
+        raise click.BadParameter(f"expected one of the game's dice ({dice}), got {text!r}", param_hint=option)
     return int(match.group(1))
 
 
@@ -60,16 +62,18 @@ def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: s
 
     \b
     Example (the rulebook's: the Wind Witch wins with 2 Wind Spells, 4 hearts):
-      deckwright which-witch attack --attacker wind --defender ice --spell wind --count 2
-      deckwright which-witch attack --attacker fire --defender earth --spell ice \\
-          --count 3 --attacker-die d12 --defender-bonus 2 --defender-hearts 2 --json
+      deckwright which-witch attack --attacker wind --defender ice \\
+          --spell wind --count 2
+      deckwright which-witch attack --attacker fire --defender earth \\
+          --spell ice --count 3 --attacker-die d12 --defender-bonus 2 \\
+          --defender-hearts 2 --json
     """
     db = get_context().load(GAME_ID)
     elements, rules = list(db.rules.elements), db.rules
     dice = wand_dice(db)
-    sides = (Side(normalise_witch(attacker, elements), parse_die(attacker_die, dice, rules.default_die),
+    sides = (Side(normalise_witch(attacker, elements), parse_die(attacker_die, dice, rules.default_die, "--attacker-die"),
                   attacker_bonus),
-             Side(normalise_witch(defender, elements), parse_die(defender_die, dice, rules.default_die),
+             Side(normalise_witch(defender, elements), parse_die(defender_die, dice, rules.default_die, "--defender-die"),
                   defender_bonus))
     engine = WhichWitchEngine(db)
     try:

@@ -51,6 +51,13 @@ def test_sweep_plays_each_value_on_the_overridden_database(toy, runner, tmp_path
     assert short["report"]["version"] != long["report"]["version"]
     pdf = next((tmp_path / "toy-race").glob("balance-*-sweep-rules.max_turns.pdf"))
     assert "Headline figures against rules.max_turns" in pdf_text(pdf)
+    # the sweep's first page names every value (not the first run's as if it were the whole sweep),
+    # tables each run's figures and game length, and titles each run's report with its value
+    text = " ".join(pdf_text(pdf).split())
+    assert "swept: rules.max_turns = 1, 30." in text and "rules.max_turns = 1." not in text.split("Balance report")[0]
+    assert "median length (turns)" in text
+    assert "Balance report: Toy Race, rules.max_turns = 1" in text
+    assert "Balance report: Toy Race, rules.max_turns = 30" in text
 
 
 def test_sweep_of_an_unknown_parameter_names_the_known_ones(toy, runner, tmp_path):
@@ -79,6 +86,13 @@ def test_compare_with_a_git_revision_tests_each_change(toy, runner, tmp_path, mo
     assert draws["after"]["win_rate"] > draws["before"]["win_rate"] and draws["significant"]
     assert draws["p_value"] < 0.001
     assert list((tmp_path / "out" / "toy-race").glob("balance-*-vs-HEAD.pdf"))
+    # what changed is said, not left to the designer's memory
+    comparison = json.loads(result.stdout)["comparison"]
+    assert comparison["rules_changed"] == [{"rule": "max_turns", "before": 20, "after": 1}]
+    shown = balance(runner, "-n", "20", "--compare", "HEAD", "--out", str(tmp_path / "out"))
+    assert "rules changed: max_turns 20 -> 1" in shown.output
+    pdf = next((tmp_path / "out" / "toy-race").glob("balance-*-vs-HEAD.pdf"))
+    assert "Rules changed: max_turns 20 -> 1." in " ".join(pdf_text(pdf).split())
 
 
 def test_compare_with_an_earlier_json_of_the_same_database_finds_no_change(toy, runner, tmp_path):
@@ -87,6 +101,9 @@ def test_compare_with_an_earlier_json_of_the_same_database_finds_no_change(toy, 
     result = balance(runner, "-n", "30", "--compare", str(earlier), "--json", "--out", str(tmp_path))
     changes = json.loads(result.stdout)["comparison"]["changes"]
     assert changes and all(c["change"] == 0 and not c["significant"] for c in changes)
+    assert json.loads(result.stdout)["comparison"]["rules_changed"] == []
+    shown = balance(runner, "-n", "30", "--compare", str(earlier), "--out", str(tmp_path))
+    assert "the same database (version" in shown.output
 
 
 def test_compare_with_a_report_of_another_game_is_refused(toy, runner, tmp_path):
@@ -130,3 +147,55 @@ def test_a_revision_that_looks_like_an_option_never_reaches_git(tmp_path):
     with pytest.raises(BalanceError, match="not a git revision"):
         snapshot_at_revision(tmp_path, f"--output={tmp_path / 'victim'}")
     assert not (tmp_path / "victim").exists()
+
+
+def test_the_summary_shows_each_bots_win_rate_when_bots_differ(toy, runner, tmp_path):
+    """`--bot search,heuristic` is asked to see how the bots fare: the terminal says it too."""
+    result = balance(runner, "-n", "20", "--bot", "random,sprinter", "--out", str(tmp_path))
+    rows = {line.split()[1]: line for line in result.output.splitlines() if line.startswith("  bot ")}
+    assert set(rows) == {"random", "sprinter"} and all("/20" in line for line in rows.values())
+
+
+def test_a_precision_the_cap_stops_short_of_is_said_on_screen_and_in_the_pdf(toy, runner, tmp_path):
+    """`--precision 0.01 --max-games 500` ended with intervals of +/-4.4% and no word about it."""
+    result = balance(runner, "-n", "20", "--precision", "0.01", "--max-games", "60", "--out", str(tmp_path))
+    said = " ".join(result.output.split())
+    assert "stopped at the cap of 60 games (--max-games): the widest headline interval is +/-" in said
+    assert "not the +/-1.0% asked; about " in said
+    assert max(len(line) for line in result.output.splitlines() if not line.startswith("wrote ")) <= 80
+    pdf = next((tmp_path / "toy-race").glob("balance-*.pdf"))
+    assert "stopped at the cap of 60 games" in " ".join(pdf_text(pdf).split())
+
+
+def test_a_precision_reached_is_said(toy, runner, tmp_path):
+    result = balance(runner, "-n", "20", "--precision", "0.2", "--out", str(tmp_path))
+    assert "every headline 95% interval is within +/-20.0% (as asked) after " in " ".join(result.output.split())
+
+
+def test_each_swept_runs_summary_gives_its_game_length(toy, runner, tmp_path):
+    """A sweep of a turn limit changes the game length most; the terminal showed only win rates."""
+    result = balance(runner, "-n", "20", "--set", "rules.max_turns=1,30", "--out", str(tmp_path))
+    lengths = [line for line in result.output.splitlines() if line.startswith("  game length: median ")]
+    assert len(lengths) == 2 and lengths[0] != lengths[1]
+
+
+def test_the_imbalances_fit_80_columns_and_never_say_p_is_0(runner, tmp_path):
+    """Skirmish's greedy bots: `faction fairy-kingdom against ivory-tower: 0.0% (fair 48.0%), p = 0,
+    significant` ran to 82 columns, and a p-value is never 0."""
+    result = runner.invoke(cli, ["balance", "skirmish", "-n", "100", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    shown = [line for line in result.output.splitlines() if not line.startswith("wrote ")]
+    assert max(len(line) for line in shown) <= 80, result.output
+    assert "p = 0," not in result.output and "p < 0.0001" in result.output
+
+
+def test_compare_with_a_report_other_bots_played_is_refused(toy, runner, tmp_path):
+    """A report of random bots against this run's sprinters said 'the same database: every
+    difference is chance' and then called the bots' difference significant."""
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(balance(runner, "-n", "30", "--bot", "random", "--json", "--out", str(tmp_path)).stdout)
+    result = runner.invoke(cli, ["balance", "toy-race", "-n", "30", "--compare", str(earlier), "--out", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert "that report was played with --bot random, this run with --bot sprinter" in result.output
+    same = balance(runner, "-n", "30", "--bot", "random", "--compare", str(earlier), "--out", str(tmp_path))
+    assert "the same database" in same.output

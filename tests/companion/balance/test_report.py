@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.balance.report import build_report, by_value, card_stats, first_player, matchups
-from companion.balance.stats import against_fair, games_for, two_proportions
+from companion.balance.stats import against_fair, false_discoveries, games_for, two_proportions
 from companion.balance.tournament import Record, TournamentConfig
 
 CONFIG = TournamentConfig("duel", 0, 1, 2, ("heuristic",))
@@ -84,3 +84,45 @@ def test_games_needed_for_a_precision():
     # n = 1.96^2 * 0.25 / 0.02^2 = 2401 games for a fair coin within +/- 2 points
     assert games_for(0.5, 0.02) == 2401
     assert games_for(0.5, 0.02, share=2 / 7) == 8404
+
+
+def titan_over_assassin(i: int) -> Record:
+    """Game i of 60: titan and assassin swap seats every game; titan wins all but two in eight."""
+    titan_seat = i % 2
+    winner = 1 - titan_seat if i % 8 in (3, 6) else titan_seat
+    return record(i, winner, *(("titan", "assassin") if titan_seat == 0 else ("assassin", "titan")),
+                  starter=(i // 2) % 2)
+
+
+def test_a_handful_of_games_is_not_called_significant_among_many_figures():
+    """A report tests every seat, side and matchup at once: a 0-of-6 matchup (p = 0.031 alone) is
+    chance among them, and the well-measured imbalance (titan over assassin, 45 of 60) leads."""
+    records = [titan_over_assassin(i) for i in range(60)]
+    records += [record(60 + i, i % 2, *(("knight", "rogue") if i % 2 == 0 else ("rogue", "knight")))
+                for i in range(6)]
+    records += [record(66 + i, i % 2 if i % 4 < 2 else 1 - i % 2, *((a, b) if i % 2 == 0 else (b, a)))
+                for a, b in (("mirror", "ranger"), ("vanguard", "witch")) for i in range(8)]
+    report = build_report(CONFIG, "v1", records)
+    found = {item["what"]: item for item in report["imbalances"]}
+    assert set(found) == {"class assassin", "class titan", "class assassin against titan"}
+    assert all(item["significant"] for item in found.values())
+    small = [item for item in report["tested"] if item["games"] == 6]
+    assert len(small) == 3 and all(item["p_value"] < 0.05 and not item["significant"] for item in small)
+    assert all(item["tested"] == len(report["tested"]) for item in report["tested"])
+
+
+def test_a_two_player_report_names_one_seat_of_the_two():
+    """Seat 2's gap is seat 1's mirrored: the imbalances list one of them, not both."""
+    records = [record(i, 0 if i % 10 < 7 else 1, "rogue", "rogue") for i in range(100)]
+    whats = [item["what"] for item in build_report(CONFIG, "v1", records)["imbalances"]]
+    assert "seat 1" in whats and "seat 2" not in whats
+
+
+def test_false_discovery_rate_of_many_tests_read_at_once():
+    # Benjamini-Hochberg over m = 4: the k-th smallest p-value is compared with k / 4 * 5%;
+    # 0.04 <= 4/4 * 0.05 makes all four significant, and 0.01 alone against 0.03, 0.2, 0.9 is
+    # (0.01 <= 1/4 * 0.05 = 0.0125) while 0.03 is not (0.03 > 2/4 * 0.05 = 0.025)
+    assert false_discoveries([0.03, 0.01, 0.04, 0.02]) == [True, True, True, True]
+    assert false_discoveries([0.03, 0.01, 0.2, 0.9]) == [False, True, False, False]
+    assert false_discoveries([0.04, 0.06]) == [False, False]   # 0.04 > 1/2 * 5%, 0.06 > 5%
+    assert false_discoveries([]) == []

@@ -99,3 +99,22 @@ def test_threats_from_a_session(run):
     assert "Ann: 0 killing threats" in result.output      # nobody is low enough yet
     missing = run("threats", "--state", "no-such-game")
     assert missing.exit_code == 1 and "Traceback" not in missing.output
+
+
+def test_threats_from_a_missing_state_file_says_the_file_is_missing(run, tmp_path):
+    """A path that names no file is not looked up as a session name (which listed every saved
+    session on the shared screen)."""
+    path = tmp_path / "position.json"
+    result = run("threats", "--state", str(path))
+    assert result.exit_code == 1, result.output
+    assert f"{path}: no such file" in result.output and "no session named" not in result.output
+
+
+def test_odds_text_says_what_each_figure_is(run):
+    """It printed `  starts on 11 HP: 1/10` under no heading, and the initiative figures without
+    the rule they come from."""
+    lines = run("odds").output.splitlines()
+    assert lines[0] == "A monster's starting HP, from one roll of the d20:"
+    assert lines[1] == "  starts on 11 HP: 1/10"
+    assert "Initiative: the monster with the lower starting HP takes it; equal HP are rolled again." in lines
+    assert "  first player takes the initiative: 1/2" in lines

@@ -270,3 +270,14 @@ def test_the_calculators_fit_80_columns(runner):
     for args in (["duel", "--a", "long-strike", "--a-dv", "10", "--b", "evade", "--b-dv", "12"], ["odds", "--matrix"]):
         result = runner.invoke(cli, ["halfwish", *args], env={"COLUMNS": "80"})
         assert result.exit_code == 0 and max(map(len, result.output.splitlines())) <= 80, result.output
+
+
+def test_odds_matrix_shows_ties_beside_wins(runner):
+    """A row of 0.0% wins (Defend as the aggressor) did not say whether it ties or loses; Long
+    Strike against Heavy Strike ties 81.3% of the time and wins 15.9%."""
+    result = run(runner, "odds", "--matrix")
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Chance that the duel is a tie"))
+    ties = {line.split("  ")[0]: line.split()[-5:] for line in lines[at + 2:at + 7]}
+    assert ties["Long Strike"] == ["63.7%", "0.0%", "81.3%", "0.0%", "0.0%"]
+    assert ties["Defend"] == ["0.0%"] * 5   # the aggressor who only defends loses every duel

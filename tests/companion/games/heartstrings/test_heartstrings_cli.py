@@ -92,3 +92,14 @@ def test_a_broken_database_is_a_data_problem(runner, cards_copy):
     result = runner.invoke(cli, ["--cards", str(cards_copy), "heartstrings", "odds", "--room", "5"])
     assert result.exit_code == 1
     assert "Traceback" not in result.output
+
+
+def test_combat_text_says_what_ceil_is(runner):
+    """Steps read `takes ceil(2/2) = 1 damage`: the text says where the 2s come from."""
+    result = runner.invoke(cli, ["heartstrings", "combat", "--room", "9", "--attacker", "4", "--defender", "5"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "takes ceil(2/2) = 1 damage" in text
+    assert (f"Damage is ceil(difference/{RULES.damage_divisor}): the difference of the two totals divided by "
+            f"{RULES.damage_divisor}, rounded up; a tie costs the defender the token and "
+            f"{RULES.tie_damage} damage.") in text

@@ -93,3 +93,15 @@ def test_odds_for_a_named_skill_uses_its_copies():
 def test_an_unknown_tier_is_a_clear_error(args):
     result = CliRunner().invoke(cli, ["skirmish", *args])
     assert result.exit_code == 1 and "unknown tier" in result.output and "Traceback" not in result.output
+
+
+def test_attack_text_says_where_each_number_comes_from():
+    """The steps printed `Bramblejack takes 14 (Sera Quill's attack): 14/82` without saying who
+    Bramblejack is, why 14, or what 14/82 means."""
+    result = run("attack", "--attacker", "duelist", "--defender", "vanguard", "--distance", "1")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Attacker: Sera Quill (duelist), power medium: 14 a hit; armor small: 62." in text
+    assert "Defender: Bramblejack (vanguard), power tiny: 10 a hit; armor large: 82." in text
+    assert "Bramblejack takes 14 (Sera Quill's attack): 14/82" in text
+    assert "Each damage line ends with damage taken/armor: a character is critically wounded when at most 1/3" in text

@@ -117,10 +117,11 @@ def test_cli_refuses_a_spell_of_the_defenders_element(runner):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--attacker-die", "d7"], "expected one of the game's dice"),
+    (["--attacker-die", "d7"], "Invalid value for --attacker-die: expected one of the game's dice"),
+    (["--defender-die", "d7"], "Invalid value for --defender-die: expected one of the game's dice"),
     (["--attacker", "mud"], "unknown witch 'mud'"),
     (["--attacker-bonus", "-1"], "-1"),
-], ids=["bad-die", "unknown-witch", "negative-bonus"])
+], ids=["bad-die", "bad-defender-die", "unknown-witch", "negative-bonus"])
 def test_cli_usage_errors_exit_2(runner, args, message):
     base = {"--attacker": "wind", "--defender": "ice", "--spell": "fire"}
     base.update(dict(zip(args[::2], args[1::2])))
