@@ -40,6 +40,8 @@ from .yamlsrc import Loc, YamlDoc, load_yaml
 class Params(dict[str, Any]):
     """Rules parameters: a dict that also answers `params.health`, and names a missing key."""
 
+    key_noun = "rules parameter"  # what a template's error calls a missing key (`cards.undefined`)
+
     def __getattr__(self, name: str) -> Any:
         try:
             value = self[name]
