@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -137,17 +138,33 @@ def changes_since(db: Database, ref: str) -> Changes:
     return compare(earlier_manifest(db, ref), build_manifest(db), ref)
 
 
-def describe(changes: Changes, game: str) -> list[str]:
-    """The changes as lines a designer reads, a changed card followed by its fields."""
+def describe(changes: Changes, game: str, width: int | None = None) -> list[str]:
+    """The changes as lines a designer reads, a changed card followed by its fields. With `width`
+    (a terminal's 80 columns) a change too long for one line is wrapped, its new value under the
+    old one after `->`, and no value is cut."""
     total = len(changes.added) + len(changes.removed) + len(changes.changed) + len(changes.rules)
     lines = [f"{game}: {plural(total, 'change')} since {changes.since}"]
     for sign, cards in (("+", changes.added), ("-", changes.removed)):
         lines += [f"  {sign} card {c['id']} ({c['deck']}) {c.get('source') or ''}".rstrip() for c in cards]
     for card in changes.changed:
         lines.append(f"  ~ card {card['id']} ({card['deck']}) {card.get('source') or ''}".rstrip())
-        lines += [f"      {d['field']}: {_show(d['old'])} -> {_show(d['new'])}" for d in card["fields"]]
-    lines += [f"  ~ rule {r['rule']}: {_show(r['old'])} -> {_show(r['new'])}" for r in changes.rules]
+        for d in card["fields"]:
+            lines += _old_to_new(f"      {d['field']}: ", d["old"], d["new"], width)
+    for r in changes.rules:
+        lines += _old_to_new(f"  ~ rule {r['rule']}: ", r["old"], r["new"], width)
     return lines
+
+
+def _old_to_new(lead: str, old: Any, new: Any, width: int | None) -> list[str]:
+    """`lead old -> new` on one line when it fits `width`, else the old value wrapped after
+    `lead` and the new one on the lines below it, after `->`."""
+    line = f"{lead}{_show(old)} -> {_show(new)}"
+    if width is None or len(line) <= width:
+        return [line]
+    indent = " " * (len(lead) - len(lead.lstrip()) + 2)
+    wrap = {"width": width, "break_long_words": False, "break_on_hyphens": False}
+    return [*textwrap.wrap(f"{lead}{_show(old)}", subsequent_indent=indent + "   ", **wrap),
+            *textwrap.wrap(f"-> {_show(new)}", initial_indent=indent, subsequent_indent=indent + "   ", **wrap)]
 
 
 def _show(value: Any) -> str:

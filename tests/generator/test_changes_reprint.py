@@ -228,3 +228,18 @@ def test_the_reprint_cover_wraps_a_long_edit_and_says_when_nothing_is_to_print(r
     text = pages[0].extract_text()
     assert "No card to print: nothing on the cards changed." in text
     assert "None: no printed card changed or went." in text
+
+
+def test_changes_of_a_long_text_fit_80_columns_with_old_and_new_whole(runner, halfwish, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the title names the ref as given: `earlier.json`
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    _edit(halfwish, "actions.yaml", "Evade fails and you take full damage.", "Evade fails: take full damage.")
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "earlier.json"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80, result.output
+    joined = " ".join(" ".join(lines).split())
+    old = next(c for c in json.loads(earlier.read_text())["cards"] if c["id"] == "evade")["fields"]["text"]
+    assert f"text: {json.dumps(old)} -> {json.dumps(old.replace('Evade fails and you take', 'Evade fails: take'))}" in joined
