@@ -33,13 +33,12 @@ from .schema import (
     TokenSheet,
     is_rules_ref,
 )
-from .spreadsheet import expand_card_sources
+from .spreadsheet import expand_card_sources, row_sources
 from .yamlsrc import Loc, YamlDoc, load_yaml
 
 
 class Params(dict[str, Any]):
     """Rules parameters: a dict that also answers `params.health`, and names a missing key."""
-
     key_noun = "rules parameter"  # what a template's error calls a missing key (`cards.undefined`)
 
     def __getattr__(self, name: str) -> Any:
@@ -229,6 +228,7 @@ class _Assembler:
             return
         self._note_card_lines(doc, file.relative_to(self.folder))
         doc, sheet_problems, sheet_files = expand_card_sources(doc, self.folder)
+        self.sources = {**row_sources(doc, self.folder), **self.sources}  # a card's first place wins
         self.docs.append(doc)
         self.sheet_files += sheet_files
         self.problems.extend(sheet_problems)
@@ -251,7 +251,7 @@ class _Assembler:
                 self.origin[(section, -1)] = (doc, (section,))  # a single section: index -1
 
     def _note_card_lines(self, doc: YamlDoc, where: Path) -> None:
-        """Where each card written in this file is (a card read from a spreadsheet has no line)."""
+        """Where each card written in this file is (a spreadsheet's cards: `row_sources`)."""
         decks = doc.data.get("decks")
         for di, deck in enumerate(decks if isinstance(decks, list) else []):  # else the schema says why
             cards = deck.get("cards") if isinstance(deck, dict) else None

@@ -38,6 +38,15 @@ class Cell:
             return f"{self.row}:{self.column}"
         return f"{self.sheet}!{column_letter(self.column)}{self.row}"
 
+    def place(self, folder: Path) -> str:
+        """Where this cell's row is, as the build manifest names a card's source (`file:line`):
+        `spells.csv:7`, `cards.xlsx:Spells!A7`, the file relative to the game's `folder`."""
+        try:
+            name = self.file.resolve().relative_to(folder.resolve()).as_posix()
+        except ValueError:
+            name = self.file.name
+        return f"{name}:{self.row}" if self.sheet is None else f"{name}:{self.label}"
+
     def problem(self, field: str, message: str) -> Problem:
         """A problem at this cell: `file:row:column: field: message`, or `file: Sheet!C7: field: message`."""
         if self.sheet is None:

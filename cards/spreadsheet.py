@@ -107,6 +107,19 @@ def expand_card_sources(doc: YamlDoc, folder: Path) -> tuple[YamlDoc, list[Probl
     return out, problems, files
 
 
+def row_sources(doc: YamlDoc, folder: Path) -> dict[str, str]:
+    """Card id -> the row it is written on (`Cell.place`), for the cards `doc` read from spreadsheets."""
+    if not isinstance(doc, SheetDoc):
+        return {}
+    found: dict[str, str] = {}
+    for loc, cell in doc.cells.items():
+        if len(loc) == 4:  # (decks, i, cards, j): a card's row, at its first cell
+            card = doc.data["decks"][loc[1]]["cards"][loc[3]]
+            if isinstance(card, dict) and "id" in card:
+                found.setdefault(str(card["id"]), cell.place(folder))
+    return found
+
+
 def _source_of(deck: Any) -> dict[str, Any] | None:
     cards = deck.get("cards") if isinstance(deck, dict) else None
     return cards if isinstance(cards, dict) else None

@@ -182,3 +182,19 @@ def test_export_takes_the_format_from_the_file_name_and_never_overwrites_the_dat
     (tmp_path / "link.csv").symlink_to(source)
     assert runner.invoke(cli, [*export, "--out", str(tmp_path / "link.csv")]).exit_code == 1
     assert source.read_text() == before
+
+
+def test_the_manifest_locates_a_spreadsheet_card_at_its_row(tmp_path: Path) -> None:
+    # `changes` and the reprint's first page name where each changed card is written
+    from generator.manifest import build_manifest
+
+    db = load_game("tiny", _game(tmp_path, "{from: cards.csv}", {"cards.csv": CSV}))
+    assert {c["id"]: c["source"] for c in build_manifest(db)["cards"]} == {"bolt": "cards.csv:2", "wave": "cards.csv:3"}
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = "Spells"
+    for row in (["id", "name", "cost"], ["bolt", "Bolt", 3], ["wave", "Wave", 1]):
+        sheet.append(row)
+    workbook.save(tmp_path / "tiny" / "cards.xlsx")
+    db = load_game("tiny", _game(tmp_path, "{from: cards.xlsx, sheet: Spells}"))
+    assert build_manifest(db)["cards"][1]["source"] == "cards.xlsx:Spells!A3"
