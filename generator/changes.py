@@ -122,9 +122,13 @@ def _brief(card: dict[str, Any]) -> dict[str, Any]:
 
 
 def _field_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each changed field as {field, old, new}; a face changed only by its layout or rules shows as `stamp`."""
-    diffs = [{"field": key, "old": old.get(key), "new": new.get(key)} for key in ("name", "count", "deck")
-             if old.get(key) != new.get(key)]
+    """Each changed field as {field, old, new}; a face changed only by its layout or rules shows as `stamp`.
+
+    `place` (`01/05`, the card's number in its deck and the deck's size, which its corner prints)
+    tells why a card restamps when another is added or removed; a manifest written before places
+    were recorded has none, and is compared without them."""
+    keys = ("name", "count", "deck", *(("place",) if "place" in old and "place" in new else ()))
+    diffs = [{"field": key, "old": old.get(key), "new": new.get(key)} for key in keys if old.get(key) != new.get(key)]
     old_fields, new_fields = old.get("fields", {}), new.get("fields", {})
     diffs += [{"field": key, "old": old_fields.get(key), "new": new_fields.get(key)}
               for key in sorted(old_fields.keys() | new_fields.keys()) if old_fields.get(key) != new_fields.get(key)]

@@ -30,13 +30,14 @@ def flat_rules(rules: Any, prefix: str = "") -> dict[str, Any]:
 
 
 def build_manifest(db: Database) -> dict[str, Any]:
-    """The manifest of one game: every card (stamp, fields, source), component and rules parameter."""
+    """The manifest of one game: every card (place in its deck, stamp, fields, source), component and rules parameter."""
     from .kit import deck_stamps
 
     cards: list[dict[str, Any]] = []
     for deck in db.decks:
-        for card, stamp in zip(deck.cards, deck_stamps(db, deck), strict=True):
+        for number, (card, stamp) in enumerate(zip(deck.cards, deck_stamps(db, deck), strict=True), start=1):
             cards.append({"id": card.id, "deck": deck.id, "name": card.name, "count": card.count,
+                          "place": f"{number:02d}/{len(deck.cards):02d}",  # as its corner prints it
                           "stamp": stamp, "source": db.sources.get(card.id, ""), "fields": card.fields})
     cards = json.loads(json.dumps(cards, default=str))  # fields as JSON reads them back (dates as text)
     components = [{"kind": kind, "id": item.id, "name": item.name, "stamp": digest(item)}

@@ -243,3 +243,29 @@ def test_changes_of_a_long_text_fit_80_columns_with_old_and_new_whole(runner, ha
     joined = " ".join(" ".join(lines).split())
     old = next(c for c in json.loads(earlier.read_text())["cards"] if c["id"] == "evade")["fields"]["text"]
     assert f"text: {json.dumps(old)} -> {json.dumps(old.replace('Evade fails and you take', 'Evade fails: take'))}" in joined
+
+
+def test_a_card_added_to_a_deck_shows_why_the_others_restamp_their_place_in_the_deck(runner, halfwish, tmp_path):
+    # every face prints `HW-ACT 01/05`; a sixth card makes it `01/06`, which is why they reprint
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    _edit(halfwish, "actions.yaml", "      - id: evade\n", "      - id: feint-step\n        name: Feint Step\n"
+          "        count: 2\n        kind: evade\n        text: Feint.\n      - id: evade\n")
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(earlier), "--json"])
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.output)["cards"]
+    assert [c["id"] for c in cards["added"]] == ["feint-step"]
+    changed = {c["id"]: c["fields"] for c in cards["changed"]}
+    assert changed["strike"] == [{"field": "place", "old": "01/05", "new": "01/06"}]
+    assert changed["evade"] == [{"field": "place", "old": "05/05", "new": "06/06"}]
+
+
+def test_a_manifest_written_before_places_were_recorded_still_compares(halfwish):
+    from generator.changes import compare
+
+    manifest = build_manifest(load_game("halfwish", halfwish))
+    older = json.loads(json.dumps(manifest))
+    for card in older["cards"]:
+        del card["place"]
+    assert compare(older, manifest, "old.json").changed == []
