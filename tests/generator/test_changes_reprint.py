@@ -269,3 +269,28 @@ def test_a_manifest_written_before_places_were_recorded_still_compares(halfwish)
     for card in older["cards"]:
         del card["place"]
     assert compare(older, manifest, "old.json").changed == []
+
+
+def test_a_deck_whose_layout_prints_no_stamp_is_thrown_away_by_name_not_by_stamp(halfwish, tmp_path):
+    """The reprint's first page tells which printed cards to throw away by the stamp at their foot;
+    a designer's own layout may print none: then every copy of a changed card goes."""
+    from cards.paths import TEMPLATES
+    from generator.changes import compare
+    from generator.reprint import decks_without_stamp, render_reprint
+
+    assert decks_without_stamp(load_game("halfwish", halfwish)) == frozenset()  # every shipped deck prints one
+    own = halfwish / "halfwish" / "templates"
+    own.mkdir()
+    base = (TEMPLATES / "halfwish" / "card-base.yaml").read_text()
+    footer = '  - {id: version, type: text, x: 39, y: 79.6, w: 20, h: 4, text: "v {{ version }}", size: 7, align: right,\n     color: "#ffffff"}\n'
+    assert footer in base
+    (own / "card-base.yaml").write_text(base.replace(footer, ""))
+    earlier = build_manifest(load_game("halfwish", halfwish))  # printed with that layout
+    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    db = load_game("halfwish", halfwish)
+    assert "actions" in decks_without_stamp(db)
+    out = tmp_path / "reprint.pdf"
+    render_reprint(db, compare(earlier, build_manifest(db), "earlier.json"), "a4", out)
+    cover = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert "Basic Actions Strike none printed 8" in cover
+    assert "carries no stamp, since its layout prints none" in cover
