@@ -203,6 +203,7 @@ def _table(records: list[list[Any]], cell: Any) -> Table:
 
 
 _INT = re.compile(r"^[+-]?\d+$")
+_WHOLE = re.compile(r"^[+-]?\d+(\.0*)?$")  # a whole number, perhaps written with zero decimals
 _FLOAT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 _BOOLS = {"true": True, "yes": True, "false": False, "no": False}
 
@@ -228,9 +229,9 @@ def typed(kind: str, raw: Any) -> Any:
 
 def _from_text(kind: str, text: str) -> Any:
     if kind == "int":
-        if not _INT.match(text):
+        if not _WHOLE.match(text):
             raise ValueError(f"expected int, got {text!r}")
-        return int(text)
+        return int(text.split(".")[0])  # `2.0`: a column formatted with decimals, as a workbook's 2.0 is 2
     if kind == "float":
         if not _FLOAT.match(text):
             raise ValueError(f"expected float, got {text!r}")

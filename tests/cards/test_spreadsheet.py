@@ -198,3 +198,14 @@ def test_the_manifest_locates_a_spreadsheet_card_at_its_row(tmp_path: Path) -> N
     workbook.save(tmp_path / "tiny" / "cards.xlsx")
     db = load_game("tiny", _game(tmp_path, "{from: cards.xlsx, sheet: Spells}"))
     assert build_manifest(db)["cards"][1]["source"] == "cards.xlsx:Spells!A3"
+
+
+def test_a_csv_count_written_as_a_whole_decimal_is_the_whole_number_as_in_a_workbook(tmp_path: Path) -> None:
+    # a spreadsheet column formatted with decimals saves `2.0`; the same cell in an XLSX is read as 2
+    csv = "id,name,count,cost\nbolt,Bolt,2.0,3.00\n"
+    bolt, = load_game("tiny", _game(tmp_path, "{from: cards.csv}", {"cards.csv": csv})).deck("spells").cards
+    assert (bolt.count, bolt.get("cost")) == (2, 3)
+    assert isinstance(bolt.get("cost"), int)
+    half = "id,name,count,cost\nbolt,Bolt,2,2.5\n"
+    assert any("cards.csv:2:4: cost: expected int, got '2.5'" in p
+               for p in _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": half})))
