@@ -294,9 +294,9 @@ class _Assembler:
         cards_seen: dict[str, str] = {}
         for i, deck in enumerate(merged["decks"]):
             for j, card in enumerate(deck.cards):
-                if card.id in cards_seen:
-                    self._report("decks", i, ("cards", j, "id"),
-                                 f"duplicate card id {card.id!r} (already in deck {cards_seen[card.id]!r})")
+                if card.id in cards_seen:  # named with where the first is written: a spreadsheet's row too
+                    first = f"deck {cards_seen[card.id]!r}" + (f", {self.sources[card.id]}" if card.id in self.sources else "")
+                    self._report("decks", i, ("cards", j, "id"), f"duplicate card id {card.id!r} (already in {first})")
                 cards_seen.setdefault(card.id, deck.id)
         rulings_seen: set[str] = set()
         for i, ruling in enumerate(merged["rulings"]):

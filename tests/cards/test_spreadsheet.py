@@ -209,3 +209,10 @@ def test_a_csv_count_written_as_a_whole_decimal_is_the_whole_number_as_in_a_work
     half = "id,name,count,cost\nbolt,Bolt,2,2.5\n"
     assert any("cards.csv:2:4: cost: expected int, got '2.5'" in p
                for p in _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": half})))
+
+
+def test_a_duplicate_card_id_names_where_the_first_one_is_written(tmp_path: Path) -> None:
+    csv = CSV + "bolt,Bolt Again,1,2,,,,\n"
+    problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": csv}))
+    assert any(p.endswith("cards.csv:4:1: id: duplicate card id 'bolt' (already in deck 'spells', cards.csv:2)")
+               for p in problems), problems
