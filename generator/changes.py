@@ -49,6 +49,9 @@ def earlier_manifest(db: Database, ref: str) -> dict[str, Any]:
     """The manifest `ref` names: a manifest file, or a git revision of the game's card folder."""
     path = Path(ref)
     if path.suffix == ".json" or path.is_file():
+        if not path.exists():
+            raise ChangesError(f"no manifest file {ref!r} (each build writes one: output/{db.id}/manifest.json, "
+                               "or OUT/... with --out); copy it aside before you edit")
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:

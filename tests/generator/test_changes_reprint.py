@@ -294,3 +294,10 @@ def test_a_deck_whose_layout_prints_no_stamp_is_thrown_away_by_name_not_by_stamp
     cover = " ".join(PdfReader(out).pages[0].extract_text().split())
     assert "Basic Actions Strike none printed 8" in cover
     assert "carries no stamp, since its layout prints none" in cover
+
+
+def test_a_missing_manifest_file_says_where_manifests_are_written(runner, halfwish, tmp_path):
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "printed.json"])
+    assert result.exit_code == 1
+    assert "no manifest file 'printed.json'" in result.output and "Errno" not in result.output
+    assert "output/halfwish/manifest.json" in result.output
