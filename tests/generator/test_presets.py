@@ -68,6 +68,14 @@ def test_drivethrucards_is_one_pdf_per_deck_fronts_and_backs_interleaved_with_ei
     assert len(backs) == 1 and len(fronts) > 1  # every second page is the deck's one back
 
 
+def test_drivethrucards_pages_mark_the_trim_inside_the_bleed(runner: Any, tmp_path: Path) -> None:
+    """A print shop's tools read where to cut from the TrimBox (as on the home sheets): 1/8 in in."""
+    folder, _ = _build(runner, tmp_path, "drivethrucards")
+    for page in PdfReader(folder / f"{load_game(GAME).decks[0].id}.pdf").pages:
+        assert [round(float(v), 2) for v in page.trimbox] == [9.0, 9.0, 189.0, 261.0]
+        assert [round(float(v), 2) for v in page.bleedbox] == [0.0, 0.0, 198.0, 270.0]
+
+
 TRIM = (2.5 * INCH, 3.5 * INCH)
 BLEED = INCH / 8
 SAFE = 3 * 72 / 25.4
