@@ -215,6 +215,7 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
     if not chosen:
         raise click.UsageError("name a game to build, or pass --all")
     folders = sorted({f for g in chosen for f in [root / g, *template_dirs(root, g)]})
+    failed = [False]  # did the last build fail? the next one that works says so
 
     def rebuild(changes: list[Path]) -> None:
         from generator.watch import rebuilt_line
@@ -228,10 +229,14 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
         if cache is not None:
             cache.start()
         written, _usage_lines = build_once()
+        if failed[0]:  # undoing a broken edit may redraw nothing: say the fix was taken
+            click.echo("the build works again")
+            failed[0] = False
         drawn = cache.rendered if cache is not None else [p.name for p in written]
         click.echo(rebuilt_line(drawn, len(written), time.perf_counter() - start))
 
     def on_error(exc: Exception) -> None:
+        failed[0] = True
         message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
         click.echo(f"build failed (the previous kit is untouched):\n{message}", err=True)
 

@@ -54,3 +54,32 @@ def test_ctrl_c_stops_the_watch_with_130(runner, cards_copy, tmp_path, monkeypat
     result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "heartstrings", "--paper", "a4",
                                  "--only", "sheets", "--out", str(tmp_path), "--watch"])
     assert result.exit_code == 130 and result.output.rstrip().endswith("stopped watching")
+
+
+def test_after_a_failed_rebuild_the_fix_says_the_build_works_again(runner, cards_copy, tmp_path, monkeypatch):
+    """Undoing a broken edit redraws nothing (the kit is the one before it): 'rebuilt 0 of 3 files'
+    alone did not tell the designer that the fix was taken."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    good = actions.read_text()
+
+    def break_and_fix(folders, rebuild, on_error):
+        rebuild([])
+        actions.write_text(good.replace("kind: block", "kind: blok", 1))
+        try:
+            rebuild([actions])
+        except Exception as exc:  # noqa: BLE001 - as the real watch reports it
+            on_error(exc)
+        actions.write_text(good)
+        rebuild([actions])
+        rebuild([actions])  # saved again: no longer news
+
+    monkeypatch.setattr(generator.watch, "watch", break_and_fix)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                 "--only", "sheets", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    failed = next(i for i, line in enumerate(lines) if line.startswith("build failed"))
+    after = lines[failed:]
+    assert sum(line == "the build works again" for line in after) == 1, result.output
+    again = after.index("the build works again")
+    assert after[again + 1].startswith("rebuilt 0 of 3 files")
