@@ -216,3 +216,17 @@ def test_a_duplicate_card_id_names_where_the_first_one_is_written(tmp_path: Path
     problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": csv}))
     assert any(p.endswith("cards.csv:4:1: id: duplicate card id 'bolt' (already in deck 'spells', cards.csv:2)")
                for p in problems), problems
+
+
+def test_export_says_how_to_make_the_deck_read_its_spreadsheet(runner: Any, tmp_path: Path) -> None:
+    out = tmp_path / "powers.xlsx"
+    result = runner.invoke(cli, ["export", "halfwish", "--deck", "powers", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.replace(str(tmp_path), "out").split())
+    assert "put the file beside powers.yaml and write there, in place of the deck's list of cards:" in text
+    assert result.output.splitlines()[-1] == "  cards: {from: powers.xlsx, sheet: powers}"
+    assert all(len(line) <= 80 for line in result.output.replace(str(tmp_path), "out").splitlines())
+    root = _game(tmp_path / "db", "{from: cards.csv}", {"cards.csv": CSV})
+    again = runner.invoke(cli, ["--cards", str(root), "export", "tiny", "--deck", "spells", "--out",
+                                str(tmp_path / "spells.csv")])
+    assert again.exit_code == 0 and "cards: {from:" not in again.output  # already read from one
