@@ -185,6 +185,9 @@ def _limited(rows: Any) -> Any:
         yield row
 
 
+NOTE = "#"  # a column whose name starts with it holds the designer's notes: never read as a field
+
+
 def _table(records: list[list[Any]], cell: Any) -> Table:
     if not records:
         raise SheetError("the sheet is empty: row 1 must name the columns (id, name, count, fields)")
@@ -195,8 +198,9 @@ def _table(records: list[list[Any]], cell: Any) -> Table:
     header_cells = [cell(1, c, header_values) for c in range(1, len(header) + 1)]
     rows = []
     for number, values in enumerate(records[1:], start=2):
-        if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
-            continue
+        if all(v is None or (isinstance(v, str) and not v.strip()) or (c < len(header) and header[c].startswith(NOTE))
+               for c, v in enumerate(values)):
+            continue  # a blank row, or one holding nothing but notes
         rows.append([(values[c - 1] if c <= len(values) else None, cell(number, c, values))
                      for c in range(1, max(len(header), len(values)) + 1)])
     return Table(header, header_cells, rows)

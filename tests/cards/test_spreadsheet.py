@@ -230,3 +230,13 @@ def test_export_says_how_to_make_the_deck_read_its_spreadsheet(runner: Any, tmp_
     again = runner.invoke(cli, ["--cards", str(root), "export", "tiny", "--deck", "spells", "--out",
                                 str(tmp_path / "spells.csv")])
     assert again.exit_code == 0 and "cards: {from:" not in again.output  # already read from one
+
+
+def test_a_column_whose_name_starts_with_a_hash_is_a_note_and_is_left_out(tmp_path: Path) -> None:
+    # a designer keeps playtest notes beside the cards, as `#` comments in YAML
+    csv = "id,name,# notes,cost\n,,Attack spells:,\nbolt,Bolt,too strong?,3\n"  # a row of notes alone is no card
+    bolt, = load_game("tiny", _game(tmp_path, "{from: cards.csv}", {"cards.csv": csv})).deck("spells").cards
+    assert bolt.get("cost") == 3 and "# notes" not in bolt.fields
+    problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": "id,name,notes,cost\nbolt,Bolt,x,3\n"}))
+    assert any("unknown column 'notes'" in p and "start its name with # to keep it as a note" in p
+               for p in problems), problems
