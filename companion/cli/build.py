@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import textwrap
 import time
 import warnings
 from collections.abc import Iterable, Iterator
@@ -157,8 +158,9 @@ def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
         click.echo(f"preflight ({shop}): no problems")
         return
     click.echo(f"preflight ({shop}): {plural(len(findings), 'problem')}")
-    for finding in findings:
-        click.echo(f"  {finding}")
+    for finding in findings:  # wrapped to 80 columns, each finding's later lines indented under it
+        click.echo(textwrap.fill(str(finding), 80, initial_indent="  ", subsequent_indent="    ",
+                                 break_long_words=False, break_on_hyphens=False))
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
