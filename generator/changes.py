@@ -169,9 +169,11 @@ def _old_to_new(lead: str, old: Any, new: Any, width: int | None) -> list[str]:
     if width is None or len(line) <= width:
         return [line]
     indent = " " * (len(lead) - len(lead.lstrip()) + 2)
-    wrap = {"width": width, "break_long_words": False, "break_on_hyphens": False}
-    return [*textwrap.wrap(f"{lead}{_show(old)}", subsequent_indent=indent + "   ", **wrap),
-            *textwrap.wrap(f"-> {_show(new)}", initial_indent=indent, subsequent_indent=indent + "   ", **wrap)]
+    wrap = textwrap.TextWrapper(width, subsequent_indent=indent + "   ", break_long_words=False,
+                                break_on_hyphens=False)
+    first = wrap.wrap(f"{lead}{_show(old)}")
+    wrap.initial_indent = indent
+    return [*first, *wrap.wrap(f"-> {_show(new)}")]
 
 
 def _show(value: Any) -> str:
