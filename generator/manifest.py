@@ -80,3 +80,17 @@ def write_manifest(db: Database, folder: Path, text: str | None = None) -> Path:
 
     atomic_write(path, render)
     return path
+
+
+def removed_component_files(folder: Path, db: Database) -> list[Path]:
+    """The files in kit folder `folder` of components its manifest (the last build's) lists and
+    `db` no longer holds: `<id>-<paper>.pdf` and `<id>-fold-<paper>.pdf`. Only files named after a
+    component known to have gone, so a file of the designer's own in the folder is never one."""
+    try:
+        earlier = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        gone = {str(c["id"]) for c in earlier.get("components", [])} - {
+            item.id for items in (db.decks, db.sheets, db.tokens, db.references) for item in items}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return []  # no manifest yet, or not one of ours: nothing is known to have gone
+    names = {f"{id_}{fold}-{paper}.pdf" for id_ in gone for fold in ("", "-fold") for paper in ("a4", "letter")}
+    return sorted(path for path in folder.iterdir() if path.name in names and path.is_file())

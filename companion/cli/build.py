@@ -169,6 +169,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     """Check, then build every chosen game; the files written, and the sheets and slot use of each
     file printed on sheets."""
     from generator.errors import GeneratorError
+    from generator.manifest import removed_component_files
     from generator.staging import kit_lock, staged_kits
 
     with warnings.catch_warnings(record=True) as caught:
@@ -183,7 +184,10 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             with kit_lock(out_dir, functools.partial(_waiting, out_dir)):  # one build at a time per folder
                 with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                     steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
+                    gone = [path for db in databases for path in removed_component_files(stages.folder(db.folder.name), db)]
                     written = _run(steps + _record_steps(databases, papers, stages, reprint_since, cache), progress)
+                    for path in gone:  # a component taken out of the game: its file leaves the kit
+                        path.unlink()
                 set_interrupt_message(KIT_REPLACED)
                 if cache is not None:
                     cache.prune()  # entries no file of the kit uses any more

@@ -109,7 +109,7 @@ def test_an_overflowing_text_fails_naming_the_component_and_field(runner, cards_
     out = tmp_path / "out"
     result = _build(runner, "heartstrings", "--out", str(out), cards=cards_copy)
     assert result.exit_code == 1
-    assert "sheet 'heartstring-tracker'" in result.output and "field 'title'" in result.output
+    assert "sheet 'heartstring-tracker'" in result.output and "element 'title'" in result.output
     assert not out.exists()
 
 
