@@ -156,16 +156,20 @@ def describe(changes: Changes, game: str, width: int | None = None) -> list[str]
     for card in changes.changed:
         lines.append(f"  ~ card {card['id']} ({card['deck']}) {card.get('source') or ''}".rstrip())
         for d in card["fields"]:
-            lines += _old_to_new(f"      {d['field']}: ", d["old"], d["new"], width)
+            lines += _old_to_new(f"      {d['field']}: ", d["old"], d["new"], width,
+                                 STAMP_REASON if d["field"] == "stamp" else "")
     for r in changes.rules:
         lines += _old_to_new(f"  ~ rule {r['rule']}: ", r["old"], r["new"], width)
     return lines
 
 
-def _old_to_new(lead: str, old: Any, new: Any, width: int | None) -> list[str]:
-    """`lead old -> new` on one line when it fits `width`, else the old value wrapped after
+STAMP_REASON = " (its layout or a rule it prints changed)"  # a stamp changes with no field for no other reason
+
+
+def _old_to_new(lead: str, old: Any, new: Any, width: int | None, note: str = "") -> list[str]:
+    """`lead old -> new note` on one line when it fits `width`, else the old value wrapped after
     `lead` and the new one on the lines below it, after `->`."""
-    line = f"{lead}{_show(old)} -> {_show(new)}"
+    line = f"{lead}{_show(old)} -> {_show(new)}{note}"
     if width is None or len(line) <= width:
         return [line]
     indent = " " * (len(lead) - len(lead.lstrip()) + 2)
@@ -173,7 +177,7 @@ def _old_to_new(lead: str, old: Any, new: Any, width: int | None) -> list[str]:
                                 break_on_hyphens=False)
     first = wrap.wrap(f"{lead}{_show(old)}")
     wrap.initial_indent = indent
-    return [*first, *wrap.wrap(f"-> {_show(new)}")]
+    return [*first, *wrap.wrap(f"-> {_show(new)}{note}")]
 
 
 def _show(value: Any) -> str:

@@ -301,3 +301,15 @@ def test_a_missing_manifest_file_says_where_manifests_are_written(runner, halfwi
     assert result.exit_code == 1
     assert "no manifest file 'printed.json'" in result.output and "Errno" not in result.output
     assert "output/halfwish/manifest.json" in result.output
+
+
+def test_a_face_changed_only_by_its_layout_or_rules_says_why_its_stamp_changed(halfwish):
+    from generator.changes import compare, describe
+
+    manifest = build_manifest(load_game("halfwish", halfwish))
+    earlier = json.loads(json.dumps(manifest))
+    strike = next(c for c in earlier["cards"] if c["id"] == "strike")
+    strike["stamp"] = "0badf00d"  # as printed before a layout edit: same fields, another face
+    lines = describe(compare(earlier, manifest, "earlier.json"), "halfwish", width=80)
+    assert lines[2] == (f'      stamp: "0badf00d" -> "{manifest["cards"][0]["stamp"]}" '
+                        "(its layout or a rule it prints changed)"), lines
