@@ -92,8 +92,9 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json,
                       reprint_since=reprint_since, cache=cache)
 
-    if watch:
-        _watch(games, all_games, build_once, out_dir, cache)
+    if watch:  # a shop's files do not go through the render cache: each rebuild draws them all
+        _watch(games, all_games, build_once, out_dir, cache if shop == "home" else None,
+               lambda: _report_preflight(findings, shop, False))
         return
     _report(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
     _report_preflight(findings, shop, as_json)
@@ -211,8 +212,10 @@ def _usage(databases: list[Any], papers: tuple[str, ...], out_dir: Path) -> dict
             for name, text in usage_by_file(db, paper).items()}
 
 
-def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Path, cache: Any = None) -> None:
-    """Build, then rebuild on every change below the games' database and template folders."""
+def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Path, cache: Any = None,
+           after: Any = lambda: None) -> None:
+    """Build, then rebuild on every change below the games' database and template folders;
+    `after()` follows every build that worked (a print shop's preflight report)."""
     from cards.paths import template_dirs
     from generator.watch import watch
 
@@ -229,6 +232,7 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
         if not changes:
             first, usage = build_once()
             _report(first, usage, False, out_dir)
+            after()
             return
         click.echo(f"changed: {', '.join(p.name for p in changes)}")
         start = time.perf_counter()
@@ -240,6 +244,7 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
             failed[0] = False
         drawn = cache.rendered if cache is not None else [p.name for p in written]
         click.echo(rebuilt_line(drawn, len(written), time.perf_counter() - start))
+        after()
 
     def on_error(exc: Exception) -> None:
         failed[0] = True
