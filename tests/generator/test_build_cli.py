@@ -159,3 +159,13 @@ def test_proofs_and_pngs_are_the_same_bytes_on_every_build(runner, tmp_path):
     assert len(files) == 1 + 1 + 12
     for name in files:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("level", ["above", "inside"])
+def test_cards_pointing_a_level_off_says_which_folder_to_pass(runner, cards_copy, tmp_path, level):
+    """`--cards` naming the folder above the database, or a game's own folder, found 'games: none'."""
+    wrong = cards_copy.parent if level == "above" else cards_copy / "halfwish"
+    result = runner.invoke(cli, ["--cards", str(wrong), "build", "halfwish", "--paper", "a4",
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert f"pass --cards {cards_copy}" in " ".join(result.output.split()), result.output
