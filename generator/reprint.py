@@ -114,7 +114,8 @@ def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Cha
     rows = [(decks.get(deck, deck), card, stamp, str(count))
             for deck, card, stamp, count in discard_rows(changes, decks_without_stamp(db))]
     if rows:
-        lines.text("Each card prints its own stamp at its foot: throw away the copies that print the stamp below.")
+        if any(row[2] != NOT_PRINTED for row in rows):
+            lines.text("Each card prints its own stamp at its foot: throw away the copies that print the stamp below.")
         if any(row[2] == NOT_PRINTED for row in rows):
             lines.text(f"A card marked '{NOT_PRINTED}' carries no stamp, since its layout prints none (print "
                        "`v {{ stamp }}` on it to tell copies apart): throw away every printed copy of it.")

@@ -294,6 +294,7 @@ def test_a_deck_whose_layout_prints_no_stamp_is_thrown_away_by_name_not_by_stamp
     cover = " ".join(PdfReader(out).pages[0].extract_text().split())
     assert "Basic Actions Strike none printed 8" in cover
     assert "carries no stamp, since its layout prints none" in cover
+    assert "Each card prints its own stamp" not in cover  # no card of this reprint does
 
 
 def test_a_missing_manifest_file_says_where_manifests_are_written(runner, halfwish, tmp_path):
