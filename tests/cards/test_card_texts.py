@@ -55,3 +55,17 @@ def test_a_missing_card_field_names_the_field_not_a_dict_object():
     message = str(caught.value)
     assert "no field or key 'bonsu'; did you mean 'bonus'?" in message
     assert "dict object" not in message
+
+
+def test_a_misspelt_attribute_of_a_card_or_deck_names_its_fields_not_a_python_class():
+    # a rulebook's `{{ card.thornz }}` said "'cards.schema.Card object' has no attribute 'thornz'"
+    import jinja2
+
+    from cards.sandbox import BudgetedSandbox
+    from cards.schema import Card
+    from cards.undefined import NamingUndefined
+
+    env = BudgetedSandbox(undefined=NamingUndefined, autoescape=False)
+    with pytest.raises(jinja2.UndefinedError) as caught:
+        env.from_string("{{ c.thornz }}").render(c=Card(id="vine", name="Vine", thorns=2))
+    assert str(caught.value) == "a Card has no field 'thornz'; did you mean 'thorns'?"
