@@ -64,21 +64,22 @@ def tool_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def assets_fingerprint(db: Database, templates: bool = False) -> str:
-    """A hash of every file a game's kit may read besides its database: layouts, fonts and images
-    in its folder and its template folders (the database's own files are read through each
-    component's inputs); with `templates`, of its Jinja2 templates (`*.j2`) alone.
+def assets_fingerprint(db: Database) -> tuple[str, str]:
+    """Hashes of every file a game's kit may read besides its database, in its folder and its
+    template folders (the database's own files are read through each component's inputs): of its
+    layouts, fonts and images, and of its Jinja2 templates (`*.j2`), read in one pass.
 
     The templates are apart because only the rulebook and the reference cards read them, and their
     inputs are the text the templates render: a rulebook edit must not miss the card sheets' entries.
     Proof sheets (inputs: the whole database) and the quick keys take the templates' hash too."""
     database = {file.resolve() for file in db.files}
-    digest = hashlib.sha256()
+    assets, templates = hashlib.sha256(), hashlib.sha256()
     for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]:
         for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            if file.resolve() not in database and (file.suffix == TEMPLATE_SUFFIX) == templates:
+            if file.resolve() not in database:
+                digest = templates if file.suffix == TEMPLATE_SUFFIX else assets
                 digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
-    return digest.hexdigest()
+    return assets.hexdigest(), templates.hexdigest()
 
 
 class RenderCache:
@@ -150,14 +151,15 @@ class RenderCache:
         """What every entry of a game depends on: the tool, the game's assets and the user's duplex setting."""
         if id(db) not in self._inputs:
             duplex = duplex_setting()
-            text = f"{tool_fingerprint()}\0{assets_fingerprint(db)}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
+            assets, templates = assets_fingerprint(db)
+            text = f"{tool_fingerprint()}\0{assets}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
             self._inputs[id(db)] = (db, hashlib.sha256(text.encode()).hexdigest())
+            self._templates[id(db)] = (db, templates)
         return self._inputs[id(db)][1]
 
     def templates(self, db: Database) -> str:
-        """The hash of the game's templates (`assets_fingerprint(db, templates=True)`), once per database."""
-        if id(db) not in self._templates:
-            self._templates[id(db)] = (db, assets_fingerprint(db, templates=True))
+        """The hash of the game's templates (`assets_fingerprint`), found with `base`."""
+        self.base(db)
         return self._templates[id(db)][1]
 
     def key(self, db: Database, job: Job) -> str:
