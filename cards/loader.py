@@ -33,12 +33,13 @@ from .schema import (
     TokenSheet,
     is_rules_ref,
 )
-from .spreadsheet import expand_card_sources
+from .spreadsheet import expand_card_sources, row_sources
 from .yamlsrc import Loc, YamlDoc, load_yaml
 
 
 class Params(dict[str, Any]):
     """Rules parameters: a dict that also answers `params.health`, and names a missing key."""
+    key_noun = "rules parameter"  # what a template's error calls a missing key (`cards.undefined`)
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -227,6 +228,7 @@ class _Assembler:
             return
         self._note_card_lines(doc, file.relative_to(self.folder))
         doc, sheet_problems, sheet_files = expand_card_sources(doc, self.folder)
+        self.sources = {**row_sources(doc, self.folder), **self.sources}  # a card's first place wins
         self.docs.append(doc)
         self.sheet_files += sheet_files
         self.problems.extend(sheet_problems)
@@ -249,7 +251,7 @@ class _Assembler:
                 self.origin[(section, -1)] = (doc, (section,))  # a single section: index -1
 
     def _note_card_lines(self, doc: YamlDoc, where: Path) -> None:
-        """Where each card written in this file is (a card read from a spreadsheet has no line)."""
+        """Where each card written in this file is (a spreadsheet's cards: `row_sources`)."""
         decks = doc.data.get("decks")
         for di, deck in enumerate(decks if isinstance(decks, list) else []):  # else the schema says why
             cards = deck.get("cards") if isinstance(deck, dict) else None
@@ -292,9 +294,9 @@ class _Assembler:
         cards_seen: dict[str, str] = {}
         for i, deck in enumerate(merged["decks"]):
             for j, card in enumerate(deck.cards):
-                if card.id in cards_seen:
-                    self._report("decks", i, ("cards", j, "id"),
-                                 f"duplicate card id {card.id!r} (already in deck {cards_seen[card.id]!r})")
+                if card.id in cards_seen:  # named with where the first is written: a spreadsheet's row too
+                    first = f"deck {cards_seen[card.id]!r}" + (f", {self.sources[card.id]}" if card.id in self.sources else "")
+                    self._report("decks", i, ("cards", j, "id"), f"duplicate card id {card.id!r} (already in {first})")
                 cards_seen.setdefault(card.id, deck.id)
         rulings_seen: set[str] = set()
         for i, ruling in enumerate(merged["rulings"]):

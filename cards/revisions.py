@@ -17,9 +17,20 @@ def files_at_revision(folder: Path, revision: str) -> dict[str, bytes]:
     if revision.startswith("-"):  # git would take it for an option (`--output=FILE` empties FILE)
         raise RevisionError("it starts with -, so git would read it as an option")
     folder = folder.resolve()
-    top = Path(_git(folder, "rev-parse", "--show-toplevel").decode().strip()).resolve()
+    try:
+        top = Path(_git(folder, "rev-parse", "--show-toplevel").decode().strip()).resolve()
+    except RevisionError as exc:
+        if "not a git repository" not in str(exc):
+            raise
+        raise RevisionError(f"{folder} is not in a git repository; compare with an earlier build's "
+                            "manifest.json instead (every build writes OUT/<game>/manifest.json)") from None
     relative = folder.relative_to(top).as_posix()
-    archive = _git(top, "archive", "--format=tar", revision, "--", relative)
+    try:
+        archive = _git(top, "archive", "--format=tar", revision, "--", relative)
+    except RevisionError as exc:
+        if "did not match any files" not in str(exc):
+            raise
+        raise RevisionError(f"{relative} has no files at revision {revision!r} (not committed then?)") from None
     prefix = "" if relative == "." else f"{relative}/"
     files: dict[str, bytes] = {}
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:

@@ -38,6 +38,15 @@ class Cell:
             return f"{self.row}:{self.column}"
         return f"{self.sheet}!{column_letter(self.column)}{self.row}"
 
+    def place(self, folder: Path) -> str:
+        """Where this cell's row is, as the build manifest names a card's source (`file:line`):
+        `spells.csv:7`, `cards.xlsx:Spells!A7`, the file relative to the game's `folder`."""
+        try:
+            name = self.file.resolve().relative_to(folder.resolve()).as_posix()
+        except ValueError:
+            name = self.file.name
+        return f"{name}:{self.row}" if self.sheet is None else f"{name}:{self.label}"
+
     def problem(self, field: str, message: str) -> Problem:
         """A problem at this cell: `file:row:column: field: message`, or `file: Sheet!C7: field: message`."""
         if self.sheet is None:
@@ -176,6 +185,9 @@ def _limited(rows: Any) -> Any:
         yield row
 
 
+NOTE = "#"  # a column whose name starts with it holds the designer's notes: never read as a field
+
+
 def _table(records: list[list[Any]], cell: Any) -> Table:
     if not records:
         raise SheetError("the sheet is empty: row 1 must name the columns (id, name, count, fields)")
@@ -186,14 +198,16 @@ def _table(records: list[list[Any]], cell: Any) -> Table:
     header_cells = [cell(1, c, header_values) for c in range(1, len(header) + 1)]
     rows = []
     for number, values in enumerate(records[1:], start=2):
-        if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
-            continue
+        if all(v is None or (isinstance(v, str) and not v.strip()) or (c < len(header) and header[c].startswith(NOTE))
+               for c, v in enumerate(values)):
+            continue  # a blank row, or one holding nothing but notes
         rows.append([(values[c - 1] if c <= len(values) else None, cell(number, c, values))
                      for c in range(1, max(len(header), len(values)) + 1)])
     return Table(header, header_cells, rows)
 
 
 _INT = re.compile(r"^[+-]?\d+$")
+_WHOLE = re.compile(r"^[+-]?\d+(\.0*)?$")  # a whole number, perhaps written with zero decimals
 _FLOAT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 _BOOLS = {"true": True, "yes": True, "false": False, "no": False}
 
@@ -219,9 +233,9 @@ def typed(kind: str, raw: Any) -> Any:
 
 def _from_text(kind: str, text: str) -> Any:
     if kind == "int":
-        if not _INT.match(text):
+        if not _WHOLE.match(text):
             raise ValueError(f"expected int, got {text!r}")
-        return int(text)
+        return int(text.split(".")[0])  # `2.0`: a column formatted with decimals, as a workbook's 2.0 is 2
     if kind == "float":
         if not _FLOAT.match(text):
             raise ValueError(f"expected float, got {text!r}")

@@ -24,6 +24,7 @@ from .paths import contained_file
 from .schema import Deck
 from .sheetcells import (
     ABSENT,
+    NOTE,
     Cell,
     SheetError,
     Table,
@@ -107,6 +108,19 @@ def expand_card_sources(doc: YamlDoc, folder: Path) -> tuple[YamlDoc, list[Probl
     return out, problems, files
 
 
+def row_sources(doc: YamlDoc, folder: Path) -> dict[str, str]:
+    """Card id -> the row it is written on (`Cell.place`), for the cards `doc` read from spreadsheets."""
+    if not isinstance(doc, SheetDoc):
+        return {}
+    found: dict[str, str] = {}
+    for loc, cell in doc.cells.items():
+        if len(loc) == 4:  # (decks, i, cards, j): a card's row, at its first cell
+            card = doc.data["decks"][loc[1]]["cards"][loc[3]]
+            if isinstance(card, dict) and "id" in card:
+                found.setdefault(str(card["id"]), cell.place(folder))
+    return found
+
+
 def _source_of(deck: Any) -> dict[str, Any] | None:
     cards = deck.get("cards") if isinstance(deck, dict) else None
     return cards if isinstance(cards, dict) else None
@@ -151,6 +165,8 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
         doc.cells[("decks", deck_index, "cards", j)] = row[0][1]
         for c, (raw, cell) in enumerate(row):
             name = table.header[c] if c < len(table.header) else ""
+            if name.startswith(NOTE):
+                continue
             if not name or name in unknown:
                 if not name and raw is not None and str(raw).strip():
                     problems.append(cell.problem("", "a value in a column without a name"))
@@ -182,12 +198,15 @@ def _header_problems(table: Table, kinds: dict[str, str], problems: list[Problem
     for name, cell in zip(table.header, table.header_cells, strict=True):
         if not name:
             problems.append(cell.problem("", "a column without a name in row 1"))
+        elif name.startswith(NOTE):
+            continue  # the designer's notes, as a `#` comment in YAML; may repeat
         elif name in seen:
             problems.append(cell.problem(name, f"column {name!r} appears twice"))
         elif name not in kinds:
             hint = _closest_column(name, list(kinds))
             unknown[name] = hint, cell.problem(name, f"unknown column {name!r}"
-                                               + (f" (did you mean {hint!r}?)" if hint else "")
+                                               + (f" (did you mean {hint!r}?)" if hint else
+                                                  f" (start its name with {NOTE} to keep it as a note)")
                                                + f"; the deck's columns: {', '.join(kinds)}")
             unknown_columns.append(unknown[name][1])
         seen.add(name)

@@ -10,12 +10,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, TemplateError
+from jinja2 import Template, TemplateError
 
 from .errors import CardsError
 from .sandbox import BudgetedSandbox
+from .undefined import NamingUndefined
 
-_ENV = BudgetedSandbox(undefined=StrictUndefined, autoescape=False)
+_ENV = BudgetedSandbox(undefined=NamingUndefined, autoescape=False)
 MAX_TEXT = 20_000  # characters of one card text: a card holds a few hundred; more is a mistake
 
 

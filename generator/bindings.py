@@ -13,13 +13,14 @@ from reportlab.lib import colors
 
 from cards.sandbox import BudgetedSandbox
 from cards.texts import card_text, render_text
+from cards.undefined import NamingUndefined
 from cards.units import UnitError, parse_length
 
 from .colours import ink_on, readable_on
 from .errors import LayoutError
 from .layoutfile import Box
 
-_ENV = BudgetedSandbox(undefined=jinja2.StrictUndefined, autoescape=False)
+_ENV = BudgetedSandbox(undefined=NamingUndefined, autoescape=False)
 _ENV.globals.update(render_text=render_text, card_text=card_text, ink_on=ink_on, readable_on=readable_on)
 
 

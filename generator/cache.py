@@ -2,7 +2,8 @@
 
 Each component PDF is stored under a hash of exactly what its bytes come from: the tool (the
 source of `cards`, `generator`, `companion` and the reportlab version), the layouts, templates,
-fonts and images the game may use (by content), the component's own inputs
+fonts and images the game may use (by content; its Jinja2 templates only where they are read,
+`assets_fingerprint`), the component's own inputs
 (`generator.dependencies`: a card file its cards' content stamps, the rulebook the whole
 database), the file's name (component and paper) and the user's duplex setting. The printed
 version does not change when a card does (`generator.stamps.printed_version`), so a one-card
@@ -44,6 +45,7 @@ from .pagecache import pages_from
 from .userconfig import duplex_setting
 
 CACHE_FOLDER = ".cache"
+TEMPLATE_SUFFIX = ".j2"  # Jinja2 templates: read only through the text they render (`assets_fingerprint`)
 INDEX = "index.json"  # which entries each kit file used in its last build
 _PACKAGES = ("cards", "generator", "companion")  # companion: a game's rulebook_context hook
 
@@ -62,17 +64,22 @@ def tool_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def assets_fingerprint(db: Database) -> str:
-    """A hash of every file a game's kit may read besides its database: layouts, templates, fonts
-    and images in its folder and its template folders (the database's own files are read through
-    each component's inputs)."""
+def assets_fingerprint(db: Database) -> tuple[str, str]:
+    """Hashes of every file a game's kit may read besides its database, in its folder and its
+    template folders (the database's own files are read through each component's inputs): of its
+    layouts, fonts and images, and of its Jinja2 templates (`*.j2`), read in one pass.
+
+    The templates are apart because only the rulebook and the reference cards read them, and their
+    inputs are the text the templates render: a rulebook edit must not miss the card sheets' entries.
+    Proof sheets (inputs: the whole database) and the quick keys take the templates' hash too."""
     database = {file.resolve() for file in db.files}
-    digest = hashlib.sha256()
+    assets, templates = hashlib.sha256(), hashlib.sha256()
     for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]:
         for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
             if file.resolve() not in database:
+                digest = templates if file.suffix == TEMPLATE_SUFFIX else assets
                 digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
-    return digest.hexdigest()
+    return assets.hexdigest(), templates.hexdigest()
 
 
 class RenderCache:
@@ -83,6 +90,7 @@ class RenderCache:
         self._root = os.fspath(folder)
         self.rendered: list[str] = []  # the files drawn (not served from the cache), by name
         self._inputs: dict[int, tuple[Database, str]] = {}  # by database object, for one build
+        self._templates: dict[int, tuple[Database, str]] = {}  # the same, of the templates alone
         self._used: dict[str, set[str]] = {}  # the keys each kit file (`game/file`) used in this build
         self._served: set[str] = set()  # the kit files served whole from the cache in this build
         self._pending: dict[str, bytes] = {}  # entries stored only once the build succeeded (`prune`)
@@ -95,6 +103,7 @@ class RenderCache:
         """Forget the previous build (its drawn files and input hashes): a watch calls this per rebuild."""
         self.rendered.clear()
         self._inputs.clear()
+        self._templates.clear()
         self._used.clear()
         self._served.clear()
         self._pending.clear()
@@ -142,9 +151,16 @@ class RenderCache:
         """What every entry of a game depends on: the tool, the game's assets and the user's duplex setting."""
         if id(db) not in self._inputs:
             duplex = duplex_setting()
-            text = f"{tool_fingerprint()}\0{assets_fingerprint(db)}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
+            assets, templates = assets_fingerprint(db)
+            text = f"{tool_fingerprint()}\0{assets}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
             self._inputs[id(db)] = (db, hashlib.sha256(text.encode()).hexdigest())
+            self._templates[id(db)] = (db, templates)
         return self._inputs[id(db)][1]
+
+    def templates(self, db: Database) -> str:
+        """The hash of the game's templates (`assets_fingerprint`), found with `base`."""
+        self.base(db)
+        return self._templates[id(db)][1]
 
     def key(self, db: Database, job: Job) -> str:
         """The key of one kit file: `base`, the component's inputs and the file's name (component and paper).
@@ -152,14 +168,14 @@ class RenderCache:
         A component's inputs can cost more to hash than a whole rebuild from the cache (the rulebook
         renders its text): the key found for the same database files is remembered under a quick
         key (`db.version`), so a build where nothing changed hashes no component."""
-        quick = self._hash(self.base(db), "quick", job.kind, job.path.name, db.version)
+        quick = self._hash(self.base(db), self.templates(db), "quick", job.kind, job.path.name, db.version)
         self.use(f"{db.id}/{job.path.name}#quick", quick)  # replaced every build, never carried over
         remembered = self.read(quick)
         if remembered is not None:
             precise = remembered.decode("ascii", "replace")
             if self.has(precise):
                 return precise
-        depends = job.depends() if job.depends is not None else whole_database(db)
+        depends = job.depends() if job.depends is not None else whole_database(db) + self.templates(db)
         precise = self._hash(self.base(db), job.kind, job.path.name, depends)
         self._pending[quick] = precise.encode()  # stored once the build succeeded: a failed one writes nothing
         return precise

@@ -152,7 +152,7 @@ def set_text(element: dict[str, Any], box: Box, context: dict[str, Any], where: 
         return TextSetting((x, y, w, h), style, markup, valign, None)
     fitted = fitted_text(markup, round(w, 3), round(h, 3), style)
     if fitted is None:
-        raise TextOverflow(where, str(element.get("id", "text")), style.floor, _plain(markup))
+        raise TextOverflow(where, str(element.get("id", "text")), style.floor, _plain(markup), "min_size" in element)
     return TextSetting((x, y, w, h), style, markup, valign, fitted)
 
 

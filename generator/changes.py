@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,9 @@ def earlier_manifest(db: Database, ref: str) -> dict[str, Any]:
     """The manifest `ref` names: a manifest file, or a git revision of the game's card folder."""
     path = Path(ref)
     if path.suffix == ".json" or path.is_file():
+        if not path.exists():
+            raise ChangesError(f"no manifest file {ref!r} (each build writes one: output/{db.id}/manifest.json, "
+                               "or OUT/... with --out); copy it aside before you edit")
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
@@ -121,9 +125,13 @@ def _brief(card: dict[str, Any]) -> dict[str, Any]:
 
 
 def _field_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each changed field as {field, old, new}; a face changed only by its layout or rules shows as `stamp`."""
-    diffs = [{"field": key, "old": old.get(key), "new": new.get(key)} for key in ("name", "count", "deck")
-             if old.get(key) != new.get(key)]
+    """Each changed field as {field, old, new}; a face changed only by its layout or rules shows as `stamp`.
+
+    `place` (`01/05`, the card's number in its deck and the deck's size, which its corner prints)
+    tells why a card restamps when another is added or removed; a manifest written before places
+    were recorded has none, and is compared without them."""
+    keys = ("name", "count", "deck", *(("place",) if "place" in old and "place" in new else ()))
+    diffs = [{"field": key, "old": old.get(key), "new": new.get(key)} for key in keys if old.get(key) != new.get(key)]
     old_fields, new_fields = old.get("fields", {}), new.get("fields", {})
     diffs += [{"field": key, "old": old_fields.get(key), "new": new_fields.get(key)}
               for key in sorted(old_fields.keys() | new_fields.keys()) if old_fields.get(key) != new_fields.get(key)]
@@ -137,17 +145,39 @@ def changes_since(db: Database, ref: str) -> Changes:
     return compare(earlier_manifest(db, ref), build_manifest(db), ref)
 
 
-def describe(changes: Changes, game: str) -> list[str]:
-    """The changes as lines a designer reads, a changed card followed by its fields."""
+def describe(changes: Changes, game: str, width: int | None = None) -> list[str]:
+    """The changes as lines a designer reads, a changed card followed by its fields. With `width`
+    (a terminal's 80 columns) a change too long for one line is wrapped, its new value under the
+    old one after `->`, and no value is cut."""
     total = len(changes.added) + len(changes.removed) + len(changes.changed) + len(changes.rules)
     lines = [f"{game}: {plural(total, 'change')} since {changes.since}"]
     for sign, cards in (("+", changes.added), ("-", changes.removed)):
         lines += [f"  {sign} card {c['id']} ({c['deck']}) {c.get('source') or ''}".rstrip() for c in cards]
     for card in changes.changed:
         lines.append(f"  ~ card {card['id']} ({card['deck']}) {card.get('source') or ''}".rstrip())
-        lines += [f"      {d['field']}: {_show(d['old'])} -> {_show(d['new'])}" for d in card["fields"]]
-    lines += [f"  ~ rule {r['rule']}: {_show(r['old'])} -> {_show(r['new'])}" for r in changes.rules]
+        for d in card["fields"]:
+            lines += _old_to_new(f"      {d['field']}: ", d["old"], d["new"], width,
+                                 STAMP_REASON if d["field"] == "stamp" else "")
+    for r in changes.rules:
+        lines += _old_to_new(f"  ~ rule {r['rule']}: ", r["old"], r["new"], width)
     return lines
+
+
+STAMP_REASON = " (its layout or a rule it prints changed)"  # a stamp changes with no field for no other reason
+
+
+def _old_to_new(lead: str, old: Any, new: Any, width: int | None, note: str = "") -> list[str]:
+    """`lead old -> new note` on one line when it fits `width`, else the old value wrapped after
+    `lead` and the new one on the lines below it, after `->`."""
+    line = f"{lead}{_show(old)} -> {_show(new)}{note}"
+    if width is None or len(line) <= width:
+        return [line]
+    indent = " " * (len(lead) - len(lead.lstrip()) + 2)
+    wrap = textwrap.TextWrapper(width, subsequent_indent=indent + "   ", break_long_words=False,
+                                break_on_hyphens=False)
+    first = wrap.wrap(f"{lead}{_show(old)}")
+    wrap.initial_indent = indent
+    return [*first, *wrap.wrap(f"-> {_show(new)}{note}")]
 
 
 def _show(value: Any) -> str:

@@ -43,14 +43,15 @@ class LayoutError(GeneratorError):
 class TextOverflow(GeneratorError):
     """Text does not fit its box even at the smallest allowed font size."""
 
-    def __init__(self, component: str, field: str, floor: float, text: str):
+    def __init__(self, component: str, field: str, floor: float, text: str, shrinks: bool = True):
+        """`field`: the element's id (the component names it too); `shrinks`: the element has a
+        `min_size`, else the advice says that one lets the text shrink."""
         self.component = component
         self.field = field
         preview = text if len(text) <= 60 else text[:57] + "..."
-        super().__init__(
-            f"{component}: text of field {field!r} does not fit its box even at {floor:g} pt "
-            f"({preview!r}); shorten the text or enlarge the box"
-        )
+        advice = ("shorten the text or enlarge the box" if shrinks else
+                  f"shorten the text, enlarge the box or give the element a min_size below {floor:g} pt")
+        super().__init__(f"{component}: text does not fit its box even at {floor:g} pt ({preview!r}); {advice}")
 
 
 class UnknownIcon(GeneratorError):

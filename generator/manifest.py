@@ -30,13 +30,14 @@ def flat_rules(rules: Any, prefix: str = "") -> dict[str, Any]:
 
 
 def build_manifest(db: Database) -> dict[str, Any]:
-    """The manifest of one game: every card (stamp, fields, source), component and rules parameter."""
+    """The manifest of one game: every card (place in its deck, stamp, fields, source), component and rules parameter."""
     from .kit import deck_stamps
 
     cards: list[dict[str, Any]] = []
     for deck in db.decks:
-        for card, stamp in zip(deck.cards, deck_stamps(db, deck), strict=True):
+        for number, (card, stamp) in enumerate(zip(deck.cards, deck_stamps(db, deck), strict=True), start=1):
             cards.append({"id": card.id, "deck": deck.id, "name": card.name, "count": card.count,
+                          "place": f"{number:02d}/{len(deck.cards):02d}",  # as its corner prints it
                           "stamp": stamp, "source": db.sources.get(card.id, ""), "fields": card.fields})
     cards = json.loads(json.dumps(cards, default=str))  # fields as JSON reads them back (dates as text)
     components = [{"kind": kind, "id": item.id, "name": item.name, "stamp": digest(item)}
@@ -79,3 +80,17 @@ def write_manifest(db: Database, folder: Path, text: str | None = None) -> Path:
 
     atomic_write(path, render)
     return path
+
+
+def removed_component_files(folder: Path, db: Database) -> list[Path]:
+    """The files in kit folder `folder` of components its manifest (the last build's) lists and
+    `db` no longer holds: `<id>-<paper>.pdf` and `<id>-fold-<paper>.pdf`. Only files named after a
+    component known to have gone, so a file of the designer's own in the folder is never one."""
+    try:
+        earlier = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        gone = {str(c["id"]) for c in earlier.get("components", [])} - {
+            item.id for items in (db.decks, db.sheets, db.tokens, db.references) for item in items}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return []  # no manifest yet, or not one of ours: nothing is known to have gone
+    names = {f"{id_}{fold}-{paper}.pdf" for id_ in gone for fold in ("", "-fold") for paper in ("a4", "letter")}
+    return sorted(path for path in folder.iterdir() if path.name in names and path.is_file())

@@ -74,14 +74,21 @@ def _drawings_outside_safe(page: pdfium.PdfPage, bleed: float, safe: float) -> l
     reaches outside the safe zone, placed in mm from the trim's top-left corner like a layout."""
     width, height = page.get_size()
     trim = (bleed, bleed, width - bleed, height - bleed)
-    inside = [box for box in _drawing_boxes(page) if _is_within(box, trim)]
+    inside = [box for box in _drawing_boxes(page) if _is_within(box, trim) and not _covers(box, trim)]
     out = []
     for left, bottom, right, top in _touching_groups([box for box in inside if _reach(box, trim, safe) > SLACK]):
         far = _reach((left, bottom, right, top), trim, safe)
-        out.append(f"a drawing at x {(left - bleed) / MM:.1f}-{(right - bleed) / MM:.1f} mm, "
-                   f"y {(height - bleed - top) / MM:.1f}-{(height - bleed - bottom) / MM:.1f} mm reaches "
+        out.append(f"a drawing at x {(left - bleed) / MM:.1f}..{(right - bleed) / MM:.1f} mm, "
+                   f"y {(height - bleed - top) / MM:.1f}..{(height - bleed - bottom) / MM:.1f} mm reaches "
                    f"{far / MM:.1f} mm outside the safe zone ({safe / MM:.1f} mm inside the trim)")
     return out
+
+
+def _covers(box: Box, trim: Box) -> bool:
+    """Does `box` fill the whole trim (a background that stops at the trim line)? Its missing
+    bleed is the finding (`_missing_bleed`), not the safe zone, which no background stays inside."""
+    return (box[0] <= trim[0] + SLACK and box[1] <= trim[1] + SLACK
+            and box[2] >= trim[2] - SLACK and box[3] >= trim[3] - SLACK)
 
 
 def _drawing_boxes(page: pdfium.PdfPage) -> list[Box]:
@@ -128,13 +135,13 @@ def _missing_bleed(page: pdfium.PdfPage, bleed: float) -> list[str]:
         "top": ((edge, 0, w - edge, band), (edge, edge, w - edge, edge + band)),
         "bottom": ((edge, h - band, w - edge, h), (edge, h - edge - band, w - edge, h - edge)),
     }
-    out = []
-    for side, (outer, inner) in sides.items():
-        outer_level = ImageStat.Stat(image.crop(outer)).mean[0]
-        inner_level = ImageStat.Stat(image.crop(inner)).mean[0]
-        if outer_level >= WHITE and inner_level < INK:
-            out.append(f"no bleed on the {side} edge: the art stops at the trim line")
-    return out
+    bare = [side for side, (outer, inner) in sides.items()
+            if ImageStat.Stat(image.crop(outer)).mean[0] >= WHITE and ImageStat.Stat(image.crop(inner)).mean[0] < INK]
+    if not bare:
+        return []
+    edges = f"{', '.join(bare[:-1])} and {bare[-1]} edges" if len(bare) > 1 else f"{bare[0]} edge"
+    return [(f"no bleed on the {edges}: the art stops at the trim line (let the background reach into "
+            "the bleed: `bleed: true` on a rect, or a picture that covers it)")]
 
 
 def _image_problems(page: pdfium.PdfPage, dpi: int) -> list[str]:

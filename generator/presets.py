@@ -165,6 +165,9 @@ def _deck_pdf(designs: list[Design], title: str, findings: list[Finding]) -> byt
     canvas = new_canvas(buffer, designs[0].size if designs else (INCH, INCH), title)
     for design in designs:
         canvas.setPageSize(design.size)
+        inset = ((design.size[0] - design.trim[0]) / 2, (design.size[1] - design.trim[1]) / 2)  # the bleed
+        canvas.setTrimBox((inset[0], inset[1], design.size[0] - inset[0], design.size[1] - inset[1]))
+        canvas.setBleedBox((0, 0, *design.size))
         _paint_noting_warnings(design, canvas, findings)
         canvas.showPage()
     canvas.save()

@@ -8,6 +8,8 @@ reprint takes as few sheets as the cards allow.
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -21,6 +23,7 @@ from cards.units import parse_length, parse_size
 from cards.wording import plural
 
 from .changes import Changes, describe
+from .errors import LayoutError
 from .geometry import page_margin, page_size
 from .imposition import Face, impose_cards
 from .kit import deck_sides
@@ -49,11 +52,33 @@ def reprint_faces(db: Database, ids: set[str]) -> dict[tuple[str, bool], tuple[l
     return groups
 
 
-def discard_rows(changes: Changes) -> list[tuple[str, str, str, int]]:
+def discard_rows(changes: Changes, unstamped: frozenset[str] = frozenset()) -> list[tuple[str, str, str, int]]:
     """The printed cards to throw away, removed and changed ones: (deck, card, the stamp printed on
-    them, copies)."""
+    them, copies); `NOT_PRINTED` for the decks in `unstamped` (`decks_without_stamp`)."""
     old = [*changes.removed, *({**c, "stamp": c.get("old_stamp")} for c in changes.changed)]
-    return [(str(c["deck"]), str(c["name"]), f"v {c['stamp']}", int(c["count"] or 0)) for c in old]
+    return [(str(c["deck"]), str(c["name"]), NOT_PRINTED if c["deck"] in unstamped else f"v {c['stamp']}",
+             int(c["count"] or 0)) for c in old]
+
+
+def decks_without_stamp(db: Database) -> frozenset[str]:
+    """The decks whose front layout prints no card stamp (no text names `version` or `stamp`, which
+    on a card face are its own content stamp): an old copy of their cards is told by its content."""
+    from .kit import layout_folders
+    from .layoutfile import load_layout
+
+    found = set()
+    for deck in db.decks:
+        try:
+            layout = load_layout(deck.layout, layout_folders(db))
+        except LayoutError:  # the build reports it; count the deck as stamped
+            continue
+        if not _NAMES_STAMP.search(json.dumps(layout.elements, default=str)):
+            found.add(deck.id)
+    return frozenset(found)
+
+
+NOT_PRINTED = "none printed"
+_NAMES_STAMP = re.compile(r"\{\{[^}]*\b(?:version|stamp)\b")
 
 
 def render_reprint(db: Database, changes: Changes, paper: str, out: Path | BinaryIO) -> None:
@@ -86,9 +111,14 @@ def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Cha
         lines.text(line.strip(), indent=(len(line) - len(line.lstrip())) / 2)
     lines.heading("Throw away these printed cards")
     decks = {deck.id: deck.name for deck in db.decks}  # a removed deck keeps its id
-    rows = [(decks.get(deck, deck), card, stamp, str(count)) for deck, card, stamp, count in discard_rows(changes)]
+    rows = [(decks.get(deck, deck), card, stamp, str(count))
+            for deck, card, stamp, count in discard_rows(changes, decks_without_stamp(db))]
     if rows:
-        lines.text("Each card prints its own stamp at its foot: throw away the copies that print the stamp below.")
+        if any(row[2] != NOT_PRINTED for row in rows):
+            lines.text("Each card prints its own stamp at its foot: throw away the copies that print the stamp below.")
+        if any(row[2] == NOT_PRINTED for row in rows):
+            lines.text(f"A card marked '{NOT_PRINTED}' carries no stamp, since its layout prints none (print "
+                       "`v {{ stamp }}` on it to tell copies apart): throw away every printed copy of it.")
         lines.table(("Deck", "Card", "Stamp printed", "Copies"), rows)
     else:
         lines.text("None: no printed card changed or went.")

@@ -24,6 +24,7 @@ from cards import Database
 from cards.paths import template_dirs
 from cards.sandbox import BudgetedSandbox, ContainedLoader, TemplateBudgetError
 from cards.texts import card_text, render_text
+from cards.undefined import NamingUndefined
 from cards.units import MM
 from cards.wording import plural
 
@@ -73,7 +74,7 @@ def template_environment(db: Database) -> BudgetedSandbox:
     root = db.folder.parent
     env = BudgetedSandbox(
         loader=ContainedLoader([str(d) for d in template_dirs(root, db.id, db.folder)]),
-        undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True,
+        undefined=NamingUndefined, autoescape=False, keep_trailing_newline=True,
         trim_blocks=True, lstrip_blocks=True,
     )
     env.filters.update(TEMPLATE_HELPERS)

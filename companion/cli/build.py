@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import textwrap
 import time
 import warnings
 from collections.abc import Iterable, Iterator
@@ -91,8 +92,9 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json,
                       reprint_since=reprint_since, cache=cache)
 
-    if watch:
-        _watch(games, all_games, build_once, out_dir, cache)
+    if watch:  # a shop's files do not go through the render cache: each rebuild draws them all
+        _watch(games, all_games, build_once, out_dir, cache if shop == "home" else None,
+               lambda: _report_preflight(findings, shop, False))
         return
     _report(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
     _report_preflight(findings, shop, as_json)
@@ -157,8 +159,9 @@ def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
         click.echo(f"preflight ({shop}): no problems")
         return
     click.echo(f"preflight ({shop}): {plural(len(findings), 'problem')}")
-    for finding in findings:
-        click.echo(f"  {finding}")
+    for finding in findings:  # wrapped to 80 columns, each finding's later lines indented under it
+        click.echo(textwrap.fill(str(finding), 80, initial_indent="  ", subsequent_indent="    ",
+                                 break_long_words=False, break_on_hyphens=False))
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
@@ -167,6 +170,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     """Check, then build every chosen game; the files written, and the sheets and slot use of each
     file printed on sheets."""
     from generator.errors import GeneratorError
+    from generator.manifest import removed_component_files
     from generator.staging import kit_lock, staged_kits
 
     with warnings.catch_warnings(record=True) as caught:
@@ -181,7 +185,10 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             with kit_lock(out_dir, functools.partial(_waiting, out_dir)):  # one build at a time per folder
                 with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                     steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
+                    gone = [path for db in databases for path in removed_component_files(stages.folder(db.folder.name), db)]
                     written = _run(steps + _record_steps(databases, papers, stages, reprint_since, cache), progress)
+                    for path in gone:  # a component taken out of the game: its file leaves the kit
+                        path.unlink()
                 set_interrupt_message(KIT_REPLACED)
                 if cache is not None:
                     cache.prune()  # entries no file of the kit uses any more
@@ -205,8 +212,10 @@ def _usage(databases: list[Any], papers: tuple[str, ...], out_dir: Path) -> dict
             for name, text in usage_by_file(db, paper).items()}
 
 
-def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Path, cache: Any = None) -> None:
-    """Build, then rebuild on every change below the games' database and template folders."""
+def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Path, cache: Any = None,
+           after: Any = lambda: None) -> None:
+    """Build, then rebuild on every change below the games' database and template folders;
+    `after()` follows every build that worked (a print shop's preflight report)."""
     from cards.paths import template_dirs
     from generator.watch import watch
 
@@ -215,6 +224,7 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
     if not chosen:
         raise click.UsageError("name a game to build, or pass --all")
     folders = sorted({f for g in chosen for f in [root / g, *template_dirs(root, g)]})
+    failed = [False]  # did the last build fail? the next one that works says so
 
     def rebuild(changes: list[Path]) -> None:
         from generator.watch import rebuilt_line
@@ -222,16 +232,22 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
         if not changes:
             first, usage = build_once()
             _report(first, usage, False, out_dir)
+            after()
             return
         click.echo(f"changed: {', '.join(p.name for p in changes)}")
         start = time.perf_counter()
         if cache is not None:
             cache.start()
         written, _usage_lines = build_once()
+        if failed[0]:  # undoing a broken edit may redraw nothing: say the fix was taken
+            click.echo("the build works again")
+            failed[0] = False
         drawn = cache.rendered if cache is not None else [p.name for p in written]
         click.echo(rebuilt_line(drawn, len(written), time.perf_counter() - start))
+        after()
 
     def on_error(exc: Exception) -> None:
+        failed[0] = True
         message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
         click.echo(f"build failed (the previous kit is untouched):\n{message}", err=True)
 

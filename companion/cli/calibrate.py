@@ -14,8 +14,9 @@ from .common import DataProblem
               help="Paper of the test page.")
 @click.option("--flip", type=click.Choice(["long", "short"]), default=None,
               help="Edge the printer turns the sheet over (default: the stored setting, else long).")
-@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Test page to write (default: output/calibrate-PAPER.pdf).")
+@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None,
+              help="Test page to write, or a folder to write calibrate-PAPER.pdf into "
+                   "(default: output/calibrate-PAPER.pdf).")
 @click.option("--set", "offset", type=(float, float), default=None, metavar="X Y",
               help="Store the correction read off the test page, in mm (right and up on the back).")
 @click.option("--show", is_flag=True, help="Print the stored setting and where it is kept.")
@@ -60,10 +61,13 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
         click.echo(f"saved to {path}: backs move x {offset[0]:+.1f} mm, y {offset[1]:+.1f} mm "
                    f"({chosen.flip}-edge flip) in every later build")
         return
-    out = out_file or Path("output") / f"calibrate-{paper}.pdf"
+    out = out_file or Path("output")
+    if out.is_dir() or out.suffix.lower() != ".pdf":  # a folder, as `build --out` takes
+        out = out / f"calibrate-{paper}.pdf"
     if out.exists() and not out.is_file():
         raise DataProblem(f"{out} exists and is not a regular file; refused")
     out.parent.mkdir(parents=True, exist_ok=True)
     render_test_page(out, paper, chosen)
-    click.echo(f"wrote {out}: print it on both sides of one sheet at 100 % ({chosen.flip}-edge flip), "
-               "then run `deckwright calibrate --set X Y` with the readings")
+    click.echo(f"wrote {out}")
+    click.echo(f"Print it on both sides of one sheet at 100 % ({chosen.flip}-edge flip), then run\n"
+               "`deckwright calibrate --set X Y` with the readings.")

@@ -35,5 +35,5 @@ def command(game: str, ref: str, as_json: bool) -> None:
     if as_json:
         echo_json({"game": db.id, **changes.as_dict()})
         return
-    for line in describe(changes, db.id):
+    for line in describe(changes, db.id, width=80):
         click.echo(line)

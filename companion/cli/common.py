@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -44,10 +45,13 @@ class Context:
         """An unknown game is a usage error (exit 2) with the nearest ids as suggestions."""
         from cards import cards_root, game_ids
 
-        known = game_ids(cards_root(self.cards_dir))
+        root = cards_root(self.cards_dir)
+        known = game_ids(root)
         if game_id not in known:
             raise click.UsageError(f"no game {game_id!r}{did_you_mean(game_id, known)}; "
-                                   f"games: {', '.join(known) or 'none'} (see deckwright games)")
+                                   f"games: {', '.join(known) or 'none'} (see deckwright games)"
+                                   + _database_nearby(root, game_id))
+
 
     def engine(self, game_id: str) -> Any:
         """The game's rules engine over its database (an unknown engine or bad data exits 1)."""
@@ -199,3 +203,12 @@ def _option_value(text: str) -> Any:
         return json.loads(text)
     except ValueError:
         return [part.strip() for part in text.split(",")] if "," in text else text
+
+
+def _database_nearby(root: Path, game_id: str) -> str:
+    """When `--cards` names a game's own folder, or the folder above the database holding
+    `game_id`, which folder to pass instead ("" when neither)."""
+    if (root / "game.yaml").is_file():
+        return f";\n{root} is a game's own folder: pass --cards {root.parent}"
+    below = sorted(path.parent.parent for path in root.glob(f"*/{game_id}/game.yaml")) if root.is_dir() else []
+    return f";\n{below[0]} holds it: pass --cards {below[0]}" if below else ""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -49,6 +51,23 @@ def command(game: str, deck_id: str, fmt: str | None, out_file: Path | None) -> 
     except OSError as exc:
         raise DataProblem(f"cannot write {path}: {exc}") from None
     click.echo(f"wrote {path} ({len(deck.cards)} cards)")
+    hint = _source_hint(db, deck, path, fmt)
+    if hint:
+        click.echo(hint)
+
+
+def _source_hint(db: Any, deck: Any, path: Path, fmt: str) -> str | None:
+    """How to make the deck read the written file (None when it reads a spreadsheet already),
+    wrapped to 80 columns."""
+    from cards.spreadsheet import SheetDoc
+
+    index = next(i for i, d in enumerate(db.decks) if d.id == deck.id)
+    doc, loc = db.origin.get(("decks", index), (None, ()))
+    if doc is None or (isinstance(doc, SheetDoc) and any(cell[:2] == loc[:2] for cell in doc.cells)):
+        return None
+    source = f"{{from: {path.name}" + (f", sheet: {deck.id[:31]}}}" if fmt == "xlsx" else "}")
+    return textwrap.fill(f"To edit these cards in a spreadsheet from now on, put the file beside {doc.file.name} "
+                         "and write there, in place of the deck's list of cards:", 80) + f"\n  cards: {source}"
 
 
 def _format(fmt: str | None, out_file: Path | None) -> str:

@@ -49,3 +49,20 @@ def test_without_git_on_the_path_the_error_says_so(repository, monkeypatch):
     monkeypatch.setenv("PATH", str(repository / "nothing-here"))
     with pytest.raises(RevisionError, match="needs git on the PATH"):
         files_at_revision(repository / "cards" / "toy", "HEAD")
+
+
+def test_a_folder_outside_any_repository_says_so_and_what_to_use_instead(tmp_path):
+    (tmp_path / "mine").mkdir()
+    with pytest.raises(RevisionError) as caught:
+        files_at_revision(tmp_path / "mine", "HEAD")
+    message = str(caught.value)
+    assert message.startswith(f"{tmp_path / 'mine'} is not in a git repository")
+    assert "manifest.json" in message and "fatal" not in message
+
+
+def test_a_folder_never_committed_says_so_instead_of_a_pathspec(repository):
+    (repository / "cards" / "new").mkdir()
+    (repository / "cards" / "new" / "game.yaml").write_text("new\n")
+    with pytest.raises(RevisionError) as caught:
+        files_at_revision(repository / "cards" / "new", "HEAD")
+    assert str(caught.value) == "cards/new has no files at revision 'HEAD' (not committed then?)"

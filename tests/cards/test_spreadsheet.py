@@ -182,3 +182,61 @@ def test_export_takes_the_format_from_the_file_name_and_never_overwrites_the_dat
     (tmp_path / "link.csv").symlink_to(source)
     assert runner.invoke(cli, [*export, "--out", str(tmp_path / "link.csv")]).exit_code == 1
     assert source.read_text() == before
+
+
+def test_the_manifest_locates_a_spreadsheet_card_at_its_row(tmp_path: Path) -> None:
+    # `changes` and the reprint's first page name where each changed card is written
+    from generator.manifest import build_manifest
+
+    db = load_game("tiny", _game(tmp_path, "{from: cards.csv}", {"cards.csv": CSV}))
+    assert {c["id"]: c["source"] for c in build_manifest(db)["cards"]} == {"bolt": "cards.csv:2", "wave": "cards.csv:3"}
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = "Spells"
+    for row in (["id", "name", "cost"], ["bolt", "Bolt", 3], ["wave", "Wave", 1]):
+        sheet.append(row)
+    workbook.save(tmp_path / "tiny" / "cards.xlsx")
+    db = load_game("tiny", _game(tmp_path, "{from: cards.xlsx, sheet: Spells}"))
+    assert build_manifest(db)["cards"][1]["source"] == "cards.xlsx:Spells!A3"
+
+
+def test_a_csv_count_written_as_a_whole_decimal_is_the_whole_number_as_in_a_workbook(tmp_path: Path) -> None:
+    # a spreadsheet column formatted with decimals saves `2.0`; the same cell in an XLSX is read as 2
+    csv = "id,name,count,cost\nbolt,Bolt,2.0,3.00\n"
+    bolt, = load_game("tiny", _game(tmp_path, "{from: cards.csv}", {"cards.csv": csv})).deck("spells").cards
+    assert (bolt.count, bolt.get("cost")) == (2, 3)
+    assert isinstance(bolt.get("cost"), int)
+    half = "id,name,count,cost\nbolt,Bolt,2,2.5\n"
+    assert any("cards.csv:2:4: cost: expected int, got '2.5'" in p
+               for p in _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": half})))
+
+
+def test_a_duplicate_card_id_names_where_the_first_one_is_written(tmp_path: Path) -> None:
+    csv = CSV + "bolt,Bolt Again,1,2,,,,\n"
+    problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": csv}))
+    assert any(p.endswith("cards.csv:4:1: id: duplicate card id 'bolt' (already in deck 'spells', cards.csv:2)")
+               for p in problems), problems
+
+
+def test_export_says_how_to_make_the_deck_read_its_spreadsheet(runner: Any, tmp_path: Path) -> None:
+    out = tmp_path / "powers.xlsx"
+    result = runner.invoke(cli, ["export", "halfwish", "--deck", "powers", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.replace(str(tmp_path), "out").split())
+    assert "put the file beside powers.yaml and write there, in place of the deck's list of cards:" in text
+    assert result.output.splitlines()[-1] == "  cards: {from: powers.xlsx, sheet: powers}"
+    assert all(len(line) <= 80 for line in result.output.replace(str(tmp_path), "out").splitlines())
+    root = _game(tmp_path / "db", "{from: cards.csv}", {"cards.csv": CSV})
+    again = runner.invoke(cli, ["--cards", str(root), "export", "tiny", "--deck", "spells", "--out",
+                                str(tmp_path / "spells.csv")])
+    assert again.exit_code == 0 and "cards: {from:" not in again.output  # already read from one
+
+
+def test_a_column_whose_name_starts_with_a_hash_is_a_note_and_is_left_out(tmp_path: Path) -> None:
+    # a designer keeps playtest notes beside the cards, as `#` comments in YAML
+    csv = "id,name,# notes,cost\n,,Attack spells:,\nbolt,Bolt,too strong?,3\n"  # a row of notes alone is no card
+    bolt, = load_game("tiny", _game(tmp_path, "{from: cards.csv}", {"cards.csv": csv})).deck("spells").cards
+    assert bolt.get("cost") == 3 and "# notes" not in bolt.fields
+    problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": "id,name,notes,cost\nbolt,Bolt,x,3\n"}))
+    assert any("unknown column 'notes'" in p and "start its name with # to keep it as a note" in p
+               for p in problems), problems

@@ -332,3 +332,51 @@ def test_an_entry_replaced_by_a_link_or_a_folder_is_drawn_again(runner, cards_co
     _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
     _build(runner, cards_copy, out)
     assert _files(out / "halfwish") == _files(tmp_path / "fresh" / "halfwish")
+
+
+def test_a_rulebook_template_edit_redraws_the_rulebook_alone(runner, cards_copy, tmp_path, monkeypatch):
+    """A rulebook or reference template is read only through the text it renders (part of those
+    files' inputs): editing one draws again the files that text shows in, not the card sheets."""
+    import shutil
+
+    import generator.watch
+    from cards.paths import TEMPLATES
+
+    own = cards_copy / "halfwish" / "templates"
+    shutil.copytree(TEMPLATES / "halfwish", own)
+    book = own / "rulebook.md.j2"
+
+    def edit_twice(folders, rebuild, on_error):
+        rebuild([])
+        book.write_text(book.read_text().replace("# Welcome to {{ game.name }}", "# Welcome, {{ game.name }}", 1))
+        rebuild([book])
+        book.write_text(book.read_text().replace("{# ", "{# a note: ", 1))  # a Jinja comment prints nothing
+        rebuild([book])
+
+    monkeypatch.setattr(generator.watch, "watch", edit_twice)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                 "--only", "sheets", "--only", "rulebook", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    heading, comment = [x for x in result.output.splitlines() if x.startswith("rebuilt ")]
+    assert heading.startswith("rebuilt 1 of 4 files") and heading.endswith(": rulebook-a4.pdf")
+    assert comment.startswith("rebuilt 0 of 4 files")
+    fresh = tmp_path / "fresh"
+    assert runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "rulebook",
+                               "--out", str(fresh), "--no-cache"]).exit_code == 0
+    assert (tmp_path / "halfwish" / "rulebook-a4.pdf").read_bytes() == (fresh / "halfwish" / "rulebook-a4.pdf").read_bytes()
+
+
+def test_a_template_edit_reaches_the_proof_sheets(cards_copy, tmp_path):
+    """Proofs picture the reference cards their templates render: a template is in their key."""
+    import shutil
+
+    from cards.paths import TEMPLATES
+
+    own = cards_copy / "halfwish" / "templates"
+    shutil.copytree(TEMPLATES / "halfwish", own)
+    db = load_game("halfwish", cards_copy)
+    job = next(kit_jobs(db, "a4", tmp_path, ("proofs",)))
+    key = RenderCache(tmp_path / ".cache").key(db, job)
+    front = own / "ref-turn-front.md.j2"
+    front.write_text(front.read_text() + "\nOne more line.\n")
+    assert RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job) != key

@@ -109,7 +109,7 @@ def test_an_overflowing_text_fails_naming_the_component_and_field(runner, cards_
     out = tmp_path / "out"
     result = _build(runner, "heartstrings", "--out", str(out), cards=cards_copy)
     assert result.exit_code == 1
-    assert "sheet 'heartstring-tracker'" in result.output and "field 'title'" in result.output
+    assert "sheet 'heartstring-tracker'" in result.output and "element 'title'" in result.output
     assert not out.exists()
 
 
@@ -159,3 +159,13 @@ def test_proofs_and_pngs_are_the_same_bytes_on_every_build(runner, tmp_path):
     assert len(files) == 1 + 1 + 12
     for name in files:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("level", ["above", "inside"])
+def test_cards_pointing_a_level_off_says_which_folder_to_pass(runner, cards_copy, tmp_path, level):
+    """`--cards` naming the folder above the database, or a game's own folder, found 'games: none'."""
+    wrong = cards_copy.parent if level == "above" else cards_copy / "halfwish"
+    result = runner.invoke(cli, ["--cards", str(wrong), "build", "halfwish", "--paper", "a4",
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert f"pass --cards {cards_copy}" in " ".join(result.output.split()), result.output

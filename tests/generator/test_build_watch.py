@@ -54,3 +54,58 @@ def test_ctrl_c_stops_the_watch_with_130(runner, cards_copy, tmp_path, monkeypat
     result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "heartstrings", "--paper", "a4",
                                  "--only", "sheets", "--out", str(tmp_path), "--watch"])
     assert result.exit_code == 130 and result.output.rstrip().endswith("stopped watching")
+
+
+def test_after_a_failed_rebuild_the_fix_says_the_build_works_again(runner, cards_copy, tmp_path, monkeypatch):
+    """Undoing a broken edit redraws nothing (the kit is the one before it): 'rebuilt 0 of 3 files'
+    alone did not tell the designer that the fix was taken."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    good = actions.read_text()
+
+    def break_and_fix(folders, rebuild, on_error):
+        rebuild([])
+        actions.write_text(good.replace("kind: block", "kind: blok", 1))
+        try:
+            rebuild([actions])
+        except Exception as exc:  # noqa: BLE001 - as the real watch reports it
+            on_error(exc)
+        actions.write_text(good)
+        rebuild([actions])
+        rebuild([actions])  # saved again: no longer news
+
+    monkeypatch.setattr(generator.watch, "watch", break_and_fix)
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                 "--only", "sheets", "--out", str(tmp_path), "--watch"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    failed = next(i for i, line in enumerate(lines) if line.startswith("build failed"))
+    after = lines[failed:]
+    assert sum(line == "the build works again" for line in after) == 1, result.output
+    again = after.index("the build works again")
+    assert after[again + 1].startswith("rebuilt 0 of 3 files")
+
+
+def test_watching_a_print_shop_build_reports_its_preflight_and_what_it_redrew(runner, tmp_path, monkeypatch):
+    """`build --for tgc --watch` printed no preflight at all, and 'rebuilt 0 of 3 files' after
+    drawing every file again (the shop files do not go through the render cache)."""
+    import shutil
+    from pathlib import Path
+
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures"
+    shutil.copytree(fixtures / "tinygame", tmp_path / "db" / "tinygame")
+    deck = tmp_path / "db" / "tinygame" / "deck.yaml"
+
+    def edit_once(folders, rebuild, on_error):
+        rebuild([])
+        deck.write_text(deck.read_text() + "\n# a designer's note\n")
+        rebuild([deck])
+
+    monkeypatch.setattr(generator.watch, "watch", edit_once)
+    result = runner.invoke(cli, ["--cards", str(tmp_path / "db"), "build", "tinygame", "--for", "tgc",
+                                 "--out", str(tmp_path / "out"), "--watch"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert sum(line.startswith("preflight (tgc): ") for line in lines) == 2, result.output
+    rebuilt = next(line for line in lines if line.startswith("rebuilt "))
+    written = len(list((tmp_path / "out" / "tinygame" / "tgc").glob("*.png")))
+    assert rebuilt.startswith(f"rebuilt {written} of {written} files"), rebuilt

@@ -120,3 +120,13 @@ def test_fold_over_sheets_put_fronts_left_and_their_backs_mirrored_right(runner:
     assert left_box and right_box
     assert abs(left_box[0] - (half - right_box[2])) <= 1 and abs(left_box[2] - (half - right_box[0])) <= 1
     assert abs(left_box[1] - right_box[1]) <= 1 and abs(left_box[3] - right_box[3]) <= 1
+
+
+def test_calibrate_out_may_be_a_folder_as_builds_is_and_says_what_next_in_80_columns(runner: Any,
+                                                                                       tmp_path: Path) -> None:
+    # `build --out DIR` takes a folder; `calibrate --out DIR` refused one ("File 'out' is a directory")
+    result = runner.invoke(cli, ["calibrate", "--paper", "letter", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader(tmp_path / "calibrate-letter.pdf").pages) == 2
+    assert "deckwright calibrate --set X Y" in result.output
+    assert all(len(line) <= 80 for line in result.output.replace(str(tmp_path), "out").splitlines()), result.output

@@ -228,3 +228,89 @@ def test_the_reprint_cover_wraps_a_long_edit_and_says_when_nothing_is_to_print(r
     text = pages[0].extract_text()
     assert "No card to print: nothing on the cards changed." in text
     assert "None: no printed card changed or went." in text
+
+
+def test_changes_of_a_long_text_fit_80_columns_with_old_and_new_whole(runner, halfwish, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the title names the ref as given: `earlier.json`
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    _edit(halfwish, "actions.yaml", "Evade fails and you take full damage.", "Evade fails: take full damage.")
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "earlier.json"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80, result.output
+    joined = " ".join(" ".join(lines).split())
+    old = next(c for c in json.loads(earlier.read_text())["cards"] if c["id"] == "evade")["fields"]["text"]
+    assert f"text: {json.dumps(old)} -> {json.dumps(old.replace('Evade fails and you take', 'Evade fails: take'))}" in joined
+
+
+def test_a_card_added_to_a_deck_shows_why_the_others_restamp_their_place_in_the_deck(runner, halfwish, tmp_path):
+    # every face prints `HW-ACT 01/05`; a sixth card makes it `01/06`, which is why they reprint
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    _edit(halfwish, "actions.yaml", "      - id: evade\n", "      - id: feint-step\n        name: Feint Step\n"
+          "        count: 2\n        kind: evade\n        text: Feint.\n      - id: evade\n")
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(earlier), "--json"])
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.output)["cards"]
+    assert [c["id"] for c in cards["added"]] == ["feint-step"]
+    changed = {c["id"]: c["fields"] for c in cards["changed"]}
+    assert changed["strike"] == [{"field": "place", "old": "01/05", "new": "01/06"}]
+    assert changed["evade"] == [{"field": "place", "old": "05/05", "new": "06/06"}]
+
+
+def test_a_manifest_written_before_places_were_recorded_still_compares(halfwish):
+    from generator.changes import compare
+
+    manifest = build_manifest(load_game("halfwish", halfwish))
+    older = json.loads(json.dumps(manifest))
+    for card in older["cards"]:
+        del card["place"]
+    assert compare(older, manifest, "old.json").changed == []
+
+
+def test_a_deck_whose_layout_prints_no_stamp_is_thrown_away_by_name_not_by_stamp(halfwish, tmp_path):
+    """The reprint's first page tells which printed cards to throw away by the stamp at their foot;
+    a designer's own layout may print none: then every copy of a changed card goes."""
+    from cards.paths import TEMPLATES
+    from generator.changes import compare
+    from generator.reprint import decks_without_stamp, render_reprint
+
+    assert decks_without_stamp(load_game("halfwish", halfwish)) == frozenset()  # every shipped deck prints one
+    own = halfwish / "halfwish" / "templates"
+    own.mkdir()
+    base = (TEMPLATES / "halfwish" / "card-base.yaml").read_text()
+    footer = '  - {id: version, type: text, x: 39, y: 79.6, w: 20, h: 4, text: "v {{ version }}", size: 7, align: right,\n     color: "#ffffff"}\n'
+    assert footer in base
+    (own / "card-base.yaml").write_text(base.replace(footer, ""))
+    earlier = build_manifest(load_game("halfwish", halfwish))  # printed with that layout
+    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    db = load_game("halfwish", halfwish)
+    assert "actions" in decks_without_stamp(db)
+    out = tmp_path / "reprint.pdf"
+    render_reprint(db, compare(earlier, build_manifest(db), "earlier.json"), "a4", out)
+    cover = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert "Basic Actions Strike none printed 8" in cover
+    assert "carries no stamp, since its layout prints none" in cover
+    assert "Each card prints its own stamp" not in cover  # no card of this reprint does
+
+
+def test_a_missing_manifest_file_says_where_manifests_are_written(runner, halfwish, tmp_path):
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "printed.json"])
+    assert result.exit_code == 1
+    assert "no manifest file 'printed.json'" in result.output and "Errno" not in result.output
+    assert "output/halfwish/manifest.json" in result.output
+
+
+def test_a_face_changed_only_by_its_layout_or_rules_says_why_its_stamp_changed(halfwish):
+    from generator.changes import compare, describe
+
+    manifest = build_manifest(load_game("halfwish", halfwish))
+    earlier = json.loads(json.dumps(manifest))
+    strike = next(c for c in earlier["cards"] if c["id"] == "strike")
+    strike["stamp"] = "0badf00d"  # as printed before a layout edit: same fields, another face
+    lines = describe(compare(earlier, manifest, "earlier.json"), "halfwish", width=80)
+    assert lines[2] == (f'      stamp: "0badf00d" -> "{manifest["cards"][0]["stamp"]}" '
+                        "(its layout or a rule it prints changed)"), lines

@@ -173,3 +173,26 @@ def test_build_writes_the_token_sheet_with_every_token(kit, db, paper):
     labels = [line.strip() for page in reader.pages for line in (page.extract_text() or "").splitlines()]
     for token in sheet.tokens:
         assert labels.count(token.label) == token.count
+
+
+def test_a_component_taken_out_of_the_game_leaves_the_kit_with_its_files(runner, tmp_path):
+    """A designer drops the token sheet: the next build's kit folder no longer holds its PDF (the
+    kit keeps the files of the last build, so --only cards keeps the rulebook, but a removed
+    component's file would be printed with the kit)."""
+    import shutil
+
+    root = tmp_path / "db"
+    shutil.copytree(FIXTURES / GAME, root / GAME)
+    out = tmp_path / "out"
+    assert runner.invoke(cli, ["--cards", str(root), "build", GAME, "--paper", "a4", "--out", str(out)]).exit_code == 0
+    (out / GAME / "notes-a4.pdf").write_bytes(b"%PDF- the designer's own file")  # never ours to remove
+    before = {p.name for p in (out / GAME).iterdir()}
+    tokens = {name for name in before if name.startswith("sparks")}
+    assert tokens, before
+    (root / GAME / "tokens.yaml").unlink()
+    result = runner.invoke(cli, ["--cards", str(root), "build", GAME, "--paper", "a4", "--only", "cards",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    after = {p.name for p in (out / GAME).iterdir()}
+    assert after == before - tokens  # the designer's notes-a4.pdf stays
+    assert "rulebook-a4.pdf" in after  # kept, as --only cards keeps it

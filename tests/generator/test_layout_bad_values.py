@@ -38,3 +38,20 @@ def test_bad_value_in_a_layout_is_a_located_error(element: dict, rules: dict, me
 
 def test_good_values_draw() -> None:
     draw({**TRACK, "to": "{{ rules.top }}", "columns": "{{ rules.top // 2 }}"}, {"top": 10})
+
+
+@pytest.mark.parametrize(("extra", "advice"), [
+    ({}, "shorten the text, enlarge the box or give the element a min_size below 10 pt"),
+    ({"min_size": 9}, "shorten the text or enlarge the box"),
+])
+def test_a_text_too_long_for_its_box_says_it_may_shrink_only_with_a_min_size(extra: dict, advice: str) -> None:
+    from generator.cardtext import set_text
+    from generator.errors import TextOverflow
+
+    element = {"id": "body", "type": "text", "x": 0, "y": 0, "w": 20, "h": 3, "size": 10,
+               "text": "Draw up to four cards, then discard two of them.", **extra}
+    with pytest.raises(TextOverflow) as caught:
+        set_text(element, Box(0, 0, 200, 200), {}, "card 'creeper': layout 'vine' element 'body'")
+    message = str(caught.value)
+    assert message.startswith("card 'creeper': layout 'vine' element 'body': text does not fit its box even at ")
+    assert message.endswith(advice)

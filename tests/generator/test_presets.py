@@ -68,6 +68,14 @@ def test_drivethrucards_is_one_pdf_per_deck_fronts_and_backs_interleaved_with_ei
     assert len(backs) == 1 and len(fronts) > 1  # every second page is the deck's one back
 
 
+def test_drivethrucards_pages_mark_the_trim_inside_the_bleed(runner: Any, tmp_path: Path) -> None:
+    """A print shop's tools read where to cut from the TrimBox (as on the home sheets): 1/8 in in."""
+    folder, _ = _build(runner, tmp_path, "drivethrucards")
+    for page in PdfReader(folder / f"{load_game(GAME).decks[0].id}.pdf").pages:
+        assert [round(float(v), 2) for v in page.trimbox] == [9.0, 9.0, 189.0, 261.0]
+        assert [round(float(v), 2) for v in page.bleedbox] == [0.0, 0.0, 198.0, 270.0]
+
+
 TRIM = (2.5 * INCH, 3.5 * INCH)
 BLEED = INCH / 8
 SAFE = 3 * 72 / 25.4
@@ -101,8 +109,11 @@ def test_preflight_reports_missing_bleed_text_outside_the_safe_zone_and_a_low_re
         canvas.drawImage(ImageReader(Image.new("CMYK", (20, 20), (0, 80, 80, 0))), 60, 60, INCH, INCH)
 
     messages = [f.message for f in check_page(_page(bad), "card 'bad'", TRIM, BLEED, SAFE, 300)]
-    assert [m for m in messages if m.startswith("no bleed")] == [
-        f"no bleed on the {side} edge: the art stops at the trim line" for side in ("left", "right", "top", "bottom")]
+    assert [m for m in messages if m.startswith("no bleed")] == [  # one finding, the cure named
+        ("no bleed on the left, right, top and bottom edges: the art stops at the trim line (let the background "
+        "reach into the bleed: `bleed: true` on a rect, or a picture that covers it)")]
+    # the background stopping at the trim is that one finding, not also a drawing outside the safe zone
+    assert not any(m.startswith("a drawing") for m in messages), messages
     assert any(m.startswith("text 'Edge' reaches") and "outside the safe zone" in m for m in messages), messages
     assert "an image of 20 x 20 px prints at 20 dpi, below 300 dpi" in messages
     assert any("is not grey or RGB" in m for m in messages), messages
@@ -140,6 +151,9 @@ def test_json_carries_the_preflight_findings_located_by_deck_card_and_side(runne
     assert all(f["where"].startswith(f"deck {f['deck']!r}") for f in findings)
     text = runner.invoke(cli, ["--cards", str(cards_copy), "build", GAME, "--for", "tgc", "--out", str(tmp_path)])
     assert f"preflight (tgc): {plural(len(findings), 'problem')}" in text.output
+    report = text.output.split(f"preflight (tgc): {plural(len(findings), 'problem')}", 1)[1].splitlines()[1:]
+    assert report and all(len(line) <= 80 for line in report), report  # wrapped, each finding whole
+    assert all(f["message"] in " ".join(" ".join(report).split()) for f in findings)
 
 
 def test_json_of_a_clean_preflight_says_no_problems(runner: Any, tmp_path: Path) -> None:

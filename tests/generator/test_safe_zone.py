@@ -54,7 +54,7 @@ def test_a_corner_disc_2_mm_inside_the_trim_is_reported_where_a_layout_would_pla
 
     messages = _safe_zone_messages(_page(card))
     left, top = (TRIM[0] - 11 * MM) / MM, 2.0
-    assert messages == [(f"a drawing at x {left:.1f}-{left + 9:.1f} mm, y {top:.1f}-{top + 9:.1f} mm reaches "
+    assert messages == [(f"a drawing at x {left:.1f}..{left + 9:.1f} mm, y {top:.1f}..{top + 9:.1f} mm reaches "
                          "1.0 mm outside the safe zone (3.0 mm inside the trim)")]
 
 
@@ -67,7 +67,7 @@ def test_an_icon_of_several_paths_is_one_finding_and_bleed_art_none() -> None:
         canvas.rect(BLEED + SAFE + 1, BLEED + SAFE + 1, 20 * MM, 20 * MM, stroke=0, fill=1)  # inside: fine
 
     messages = _safe_zone_messages(_page(card))
-    assert len(messages) == 1 and messages[0].startswith("a drawing at x 1.0-5.0 mm"), messages
+    assert len(messages) == 1 and messages[0].startswith("a drawing at x 1.0..5.0 mm"), messages
     assert "reaches 2.0 mm outside the safe zone" in messages[0]
 
 
@@ -113,4 +113,4 @@ def test_paths_joined_by_a_later_path_are_one_finding() -> None:
             canvas.rect(BLEED + x * MM, top, 2.5 * MM, 2 * MM, stroke=0, fill=1)
 
     messages = _safe_zone_messages(_page(card))
-    assert len(messages) == 1 and messages[0].startswith("a drawing at x 10.0-16.5 mm, y 1.0-3.0 mm"), messages
+    assert len(messages) == 1 and messages[0].startswith("a drawing at x 10.0..16.5 mm, y 1.0..3.0 mm"), messages

@@ -101,3 +101,17 @@ def test_between_rebuilds_garbage_is_collected_and_what_survives_is_set_aside(tm
 
 def pytest_fail(exc: Exception) -> None:
     raise AssertionError(f"unexpected rebuild error: {exc}")
+
+
+def test_the_rebuilt_line_cuts_between_names_and_counts_the_rest():
+    from generator.watch import rebuilt_line
+
+    names = ["cards-a4.pdf", "player-mat-a4.pdf", "reference-a4.pdf", "rulebook-a4.pdf"]
+    line = rebuilt_line(names, 5, 1.14)
+    # was: "rebuilt 4 of 5 files in 1.1 s: cards-a4.pdf, player-mat-a4.pdf, reference-a4...."
+    assert line == "rebuilt 4 of 5 files in 1.1 s: cards-a4.pdf, player-mat-a4.pdf and 2 more"
+    assert len(line) <= 80
+    assert rebuilt_line(names[:2], 5, 0.4) == "rebuilt 2 of 5 files in 0.4 s: cards-a4.pdf, player-mat-a4.pdf"
+    many = rebuilt_line([f"a-very-long-deck-name-number-{i}-a4.pdf" for i in range(9)], 20, 2.0)
+    assert many == "rebuilt 9 of 20 files in 2.0 s: a-very-long-deck-name-number-0-a4.pdf and 8 more"
+    assert len(rebuilt_line(["x" * 90 + ".pdf"], 3, 1.0)) <= 80  # a name alone too long is still cut
