@@ -26,7 +26,7 @@ At any prompt:
   undo [N]   take back the last answer (or the last N), e.g. a mistyped die
   redo       give back the answer the last undo took
   state      show the tally again (it is shown by itself whenever it changes)
-  note TEXT  keep a playtest note (a rules question, an unclear card); no game move
+  note TEXT  keep a playtest note (a rules question, an unclear card), no move
   log [N]    show the last events (10 unless N is given)
   help       show this help
   quit       stop here; the session is kept and can be resumed

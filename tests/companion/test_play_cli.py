@@ -360,3 +360,12 @@ def test_help_wraps_as_paragraphs_in_80_columns(runner, tmp_path):
     assert max(map(len, lines)) <= 80
     assert "matter); Enter takes the only choice, or the one marked (Enter)." in block
     assert "drawn, or press" not in lines
+
+
+def test_every_command_of_help_keeps_to_one_line_in_80_columns(runner, tmp_path):
+    """The `note TEXT` row ran to 83 characters: its last word `move` stood alone on the next line."""
+    out = runner.invoke(cli, ["play", "heartstrings", "--players", "Ann,Ben", "--db", str(tmp_path / "s.db")],
+                        input="help\nquit\n", env={"COLUMNS": "80", "NO_COLOR": "1"}).output
+    rows = out.split("At any prompt:\n", 1)[1].split("Choices:", 1)[0].splitlines()
+    assert [row.split()[0] for row in rows] == ["undo", "redo", "state", "note", "log", "help", "quit"]
+    assert "note TEXT  keep a playtest note (a rules question, an unclear card), no move" in rows[3]
