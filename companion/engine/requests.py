@@ -45,6 +45,9 @@ class Decision:
     # The option ids a screen everyone sees may list (None: all). The others are a player's secret
     # cards, which the gamemaster types by name once the player reveals one (a Halfwish power).
     shown: tuple[str, ...] | None = None
+    # Why a name typed for an unlisted option may not be a choice, with no secret in it (a power
+    # is played once, with the mana for it): said when the gamemaster types one that is not.
+    unlisted: str = ""
     default: str | None = None  # the option Enter takes: the obvious answer (pass, no item, keep)
     # asked of the whole table (who starts), not of `player`, who answers it for bots and records
     table: bool = False
