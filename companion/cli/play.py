@@ -164,7 +164,7 @@ class Gamemaster:
         try:
             answer = parse_typed(request, line)
         except IllegalAction as exc:
-            self.refuse(request, exc)
+            self.refuse(request, exc, typed=line)
             if secret:  # the player is still alone at the screen: no second hand-over to type again
                 self.private_for = request.player
             return True
@@ -174,9 +174,11 @@ class Gamemaster:
         self.commit(answer, source, secret)
         return True
 
-    def refuse(self, request: Request | None, problem: IllegalAction) -> None:
-        """Say why an answer was refused; a secret one is not repeated (the others may be looking)."""
-        self.say(secret_refusal(request) if request is not None and request.secret else f"  ! {problem}")
+    def refuse(self, request: Request | None, problem: IllegalAction, typed: str | None = None) -> None:
+        """Say why an answer was refused; a secret one is not repeated (the others may be looking),
+        but Enter on its own gives nothing away, so it is told plainly what Enter does here."""
+        hide = request is not None and request.secret and (typed is None or typed.strip() != "")
+        self.say(secret_refusal(request) if hide else f"  ! {problem}")
 
     def hand_over(self, request: Request) -> bool | None:
         """"Ann, look at the screen; everyone else look away": the secret choice or roll is made
