@@ -325,10 +325,8 @@ class Gamemaster:
 
     def prompt(self, request: Request) -> str:
         """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`."""
-        parts = []
-        turn = self.table.engine.turns(self.table.state)
-        if turn:   # None: the game does not count turns; 0: setup, before the first turn
-            parts.append(f"Turn {turn}")
+        label = self.table.engine.turn_label(self.table.state)
+        parts = [label] if label else []
         if request.player is not None and not getattr(request, "table", False):
             parts.append(self.table.info.players[request.player])
         return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
