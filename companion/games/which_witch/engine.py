@@ -102,7 +102,8 @@ class WhichWitchEngine(Engine):
         """Hearts, hands, Wands in play and piles, with whose turn it is."""
         lines = [self._seat_line(state, seat) for seat in range(len(state.seats))]
         lines.append(f"Draw Pile {len(state.draw)}, Discard Pile {len(state.discard)}"
-                     + (f" (top: {self.card_name(state.discard[-1])})" if state.discard else ""))
+                     + (f" (top: {self.card_name(state.discard[-1])})"
+                        if state.discard and state.discard[-1] != HIDDEN else ""))  # one on the table, unnamed
         return lines
 
     def hint(self, state: WitchState, request: Request) -> list[str]:

@@ -84,3 +84,28 @@ def test_a_table_of_four_plays_a_whole_game_to_the_end(runner, engine):
     duels = result.output.count("the attack lands") + result.output.count(" is safe.")
     assert attacks == keys.count("spell") and duels + result.output.count("blocks the attack") >= attacks
     assert "hint: P(hit)" in result.output and ", wand d" in result.output
+
+
+def test_the_first_discard_is_turned_face_up_at_the_table(runner):
+    """Seed: "Take the top card of the Draw Pile and place it face-up next to it to create the Discard
+    Pile." The table was told `a face-down card starts the Discard Pile` (the companion does not
+    know the card), which a gamemaster reads as: lay it face down."""
+    result = play(runner, [*PICKS, "quit"], *NEW)
+    assert "Dealt 5 cards to each of 4 players; turn the next card face up to start the Discard Pile." \
+        in result.output
+    assert "face-down card" not in result.output
+    assert "| Draw Pile 44, Discard Pile 1\n" in result.output
+
+
+def test_a_reshuffle_at_the_table_turns_the_new_discard_face_up(runner):
+    """Seed: "Take the top card of the new Draw Pile and place it next to it face-up to create the
+    new Discard Pile." """
+    from companion.engine.registry import make_engine
+    from companion.games.which_witch.rotation import reshuffle
+    from companion.games.which_witch.state import HIDDEN
+
+    engine = make_engine("which-witch")
+    state = engine.new_game(["Ann", "Ben"], {"witches": "fire,ice"})
+    [event] = reshuffle(engine, state, [HIDDEN] * 30)
+    assert event.text == ("The Discard Pile becomes a new Draw Pile of 29 cards; turn its top card face up to "
+                          "start the new Discard Pile.")
