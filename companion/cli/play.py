@@ -220,13 +220,14 @@ class Gamemaster:
             else:
                 self.hide_secret()
             self.show_events([e for e in events if not e.private])
-            if not private:
+            if not private and self.table.request() is not None:
                 self.show_tally()   # public: it would show at the next prompt anyway
             return
         if source == "rolled":
             self.say(f"  (the tool {rolled_word(answer)} {answer_words(answer)})")
         self.show_events(events)
-        self.show_tally()
+        if self.table.request() is not None:  # the final state is shown once, under `Game over`
+            self.show_tally()
 
     def stays_private(self, seat: int | None, turn: int | None) -> bool:
         """Is the next request another secret one for the same player in the same turn (a reroll
