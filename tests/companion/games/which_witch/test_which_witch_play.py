@@ -109,3 +109,20 @@ def test_a_reshuffle_at_the_table_turns_the_new_discard_face_up(runner):
     [event] = reshuffle(engine, state, [HIDDEN] * 30)
     assert event.text == ("The Discard Pile becomes a new Draw Pile of 29 cards; turn its top card face up to "
                           "start the new Discard Pile.")
+
+
+def test_a_hit_bigger_than_the_hearts_left_says_what_it_was_and_what_was_lost(runner):
+    """Seed: "the defending player would lose 4 Life Hearts instead of 2". Three Fire Spells from the
+    Fire Witch hit for 6 against Ben's 5 hearts: the table read `loses 5 Life Hearts (doubled: ...)`,
+    a doubling that gives no 5."""
+    keys = ["spell", "Ben", "fire", "3", "done", "roll", "done", "6 1", "quit"]
+    result = play(runner, keys, "which-witch", "--players", "Ann,Ben", "-o", "witches=fire,ice", "--seed", "3")
+    assert ("Ben (Ice Witch) loses 5 Life Hearts, all they had (the hit was 6: 3 Spells, doubled as they "
+            "match the attacker's witch): 0 left.") in result.output
+
+
+def test_a_doubled_hit_says_how_many_spells_it_doubles(runner):
+    keys = ["spell", "Ben", "fire", "2", "done", "roll", "done", "6 1", "quit"]
+    result = play(runner, keys, "which-witch", "--players", "Ann,Ben", "-o", "witches=fire,ice", "--seed", "3")
+    assert ("Ben (Ice Witch) loses 4 Life Hearts (2 Spells, doubled as they match the attacker's witch): "
+            "1 left.") in result.output
