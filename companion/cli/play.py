@@ -108,6 +108,8 @@ class Gamemaster:
     shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
     undone: list[tuple[Any, str]] = field(default_factory=list)  # (answer, source) for redo, newest last
     private_for: int | None = None  # the seat alone at the screen between secret answers in a row
+    # the hints at the last prompt, not repeated at the next unless the state block came between
+    last_hints: list[str] = field(default_factory=list)
 
     def run(self) -> None:
         """Prompt until the game ends or the gamemaster quits (Ctrl-C too: the exit code is then
@@ -250,6 +252,7 @@ class Gamemaster:
         """After a secret answer: clear the screen (its options were on it) and the lines scrolled
         off it (a player could scroll back up to them), and say nothing of it."""
         self.private_for = None
+        self.last_hints = []  # cleared from the screen with the rest
         if sys.stdout.isatty():
             click.echo(CLEAR_SCREEN_AND_SCROLLBACK, nl=False)
         self.say("  (secret answer kept; everyone may look again)")
@@ -290,6 +293,7 @@ class Gamemaster:
     def undo(self, steps: int) -> None:
         """Take back answers; asking for more than were given says how far undo can go."""
         self.private_for = None
+        self.last_hints = []  # the prompt asked again gets its hints again
         given = self.table.seq
         if not given:
             self.say("  nothing to undo: no answers yet")
@@ -318,8 +322,11 @@ class Gamemaster:
 
     # -- output ---------------------------------------------------------------------------
     def show_request(self, request: Request) -> None:
-        for hint in _lines(self.table.engine.hint(self.table.state, request)):
-            self.say(f"  hint: {hint}")
+        hints = _lines(self.table.engine.hint(self.table.state, request))
+        for hint in hints:
+            if hint not in self.last_hints:  # still on the screen from the prompt before
+                self.say(f"  hint: {hint}")
+        self.last_hints = hints
         player = self.table.info.players[request.player] if request.player is not None else "the player"
         for line in menu_lines(request, player):
             self.say(line)
@@ -342,6 +349,7 @@ class Gamemaster:
         if lines == self.shown_tally and not always:
             return
         self.shown_tally = lines
+        self.last_hints = []  # the block may push them off the screen: the next prompt shows them again
         for line in lines:
             self.say(f"  | {line}", colour="cyan")
 
