@@ -99,7 +99,7 @@ def test_duel_feint_above_its_dv_is_a_rules_problem(runner):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--a", "slash", "--a-dv", "5", "--b", "strike", "--b-dv", "5"], "unknown action 'slash'; valid ids: strike"),
+    (["--a", "slash", "--a-dv", "5", "--b", "strike", "--b-dv", "5"], "unknown action 'slash'; did you mean 'shield-bash'? valid ids: strike"),
     (["--a", "strike", "--a-dv", "13", "--b", "strike", "--b-dv", "5"], "not 13"),
     (["--a", "strike", "--a-dv", "1", "--b", "strike", "--b-dv", "5"], "not 1"),
     (["--a", "strike,strike", "--a-dv", "5", "--b", "strike", "--b-dv", "5"], "same number of actions"),
@@ -270,3 +270,14 @@ def test_the_calculators_fit_80_columns(runner):
     for args in (["duel", "--a", "long-strike", "--a-dv", "10", "--b", "evade", "--b-dv", "12"], ["odds", "--matrix"]):
         result = runner.invoke(cli, ["halfwish", *args], env={"COLUMNS": "80"})
         assert result.exit_code == 0 and max(map(len, result.output.splitlines())) <= 80, result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--a", "strke", "--a-dv", "5", "--b", "strike", "--b-dv", "5"], "unknown action 'strke'; did you mean 'strike'"),
+    (["--a", "strike", "--a-dv", "5", "--b", "strike", "--b-dv", "5", "--a-power", "taunnt"],
+     "unknown power 'taunnt'; did you mean 'taunt'"),
+], ids=["action", "power"])
+def test_a_mistyped_id_is_answered_with_the_close_one(runner, args, message):
+    """Table audit: `--a strke` listed all 25 action ids on one line, the one meant somewhere in it."""
+    result = run(runner, "duel", *args)
+    assert result.exit_code == 2 and message in " ".join(result.output.split())
