@@ -179,8 +179,10 @@ class Gamemaster:
     def refuse(self, request: Request | None, problem: IllegalAction, typed: str | None = None) -> None:
         """Say why an answer was refused; a secret one is not repeated (the others may be looking),
         but Enter on its own gives nothing away, so it is told plainly what Enter does here."""
-        hide = request is not None and request.secret and (typed is None or typed.strip() != "")
-        self.say(secret_refusal(request) if hide else f"  ! {problem}")
+        if request is not None and request.secret and (typed is None or typed.strip() != ""):
+            self.say(secret_refusal(request))
+        else:
+            self.say(f"  ! {problem}")
 
     def hand_over(self, request: Request) -> bool | None:
         """"Ann, look at the screen; everyone else look away": the secret choice or roll is made
