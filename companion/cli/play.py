@@ -132,11 +132,14 @@ class Gamemaster:
     def opening(self) -> None:
         info = self.table.info
         verb = "Resuming" if self.table.steps else "Starting"
+        going_on = self.table.request() is not None
         self.say(f"{verb} {info.game} session {info.name} · {', '.join(info.players)} "
-                 f"· {self.table.seq} answers so far · type help for commands", bold=True)
+                 f"· {self.table.seq} answers so far · "
+                 + ("type help for commands" if going_on else "the game is over"), bold=True)
         for warning in self.table.warnings:
             self.say(f"warning: {warning}")
-        self.show_tally()
+        if going_on:  # else the final state is shown once, under `Game over`
+            self.show_tally()
 
     def closing(self) -> None:
         outcome = self.table.outcome()

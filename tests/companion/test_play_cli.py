@@ -369,3 +369,15 @@ def test_every_command_of_help_keeps_to_one_line_in_80_columns(runner, tmp_path)
     rows = out.split("At any prompt:\n", 1)[1].split("Choices:", 1)[0].splitlines()
     assert [row.split()[0] for row in rows] == ["undo", "redo", "state", "note", "log", "help", "quit"]
     assert "note TEXT  keep a playtest note (a rules question, an unclear card), no move" in rows[3]
+
+
+def test_resuming_a_finished_game_shows_its_end_once(runner, tmp_path):
+    """Table audit: `play --resume` of a finished game printed the final state twice, under a
+    heading that offered `help` for commands no prompt would take."""
+    db = str(tmp_path / "s.db")
+    args = ["play", "heartstrings", "--players", "Ann,Ben", "--name", "done", "--seed", "7", "--auto-roll", "--db", db]
+    assert "Game over" in runner.invoke(cli, args, input="1\n" * 3000).output
+    out = runner.invoke(cli, ["play", "--resume", "done", "--db", db], input="").output
+    assert out.count("  | Ann (green)") == 1 and "Game over: " in out
+    assert out.splitlines()[0].startswith("Resuming heartstrings session done · Ann, Ben · ")
+    assert "the game is over" in out.splitlines()[0] and "type help" not in out
