@@ -126,3 +126,11 @@ def test_a_doubled_hit_says_how_many_spells_it_doubles(runner):
     result = play(runner, keys, "which-witch", "--players", "Ann,Ben", "-o", "witches=fire,ice", "--seed", "3")
     assert ("Ben (Ice Witch) loses 4 Life Hearts (2 Spells, doubled as they match the attacker's witch): "
             "1 left.") in result.output
+
+
+def test_the_state_block_points_at_the_player_picking_a_witch(runner):
+    """Table audit: `> Ann` stayed on Ann while Ben, Cy and Di picked their Witch Cards."""
+    out = play(runner, [*PICKS[:1], "quit"], *NEW).output
+    after_ann = out.split("Ann (Ice Witch) sets their tracker", 1)[1]
+    assert "  | > Ben (no witch yet)" in after_ann and "  | > Ann" not in after_ann
+    assert "  | > Ann (no witch yet)" in out  # Ann picks first
