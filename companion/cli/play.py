@@ -18,22 +18,16 @@ from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, parse_options, user_errors
-from .requests_shown import answer_words, menu_lines, prompt_tail, rolled_word, secret_refusal
+from .requests_shown import (
+    COMMANDS_HELP,
+    answer_words,
+    hint_lines,
+    menu_lines,
+    prompt_tail,
+    rolled_word,
+    secret_refusal,
+)
 from .screen import WIDTH, read_line, wrap_lines
-
-COMMANDS_HELP = """\
-At any prompt:
-  undo [N]   take back the last answer (or the last N), e.g. a mistyped die
-  redo       give back the answer the last undo took
-  state      show the tally again (it is shown by itself whenever it changes)
-  note TEXT  keep a playtest note (a rules question, an unclear card), no move
-  log [N]    show the last events (10 unless N is given)
-  help       show this help
-  quit       stop here; the session is kept and can be resumed
-Choices: type the number, or the name or its first letters (case does not matter); Enter takes \
-the only choice, or the one marked (Enter).
-Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Enter to let the \
-tool do it."""
 
 
 @click.command("play")
@@ -123,6 +117,8 @@ class Gamemaster:
                 click.echo()
                 going_on, interrupted = False, True
             if not going_on:
+                if request.secret:  # a player's secret menu must not stay on the shared screen
+                    self.clear_screen()
                 self.say(f"Session {self.table.name} kept. Resume with: {self.resume_command()}")
                 if interrupted:
                     raise click.exceptions.Exit(130)
@@ -131,6 +127,8 @@ class Gamemaster:
 
     def opening(self) -> None:
         info = self.table.info
+        if self.table.steps and self.table.steps[-1].entry.kind == "secret":
+            self.clear_screen()  # stopped (or crashed) amid secret answers: their menus may still show
         verb = "Resuming" if self.table.steps else "Starting"
         going_on = self.table.request() is not None
         self.say(f"{verb} {info.game} session {info.name} · {', '.join(info.players)} "
@@ -257,10 +255,14 @@ class Gamemaster:
         """After a secret answer: clear the screen (its options were on it) and the lines scrolled
         off it (a player could scroll back up to them), and say nothing of it."""
         self.private_for = None
+        self.clear_screen()
+        self.say("  (secret answer kept; everyone may look again)")
+
+    def clear_screen(self) -> None:
+        """Clear the screen and the lines scrolled off it, where there is a screen."""
         self.last_hints = []  # cleared from the screen with the rest
         if sys.stdout.isatty():
             click.echo(CLEAR_SCREEN_AND_SCROLLBACK, nl=False)
-        self.say("  (secret answer kept; everyone may look again)")
 
     # -- commands -------------------------------------------------------------------------
     def run_command(self, line: str) -> bool:
@@ -327,7 +329,7 @@ class Gamemaster:
 
     # -- output ---------------------------------------------------------------------------
     def show_request(self, request: Request) -> None:
-        hints = _lines(self.table.engine.hint(self.table.state, request))
+        hints = hint_lines(self.table.engine.hint(self.table.state, request))
         for hint in hints:
             if hint not in self.last_hints:  # still on the screen from the prompt before
                 self.say(f"  hint: {hint}")
@@ -384,13 +386,6 @@ class Gamemaster:
     def resume_command(self) -> str:
         db = f" --db {self.db_path}" if self.db_path else ""
         return f"deckwright play --resume {self.table.name}{db}"
-
-
-def _lines(value: str | list[str] | None) -> list[str]:
-    """Hints may come as a list of lines, one line, or nothing."""
-    if value is None:
-        return []
-    return [value] if isinstance(value, str) else list(value)
 
 
 def _count(text: str, default: int) -> int | None:
