@@ -118,6 +118,10 @@ def roll_chance(chance: Chance, rng: random.Random) -> Any:
 
 def _check_roll(dice: tuple[int, ...], answer: Any) -> list[int]:
     faces = [answer] if isinstance(answer, int) and not isinstance(answer, bool) else answer
+    if isinstance(faces, list) and len(faces) != len(dice) and all(type(face) is int for face in faces):
+        wanted = f"{len(dice)} number" + ("s" if len(dice) > 1 else "")  # typed faces, not a Python list
+        raise IllegalAction(f"{dice_label(dice)} needs {_dice_count(len(dice))}, got {len(faces)}: "
+                            f"{' '.join(map(str, faces))}; type {wanted}")
     if not isinstance(faces, list) or len(faces) != len(dice):
         raise IllegalAction(f"{dice_label(dice)} needs {_dice_count(len(dice))}, got {answer!r}")
     for face, sides in zip(faces, dice):
