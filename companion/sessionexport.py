@@ -20,6 +20,18 @@ from .sessionrows import JournalEntry
 from .sessiontable import Table
 
 SECRET = "(secret until the game ends)"
+SECRET_ENDED = "(secret: --reveal shows it)"   # the game is over: say how to see it, not what it waits for
+
+
+def _secrets_line(report: dict[str, Any]) -> str:
+    if report["secrets"] == "shown":
+        return "shown (the game has ended)"
+    return "hidden" if report["outcome"] is None else "hidden (the game has ended: --reveal shows them)"
+
+
+def secret_mark(table: Table) -> str:
+    """What stands for a hidden secret answer: it waits for the end, or (after it) for --reveal."""
+    return SECRET if table.outcome() is None else SECRET_ENDED
 
 
 def export_data(table: Table) -> dict[str, Any]:
@@ -97,13 +109,14 @@ def _replay(table: Table, notes: list[Note], reveal: bool) -> tuple[list[ReportS
     steps: list[ReportStep] = []
     rounds: list[RoundState] = []
     under_way = engine.round_number(state)
+    mark = secret_mark(table)
     for step in table.steps:
         request = engine.request(state)
         hidden = step.entry.kind == "secret" and not reveal
         events = [e.text for e in engine.apply(state, step.entry.answer) if not (hidden and e.private)]
-        entry = step.entry if not hidden else JournalEntry(step.entry.seq, SECRET, step.entry.kind,
+        entry = step.entry if not hidden else JournalEntry(step.entry.seq, mark, step.entry.kind,
                                                            step.entry.player, step.entry.source, step.entry.time)
-        steps.append(ReportStep(entry, request.prompt if request else "", SECRET if hidden else
+        steps.append(ReportStep(entry, request.prompt if request else "", mark if hidden else
                                 _choice(request, step.entry.answer), events,
                                 [n for n in notes if n.after_seq == step.entry.seq], under_way))
         now, over = engine.round_number(state), engine.outcome(state) is not None
@@ -135,7 +148,7 @@ def report_markdown(report: dict[str, Any]) -> str:
              f"- Setup options: {options}",
              (f"- Seed: {session['seed']} · status {session['status']} · created {session['created']} "
              f"· updated {session['updated']}"),
-             f"- Secret answers: {'shown (the game has ended)' if report['secrets'] == 'shown' else 'hidden'}",
+             f"- Secret answers: {_secrets_line(report)}",
              "", "## Play", ""]
     lines += [_note_line(n, "") for n in report["before_first_answer"]]
     rounds = {r["after_seq"]: r for r in report["rounds"]}

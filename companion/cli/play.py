@@ -18,22 +18,16 @@ from ..sessionnotes import add_note
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, parse_options, user_errors
-from .requests_shown import answer_words, menu_lines, prompt_tail, rolled_word, secret_refusal
+from .requests_shown import (
+    COMMANDS_HELP,
+    answer_words,
+    hint_lines,
+    menu_lines,
+    prompt_tail,
+    rolled_word,
+    secret_refusal,
+)
 from .screen import WIDTH, read_line, wrap_lines
-
-COMMANDS_HELP = """\
-At any prompt:
-  undo [N]   take back the last answer (or the last N), e.g. a mistyped die
-  redo       give back the answer the last undo took
-  state      show the tally again (it is shown by itself whenever it changes)
-  note TEXT  keep a playtest note (a rules question, an unclear card); no game move
-  log [N]    show the last events (10 unless N is given)
-  help       show this help
-  quit       stop here; the session is kept and can be resumed
-Choices: type the number, or the name or its first letters (case does not matter); Enter takes \
-the only choice, or the one marked (Enter).
-Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Enter to let the \
-tool do it."""
 
 
 @click.command("play")
@@ -108,6 +102,8 @@ class Gamemaster:
     shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
     undone: list[tuple[Any, str]] = field(default_factory=list)  # (answer, source) for redo, newest last
     private_for: int | None = None  # the seat alone at the screen between secret answers in a row
+    # the hints at the last prompt, not repeated at the next unless the state block came between
+    last_hints: list[str] = field(default_factory=list)
 
     def run(self) -> None:
         """Prompt until the game ends or the gamemaster quits (Ctrl-C too: the exit code is then
@@ -121,6 +117,8 @@ class Gamemaster:
                 click.echo()
                 going_on, interrupted = False, True
             if not going_on:
+                if request.secret:  # a player's secret menu must not stay on the shared screen
+                    self.clear_screen()
                 self.say(f"Session {self.table.name} kept. Resume with: {self.resume_command()}")
                 if interrupted:
                     raise click.exceptions.Exit(130)
@@ -129,12 +127,17 @@ class Gamemaster:
 
     def opening(self) -> None:
         info = self.table.info
+        if self.table.steps and self.table.steps[-1].entry.kind == "secret":
+            self.clear_screen()  # stopped (or crashed) amid secret answers: their menus may still show
         verb = "Resuming" if self.table.steps else "Starting"
+        going_on = self.table.request() is not None
         self.say(f"{verb} {info.game} session {info.name} · {', '.join(info.players)} "
-                 f"· {self.table.seq} answers so far · type help for commands", bold=True)
+                 f"· {self.table.seq} answers so far · "
+                 + ("type help for commands" if going_on else "the game is over"), bold=True)
         for warning in self.table.warnings:
             self.say(f"warning: {warning}")
-        self.show_tally()
+        if going_on:  # else the final state is shown once, under `Game over`
+            self.show_tally()
 
     def closing(self) -> None:
         outcome = self.table.outcome()
@@ -164,7 +167,7 @@ class Gamemaster:
         try:
             answer = parse_typed(request, line)
         except IllegalAction as exc:
-            self.refuse(request, exc)
+            self.refuse(request, exc, typed=line)
             if secret:  # the player is still alone at the screen: no second hand-over to type again
                 self.private_for = request.player
             return True
@@ -174,9 +177,13 @@ class Gamemaster:
         self.commit(answer, source, secret)
         return True
 
-    def refuse(self, request: Request | None, problem: IllegalAction) -> None:
-        """Say why an answer was refused; a secret one is not repeated (the others may be looking)."""
-        self.say(secret_refusal(request) if request is not None and request.secret else f"  ! {problem}")
+    def refuse(self, request: Request | None, problem: IllegalAction, typed: str | None = None) -> None:
+        """Say why an answer was refused; a secret one is not repeated (the others may be looking),
+        but Enter on its own gives nothing away, so it is told plainly what Enter does here."""
+        if request is not None and request.secret and (typed is None or typed.strip() != ""):
+            self.say(secret_refusal(request))
+        else:
+            self.say(f"  ! {problem}")
 
     def hand_over(self, request: Request) -> bool | None:
         """"Ann, look at the screen; everyone else look away": the secret choice or roll is made
@@ -218,13 +225,14 @@ class Gamemaster:
             else:
                 self.hide_secret()
             self.show_events([e for e in events if not e.private])
-            if not private:
+            if not private and self.table.request() is not None:
                 self.show_tally()   # public: it would show at the next prompt anyway
             return
         if source == "rolled":
             self.say(f"  (the tool {rolled_word(answer)} {answer_words(answer)})")
         self.show_events(events)
-        self.show_tally()
+        if self.table.request() is not None:  # the final state is shown once, under `Game over`
+            self.show_tally()
 
     def stays_private(self, seat: int | None, turn: int | None) -> bool:
         """Is the next request another secret one for the same player in the same turn (a reroll
@@ -247,9 +255,14 @@ class Gamemaster:
         """After a secret answer: clear the screen (its options were on it) and the lines scrolled
         off it (a player could scroll back up to them), and say nothing of it."""
         self.private_for = None
+        self.clear_screen()
+        self.say("  (secret answer kept; everyone may look again)")
+
+    def clear_screen(self) -> None:
+        """Clear the screen and the lines scrolled off it, where there is a screen."""
+        self.last_hints = []  # cleared from the screen with the rest
         if sys.stdout.isatty():
             click.echo(CLEAR_SCREEN_AND_SCROLLBACK, nl=False)
-        self.say("  (secret answer kept; everyone may look again)")
 
     # -- commands -------------------------------------------------------------------------
     def run_command(self, line: str) -> bool:
@@ -287,6 +300,7 @@ class Gamemaster:
     def undo(self, steps: int) -> None:
         """Take back answers; asking for more than were given says how far undo can go."""
         self.private_for = None
+        self.last_hints = []  # the prompt asked again gets its hints again
         given = self.table.seq
         if not given:
             self.say("  nothing to undo: no answers yet")
@@ -315,18 +329,19 @@ class Gamemaster:
 
     # -- output ---------------------------------------------------------------------------
     def show_request(self, request: Request) -> None:
-        for hint in _lines(self.table.engine.hint(self.table.state, request)):
-            self.say(f"  hint: {hint}")
+        hints = hint_lines(self.table.engine.hint(self.table.state, request))
+        for hint in hints:
+            if hint not in self.last_hints:  # still on the screen from the prompt before
+                self.say(f"  hint: {hint}")
+        self.last_hints = hints
         player = self.table.info.players[request.player] if request.player is not None else "the player"
         for line in menu_lines(request, player):
             self.say(line)
 
     def prompt(self, request: Request) -> str:
         """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`."""
-        parts = []
-        turn = self.table.engine.turns(self.table.state)
-        if turn:   # None: the game does not count turns; 0: setup, before the first turn
-            parts.append(f"Turn {turn}")
+        label = self.table.engine.turn_label(self.table.state)
+        parts = [label] if label else []
         if request.player is not None and not getattr(request, "table", False):
             parts.append(self.table.info.players[request.player])
         return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
@@ -341,6 +356,7 @@ class Gamemaster:
         if lines == self.shown_tally and not always:
             return
         self.shown_tally = lines
+        self.last_hints = []  # the block may push them off the screen: the next prompt shows them again
         for line in lines:
             self.say(f"  | {line}", colour="cyan")
 
@@ -370,13 +386,6 @@ class Gamemaster:
     def resume_command(self) -> str:
         db = f" --db {self.db_path}" if self.db_path else ""
         return f"deckwright play --resume {self.table.name}{db}"
-
-
-def _lines(value: str | list[str] | None) -> list[str]:
-    """Hints may come as a list of lines, one line, or nothing."""
-    if value is None:
-        return []
-    return [value] if isinstance(value, str) else list(value)
 
 
 def _count(text: str, default: int) -> int | None:

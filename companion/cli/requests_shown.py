@@ -11,6 +11,21 @@ from typing import Any
 from ..engine.core import Decision, Request, dice_label
 from ..engine.typed import menu_numbers
 
+# What `help` at a prompt says: the table commands, and how a request is answered.
+COMMANDS_HELP = """\
+At any prompt:
+  undo [N]   take back the last answer (or the last N), e.g. a mistyped die
+  redo       give back the answer the last undo took
+  state      show the tally again (it is shown by itself whenever it changes)
+  note TEXT  keep a playtest note (a rules question, an unclear card), no move
+  log [N]    show the last events (10 unless N is given)
+  help       show this help
+  quit       stop here; the session is kept and can be resumed
+Choices: type the number, or the name or its first letters (case does not matter); Enter takes \
+the only choice, or the one marked (Enter).
+Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Enter to let the \
+tool do it."""
+
 
 def menu_lines(request: Request, player: str) -> list[str]:
     """The lines under a prompt: a decision's numbered options (and, when some are not listed, how
@@ -72,3 +87,10 @@ def rolled_word(answer: Any) -> str:
 def answer_words(answer: Any) -> str:
     """An answer as read out: dice faces or cards separated by spaces."""
     return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)
+
+
+def hint_lines(value: str | list[str] | None) -> list[str]:
+    """A game's hints for a prompt: a list of lines, one line, or nothing."""
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)

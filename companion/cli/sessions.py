@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..safefiles import write_text_replacing
-from ..sessionexport import SECRET, export_data, outcome_data, playtest_report, report_markdown
+from ..sessionexport import export_data, outcome_data, playtest_report, report_markdown, secret_mark
 from ..sessionnotes import notes
 from ..sessionrows import SessionDamaged
 from ..sessions import SessionInfo, SessionStore
@@ -251,9 +251,10 @@ def conceal(table: Table, reveal: bool) -> Table:
     check_reveal(table, reveal)
     if reveal:
         return table
+    mark = secret_mark(table)
     for step in table.steps:
         if step.entry.kind == "secret":
-            step.entry = dataclasses.replace(step.entry, answer=SECRET)
+            step.entry = dataclasses.replace(step.entry, answer=mark)
             step.events = [event for event in step.events if not event.private]
     return table
 

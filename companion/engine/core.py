@@ -103,6 +103,12 @@ class Engine:
         """The game's own turn count so far, or None when it does not count turns."""
         return None
 
+    def turn_label(self, state: Any) -> str | None:
+        """What a prompt calls the turn under way (`Turn 7`), or None before the first or when the
+        game does not count turns; a game counting turns within rounds names both."""
+        turn = self.turns(state)
+        return f"Turn {turn}" if turn else None
+
     def round_number(self, state: Any) -> int | None:
         """The round under way (a playtest report prints the state after each), or None when
         the game is not played in rounds or none has begun."""

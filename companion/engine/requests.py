@@ -45,6 +45,9 @@ class Decision:
     # The option ids a screen everyone sees may list (None: all). The others are a player's secret
     # cards, which the gamemaster types by name once the player reveals one (a Halfwish power).
     shown: tuple[str, ...] | None = None
+    # Why a name typed for an unlisted option may not be a choice, with no secret in it (a power
+    # is played once, with the mana for it): said when the gamemaster types one that is not.
+    unlisted: str = ""
     default: str | None = None  # the option Enter takes: the obvious answer (pass, no item, keep)
     # asked of the whole table (who starts), not of `player`, who answers it for bots and records
     table: bool = False
@@ -115,6 +118,10 @@ def roll_chance(chance: Chance, rng: random.Random) -> Any:
 
 def _check_roll(dice: tuple[int, ...], answer: Any) -> list[int]:
     faces = [answer] if isinstance(answer, int) and not isinstance(answer, bool) else answer
+    if isinstance(faces, list) and len(faces) != len(dice) and all(type(face) is int for face in faces):
+        wanted = f"{len(dice)} number" + ("s" if len(dice) > 1 else "")  # typed faces, not a Python list
+        raise IllegalAction(f"{dice_label(dice)} needs {_dice_count(len(dice))}, got {len(faces)}: "
+                            f"{' '.join(map(str, faces))}; type {wanted}")
     if not isinstance(faces, list) or len(faces) != len(dice):
         raise IllegalAction(f"{dice_label(dice)} needs {_dice_count(len(dice))}, got {answer!r}")
     for face, sides in zip(faces, dice):

@@ -64,6 +64,9 @@ def parse_choice(decision: Decision, text: str) -> str:
     found = _named(names, text, hidden=decision.shown is not None)
     if found is not None:
         return found
+    if decision.shown is not None and decision.unlisted:
+        raise IllegalAction(f"{text!r} cannot be played here: {decision.unlisted}; or type a number "
+                            "from the list")
     if decision.shown is not None:
         raise IllegalAction(f"{text!r} is not one of the choices: type a number from the list, or the "
                             "name of what the player reveals")

@@ -79,3 +79,13 @@ def test_enter_at_a_challenge_proceeds_and_never_concedes(runner, tmp_path):
     out = enter_at(runner, tmp_path, ["play", "halfwish", "--players", "Ann,Ben"], keys)
     assert "  1) Proceed with the duel (M'nka Giga takes effect)  [proceed]  (Enter)\n" in out
     assert "Concede or proceed? (1-2) > \n  Ben proceeds with the duel" in out
+
+
+def test_enter_keeps_every_token_at_the_token_sacrifice(runner, tmp_path):
+    """Seed: "they may choose to sacrifice that token": a choice, so Enter declines it (the
+    recorded game typed 1 and sacrificed)."""
+    command = ["play", "heartstrings", "--players", "Ann,Ben,Cy", "--name", "table", "--seed", "7", "--auto-roll"]
+    keys = ["1"] * answers_before("heartstrings-table.txt", "may sacrifice one token")
+    out = enter_at(runner, tmp_path, command, keys)
+    assert "  2) keep every token  [pass]  (Enter)\n" in out
+    assert "Cy may sacrifice one token for a heart bead (1-2) > \n  Cy keeps every token\n" in out

@@ -63,7 +63,7 @@ def test_choice_out_of_range_is_refused_and_asked_again(runner, toy):
 @pytest.mark.parametrize("typed, message", [
     ("9", "a d6 cannot show 9: type a number from 1 to 6"),
     ("0", "a d6 cannot show 0: type a number from 1 to 6"),
-    ("3 4", "d6 needs 1 die, got [3, 4]"),
+    ("3 4", "d6 needs 1 die, got 2: 3 4; type 1 number"),  # once a Python list
     ("six", "type the d6 as numbers"),
 ], ids=["too-high", "zero", "too-many", "not-a-number"])
 def test_impossible_faces_are_refused_and_asked_again(runner, toy, typed, message):
@@ -360,3 +360,24 @@ def test_help_wraps_as_paragraphs_in_80_columns(runner, tmp_path):
     assert max(map(len, lines)) <= 80
     assert "matter); Enter takes the only choice, or the one marked (Enter)." in block
     assert "drawn, or press" not in lines
+
+
+def test_every_command_of_help_keeps_to_one_line_in_80_columns(runner, tmp_path):
+    """The `note TEXT` row ran to 83 characters: its last word `move` stood alone on the next line."""
+    out = runner.invoke(cli, ["play", "heartstrings", "--players", "Ann,Ben", "--db", str(tmp_path / "s.db")],
+                        input="help\nquit\n", env={"COLUMNS": "80", "NO_COLOR": "1"}).output
+    rows = out.split("At any prompt:\n", 1)[1].split("Choices:", 1)[0].splitlines()
+    assert [row.split()[0] for row in rows] == ["undo", "redo", "state", "note", "log", "help", "quit"]
+    assert "note TEXT  keep a playtest note (a rules question, an unclear card), no move" in rows[3]
+
+
+def test_resuming_a_finished_game_shows_its_end_once(runner, tmp_path):
+    """Table audit: `play --resume` of a finished game printed the final state twice, under a
+    heading that offered `help` for commands no prompt would take."""
+    db = str(tmp_path / "s.db")
+    args = ["play", "heartstrings", "--players", "Ann,Ben", "--name", "done", "--seed", "7", "--auto-roll", "--db", db]
+    assert "Game over" in runner.invoke(cli, args, input="1\n" * 3000).output
+    out = runner.invoke(cli, ["play", "--resume", "done", "--db", db], input="").output
+    assert out.count("  | Ann (green)") == 1 and "Game over: " in out
+    assert out.splitlines()[0].startswith("Resuming heartstrings session done · Ann, Ben · ")
+    assert "the game is over" in out.splitlines()[0] and "type help" not in out

@@ -224,3 +224,13 @@ def test_a_mistyped_secret_answer_is_not_repeated_on_the_shared_screen(runner, t
     # Ann is still alone at the screen: she types again without a second hand-over
     asked = "Secret choice for Ann" if mistyped == "roarr" else "Secret roll for Ann"
     assert out.count(asked) == 1, out[-1500:]
+
+
+def test_enter_at_a_secret_choice_is_told_enter_takes_no_answer(runner, tmp_path):
+    """Table audit: Enter at Ben's secret bid was told `that answer was not understood (it is secret,
+    so it is not repeated here)`, though nothing was typed and nothing is secret in an empty line."""
+    keys = ["mirror", "mirror", "", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Ben", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    refusal = [line for line in out.splitlines() if line.startswith("  ! ")]
+    assert refusal == ["  ! Enter takes no answer here: type a number from the list or a name"], out

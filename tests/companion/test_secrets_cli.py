@@ -113,3 +113,15 @@ def test_reveal_shows_every_secret_choice_once_the_game_has_ended(runner, mid_ga
     assert SECRET not in exported and data["secrets"] == "shown"
     hidden = runner.invoke(cli, ["sessions", "show", "g", "--db", db]).output
     assert not any(f": {name}" in hidden for name in chosen.values()), "without --reveal they stay hidden"
+
+
+def test_a_finished_game_says_how_to_see_its_secrets_not_that_they_wait_for_the_end(runner, mid_game):
+    """Table audit: after `Game over`, `sessions log` still read `(secret until the game ends)` at every
+    secret answer, and the report `Secret answers: hidden`, with no word of --reveal."""
+    db, _, _ = mid_game
+    runner.invoke(cli, ["play", "--resume", "g", "--auto-roll", "--db", db], input="1\n" * ENOUGH)
+    log = runner.invoke(cli, ["sessions", "log", "g", "--db", db]).output
+    report = runner.invoke(cli, ["sessions", "export", "g", "--format", "md", "--db", db]).output
+    for text in (log, report):
+        assert SECRET not in text and "(secret: --reveal shows it)" in text
+    assert "- Secret answers: hidden (the game has ended: --reveal shows them)" in report

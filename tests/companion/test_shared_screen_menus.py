@@ -100,3 +100,27 @@ def test_a_committed_halfwish_action_is_typed_unseen(runner, tmp_path):
     commits = [line for line in out.splitlines() if "action card is committed" in line]
     assert len(commits) == 2 and all(line.endswith("> (hidden)") for line in commits), out[-2000:]
     assert "Secret choice for Bob: everyone but Bob look away now." in out
+
+
+def test_a_name_that_is_no_choice_says_what_limits_the_unlisted_ones():
+    """Table audit: Ben revealed Scry and the gamemaster typed it; the refusal (`type ... the name of
+    what the player reveals`) asked for exactly what had been typed and gave no reason."""
+    import dataclasses
+
+    powers = dataclasses.replace(POWERS, unlisted="Ann plays only a power she chose, with the mana for it")
+    with pytest.raises(IllegalAction) as refused:
+        parse_choice(powers, "scry")
+    assert "'scry' cannot be played here: Ann plays only a power she chose, with the mana for it" in str(refused.value)
+    assert "roar" not in str(refused.value).lower() and "rockslide" not in str(refused.value).lower()
+
+
+def test_a_power_not_chosen_is_refused_with_the_reason_and_no_secret(runner, tmp_path):
+    keys = ["mirror", "mirror", "roar", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
+            "duel", "scry", "quit"]
+    out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
+                        input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
+    refusal = out.split("(1 mana) (1-2 or a name) > scry\n", 1)[1].split("\n  hint:", 1)[0]
+    assert refusal.startswith("  ! 'scry' cannot be played here: Ann may play only a power they chose and have "
+                              "not played, with the mana for it (1 left), one a turn"), refusal
+    for secret in ("roar", "ignite", "taunt"):
+        assert secret not in refusal.lower()

@@ -202,3 +202,26 @@ def test_sessions_log_hides_secret_answers(runner, tmp_path):
     runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Ben", "--name", "h", "--db", db], input=keys)
     log = runner.invoke(cli, ["sessions", "log", "h", "--db", db]).output
     assert "Ann secret: (secret until the game ends)" in log and "roar" not in log.lower()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+def test_quitting_or_resuming_amid_secret_answers_clears_the_screen(tmp_path):
+    """Table audit: `quit` at Ann's second secret power left her menu on the shared screen (the
+    power she had taken missing from it), and so did a crash until `--resume`."""
+    from ptyplay import play_in_pty
+
+    clear = "\033[3J"
+    with play_in_pty(["halfwish", "--players", "Ann,Ben", "--name", "h", "--seed", "1"], tmp_path / "s.db") as screen:
+        for key in ("1", "1"):
+            screen.read_until("> ")
+            screen.type(key)
+        screen.read_until("only you can see the screen > ")
+        screen.type("")
+        screen.read_until("(1-10) > ")
+        screen.type("7")
+        screen.read_until("(1-9) > ")
+        screen.type("quit")
+        assert clear in screen.read_until("kept. Resume with")
+    with play_in_pty(["--resume", "h"], tmp_path / "s.db") as screen:
+        before = screen.read_until("Resuming halfwish session h")
+        assert clear in before

@@ -33,3 +33,14 @@ def test_a_whole_game_through_play_fits_80_columns(runner, tmp_path, game, playe
     assert "Game over: " in result.output
     assert max(len(line) for line in result.output.splitlines()) <= 80
     assert compare_transcript(PLAYTHROUGHS / f"{game}-table.txt", result.output)
+
+
+def test_the_final_state_is_shown_once_under_game_over(runner, tmp_path):
+    """Table audit: the last answer printed the final state block, then `Game over` printed the
+    same block again beneath it (16 lines twice on a full Heartstrings board)."""
+    result = runner.invoke(cli, ["play", "heartstrings", "--players", "Ann,Ben,Cy", "--seed", "7", "--auto-roll",
+                                 "--db", str(tmp_path / "s.db")], input="1\n" * 3000, env={"NO_COLOR": "1"})
+    before, after = result.output.split("Game over: ", 1)
+    assert not before.splitlines()[-1].startswith("  | ")  # the last event, then Game over
+    block = after.splitlines()[1:]
+    assert block and all(line.startswith("  | ") for line in block)

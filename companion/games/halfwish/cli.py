@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ...cli.common import echo_json, get_context, user_errors
+from ...cli.common import did_you_mean, echo_json, get_context, user_errors
 from ...cli.screen import echo_wrapped
 from .calculators import Calculation, SideSpec, calculate, calculator_engine
 from .duel import other_key
@@ -39,13 +39,20 @@ def parse_actions(text: str, profiles: Mapping[str, ActionProfile], rules: Mappi
     ids = tuple(part.strip() for part in text.split(",") if part.strip())
     unknown = [x for x in ids if x not in profiles]
     if unknown:
-        raise click.BadParameter(f"unknown action {unknown[0]!r}; valid ids: {', '.join(profiles)}",
+        raise click.BadParameter(f"unknown action {unknown[0]!r}{_close(unknown[0], profiles)} valid ids: "
+                                 f"{', '.join(profiles)}",
                                  param_hint=option)
     counts = sorted(set(rules["actions_per_duel"]))
     if len(ids) not in counts:
         raise click.BadParameter(f"give {' or '.join(map(str, counts))} action(s), comma-separated; "
                                  f"got {len(ids)}", param_hint=option)
     return ids
+
+
+def _close(word: str, known: Mapping[str, Any]) -> str:
+    """`; did you mean 'strike'?` before the list of every id, or just `;`."""
+    close = did_you_mean(word, list(known))
+    return f"{close}" if close else ";"
 
 
 def check_dv(dv: int, rules: Mapping[str, Any], option: str) -> int:
@@ -72,7 +79,8 @@ def parse_powers(tokens: tuple[str, ...], db: Any, option: str) -> tuple[str, ..
             raise click.BadParameter(f"{token!r}: after ':' give the action's position, e.g. feint:2", param_hint=option)
         ids.append(pid)
         if pid not in cards:
-            raise click.BadParameter(f"unknown power {pid!r}; valid ids: {', '.join(cards)}", param_hint=option)
+            raise click.BadParameter(f"unknown power {pid!r}{_close(pid, cards)} valid ids: {', '.join(cards)}",
+                                     param_hint=option)
     basics = {card.id for card in db.deck("basic-powers").cards}
     most = int(db.rules["non_basic_powers_per_turn"])
     if len([p for p in ids if p not in basics]) > most:

@@ -123,6 +123,10 @@ class HalfwishEngine(Engine):
         """The round under way (1-3)."""
         return state.round
 
+    def turn_label(self, state: HalfwishState) -> str:
+        """`Round 2, turn 4`, as the tally and the rules count turns (5 a round), not `Turn 9`."""
+        return f"Round {state.round}, turn {state.turn}"
+
     def turns(self, state: HalfwishState) -> int:
         """Turns played or under way (1-15)."""
         return (state.round - 1) * int(self.rules.turns_per_round) + state.turn

@@ -147,8 +147,16 @@ def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
         # screen until the player reveals it and the gamemaster types it
         public = (PASS,) + tuple(p for p in powers if engine.catalog.is_basic_power(p))
         return Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
-                              f"({player.mana} mana)", options, kind="power", shown=public, default=PASS)
+                              f"({player.mana} mana)", options, kind="power", shown=public, default=PASS,
+                        unlisted=unlisted_rule(engine, player.name, player.mana))
     return once(engine, ("power", seat, stage, player.name, player.mana, powers), build)
+
+
+def unlisted_rule(engine: Game, name: str, mana: int) -> str:
+    """What limits the powers a shared screen does not list (a player's chosen powers), none named."""
+    per_turn = engine.rules.non_basic_powers_per_turn
+    return (f"{name} may play only a power they chose and have not played, with the mana for it "
+            f"({mana} left), {'one' if per_turn == 1 else per_turn} a turn, at a duel stage it allows")
 
 
 def _power_label(engine: Game, power: str) -> str:

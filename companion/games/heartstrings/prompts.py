@@ -73,4 +73,5 @@ class Prompts:
         offers = tuple(Option(room_option(room), f"sacrifice a token from {names[room]} for a bead")
                        for room in rooms)
         return Decision(seat, f"{name} may sacrifice one token for a heart bead",
-                        offers + (Option(PASS, "keep every token"),), kind="sacrifice")
+                        offers + (Option(PASS, "keep every token"),), kind="sacrifice",
+                        default=PASS)  # a "may": Enter declines, as it passes elsewhere

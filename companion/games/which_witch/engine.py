@@ -22,7 +22,7 @@ from .holding import playable
 from .odds import AttackOdds, Chances, Side, hit_chance
 from .setup import opening_steps
 from .spells import duel_sides
-from .state import HIDDEN, Action, Witch, WitchState, action_of, hearts_text, target_of
+from .state import HIDDEN, PICK, Action, Witch, WitchState, action_of, hearts_text, target_of
 from .steps import TABLE
 
 
@@ -102,7 +102,8 @@ class WhichWitchEngine(Engine):
         """Hearts, hands, Wands in play and piles, with whose turn it is."""
         lines = [self._seat_line(state, seat) for seat in range(len(state.seats))]
         lines.append(f"Draw Pile {len(state.draw)}, Discard Pile {len(state.discard)}"
-                     + (f" (top: {self.card_name(state.discard[-1])})" if state.discard else ""))
+                     + (f" (top: {self.card_name(state.discard[-1])})"
+                        if state.discard and state.discard[-1] != HIDDEN else ""))  # one on the table, unnamed
         return lines
 
     def hint(self, state: WitchState, request: Request) -> list[str]:
@@ -174,7 +175,8 @@ class WhichWitchEngine(Engine):
 
     def _seat_line(self, state: WitchState, seat: int) -> str:
         witch = state.seats[seat]
-        marker = ">" if seat == state.current and not witch.eliminated else " "
+        picking = state.queue[0].get("seat") if state.queue and state.queue[0]["step"] == PICK else None
+        marker = ">" if seat == (state.current if picking is None else picking) and not witch.eliminated else " "
         if witch.eliminated:
             return f"{marker} {witch.describe()}: eliminated"
         wand = f", wand d{self.die_of(witch)}" if witch.wand else ""

@@ -48,7 +48,8 @@ def ask_take_wand(engine: WitchEngine, state: WitchState, item: StepCall) -> Dec
     target = state.seats[target_of(action_of(state))]
     die = engine.die_of(target)
     options = (Option("keep", f"Put the d{die} Wand in play for yourself"), Option("discard", "Discard it"))
-    return Decision(state.current, f"{state.seats[state.current].name} takes {target.name}'s d{die} Wand",
+    return Decision(state.current, f"{state.seats[state.current].name} takes {target.name}'s d{die} Wand: "
+                                   "put it in play or discard it?",
                     options, kind="take-wand")
 
 

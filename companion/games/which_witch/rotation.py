@@ -77,8 +77,10 @@ def reshuffle(engine: WitchEngine, state: WitchState, order: list[str]) -> list[
     """The shuffled Discard Pile becomes the Draw Pile, its top card the new Discard Pile."""
     top = engine.rules.reshuffle_top_discard
     state.discard, state.draw = list(order[:top]), list(order[top:])
+    starts = ("turn its top card face up to start" if state.discard[0] == HIDDEN  # at the table: unseen by us
+              else f"{engine.card_name(state.discard[0])} starts")
     return [Event("reshuffle", f"The Discard Pile becomes a new Draw Pile of {len(state.draw)} cards; "
-                               f"{engine.card_name(state.discard[0])} starts the new Discard Pile.")]
+                               f"{starts} the new Discard Pile.")]
 
 
 def next_turn(engine: WitchEngine, state: WitchState) -> list[Event]:

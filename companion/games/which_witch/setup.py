@@ -60,9 +60,9 @@ def deal(engine: WitchEngine, state: WitchState, order: list[str]) -> list[Event
     state.discard = [draw.pop(0)]
     state.draw = draw
     push_front(state, step(ACTION))
-    top = engine.card_name(state.discard[0])
-    return [Event("deal", f"Dealt {hand_size} cards to each of {len(state.seats)} players; "
-                          f"{top} starts the Discard Pile.")]
+    starts = ("turn the next card face up to start the Discard Pile" if state.discard[0] == HIDDEN
+              else f"{engine.card_name(state.discard[0])} starts the Discard Pile")
+    return [Event("deal", f"Dealt {hand_size} cards to each of {len(state.seats)} players; {starts}.")]
 
 
 STEPS = StepTable(

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from cards.wording import plural
+
 from ...engine.core import Chance, Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
@@ -209,13 +211,22 @@ def hit(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
     defender.hearts -= lost
     events: list[Event] = []
     if engine.explain:
-        doubled = " (doubled: the Spells match the attacker's witch)" if action.element == attacker.element else ""
-        events.append(Event("hearts", f"{defender.describe()} loses {lost} Life Heart{'s' if lost != 1 else ''}"
-                                      f"{doubled}: {defender.hearts} left.", {"seat": target, "lost": lost}))
+        events.append(Event("hearts", f"{defender.describe()} loses {hearts_lost(action, attacker.element, damage, lost)}"
+                                      f": {defender.hearts} left.", {"seat": target, "lost": lost}))
     if defender.hearts > 0:
         return events + finish(engine, state)
     push_front(state, step("cauldron" if has_kind(engine, state, target, cat.CAULDRON) else "eliminate"))
     return events
+
+
+def hearts_lost(action: Action, attacker_element: str, damage: int, lost: int) -> str:
+    """`4 Life Hearts (2 Spells, doubled as ...)`; a hit bigger than the hearts left says so."""
+    doubled = action.element == attacker_element
+    match = "it matches" if action.count == 1 else "they match"
+    why = f"{plural(action.count, 'Spell')}, doubled as {match} the attacker's witch" if doubled else ""
+    if lost < damage:
+        return f"{plural(lost, 'Life Heart')}, all they had (the hit was {damage}{': ' + why if why else ''})"
+    return plural(lost, "Life Heart") + (f" ({why})" if why else "")
 
 
 def _element(action: Action) -> str:

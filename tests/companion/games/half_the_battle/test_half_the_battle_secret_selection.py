@@ -17,7 +17,7 @@ from htb_table import ANN, new_game, option_ids
 from htb_table import play as apply
 
 from companion.cli import cli
-from companion.sessionexport import SECRET
+from companion.sessionexport import SECRET, SECRET_ENDED
 from companion.sessions import SessionStore
 
 NEW = ["play", "half-the-battle", "--players", "Ann,Ben", "--seed", "5", "--name", "sel"]
@@ -129,7 +129,7 @@ def test_the_selections_are_shown_by_sessions_only_once_the_game_has_ended():
     shown = CliRunner().invoke(cli, ["sessions", "show", "table", "--reveal"]).output
     assert "secret answers (choices and rolls):" in shown and all(f"[{a}]" in shown for a in set(selections))
     hidden = CliRunner().invoke(cli, ["sessions", "log", "table"]).output
-    assert hidden.count(SECRET) >= len(secret)
+    assert hidden.count(SECRET_ENDED) >= len(secret)  # the game is over: `--reveal` shows them
 
 
 def test_undoing_a_selection_does_not_name_it():

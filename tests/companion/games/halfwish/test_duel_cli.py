@@ -99,7 +99,7 @@ def test_duel_feint_above_its_dv_is_a_rules_problem(runner):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--a", "slash", "--a-dv", "5", "--b", "strike", "--b-dv", "5"], "unknown action 'slash'; valid ids: strike"),
+    (["--a", "slash", "--a-dv", "5", "--b", "strike", "--b-dv", "5"], "unknown action 'slash'; did you mean 'shield-bash'? valid ids: strike"),
     (["--a", "strike", "--a-dv", "13", "--b", "strike", "--b-dv", "5"], "not 13"),
     (["--a", "strike", "--a-dv", "1", "--b", "strike", "--b-dv", "5"], "not 1"),
     (["--a", "strike,strike", "--a-dv", "5", "--b", "strike", "--b-dv", "5"], "same number of actions"),
@@ -281,3 +281,14 @@ def test_odds_matrix_shows_ties_beside_wins(runner):
     ties = {line.split("  ")[0]: line.split()[-5:] for line in lines[at + 2:at + 7]}
     assert ties["Long Strike"] == ["63.7%", "0.0%", "81.3%", "0.0%", "0.0%"]
     assert ties["Defend"] == ["0.0%"] * 5   # the aggressor who only defends loses every duel
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--a", "strke", "--a-dv", "5", "--b", "strike", "--b-dv", "5"], "unknown action 'strke'; did you mean 'strike'"),
+    (["--a", "strike", "--a-dv", "5", "--b", "strike", "--b-dv", "5", "--a-power", "taunnt"],
+     "unknown power 'taunnt'; did you mean 'taunt'"),
+], ids=["action", "power"])
+def test_a_mistyped_id_is_answered_with_the_close_one(runner, args, message):
+    """Table audit: `--a strke` listed all 25 action ids on one line, the one meant somewhere in it."""
+    result = run(runner, "duel", *args)
+    assert result.exit_code == 2 and message in " ".join(result.output.split())

@@ -21,6 +21,7 @@ ROLLING = re.compile(r"tool rolled|rolls a DV of|has rolled a DV|has rerolled th
 MENU = re.compile(r"  (\d+\) |or type the name of what)")
 SPAN = re.compile(r"\(\d+-\d+( or a name)?\) >")
 COMMITTED = re.compile(r"(action card is committed .*> ).*$")
+LABEL = re.compile(r"^(Turn \d+|Round \d+, turn \d+) · ")
 
 
 def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, tmp_path):
@@ -39,10 +40,12 @@ def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, t
     # and the final state block in full. DV rolls are secret now (the old engine printed each DV on
     # the shared screen), so the lines about rolling are left out on both sides; so are the menus (a
     # player's chosen powers are no longer listed on the shared screen). A committed action is typed
-    # unseen now (`> (hidden)`, where the old engine echoed `> 1`).
+    # unseen now (`> (hidden)`, where the old engine echoed `> 1`). A prompt names the round and turn
+    # now (`Round 2, turn 3 · `), where the old one counted turns across rounds (`Turn 8 · `). A hint
+    # is no longer repeated at the next prompt, so hints are left out on both sides.
     def events(text: list[str]) -> list[str]:
-        return [COMMITTED.sub(r"\1(typed)", SPAN.sub("(menu) >", line)) for line in text
-                if not line.startswith("  | ") and not ROLLING.search(line) and not MENU.match(line)]
+        return [LABEL.sub("", COMMITTED.sub(r"\1(typed)", SPAN.sub("(menu) >", line))) for line in text
+                if not line.startswith(("  | ", "  hint: ")) and not ROLLING.search(line) and not MENU.match(line)]
 
     assert events(lines)[:len(events(expected))] == events(expected)
     final = expected[expected.index("Game over: Bob is at 0 health: Ann wins · winner: Ann"):]

@@ -63,3 +63,32 @@ def test_a_whole_game_can_be_run_to_its_end(runner):
     result = play(runner, lines, "--players", "Ann,Bob", "--seed", "5", "--auto-roll")
     assert result.exit_code == 0, result.output
     assert "Game over: " in result.output and "winner: " in result.output
+
+
+def test_every_prompt_names_the_round_and_turn_the_tally_shows(runner, tmp_path):
+    """Table audit: in round 2, turn 4 (`| Round 2/3, turn 4/5` on the tally) the prompts read
+    `Turn 9 · Ann · ...`, a count of turns the game never names (3 rounds of 5 turns each)."""
+    import re
+
+    result = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Ben", "--seed", "7", "--auto-roll",
+                                 "--db", str(tmp_path / "s.db")], input="1\n" * 3000, env={"NO_COLOR": "1"})
+    assert "Game over: " in result.output
+    tally, checked = None, 0
+    for line in result.output.splitlines():
+        if found := re.match(r"  \| Round (\d)/3, turn (\d)/5", line):
+            tally = found.groups()
+        elif " > " in line and not line.startswith(" ") and tally:
+            assert line.startswith(f"Round {tally[0]}, turn {tally[1]} · "), (tally, line)
+            checked += tally[0] != "1"
+    assert checked > 20  # prompts of rounds 2 and 3 among them
+
+
+def test_a_hint_is_not_repeated_at_the_next_prompt(runner):
+    """Table audit: both role reminders were printed again before every prompt of a duel (each power
+    window, each commit), four lines repeated six times on a 30-line screen."""
+    lines = SETUP + ["5 5", "6 6", "duel", "pass", "pass", "quit"]
+    out = play(runner, lines, "--players", "Ann,Bob").output
+    duel = out.split("Ann starts a duel", 1)[1].split("Preparation ends", 1)[0]  # no state block between
+    assert duel.count("hint: Ann is the aggressor") == 1
+    assert "Bob: play a power in the preparation" in duel
+    assert duel.index("hint: Ann is the aggressor") < duel.index("Ann: play a power in the preparation")

@@ -24,8 +24,9 @@ KEYS = ["", "", "", "1", "", "", "", "", "", "", "", "", "", "", "1", "", "1", "
 
 
 def event_lines(output: str) -> list[str]:
-    """The event lines `play` prints (indented, neither tally rows nor the tool's rolls), and the outcome."""
-    return [line.removeprefix("  ") for line in output.splitlines()
+    """The event lines `play` prints (indented, neither tally rows nor the tool's rolls), and the outcome;
+    the `(Enter)` mark on the option Enter takes came after that code, which printed none."""
+    return [line.removeprefix("  ").removesuffix("  (Enter)") for line in output.splitlines()
             if (line.startswith("  ") and not line.startswith(("  |", "  (the tool"))) or line.startswith("Game over")]
 
 

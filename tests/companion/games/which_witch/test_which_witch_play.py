@@ -84,3 +84,53 @@ def test_a_table_of_four_plays_a_whole_game_to_the_end(runner, engine):
     duels = result.output.count("the attack lands") + result.output.count(" is safe.")
     assert attacks == keys.count("spell") and duels + result.output.count("blocks the attack") >= attacks
     assert "hint: P(hit)" in result.output and ", wand d" in result.output
+
+
+def test_the_first_discard_is_turned_face_up_at_the_table(runner):
+    """Seed: "Take the top card of the Draw Pile and place it face-up next to it to create the Discard
+    Pile." The table was told `a face-down card starts the Discard Pile` (the companion does not
+    know the card), which a gamemaster reads as: lay it face down."""
+    result = play(runner, [*PICKS, "quit"], *NEW)
+    assert "Dealt 5 cards to each of 4 players; turn the next card face up to start the Discard Pile." \
+        in result.output
+    assert "face-down card" not in result.output
+    assert "| Draw Pile 44, Discard Pile 1\n" in result.output
+
+
+def test_a_reshuffle_at_the_table_turns_the_new_discard_face_up(runner):
+    """Seed: "Take the top card of the new Draw Pile and place it next to it face-up to create the
+    new Discard Pile." """
+    from companion.engine.registry import make_engine
+    from companion.games.which_witch.rotation import reshuffle
+    from companion.games.which_witch.state import HIDDEN
+
+    engine = make_engine("which-witch")
+    state = engine.new_game(["Ann", "Ben"], {"witches": "fire,ice"})
+    [event] = reshuffle(engine, state, [HIDDEN] * 30)
+    assert event.text == ("The Discard Pile becomes a new Draw Pile of 29 cards; turn its top card face up to "
+                          "start the new Discard Pile.")
+
+
+def test_a_hit_bigger_than_the_hearts_left_says_what_it_was_and_what_was_lost(runner):
+    """Seed: "the defending player would lose 4 Life Hearts instead of 2". Three Fire Spells from the
+    Fire Witch hit for 6 against Ben's 5 hearts: the table read `loses 5 Life Hearts (doubled: ...)`,
+    a doubling that gives no 5."""
+    keys = ["spell", "Ben", "fire", "3", "done", "roll", "done", "6 1", "quit"]
+    result = play(runner, keys, "which-witch", "--players", "Ann,Ben", "-o", "witches=fire,ice", "--seed", "3")
+    assert ("Ben (Ice Witch) loses 5 Life Hearts, all they had (the hit was 6: 3 Spells, doubled as they "
+            "match the attacker's witch): 0 left.") in result.output
+
+
+def test_a_doubled_hit_says_how_many_spells_it_doubles(runner):
+    keys = ["spell", "Ben", "fire", "2", "done", "roll", "done", "6 1", "quit"]
+    result = play(runner, keys, "which-witch", "--players", "Ann,Ben", "-o", "witches=fire,ice", "--seed", "3")
+    assert ("Ben (Ice Witch) loses 4 Life Hearts (2 Spells, doubled as they match the attacker's witch): "
+            "1 left.") in result.output
+
+
+def test_the_state_block_points_at_the_player_picking_a_witch(runner):
+    """Table audit: `> Ann` stayed on Ann while Ben, Cy and Di picked their Witch Cards."""
+    out = play(runner, [*PICKS[:1], "quit"], *NEW).output
+    after_ann = out.split("Ann (Ice Witch) sets their tracker", 1)[1]
+    assert "  | > Ben (no witch yet)" in after_ann and "  | > Ann" not in after_ann
+    assert "  | > Ann (no witch yet)" in out  # Ann picks first

@@ -402,3 +402,11 @@ def test_rule_numbers_come_from_the_database(cards_copy):
     spells = arrange(forked, ["wind", "ice"], [["fire-spell"] * 3, FILLER])
     play(forked, spells, "spell", "Ben", "fire")
     assert options(forked, spells) == ["1", "2"]
+
+
+def test_the_stolen_wand_prompt_asks_what_to_do_with_it(engine):
+    """Table audit: the prompt read `Ann takes Ben's d20 Wand (1-2) >`, a statement, not a question."""
+    state = arrange(engine, ["wind", "ice"], [["wand-hex"] + FILLER, FILLER], wands=[None, "wand-d20"])
+    play(engine, state, "wand-hex", "Ben")
+    request = engine.request(state)
+    assert request.prompt == "Ann takes Ben's d20 Wand: put it in play or discard it?"
