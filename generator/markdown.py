@@ -20,7 +20,6 @@ importable from here as well.
 from __future__ import annotations
 
 import html
-import io
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -29,9 +28,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
-    CondPageBreak,
     Flowable,
     HRFlowable,
     ListFlowable,
@@ -41,7 +38,6 @@ from reportlab.platypus import (
     TableStyle,
     XPreformatted,
 )
-from reportlab.platypus.doctemplate import ActionFlowable
 
 from .diagrams import FlowDiagram, flow_steps
 from .diagrams_board import BOARD_COMMENT, BoardDiagram, parse_board
@@ -56,6 +52,7 @@ from .inline import (
     keep_together,
     prepare_canvas,
 )
+from .keepwith import room_under_introductions
 from .markdown_style import Theme, stylesheet
 from .paragraphs import Paragraph
 from .table_columns import break_parts_evenly, column_widths
@@ -124,7 +121,7 @@ class _Converter:
     def convert(self, text: str) -> list[Flowable]:
         flowables = self._blocks(parse_markdown(text).children, self.width)
         if self.theme.heading_room:
-            return _room_under_headings(flowables, self.width, self.theme.heading_room * self.theme.leading)
+            return room_under_introductions(flowables, self.width, self.theme.heading_room * self.theme.leading)
         return flowables
 
     def _blocks(self, nodes: list[SyntaxTreeNode], width: float) -> list[Flowable]:
@@ -312,78 +309,6 @@ class _Converter:
             last = match.end()
         out.append(html.escape(text[last:]))
         return "".join(out)
-
-
-def _room_under_headings(flowables: list[Flowable], width: float, most: float) -> list[Flowable]:
-    """`flowables` with a page break before each heading (or run of headings, `9.2` then `9.2.1`)
-    and each lead-in (`Hits to faint:` before its table) that starts a new page unless it fits
-    with what it introduces, all of it when it is short, else `most` points of it. Without it, a
-    page could end with a heading or a line ending in a colon, what it introduces overleaf. A
-    heading or lead-in right after another gets no break of its own: it would part the two."""
-    out: list[Flowable] = []
-    for index, flowable in enumerate(flowables):
-        if _introduces(flowables, index) and not (index and _introduces(flowables, index - 1)):
-            room, after = 0.0, index
-            while after < len(flowables) and _introduces(flowables, after):
-                item = flowables[after]
-                room += item.getSpaceBefore() + _height(item, width) + item.getSpaceAfter()
-                after += 1
-            out.append(CondPageBreak(room + _room_after(flowables[after:], width, most)))
-        out.append(flowable)
-    return out
-
-
-def _room_after(following: list[Flowable], width: float, most: float) -> float:
-    """The room what a heading or lead-in introduces needs on its page: its text, all of it when
-    short, else `most` points (it runs on overleaf); a picture whole (it cannot), also when one
-    short paragraph leads into it (`9. The battlefield` and its one line ended a page, the map
-    overleaf). A table is not measured (as dear as laying it out): `most` of it."""
-    first = following[0] if following else None
-    if first is None or _ends_introduction(first):
-        return 0.0
-    if isinstance(first, Table):
-        return most
-    height = _height(first, width)
-    if not _splits(first):
-        return height
-    if height >= most or len(following) < 2:
-        return min(height, most)
-    picture = following[1]
-    if _ends_introduction(picture) or isinstance(picture, Table) or _splits(picture):
-        return height
-    return height + float(first.getSpaceAfter()) + float(picture.getSpaceBefore()) + _height(picture, width)
-
-
-def _ends_introduction(flowable: Flowable) -> bool:
-    """The next heading or a page break: what a heading introduced has ended."""
-    return hasattr(flowable, "toc_text") or isinstance(flowable, ActionFlowable)
-
-
-def _splits(flowable: Flowable) -> bool:
-    """Can `flowable` run on overleaf (text, a list), or does it move whole (a picture)?"""
-    return isinstance(flowable, (Paragraph, ListFlowable, XPreformatted))
-
-
-def _introduces(flowables: list[Flowable], index: int) -> bool:
-    """Is `flowables[index]` a heading, or a lead-in: a paragraph ending with a colon, followed by
-    what it introduces (anything but a heading)?"""
-    flowable = flowables[index]
-    if hasattr(flowable, "toc_text"):
-        return True
-    return (isinstance(flowable, Paragraph) and flowable.getPlainText().rstrip().endswith(":")
-            and index + 1 < len(flowables) and not hasattr(flowables[index + 1], "toc_text"))
-
-
-def _height(flowable: Flowable, width: float) -> float:
-    """`flowable`'s height whole at `width` (measured on a scratch canvas: lists and diagrams
-    measure their text on the canvas they are given)."""
-    return float(flowable.wrapOn(_scratch_canvas(), width, 1e6)[1])
-
-
-@lru_cache(maxsize=1)
-def _scratch_canvas() -> Canvas:
-    """A canvas nothing is drawn on, for measuring (one: making a canvas costs more than a wrap)."""
-    return Canvas(io.BytesIO())
 
 
 def _plain_text(node: SyntaxTreeNode) -> str:

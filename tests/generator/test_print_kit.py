@@ -148,7 +148,7 @@ def test_no_rulebook_page_is_nearly_empty(shipped_kits, game, paper):
 def test_no_rulebook_page_ends_with_a_heading(shipped_kits, game, paper):
     """Looking at every page: "14.1 Other terms" ended page 15 of the Halfwish rulebook, its list
     overleaf (and three more in Skirmish). A heading starts a new page unless what it introduces
-    fits under it (`generator.markdown._room_under_headings`)."""
+    fits under it (`generator.keepwith.room_under_introductions`)."""
     import pypdfium2 as pdfium
 
     from generator.markdown import markdown_to_flowables
@@ -170,7 +170,7 @@ def test_no_rulebook_page_ends_with_a_heading(shipped_kits, game, paper):
 def test_no_rulebook_page_ends_with_a_lead_in(shipped_kits, game, paper):
     """Looking at every page: the Skirmish Letter rulebook ended page 8 with "Hits to faint:", the
     table it introduces overleaf. A line ending in a colon stays with what it introduces, like a
-    heading (`generator.markdown._room_under_headings`); a picture after it moves whole."""
+    heading (`generator.keepwith.room_under_introductions`); a picture after it moves whole."""
     import pypdfium2 as pdfium
 
     path = next(p for p in shipped_kits[game, paper] if p.name == f"rulebook-{paper}.pdf")
@@ -188,7 +188,7 @@ def test_a_heading_keeps_room_for_a_picture_its_one_line_leads_into():
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Spacer, Table
 
-    from generator.markdown import _room_after
+    from generator.keepwith import _room_after
     from generator.paragraphs import Paragraph
 
     line = Paragraph("6 columns (A to F) and 8 rows.", ParagraphStyle("body", fontSize=10, leading=12))
