@@ -6,7 +6,6 @@ import functools
 import textwrap
 import time
 import warnings
-from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +14,9 @@ import click
 from cards import CardsError, cards_root, game_ids
 from cards.wording import plural
 
+from .build_report import report_written
 from .common import (
     DataProblem,
-    echo_json,
     get_context,
     is_fancy,
     set_interrupt_message,
@@ -96,7 +95,7 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
         _watch(games, all_games, build_once, out_dir, cache if shop == "home" else None,
                lambda: _report_preflight(findings, shop, False))
         return
-    _report(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
+    report_written(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
     _report_preflight(findings, shop, as_json)
 
 
@@ -231,7 +230,7 @@ def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Pa
 
         if not changes:
             first, usage = build_once()
-            _report(first, usage, False, out_dir)
+            report_written(first, usage, False, out_dir)
             after()
             return
         click.echo(f"changed: {', '.join(p.name for p in changes)}")
@@ -388,51 +387,3 @@ def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
             written += step()
             shown.advance(item=label)
     return written
-
-
-def _report(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir: Path,
-            preflight: Any = lambda: None) -> None:
-    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total;
-    as JSON, with a print shop's preflight findings located by deck, card and side (`preflight()`)."""
-    if not written:
-        raise DataProblem("nothing to build: the database has no printable components of the kinds asked for")
-    rows = list(_summaries(written))
-    if as_json:
-        for row in rows:
-            row["sheets"] = usage.get(Path(row["path"]), "")
-        found = preflight()
-        echo_json({"written": [row["path"] for row in rows], "files": rows, **({"preflight": found} if found else {})})
-        return
-    names = [_below(Path(row["path"]), out_dir) for row in rows]
-    width = max(len(name) for name in names)
-    for name, row in zip(names, rows, strict=True):
-        pages = f"{row['pages']:>3} p." if row["pages"] is not None else f"{row['path'].rsplit('.', 1)[-1]:>6}"
-        sheets = usage.get(Path(row["path"]), "")
-        click.echo(f"{name:<{width}}  {pages}  {_human(row['bytes']):>9}  {sheets}".rstrip())
-    total = sum(row["bytes"] for row in rows)
-    click.echo(f"{plural(len(rows), 'file')} written, {_human(total)}")
-
-
-def _below(path: Path, out_dir: Path) -> str:
-    """`path` relative to the output folder when it lies inside it (the line stays short)."""
-    try:
-        return str(path.relative_to(out_dir))
-    except ValueError:
-        return str(path)
-
-
-def _summaries(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
-    for path in paths:
-        yield {"path": str(path), "pages": _pages(path), "bytes": path.stat().st_size}
-
-
-def _pages(path: Path) -> int | None:
-    if path.suffix != ".pdf":
-        return None
-    from generator.pagecount import page_count
-
-    return page_count(path)
-
-
-def _human(size: int) -> str:
-    return f"{size / 1024:.1f} KiB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MiB"
