@@ -12,7 +12,6 @@ The file is named relative to the YAML file that names it and must stay inside t
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import re
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from .sheetcells import (
     typed,
     untyped,
 )
+from .wording import closest
 from .yamlsrc import Loc, YamlDoc
 
 CORE_COLUMNS = {"id": "str", "name": "str", "count": "int"}
@@ -216,8 +216,8 @@ def _header_problems(table: Table, kinds: dict[str, str], problems: list[Problem
 def _closest_column(name: str, known: list[str]) -> str | None:
     """The known column `name` is probably a misspelling of (`Cost` or `cots` for `cost`), or None."""
     lowered = {column.lower(): column for column in known}
-    close = difflib.get_close_matches(name.lower(), list(lowered), n=1)
-    return lowered[close[0]] if close else None
+    close = closest(name.lower(), lowered)
+    return lowered[close] if close else None
 
 
 def _missing_columns(table: Table, fields: dict[str, Any]) -> list[str]:

@@ -8,11 +8,12 @@ a rules table, a card's fields; a Card or Deck of the database) says what was as
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import jinja2
+
+from .wording import closest
 
 MAX_LISTED = 12  # names listed after a missing key; a longer list ends with "..."
 
@@ -41,9 +42,9 @@ def missing_key_message(owner: Iterable[Any], name: str, lead: str) -> str:
     """`<lead> 'name'; did you mean 'close'?`, or with no close name `(there are: a, b, ...)`."""
     keys = sorted(str(key) for key in owner)
     message = f"{lead} {name!r}"
-    close = difflib.get_close_matches(name, keys, n=1)
+    close = closest(name, keys)
     if close:
-        return message + f"; did you mean {close[0]!r}?"
+        return message + f"; did you mean {close!r}?"
     if keys:
         listed = ", ".join(keys[:MAX_LISTED]) + (", ..." if len(keys) > MAX_LISTED else "")
         message += f" (there are: {listed})"

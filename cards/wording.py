@@ -7,7 +7,9 @@ messages and the kit's printed notes use these, so no text says "1 points", "a E
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 
 # Words spelled with a vowel but said with a consonant, and the reverse.
 CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "eu", "ewe")
@@ -39,3 +41,15 @@ def wants_an(word: str) -> bool:
 def article(word: str) -> str:
     """`an Evade`, `a Strike`, `a face-down card`: `word` with the article its sound takes."""
     return f"{'an' if wants_an(word) else 'a'} {word}"
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known name `word` is probably a misspelling of (`fnot` for `font`), or None."""
+    match = difflib.get_close_matches(word, list(known), n=1)
+    return match[0] if match else None
+
+
+def suggestion(word: str, known: Iterable[str]) -> str:
+    """` (did you mean 'font'?)` when a known name is close to `word`, else ''."""
+    match = closest(word, known)
+    return f" (did you mean {match!r}?)" if match else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cards.errors import Problem
+from cards.wording import suggestion
 
 
 class GeneratorError(Exception):
@@ -58,11 +59,7 @@ class UnknownIcon(GeneratorError):
     """An icon name that no icon is registered under."""
 
     def __init__(self, name: str, known: list[str]):
-        import difflib
-
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        super().__init__(f"unknown icon {name!r}{hint}; known icons: {', '.join(known)}")
+        super().__init__(f"unknown icon {name!r}{suggestion(name, known)}; known icons: {', '.join(known)}")
 
 
 class ImageProblem(GeneratorError):

@@ -11,6 +11,7 @@ from typing import Any
 
 from cards.errors import Problem
 from cards.paths import contained_file
+from cards.wording import suggestion
 from cards.yamlsrc import Loc, YamlDoc, load_yaml
 
 from .errors import LayoutError
@@ -105,7 +106,7 @@ def _read(path: Path) -> YamlDoc:
                           doc.problem((), ""))
     unknown = sorted(set(doc.data) - set(LAYOUT_KEYS), key=str)
     if unknown:
-        raise LayoutError(f"unknown key {unknown[0]!r}{closest(str(unknown[0]), LAYOUT_KEYS)}; "
+        raise LayoutError(f"unknown key {unknown[0]!r}{suggestion(str(unknown[0]), LAYOUT_KEYS)}; "
                           f"accepted: {', '.join(LAYOUT_KEYS)}", doc.problem((unknown[0],), ""))
     elements = doc.data.get("elements")
     if elements is not None and not isinstance(elements, list):
@@ -117,21 +118,13 @@ def _read(path: Path) -> YamlDoc:
 LAYOUT_KEYS = ("extends", "elements", "size", "description")
 
 
-def closest(word: str, known: tuple[str, ...] | list[str]) -> str:
-    """`; did you mean 'font'?` when a known word is close to `word`, else ''."""
-    import difflib
-
-    match = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {match[0]!r}?)" if match else ""
-
-
 def _checked(doc: YamlDoc, index: int, element: Any) -> dict[str, Any]:
     if not isinstance(element, dict):
         raise LayoutError(f"elements[{index}]: expected a mapping with a type, got {element!r}",
                           doc.problem(("elements", index), ""))
     kind = element.get("type")
     if kind not in ELEMENT_TYPES:
-        hint = closest(str(kind), ELEMENT_TYPES) if kind is not None else ""
+        hint = suggestion(str(kind), ELEMENT_TYPES) if kind is not None else ""
         raise LayoutError(f"elements[{index}]: type {kind!r}{hint}; expected one of {', '.join(ELEMENT_TYPES)}",
                           doc.problem(("elements", index, "type") if "type" in element else ("elements", index), ""))
     return element

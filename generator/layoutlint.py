@@ -16,6 +16,7 @@ from typing import Any
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
 from cards.units import MM, parse_length, parse_size
+from cards.wording import suggestion
 
 from .cardlayout import bind, drawn_elements, geometry, load_layout
 from .errors import GeneratorError, UnknownIcon
@@ -23,7 +24,7 @@ from .fonts import register_fonts
 from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
 from .icons import names
 from .kit import base_context, card_context, deck_sides, layout_folders, sheet_copies, trim_size_mm
-from .layoutfile import ELEMENT_TYPES, Box, Layout, Place, closest
+from .layoutfile import ELEMENT_TYPES, Box, Layout, Place
 from .markdown import ICON_PATTERN
 from .pagecache import face_stamp
 
@@ -60,11 +61,11 @@ def _element_problems(element: dict[str, Any], place: Place, where: str) -> Iter
     at = f"{where} element {element.get('id', place.loc[-1])!r}"
     for key in element:
         if key not in accepted:
-            yield place.problem(at, f"unknown key {key!r} for a {kind}{closest(str(key), accepted)}; "
+            yield place.problem(at, f"unknown key {key!r} for a {kind}{suggestion(str(key), accepted)}; "
                                     f"accepted: {', '.join(accepted)}", key)
     for key, value in _constants(element):
         if key in CHOICES and kind in _TYPES_WITH[key] and value not in CHOICES[key]:
-            yield place.problem(at, f"{key}: {value!r}{closest(str(value), CHOICES[key])}; expected one of "
+            yield place.problem(at, f"{key}: {value!r}{suggestion(str(value), CHOICES[key])}; expected one of "
                                     f"{', '.join(CHOICES[key])}", key)
         elif key in NUMBERS and not _is_number(value):
             yield place.problem(at, f"{key}: expected a number, got {value!r}", key)
@@ -72,7 +73,7 @@ def _element_problems(element: dict[str, Any], place: Place, where: str) -> Iter
             yield place.problem(at, str(UnknownIcon(str(value), sorted(_icon_names()))), key)
         elif key == "font" and kind == "text" and not has_font(str(value)):
             fonts = register_fonts()
-            yield place.problem(at, f"unknown font {value!r}{closest(str(value), fonts)}; fonts: {', '.join(fonts)}",
+            yield place.problem(at, f"unknown font {value!r}{suggestion(str(value), fonts)}; fonts: {', '.join(fonts)}",
                                 key)
 
 
