@@ -14,9 +14,10 @@ from reportlab.pdfbase import pdfmetrics
 from cards import Database, Problem
 
 from .fonts import register_fonts
+from .markdown_style import Theme
+from .tokens import LABEL_FONT
 
-RULEBOOK_FONT = "Helvetica"  # generator.markdown_style's body font; headings are its bold face
-TOKEN_FONT = "Helvetica-Bold"  # generator.tokens draws labels in it
+RULEBOOK = Theme()  # the rulebook's fonts (its theme changes only numbering and heading room)
 
 
 @lru_cache(maxsize=64)
@@ -49,7 +50,7 @@ def no_glyph_message(font: str, missing: tuple[str, ...]) -> str:
 
 def ruling_glyph_problems(db: Database) -> list[Problem]:
     """Each ruling field the rulebook prints with characters its font lacks, at that field."""
-    return _located(db, (("rulings", i, (name,), RULEBOOK_FONT if name != "topic" else f"{RULEBOOK_FONT}-Bold",
+    return _located(db, (("rulings", i, (name,), RULEBOOK.heading_font if name == "topic" else RULEBOOK.body_font,
                           getattr(ruling, name)) for i, ruling in enumerate(db.rulings)
                          for name in ("topic", "ruling", "reason")))
 
@@ -59,7 +60,7 @@ def token_glyph_problems(db: Database, sheet: Any) -> list[Problem]:
     if sheet.layout:
         return []  # its layout's texts are checked as they are drawn
     index = next(i for i, tokens in enumerate(db.tokens) if tokens is sheet)
-    return _located(db, (("tokens", index, ("tokens", j, name), TOKEN_FONT, getattr(token, name) or "")
+    return _located(db, (("tokens", index, ("tokens", j, name), LABEL_FONT, getattr(token, name) or "")
                          for j, token in enumerate(sheet.tokens) for name in ("label", "back_label")))
 
 
