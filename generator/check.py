@@ -27,10 +27,11 @@ from cards.paths import contained_file, template_dirs
 from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
-from .errors import GeneratorError
+from .errors import GeneratorError, LayoutNotFound
 from .glyphcheck import ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, check_deck, layout_folders, sheet_copies
 from .layoutlint import check_drawn_sides, check_layout_files
+from .rulebook import TemplateNotFound
 
 
 def check_kit(db: Database, parts: Collection[str] | None = None,
@@ -87,7 +88,7 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
     except DatabaseInvalid as exc:  # a check that lists every problem it found, each located
         problems.extend(exc.problems)
     except GeneratorError as exc:
-        problems.append(_placed(exc.place, where, exc.message) if exc.place else _located_problem(db, where, exc.message))
+        problems.append(_placed(exc.place, where, exc.message) if exc.place else _located_problem(db, where, exc.message, exc))
     except CardTextError as exc:
         problems.append(_card_text_problem(db, where, exc))
     except CardsError as exc:
@@ -105,7 +106,7 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
 _TEMPLATE_LINE = re.compile(r"^([\w./-]+\.j2):(\d+): (.*)$", re.DOTALL)
 
 
-def _located_problem(db: Database, where: str, message: str) -> Problem:
+def _located_problem(db: Database, where: str, message: str, error: Exception | None = None) -> Problem:
     """A problem at the template file and line its message names (`rulebook.md.j2:8: ...`), else at
     the component's entry in the database (its `layout:` key for a layout not found), else at
     game.yaml."""
@@ -116,15 +117,14 @@ def _located_problem(db: Database, where: str, message: str) -> Problem:
         lines = template.read_text(encoding="utf-8", errors="replace").splitlines()
         source = lines[line - 1] if 0 < line <= len(lines) else ""
         return Problem(template, line, None, where, match.group(3), source)
-    return (_component_problem(db, where, message) or _reference_problem(db, where, message)
+    return (_component_problem(db, where, message, error) or _reference_problem(db, where, message, error)
             or Problem(_game_file(db), None, None, where, message))
 
 
 _COMPONENT = re.compile(r"^(decks|sheets|tokens)\[(.+)\]$")
-_LAYOUT_NOT_FOUND = re.compile(r"^layout '([^']+)' not found")
 
 
-def _component_problem(db: Database, where: str, message: str) -> Problem | None:
+def _component_problem(db: Database, where: str, message: str, error: Exception | None) -> Problem | None:
     """The problem at the entry of the component `where` names (`decks[spells]`), if it has one."""
     match = _COMPONENT.match(where)
     sections: dict[str, list[Any]] = {"decks": list(db.decks), "sheets": list(db.sheets), "tokens": list(db.tokens)}
@@ -132,35 +132,33 @@ def _component_problem(db: Database, where: str, message: str) -> Problem | None
     index = next((i for i, item in enumerate(items) if match and item.id == match.group(2)), None)
     if match is None or index is None:
         return None
-    found = db.problem_at(match.group(1), index, _layout_key(items[index], message), message)
+    found = db.problem_at(match.group(1), index, _layout_key(items[index], error), message)
     return replace(found, path=where) if found else None
 
 
-_TEMPLATE_NOT_FOUND = re.compile(r"^template '([^']+)' not found")
-
-
-def _reference_problem(db: Database, where: str, message: str) -> Problem | None:
+def _reference_problem(db: Database, where: str, message: str, error: Exception | None) -> Problem | None:
     """A reference card's or the rulebook's template not found, at the key naming it."""
-    missing = _TEMPLATE_NOT_FOUND.match(message)
-    if where == "rulebook" and missing and db.rulebook.template == missing.group(1):
+    missing = error.name if isinstance(error, TemplateNotFound) else None
+    if where == "rulebook" and missing and db.rulebook.template == missing:
         found = db.problem_at("rulebook", -1, ("template",), message)
         return replace(found, path=where) if found else None
     if where != "references" or missing is None:
         return None
     for index, reference in enumerate(db.references):
         for side in ("front", "back"):
-            if getattr(reference, side, None) == missing.group(1):
+            if getattr(reference, side, None) == missing:
                 found = db.problem_at("references", index, (side,), message)
                 return replace(found, path=where) if found else None
     return None
 
 
-def _layout_key(item: Any, message: str) -> tuple[str, ...]:
-    """The key naming the layout a `layout 'x' not found` message is about (else the item itself)."""
-    missing = _LAYOUT_NOT_FOUND.match(message)
+def _layout_key(item: Any, error: Exception | None) -> tuple[str, ...]:
+    """The key naming the layout that was not found (else the item itself)."""
+    if not isinstance(error, LayoutNotFound):
+        return ()
     back = getattr(item, "back", None)
     named = {("layout",): getattr(item, "layout", None), ("back", "layout"): getattr(back, "layout", None)}
-    return next((key for key, value in named.items() if missing and value == missing.group(1)), ())
+    return next((key for key, value in named.items() if value == error.name), ())
 
 
 def _placed(place: Problem, where: str, message: str) -> Problem:

@@ -41,6 +41,14 @@ class LayoutError(GeneratorError):
     """A layout file is missing, malformed, or binds a value that cannot be drawn."""
 
 
+class LayoutNotFound(LayoutError):
+    """No template folder holds the layout `name` (lint locates it at the key naming it)."""
+
+    def __init__(self, name: str, searched: str):
+        super().__init__(f"layout {name!r} not found; searched: {searched}")
+        self.name = name
+
+
 class TextOverflow(GeneratorError):
     """Text does not fit its box even at the smallest allowed font size."""
 

@@ -14,7 +14,7 @@ from cards.paths import contained_file
 from cards.wording import suggestion
 from cards.yamlsrc import Loc, YamlDoc, load_yaml
 
-from .errors import LayoutError
+from .errors import LayoutError, LayoutNotFound
 
 ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 
@@ -92,7 +92,7 @@ def _find(name: str, folders: tuple[Path, ...]) -> Path:
     if path is not None:
         return path
     searched = ", ".join(str(f) for f in folders) or "(no template folders)"
-    raise LayoutError(f"layout {name!r} not found; searched: {searched}")
+    raise LayoutNotFound(name, searched)
 
 
 def _read(path: Path) -> YamlDoc:

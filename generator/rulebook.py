@@ -42,6 +42,14 @@ class RulebookError(GeneratorError):
     """A rulebook or reference template cannot be found, parsed or rendered."""
 
 
+class TemplateNotFound(RulebookError):
+    """No template folder holds the template `name` (lint locates it at the key naming it)."""
+
+    def __init__(self, name: str, searched: str):
+        super().__init__(f"template {name!r} not found; searched: {searched}")
+        self.name = name
+
+
 class TemplateSecurityError(RulebookError):
     """A template tried to reach Python internals the sandbox does not allow."""
 
@@ -144,7 +152,7 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
         return template.render(context)
     except jinja2.TemplateNotFound as exc:
         searched = ", ".join(str(p) for p in getattr(env.loader, "searchpath", [])) or "(no folders)"
-        raise RulebookError(f"template {exc.name!r} not found; searched: {searched}") from None
+        raise TemplateNotFound(str(exc.name), searched) from None
     except jinja2.TemplateSyntaxError as exc:
         raise RulebookError(f"{exc.filename or where}:{exc.lineno}: template syntax error: {exc.message}") from None
     except TemplateBudgetError as exc:
