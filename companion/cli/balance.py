@@ -23,6 +23,7 @@ from ..executors import scheduler_address
 from ..sim import MAX_GAMES
 from .common import echo_json, get_context, user_errors
 from .progress import is_live, progress
+from .screen import WIDTH
 
 
 @click.command("balance")
@@ -169,12 +170,12 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     length = report["length"]
     lines.append(f"  game length: median {length['median']:g} {length['unit']}, mean {length['mean']:.1f}")
     if report.get("precision"):
-        lines += textwrap.wrap(report["precision"]["said"], 80, initial_indent="  ", subsequent_indent="    ")
+        lines += textwrap.wrap(report["precision"]["said"], WIDTH, initial_indent="  ", subsequent_indent="    ")
     lines.append("largest imbalances:")
     for item in report["imbalances"]:
         verdict = "significant" if item["significant"] else "not significant"
         lines += textwrap.wrap(f"{item['what']}: {item['win_rate']:.1%} (fair {item['fair']:.1%}), "
-                               f"{p_shown(item['p_value'])}, {verdict}", 80, initial_indent="  ",
+                               f"{p_shown(item['p_value'])}, {verdict}", WIDTH, initial_indent="  ",
                                subsequent_indent="    ")
     return lines
 

@@ -22,6 +22,7 @@ from .common import (
     set_interrupt_message,
     user_errors,
 )
+from .screen import WIDTH
 
 PAPERS = ("a4", "letter")
 KIT_KEPT = "interrupted; the previous kit is kept"
@@ -158,8 +159,8 @@ def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
         click.echo(f"preflight ({shop}): no problems")
         return
     click.echo(f"preflight ({shop}): {plural(len(findings), 'problem')}")
-    for finding in findings:  # wrapped to 80 columns, each finding's later lines indented under it
-        click.echo(textwrap.fill(str(finding), 80, initial_indent="  ", subsequent_indent="    ",
+    for finding in findings:  # wrapped to the screen width, each finding's later lines indented under it
+        click.echo(textwrap.fill(str(finding), WIDTH, initial_indent="  ", subsequent_indent="    ",
                                  break_long_words=False, break_on_hyphens=False))
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from .common import DataProblem, get_context, user_errors
+from .screen import WIDTH
 
 
 @click.command("export")
@@ -67,7 +68,7 @@ def _source_hint(db: Any, deck: Any, path: Path, fmt: str) -> str | None:
         return None
     source = f"{{from: {path.name}" + (f", sheet: {deck.id[:31]}}}" if fmt == "xlsx" else "}")
     return textwrap.fill(f"To edit these cards in a spreadsheet from now on, put the file beside {doc.file.name} "
-                         "and write there, in place of the deck's list of cards:", 80) + f"\n  cards: {source}"
+                         "and write there, in place of the deck's list of cards:", WIDTH) + f"\n  cards: {source}"
 
 
 def _format(fmt: str | None, out_file: Path | None) -> str:

@@ -18,6 +18,7 @@ from ..executors import scheduler_address
 from ..sim import MAX_GAMES, SEAT_LABEL, SimConfig, available_bots, simulate
 from .common import Context, echo_json, get_context, parse_options, user_errors
 from .progress import is_live, progress
+from .screen import WIDTH
 
 MAX_LABEL_ROWS = 15
 
@@ -127,7 +128,7 @@ def format_report(result: dict[str, Any]) -> list[str]:
     lines += format_labels(result)
     if result.get("summary"):   # a game's own lines: a sentence too long for the screen goes on below
         lines += ["", *(part for line in result["summary"]
-                        for part in (textwrap.wrap(line, 80, subsequent_indent="  ") if len(line) > 80 else [line]))]
+                        for part in (textwrap.wrap(line, WIDTH, subsequent_indent="  ") if len(line) > WIDTH else [line]))]
     return lines
 
 
