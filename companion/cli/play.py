@@ -342,7 +342,7 @@ class Gamemaster:
         """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`."""
         label = self.table.engine.turn_label(self.table.state)
         parts = [label] if label else []
-        if request.player is not None and not getattr(request, "table", False):
+        if request.player is not None and not (isinstance(request, Decision) and request.table):
             parts.append(self.table.info.players[request.player])
         return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
 
