@@ -93,3 +93,23 @@ def test_a_rebuild_with_no_change_reads_every_database_file_back_parsed(runner, 
     result = runner.invoke(cli, args)
     assert result.exit_code == 0, result.output
     assert runner.invoke(cli, [*args, "--no-cache"]).exit_code == 1  # without the cache it must parse
+
+
+def test_after_a_card_edit_only_the_edited_file_is_parsed_not_the_layouts(runner, cards_copy, tmp_path, monkeypatch):
+    """Layout files are read back parsed too (Halfwish reads 57 a build): after a one-card edit the
+    whole A4 kit (cards, mat, reference card, rulebook) is rebuilt parsing only the edited file.
+    (An edited layout is parsed again: a file's text is its key, `test_an_edited_file_is_parsed_again`.)"""
+    args = ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--out", str(tmp_path / "out")]
+    assert runner.invoke(cli, args).exit_code == 0
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    actions.write_text(actions.read_text().replace("Strike for DV", "Strike for DV (edited)", 1))
+    parsed: list[str] = []
+
+    class Counted(yamlsrc._Loader):
+        def __init__(self, text: str):
+            parsed.append(text)
+            super().__init__(text)
+    monkeypatch.setattr(yamlsrc, "_Loader", Counted)
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert parsed == [actions.read_text()]
