@@ -20,6 +20,7 @@ from benchdeck import GAME, fixture_cards, write_database
 from cards import load_game
 from generator import paragraphs
 from generator.cardlayout import clear_text_cache
+from generator.paragraph_store import forget_restored
 from generator.watch import settle
 
 RULEBOOK = """# How to play
@@ -109,7 +110,7 @@ def _scenario(game: str, root: Path) -> Callable[[str], None]:
 
 def _in_process(game: str, root: Path, out: Path) -> Callable[..., float]:
     """CPU seconds of one `deckwright build GAME --paper a4` run in this process: cold, as a new
-    process starts (no text fitted, no paragraph kept), unless `keep` (as `build --watch` rebuilds)."""
+    process starts (no text fitted, no paragraph in memory), unless `keep` (as `build --watch` rebuilds)."""
     from click.testing import CliRunner
 
     from companion.cli import cli
@@ -118,6 +119,7 @@ def _in_process(game: str, root: Path, out: Path) -> Callable[..., float]:
         if not keep:
             clear_text_cache()
             paragraphs.forget()
+            forget_restored()  # a new process reads the paragraphs the last build kept
         start = time.process_time()
         result = CliRunner().invoke(cli, ["--cards", str(root), "build", game, "--paper", "a4", "--out", str(out), *args])
         seconds = time.process_time() - start

@@ -17,10 +17,16 @@ A paragraph made from fragments (the parts of a split) is not shared; it still k
 wrap. Fragments and lines are only read after they are made (drawing and splitting copy what
 they change, and hyphenation, which does not, is not used here), so the pages are the very ones
 reportlab draws without any of this (tests compare the bytes of whole rulebooks).
+
+Within `recording()`, the keys of what is found or made are noted, so a build can keep on disk
+what it used for the next process (`generator.paragraph_store`).
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
@@ -47,6 +53,58 @@ def style_key(style: ParagraphStyle) -> str:
     key = repr(sorted((name, value) for name, value in vars(style).items() if name != "parent"))
     _kept(_STYLE_KEYS)[id(style)] = (style, key)
     return key
+
+
+@dataclass
+class Record:
+    """The memo entries a block used (`recording`), and whether it had to make any."""
+
+    parsed: set[tuple[Any, ...]] = field(default_factory=set)
+    wrapped: set[tuple[int, str, float]] = field(default_factory=set)
+    made: bool = False
+
+
+_RECORD: Record | None = None
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[Record]:
+    """Note the keys of the memo entries found or made within the block."""
+    global _RECORD
+    outer, _RECORD = _RECORD, Record()
+    try:
+        yield _RECORD
+    finally:
+        _RECORD = outer
+
+
+# Entries as a file keeps them (`generator.paragraph_store`): a wrap names its fragments by the
+# list itself, not its id, so the lists come back shared as they were (pickle keeps identity).
+Parsed = list[tuple[tuple[Any, ...], tuple[Any, ...]]]
+Wrapped = list[tuple[Any, str, float, tuple[Any, dict[str, Any]]]]
+
+
+def entries(record: Record) -> tuple[Parsed, Wrapped]:
+    """The memo entries `record` noted that are still kept."""
+    parsed = [(key, _PARSED[key]) for key in record.parsed if key in _PARSED]
+    wrapped = [(found[0], key[1], key[2], found) for key in record.wrapped
+               if (found := _WRAPPED.get(key)) is not None and _SHARED.get(key[0]) is found[0]]
+    return parsed, wrapped
+
+
+def take(parsed: Parsed, wrapped: Wrapped) -> None:
+    """Add entries kept by an earlier process (`entries`); this process's own come first."""
+    for key, value in parsed:
+        if key not in _PARSED:
+            _kept(_PARSED)[key] = value
+            _kept(_SHARED)[id(value[1])] = value[1]
+    for frags, style, width, (same, made) in wrapped:
+        key = (id(frags), style, width)
+        if key not in _WRAPPED and same is frags:
+            _kept(_SHARED)[id(frags)] = frags
+            _kept(_WRAPPED)[key] = (frags, made)
+            if "frags" in made:  # a wrap of mixed fonts hands out a list of its own, also shared
+                _kept(_SHARED)[id(made["frags"])] = made["frags"]
 
 
 def forget() -> None:
@@ -82,7 +140,9 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
             if self.style is style:  # markup may set its own style (`<para>`): not shared then
                 _kept(_PARSED)[key] = (self.text, self.frags, self.bulletText)
                 _kept(_SHARED)[id(self.frags)] = self.frags
+                _noted(key, made=True)
             return
+        _noted(key)
         self.text, self.frags, self.bulletText = known
         self.style = style
         self.debug = 0
@@ -98,6 +158,7 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
             key = (id(frags), style_key(self.style), availWidth)
             found = _WRAPPED.get(key)
             if found is not None and found[0] is frags:
+                _noted_wrap(key)
                 self.__dict__.update(found[1])
                 self._last_wrap = (availWidth, self.style, self.frags, found[1])
                 return availWidth, float(self.height)
@@ -110,7 +171,20 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
             if key is not None:
                 _kept(_WRAPPED)[key] = (frags, made)
                 _kept(_SHARED)[id(self.frags)] = self.frags
+                _noted_wrap(key, made=True)
         return size
+
+
+def _noted(key: tuple[Any, ...], made: bool = False) -> None:
+    if _RECORD is not None:
+        _RECORD.parsed.add(key)
+        _RECORD.made = _RECORD.made or made
+
+
+def _noted_wrap(key: tuple[int, str, float], made: bool = False) -> None:
+    if _RECORD is not None:
+        _RECORD.wrapped.add(key)
+        _RECORD.made = _RECORD.made or made
 
 
 _NOTHING = object()

@@ -174,7 +174,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     from generator.manifest import removed_component_files
     from generator.staging import kit_lock, staged_kits
 
-    with warnings.catch_warnings(record=True) as caught, _layouts_parsed_from(cache):
+    with warnings.catch_warnings(record=True) as caught, _kept_between_builds(cache, games, all_games):
         warnings.simplefilter("always")
         try:
             papers = PAPERS if paper == "both" else (paper,)
@@ -266,14 +266,20 @@ def _warn(caught: list[warnings.WarningMessage]) -> None:
         click.echo(f"warning: {message}", err=True)
 
 
-def _layouts_parsed_from(cache: Any) -> contextlib.AbstractContextManager[None]:
-    """With the render cache, a layout file that did not change is read back parsed, as the
-    database's files are (`cards.yamlsrc.parses_from`): Halfwish reads 57 layout files a build."""
+def _kept_between_builds(cache: Any, games: tuple[str, ...], all_games: bool) -> contextlib.ExitStack:
+    """With the render cache, what the last build worked out and this one would work out again:
+    a layout file that did not change is read back parsed, as the database's files are
+    (`cards.yamlsrc.parses_from`; Halfwish reads 57 layout files a build), and the rulebook's
+    paragraphs start parsed and broken into lines (`generator.paragraph_store`)."""
+    kept = contextlib.ExitStack()
     if cache is None:
-        return contextlib.nullcontext()
+        return kept
     from cards.yamlsrc import parses_from
+    from generator.paragraph_store import kept_paragraphs
 
-    return parses_from(cache.pieces("layouts", deferred=True))
+    kept.enter_context(parses_from(cache.pieces("layouts", deferred=True)))
+    kept.enter_context(kept_paragraphs(("--all",) if all_games else games, cards_root(get_context().cards_dir)))
+    return kept
 
 
 def _to_check(cache: Any, db: Any, papers: tuple[str, ...], kinds: tuple[str, ...], out_dir: Path) -> tuple[Any, Any]:

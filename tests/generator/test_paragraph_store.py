@@ -1,0 +1,99 @@
+"""The paragraphs a build parsed and broke into lines, kept for the next process
+(`generator.paragraph_store`): a new `deckwright build` after a one-card edit breaks the lines of
+the edited paragraphs only, and draws the very bytes of a `--no-cache` build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.platypus import paragraph
+
+from cards.paths import cache_dir
+from companion.cli import cli
+from generator import paragraph_store, paragraphs
+
+
+@pytest.fixture
+def line_breaks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times reportlab broke a paragraph's lines (one entry per call)."""
+    calls: list[int] = []
+    real = paragraph.Paragraph.breakLines
+
+    def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(paragraph.Paragraph, "breakLines", counted)
+    return calls
+
+
+def _as_a_new_process() -> None:
+    paragraphs.forget()
+    paragraph_store.forget_restored()
+
+
+def _build(runner, cards: Path, out: Path, *args: str) -> bytes:  # type: ignore[no-untyped-def]
+    result = runner.invoke(cli, ["--cards", str(cards), "build", "halfwish", "--paper", "a4",
+                                 "--only", "rulebook", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return (out / "halfwish" / "rulebook-a4.pdf").read_bytes()
+
+
+def _edit(cards: Path) -> None:
+    actions = cards / "halfwish" / "actions.yaml"
+    actions.write_text(actions.read_text().replace("Strike for DV", "Strike hard for DV", 1))
+
+
+def test_a_new_process_breaks_only_the_edited_paragraphs_and_draws_the_same_bytes(
+        runner, cards_copy, tmp_path, line_breaks):
+    _as_a_new_process()
+    _build(runner, cards_copy, tmp_path / "out")
+    cold = len(line_breaks)
+    kept = paragraph_store.stored_file(["halfwish"], cards_copy)
+    assert kept.is_file() and kept.is_relative_to(cache_dir())
+    assert not list(tmp_path.rglob("*.pickle")) and not list(cards_copy.rglob("*.pickle"))  # never in a kit or game
+    _edit(cards_copy)
+    _as_a_new_process()
+    line_breaks.clear()
+    rebuilt = _build(runner, cards_copy, tmp_path / "out")
+    # 109 of 1,130 here: the edited card's and the parts of paragraphs split across pages or cells,
+    # which a `--watch` process breaks again as well
+    assert 0 < len(line_breaks) < cold / 5, (len(line_breaks), cold)
+    _as_a_new_process()
+    assert rebuilt == _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+
+
+def test_no_cache_neither_reads_nor_keeps_paragraphs(runner, cards_copy, tmp_path, line_breaks):
+    _as_a_new_process()
+    _build(runner, cards_copy, tmp_path / "out")
+    kept = paragraph_store.stored_file(["halfwish"], cards_copy)
+    assert kept.is_file()
+    counts = []
+    for present in (True, True, False):  # the first build fills memos of this process the others keep
+        if not present:
+            kept.unlink()
+        _as_a_new_process()
+        line_breaks.clear()
+        _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+        counts.append(len(line_breaks))
+    assert counts[1] == counts[2] > 1000 and not kept.exists()
+
+
+@pytest.mark.parametrize("spoil", ["damaged", "another reportlab"])
+def test_a_damaged_file_or_one_kept_under_another_reportlab_is_passed_over(
+        runner, cards_copy, tmp_path, line_breaks, monkeypatch, spoil):
+    _as_a_new_process()
+    _build(runner, cards_copy, tmp_path / "out")
+    cold = len(line_breaks)
+    kept = paragraph_store.stored_file(["halfwish"], cards_copy)
+    if spoil == "damaged":
+        kept.write_bytes(kept.read_bytes()[: kept.stat().st_size // 2])
+    else:
+        monkeypatch.setattr(paragraph_store.reportlab, "Version", "0.0-other")
+    _edit(cards_copy)
+    _as_a_new_process()
+    line_breaks.clear()
+    rebuilt = _build(runner, cards_copy, tmp_path / "out")
+    assert len(line_breaks) > cold * 0.9  # started from nothing
+    _as_a_new_process()
+    assert rebuilt == _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
