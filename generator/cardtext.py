@@ -61,10 +61,23 @@ def _plain(markup: str) -> str:
 
 def text_markup(text: str) -> str:
     """Card text as Paragraph markup: escaped, `**bold**` and `*italic*`, newlines kept."""
-    escaped = html.escape(" ".join(str(text).split(" ")), quote=False)
+    text = str(text)
+    if _PLAIN.fullmatch(text):  # most card texts (titles, corners, stamps): nothing to mark up
+        return text if _NUMBERED_HINT.search(text) is None else keep_together(text, ())
+    return _marked_up(text)
+
+
+def _marked_up(text: str) -> str:
+    escaped = html.escape(text, quote=False)
     parts = escaped.split("**")
     bolded = "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
     return _with_icons(bolded.replace("\n", "<br/>"))
+
+
+# A text with none of these has no markup, entity, icon or line break to set; only a reference
+# number ("step 3", which needs a digit) may still be kept with its word.
+_PLAIN = re.compile(r"[^:*<>&\n\x00\x01]*")
+_NUMBERED_HINT = re.compile(r"\s\d")
 
 
 def _with_icons(markup: str) -> str:
@@ -96,6 +109,12 @@ class TextStyle:
     def paragraph_style(self) -> ParagraphStyle:
         """The ParagraphStyle at the starting size (one per TextStyle: Paragraphs never change it)."""
         return _paragraph_style(self)
+
+
+@lru_cache(maxsize=1024)
+def _text_style(font: str, size: float, leading: float, align: str, color: str, floor: float) -> TextStyle:
+    """One TextStyle per setting: every card of a deck sets its title, corner and body alike."""
+    return TextStyle(font, size, leading, align, color, floor)
 
 
 @lru_cache(maxsize=256)
@@ -144,8 +163,8 @@ def set_text(element: dict[str, Any], box: Box, context: dict[str, Any], where: 
     size = _number(bind(element.get("size", 8), context, where), where, "size")
     color = str(bind(element.get("color", "#000000"), context, where))
     _color(color, where)  # a bad colour is a located error
-    style = TextStyle(str(element.get("font", "Helvetica")), size, float(element.get("leading", 1.2)),
-                      str(element.get("align", "left")), color, float(element.get("min_size", size)))
+    style = _text_style(str(element.get("font", "Helvetica")), size, float(element.get("leading", 1.2)),
+                        str(element.get("align", "left")), color, float(element.get("min_size", size)))
     markup = text_markup(text)
     valign = str(element.get("valign", "top"))
     if _is_one_line(markup, w, h, style):

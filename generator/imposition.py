@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -297,7 +298,7 @@ def _set_print_boxes(canvas: Canvas, plan: SheetPlan, placed: Sequence[Box]) -> 
 
 
 def _draw_clipped(canvas: Canvas, plan: SheetPlan, trim: Box, face: Face, placed: Sequence[Box]) -> None:
-    clip = plan.clip_box(trim, placed)
+    clip = _clip_box(plan, trim, tuple(placed))
     bleed = plan.bleed_box(trim)
     canvas.saveState()
     path = canvas.beginPath()
@@ -305,6 +306,12 @@ def _draw_clipped(canvas: Canvas, plan: SheetPlan, trim: Box, face: Face, placed
     canvas.clipPath(path, stroke=0, fill=0)
     face(canvas, bleed.x, bleed.y, bleed.w, bleed.h)
     canvas.restoreState()
+
+
+@lru_cache(maxsize=256)
+def _clip_box(plan: SheetPlan, trim: Box, placed: tuple[Box, ...]) -> Box:
+    """`plan.clip_box`, worked out once per slot of a sheet (every full sheet of a deck is alike)."""
+    return plan.clip_box(trim, placed)
 
 
 def crop_mark_segments(plan: SheetPlan, placed: Sequence[Box] | None = None) -> list[tuple[float, float, float, float]]:

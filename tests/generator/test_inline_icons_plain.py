@@ -6,10 +6,13 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import bindings, cardlayout, cardtext
 from generator.cardlayout import TextStyle, fitted_text, text_markup
+from generator.cardtext import _marked_up
 from generator.markdown import ICON_CALLBACK
 
 # Texts whose icons never fall at a line break in the boxes below (checked by `_callback_places`).
@@ -118,3 +121,15 @@ def test_a_looked_up_binding_reads_exactly_as_jinja_renders_it(value):
 def test_a_binding_that_cannot_be_looked_up_is_still_a_located_error(value, problem):
     with pytest.raises(cardlayout.LayoutError, match=problem):
         cardlayout.bind(value, CONTEXT, "layout 'x' element 'title'")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([*"ab :*<>&\n\t\x00\x01\u00a09", "step", "Room", "sword", ":heart:", "**"]),
+                max_size=20).map("".join))
+@example("Room 9: step 3 of 4")
+@example("see step 9")
+@example("BG 001/500")
+def test_plain_texts_take_a_shortcut_to_the_same_markup(text: str) -> None:
+    """Most card texts (titles, corners, stamps) have no markup to set: they skip the escaping and
+    icon passes, and come out as those passes would leave them."""
+    assert text_markup(text) == _marked_up(text)
