@@ -39,13 +39,27 @@ def build_manifest(db: Database) -> dict[str, Any]:
             cards.append({"id": card.id, "deck": deck.id, "name": card.name, "count": card.count,
                           "place": f"{number:02d}/{len(deck.cards):02d}",  # as its corner prints it
                           "stamp": stamp, "source": db.sources.get(card.id, ""), "fields": card.fields})
-    cards = json.loads(json.dumps(cards, default=str))  # fields as JSON reads them back (dates as text)
+    cards = [entry if _is_json(entry) else json.loads(json.dumps(entry, default=str)) for entry in cards]
     components = [{"kind": kind, "id": item.id, "name": item.name, "stamp": digest(item)}
                   for kind, items in (("deck", db.decks), ("sheet", db.sheets), ("tokens", db.tokens),
                                       ("reference", db.references))
                   for item in items]
     rules = json.loads(json.dumps(flat_rules(db.rules), default=str))
     return {"game": db.id, "version": db.version, "cards": cards, "components": components, "rules": rules}
+
+
+def _is_json(value: Any) -> bool:
+    """Is `value` what JSON reads back as it is (else it is written and read back: a date becomes
+    text, a tuple a list, a number key a string)? Most cards' fields are, and the round trip of a
+    500-card deck's fields costs more than the rest of the manifest."""
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return True
+    if kind is list:
+        return all(_is_json(item) for item in value)
+    if kind is dict:
+        return all(type(key) is str and _is_json(item) for key, item in value.items())
+    return False
 
 
 def manifest_text(db: Database) -> str:
