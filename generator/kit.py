@@ -110,7 +110,7 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
 
 def deck_settings(deck: Any) -> Any:
     """A deck's own settings (name, code, size, back, layout), its cards left to their stamps."""
-    return {key: value for key, value in deck.model_dump(mode="json").items() if key != "cards"}
+    return deck.model_dump(mode="json", exclude={"cards"})
 
 
 def _stamped(context: dict[str, Any], shared: str, identity: Any, looked_up: Any) -> dict[str, Any]:
