@@ -13,7 +13,8 @@ The file is a pickle (reportlab's fragments and lines as they are), so it is kep
 deckwright writes: `paragraphs/` in deckwright's own cache folder (`cards.paths.cache_dir`,
 owner-only, like the compiled templates), never in a game's folder or the kit's. It records what
 line breaking depends on besides the key (Python, reportlab and its settings, this code, the
-fonts registered); a file made under anything else, or damaged, is passed over.
+fonts registered and the shipped font files); a file made under anything else, or damaged,
+is passed over.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import pickle
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from reportlab import rl_config
@@ -34,6 +36,7 @@ from reportlab.pdfbase import pdfmetrics
 from cards.paths import cache_dir
 
 from . import paragraphs
+from .fonts import FACES, FONT_DIR
 
 _FORMAT = 1
 _RESTORED: set[Path] = set()  # files read by this process (a `--watch` session reads its file once)
@@ -60,14 +63,13 @@ def _name(games: Sequence[str], root: Path) -> str:
 
 def _fingerprint() -> str:
     """What line breaking depends on besides a memo entry's key."""
-    fonts = []
-    for name, font in sorted(pdfmetrics._fonts.items()):
-        file = getattr(getattr(font, "face", None), "filename", None)
+    fonts: list[Any] = sorted((name, type(font).__name__) for name, font in pdfmetrics._fonts.items())
+    for file in sorted(FACES.values()):  # the shipped faces' files, by their size and time (not read)
         try:
-            found = os.stat(file) if isinstance(file, str) else None
+            found = os.stat(FONT_DIR / file)
+            fonts.append((file, found.st_size, found.st_mtime_ns))
         except OSError:
-            found = None
-        fonts.append((name, type(font).__name__, file, found and (found.st_size, found.st_mtime_ns)))
+            fonts.append((file, None))
     settings = sorted((key, value) for key, value in vars(rl_config).items()
                       if not key.startswith("_") and isinstance(value, (bool, int, float, str, type(None))))
     parts = [_FORMAT, sys.version, reportlab.Version, Path(paragraphs.__file__).read_bytes(), fonts, settings]
