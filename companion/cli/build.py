@@ -19,6 +19,7 @@ from .common import (
     DataProblem,
     get_context,
     is_fancy,
+    long_lived,
     set_interrupt_message,
     user_errors,
 )
@@ -81,7 +82,8 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     _refuse_home_options_for_shop(shop)
     findings: list[Any] = []
 
-    from generator.cache import CACHE_FOLDER, RenderCache
+    with long_lived():  # the render cache's modules: most of what a build imports
+        from generator.cache import CACHE_FOLDER, RenderCache
 
     cache = None if no_cache else RenderCache(out_dir / CACHE_FOLDER)
 
@@ -286,7 +288,8 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = 
     chosen = list(games) or (game_ids(cards_root(context.cards_dir)) if all_games else [])
     if not chosen:
         raise click.UsageError("name a game to build, or pass --all")
-    databases = [_load(context, game_id, cache) for game_id in chosen]
+    with long_lived():
+        databases = [_load(context, game_id, cache) for game_id in chosen]
     for db in databases:
         try:
             parts, is_checked = to_check(db)
