@@ -359,7 +359,6 @@ def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
     """Each game's manifest.json (remembered by the render cache) and, with --reprint-since,
     its reprint PDFs."""
     from generator.manifest import MANIFEST, manifest_text, write_manifest
-    from generator.reprint import reprint_steps
 
     def manifest(db: Any, target: Path) -> list[Path]:
         text = cache.text(db, MANIFEST, manifest_text) if cache is not None else None
@@ -369,7 +368,9 @@ def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
     for db in databases:
         target = stages.folder(db.folder.name)
         steps.append((f"{db.id}: manifest", lambda db=db, t=target: manifest(db, t)))
-        if reprint_since:
+        if reprint_since:  # imported here: the reprint sheet and `changes` are rare in a build
+            from generator.reprint import reprint_steps
+
             steps += reprint_steps(db, reprint_since, papers, target)
     return steps
 
