@@ -4,6 +4,10 @@ from reportlab import rl_config
 
 from .flatecache import install as remember_flate
 from .fonts import register_fonts
+from .lazyregex import import_paragraph
+
+# Before anything imports reportlab's Paragraph: its URL pattern is compiled when first used.
+import_paragraph()
 
 # Before anything measures or draws text: the shipped fonts replace the unembedded base faces.
 register_fonts()

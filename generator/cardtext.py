@@ -21,9 +21,15 @@ from reportlab.platypus import Paragraph
 from .bindings import _color, _geometry, _hex_color, _number, bind
 from .errors import TextOverflow
 from .icons import names
+from .inline import (
+    ICON_CALLBACK,
+    ICON_PATTERN,
+    draw_inline_icon,
+    icon_markup,
+    keep_together,
+    prepare_canvas,
+)
 from .layoutfile import Box
-from .markdown import ICON_CALLBACK, ICON_PATTERN, draw_inline_icon, keep_together, prepare_canvas
-from .markdown import _icon_markup as icon_markup
 
 SHRINK_STEP = 0.5
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}

@@ -11,9 +11,10 @@ line breaks, and subset-embedded into the PDF by reportlab.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.paths import TEMPLATES
@@ -26,13 +27,49 @@ FACES = {
     "Helvetica-BoldOblique": "LiberationSans-BoldItalic.ttf",
     "Courier": "LiberationMono-Regular.ttf",
 }
+# The PostScript name in each file (what reportlab registers a face under), so that registering
+# a face does not read its file (tests/generator/test_fonts_read_on_use.py checks them).
+FACE_NAMES = {
+    "LiberationSans-Regular.ttf": b"LiberationSans",
+    "LiberationSans-Bold.ttf": b"LiberationSans-Bold",
+    "LiberationSans-Italic.ttf": b"LiberationSans-Italic",
+    "LiberationSans-BoldItalic.ttf": b"LiberationSans-BoldItalic",
+    "LiberationMono-Regular.ttf": b"LiberationMono",
+}
+
+
+class FaceReadOnFirstUse:
+    """A TrueType face whose file is read (about 3 ms of parsing each) the first time anything
+    but its name is asked of it: a build that draws one card, or none, uses one to three of the
+    five faces (issue 13). Everything asked is the face's own, read from the same file."""
+
+    def __init__(self, filename: str, name: bytes, **options: Any) -> None:
+        self.name = name
+        self._arguments = (filename, options)
+        self._face: ttfonts.TTFontFace | None = None
+
+    def __getattr__(self, attribute: str) -> Any:
+        if self._face is None:
+            filename, options = self._arguments
+            self._face = ttfonts.TTFontFace(filename, **options)
+        return getattr(self._face, attribute)
+
+
+def font_read_on_first_use(name: str, path: str, face_name: bytes) -> TTFont:
+    """`TTFont(name, path)`, whose face is read from `path` only when first measured or embedded."""
+    read_now = ttfonts.TTFontFace
+    ttfonts.TTFontFace = lambda filename, **options: FaceReadOnFirstUse(filename, face_name, **options)
+    try:
+        return TTFont(name, path)
+    finally:
+        ttfonts.TTFontFace = read_now
 
 
 @lru_cache(maxsize=1)
 def register_fonts() -> tuple[str, ...]:
     """Register the shipped faces under the names layouts use (once); return those names."""
     for name, file in FACES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+        pdfmetrics.registerFont(font_read_on_first_use(name, str(FONT_DIR / file), FACE_NAMES[file]))
     for bold in (0, 1):
         for italic in (0, 1):
             face = "Helvetica" + {(0, 0): "", (1, 0): "-Bold", (0, 1): "-Oblique", (1, 1): "-BoldOblique"}[bold, italic]

@@ -23,9 +23,9 @@ from .errors import GeneratorError, UnknownIcon
 from .fonts import register_fonts
 from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
 from .icons import names
+from .inline import ICON_PATTERN
 from .kit import base_context, card_context, deck_sides, layout_folders, sheet_copies, trim_size_mm
 from .layoutfile import ELEMENT_TYPES, Box, Layout, Place
-from .markdown import ICON_PATTERN
 from .pagecache import face_stamp
 
 COMMON_KEYS = ("id", "type", "x", "y", "w", "h", "when", "repeat", "decoration")

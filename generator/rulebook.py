@@ -127,11 +127,14 @@ def game_rulebook_context(db: Database) -> dict[str, Any]:
 
 def _hook_context(db: Database) -> dict[str, Any]:
     # Through the engine registry, like every other user of a game package (a game kept outside
-    # the repository and registered with DECKWRIGHT_ENGINES gets its rulebook context too).
-    from companion.engine.registry import game_module, has_engine
+    # the repository and registered with DECKWRIGHT_ENGINES gets its rulebook context too). A game
+    # without an engine is told by its id, without importing the engine core (issue 13).
+    from companion.gameids import has_engine
 
     if not has_engine(db.id):
         return {}
+    from companion.engine.registry import game_module
+
     module = game_module(db.id)
     name = module.__name__
     hook = getattr(module, "rulebook_context", None)

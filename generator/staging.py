@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import os
 import shutil
 import signal
@@ -159,10 +158,12 @@ def _swap_in(stage: Path, target: Path) -> None:
 
 def _exchange(first: Path, second: Path) -> bool:
     """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False when unsupported."""
-    libc_name = ctypes.util.find_library("c")
-    if not libc_name:
+    # The process's own symbols, libc's among them: `ctypes.util.find_library("c")` would import
+    # subprocess and run `ldconfig -p` on every build for the same library (issue 13).
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except (OSError, TypeError):  # no such handle on this system (Windows)
         return False
-    libc = ctypes.CDLL(libc_name, use_errno=True)
     renameat2 = getattr(libc, "renameat2", None)
     if renameat2 is None:
         return False

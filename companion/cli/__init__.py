@@ -6,6 +6,7 @@ click group named by its id (`companion/games/<game>/cli.py`, attribute `group`)
 
 from __future__ import annotations
 
+import gc
 import importlib
 import signal
 import sys
@@ -124,4 +125,8 @@ def main() -> None:
         cli(prog_name="deckwright")
     finally:  # the command is over: a late Ctrl-C must not turn its exit code into a signal death
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # The process ends here: spare it the collection at interpreter exit, which walks every
+        # object left (~35 ms of a 0.34 s no-change `build`, issue 13); files and sessions are
+        # closed by then.
+        gc.freeze()
     sys.exit(0)

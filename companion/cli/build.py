@@ -20,6 +20,7 @@ from .common import (
     DataProblem,
     get_context,
     is_fancy,
+    long_lived,
     set_interrupt_message,
     user_errors,
 )
@@ -82,7 +83,8 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     _refuse_home_options_for_shop(shop)
     findings: list[Any] = []
 
-    from generator.cache import CACHE_FOLDER, RenderCache
+    with long_lived():  # the render cache's modules: most of what a build imports
+        from generator.cache import CACHE_FOLDER, RenderCache
 
     cache = None if no_cache else RenderCache(out_dir / CACHE_FOLDER)
 
@@ -303,7 +305,8 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = 
     chosen = list(games) or (game_ids(cards_root(context.cards_dir)) if all_games else [])
     if not chosen:
         raise click.UsageError("name a game to build, or pass --all")
-    databases = [_load(context, game_id, cache) for game_id in chosen]
+    with long_lived():
+        databases = [_load(context, game_id, cache) for game_id in chosen]
     for db in databases:
         try:
             parts, is_checked = to_check(db)
@@ -373,7 +376,6 @@ def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
     """Each game's manifest.json (remembered by the render cache) and, with --reprint-since,
     its reprint PDFs."""
     from generator.manifest import MANIFEST, manifest_text, write_manifest
-    from generator.reprint import reprint_steps
 
     def manifest(db: Any, target: Path) -> list[Path]:
         text = cache.text(db, MANIFEST, manifest_text) if cache is not None else None
@@ -383,7 +385,9 @@ def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
     for db in databases:
         target = stages.folder(db.folder.name)
         steps.append((f"{db.id}: manifest", lambda db=db, t=target: manifest(db, t)))
-        if reprint_since:
+        if reprint_since:  # imported here: the reprint sheet and `changes` are rare in a build
+            from generator.reprint import reprint_steps
+
             steps += reprint_steps(db, reprint_since, papers, target)
     return steps
 

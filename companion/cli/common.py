@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -175,6 +177,31 @@ def user_errors(func: F) -> F:
             raise DataProblem(str(exc)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def is_script() -> bool:
+    """True in the `deckwright` process itself, False under click's test runner or a caller's code."""
+    from . import _AS_SCRIPT
+
+    return _AS_SCRIPT
+
+
+@contextmanager
+def long_lived() -> Iterator[None]:
+    """Run the block with the garbage collector off, then set what it made aside from later
+    collections: for what lives as long as the `deckwright` process (the modules a command imports,
+    the database it loads). Collections while they are made walk them again and again for nothing
+    (issue 13: ~35 ms of a 0.34 s no-change `build`). Only in the `deckwright` process: a test or
+    a caller's own process keeps its collector as it was."""
+    if not is_script() or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()
 
 
 def echo_json(data: Any) -> None:

@@ -113,3 +113,20 @@ def test_a_rebuild_that_lays_out_no_markdown_does_not_start_markdown_it(tmp_path
     _, first = run_fresh(build)  # lays the rulebook out
     _, again = run_fresh(build)  # nothing changed: every file comes from the cache
     assert "markdown_it" in first and "markdown_it" not in again
+    # nor the Markdown, diagram and rulebook layout modules of ours: card text fitting and the
+    # build's print instructions do without them
+    assert "generator.markdown" in first
+    assert [m for m in again if m in ("generator.markdown", "generator.rulebook_pdf", "generator.diagrams")] == []
+
+
+def test_a_build_imports_no_reprint_sheet_and_no_engine_core_it_does_not_use(tmp_path):
+    """A build without `--reprint-since` does not import the reprint sheet and `changes`, and the
+    rulebook of a game without a rules engine does not import the engine core (issue 13)."""
+    import shutil
+
+    cards = tmp_path / "cards"
+    shutil.copytree(Path(__file__).parent.parent / "fixtures" / "tinygame", cards / "tinygame")
+    _, modules = run_fresh(["--cards", str(cards), "build", "tinygame", "--paper", "a4", "--out", str(tmp_path / "out")])
+    assert "generator.rulebook" in modules  # the rulebook was laid out, so it asked for an engine
+    unused = ("generator.reprint", "generator.changes", "cards.revisions", "companion.engine")
+    assert [m for m in modules if any(m == u or m.startswith(u + ".") for u in unused)] == []
