@@ -192,6 +192,9 @@ class PagePiece:
     ops: list[str] = field(default_factory=list)
     forms_used: list[str] = field(default_factory=list)
     boxes: dict[str, list[float]] = field(default_factory=dict)
+    # the PDF version the page's drawing asked for: a fill colour sets its opacity, which asks
+    # for 1.4 without adding any resource, so a file of replayed pages must ask as well
+    version: list[int] = field(default_factory=list)
 
     def to_bytes(self) -> bytes:
         return marshal.dumps(self.__dict__)  # read back three times faster than JSON
@@ -200,9 +203,10 @@ class PagePiece:
     def from_bytes(cls, data: bytes) -> PagePiece | None:
         """The piece stored as `data`; None when it cannot be read (a damaged entry is drawn again)."""
         try:
-            return cls(**marshal.loads(data))
+            piece = cls(**marshal.loads(data))
         except (EOFError, ValueError, TypeError):
             return None
+        return piece if piece.version else None  # recorded before versions were: drawn again
 
 
 class PageRecorder:
@@ -214,6 +218,9 @@ class PageRecorder:
         self.objects = set(canvas._doc.idToObject)
         self.forms: list[dict[str, Any]] = []
         self.is_replayable = True
+        # what the page asks for, apart from what the pages before it asked (restored in `finish`)
+        self.version_before = canvas._doc._pdfVersion
+        canvas._doc._pdfVersion = _FIRST_VERSION
         canvas._deckwright_recorder = self
 
     def note_form(self, canvas: Canvas, name: str, bbox: Sequence[float]) -> None:
@@ -225,6 +232,8 @@ class PageRecorder:
     def finish(self, canvas: Canvas) -> PagePiece | None:
         """The page as drawn (call before `showPage`), or None when it cannot be replayed."""
         canvas._deckwright_recorder = None
+        version = canvas._doc._pdfVersion
+        canvas._doc._pdfVersion = max(self.version_before, version)
         added = set(canvas._doc.idToObject) - self.objects
         forms = {canvas._doc.getXObjectName(form["name"]) for form in self.forms}
         if not (self.is_replayable and added <= forms and _uses_only_replayed_resources(canvas)):
@@ -234,7 +243,7 @@ class PageRecorder:
         boxes = {box: list(getattr(canvas, f"_{box}Box")) for box in ("crop", "art", "bleed", "trim")
                  if getattr(canvas, f"_{box}Box", None)}
         return PagePiece(_fonts(canvas)[len(self.fonts):], {k: v for k, v in new_codes.items() if v}, self.forms,
-                         list(canvas._code), list(canvas._formsinuse), boxes)
+                         list(canvas._code), list(canvas._formsinuse), boxes, list(version))
 
 
 def note_form(canvas: Canvas, name: str, bbox: Sequence[float]) -> None:
@@ -248,6 +257,9 @@ def _uses_only_replayed_resources(canvas: Canvas) -> bool:
     """Only fonts, characters and forms are replayed: a page or form that used transparency,
     colour separations, shadings or links is drawn every time (images are found by `finish`)."""
     return not (canvas._extgstate._c or canvas._colorsUsed or canvas._shadingUsed or canvas._annotationrefs)
+
+
+_FIRST_VERSION = (1, 3)  # what reportlab starts a document at (`rl_config.pdfVersion` aside)
 
 
 def replay(canvas: Canvas, piece: PagePiece) -> None:
@@ -272,6 +284,7 @@ def replay(canvas: Canvas, piece: PagePiece) -> None:
         setattr(canvas, f"_{box}Box", tuple(value))
     canvas._code.extend(piece.ops)
     canvas._formsinuse.extend(piece.forms_used)
+    doc._pdfVersion = max(doc._pdfVersion, tuple(piece.version))
 
 
 # ------------------------------------------------------------------------------------ a page

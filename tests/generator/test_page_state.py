@@ -72,3 +72,52 @@ def test_the_state_is_hashed_again_only_when_the_document_grew(monkeypatch):
         document_state(canvas)
         canvas.showPage()
     assert len(hashed) == 2  # the first page, and the page that added a character
+
+
+class _Store:
+    def __init__(self) -> None:
+        self.pieces: dict[str, bytes] = {}
+
+    def get_piece(self, key: str) -> bytes | None:
+        return self.pieces.get(key)
+
+    def put_piece(self, key: str, data: bytes) -> None:
+        self.pieces[key] = data
+
+    def replace_piece(self, key: str, data: bytes) -> None:
+        self.pieces[key] = data
+
+
+def _file(store: _Store | None) -> bytes:
+    """Two pages of coloured text, each page drawn through the page store when there is one."""
+    from reportlab.lib import colors
+
+    from generator.pagecache import cached_page, pages_from, stamped
+
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1)
+    for number in (1, 2):
+        def draw(number: int = number) -> None:
+            canvas.setFillColor(colors.HexColor("#1f618d"))  # an opaque colour still asks for PDF 1.4
+            canvas.setFont("Helvetica", 10)
+            canvas.drawString(10, 10, f"page {number}")
+        face = stamped(lambda *args: None, f"face{number}")
+        if store is None:
+            draw()
+        else:
+            with pages_from(store, "base"):
+                cached_page(canvas, [face], [None], ["layout"], draw)
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_a_file_of_replayed_pages_asks_for_the_pdf_version_its_pages_asked_for():
+    """A killed build can leave every page of a file in the page store but not the file: the next
+    build replays all of its pages and must write the bytes of drawing them, header included."""
+    drawn = _file(None)
+    assert drawn.startswith(b"%PDF-1.4")
+    store = _Store()
+    assert _file(store) == drawn  # drawn and recorded
+    assert len(store.pieces) == 2
+    assert _file(store) == drawn  # every page replayed
