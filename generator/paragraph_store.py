@@ -47,14 +47,19 @@ def kept_paragraphs(games: Sequence[str], root: Path) -> Iterator[None]:
     """Start from the paragraphs the last build of `games` (from the card folder `root`) kept;
     when the block ends without an error, keep those it used, if it made any new ones."""
     path = stored_file(games, root)
-    fingerprint = _fingerprint()
-    if path not in _RESTORED:
-        _RESTORED.add(path)
-        _restore(path, fingerprint)
-    with paragraphs.recording() as used:
-        yield
+
+    def restore() -> None:  # when the build first makes a paragraph: most rebuilds never do
+        if path not in _RESTORED:
+            _RESTORED.add(path)
+            _restore(path, _fingerprint())
+    paragraphs.before_first_paragraph(restore)
+    try:
+        with paragraphs.recording() as used:
+            yield
+    finally:
+        paragraphs.before_first_paragraph(None)
     if used.made:
-        _keep(path, fingerprint, used)
+        _keep(path, _fingerprint(), used)
 
 
 def _name(games: Sequence[str], root: Path) -> str:

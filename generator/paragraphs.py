@@ -25,7 +25,7 @@ what it used for the next process (`generator.paragraph_store`).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +65,15 @@ class Record:
 
 
 _RECORD: Record | None = None
+# called (once) before the first paragraph is made: reads what an earlier process kept, only in a
+# build that lays out text (`generator.paragraph_store`; a build served from the cache reads nothing)
+_BEFORE_FIRST: Callable[[], None] | None = None
+
+
+def before_first_paragraph(read: Callable[[], None] | None) -> None:
+    """Call `read` before the next paragraph is made (None: call nothing)."""
+    global _BEFORE_FIRST
+    _BEFORE_FIRST = read
 
 
 @contextlib.contextmanager
@@ -130,6 +139,8 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
     bulletText: Any
 
     def _setup(self, text: Any, style: ParagraphStyle, bulletText: Any, frags: Any, cleaner: Any) -> None:
+        if _BEFORE_FIRST is not None:
+            _read_kept()
         if frags is not None or not isinstance(text, str) or not isinstance(bulletText, (str, type(None))):
             super()._setup(text, style, bulletText, frags, cleaner)
             return
@@ -173,6 +184,13 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
                 _kept(_SHARED)[id(self.frags)] = self.frags
                 _noted_wrap(key, made=True)
         return size
+
+
+def _read_kept() -> None:
+    global _BEFORE_FIRST
+    read, _BEFORE_FIRST = _BEFORE_FIRST, None
+    if read is not None:
+        read()
 
 
 def _noted(key: tuple[Any, ...], made: bool = False) -> None:

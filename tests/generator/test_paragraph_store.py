@@ -97,3 +97,19 @@ def test_a_damaged_file_or_one_kept_under_another_reportlab_is_passed_over(
     assert len(line_breaks) > cold * 0.9  # started from nothing
     _as_a_new_process()
     assert rebuilt == _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+
+
+def test_the_kept_paragraphs_are_read_only_by_a_build_that_lays_out_text(runner, cards_copy, tmp_path, monkeypatch):
+    """A rebuild served from the cache (or drawing only card sheets) does not read the file."""
+    _as_a_new_process()
+    _build(runner, cards_copy, tmp_path / "out")
+    reads: list[Path] = []
+    real = paragraph_store._restore
+    monkeypatch.setattr(paragraph_store, "_restore", lambda path, fingerprint: (reads.append(path), real(path, fingerprint)))
+    _as_a_new_process()
+    _build(runner, cards_copy, tmp_path / "out")  # nothing changed: served from the cache
+    assert reads == []
+    _edit(cards_copy)
+    _as_a_new_process()
+    _build(runner, cards_copy, tmp_path / "out")
+    assert reads == [paragraph_store.stored_file(["halfwish"], cards_copy)]
