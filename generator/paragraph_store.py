@@ -9,21 +9,18 @@ keyed by what they depend on (a paragraph's text, its style's content, the width
 kept from an older text is simply not asked for, and the pages are the very ones drawn without
 it (a test compares the bytes with a `--no-cache` build).
 
-The file is a pickle (reportlab's fragments and lines as they are), so it is kept where only
-deckwright writes: `paragraphs/` in deckwright's own cache folder (`cards.paths.cache_dir`,
-owner-only, like the compiled templates), never in a game's folder or the kit's. It records what
-line breaking depends on besides the key (Python, reportlab and its settings, this code, the
-fonts registered and the shipped font files); a file made under anything else, or damaged,
-is passed over.
+The entries are kept as they are (reportlab's fragments and lines) by `cards.kept`, in
+deckwright's own cache folder, never in a game's folder or the kit's, marked with what line
+breaking depends on besides an entry's key (Python, reportlab and its settings, this code, the
+fonts registered and the shipped font files); entries kept under anything else, or a damaged
+file, are passed over.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
 import os
-import pickle
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -33,25 +30,25 @@ import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 
-from cards.paths import cache_dir
+from cards.kept import keep, kept, kept_file
 
 from . import paragraphs
 from .fonts import FACES, FONT_DIR
 
-_FORMAT = 1
-_RESTORED: set[Path] = set()  # files read by this process (a `--watch` session reads its file once)
+_FORMAT = 2
+_RESTORED: set[str] = set()  # what this process has read (a `--watch` session reads once)
 
 
 @contextlib.contextmanager
 def kept_paragraphs(games: Sequence[str], root: Path) -> Iterator[None]:
     """Start from the paragraphs the last build of `games` (from the card folder `root`) kept;
     when the block ends without an error, keep those it used, if it made any new ones."""
-    path = stored_file(games, root)
+    name = _name(games, root)
 
     def restore() -> None:  # when the build first makes a paragraph: most rebuilds never do
-        if path not in _RESTORED:
-            _RESTORED.add(path)
-            _restore(path, _fingerprint())
+        if name not in _RESTORED:
+            _RESTORED.add(name)
+            _restore(name, _fingerprint())
     paragraphs.before_first_paragraph(restore)
     try:
         with paragraphs.recording() as used:
@@ -59,11 +56,11 @@ def kept_paragraphs(games: Sequence[str], root: Path) -> Iterator[None]:
     finally:
         paragraphs.before_first_paragraph(None)
     if used.made:
-        _keep(path, _fingerprint(), used)
+        keep(name, _fingerprint(), paragraphs.entries(used))
 
 
 def _name(games: Sequence[str], root: Path) -> str:
-    return hashlib.sha256("\0".join([str(root), *sorted(games)]).encode()).hexdigest()[:24]
+    return "paragraphs-" + hashlib.sha256("\0".join([str(root), *sorted(games)]).encode()).hexdigest()[:24]
 
 
 def _fingerprint() -> str:
@@ -81,52 +78,17 @@ def _fingerprint() -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def _restore(path: Path, fingerprint: str) -> None:
-    try:
-        with path.open("rb") as file, _collector_off():
-            kept = pickle.load(file)  # only deckwright writes this folder (see above)
-        found, parsed, wrapped = kept
-    except Exception:  # noqa: BLE001 - missing, unreadable or damaged: start from nothing
-        return
-    if found != fingerprint:
-        return
-    paragraphs.take(parsed, wrapped)
-
-
-@contextlib.contextmanager
-def _collector_off() -> Iterator[None]:
-    """Unpickling makes some 100,000 objects, none of them garbage: without this, the collector
-    runs through everything alive several times meanwhile (a third of the time, measured)."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
-def _keep(path: Path, fingerprint: str, used: paragraphs.Record) -> None:
-    parsed, wrapped = paragraphs.entries(used)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}")
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
-            pickle.dump((fingerprint, parsed, wrapped), file, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, path)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
-        pass  # a full or read-only disk: the next build starts from nothing
-    finally:
-        with contextlib.suppress(OSError):
-            temporary.unlink()  # left only when writing it failed or was interrupted
+def _restore(name: str, fingerprint: str) -> None:
+    entries = kept(name, fingerprint)
+    if entries is not None:  # else none kept (or under another fingerprint): start from nothing
+        paragraphs.take(*entries)
 
 
 def stored_file(games: Sequence[str], root: Path) -> Path:
     """Where the paragraphs of a build of `games` from `root` are kept (tests)."""
-    return cache_dir() / "paragraphs" / f"{_name(games, root)}.pickle"
+    return kept_file(_name(games, root))
 
 
 def forget_restored() -> None:
-    """Let this process read the kept files again (tests: a new process, in effect)."""
+    """Let this process read the kept paragraphs again (tests: a new process, in effect)."""
     _RESTORED.clear()
-

@@ -103,13 +103,13 @@ def test_the_kept_paragraphs_are_read_only_by_a_build_that_lays_out_text(runner,
     """A rebuild served from the cache (or drawing only card sheets) does not read the file."""
     _as_a_new_process()
     _build(runner, cards_copy, tmp_path / "out")
-    reads: list[Path] = []
+    reads: list[str] = []
     real = paragraph_store._restore
-    monkeypatch.setattr(paragraph_store, "_restore", lambda path, fingerprint: (reads.append(path), real(path, fingerprint)))
+    monkeypatch.setattr(paragraph_store, "_restore", lambda name, fingerprint: (reads.append(name), real(name, fingerprint)))
     _as_a_new_process()
     _build(runner, cards_copy, tmp_path / "out")  # nothing changed: served from the cache
     assert reads == []
     _edit(cards_copy)
     _as_a_new_process()
     _build(runner, cards_copy, tmp_path / "out")
-    assert reads == [paragraph_store.stored_file(["halfwish"], cards_copy)]
+    assert [paragraph_store.kept_file(name) for name in reads] == [paragraph_store.stored_file(["halfwish"], cards_copy)]
