@@ -220,3 +220,30 @@ def test_the_rulebook_odds_are_worked_out_again_only_when_their_inputs_change() 
     changed_odds = rulebook_context(changed)["odds_matrix"]
     assert changed_odds is not first and changed_odds.to_json() != first.to_json()
     assert changed_odds.to_json() == odds_matrix(changed.rules, profiles_from_db(changed)).to_json()
+
+
+def test_the_rulebook_odds_are_kept_for_the_next_process_until_the_rules_or_actions_change(monkeypatch):
+    """A card edit rebuilds the rulebook, whose appendix prints the odds matrix (a tenth of a
+    second of work): a new process takes it from the last build's when neither the rules nor the
+    action cards changed, and works it out again when they did."""
+    import dataclasses
+
+    from cards import load_game
+    from cards.loader import Params
+    from companion.games import halfwish
+
+    db = load_game("halfwish")
+    halfwish._ODDS.clear()
+    first = halfwish._rulebook_odds(db)
+    halfwish._ODDS.clear()  # a new process
+    calls: list[object] = []
+    real = halfwish.odds_matrix
+    monkeypatch.setattr(halfwish, "odds_matrix", lambda rules, profiles: calls.append(rules) or real(rules, profiles))
+    assert halfwish._rulebook_odds(db) == first and calls == []
+    changed = dataclasses.replace(db, rules=Params({**db.rules, "dv_dice": [8, 8]}))
+    halfwish._ODDS.clear()
+    halfwish._rulebook_odds(changed)
+    assert len(calls) == 1
+    monkeypatch.setattr(halfwish, "_odds_code", lambda: "other code")
+    halfwish._ODDS.clear()
+    assert halfwish._rulebook_odds(db) == first and len(calls) == 2
