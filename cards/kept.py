@@ -16,6 +16,7 @@ a game's folder or a kit's. A file is written whole under a temporary name, then
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import gc
 import os
 import pickle
@@ -25,9 +26,23 @@ from typing import Any
 
 from .paths import cache_dir
 
+_USED: contextvars.ContextVar[bool] = contextvars.ContextVar("deckwright_kept", default=True)
+
+
+@contextlib.contextmanager
+def nothing_kept() -> Iterator[None]:
+    """Within the block nothing is read or kept (`deckwright build --no-cache` works all out again)."""
+    token = _USED.set(False)
+    try:
+        yield
+    finally:
+        _USED.reset(token)
+
 
 def kept(name: str, version: str) -> Any | None:
     """The value kept under `name` with `version`; None when there is none to be had."""
+    if not _USED.get():
+        return None
     try:
         with _file(name).open("rb") as file, _collector_off():
             found_version, value = pickle.load(file)  # only deckwright writes this folder (see above)
@@ -38,6 +53,8 @@ def kept(name: str, version: str) -> Any | None:
 
 def keep(name: str, version: str, value: Any) -> None:
     """Keep `value` under `name` with `version` for the next run (quietly not, when it cannot be)."""
+    if not _USED.get():
+        return
     path = _file(name)
     temporary = path.with_name(f".{path.name}.{os.getpid()}")
     try:

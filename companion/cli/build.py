@@ -272,9 +272,13 @@ def _kept_between_builds(cache: Any, games: tuple[str, ...], all_games: bool) ->
     """With the render cache, what the last build worked out and this one would work out again:
     a layout file that did not change is read back parsed, as the database's files are
     (`cards.yamlsrc.parses_from`; Halfwish reads 57 layout files a build), and the rulebook's
-    paragraphs start parsed and broken into lines (`generator.paragraph_store`)."""
+    paragraphs start parsed and broken into lines (`generator.paragraph_store`). Without it
+    (`--no-cache`) nothing is taken from an earlier run, not even what `cards.kept` keeps."""
     kept = contextlib.ExitStack()
-    if cache is None:
+    if cache is None:  # --no-cache: everything worked out again, nothing read from earlier runs
+        from cards.kept import nothing_kept
+
+        kept.enter_context(nothing_kept())
         return kept
     from cards.yamlsrc import parses_from
     from generator.paragraph_store import kept_paragraphs

@@ -39,3 +39,30 @@ def test_a_damaged_file_or_one_that_cannot_be_written_is_passed_over(monkeypatch
     keep("odds-test", "v1", [1])  # no error: the next run works it out again
     assert kept("odds-test", "v1") is None
     assert os.path.isfile(blocked)
+
+
+def test_nothing_is_read_or_kept_within_nothing_kept():
+    from cards.kept import nothing_kept
+
+    keep("odds-test", "v1", "kept before")
+    with nothing_kept():
+        assert kept("odds-test", "v1") is None
+        keep("odds-test", "v1", "kept within")
+    assert kept("odds-test", "v1") == "kept before"
+
+
+def test_a_no_cache_build_takes_nothing_from_an_earlier_run(runner, monkeypatch, tmp_path):
+    """`build --no-cache` works everything out again: the Halfwish odds too."""
+    from companion.cli import cli
+    from companion.games import halfwish
+    from generator import rulebook
+
+    args = ["build", "halfwish", "--paper", "a4", "--only", "rulebook", "--out", str(tmp_path)]
+    assert runner.invoke(cli, args).exit_code == 0
+    calls: list[object] = []
+    real = halfwish.odds_matrix
+    monkeypatch.setattr(halfwish, "odds_matrix", lambda rules, profiles: calls.append(rules) or real(rules, profiles))
+    halfwish._ODDS.clear()  # as a new process
+    rulebook._HOOK_CONTEXTS.clear()
+    assert runner.invoke(cli, [*args, "--no-cache"]).exit_code == 0
+    assert len(calls) == 1
