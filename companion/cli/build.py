@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import textwrap
-import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -96,7 +95,9 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
                       reprint_since=reprint_since, cache=cache)
 
     if watch:  # a shop's files do not go through the render cache: each rebuild draws them all
-        _watch(games, all_games, build_once, out_dir, cache if shop == "home" else None,
+        from .build_watch import watch_and_rebuild
+
+        watch_and_rebuild(games, all_games, build_once, out_dir, cache if shop == "home" else None,
                lambda: _report_preflight(findings, shop, False))
         return
     report_written(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
@@ -213,53 +214,6 @@ def _usage(databases: list[Any], papers: tuple[str, ...], out_dir: Path) -> dict
 
     return {out_dir / db.folder.name / name: text for db in databases for paper in papers
             for name, text in usage_by_file(db, paper).items()}
-
-
-def _watch(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Path, cache: Any = None,
-           after: Any = lambda: None) -> None:
-    """Build, then rebuild on every change below the games' database and template folders;
-    `after()` follows every build that worked (a print shop's preflight report)."""
-    from cards.paths import template_dirs
-    from generator.watch import watch
-
-    root = cards_root(get_context().cards_dir)
-    chosen = list(games) or (game_ids(root) if all_games else [])
-    if not chosen:
-        raise click.UsageError("name a game to build, or pass --all")
-    folders = sorted({f for g in chosen for f in [root / g, *template_dirs(root, g)]})
-    failed = [False]  # did the last build fail? the next one that works says so
-
-    def rebuild(changes: list[Path]) -> None:
-        from generator.watch import rebuilt_line
-
-        if not changes:
-            first, usage = build_once()
-            report_written(first, usage, False, out_dir)
-            after()
-            return
-        click.echo(f"changed: {', '.join(p.name for p in changes)}")
-        start = time.perf_counter()
-        if cache is not None:
-            cache.start()
-        written, _usage_lines = build_once()
-        if failed[0]:  # undoing a broken edit may redraw nothing: say the fix was taken
-            click.echo("the build works again")
-            failed[0] = False
-        drawn = cache.rendered if cache is not None else [p.name for p in written]
-        click.echo(rebuilt_line(drawn, len(written), time.perf_counter() - start))
-        after()
-
-    def on_error(exc: Exception) -> None:
-        failed[0] = True
-        message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
-        click.echo(f"build failed (the previous kit is untouched):\n{message}", err=True)
-
-    click.echo(f"watching {plural(len(folders), 'folder')}; Ctrl-C stops")
-    try:
-        watch(folders, rebuild, on_error)
-    except KeyboardInterrupt:  # the way a watch ends: 130, as every command stopped by Ctrl-C
-        click.echo("stopped watching")
-        raise click.exceptions.Exit(130) from None
 
 
 def _warn(caught: list[warnings.WarningMessage]) -> None:
