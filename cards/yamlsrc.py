@@ -24,6 +24,7 @@ import yaml
 
 from .errors import Problem
 from .paths import is_regular_file
+from .yamlsplice import splice
 
 Loc = tuple[int | str, ...]
 
@@ -181,14 +182,17 @@ def _stored(store: ParseStore | None, key: str, shown: Path, text: str) -> YamlD
     return YamlDoc(shown, data, text, marks)
 
 
-def _store(store: ParseStore | None, key: str, doc: YamlDoc) -> None:
+def _store(store: ParseStore | None, key: str, doc: YamlDoc, file: Path) -> None:
+    """Keep the parse under its text's key, and as the last parse of `file` (for `_spliced`)."""
     if store is None:
         return
     try:
         data = marshal.dumps((doc.data, doc.marks))
+        last = marshal.dumps((doc.text, doc.data, doc.marks))
     except ValueError:
         return  # a value marshal cannot hold (a YAML timestamp): that file is parsed every time
     store.put_piece(key, data)
+    getattr(store, "replace_piece", store.put_piece)(_last_key(file), last)
 
 
 def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Problem]]:
@@ -209,6 +213,18 @@ def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Pr
         stored = _stored(store, key, shown, text)
         if stored is not None:
             return stored, []
+        spliced = _spliced(store, file, shown, text)
+        if spliced is not None:
+            _store(store, key, spliced, file)
+            return spliced, []
+    doc, problems = _parse(text, shown)
+    if not problems:
+        _store(store, key, doc, file)
+    return doc, problems
+
+
+def _parse(text: str, shown: Path) -> tuple[YamlDoc, list[Problem]]:
+    """Parse a file's text whole."""
     doc = YamlDoc(shown, None, text)
     problems: list[Problem] = []
     loader = _Loader(text)
@@ -231,6 +247,30 @@ def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Pr
         problems.append(Problem(shown, line, col, "", f"malformed YAML: {reason}", src))
     finally:
         loader.dispose()
-    if not problems:
-        _store(store, key, doc)
     return doc, problems
+
+
+def parsed_text(text: str) -> tuple[Any, dict[Loc, tuple[int, int]]] | None:
+    """(data, places) of a text parsed whole; None when it has a problem (`cards.yamlsplice`)."""
+    doc, problems = _parse(text, Path("<item>"))
+    return None if problems else (doc.data, doc.marks)
+
+
+def _spliced(store: ParseStore, file: Path, shown: Path, text: str) -> YamlDoc | None:
+    """The file parsed by the one list item an edit changed since the last parse kept for it
+    (`cards.yamlsplice`), or None: then it is parsed whole."""
+    found = store.get_piece(_last_key(file))
+    if found is None:
+        return None
+    try:
+        before, data, marks = marshal.loads(found)
+    except (EOFError, ValueError, TypeError):
+        return None
+    spliced = splice(before, data, marks, text, parsed_text)
+    return None if spliced is None else YamlDoc(shown, spliced[0], text, spliced[1])
+
+
+def _last_key(file: Path) -> str:
+    hashed = _PARSER.copy()
+    hashed.update(f"\0last parse of\0{file.resolve()}".encode())
+    return hashed.hexdigest()
