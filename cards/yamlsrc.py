@@ -212,6 +212,9 @@ def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Pr
         key = hashed.hexdigest()
         stored = _stored(store, key, shown, text)
         if stored is not None:
+            keep = getattr(store, "keep_piece", None)
+            if keep is not None:  # the file's last parse stays for its next edit (`_spliced`)
+                keep(_last_key(file))
             return stored, []
         spliced = _spliced(store, file, shown, text)
         if spliced is not None:

@@ -353,6 +353,10 @@ class _Pieces:
         if self.cache.read(key) is None:
             self.cache._store(self.cache.path(key), data, _check(data))
 
+    def keep_piece(self, key: str) -> None:
+        """Keep the entry `key` (if there is one) for later builds without reading it."""
+        self.cache.use(self.slot, key)
+
     def replace_piece(self, key: str, data: bytes) -> None:
         """Store `data` under `key` even when the key holds something else (a note, not content)."""
         self.cache.use(self.slot, key)

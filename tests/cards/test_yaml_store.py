@@ -101,6 +101,7 @@ def test_after_a_card_edit_only_the_edited_file_is_parsed_not_the_layouts(runner
     (An edited layout is parsed again: a file's text is its key, `test_an_edited_file_is_parsed_again`.)"""
     args = ["--cards", str(cards_copy), "build", "halfwish", "--paper", "a4", "--out", str(tmp_path / "out")]
     assert runner.invoke(cli, args).exit_code == 0
+    assert runner.invoke(cli, args).exit_code == 0  # no change: the file's last parse must stay kept
     actions = cards_copy / "halfwish" / "actions.yaml"
     actions.write_text(actions.read_text().replace("Strike for DV", "Strike for DV (edited)", 1))
     parsed: list[str] = []
