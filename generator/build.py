@@ -44,7 +44,12 @@ def temp_beside(path: Path) -> tuple[int, str]:
     mkstemp makes files only their owner can read; a printed kit is meant to be shared."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    os.chmod(tmp, 0o666 & ~_umask())
+    try:
+        os.chmod(tmp, 0o666 & ~_umask())
+    except BaseException:  # Ctrl-C included: no half-made temporary is left behind
+        os.close(fd)
+        os.unlink(tmp)
+        raise
     return fd, tmp
 
 
@@ -98,32 +103,23 @@ def kit_jobs(db: Database, paper: str, out_dir: Path, kinds: tuple[str, ...] = K
         for sheet in own_sheets(db, with_tokens="tokens" in kinds):
             yield Job("sheets", sheet.name, out_dir / f"{sheet.id}-{paper}.pdf",
                       _bound(render_sheet, db, sheet, paper), _once(sheet_inputs, db, sheet, sheet.id), (f"sheets[{sheet.id}]",))
+    # The renderers are imported here, before any file is written, not when a file is drawn: a
+    # Ctrl-C landing inside an import prints a traceback of Python's own (an import lock's
+    # callback) and can leave a module half made (tests/robustness/test_interrupts.py).
     if "reference" in kinds and db.references:
+        from .reference import render_references
         yield Job("reference", "reference cards", out_dir / f"reference-{paper}.pdf",
-                  lambda out: _render_references(db, paper, out), _once(lambda db, _: reference_inputs(db), db, None, "references"),
+                  lambda out: render_references(db, paper, out), _once(lambda db, _: reference_inputs(db), db, None, "references"),
                   ("references",))
     if "proofs" in kinds:
         from .proof import render_proofs
         yield Job("proofs", "proof sheets", out_dir / f"proofs-{paper}.pdf",
                   lambda out: render_proofs(db, paper, out), checks=("decks", "sheets", "tokens", "references"))
     if "rulebook" in kinds:
+        from .rulebook_pdf import render_rulebook
         yield Job("rulebook", "rulebook", out_dir / f"rulebook-{paper}.pdf",
-                  lambda out: _render_rulebook(db, paper, out), _once(rulebook_inputs, db, paper, f"rulebook-{paper}"),
+                  lambda out: render_rulebook(db, paper, out), _once(rulebook_inputs, db, paper, f"rulebook-{paper}"),
                   ("rulebook",))
-
-
-# The rulebook and reference modules are imported when their file is drawn, not by every build
-# that takes it from the cache: the Markdown and diagram modules come with them (issue 13).
-def _render_rulebook(db: Database, paper: str, out: BinaryIO) -> None:
-    from .rulebook_pdf import render_rulebook
-
-    render_rulebook(db, paper, out)
-
-
-def _render_references(db: Database, paper: str, out: BinaryIO) -> None:
-    from .reference import render_references
-
-    render_references(db, paper, out)
 
 
 def _bound(render: Callable[..., None], db: Database, component: Any, paper: str) -> Renderer:

@@ -271,16 +271,18 @@ class RenderCache:
 
     def _store(self, path: Path, data: bytes, check: bytes = b"") -> None:
         """Write `data`, then `check` (an entry's CRC, `_check`), as the file at `path`, in one rename."""
-        fd, tmp = temp_beside(path)
+        tmp = ""
         try:
+            fd, tmp = temp_beside(path)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
                 handle.write(check)
             if path.is_dir() and not path.is_symlink():  # not an entry: nothing of ours to keep
                 _remove(path)
             os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+        except BaseException:  # Ctrl-C included: a half-stored entry is never left
+            if tmp:
+                Path(tmp).unlink(missing_ok=True)
             raise
 
 
