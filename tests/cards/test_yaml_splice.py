@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from cards.yamlsplice import splice
 from cards.yamlsrc import load_yaml, parsed_text, parses_from
+from tests.memory_store import MemoryStore
 
 SCALARS = st.sampled_from(["Ember", "2", "-3", "true", "null", "'quoted: yes'", '"two\\nlines"', "1.5",
                            "a: b", "[1, 2]", "{x: 1}", "~", "'#not a comment'", "Tom & Jerry", "**bold**"])
@@ -69,20 +70,10 @@ def test_a_splice_gives_what_parsing_the_edited_file_whole_gives(deck, data) -> 
 
 
 def test_a_spliced_load_is_a_whole_parse_with_its_places(tmp_path: Path) -> None:
-    class Store:
-        def __init__(self) -> None:
-            self.entries: dict[str, bytes] = {}
-
-        def get_piece(self, key: str) -> bytes | None:
-            return self.entries.get(key)
-
-        def put_piece(self, key: str, data: bytes) -> None:
-            self.entries[key] = data
-
     cards = "".join(f"  - id: c{n}\n    name: Card {n}\n    text: |\n      Line {n}\n" for n in range(50))
     path = tmp_path / "deck.yaml"
     path.write_text("cards:\n" + cards)
-    store = Store()
+    store = MemoryStore()
     with parses_from(store):
         load_yaml(path)
         path.write_text("cards:\n" + cards.replace("    name: Card 7\n", "    name: Card seven\n    cost: 2\n"))

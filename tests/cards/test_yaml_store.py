@@ -10,17 +10,7 @@ import pytest
 from cards import yamlsrc
 from cards.yamlsrc import load_yaml, parses_from
 from companion.cli import cli
-
-
-class Store:
-    def __init__(self) -> None:
-        self.entries: dict[str, bytes] = {}
-
-    def get_piece(self, key: str) -> bytes | None:
-        return self.entries.get(key)
-
-    def put_piece(self, key: str, data: bytes) -> None:
-        self.entries[key] = data
+from tests.memory_store import MemoryStore as Store
 
 
 class NoParsing:

@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 import generator  # noqa: F401 - registers the shipped fonts (Helvetica is a TrueType face)
 from generator.pagecache import document_state
+from tests.memory_store import MemoryStore
 
 
 def _state_after(draw) -> tuple[str, str]:
@@ -74,21 +75,7 @@ def test_the_state_is_hashed_again_only_when_the_document_grew(monkeypatch):
     assert len(hashed) == 2  # the first page, and the page that added a character
 
 
-class _Store:
-    def __init__(self) -> None:
-        self.pieces: dict[str, bytes] = {}
-
-    def get_piece(self, key: str) -> bytes | None:
-        return self.pieces.get(key)
-
-    def put_piece(self, key: str, data: bytes) -> None:
-        self.pieces[key] = data
-
-    def replace_piece(self, key: str, data: bytes) -> None:
-        self.pieces[key] = data
-
-
-def _file(store: _Store | None) -> bytes:
+def _file(store: MemoryStore | None) -> bytes:
     """Two pages of coloured text, each page drawn through the page store when there is one."""
     from reportlab.lib import colors
 
@@ -117,7 +104,7 @@ def test_a_file_of_replayed_pages_asks_for_the_pdf_version_its_pages_asked_for()
     build replays all of its pages and must write the bytes of drawing them, header included."""
     drawn = _file(None)
     assert drawn.startswith(b"%PDF-1.4")
-    store = _Store()
+    store = MemoryStore()
     assert _file(store) == drawn  # drawn and recorded
-    assert len(store.pieces) == 2
+    assert len(store.entries) == 2
     assert _file(store) == drawn  # every page replayed
