@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
@@ -24,6 +24,7 @@ from .geometry import page_margin
 from .hosting import group_label, hosting_of, slot_use_with_tokens, token_groups
 from .imposition import plan_sheet
 from .kit import sheet_copies, sheet_slots
+from .markdown import Theme, markdown_to_flowables
 from .packing import (
     Group,
     card_groups,
@@ -37,9 +38,6 @@ from .tiling import fits_one_page, plan_tiles
 from .token_rows import TrackerBlock, block_items
 from .tokens import plan_tokens
 from .userconfig import duplex_setting
-
-if TYPE_CHECKING:
-    from .markdown import Theme
 
 CALIBRATION_SQUARE = 50 * MM
 RULER_LENGTH = 100 * MM
@@ -226,8 +224,5 @@ class CalibrationSquare(Flowable):  # type: ignore[misc]  # reportlab has no typ
 def instruction_flowables(db: Database, paper: str, width: float, theme: Theme) -> list[Flowable]:
     """The print-instructions pages: text, tables and checklist, with the calibration square after
     the first paragraph."""
-    # imported here: every build reads `usage_by_file`, only a rulebook lays Markdown out (issue 13)
-    from .markdown import markdown_to_flowables
-
     flowables = markdown_to_flowables(instructions_markdown(db, paper), width, theme)
     return [*flowables[:2], CalibrationSquare(theme), *flowables[2:]]

@@ -24,6 +24,7 @@ from cards.units import MM, parse_length, parse_size
 from .geometry import page_margin, page_size
 from .imposition import Face, impose_cards
 from .inline import prepare_canvas
+from .markdown import markdown_to_flowables
 from .markdown_style import Theme
 from .pdfcanvas import new_canvas
 from .rulebook import (
@@ -61,10 +62,6 @@ def reference_markdown(db: Database, template: str) -> str:
 
 def fitted_flowables(text: str, width: float, height: float, label: str) -> list[Flowable]:
     """The flowables of `text` at the largest body size that fits width x height."""
-    # imported here: a build reads the reference templates for its cache keys, and lays Markdown
-    # out only when a reference card changed (issue 13)
-    from .markdown import markdown_to_flowables
-
     size = START_SIZE
     while size >= FLOOR_SIZE - 1e-9:
         flowables = markdown_to_flowables(text, width, REFERENCE_THEME.scaled(size))
