@@ -3,6 +3,7 @@ owner-only in deckwright's cache folder, and never an error when it cannot be ha
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
 from fractions import Fraction
@@ -66,3 +67,18 @@ def test_a_no_cache_build_takes_nothing_from_an_earlier_run(runner, monkeypatch,
     rulebook._HOOK_CONTEXTS.clear()
     assert runner.invoke(cli, [*args, "--no-cache"]).exit_code == 0
     assert len(calls) == 1
+
+
+def test_what_is_read_is_set_aside_from_the_collector():
+    # left in the youngest generation, the first allocation after reading would make the collector
+    # walk every object read (30 ms for a rulebook's paragraphs), and every full collection again
+    keep("odds-test", "v1", [[n] for n in range(20_000)])
+    gc.collect()
+    frozen = gc.get_freeze_count()
+    try:
+        value = kept("odds-test", "v1")
+        assert value is not None and len(value) == 20_000
+        assert gc.get_freeze_count() >= frozen + 20_000
+        assert gc.get_count()[0] < 1_000
+    finally:
+        gc.unfreeze()
