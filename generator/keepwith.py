@@ -17,6 +17,7 @@ from reportlab.platypus import CondPageBreak, Flowable, ListFlowable, Table, XPr
 from reportlab.platypus.doctemplate import ActionFlowable
 
 from .paragraphs import Paragraph
+from .tables import KeptTable
 
 
 def room_under_introductions(flowables: list[Flowable], width: float, most: float) -> list[Flowable]:
@@ -42,11 +43,13 @@ def _room_after(following: list[Flowable], width: float, most: float) -> float:
     """The room what a heading or lead-in introduces needs on its page: its text, all of it when
     short, else `most` points (it runs on overleaf); a picture whole (it cannot), also when one
     short paragraph leads into it (`9. The battlefield` and its one line ended a page, the map
-    overleaf). A table is not measured (as dear as laying it out): `most` of it."""
+    overleaf). A long table is not measured (as dear as laying it out): `most` of it; a short
+    one moves whole (`KeptTable.moves_whole`), so it counts as a picture (Halfwish's odds
+    appendix ended a page with its heading and lead-in, the table overleaf)."""
     first = following[0] if following else None
     if first is None or _ends_introduction(first):
         return 0.0
-    if isinstance(first, Table):
+    if isinstance(first, Table) and not _moves_whole(first):
         return most
     height = _height(first, width)
     if not _splits(first):
@@ -54,7 +57,7 @@ def _room_after(following: list[Flowable], width: float, most: float) -> float:
     if height >= most or len(following) < 2:
         return min(height, most)
     picture = following[1]
-    if _ends_introduction(picture) or isinstance(picture, Table) or _splits(picture):
+    if _ends_introduction(picture) or (isinstance(picture, Table) and not _moves_whole(picture)) or _splits(picture):
         return height
     return height + float(first.getSpaceAfter()) + float(picture.getSpaceBefore()) + _height(picture, width)
 
@@ -67,6 +70,10 @@ def _ends_introduction(flowable: Flowable) -> bool:
 def _splits(flowable: Flowable) -> bool:
     """Can `flowable` run on overleaf (text, a list), or does it move whole (a picture)?"""
     return isinstance(flowable, (Paragraph, ListFlowable, XPreformatted))
+
+
+def _moves_whole(flowable: Flowable) -> bool:
+    return isinstance(flowable, KeptTable) and flowable.moves_whole
 
 
 def _introduces(flowables: list[Flowable], index: int) -> bool:

@@ -20,6 +20,7 @@ importable from here as well.
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -106,6 +107,16 @@ class _HeadingCounter:
         return ".".join(str(n) for n in self.counts[:level])
 
 
+@dataclass
+class _TableParts:
+    """A Markdown table's cells, their plain texts and fonts (for sizing columns), header rows."""
+
+    cells: list[list[Paragraph]]
+    texts: list[list[str]]
+    fonts: list[list[str]]
+    header_rows: int
+
+
 class _Converter:
     """Walks the syntax tree once, turning each block into flowables."""
 
@@ -126,8 +137,11 @@ class _Converter:
 
     def _blocks(self, nodes: list[SyntaxTreeNode], width: float) -> list[Flowable]:
         out: list[Flowable] = []
-        for node in nodes:
-            out.extend(self._block(node, width))
+        for is_table, group in itertools.groupby(nodes, key=lambda node: node.type == "table"):
+            if is_table:
+                out.extend(self._tables(list(group), width))
+            else:
+                out.extend(flowable for node in group for flowable in self._block(node, width))
         return out
 
     def _block(self, node: SyntaxTreeNode, width: float) -> list[Flowable]:
@@ -139,7 +153,7 @@ class _Converter:
         if kind in ("bullet_list", "ordered_list"):
             return [self._list(node, width)]
         if kind == "table":
-            return [self._table(node, width)]
+            return self._tables([node], width)
         if kind == "blockquote":
             return [self._callout(node, width)]
         if kind == "hr":
@@ -221,17 +235,33 @@ class _Converter:
                 out.extend(self._block(child, width))
         return out
 
-    def _table(self, node: SyntaxTreeNode, width: float) -> Flowable:
+    def _tables(self, nodes: list[SyntaxTreeNode], width: float) -> list[Flowable]:
+        """Tables one after another with the same number of columns (Halfwish's three odds
+        tables) share their column widths, sized by all their rows, so their columns line up."""
+        parts = [self._table_parts(node) for node in nodes]
+        out: list[Flowable] = []
+        for _, group in itertools.groupby(parts, key=lambda part: len(part.texts[0])):
+            same = list(group)
+            widths = column_widths([row for part in same for row in part.texts], width, self.styles["cell"],
+                                   [row for part in same for row in part.fonts])
+            out.extend(self._table(part, widths) for part in same)
+        return out
+
+    def _table_parts(self, node: SyntaxTreeNode) -> _TableParts:
         rows = [tr for section in node.children for tr in section.children]
         header_rows = len(node.children[0].children) if node.children[0].type == "thead" else 0
-        cells = [[self._cell(td, r < header_rows) for td in tr.children] for r, tr in enumerate(rows)]
-        texts = [[_plain_text(td) for td in tr.children] for tr in rows]
-        fonts = [[self.theme.bold_font if r < header_rows or _has_strong(td) else self.theme.body_font
-                  for td in tr.children] for r, tr in enumerate(rows)]
-        widths = column_widths(texts, width, self.styles["cell"], fonts)
-        break_parts_evenly(cells, texts, fonts, widths, header_rows, self.styles["cell"])
+        return _TableParts(
+            cells=[[self._cell(td, r < header_rows) for td in tr.children] for r, tr in enumerate(rows)],
+            texts=[[_plain_text(td) for td in tr.children] for tr in rows],
+            fonts=[[self.theme.bold_font if r < header_rows or _has_strong(td) else self.theme.body_font
+                    for td in tr.children] for r, tr in enumerate(rows)],
+            header_rows=header_rows)
+
+    def _table(self, parts: _TableParts, widths: list[float]) -> Flowable:
+        cells, header_rows = parts.cells, parts.header_rows
+        break_parts_evenly(cells, parts.texts, parts.fonts, widths, header_rows, self.styles["cell"])
         table = KeptTable(cells, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
-        table.setStyle(self._table_style(len(rows), header_rows))
+        table.setStyle(self._table_style(len(cells), header_rows))
         table.spaceBefore = self.theme.body_size * 0.2
         table.spaceAfter = self.theme.body_size * 0.8
         return table

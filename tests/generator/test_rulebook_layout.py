@@ -74,14 +74,14 @@ def test_no_nearly_empty_page_after_the_print_guide(game, paper):
     assert not short, [round(f, 2) for f in fills]
 
 
-def _rows_per_page(space_above: float) -> list[int]:
-    """Lay a 10-row table out below `space_above` points of other content; the body rows that
-    land on each page, read back from the PDF."""
+def _rows_per_page(space_above: float, rows: int = 10) -> list[int]:
+    """Lay a table of `rows` rows out below `space_above` points of other content; the body rows
+    that land on each page, read back from the PDF."""
     from reportlab.platypus import SimpleDocTemplate, Spacer
 
     from generator.markdown import markdown_to_flowables
 
-    table = "| Roll | Result |\n|---|---|\n" + "".join(f"| {n} | row{n:02d} |\n" for n in range(1, 11))
+    table = "| Roll | Result |\n|---|---|\n" + "".join(f"| {n} | row{n:02d} |\n" for n in range(1, rows + 1))
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=(400, 300))
     doc.build([Spacer(1, space_above), *markdown_to_flowables(table, doc.width)])
@@ -96,6 +96,39 @@ def test_a_table_row_keeps_with_its_header_and_never_stands_alone():
         pages = [rows for rows in _rows_per_page(space) if rows]
         assert sum(pages) == 10
         assert all(rows >= 2 for rows in pages), (space, pages)
+
+
+def test_a_short_table_is_never_split():
+    """Halfwish's five-row "Tie" odds table printed three rows at the foot of a page and two
+    overleaf; a table of up to eight body rows now moves on whole, unless a page of its own is
+    too short for it (then it splits as a long one does)."""
+    for rows in (3, 5):
+        for space in range(0, 140, 4):  # the frame is 144 pt tall
+            pages = [found for found in _rows_per_page(space, rows) if found]
+            assert pages == [rows], (rows, space, pages)
+    pages = [found for found in _rows_per_page(0, 8) if found]  # taller than the frame
+    assert sum(pages) == 8 and len(pages) == 2 and min(pages) >= 2
+
+
+def _percent_right_edges(page: pdfium.PdfPage) -> set[int]:
+    text = page.get_textpage()
+    return {round(text.get_charbox(index)[2]) for index in range(text.count_chars())
+            if text.get_text_range(index, 1) == "%"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_halfwish_odds_tables_line_up_on_the_page_of_their_heading(paper):
+    """The three odds tables (aggressor wins, tie, defender wins) follow one another: their
+    columns share widths, so every number of one column ends at one x (they were sized table by
+    table, each differently); and they start on the page of the appendix's heading and lead-in
+    (which ended a page alone once the tables moved on whole)."""
+    pdf = _rulebook("halfwish", paper)
+    pages = _pages_with(pdf, "Aggressor wins")
+    assert len(pages) == 1
+    text = pages[0].get_textpage().get_text_range()
+    assert "Appendix: duel odds" in text and "Tie" in text and "Defender wins" in text
+    columns = len(load_game("halfwish").rules.actions)
+    assert len(_percent_right_edges(pages[0])) == columns
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
