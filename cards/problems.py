@@ -55,6 +55,8 @@ def message(error: Any, loc: Loc) -> str:
         return f"expected {_BOUND_WORDS[kind]} {bound}, got {found!r}"
     msg = error["msg"]
     msg = msg.removeprefix("Value error, ")
+    if msg.endswith(f"got {found!r}"):  # the check said what it got ('expected a length ..., got 'wide'')
+        return msg
     return f"{msg} (got {found!r})"
 
 

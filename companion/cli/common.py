@@ -234,7 +234,10 @@ def _option_value(text: str) -> Any:
 
 def _database_nearby(root: Path, game_id: str) -> str:
     """When `--cards` names a game's own folder, or the folder above the database holding
-    `game_id`, which folder to pass instead ("" when neither)."""
+    `game_id`, which folder to pass instead; when the game's folder has no game.yaml, that
+    ("" when none of these)."""
+    if (root / game_id).is_dir() and not (root / game_id / "game.yaml").is_file():
+        return f";\n{root / game_id} has no game.yaml: a game's folder starts with one"
     if (root / "game.yaml").is_file():
         return f";\n{root} is a game's own folder: pass --cards {root.parent}"
     below = sorted(path.parent.parent for path in root.glob(f"*/{game_id}/game.yaml")) if root.is_dir() else []

@@ -85,6 +85,16 @@ def test_broken_database_is_located(tmp_path: Path, broken: str, expected: str) 
     assert any(expected in p for p in problems), problems
 
 
+def test_a_checked_value_is_quoted_once(tmp_path: Path) -> None:
+    """A check that says what it got ("expected a length like '63mm', ..., got 'wide'") was
+    followed by "(got 'wide')" again."""
+    sheet = "sheets:\n  - id: board\n    name: Board\n    width: wide\n    height: 100mm\n    layout: board\n"
+    (make_game(tmp_path) / "tiny" / "board.yaml").write_text(sheet)
+    problems = problems_of(tmp_path)
+    assert len(problems) == 1 and "width: expected a length" in problems[0], problems
+    assert problems[0].count("'wide'") == 1, problems
+
+
 def test_every_problem_is_listed_not_just_the_first(tmp_path: Path) -> None:
     broken = DECK.replace("cost: 1", "cost: one").replace("cost: 2", "cost: two").replace("upgrades: alpha", "upgrades: x")
     problems = problems_of(make_game(tmp_path, deck=broken))

@@ -169,3 +169,12 @@ def test_cards_pointing_a_level_off_says_which_folder_to_pass(runner, cards_copy
                                  "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert f"pass --cards {cards_copy}" in " ".join(result.output.split()), result.output
+
+
+def test_a_game_folder_without_its_game_yaml_says_so(runner, cards_copy, tmp_path):
+    """A game's folder whose game.yaml was moved or renamed was reported as 'no game' and
+    'games: none', as if the folder were not there."""
+    (cards_copy / "heartstrings" / "game.yaml").rename(cards_copy / "heartstrings" / "game.yml.old")
+    result = _build(runner, "heartstrings", "--paper", "a4", "--out", str(tmp_path / "out"), cards=cards_copy)
+    assert result.exit_code == 2
+    assert f"{cards_copy / 'heartstrings'} has no game.yaml" in " ".join(result.output.split()), result.output
