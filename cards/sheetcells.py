@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,9 @@ class Table:
     header: list[str]
     header_cells: list[Cell]
     rows: list[list[tuple[Any, Cell]]]
+    # row number -> the problem of a CSV row whose fields do not line up with row 1's: its cells
+    # cannot be trusted to be in their columns (an unquoted comma shifts every later one)
+    misfits: dict[int, Problem] = field(default_factory=dict)
 
 
 class SheetError(Exception):
@@ -102,7 +105,28 @@ def read_csv(path: Path, shown: Path) -> Table:
         return Cell(shown, row, column, None, ",".join(str(v) for v in values))
 
     _refuse_other_delimiters(records, shown)
-    return _table(records, cell)
+    table = _table(records, cell)
+    table.misfits = _misfits(records, shown)
+    return table
+
+
+def _misfits(records: list[list[str]], shown: Path) -> dict[int, Problem]:
+    """The rows (not blank) whose number of fields is not row 1's: CSV places a value by counting
+    commas, so such a row's values may sit in the wrong columns without any other sign."""
+    width = len(records[0]) if records else 0
+    found = {}
+    for number, values in enumerate(records[1:], start=2):
+        if len(values) == width or all(not v.strip() for v in values):
+            continue
+        if len(values) > width:
+            hint = ('put a cell that contains a comma in double quotes ("Draw 2, then discard"), '
+                    "or save the file from a spreadsheet program, which does so")
+        else:
+            hint = ("write a comma for each empty cell, at the end of the row too "
+                    "(a missing comma moves the later values into the wrong columns)")
+        found[number] = Problem(shown, number, None, "", f"row {number} has {len(values)} fields where row 1 "
+                                f"(the column names) has {width}: {hint}", ",".join(values))
+    return found
 
 
 def _first_undecodable_row(path: Path) -> int:

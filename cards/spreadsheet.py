@@ -163,12 +163,16 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
     for j, row in enumerate(table.rows):
         card: dict[str, Any] = {}
         doc.cells[("decks", deck_index, "cards", j)] = row[0][1]
+        misfit = table.misfits.get(row[0][1].row)
+        if misfit is not None:  # its values may be in the wrong columns: this one problem says so
+            problems.append(misfit)
+            doc.covered.update({("decks", deck_index, "cards", j, name): misfit for name in kinds})
         for c, (raw, cell) in enumerate(row):
             name = table.header[c] if c < len(table.header) else ""
             if name.startswith(NOTE):
                 continue
             if not name or name in unknown:
-                if not name and raw is not None and str(raw).strip():
+                if not name and raw is not None and str(raw).strip() and misfit is None:
                     problems.append(cell.problem("", "a value in a column without a name"))
                 continue
             doc.cells[("decks", deck_index, "cards", j, name)] = cell

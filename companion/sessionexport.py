@@ -11,6 +11,8 @@ left out unless `reveal` is given, which the CLI allows only once the game has e
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,8 +138,9 @@ def _choice(request: Request | None, answer: Any) -> str:
     return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)
 
 
-def report_markdown(report: dict[str, Any]) -> str:
-    """The playtest report as Markdown (`sessions export --format md`)."""
+def report_markdown(report: dict[str, Any], width: int | None = None) -> str:
+    """The playtest report as Markdown (`sessions export --format md`), its lines wrapped at words
+    to `width` (MD_WIDTH when None: the file is read in an editor or a terminal too)."""
     session, game = report["session"], report["game"]
     changed = (f" (the cards have changed since: now {game['current_version']})" if game["changed_since"]
                else " (unchanged since)")
@@ -164,7 +167,38 @@ def report_markdown(report: dict[str, Any]) -> str:
         outcome = report["outcome"]
         lines += ["", "## Outcome", "", outcome["text"] or outcome["termination"]]
     lines += ["", "## State now", ""] + [f"- {line}" for line in report["tally"]]
-    return "\n".join(lines) + "\n"
+    return "\n".join(wrapped for line in lines for wrapped in markdown_wrap(line, width or MD_WIDTH)) + "\n"
+
+
+MD_WIDTH = 80
+# where a Markdown line's text starts: its indent, then a quote (`> `) or a list item's marker
+_MD_LEAD = re.compile(r"(\s*)(> |[-*+] |\d{1,9}[.)] )?")
+# a word that would start a block of its own at the start of a line (a list item, a heading, a
+# quote, a rule, a fence, a table row): never wrapped to the start of a line
+_MD_BLOCK_START = re.compile(r"[-*+=]+|#{1,6}|>.*|\d{1,9}[.)]|[-=_*]{3,}.*|`{3,}.*|~{3,}.*|\|.*")
+_GLUE = "\x00"
+
+
+def markdown_wrap(line: str, width: int = MD_WIDTH) -> list[str]:
+    """One line of the report wrapped at words to `width`, as Markdown reads it unchanged: a list
+    item's or a quote's later lines are indented under its text (a quote's paragraph continues
+    without `> `), and no later line starts with what would open a block (`- 3`, `= 8`, `#`). A
+    heading stays one line (Markdown has no way to continue one), and so does a word longer than
+    `width`. The report has no tables."""
+    if len(line) <= width or line.lstrip().startswith("#"):
+        return [line]
+    indent, marker = _MD_LEAD.match(line).groups()  # type: ignore[union-attr]
+    hang = indent + " " * len(marker or "")  # a quote's later lines continue it lazily, as Markdown allows
+    words = line[len(indent) + len(marker or ""):].split(" ")
+    glued = [words[0]]
+    for word in words[1:]:
+        if _MD_BLOCK_START.fullmatch(word):
+            glued[-1] += _GLUE + word
+        else:
+            glued.append(word)
+    text = indent + (marker or "") + " ".join(glued)
+    wrapped = textwrap.wrap(text, width, subsequent_indent=hang, break_long_words=False, break_on_hyphens=False)
+    return [part.replace(_GLUE, " ") for part in wrapped] or [line]
 
 
 def _step_lines(step: dict[str, Any], players: list[str]) -> list[str]:

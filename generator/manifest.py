@@ -7,6 +7,7 @@ It lists every card and component with its content stamp (`generator.stamps`) an
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -100,11 +101,68 @@ def removed_component_files(folder: Path, db: Database) -> list[Path]:
     """The files in kit folder `folder` of components its manifest (the last build's) lists and
     `db` no longer holds: `<id>-<paper>.pdf` and `<id>-fold-<paper>.pdf`. Only files named after a
     component known to have gone, so a file of the designer's own in the folder is never one."""
+    gone = earlier_kit(folder).components - component_ids(db)
+    names = {f"{id_}{fold}-{paper}.pdf" for id_ in gone for fold in ("", "-fold") for paper in PAPERS}
+    return sorted(path for path in folder.iterdir() if path.name in names and path.is_file())
+
+
+PAPERS = ("a4", "letter")
+# The kit's subfolders of files drawn per component: `--png`, `--tts` and each print shop's
+# (`--for`). Every file deckwright writes there is named after its component: `<id>.<ext>` or
+# `<id>-<what>.<ext>` (`race-fire-1.png`, `race-tts-back.png`, `race.pdf`).
+PER_COMPONENT_FOLDERS = ("png", "tts", "tgc", "mpc", "drivethrucards")
+PER_COMPONENT_SUFFIXES = (".png", ".pdf")
+REPRINTS = tuple(f"reprint-{paper}.pdf" for paper in PAPERS)
+
+
+@dataclass(frozen=True)
+class EarlierKit:
+    """What a kit folder's manifest says the last build made (read before a build replaces it)."""
+
+    components: frozenset[str] = frozenset()
+    is_ours: bool = False  # the folder holds a manifest deckwright wrote
+
+
+def earlier_kit(folder: Path) -> EarlierKit:
+    """The components the manifest in `folder` lists (none when there is no manifest of ours)."""
     try:
         earlier = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        gone = {str(c["id"]) for c in earlier.get("components", [])} - {
-            item.id for items in (db.decks, db.sheets, db.tokens, db.references) for item in items}
+        return EarlierKit(frozenset(str(c["id"]) for c in earlier.get("components", [])), True)
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return []  # no manifest yet, or not one of ours: nothing is known to have gone
-    names = {f"{id_}{fold}-{paper}.pdf" for id_ in gone for fold in ("", "-fold") for paper in ("a4", "letter")}
-    return sorted(path for path in folder.iterdir() if path.name in names and path.is_file())
+        return EarlierKit()  # no manifest yet, or not one of ours: nothing is known to have been built
+
+
+def component_ids(db: Database) -> frozenset[str]:
+    return frozenset(item.id for items in (db.decks, db.sheets, db.tokens, db.references) for item in items)
+
+
+def stale_files(folder: Path, db: Database, earlier: EarlierKit, written: list[Path], ran: set[str],
+                home: bool = True) -> list[Path]:
+    """The files of kit folder `folder` that an earlier build wrote and this one, having written
+    `written`, leaves stale. Only names deckwright gives its files are considered, so a file of
+    the designer's own is never one:
+
+    - a reprint sheet (`reprint-<paper>.pdf`) this build did not write again: it lists the cards
+      changed up to the build that wrote it (`home`: a build of the home kit, with its manifest);
+    - in the per-component folders (`png/`, `tts/`, a print shop's), a file of a component the
+      last build's manifest lists and `db` no longer holds, whatever this build writes, and a
+      file of any component that this build did not write although it wrote that folder again
+      (`ran`: `png`, `tts`, a shop's name): a card taken out of a deck, a TTS sheet fewer."""
+    made = {path.resolve() for path in written}
+    now = component_ids(db)
+    gone = earlier.components - now
+    known = sorted(earlier.components | now, key=len, reverse=True)  # the longest id a name starts with owns it
+    stale = []
+    if home and earlier.is_ours:
+        stale += [folder / name for name in REPRINTS if (folder / name).is_file()]
+    for name in PER_COMPONENT_FOLDERS:
+        sub = folder / name
+        if not sub.is_dir():
+            continue
+        for path in sorted(sub.iterdir()):
+            if not path.is_file() or path.suffix not in PER_COMPONENT_SUFFIXES:
+                continue
+            owner = next((id_ for id_ in known if path.stem == id_ or path.stem.startswith(id_ + "-")), None)
+            if owner is not None and (owner in gone or name in ran):
+                stale.append(path)
+    return [path for path in stale if path.resolve() not in made]

@@ -1,6 +1,6 @@
 """Parameter sweeps: the same tournament for each value of one or more rules parameters.
 
-`--set rules.health=20,30` (repeatable) plays the tournament once per combination of values,
+`--set rules.health=15,20` (repeatable) plays the tournament once per combination of values,
 each on the game's database with those parameters replaced and validated like an edit.
 """
 
@@ -13,6 +13,7 @@ from typing import Any
 from .errors import BalanceError
 from .run import LOCAL, Plan, Progress, tournament
 from .source import (
+    Snapshot,
     check_snapshot,
     game_folder,
     parse_value,
@@ -63,9 +64,27 @@ def combinations(settings: list[tuple[str, list[Any]]]) -> list[tuple[tuple[str,
     return [tuple(zip(paths, values)) for values in itertools.product(*(v for _, v in settings))]
 
 
+Planned = list[tuple[tuple[tuple[str, Any], ...], Snapshot]]
+
+
 def sweep(config: TournamentConfig, settings: list[tuple[str, list[Any]]], plan: Plan = LOCAL,
-          progress: Progress | None = None) -> dict[str, Any]:
-    """A tournament per combination of values; each run's report and its headline figures."""
+          progress: Progress | None = None, planned: Planned | None = None) -> dict[str, Any]:
+    """A tournament per combination of values; each run's report and its headline figures.
+    `planned` is what `plan_runs` returned for the same settings (checked already)."""
+    if planned is None:
+        planned = plan_runs(config, settings)
+    runs = []
+    for overrides, snapshot in planned:
+        values = {path: value for path, value in overrides}
+        runs.append({"values": values, "report": tournament(replace(config, snapshot=snapshot), plan, progress,
+                                                             {"overrides": values})})
+    return {"game": config.game, "parameters": [path for path, _ in settings], "runs": runs}
+
+
+def plan_runs(config: TournamentConfig, settings: list[tuple[str, list[Any]]]) -> Planned:
+    """Each combination of values with its database, every one loaded (validated like an edit of
+    game.yaml: types, bounds such as a health above `health_max`) before the first game is played;
+    a BalanceError names the first value refused."""
     check_settings(settings)
     base = snapshot_folder(game_folder(config.game, config.cards_dir))
     for path, swept in settings:   # every database loads before the first game is played
@@ -76,9 +95,4 @@ def sweep(config: TournamentConfig, settings: list[tuple[str, list[Any]]], plan:
         for overrides, snapshot in planned:
             check_snapshot(config.game, snapshot, "--set " + " ".join(f"{p}={v}" for p, v in overrides),
                            located=False)
-    runs = []
-    for overrides, snapshot in planned:
-        values = {path: value for path, value in overrides}
-        runs.append({"values": values, "report": tournament(replace(config, snapshot=snapshot), plan, progress,
-                                                             {"overrides": values})})
-    return {"game": config.game, "parameters": [path for path, _ in settings], "runs": runs}
+    return planned

@@ -10,6 +10,7 @@ import gc
 import importlib
 import signal
 import sys
+from typing import Any
 
 import click
 
@@ -39,7 +40,8 @@ class DeckwrightGroup(click.Group):
     and a game whose package fails to import cannot break another game's commands."""
 
     def invoke(self, ctx: click.Context) -> object:
-        """Run the command; Ctrl-C anywhere in it exits 130 with one line (click would say "Aborted!")."""
+        """Run the command; Ctrl-C anywhere in it exits 130 with one line (click would say "Aborted!").
+        A usage or data error is shown wrapped to the screen (`screen.wrap_error`)."""
         try:
             result = super().invoke(ctx)
             if _AS_SCRIPT:  # the command is done: a late Ctrl-C must not turn it into "Aborted!"
@@ -47,6 +49,18 @@ class DeckwrightGroup(click.Group):
             return result
         except KeyboardInterrupt:
             raise Interrupted(interrupt_message()) from None
+        except click.ClickException as exc:
+            _wrapped(exc)
+            raise
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        """Parse the group's own options (`deckwright --bogus`): an error is wrapped as in `invoke`."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as exc:
+            _wrapped(exc)
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         from ..gameids import engine_ids, has_shipped_cli
@@ -112,6 +126,14 @@ def cli(ctx: click.Context, cards_dir: str | None) -> None:
       deckwright play heartstrings --players Ann,Ben,Cy
     """
     ctx.obj = Context(cards_dir=cards_dir)
+
+
+def _wrapped(exc: click.ClickException) -> None:
+    if isinstance(exc, Interrupted):  # one short line of its own
+        return
+    from .screen import wrap_error
+
+    wrap_error(exc)
 
 
 _AS_SCRIPT = False  # True when run as the `deckwright` command, not through click's test runner

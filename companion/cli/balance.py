@@ -16,7 +16,7 @@ from ..balance.bots import best_heuristic, unused_budget
 from ..balance.compare import run_compare
 from ..balance.errors import BalanceError
 from ..balance.run import DEFAULT_CAP, Plan, Progress, tournament
-from ..balance.sweep import check_settings, parse_setting, sweep
+from ..balance.sweep import Planned, check_settings, parse_setting, plan_runs, sweep
 from ..balance.tournament import TournamentConfig
 from ..engine.registry import game_module
 from ..executors import scheduler_address
@@ -77,9 +77,12 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str | N
                               names, budget, get_context().cards_dir)
     plan = Plan(jobs, scheduler_address(scheduler), precision, max(max_games, games))
     name, version = engine.db.meta.name, engine.db.version
+    if settings:  # every value is checked before anything is played: a value refused is a usage error
+        swept = _settings(settings)
+        planned = _planned(config, swept)
     with _progress(games) as progress:
         if settings:
-            data, kind = sweep(config, _settings(settings), plan, progress), "sweep"
+            data, kind = sweep(config, swept, plan, progress, planned), "sweep"
             suffix = "-sweep-" + "-".join(_slug(p) for p in data["parameters"])
         elif reference:
             data, kind = run_compare(config, reference, plan, progress), "compare"
@@ -128,6 +131,15 @@ def _settings(texts: tuple[str, ...]) -> list[tuple[str, list[Any]]]:
     except BalanceError as exc:
         raise click.BadParameter(str(exc), param_hint="--set") from None
     return parsed
+
+
+def _planned(config: TournamentConfig, settings: list[tuple[str, list[Any]]]) -> Planned:
+    """The databases of the sweep; a value its game's database refuses (an unknown parameter, a
+    wrong type, a health above `health_max`) is a usage error naming --set and the limit."""
+    try:
+        return plan_runs(config, settings)
+    except BalanceError as exc:
+        raise click.BadParameter(str(exc).removeprefix("--set "), param_hint="--set") from None
 
 
 def _slug(text: str) -> str:

@@ -128,6 +128,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
     """A print shop's files of every chosen game into OUT/<game>/<shop>/; the preflight's findings
     are added to `findings`."""
     from generator.errors import GeneratorError
+    from generator.manifest import earlier_kit, stale_files
     from generator.presets import export_preset
     from generator.staging import kit_lock, staged_kits
 
@@ -141,6 +142,10 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
         with kit_lock(out_dir, functools.partial(_waiting, out_dir)), staged_kits(out_dir) as stages:
             written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
                             for db in databases], progress)
+            for db in databases:  # a deck or card taken out of the game: its files leave the shop's folder
+                for path in stale_files(stages.folder(db.id), db, earlier_kit(stages.folder(db.id)), written,
+                                        {shop}, home=False):
+                    path.unlink()
         set_interrupt_message(KIT_REPLACED)
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None
@@ -174,7 +179,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     """Check, then build every chosen game; the files written, and the sheets and slot use of each
     file printed on sheets."""
     from generator.errors import GeneratorError
-    from generator.manifest import removed_component_files
+    from generator.manifest import earlier_kit, removed_component_files, stale_files
     from generator.staging import kit_lock, staged_kits
 
     with warnings.catch_warnings(record=True) as caught, _kept_between_builds(cache, games, all_games):
@@ -190,8 +195,12 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
                 with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                     steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
                     gone = [path for db in databases for path in removed_component_files(stages.folder(db.folder.name), db)]
+                    earlier = {db.id: earlier_kit(stages.folder(db.folder.name)) for db in databases}  # before it is rewritten
                     written = _run(steps + _record_steps(databases, papers, stages, reprint_since, cache), progress)
-                    for path in gone:  # a component taken out of the game: its file leaves the kit
+                    ran = {name for name, asked in (("png", png_dpi), ("tts", tts)) if asked}
+                    stale = [path for db in databases for path in stale_files(stages.folder(db.folder.name), db,
+                                                                              earlier[db.id], written, ran)]
+                    for path in dict.fromkeys(gone + stale):  # files of ours this kit no longer has: they leave it
                         path.unlink()
                 set_interrupt_message(KIT_REPLACED)
                 if cache is not None:

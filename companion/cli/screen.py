@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import textwrap
 from collections.abc import Callable
+from typing import IO, Any
 
 import click
 
@@ -38,20 +39,64 @@ def wrap_lines(text: str, width: int = WIDTH, hang: int = 0) -> list[str]:
     screen = screen_width()
     if screen is None:
         return text.split("\n")
-    width = min(width, screen)
+    return _wrapped(text, min(width, screen), hang)
+
+
+def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True) -> list[str]:
     out: list[str] = []
     for line in text.split("\n"):
         if len(line) <= width:
             out.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()) + hang)
-        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""])
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False,
+                                 break_long_words=cut_words) or [""])
     return out
 
 
 def _marker_width(text: str) -> int:
     head = text.split(" ", 1)[0]
-    return len(head) + 1 if head in ("|", "!", "hint:", "possible:") or (head.endswith(")") and head[:-1].isdigit()) else 0
+    return len(head) + 1 if head in ("|", "!", "hint:", "possible:", "Error:") or (
+        head.endswith(")") and head[:-1].isdigit()) else 0
+
+
+def error_width() -> int | None:
+    """The width to wrap an error at: $COLUMNS or the terminal's where errors go (stderr), 80 at
+    most; None (no wrapping) when stderr is piped, so a log keeps each problem on one line."""
+    import os
+    import shutil
+
+    if os.environ.get("COLUMNS", "").isdigit():
+        return min(int(os.environ["COLUMNS"]), WIDTH)
+    if sys.stderr.isatty():
+        return min(shutil.get_terminal_size((WIDTH, 24)).columns, WIDTH)
+    return None
+
+
+def wrap_error(exc: click.ClickException) -> click.ClickException:
+    """`exc` shown as click shows it (usage, hint, `Error: ...`), each line wrapped at words to
+    the screen: click leaves a long message (an option's valid values, a list of games) on one
+    line. The continuation lines of `Error:` line up after it. Only a word wider than the screen
+    (a long path) runs over it."""
+    import io
+
+    width = error_width()
+    if width is None or "show" in vars(exc):  # piped, or shown already by our own wrapper
+        return exc
+    shown = type(exc).show
+
+    def show(file: IO[Any] | None = None) -> None:
+        buffer = io.StringIO()
+        shown(exc, buffer)
+        text = buffer.getvalue()
+        # an indented line (a problem of a list) hangs 2 more, apart from the next; a word longer
+        # than the screen (a file's path) is never cut
+        lines = "\n".join(wrapped for line in text.removesuffix("\n").split("\n")
+                          for wrapped in _wrapped(line, width, 2 if line[:1] == " " else 0, cut_words=False))
+        click.echo(lines, file=file, err=file is None)
+
+    exc.show = show  # type: ignore[method-assign]
+    return exc
 
 
 def read_line(show_prompt: Callable[[], None], hidden: bool = False) -> str:

@@ -222,3 +222,14 @@ def test_power_text_prints_its_effect_numbers(cards_copy):
     powers.write_text(powers.read_text().replace("{op: heal, who: self, amount: 15}", "{op: heal, who: self, amount: 12}"))
     restore = load_game("halfwish", cards_copy).card("restore")
     assert card_text(restore, load_game("halfwish", cards_copy).rules).startswith("Heal 12 HP")
+
+
+def test_a_starting_health_above_health_max_is_refused_at_its_line(cards_copy, runner):
+    """Ruling health-cannot-exceed-max: health never exceeds `health_max`, so a database starting
+    the heroes above it is a rules problem (the engine's invariant would break at the first step)."""
+    game_yaml = cards_copy / "halfwish" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("\n  health: 25\n", "\n  health: 40\n"))
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "halfwish"])
+    assert result.exit_code == 1, result.output
+    assert "game.yaml:17:3: rules.health: expected int in 1..rules.health_max (int in 1..25), got 40" \
+        in result.output

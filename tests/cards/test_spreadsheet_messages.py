@@ -25,10 +25,10 @@ decks:
 ROWS = [["bolt", "Bolt", 2, 3], ["wave", "Wave", 1, 1], ["fire", "Fire", 1, 2], ["mist", "Mist", 1, 1]]
 
 
-def _lint(tmp_path: Path, source: str, files: dict[str, str] | None = None) -> tuple[int, str]:
+def _lint(tmp_path: Path, source: str, files: dict[str, str] | None = None, fields: str = "") -> tuple[int, str]:
     folder = tmp_path / "tiny"
     folder.mkdir(exist_ok=True)
-    (folder / "game.yaml").write_text(GAME.replace("SOURCE", source))
+    (folder / "game.yaml").write_text(GAME.replace("SOURCE", source).replace("    cards:", fields + "    cards:"))
     (folder / "templates").mkdir(exist_ok=True)
     (folder / "templates" / "rulebook.md.j2").write_text("# Tiny\n\nPlay a spell.\n")
     for name, text in (files or {}).items():
@@ -140,3 +140,36 @@ def test_a_csv_that_is_not_utf8_says_how_to_save_it(tmp_path: Path) -> None:
     (tmp_path / "tiny" / "cards.csv").write_bytes(b"id,name,count,cost\nbolt,Bolt,2,3\nwave,Vag\xe9,1,1\n")
     _, output = _lint(tmp_path, "{from: cards.csv}")
     assert "cards.csv is not UTF-8 text (row 3): save it as \"CSV UTF-8\"" in output
+
+
+def test_an_unquoted_comma_in_a_text_cell_is_a_row_with_too_many_fields(tmp_path: Path) -> None:
+    # `Draw 2, then discard` written without quotes would shift every later cell one column right
+    # and put ` then discard` into `fast` (and nothing at all when the last cell was left empty)
+    text = 'id,name,count,cost,text,fast\nbolt,Bolt,2,3,Deal 3,yes\nwave,Wave,1,1,Draw 2, then discard,\n'
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text},
+                         fields="      text: {type: text}\n")
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "tiny/cards.csv:3: row 3 has 7 fields where row 1 (the column names) has 6" in output
+    assert "put a cell that contains a comma in double quotes" in output
+    quoted = text.replace("Draw 2, then discard", '"Draw 2, then discard"') + "\nfire,Fire,1,2,,\n"
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": quoted}, fields="      text: {type: text}\n")
+    assert code == 0, output  # quoted, a blank line and empty cells at the end: all as wide as row 1
+
+
+def test_a_row_with_too_few_fields_names_its_row(tmp_path: Path) -> None:
+    text = 'id,name,count,cost,fast\nbolt,Bolt,2,3,yes\nwave,Wave,1,1\n'
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "tiny/cards.csv:3: row 3 has 4 fields where row 1 (the column names) has 5" in output
+    assert "write a comma for each empty cell" in output
+
+
+def test_build_refuses_a_csv_row_that_shifted_its_columns(tmp_path: Path) -> None:
+    text = 'id,name,count,cost,fast\nbolt,Bolt,2,3,yes\nwave,Wave,1,1,no,\n'
+    _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    result = CliRunner().invoke(cli, ["--cards", str(tmp_path), "build", "tiny", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    assert "tiny/cards.csv:3: row 3 has 6 fields where row 1 (the column names) has 5" in result.output
+    assert not (tmp_path / "out" / "tiny").exists()

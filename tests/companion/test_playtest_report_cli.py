@@ -33,6 +33,19 @@ def report(runner, db: list[str], fmt: str = "json", *more: str):
     return json.loads(result.output) if fmt == "json" else result.output
 
 
+def unwrapped(markdown: str) -> str:
+    """The report with each wrapped line joined again: a later line of an item or a quote is
+    indented and starts no item or quote of its own; a paragraph's starts no block."""
+    lines: list[str] = []
+    for line in markdown.split("\n"):
+        if lines and lines[-1] and not lines[-1].startswith("#") and (
+                re.match(r" +(?!- |> )\S", line) or re.match(r"(?!- |> |#|\d+\. |\*\*State)\S", line)):
+            lines[-1] += " " + line.lstrip()
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
 @pytest.mark.parametrize("game, decisions", ROUND_GAMES, ids=[g for g, _ in ROUND_GAMES])
 def test_json_report_has_the_state_after_each_round(runner, tmp_path, game, decisions):
     data = report(runner, played(runner, tmp_path, game, decisions))
@@ -52,7 +65,7 @@ def test_json_report_has_the_state_after_each_round(runner, tmp_path, game, deci
 @pytest.mark.parametrize("game, decisions", ROUND_GAMES, ids=[g for g, _ in ROUND_GAMES])
 def test_markdown_report_prints_round_states_and_notes_inline(runner, tmp_path, game, decisions):
     db = played(runner, tmp_path, game, decisions)
-    data, text = report(runner, db), report(runner, db, "md")
+    data, text = report(runner, db), unwrapped(report(runner, db, "md"))
     assert f"cards version {data['game']['version']} (unchanged since)" in text
     for ended in data["rounds"][:2]:
         assert f"**State after round {ended['round']}**" in text
@@ -90,10 +103,36 @@ def test_a_changed_card_database_is_visible_in_the_report(runner, tmp_path, card
     game_yaml.write_text(game_yaml.read_text() + "\n# a rules edit after the playtest\n")
     data = report(runner, db)
     assert data["game"]["changed_since"] and data["game"]["current_version"] != data["game"]["version"]
-    assert "(the cards have changed since: now " in report(runner, db, "md")
+    assert "(the cards have changed since: now " in unwrapped(report(runner, db, "md"))
 
 
 @pytest.mark.parametrize("game", ["heartstrings", "which-witch"])
 def test_games_without_rounds_have_no_round_states(runner, tmp_path, game):
     data = report(runner, played(runner, tmp_path, game, 10))
     assert data["rounds"] == [] and data["journal"]
+
+
+PLAYERS = "Alexandra Konstantinopoulou-Papadimitri,Bartholomew Featherstonehaugh-Smythe"
+
+
+@pytest.mark.parametrize("game, decisions", ROUND_GAMES, ids=[g for g, _ in ROUND_GAMES])
+def test_the_markdown_report_fits_80_columns_and_reads_as_before(runner, tmp_path, game, decisions):
+    """Answers, events, notes and tallies ran to 150 columns and more (long player names, a
+    Halfwish tally): every line now wraps at words, as Markdown reads it, and the report says the
+    same: joined again, it is the report with nothing wrapped. Headings stay whole."""
+    from companion.engine.registry import make_engine
+    from companion.sessionexport import playtest_report, report_markdown
+    from companion.sessionnotes import notes
+    from companion.sessions import SessionStore
+    from companion.sessiontable import Table
+
+    db = played(runner, tmp_path, game, decisions, PLAYERS)
+    text = report(runner, db, "md")
+    assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("#")), text
+    assert not re.search(r"(?m)^ +(- |> |\d+\. |[-=]+ |#)", "\n".join(
+        line for line in text.splitlines() if not re.match(r"( {3}- | {3}> )", line)))
+    with SessionStore(db[1]) as store:
+        table = Table.resume(store, make_engine(game), "g")
+        whole = report_markdown(playtest_report(table, notes(store, "g")), width=10**6)
+    assert max(map(len, whole.splitlines())) > 80  # the test has long lines to wrap
+    assert unwrapped(text) == whole

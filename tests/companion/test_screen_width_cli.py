@@ -116,3 +116,46 @@ def test_the_possible_outcomes_of_a_draw_line_up_under_the_first(monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     lines = wrap_lines("  possible: " + ", ".join(f"location-{n}" for n in range(20)))
     assert len(lines) > 1 and all(line.startswith(" " * 12) for line in lines[1:]) and widest("\n".join(lines)) <= 80
+
+
+USAGE_ERRORS = [
+    (["sim", "halfwish", "-o", "health=40"], 2),                         # a setup option's valid names
+    (["lint", "nosuchgame"], 2),                                         # the list of games
+    (["balance", "halfwish", "--set", "rules.nope=3"], 2),               # every rules parameter
+    (["build", "halfwish", "--paper", "a3", "--only", "cards"], 2),      # a choice's values
+    (["halfwish", "duel", "--a", "nonsense", "--a-dv", "10", "--b", "strike", "--b-dv", "8"], 2),  # a game's group
+]
+
+
+@pytest.mark.parametrize(("args", "code"), USAGE_ERRORS, ids=[" ".join(a[:2]) for a, _ in USAGE_ERRORS])
+def test_usage_errors_fit_the_screen(runner, args, code):
+    """click printed `Error: ...` on one line whatever its length (124 columns for an unknown
+    setup option, over 600 for an unknown rules parameter)."""
+    wide = runner.invoke(cli, args, env=WIDE)
+    piped = runner.invoke(cli, args, env={"NO_COLOR": "1"})
+    assert wide.exit_code == code == piped.exit_code, wide.output
+    assert "Error: " in wide.output and "Traceback" not in wide.output
+    assert widest(wide.output) <= 80, wide.output
+    assert words(wide.output) == words(piped.output)  # wrapped at words: nothing cut, nothing added
+    narrow = runner.invoke(cli, args, env={"NO_COLOR": "1", "COLUMNS": "60"})
+    assert widest(narrow.output) <= 60, narrow.output
+
+
+def test_a_long_usage_error_is_wrapped_under_its_message(runner):
+    result = runner.invoke(cli, ["sim", "halfwish", "-o", "health=40"], env=WIDE)
+    assert result.exit_code == 2
+    error = result.output[result.output.index("Error: "):].splitlines()
+    assert len(error) > 1 and all(line.startswith(" " * len("Error: ")) for line in error[1:]), result.output
+
+
+def test_a_data_problem_fits_the_screen_too(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the problems name tiny/game.yaml (a word is never cut)
+    game = tmp_path / "tiny"
+    game.mkdir()
+    (game / "game.yaml").write_text("game: {id: tiny, name: Tiny, players: {min: 2, max: 4}}\n"
+                                    "rules: {hand: 3}\nrule_types: {hand: 'int in 5..9', missing_parameter_name: int}\n")
+    wide = runner.invoke(cli, ["--cards", ".", "lint", "tiny"], env=WIDE)
+    piped = runner.invoke(cli, ["--cards", ".", "lint", "tiny"], env={"NO_COLOR": "1"})
+    assert wide.exit_code == 1 == piped.exit_code, wide.output
+    assert widest(wide.output) <= 80 < widest(piped.output), wide.output
+    assert words(wide.output) == words(piped.output)

@@ -196,3 +196,92 @@ def test_a_component_taken_out_of_the_game_leaves_the_kit_with_its_files(runner,
     after = {p.name for p in (out / GAME).iterdir()}
     assert after == before - tokens  # the designer's notes-a4.pdf stays
     assert "rulebook-a4.pdf" in after  # kept, as --only cards keeps it
+
+
+EMBERS = """\
+decks:
+  - id: embers
+    name: Ember Deck
+    code: EM
+    color: "#922b21"
+    layout: tiny-card
+    back: {layout: tiny-back, label: Ember Deck}
+    fields:
+      suit: {type: str, required: true, choices: [fire, wind]}
+      points: {type: int, required: true}
+      text: {type: text}
+    cards:
+      - {id: ember-1, name: Ember, suit: fire, points: 1, count: 2, text: "Score 1 point."}
+"""
+
+
+def _kit_files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_reprint_sheet_leaves_the_kit_with_the_next_build_that_does_not_make_it(runner, tmp_path):
+    """It lists the cards changed up to the build that wrote it: printed from a later kit, it
+    would tell the designer to replace the wrong cards."""
+    import shutil
+
+    root = tmp_path / "db"
+    shutil.copytree(FIXTURES / GAME, root / GAME)
+    out = tmp_path / "out"
+    build = ["--cards", str(root), "build", GAME, "--paper", "a4", "--out", str(out)]
+    assert runner.invoke(cli, build).exit_code == 0
+    result = runner.invoke(cli, [*build, "--reprint-since", str(out / GAME / "manifest.json")])
+    assert result.exit_code == 0, result.output
+    assert (out / GAME / "reprint-a4.pdf").is_file()
+    (out / GAME / "reprint-notes.pdf").write_bytes(b"%PDF- the designer's own file")
+    result = runner.invoke(cli, build)
+    assert result.exit_code == 0, result.output
+    assert not (out / GAME / "reprint-a4.pdf").exists()
+    assert (out / GAME / "reprint-notes.pdf").is_file() and (out / GAME / "race-a4.pdf").is_file()
+
+
+def test_a_deck_taken_out_of_the_game_takes_its_png_tts_and_shop_files_with_it(runner, tmp_path):
+    import shutil
+
+    root = tmp_path / "db"
+    shutil.copytree(FIXTURES / GAME, root / GAME)
+    (root / GAME / "embers.yaml").write_text(EMBERS)
+    out = tmp_path / "out"
+    kit = out / GAME
+    base = ["--cards", str(root), "build", GAME, "--out", str(out)]
+    assert runner.invoke(cli, [*base, "--paper", "a4", "--png", "36", "--tts"]).exit_code == 0
+    assert runner.invoke(cli, [*base, "--for", "tgc"]).exit_code == 0
+    (kit / "png" / "my-sketch.png").write_bytes(b"the designer's own")
+    (kit / "tgc" / "order.pdf").write_bytes(b"the designer's own")
+    before = _kit_files(kit)
+    embers = {name for name in before if "embers" in name}
+    assert {"embers-a4.pdf", "png/embers-ember-1.png", "png/embers-back.png", "tts/embers-tts-1.png",
+            "tts/embers-tts-back.png", "tgc/embers-ember-1.png", "tgc/embers-back.png"} <= embers, before
+
+    (root / GAME / "embers.yaml").unlink()
+    result = runner.invoke(cli, [*base, "--paper", "a4"])  # no --png, --tts or --for this time
+    assert result.exit_code == 0, result.output
+    assert _kit_files(kit) == before - embers  # the other deck's files and the designer's own stay
+
+
+def test_a_card_taken_out_of_a_deck_takes_its_files_when_they_are_made_again(runner, tmp_path):
+    import shutil
+
+    root = tmp_path / "db"
+    shutil.copytree(FIXTURES / GAME, root / GAME)
+    out = tmp_path / "out"
+    kit = out / GAME
+    base = ["--cards", str(root), "build", GAME, "--out", str(out)]
+    assert runner.invoke(cli, [*base, "--paper", "a4", "--png", "36"]).exit_code == 0
+    assert runner.invoke(cli, [*base, "--for", "mpc"]).exit_code == 0
+    assert {"png/race-wind-turn.png", "mpc/race-wind-turn.png"} <= _kit_files(kit)
+    deck = root / GAME / "deck.yaml"
+    deck.write_text("\n".join(line for line in deck.read_text().splitlines() if "wind-turn" not in line
+                              and "Swap scores" not in line).replace("total: 12", "total: 11") + "\n")
+    assert runner.invoke(cli, [*base, "--paper", "a4", "--png", "36"]).exit_code == 0
+    files = _kit_files(kit)
+    assert "png/race-wind-turn.png" not in files and "png/race-wind-3.png" in files
+    assert "mpc/race-wind-turn.png" in files  # not made again yet: the shop's folder is as it was
+    result = runner.invoke(cli, [*base, "--for", "mpc"])
+    assert result.exit_code == 0, result.output
+    files = _kit_files(kit)
+    assert "mpc/race-wind-turn.png" not in files and "mpc/race-wind-3.png" in files

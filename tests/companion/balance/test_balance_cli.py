@@ -62,7 +62,7 @@ def test_sweep_plays_each_value_on_the_overridden_database(toy, runner, tmp_path
 
 def test_sweep_of_an_unknown_parameter_names_the_known_ones(toy, runner, tmp_path):
     result = runner.invoke(cli, ["balance", "toy-race", "-n", "5", "--set", "rules.health=3", "--out", str(tmp_path)])
-    assert result.exit_code == 1 and "no such rules parameter" in result.output and "max_turns" in result.output
+    assert result.exit_code == 2 and "no such rules parameter" in result.output and "max_turns" in result.output
 
 
 def test_sweep_setting_without_values_is_a_usage_error(toy, runner, tmp_path):

@@ -30,14 +30,40 @@ def nothing_played(monkeypatch):
 
 def test_a_value_of_the_wrong_type_names_the_setting_not_a_temporary_file(runner, tmp_path, nothing_played):
     result = run(runner, tmp_path, "rules.health=20,abc")
-    assert result.exit_code == 1, result.output
-    assert "--set rules.health=abc: rules.health: expected int, got 'abc'" in result.output
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for --set: rules.health=abc: rules.health: expected int" in result.output
+    assert "got 'abc'" in result.output
     assert "deckwright-balance-" not in result.output and "game.yaml" not in result.output
 
 
 def test_a_value_out_of_bounds_is_refused_with_the_bounds(runner, tmp_path, nothing_played):
     result = run(runner, tmp_path, "rules.health=-5")
-    assert result.exit_code == 1 and "rules.health: expected int in 1..100, got -5" in result.output
+    assert result.exit_code == 2 and "rules.health: expected int in 1..rules.health_max (int in 1..25), got -5" \
+        in result.output
+
+
+@pytest.mark.parametrize(("sets", "said"), [
+    (("rules.health=20,40",), ("Invalid value for --set: rules.health=40: rules.health: expected int in "
+                               "1..rules.health_max (int in 1..25), got 40")),
+    (("rules.health_max=20",), ("Invalid value for --set: rules.health_max=20: rules.health: expected int in "
+                                "1..rules.health_max (int in 1..20), got 25")),
+])
+def test_a_health_above_the_maximum_is_a_usage_error_before_a_game_is_played(runner, tmp_path, nothing_played,
+                                                                             sets, said):
+    """Halfwish's health never exceeds `health_max` (ruling health-cannot-exceed-max): a sweep that
+    started the heroes above it used to play, and broke the game's own invariant."""
+    result = run(runner, tmp_path, *sets)
+    assert result.exit_code == 2, result.output
+    assert said in " ".join(result.output.split())
+    assert not (tmp_path / "halfwish").exists()  # no report written
+
+
+def test_a_value_is_checked_before_the_progress_bar_or_a_game(runner, tmp_path, monkeypatch):
+    from companion.cli import balance as balance_cli
+
+    monkeypatch.setattr(balance_cli, "_progress", lambda total: pytest.fail("started before the check"))
+    result = run(runner, tmp_path, "rules.health=40")
+    assert result.exit_code == 2 and "--set" in result.output
 
 
 @pytest.mark.parametrize("sets", [("rules.health=10", "rules.health=12"), ("rules.health=10", "health=12")])
@@ -68,7 +94,7 @@ def test_compare_with_a_revision_that_does_not_load_names_its_file_and_line(runn
     result = runner.invoke(cli, ["balance", "halfwish", "-n", "2", "--compare", "HEAD", "--out", str(tmp_path)])
     assert result.exit_code == 1, result.output
     assert "--compare HEAD: the database at that revision does not load: game.yaml:" in result.output
-    assert "rules.health: expected int, got 'lots'" in result.output
+    assert "rules.health: expected int" in result.output and "got 'lots'" in result.output
     assert "deckwright-balance-" not in result.output
 
 
