@@ -78,19 +78,29 @@ def _file(name: str) -> Path:
     return cache_dir() / "kept" / f"{name}.pickle"
 
 
+_SET_ASIDE = [False]  # freeze what is read (`set_aside_what_is_read`)
+
+
+def set_aside_what_is_read() -> None:
+    """From now on, what is read is frozen (`gc.freeze`, with all else alive): for a process that
+    ends after one command (`deckwright`), where kept work lives as long as the process. Left in
+    the youngest generation, the first allocation after a read would make the collector walk every
+    object read (30 ms for a 7 MB file, measured), and every full collection again later. Not in a
+    long-lived caller (tests, `--watch` itself collects and freezes between rebuilds): garbage alive
+    at the moment of freezing would never be collected."""
+    _SET_ASIDE[0] = True
+
+
 @contextlib.contextmanager
 def _collector_off() -> Iterator[None]:
     """Unpickling makes many objects, none of them garbage: without this, the collector runs
-    through everything alive several times meanwhile (a third of reading a rulebook's paragraphs).
-
-    What was read is then frozen (`gc.freeze`): kept work lives as long as the process, and left
-    in the youngest generation, the first allocation after the collector is back on would walk
-    every object read (30 ms for a 7 MB file, measured), and every full collection again later."""
+    through everything alive several times meanwhile (a third of reading a rulebook's paragraphs)."""
     was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
+        if _SET_ASIDE[0]:
+            gc.freeze()
         if was_on:
             gc.enable()

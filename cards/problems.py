@@ -53,8 +53,7 @@ def message(error: Any, loc: Loc) -> str:
     if kind in _BOUND_WORDS:
         bound = next(iter((error.get("ctx") or {}).values()), "?")
         return f"expected {_BOUND_WORDS[kind]} {bound}, got {found!r}"
-    msg = error["msg"]
-    msg = msg.removeprefix("Value error, ")
+    msg = str(error["msg"]).removeprefix("Value error, ")
     if msg.endswith(f"got {found!r}"):  # the check said what it got ('expected a length ..., got 'wide'')
         return msg
     return f"{msg} (got {found!r})"

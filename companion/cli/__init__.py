@@ -143,6 +143,9 @@ def main() -> None:
     """Console-script entry point."""
     global _AS_SCRIPT
     _AS_SCRIPT = True
+    from cards.kept import set_aside_what_is_read
+
+    set_aside_what_is_read()  # this process ends with the command (see `cards.kept`)
     try:
         cli(prog_name="deckwright")
     finally:  # the command is over: a late Ctrl-C must not turn its exit code into a signal death
