@@ -14,7 +14,7 @@ from .asked import once
 from .catalog import multiset_minus
 from .context import Game
 from .hands import draw_steps
-from .standing import loser
+from .standing import deciding_tiebreak, loser
 from .state import NEGATIVE_STATUSES, TURN_STATUSES, HalfwishState, Player
 from .upgrades import upgrade_phase_steps
 
@@ -30,10 +30,25 @@ def round_starter(engine: Game, state: HalfwishState) -> int:
     return state.first_player if behind is None else behind
 
 
+def _round_begins(engine: Game, state: HalfwishState) -> str:
+    """`Round 2 begins: Ben starts the round (the other player)`; round 1 says no more (who starts
+    the game was said as it was decided), a later round why its starter starts."""
+    if state.round == 1:
+        return "Round 1 begins"
+    if state.round == 2:
+        why = "the other player"
+    elif loser(engine, state) is None:
+        why = "level on points and every tie-break: who started the game"
+    else:
+        how = deciding_tiebreak(engine, state)
+        why = "behind on points" if how == "points" else f"losing on the tie-break ({how.replace('_', ' ')})"
+    return f"Round {state.round} begins: {state.players[state.round_starter].name} starts the round ({why})"
+
+
 def start_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Pick the round's starter, gain mana, reshuffle action decks, lay a new map."""
     state.turn, state.round_starter = 1, round_starter(engine, state)
-    events = [Event("round", f"Round {state.round} begins; {state.players[state.round_starter].name} starts it")]
+    events = [Event("round", _round_begins(engine, state))]
     for seat, player in enumerate(state.players):
         events += _prepare_player(engine, state, seat, player)
     state.map_slots = [""] * engine.rules.map_cards_per_round

@@ -76,7 +76,7 @@ def ask_first_player(engine: Game, state: HalfwishState, item: StepCall) -> Deci
 def answer_first_player(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
     """Record who starts the game."""
     state.first_player = int(answer[1:]) - 1
-    return [Event("first-player", f"{state.players[state.first_player].name} will start the game")]
+    return [Event("first-player", f"{state.players[state.first_player].name} starts the game")]
 
 
 def start_game(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
@@ -85,8 +85,7 @@ def start_game(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
         player.health, player.mana = engine.rules.health, engine.rules.mana_start
     state.started = True
     push_front(state, step("round-start"))
-    first = state.players[state.first_player].name
-    return [Event("start", f"The game begins: {first} starts. Both players have Halfwish and Feint, "
+    return [Event("start", f"The game begins. Both players have Halfwish and Feint, "
                            f"{engine.rules.mana_start} mana and {engine.rules.health} health.")]
 
 

@@ -24,6 +24,8 @@ def test_round_two_is_started_by_the_player_who_did_not_start_the_game():
     """Seed: "The starting player is now the other player that didn't start the game." """
     table = Table(first=0)
     assert turn_players_of_round(table, 2) == [1, 0, 1, 0, 1]
+    # the gamemaster reads who starts and why, in the words the rulebook uses ("starts the round")
+    assert "Round 2 begins: Bob starts the round (the other player)" in table.texts()
 
 
 @pytest.mark.parametrize("behind", [0, 1], ids=["first-player-behind", "second-player-behind"])
@@ -33,12 +35,16 @@ def test_whoever_is_losing_at_the_start_of_round_three_starts_it(behind):
     table.player(1 - behind).points = 3
     table.to_turn(3, 1)
     assert table.state.round_starter == behind
+    name = ("Ann", "Bob")[behind]
+    assert f"Round 3 begins: {name} starts the round (behind on points)" in table.texts()
 
 
 def test_round_three_starter_when_level_is_the_game_starter():
     """Ruling last-round-starter-tie: level on everything, the player who started the game starts."""
     table = Table(first=1).to_turn(3, 1)
     assert table.state.round_starter == 1
+    said = "Round 3 begins: Bob starts the round (level on points and every tie-break: who started the game)"
+    assert said in table.texts()
 
 
 def test_draw_schedule_empties_the_ten_card_deck_by_turn_five():
