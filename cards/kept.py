@@ -10,7 +10,8 @@ None works the value out as usual.
 
 Values are pickled, so they live only where deckwright alone writes: `kept/` in deckwright's
 cache folder (`cards.paths.cache_dir`, created owner-only, like the compiled templates), never in
-a game's folder or a kit's. A file is written whole under a temporary name, then renamed.
+a game's folder or a kit's. A file is written whole under a temporary name, then renamed. The
+folder keeps the files used most recently (`MOST_KEPT`, none unused for `UNUSED_DAYS`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import contextvars
 import gc
 import os
 import pickle
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,12 +45,17 @@ def kept(name: str, version: str) -> Any | None:
     """The value kept under `name` with `version`; None when there is none to be had."""
     if not _USED.get():
         return None
+    path = _file(name)
     try:
-        with _file(name).open("rb") as file, _collector_off():
+        with path.open("rb") as file, _collector_off():
             found_version, value = pickle.load(file)  # only deckwright writes this folder (see above)
     except Exception:  # noqa: BLE001 - missing, unreadable or damaged: worked out again
         return None
-    return value if found_version == version else None
+    if found_version != version:
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # used: the last to be forgotten (`_forget_unused`)
+    return value
 
 
 def keep(name: str, version: str, value: Any) -> None:
@@ -67,6 +74,29 @@ def keep(name: str, version: str, value: Any) -> None:
     finally:
         with contextlib.suppress(OSError):
             temporary.unlink()  # left only when writing failed or was interrupted
+    _forget_unused(path.parent)
+
+
+MOST_KEPT = 48  # files in `kept/` at most: the most recently used stay
+UNUSED_DAYS = 30  # a file not used for this long goes (a card folder since deleted, say)
+
+
+def _forget_unused(folder: Path) -> None:
+    """Remove what has not been used for `UNUSED_DAYS`, and all but the `MOST_KEPT` most recently
+    used: each card folder built from keeps its own paragraphs, so without this the folder would
+    grow with every folder a designer ever built (and every temporary one a script built)."""
+    try:
+        with os.scandir(folder) as listing:
+            files = [(entry.stat().st_mtime, entry.path) for entry in listing
+                     if entry.name.endswith(".pickle") and entry.is_file(follow_symlinks=False)]
+    except OSError:
+        return
+    files.sort(reverse=True)
+    oldest = time.time() - UNUSED_DAYS * 86400
+    for number, (used, path) in enumerate(files):
+        if number >= MOST_KEPT or used < oldest:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
 
 
 def kept_file(name: str) -> Path:

@@ -7,6 +7,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 from fractions import Fraction
 
 from cards.kept import keep, kept, kept_file
@@ -84,3 +85,25 @@ def test_what_is_read_is_set_aside_from_the_collector_in_the_deckwright_process(
     said = [subprocess.run([sys.executable, "-c", probe, how], capture_output=True, text=True, check=True,
                            env=environment).stdout.strip() for how in ("script", "caller")]
     assert said == ["True", "False"]
+
+
+def test_the_folder_keeps_only_what_was_used_lately(monkeypatch):
+    """Each card folder built from keeps its own file: without a limit the folder grew with every
+    folder ever built (126 files, 79 MB on a bench machine). The most recently used stay; a file
+    read is used (a build that changes nothing reads and does not write)."""
+    import cards.kept
+
+    monkeypatch.setattr(cards.kept, "MOST_KEPT", 3)
+    for number in range(3):
+        keep(f"odds-{number}", "v1", [number])
+    old = time.time() - 40 * 86400
+    os.utime(kept_file("odds-1"), (old, old))  # unused for 40 days
+    keep("odds-3", "v1", [3])
+    assert not kept_file("odds-1").exists()
+    past = time.time() - 3600
+    os.utime(kept_file("odds-0"), (past, past))
+    assert kept("odds-0", "v1") == [0]  # read just now: used
+    for number in (4, 5):
+        keep(f"odds-{number}", "v1", [number])
+    names = sorted(path.name for path in kept_file("odds-0").parent.iterdir())
+    assert names == ["odds-0.pickle", "odds-4.pickle", "odds-5.pickle"], names
