@@ -92,15 +92,18 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     identity = deck_identity(deck)
     lookups = lookup_texts([front, back])
     for number, card in enumerate(deck.cards, 1):
+        # a layout that cannot draw this card names it and where it is written (a keyword misspelt
+        # in the card is found by the layout that looks it up: the designer fixes the card)
+        where = f" ({db.sources[card.id]})" if card.id in db.sources else ""
         context = card_context(db, deck, card, number, base)
         context = _stamped(context, shared, identity, looked_up_cards(db, lookups, context))
         stamps.append(context["stamp"])
-        face = stamped(_face(front, context, bleed, f"card {card.id!r} of deck {deck.id!r}"),
+        face = stamped(_face(front, context, bleed, f"card {card.id!r}{where} of deck {deck.id!r}"),
                        joined(common, "front", context["stamp"]))
         faces.extend([face] * card.count)
         if deck.back.per_card:
             # copies of a card share one back Face, so imposition still draws it once as a PDF form
-            own = _face(back, {**context, "back": deck.back}, bleed, f"back of card {card.id!r} of deck {deck.id!r}")
+            own = _face(back, {**context, "back": deck.back}, bleed, f"back of card {card.id!r}{where} of deck {deck.id!r}")
             backs.extend([stamped(own, joined(common, "back", context["stamp"]))] * card.count)
     if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}

@@ -41,8 +41,17 @@ def test_a_bad_colour_is_located_at_its_element(tiny: GameCopy) -> None:
     output = refused_alike(tiny)
     lines = (tiny.folder / "templates" / "tiny-card.yaml").read_text().split("\n")
     line = next(i for i, text in enumerate(lines, 1) if "id: suit" in text)
-    assert f"tiny-card.yaml:{line}:5: decks[race]: card 'fire-1' of deck 'race': layout 'tiny-card' element 'suit': " \
-           "expected a colour like '#1f618d', got '#zz0392b'" in output
+    assert f"tiny-card.yaml:{line}:5: decks[race]: card 'fire-1' (deck.yaml:15) of deck 'race': layout 'tiny-card' " \
+           "element 'suit': expected a colour like '#1f618d', got '#zz0392b'" in " ".join(output.split())
+
+
+def test_a_card_value_a_layout_cannot_draw_names_where_the_card_is_written(tiny: GameCopy) -> None:
+    """A card text too long for its box, or Halfwish's 'exposd' keyword, is reported at the layout
+    line that draws it, with the card named but not its file: the designer, who had touched only
+    the card, had to search for it."""
+    tiny.edit("deck.yaml", r'id: fire-1, (.*) text: "Score 1 point."', r'id: fire-1, \1 text: "' + "Score 1 point. " * 60 + '"')
+    output = " ".join(refused_alike(tiny).split())
+    assert "card 'fire-1' (deck.yaml:15) of deck 'race'" in output and "does not fit" in output, output
 
 
 def test_an_unknown_element_type_is_located_and_the_closest_suggested(tiny: GameCopy) -> None:
