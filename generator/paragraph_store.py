@@ -40,10 +40,13 @@ _RESTORED: set[str] = set()  # what this process has read (a `--watch` session r
 
 
 @contextlib.contextmanager
-def kept_paragraphs(games: Sequence[str], root: Path) -> Iterator[None]:
-    """Start from the paragraphs the last build of `games` (from the card folder `root`) kept;
-    when the block ends without an error, keep those it used, if it made any new ones."""
-    name = _name(games, root)
+def kept_paragraphs(games: Sequence[str], root: Path, paper: str = "a4") -> Iterator[None]:
+    """Start from the paragraphs the last build of `games` (from the card folder `root`) on
+    `paper` (`a4`, `letter` or `both`) kept; when the block ends without an error, keep those it
+    used, if it made any new ones. Each paper choice keeps its own: lines are broken to a page's
+    width, and an A4 build reading what a build of both papers kept read twice what it needed
+    (the bench's A4 edits after a `--paper both` build: 0.52x of a full build against 0.40x)."""
+    name = _name(games, root, paper)
 
     def restore() -> None:  # when the build first makes a paragraph: most rebuilds never do
         if name not in _RESTORED:
@@ -59,8 +62,8 @@ def kept_paragraphs(games: Sequence[str], root: Path) -> Iterator[None]:
         keep(name, _fingerprint(), paragraphs.entries(used))
 
 
-def _name(games: Sequence[str], root: Path) -> str:
-    return "paragraphs-" + hashlib.sha256("\0".join([str(root), *sorted(games)]).encode()).hexdigest()[:24]
+def _name(games: Sequence[str], root: Path, paper: str) -> str:
+    return "paragraphs-" + hashlib.sha256("\0".join([str(root), paper, *sorted(games)]).encode()).hexdigest()[:24]
 
 
 def _fingerprint() -> str:
@@ -84,9 +87,9 @@ def _restore(name: str, fingerprint: str) -> None:
         paragraphs.take(*entries)
 
 
-def stored_file(games: Sequence[str], root: Path) -> Path:
-    """Where the paragraphs of a build of `games` from `root` are kept (tests)."""
-    return kept_file(_name(games, root))
+def stored_file(games: Sequence[str], root: Path, paper: str = "a4") -> Path:
+    """Where the paragraphs of a build of `games` from `root` on `paper` are kept (tests)."""
+    return kept_file(_name(games, root, paper))
 
 
 def forget_restored() -> None:

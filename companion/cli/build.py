@@ -182,7 +182,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     from generator.manifest import earlier_kit, removed_component_files, stale_files
     from generator.staging import kit_lock, staged_kits
 
-    with warnings.catch_warnings(record=True) as caught, _kept_between_builds(cache, games, all_games):
+    with warnings.catch_warnings(record=True) as caught, _kept_between_builds(cache, games, all_games, paper):
         warnings.simplefilter("always")
         try:
             papers = PAPERS if paper == "both" else (paper,)
@@ -231,7 +231,7 @@ def _warn(caught: list[warnings.WarningMessage]) -> None:
         click.echo(f"warning: {message}", err=True)
 
 
-def _kept_between_builds(cache: Any, games: tuple[str, ...], all_games: bool) -> contextlib.ExitStack:
+def _kept_between_builds(cache: Any, games: tuple[str, ...], all_games: bool, paper: str) -> contextlib.ExitStack:
     """With the render cache, what the last build worked out and this one would work out again:
     a layout file that did not change is read back parsed, as the database's files are
     (`cards.yamlsrc.parses_from`; Halfwish reads 57 layout files a build), and the rulebook's
@@ -247,7 +247,7 @@ def _kept_between_builds(cache: Any, games: tuple[str, ...], all_games: bool) ->
     from generator.paragraph_store import kept_paragraphs
 
     kept.enter_context(parses_from(cache.pieces("layouts", deferred=True)))
-    kept.enter_context(kept_paragraphs(("--all",) if all_games else games, cards_root(get_context().cards_dir)))
+    kept.enter_context(kept_paragraphs(("--all",) if all_games else games, cards_root(get_context().cards_dir), paper))
     return kept
 
 

@@ -113,3 +113,22 @@ def test_the_kept_paragraphs_are_read_only_by_a_build_that_lays_out_text(runner,
     _as_a_new_process()
     _build(runner, cards_copy, tmp_path / "out")
     assert [paragraph_store.kept_file(name) for name in reads] == [paragraph_store.stored_file(["halfwish"], cards_copy)]
+
+
+def test_each_paper_choice_keeps_its_own_paragraphs(runner, cards_copy, tmp_path, monkeypatch):
+    """An A4 build read what the last build kept, of both papers when that build made both: lines
+    broken to Letter's width it had no use for (twice the file to read)."""
+    _as_a_new_process()
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--paper", "both",
+                                 "--only", "rulebook", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    both = paragraph_store.stored_file(["halfwish"], cards_copy, "both")
+    assert both.is_file() and not paragraph_store.stored_file(["halfwish"], cards_copy, "a4").exists()
+    reads: list[str] = []
+    real = paragraph_store._restore
+    monkeypatch.setattr(paragraph_store, "_restore", lambda name, fingerprint: (reads.append(name), real(name, fingerprint)))
+    _edit(cards_copy)
+    _as_a_new_process()
+    _build(runner, cards_copy, tmp_path / "out")  # A4 only
+    assert [paragraph_store.kept_file(name) for name in reads] == [paragraph_store.stored_file(["halfwish"], cards_copy, "a4")]
+    assert paragraph_store.stored_file(["halfwish"], cards_copy, "a4").is_file()
