@@ -141,9 +141,8 @@ def _first_state(engine: Engine, players: list[str], options: dict[str, Any]) ->
 
 
 def _check_players(engine: Engine, players: list[str]) -> None:
-    counts = engine.player_counts()
-    if len(players) not in counts:
-        raise SessionError(f"{engine.game_id} is for {counts.start}-{counts.stop - 1} players, "
+    if len(players) not in engine.player_counts():
+        raise SessionError(f"{engine.game_id} is for {engine.players_allowed()} players, "
                            f"got {len(players)}: {', '.join(players)}")
     if len(set(players)) != len(players) or not all(p.strip() for p in players):
         raise SessionError(f"player names must be distinct and not empty, got {players!r}")

@@ -151,10 +151,8 @@ def run_problem(game: str, players: int, bots: Sequence[str], games: int, engine
                 module: ModuleType) -> str | None:
     """Why bot games of `game` cannot run as asked (players, bots, number of games), or None.
     Shared by `sim` and `balance`, which raise their own errors."""
-    counts = engine.player_counts()
-    if players not in counts:
-        allowed = f"{counts.start}" if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
-        return f"{game} is for {allowed} players, not {players}"
+    if players not in engine.player_counts():
+        return f"{game} is for {engine.players_allowed()} players, not {players}"
     known = available_bots(module)
     unknown = [name for name in bots if name not in known]
     if unknown:

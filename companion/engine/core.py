@@ -120,13 +120,16 @@ class Engine:
         players = self.db.meta.players
         return range(players.min, players.max + 1)
 
+    def players_allowed(self) -> str:
+        """The player counts as messages say them: `2`, `2-3` (never `2-2`)."""
+        counts = self.player_counts()
+        return f"{counts.start}" if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
+
     def check_players(self, players: Sequence[str]) -> list[str]:
         """Player names checked once for every game: count, non-empty, distinct, short enough."""
         names = [str(name).strip() for name in players]
-        counts = self.player_counts()
-        if len(names) not in counts:
-            allowed = (f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}")
-            raise SetupError(f"{self.db.meta.name} is for {allowed} players; got {len(names)}")
+        if len(names) not in self.player_counts():
+            raise SetupError(f"{self.db.meta.name} is for {self.players_allowed()} players; got {len(names)}")
         if any(not name for name in names):
             raise SetupError("every player needs a name; got an empty one")
         long = [name for name in names if len(name) > MAX_NAME]

@@ -381,3 +381,10 @@ def test_resuming_a_finished_game_shows_its_end_once(runner, tmp_path):
     assert out.count("  | Ann (green)") == 1 and "Game over: " in out
     assert out.splitlines()[0].startswith("Resuming heartstrings session done · Ann, Ben · ")
     assert "the game is over" in out.splitlines()[0] and "type help" not in out
+
+
+def test_a_game_for_one_number_of_players_says_that_number(runner, tmp_path):
+    """`play halfwish --players Ann` said 'halfwish is for 2-2 players'."""
+    result = runner.invoke(cli, ["play", "halfwish", "--players", "Ann", "--db", str(tmp_path / "s.db")])
+    assert result.exit_code != 0
+    assert "halfwish is for 2 players, got 1: Ann" in result.output, result.output
