@@ -21,6 +21,7 @@ from cards.paths import template_dirs
 from cards.texts import card_text
 from cards.units import MM, parse_length, parse_size
 
+from . import laststamps
 from .cardlayout import Box, load_layout, render_layout
 from .dbmemo import DatabaseMemo
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
@@ -51,11 +52,13 @@ def base_context(db: Database) -> dict[str, Any]:
     return {"game": db.meta, "rules": db.rules, "db": db, "version": printed_version(db), "glossary": glossary}
 
 
-def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str, Any]) -> dict[str, Any]:
-    """A card face's bindings: the card's fields, its filled-in text and its place in the deck."""
+def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str, Any],
+                 text: Any = None) -> dict[str, Any]:
+    """A card face's bindings: the card's fields, its filled-in text (`text` when it is known
+    already) and its place in the deck."""
     fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
     if card.get("text"):
-        fields["text"] = card_text(card, db.rules)
+        fields["text"] = card_text(card, db.rules) if text is None else text
     return {**base, "deck": deck, "card": fields, "number": number, "total": len(deck.cards),
             "corner": f"{deck.code} {number:02d}/{len(deck.cards):02d}"}
 
@@ -91,12 +94,21 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
     identity = deck_identity(deck)
     lookups = lookup_texts([front, back])
+    # each card's text and stamp as this process last made them, while its deck's inputs are the same
+    last = laststamps.deck_stamps(str(db.folder), str(deck.id), (common, identity, lookups))
+    total = len(deck.cards)
     for number, card in enumerate(deck.cards, 1):
         # a layout that cannot draw this card names it and where it is written (a keyword misspelt
         # in the card is found by the layout that looks it up: the designer fixes the card)
         where = f" ({db.sources[card.id]})" if card.id in db.sources else ""
-        context = card_context(db, deck, card, number, base)
-        context = _stamped(context, shared, identity, looked_up_cards(db, lookups, context))
+        old = last.same(card, number, total)
+        context = card_context(db, deck, card, number, base, None if old is None else old.text)
+        looked_up = looked_up_cards(db, lookups, context)
+        if old is not None and old.looked_up == looked_up:
+            context = _with_stamp(context, old.stamp)
+        else:
+            context = _with_stamp(context, card_stamp(shared, identity, context, looked_up))
+        last.note(laststamps.Stamped(card, number, total, context["card"].get("text"), looked_up, context["stamp"]))
         stamps.append(context["stamp"])
         face = stamped(_face(front, context, bleed, f"card {card.id!r}{where} of deck {deck.id!r}"),
                        joined(common, "front", context["stamp"]))
@@ -108,6 +120,7 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
         backs = [stamped(_face(back, back_context, bleed, f"back of deck {deck.id!r}"), joined(common, "back"))]
+    laststamps.finished(str(db.folder), str(deck.id), last)
     return faces, backs, stamps
 
 
@@ -116,9 +129,8 @@ def deck_settings(deck: Any) -> Any:
     return deck.model_dump(mode="json", exclude={"cards"})
 
 
-def _stamped(context: dict[str, Any], shared: str, identity: Any, looked_up: Any) -> dict[str, Any]:
+def _with_stamp(context: dict[str, Any], stamp: str) -> dict[str, Any]:
     """A card face prints its own content stamp as its `version` (the game's is `game_version`)."""
-    stamp = card_stamp(shared, identity, context, looked_up)
     return {**context, "version": stamp, "stamp": stamp, "game_version": context["version"]}
 
 
