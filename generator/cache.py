@@ -96,8 +96,13 @@ class RenderCache:
         self._pending: dict[str, bytes] = {}  # entries stored only once the build succeeded (`prune`)
         # what a killed build left while storing an entry or the index
         top = [entry.path for entry in _listing(self._root) if entry.name.startswith(".")]
-        for leftover in [*self._entries(hidden=True), *top]:
+        entries, hidden = self._entries()
+        for leftover in [*hidden, *top]:
             _remove(Path(leftover))
+        # the entries stored, as listed now and kept up to date by `_store` and `prune` (one listing
+        # of the folder per cache, not one per build: a `--watch` session prunes after every
+        # rebuild); one another process stores meanwhile is left for a later listing to find
+        self._stored = set(entries)
 
     def start(self) -> None:
         """Forget the previous build (its drawn files and input hashes): a watch calls this per rebuild."""
@@ -127,17 +132,22 @@ class RenderCache:
         index = {**previous, **{slot: sorted(keys) for slot, keys in used.items()}}
         self._store(index_path, json.dumps(index, indent=0, sort_keys=True).encode())
         referred = {key for keys in index.values() for key in keys}
-        removed = [Path(entry) for entry in self._entries() if os.path.basename(entry) not in referred]
+        removed = sorted(entry for entry in self._stored if os.path.basename(entry) not in referred)
         for entry in removed:
-            _remove(entry)
-        return removed
+            _remove(Path(entry))
+        self._stored.difference_update(removed)
+        return [Path(entry) for entry in removed]
 
-    def _entries(self, hidden: bool = False) -> list[str]:
-        """Every stored entry's path, or (`hidden`) every file a killed build left while storing one.
+    def _entries(self) -> tuple[list[str], list[str]]:
+        """Every stored entry's path, and every file a killed build left while storing one.
         (`os.scandir`: a glob over thousands of entries costs as much as a whole cached rebuild.)"""
-        return [entry.path for folder in _listing(self._root)
-                if len(folder.name) == 2 and folder.is_dir(follow_symlinks=False)
-                for entry in _listing(folder.path) if entry.name.startswith(".") == hidden]
+        entries: list[str] = []
+        hidden: list[str] = []
+        for folder in _listing(self._root):
+            if len(folder.name) == 2 and folder.is_dir(follow_symlinks=False):
+                for entry in _listing(folder.path):
+                    (hidden if entry.name.startswith(".") else entries).append(entry.path)
+        return entries, hidden
 
     @staticmethod
     def _read_index(path: Path) -> dict[str, list[str]]:
@@ -280,6 +290,8 @@ class RenderCache:
             if path.is_dir() and not path.is_symlink():  # not an entry: nothing of ours to keep
                 _remove(path)
             os.replace(tmp, path)
+            if path.parent != self.folder:  # an entry, not the index (named as a listing names it)
+                self._stored.add(self.file(path.name))
         except BaseException:  # Ctrl-C included: a half-stored entry is never left
             if tmp:
                 Path(tmp).unlink(missing_ok=True)
@@ -337,6 +349,10 @@ class _Pieces:
 
     def __init__(self, cache: RenderCache, slot: str, deferred: bool = False):
         self.cache, self.slot, self.deferred = cache, slot, deferred
+        self.where = cache._root  # the cache folder (`pagecache` keeps this process's pages by it)
+
+    def has_piece(self, key: str) -> bool:
+        return key in self.cache._pending or self.cache.has(key)
 
     def get_piece(self, key: str) -> bytes | None:
         if key in self.cache._pending:

@@ -275,6 +275,8 @@ def test_a_damaged_page_entry_is_drawn_again(runner, cards_copy, tmp_path):
     never a crash or a wrong page."""
     import marshal
 
+    from generator import pagecache
+
     out = tmp_path / "out"
     _build(runner, cards_copy, out, "--only", "cards")
     damaged = 0
@@ -289,6 +291,7 @@ def test_a_damaged_page_entry_is_drawn_again(runner, cards_copy, tmp_path):
     assert damaged > 10
     path = cards_copy / "halfwish" / "actions.yaml"
     path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    pagecache.forget_recalled()  # a new process: the pages are read from the damaged entries
     _build(runner, cards_copy, out, "--only", "cards")
     _build(runner, cards_copy, tmp_path / "fresh", "--no-cache", "--only", "cards")
     assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
@@ -380,3 +383,32 @@ def test_a_template_edit_reaches_the_proof_sheets(cards_copy, tmp_path):
     front = own / "ref-turn-front.md.j2"
     front.write_text(front.read_text() + "\nOne more line.\n")
     assert RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job) != key
+
+
+def test_a_rebuild_in_the_same_process_replays_pages_it_holds_and_stores_them_if_gone(runner, cards_copy, tmp_path,
+                                                                                      monkeypatch):
+    """`build --watch` replays the unchanged sheets from the pages it holds (a key names a page's
+    content), without reading and decoding each from the cache folder again; a cache folder
+    emptied meanwhile gets them back. A new process reads them from the folder."""
+    import shutil
+
+    from generator import pagecache
+
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out, "--only", "cards")
+    decoded: list[int] = []
+    real = pagecache.PagePiece.from_bytes
+    monkeypatch.setattr(pagecache.PagePiece, "from_bytes", lambda data: decoded.append(1) or real(data))
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, out, "--only", "cards")
+    assert decoded == []
+    shutil.rmtree(out / ".cache")
+    path.write_text(path.read_text().replace("Strike for DV plus one.", "Strike for DV plus two.", 1))
+    _build(runner, cards_copy, out, "--only", "cards")
+    pagecache.forget_recalled()
+    path.write_text(path.read_text().replace("Strike for DV plus two.", "Strike for DV plus three.", 1))
+    _build(runner, cards_copy, out, "--only", "cards")
+    assert len(decoded) > 10  # read back from the folder: stored again after it was emptied
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache", "--only", "cards")
+    assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
