@@ -7,6 +7,7 @@ It lists every card and component with its content stamp (`generator.stamps`) an
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -32,21 +33,52 @@ def flat_rules(rules: Any, prefix: str = "") -> dict[str, Any]:
 
 def build_manifest(db: Database) -> dict[str, Any]:
     """The manifest of one game: every card (place in its deck, stamp, fields, source), component and rules parameter."""
-    from .kit import deck_stamps
+    return {**_manifest_but_cards(db), "cards": [_card_entry(*card) for card in _placed_cards(db)]}
 
-    cards: list[dict[str, Any]] = []
-    for deck in db.decks:
-        for number, (card, stamp) in enumerate(zip(deck.cards, deck_stamps(db, deck), strict=True), start=1):
-            cards.append({"id": card.id, "deck": deck.id, "name": card.name, "count": card.count,
-                          "place": f"{number:02d}/{len(deck.cards):02d}",  # as its corner prints it
-                          "stamp": stamp, "source": db.sources.get(card.id, ""), "fields": card.fields})
-    cards = [entry if _is_json(entry) else json.loads(json.dumps(entry, default=str)) for entry in cards]
-    components = [{"kind": kind, "id": item.id, "name": item.name, "stamp": digest(item)}
+
+def _manifest_but_cards(db: Database) -> dict[str, Any]:
+    components = [{"kind": kind, "id": item.id, "name": item.name, "stamp": _component_stamp(db, kind, item)}
                   for kind, items in (("deck", db.decks), ("sheet", db.sheets), ("tokens", db.tokens),
                                       ("reference", db.references))
                   for item in items]
     rules = json.loads(json.dumps(flat_rules(db.rules), default=str))
-    return {"game": db.id, "version": db.version, "cards": cards, "components": components, "rules": rules}
+    return {"game": db.id, "version": db.version, "components": components, "rules": rules}
+
+
+# Each component's stamp as this process last worked it out, by game folder, kind and id: a deck's
+# is a hash of the whole deck, every card's fields included (3 ms for 500 cards), and comparing
+# the deck with the one it was worked out from takes a tenth of that.
+_LAST_STAMPS: dict[tuple[str, str, str], tuple[Any, str]] = {}
+
+
+def _component_stamp(db: Database, kind: str, item: Any) -> str:
+    key = (str(db.folder), kind, str(item.id))
+    last = _LAST_STAMPS.get(key)
+    if last is not None and last[0] == item:
+        return last[1]
+    stamp = digest(item)
+    if len(_LAST_STAMPS) >= 256:
+        _LAST_STAMPS.clear()
+    _LAST_STAMPS[key] = (item, stamp)
+    return stamp
+
+
+_PlacedCard = tuple[Any, Any, str, str, str]  # card, deck, place, stamp, source
+
+
+def _placed_cards(db: Database) -> Iterator[_PlacedCard]:
+    from .kit import deck_stamps
+
+    for deck in db.decks:
+        for number, (card, stamp) in enumerate(zip(deck.cards, deck_stamps(db, deck), strict=True), start=1):
+            place = f"{number:02d}/{len(deck.cards):02d}"  # as its corner prints it
+            yield card, deck, place, stamp, db.sources.get(card.id, "")
+
+
+def _card_entry(card: Any, deck: Any, place: str, stamp: str, source: str) -> dict[str, Any]:
+    entry = {"id": card.id, "deck": deck.id, "name": card.name, "count": card.count, "place": place,
+             "stamp": stamp, "source": source, "fields": card.fields}
+    return entry if _is_json(entry) else dict(json.loads(json.dumps(entry, default=str)))
 
 
 def _is_json(value: Any) -> bool:
@@ -66,8 +98,33 @@ def _is_json(value: Any) -> bool:
 def manifest_text(db: Database) -> str:
     """The manifest as written: JSON, keys sorted, one card, component or rules parameter a line
     (so a diff of two manifests shows one line per changed card)."""
-    sections = [f" {_json(key)}: {_block(value)}" for key, value in sorted(build_manifest(db).items())]
+    manifest: dict[str, Any] = {**_manifest_but_cards(db), "cards": None}
+    sections = [f" {_json(key)}: {_card_block(db) if key == 'cards' else _block(value)}"
+                for key, value in sorted(manifest.items())]
     return "{\n" + ",\n".join(sections) + "\n}\n"
+
+
+# The line of each card in the last manifest this process wrote of a game (by its folder): a
+# rebuild in the same process (`build --watch`) writes again only the lines of cards that changed,
+# were moved or stamped anew (500 cards' lines took 3 ms); a card's line holds nothing but what is
+# compared here.
+_LAST_LINES: dict[str, dict[tuple[str, str], tuple[Any, tuple[str, str, str], str]]] = {}
+
+
+def _card_block(db: Database) -> str:
+    last = _LAST_LINES.pop(str(db.folder), {})
+    lines: dict[tuple[str, str], tuple[Any, tuple[str, str, str], str]] = {}
+    for card, deck, place, stamp, source in _placed_cards(db):
+        key, facts = (str(deck.id), str(card.id)), (place, stamp, source)
+        old = last.get(key)
+        line = old[2] if old is not None and old[1] == facts and old[0] == card else None
+        lines[key] = (card, facts, line or _json(_card_entry(card, deck, place, stamp, source)))
+    if len(_LAST_LINES) >= 16:
+        del _LAST_LINES[next(iter(_LAST_LINES))]
+    _LAST_LINES[str(db.folder)] = lines
+    if not lines:
+        return _json([])
+    return "[\n" + ",\n".join(f"  {line}" for _, _, line in lines.values()) + "\n ]"
 
 
 def _block(value: Any) -> str:
