@@ -103,8 +103,8 @@ def test_apply_after_the_end_is_refused(engine):
 
 
 @pytest.mark.parametrize("players, message", [
-    (["Ann"], "for 2 to 3 players; got 1"),
-    (["Ann", "Ben", "Cy", "Di"], "for 2 to 3 players; got 4"),
+    (["Ann"], "for 2-3 players; got 1"),
+    (["Ann", "Ben", "Cy", "Di"], "for 2-3 players; got 4"),
     (["Ann", "Ann"], "names must differ"),
     (["Ann", " "], "needs a name"),
     (["Ann", "B" * 500], "at most 40 characters"),

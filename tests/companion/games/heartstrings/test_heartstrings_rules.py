@@ -44,7 +44,7 @@ def test_new_game_gives_every_player_their_beads_and_tokens(engine, rules):
 @pytest.mark.parametrize("count", [1, 4], ids=["one", "four"])
 def test_player_count_outside_2_to_3_is_refused(engine, count):
     """Seed: "2-3 players". The core checks every game's player count from game.yaml, in its words."""
-    with pytest.raises(SetupError, match="for 2 to 3 players"):
+    with pytest.raises(SetupError, match="for 2-3 players"):
         engine.new_game([f"P{i}" for i in range(count)])
 
 

@@ -59,7 +59,7 @@ def test_each_player_picks_a_different_witch_first(engine):
 
 @pytest.mark.parametrize("players", [1, 7])
 def test_two_to_six_players_only(engine, players):
-    with pytest.raises(IllegalAction, match="2 to 6 players"):
+    with pytest.raises(IllegalAction, match="2-6 players"):
         engine.new_game([f"P{i}" for i in range(players)])
 
 
