@@ -266,12 +266,14 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = 
     render cache does not hold: the same inputs passed the check before). With the render cache,
     a database file that did not change is read back parsed (`cards.yamlsrc.parses_from`)."""
     from generator.check import check_kit
+    from generator.dbmemo import forget_databases
     from generator.errors import GeneratorError
 
     context = get_context()
     chosen = list(games) or (game_ids(cards_root(context.cards_dir)) if all_games else [])
     if not chosen:
         raise click.UsageError("name a game to build, or pass --all")
+    forget_databases()  # the last build's databases are never passed again (`generator.dbmemo`)
     with long_lived():
         databases = [_load(context, game_id, cache) for game_id in chosen]
     for db in databases:

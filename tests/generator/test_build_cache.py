@@ -412,3 +412,21 @@ def test_a_rebuild_in_the_same_process_replays_pages_it_holds_and_stores_them_if
     assert len(decoded) > 10  # read back from the folder: stored again after it was emptied
     _build(runner, cards_copy, tmp_path / "fresh", "--no-cache", "--only", "cards")
     assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
+
+
+def test_a_build_lets_go_of_the_last_builds_databases(runner, cards_copy, tmp_path):
+    """Each memo of what was worked out from a database kept the last 32 databases alive, faces
+    and contexts with them: a `--watch` session grew, and every collection walked them."""
+    import gc
+    import weakref
+
+    from generator import dbmemo
+
+    _build(runner, cards_copy, tmp_path / "out")
+    first = [weakref.ref(db) for memo in dbmemo._MEMOS for db, _ in memo._known.values()]
+    assert first
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace("Strike for DV.", "Strike for DV plus one.", 1))
+    _build(runner, cards_copy, tmp_path / "out")
+    gc.collect()
+    assert [ref for ref in first if ref() is not None] == []
