@@ -154,11 +154,21 @@ def _commit_hint(engine: Game, state: HalfwishState, request: Decision) -> list[
 
 
 def _role_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
-    duel = state.duel
-    if duel is None:
+    """Each player's role and how it scores (the seed: "remind players if they are the aggressor
+    or defender"), for a choice made in secret or a challenge; and the duel's standing."""
+    if state.duel is None:
         return []
-    hints = [f"{p.name} is the {role_text(engine, state, seat)}." for seat, p in enumerate(state.players)]
-    if duel.stage == "showdown" and all(duel.actions):
+    roles = [f"{p.name} is the {role_text(engine, state, seat)}." for seat, p in enumerate(state.players)]
+    return roles + _standing_hint(engine, state, request)
+
+
+def _standing_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
+    """In the showdown, who wins the duel as things stand. A power played or passed in the open
+    needs no reminder of the roles: the duel's first line said them, a few lines above (they were
+    repeated at every such choice: sixteen lines a duel)."""
+    duel = state.duel
+    hints: list[str] = []
+    if duel is not None and duel.stage == "showdown" and all(duel.actions):
         result = calculate(engine, state)
         names = {"a": state.players[0].name, "b": state.players[1].name}
         leader = names.get(result.winner, "nobody (a tie)")
@@ -179,6 +189,6 @@ def _upgrade_hint(engine: Game, state: HalfwishState, request: Decision) -> list
 
 HINTS: dict[str, Callable[[Game, HalfwishState, Any], list[str]]] = {
     "roll": _roll_hint, "encounter": _encounter_hint, "respond": _respond_hint, "keep-dv": _keep_hint,
-    "power": _role_hint, "commit": _commit_hint, "challenge": _role_hint, "upgrade-pick": _upgrade_hint,
+    "power": _standing_hint, "commit": _commit_hint, "challenge": _role_hint, "upgrade-pick": _upgrade_hint,
     "flip": _flip_hint,
 }

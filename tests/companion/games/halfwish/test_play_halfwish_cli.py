@@ -83,12 +83,14 @@ def test_every_prompt_names_the_round_and_turn_the_tally_shows(runner, tmp_path)
     assert checked > 20  # prompts of rounds 2 and 3 among them
 
 
-def test_a_hint_is_not_repeated_at_the_next_prompt(runner):
+def test_the_roles_are_said_once_as_the_duel_starts(runner):
     """Table audit: both role reminders were printed again before every prompt of a duel (each power
-    window, each commit), four lines repeated six times on a 30-line screen."""
+    window, each commit), four lines repeated six times on a 30-line screen; then once more under
+    the duel's first line, which says the same. The duel's first line says them; a power played or
+    passed in the open does not repeat them (a secret commit still shows them to its player)."""
     lines = SETUP + ["5 5", "6 6", "duel", "pass", "pass", "quit"]
     out = play(runner, lines, "--players", "Ann,Bob").output
-    duel = out.split("Ann starts a duel", 1)[1].split("Preparation ends", 1)[0]  # no state block between
-    assert duel.count("hint: Ann is the aggressor") == 1
+    duel = out.split("Ann starts a duel", 1)[1].split("Preparation ends", 1)[0]
+    assert duel.count("Ann is the aggressor") == 1 and "hint: Ann is the aggressor" not in duel
+    assert duel.index("Duel! Ann is the aggressor") < duel.index("Ann: play a power in the preparation")
     assert "Bob: play a power in the preparation" in duel
-    assert duel.index("hint: Ann is the aggressor") < duel.index("Ann: play a power in the preparation")
