@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import DatabaseInvalid, Problem, UnknownGame
+from .fieldcheck import field_problem, rules_ids
 from .lookups import note_card_lookup
 from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, is_inside
@@ -22,7 +23,6 @@ from .schema import (
     Card,
     Deck,
     Die,
-    FieldSpec,
     Fragment,
     GameMeta,
     PrintSettings,
@@ -306,7 +306,14 @@ class _Assembler:
 
     def _check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Params) -> None:
         for name, spec in deck.fields.items():
-            if spec.refs and spec.refs not in deck_cards:
+            if spec.refs and is_rules_ref(spec.refs) and spec.refs not in deck_cards:
+                ids = rules_ids(rules, spec.refs)
+                if ids is None:
+                    self._report("decks", index, ("fields", name, "refs"),
+                                 f"refers to {spec.refs!r}, which names no list or mapping of the rules")
+                else:
+                    deck_cards[spec.refs] = ids  # (a deck id never starts with `rules.`)
+            elif spec.refs and spec.refs not in deck_cards:
                 self._report("decks", index, ("fields", name, "refs"),
                              f"refers to deck {spec.refs!r}, which does not exist; decks: {', '.join(sorted(deck_cards))}")
         for j, card in enumerate(deck.cards):
@@ -351,7 +358,7 @@ class _Assembler:
                 if spec.required:
                     self._report("decks", di, ("cards", ci), f"missing required field {name!r}")
                 continue
-            message = _field_problem(spec, extra[name], deck_cards)
+            message = field_problem(spec, extra[name], deck_cards)
             if message:
                 self._report("decks", di, ("cards", ci, name), message)
             elif spec.type == "counts" and spec.total is not None:
@@ -360,33 +367,6 @@ class _Assembler:
                 if expected is not None and actual != expected:
                     self._report("decks", di, ("cards", ci, name),
                                  f"counts add up to {actual}, expected {expected} ({spec.total})")
-
-
-_PY_TYPES: dict[str, tuple[type, ...]] = {
-    "str": (str,), "text": (str,), "int": (int,), "float": (int, float),
-    "bool": (bool,), "list": (list,), "map": (dict,), "counts": (dict,),
-}
-
-
-def _field_problem(spec: FieldSpec, value: Any, deck_cards: dict[str, set[str]]) -> str | None:
-    """Why `value` does not fit `spec`, or None."""
-    wanted = _PY_TYPES[spec.type]
-    if not isinstance(value, wanted) or (isinstance(value, bool) and bool not in wanted):
-        return f"expected {spec.type}, got {value!r}"
-    if spec.type == "counts" and isinstance(value, dict) and not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()):
-        return f"expected counts (card id: whole number), got {value!r}"
-    if spec.choices is not None:
-        values = value if isinstance(value, list) else [value]
-        bad = [v for v in values if v not in spec.choices]
-        if bad:
-            return f"{bad[0]!r} is not one of: {', '.join(spec.choices)}"
-    if spec.refs and spec.refs in deck_cards:
-        names = list(value) if isinstance(value, list | dict) else [value]
-        missing = [n for n in names if n not in deck_cards[spec.refs]]
-        if missing:
-            return f"refers to {missing[0]!r}, which is not a card of deck {spec.refs!r}"
-    return None
 
 
 def _hash_files(files: list[Path], folder: Path) -> str:

@@ -130,3 +130,35 @@ def test_env_var_points_at_another_database(tmp_path: Path, runner) -> None:
 def test_shipped_database_is_clean(runner) -> None:
     result = runner.invoke(cli, ["lint"])
     assert result.exit_code == 0, result.output
+
+
+GLOSSARY_GAME = MINIMAL_GAME + """\
+  keywords:
+    - {id: swift, text: Acts first.}
+    - {id: sturdy, text: Takes one less damage.}
+  colours: {red: "#c0392b", blue: "#1f618d"}
+  deck_size_text: three
+"""
+
+
+def _deck_with(field: str, value: str) -> str:
+    return DECK.replace("      upgrades: {type: str, refs: main}\n", f"      upgrades: {{type: str, refs: main}}\n      {field}\n") \
+               .replace("        cost: 1\n", f"        cost: 1\n{value}")
+
+
+def test_a_field_may_name_the_ids_of_a_rules_list_or_mapping(tmp_path: Path) -> None:
+    """Halfwish's cards list glossary keywords; a misspelt one was found only when a layout looked
+    it up, located at the layout line. `refs: rules.keywords` checks it as the card is loaded."""
+    deck = _deck_with("keywords: {type: list, refs: rules.keywords}", "        keywords: [swift, sturdi]\n")
+    problems = problems_of(make_game(tmp_path / "list", deck=deck, game=GLOSSARY_GAME))
+    assert any("deck.yaml:15:9: decks[0].cards[0].keywords: refers to 'sturdi', which is not an id in "
+               "rules.keywords (did you mean 'sturdy'?)" in p for p in problems), problems
+    deck = _deck_with("colour: {type: str, refs: rules.colours}", "        colour: blue\n")
+    assert load_game("tiny", make_game(tmp_path / "map", deck=deck, game=GLOSSARY_GAME)).card("alpha").get("colour") == "blue"
+
+
+def test_a_field_referring_to_rules_that_hold_no_ids_is_located_at_its_spec(tmp_path: Path) -> None:
+    deck = _deck_with("size: {type: str, refs: rules.deck_size_text}", "        size: three\n")
+    problems = problems_of(make_game(tmp_path, deck=deck, game=GLOSSARY_GAME))
+    assert any("decks[0].fields.size.refs: refers to 'rules.deck_size_text', which names no list or mapping "
+               "of the rules" in p for p in problems), problems
