@@ -26,6 +26,7 @@ from cards.units import MM, parse_length, parse_size
 from .geometry import (
     CROP_MARK_GAP,
     CROP_MARK_LENGTH,
+    PAPERS,
     TOKEN_BLEED,
     TOKEN_GAP,
     Box,
@@ -45,7 +46,6 @@ from .packing import (
 )
 from .token_rows import Region, TokenPlace, fill_regions
 
-PAPERS = ("a4", "letter")
 # Space kept between tokens and the crop marks or cards beside them.
 CLEARANCE = 2 * TOKEN_BLEED
 

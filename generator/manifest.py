@@ -14,6 +14,7 @@ from typing import Any, BinaryIO
 
 from cards import Database
 
+from .geometry import PAPERS
 from .stamps import digest
 
 MANIFEST = "manifest.json"
@@ -154,22 +155,12 @@ def write_manifest(db: Database, folder: Path, text: str | None = None) -> Path:
     return path
 
 
-def removed_component_files(folder: Path, db: Database) -> list[Path]:
-    """The files in kit folder `folder` of components its manifest (the last build's) lists and
-    `db` no longer holds: `<id>-<paper>.pdf` and `<id>-fold-<paper>.pdf`. Only files named after a
-    component known to have gone, so a file of the designer's own in the folder is never one."""
-    gone = earlier_kit(folder).components - component_ids(db)
-    names = {f"{id_}{fold}-{paper}.pdf" for id_ in gone for fold in ("", "-fold") for paper in PAPERS}
-    return sorted(path for path in folder.iterdir() if path.name in names and path.is_file())
-
-
-PAPERS = ("a4", "letter")
 # The kit's subfolders of files drawn per component: `--png`, `--tts` and each print shop's
 # (`--for`). Every file deckwright writes there is named after its component: `<id>.<ext>` or
 # `<id>-<what>.<ext>` (`race-fire-1.png`, `race-tts-back.png`, `race.pdf`).
 PER_COMPONENT_FOLDERS = ("png", "tts", "tgc", "mpc", "drivethrucards")
 PER_COMPONENT_SUFFIXES = (".png", ".pdf")
-REPRINTS = tuple(f"reprint-{paper}.pdf" for paper in PAPERS)
+REPRINTS = tuple(f"reprint-{paper}.pdf" for paper in PAPERS)  # of each paper `geometry.PAPERS` knows
 
 
 @dataclass(frozen=True)
@@ -201,6 +192,8 @@ def stale_files(folder: Path, db: Database, earlier: EarlierKit, written: list[P
 
     - a reprint sheet (`reprint-<paper>.pdf`) this build did not write again: it lists the cards
       changed up to the build that wrote it (`home`: a build of the home kit, with its manifest);
+    - (`home`) the file of a component the last build's manifest lists and `db` no longer holds:
+      `<id>-<paper>.pdf` and `<id>-fold-<paper>.pdf`;
     - in the per-component folders (`png/`, `tts/`, a print shop's), a file of a component the
       last build's manifest lists and `db` no longer holds, whatever this build writes, and a
       file of any component that this build did not write although it wrote that folder again
@@ -212,6 +205,8 @@ def stale_files(folder: Path, db: Database, earlier: EarlierKit, written: list[P
     stale = []
     if home and earlier.is_ours:
         stale += [folder / name for name in REPRINTS if (folder / name).is_file()]
+        names = {f"{id_}{fold}-{paper}.pdf" for id_ in gone for fold in ("", "-fold") for paper in PAPERS}
+        stale += sorted(path for path in folder.iterdir() if path.name in names and path.is_file())
     for name in PER_COMPONENT_FOLDERS:
         sub = folder / name
         if not sub.is_dir():

@@ -179,7 +179,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
     """Check, then build every chosen game; the files written, and the sheets and slot use of each
     file printed on sheets."""
     from generator.errors import GeneratorError
-    from generator.manifest import earlier_kit, removed_component_files, stale_files
+    from generator.manifest import earlier_kit, stale_files
     from generator.staging import kit_lock, staged_kits
 
     with warnings.catch_warnings(record=True) as caught, _kept_between_builds(cache, games, all_games, paper):
@@ -194,14 +194,12 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             with kit_lock(out_dir, functools.partial(_waiting, out_dir)):  # one build at a time per folder
                 with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                     steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
-                    gone = [path for db in databases for path in removed_component_files(stages.folder(db.folder.name), db)]
                     earlier = {db.id: earlier_kit(stages.folder(db.folder.name)) for db in databases}  # before it is rewritten
                     written = _run(steps + _record_steps(databases, papers, stages, reprint_since, cache), progress)
                     ran = {name for name, asked in (("png", png_dpi), ("tts", tts)) if asked}
-                    stale = [path for db in databases for path in stale_files(stages.folder(db.folder.name), db,
-                                                                              earlier[db.id], written, ran)]
-                    for path in dict.fromkeys(gone + stale):  # files of ours this kit no longer has: they leave it
-                        path.unlink()
+                    for db in databases:  # files of ours this kit no longer has: they leave it
+                        for path in stale_files(stages.folder(db.folder.name), db, earlier[db.id], written, ran):
+                            path.unlink()
                 set_interrupt_message(KIT_REPLACED)
                 if cache is not None:
                     cache.prune()  # entries no file of the kit uses any more

@@ -12,15 +12,16 @@ import click
 WIDTH = 80
 
 
-def screen_width() -> int | None:
+def screen_width(stream: IO[Any] | None = None) -> int | None:
     """The width to wrap at: the terminal's (80 at most), or $COLUMNS; None (no wrapping) when
-    output is piped, so logs and transcripts keep one event per line."""
+    output (`stream`, standard output unless given) is piped, so logs and transcripts keep one
+    event per line."""
     import os
     import shutil
 
     if os.environ.get("COLUMNS", "").isdigit():
         return min(int(os.environ["COLUMNS"]), WIDTH)
-    if sys.stdout.isatty():
+    if (stream or sys.stdout).isatty():
         return min(shutil.get_terminal_size((WIDTH, 24)).columns, WIDTH)
     return None
 
@@ -60,19 +61,6 @@ def _marker_width(text: str) -> int:
         head.endswith(")") and head[:-1].isdigit()) else 0
 
 
-def error_width() -> int | None:
-    """The width to wrap an error at: $COLUMNS or the terminal's where errors go (stderr), 80 at
-    most; None (no wrapping) when stderr is piped, so a log keeps each problem on one line."""
-    import os
-    import shutil
-
-    if os.environ.get("COLUMNS", "").isdigit():
-        return min(int(os.environ["COLUMNS"]), WIDTH)
-    if sys.stderr.isatty():
-        return min(shutil.get_terminal_size((WIDTH, 24)).columns, WIDTH)
-    return None
-
-
 def wrap_error(exc: click.ClickException) -> click.ClickException:
     """`exc` shown as click shows it (usage, hint, `Error: ...`), each line wrapped at words to
     the screen: click leaves a long message (an option's valid values, a list of games) on one
@@ -80,7 +68,7 @@ def wrap_error(exc: click.ClickException) -> click.ClickException:
     (a long path) runs over it."""
     import io
 
-    width = error_width()
+    width = screen_width(sys.stderr)  # where errors go
     if width is None or "show" in vars(exc):  # piped, or shown already by our own wrapper
         return exc
     shown = type(exc).show
