@@ -44,8 +44,7 @@ def kept_paragraphs(games: Sequence[str], root: Path, paper: str = "a4") -> Iter
     """Start from the paragraphs the last build of `games` (from the card folder `root`) on
     `paper` (`a4`, `letter` or `both`) kept; when the block ends without an error, keep those it
     used, if it made any new ones. Each paper choice keeps its own: lines are broken to a page's
-    width, and an A4 build reading what a build of both papers kept read twice what it needed
-    (the bench's A4 edits after a `--paper both` build: 0.52x of a full build against 0.40x)."""
+    width, and an A4 build reading what a build of both papers kept read twice what it needed."""
     name = _name(games, root, paper)
 
     def restore() -> None:  # when the build first makes a paragraph: most rebuilds never do
