@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.core import Decision, Request, dice_label
+from ..engine.requests import Option
 from ..engine.typed import menu_numbers
 
 # What `help` at a prompt says: the table commands, and how a request is answered.
@@ -31,17 +32,36 @@ def menu_lines(request: Request, player: str) -> list[str]:
     """The lines under a prompt: a decision's numbered options (and, when some are not listed, how
     to type one `player` reveals), or a chance's possible outcomes; nothing for a roll."""
     if isinstance(request, Decision):
-        lines = []
+        entries = []
         for number, option in zip(menu_numbers(request), request.listed(), strict=True):
-            same = option.id == number or not option.label  # a bid's `0) bid 0` needs no `[0]`
             enter = "  (Enter)" if option.id == request.default and len(request.options) > 1 else ""
-            lines.append(f"  {number}) {option}" + ("" if same else f"  [{option.id}]") + enter)
+            entries.append(f"{number}) {option}" + ("" if _names_itself(option, number) else f"  [{option.id}]") + enter)
+        lines = _in_columns(entries) if len(entries) > LONG_MENU else [f"  {entry}" for entry in entries]
         if request.shown is not None:  # whether or not any is playable now: that is secret too
             lines.append(f"  or type the name of what {player} reveals (not listed here)")
         return lines
     if request.kind == "roll":
         return []
     return [f"  possible: {', '.join(dict.fromkeys(request.options))}"]
+
+
+LONG_MENU = 12  # a longer menu is set in columns, so the tally above it stays on a 30-line screen
+MENU_WIDTH = 80
+
+
+def _names_itself(option: Option, number: str) -> bool:
+    """Whether the entry already shows what to type: a bid's `0) bid 0`, a tile's `B6 (Frost Pool)`,
+    a witch's `Ben (Wind Witch): 5 Life Hearts`. Else the id follows in brackets (`Sera Quill  [sera-quill]`)."""
+    label = option.label
+    return option.id == number or not label or label == option.id or label.startswith(f"{option.id} (")
+
+
+def _in_columns(entries: list[str]) -> list[str]:
+    """`entries` down as many columns as fit in `MENU_WIDTH`, read top to bottom (as `ls` does)."""
+    cell = max(len(entry) for entry in entries) + 3
+    columns = max(1, (MENU_WIDTH - 2) // cell)
+    rows = -(-len(entries) // columns)
+    return [("  " + "".join(entry.ljust(cell) for entry in entries[row::rows])).rstrip() for row in range(rows)]
 
 
 def prompt_tail(request: Request) -> str:

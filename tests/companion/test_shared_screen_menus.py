@@ -124,3 +124,36 @@ def test_a_power_not_chosen_is_refused_with_the_reason_and_no_secret(runner, tmp
                               "not played, with the mana for it (1 left), one a turn"), refusal
     for secret in ("roar", "ignite", "taunt"):
         assert secret not in refusal.lower()
+
+
+def test_a_long_menu_is_set_in_columns_read_downwards_within_80_columns():
+    """Play audit (skirmish): placing a character listed 23 tiles one per line, which pushed the
+    map it is placed on off a 30-line screen."""
+    from companion.cli.requests_shown import LONG_MENU, menu_lines
+
+    tiles = tuple(Option(f"{c}{r}", f"{c}{r} (Frost Pool)" if (c, r) == ("B", 6) else "") for r in (5, 6, 7, 8)
+                  for c in "ABCDEF")[:23]
+    lines = menu_lines(Decision(0, "Place Sera Quill", tiles), "Ann")
+    assert lines == [
+        "  1) A5                9) C6                17) E7",
+        "  2) B5                10) D6               18) F7",
+        "  3) C5                11) E6               19) A8",
+        "  4) D5                12) F6               20) B8",
+        "  5) E5                13) A7               21) C8",
+        "  6) F5                14) B7               22) D8",
+        "  7) A6                15) C7               23) E8",
+        "  8) B6 (Frost Pool)   16) D7",
+    ]
+    short = Decision(0, "pick", tiles[:LONG_MENU])
+    assert menu_lines(short, "Ann") == [f"  {n}) {t}" for n, t in enumerate(tiles[:LONG_MENU], 1)]
+    names = Decision(0, "pick", tuple(Option(f"o{n}", "a long option label " * 3) for n in range(20)))
+    assert max(map(len, menu_lines(names, "Ann"))) <= 80  # one column when two do not fit
+
+
+def test_an_id_shown_by_its_label_is_not_repeated_in_brackets():
+    from companion.cli.requests_shown import menu_lines
+
+    choice = Decision(0, "pick", (Option("sera-quill", "Sera Quill (Duelist)"), Option("Ben", "Ben (Wind Witch): 5 Life Hearts"),
+                                  Option("end", "end the action phase")))
+    assert menu_lines(choice, "Ann") == ["  1) Sera Quill (Duelist)  [sera-quill]", "  2) Ben (Wind Witch): 5 Life Hearts",
+                                         "  3) end the action phase  [end]"]

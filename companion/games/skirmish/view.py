@@ -34,7 +34,8 @@ def map_lines(engine: Game, state: SkirmishState) -> list[str]:
             cells.append(f"{MARKS.get(board.special.get(tile, ''), '.')}{at.get(tile, '')}".ljust(CELL))
         half = "S" if row <= board.rows // 2 else "O"
         lines.append(f"{row:>2}  " + "".join(cells) + f"  {half}")
-    return lines + ["    ^ Brazier  ~ Frost Pool  + Shrine  # Rocks  · S1..S3, O1..O3: the discs"]
+    return lines + ["    ^ Brazier  ~ Frost Pool  + Shrine  # Rocks  · S1..S3, O1..O3: the discs",
+                    "    * leader · 20/62: damage taken/armor · Medium/Small: power/armor tiers"]
 
 
 WIDTH = 72   # the play screen prefixes tally lines; 80 columns in all
