@@ -245,12 +245,24 @@ def _parse(text: str, shown: Path) -> tuple[YamlDoc, list[Problem]]:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
         col = mark.column + 1 if mark else None
-        reason = getattr(exc, "problem", None) or str(exc)
         src = text.splitlines()[line - 1] if line and line <= len(text.splitlines()) else ""
-        problems.append(Problem(shown, line, col, "", f"malformed YAML: {reason}", src))
+        problems.append(Problem(shown, line, col, "", f"malformed YAML: {_yaml_reason(exc, text)}", src))
     finally:
         loader.dispose()
     return doc, problems
+
+
+def _yaml_reason(exc: yaml.YAMLError, text: str) -> str:
+    """PyYAML's reason in a designer's words: a tab named as the cause (YAML indents with spaces
+    only), and where an unclosed bracket or quote began when the parser noticed lines later."""
+    problem = getattr(exc, "problem", None) or str(exc)
+    mark, context, start = getattr(exc, "problem_mark", None), getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
+        return "a tab where YAML expects spaces (indent with spaces only)"
+    if context and start is not None and mark is not None and start.line != mark.line:
+        what = context.removeprefix("while parsing ").removeprefix("while scanning ").removeprefix("a ")
+        return f"{problem} (in the {what} that starts at line {start.line + 1}, column {start.column + 1})"
+    return problem
 
 
 def parsed_text(text: str) -> tuple[Any, dict[Loc, tuple[int, int]]] | None:

@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 
+from cards.yamlsrc import load_yaml
+
 from .errors import GeneratorError
 
 ENV_VAR = "DECKWRIGHT_CONFIG"
@@ -47,10 +49,10 @@ def config_path() -> Path:
 def _read(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ConfigError(f"{path}: cannot read the user config: {exc}") from None
+    doc, problems = load_yaml(path)  # located problems, in the words the card database uses
+    if problems:
+        raise ConfigError(f"cannot read the user config: {problems[0]}")
+    data = doc.data or {}
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a mapping, got {type(data).__name__}")
     return data

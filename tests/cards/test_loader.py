@@ -162,3 +162,20 @@ def test_a_field_referring_to_rules_that_hold_no_ids_is_located_at_its_spec(tmp_
     problems = problems_of(make_game(tmp_path, deck=deck, game=GLOSSARY_GAME))
     assert any("decks[0].fields.size.refs: refers to 'rules.deck_size_text', which names no list or mapping "
                "of the rules" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("broken", "expected"),
+    [
+        (DECK.replace("        cost: 2\n", "\tcost: 2\n"),
+         "deck.yaml:16:1: malformed YAML: a tab where YAML expects spaces (indent with spaces only)"),
+        (DECK.replace("name: Beta", "name: [Beta"),
+         "malformed YAML: did not find expected ',' or ']' (in the flow sequence that starts at line 15, column 15)"),
+    ],
+    ids=["tab-indent", "unclosed-bracket"],
+)
+def test_malformed_yaml_names_the_cause_a_designer_can_fix(tmp_path: Path, broken: str, expected: str) -> None:
+    """Broken-input audit: a tab said "found character that cannot start any token", and an unclosed
+    bracket pointed only at the line where the parser gave up, two lines below the bracket."""
+    problems = problems_of(make_game(tmp_path, deck=broken))
+    assert any(expected in p for p in problems), problems

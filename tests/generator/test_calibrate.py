@@ -53,6 +53,15 @@ def test_a_bad_user_config_is_named(tmp_path: Path) -> None:
         duplex_setting()
 
 
+def test_a_malformed_user_config_is_located_in_a_designers_words() -> None:
+    """Broken-input audit: a tab in the config printed PyYAML's five-line report."""
+    _config().write_text("print:\n\tduplex_offset: [1, 2]\n")
+    with pytest.raises(ConfigError) as refused:
+        duplex_setting()
+    assert str(refused.value) == (f"cannot read the user config: {_config()}:2:1: malformed YAML: a tab where YAML "
+                                  "expects spaces (indent with spaces only)")
+
+
 def test_an_offset_that_is_not_a_number_is_refused(runner: Any, tmp_path: Path) -> None:
     """`calibrate --set nan 1` was stored, and every later duplex build then failed."""
     result = runner.invoke(cli, ["calibrate", "--set", "nan", "1"])
