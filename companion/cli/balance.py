@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from cards.wording import plural
+
 from ..balance.bots import best_heuristic, unused_budget
 from ..balance.compare import run_compare
 from ..balance.errors import BalanceError
@@ -174,7 +176,7 @@ def summary_lines(data: dict[str, Any], kind: str) -> list[str]:
 
 def report_lines(report: dict[str, Any]) -> list[str]:
     """The headline figures and the largest imbalances."""
-    lines = [f"{report['game']} · {report['games']} games · bots: {', '.join(dict.fromkeys(report['bots']))}"]
+    lines = [f"{report['game']} · {plural(report['games'], 'game')} · bots: {', '.join(dict.fromkeys(report['bots']))}"]
     bots = {f"bot {name}": row for name, row in (report.get("by_bot") or {}).items()}
     for what, row in (report["headlines"] | bots).items():
         low, high = row["ci95"]

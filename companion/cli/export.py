@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from cards.wording import plural
+
 from .common import DataProblem, get_context, user_errors
 from .screen import WIDTH
 
@@ -51,7 +53,7 @@ def command(game: str, deck_id: str, fmt: str | None, out_file: Path | None) -> 
         write_deck(deck, path, fmt)
     except OSError as exc:
         raise DataProblem(f"cannot write {path}: {exc}") from None
-    click.echo(f"wrote {path} ({len(deck.cards)} cards)")
+    click.echo(f"wrote {path} ({plural(len(deck.cards), 'card')})")
     hint = _source_hint(db, deck, path, fmt)
     if hint:
         click.echo(hint)

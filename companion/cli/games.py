@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from cards import DatabaseInvalid, cards_root, game_ids
+from cards.wording import plural
 
 from ..gameids import engine_ids
 from .common import echo_json, get_context
@@ -86,7 +87,7 @@ def _print_table(rows: list[dict[str, Any]]) -> None:
         click.echo(f"{row['id']:<18}{row['name'][:29]:<30}{row['players']:<13}{rules}")
         detail = components_text(row["components"])
         if "problems" in row:
-            detail = f"{row['problems']} problems: run deckwright lint {row['id']}"
+            detail = f"{plural(row['problems'], 'problem')}: run deckwright lint {row['id']}"
         for line in wrap_lines("  " + detail, 78):
             click.echo(line)
 

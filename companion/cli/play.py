@@ -132,7 +132,7 @@ class Gamemaster:
         verb = "Resuming" if self.table.steps else "Starting"
         going_on = self.table.request() is not None
         self.say(f"{verb} {info.game} session {info.name} · {', '.join(info.players)} "
-                 f"· {self.table.seq} answers so far · "
+                 f"· {plural(self.table.seq, 'answer')} so far · "
                  + ("type help for commands" if going_on else "the game is over"), bold=True)
         for warning in self.table.warnings:
             self.say(f"warning: {warning}")

@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from cards.wording import plural
+
 from ..safefiles import write_text_replacing
 from ..sessionexport import export_data, outcome_data, playtest_report, report_markdown, secret_mark
 from ..sessionnotes import notes
@@ -118,7 +120,7 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
                       | {"next": None if request is None else request.prompt})
             return
         info = table.info
-        echo_wrapped(f"{info.name}: {info.game} · {', '.join(info.players)} · {table.seq} answers · {info.status}")
+        echo_wrapped(f"{info.name}: {info.game} · {', '.join(info.players)} · {plural(table.seq, 'answer')} · {info.status}")
         echo_wrapped(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
                      f"· updated {info.updated}")
         ended = f"over: {outcome.text or outcome.termination}" if outcome else "over"
@@ -229,7 +231,7 @@ def delete(name: str, yes: bool, db_path: str | None) -> None:
     with SessionStore(db_path) as store:
         try:
             info = store.get(name)
-            described = f"{info.game}, {info.answers} answers"
+            described = f"{info.game}, {plural(info.answers, 'answer')}"
         except SessionDamaged:  # the advice for a damaged session is to delete it
             described = "damaged"
         if not yes:

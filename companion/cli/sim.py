@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from cards.wording import plural
+
 from ..balance.bots import bot_lines, unused_budget
 from ..engine.options import check_options, show_value
 from ..engine.registry import game_module, has_engine
@@ -111,7 +113,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 def format_report(result: dict[str, Any]) -> list[str]:
     """The report as lines for people."""
     width = max([10, *(len(seat["bot"]) for seat in result["seats"])])  # `search+heuristic` is 16
-    lines = [(f"{result['game']} · {result['games']} games · seed {result['seed']} · "
+    lines = [(f"{result['game']} · {plural(result['games'], 'game')} · seed {result['seed']} · "
              f"{result['players']} players · bots: {', '.join(result['bots'])}"
              + "".join(f" · {k}={show_value(v)}" for k, v in result.get("options", {}).items())), "",
              f"{'seat':<5} {'bot':<{width}} {'wins':>6} {'win rate':>9}  95% interval"]

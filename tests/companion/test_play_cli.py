@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cards.wording import plural
 from companion.cli import cli
 from companion.engine.registry import has_engine
 from companion.sessions import SessionStore
@@ -133,6 +134,15 @@ def test_resume_continues_where_it_stopped(runner, toy):
     assert "Resuming toy-race session t · Ann, Ben · 2 answers so far" in result.output
     assert "  | Ann: 7/12" in result.output and "Ann draws a race card" in result.output
     assert journal() == ["sprint", [3, 4], "calm"]
+
+
+def test_one_answer_so_far_is_counted_in_the_singular(runner, toy):
+    """Play audit: a session resumed after its first answer said `1 answers so far` (and `sessions
+    show` `1 answers`)."""
+    play(runner, ["2", "quit"], *NEW)
+    assert "Resuming toy-race session t · Ann, Ben · 1 answer so far" in play(runner, ["quit"], "--resume", "t").output
+    shown = runner.invoke(cli, ["sessions", "show", "t"])
+    assert "· 1 answer ·" in shown.output, shown.output
 
 
 def test_a_whole_game_to_the_end(runner, toy):
@@ -277,7 +287,7 @@ def test_heartstrings_at_the_table_killed_resumed_undone_and_finished(tmp_path):
     assert answered > 0
     second = Terminal("--resume", "hs", env=env)
     prompt = second.wait_for_prompt()
-    assert f"{answered} answers so far" in prompt
+    assert f"{plural(answered, 'answer')} so far" in prompt
     for _ in range(50):
         if "type the dice" in last_prompt(prompt):
             break

@@ -76,7 +76,7 @@ def answer_reward(engine: WitchEngine, state: WitchState, item: StepCall, answer
         text = f"{witch.describe()} regains a Life Heart: {witch.hearts}."
     else:
         witch.hand_size += rewards.hand_size
-        text = f"{witch.describe()} now holds {witch.hand_size} cards."
+        text = f"{witch.describe()} now holds {plural(witch.hand_size, 'card')}."
     return [Event("reward", text)] + finish(engine, state)
 
 

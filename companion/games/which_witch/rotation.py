@@ -9,6 +9,8 @@ create the new Discard Pile.'
 
 from __future__ import annotations
 
+from cards.wording import plural
+
 from ...engine.core import Chance, Event
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .context import WitchEngine
@@ -79,7 +81,7 @@ def reshuffle(engine: WitchEngine, state: WitchState, order: list[str]) -> list[
     state.discard, state.draw = list(order[:top]), list(order[top:])
     starts = ("turn its top card face up to start" if state.discard[0] == HIDDEN  # at the table: unseen by us
               else f"{engine.card_name(state.discard[0])} starts")
-    return [Event("reshuffle", f"The Discard Pile becomes a new Draw Pile of {len(state.draw)} cards; "
+    return [Event("reshuffle", f"The Discard Pile becomes a new Draw Pile of {plural(len(state.draw), 'card')}; "
                                f"{starts} the new Discard Pile.")]
 
 

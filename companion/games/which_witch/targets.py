@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from cards.wording import plural
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from . import catalogue as cat
@@ -104,7 +106,7 @@ def _target_decision(seat: int, attacker: str, kind: str,
                      targets: tuple[tuple[str, str, int, int, int], ...]) -> Decision:
     """The target Decision, built once for each attacker, attack and what is shown of each target:
     `Ben (Fire Witch): 4 Life Hearts, 5 cards, wand d8`."""
-    options = tuple(Option(name, f"{name} ({witch_name(element)}): {hearts_text(hearts)}, {cards} cards"
+    options = tuple(Option(name, f"{name} ({witch_name(element)}): {hearts_text(hearts)}, {plural(cards, 'card')}"
                                  + (f", wand d{wand_die}" if wand_die else ""))
                     for name, element, hearts, cards, wand_die in targets)
     return Decision(seat, f"{WHAT[kind]}: whom does {attacker} attack?", options, kind="target")
