@@ -124,8 +124,9 @@ class HalfwishEngine(Engine):
         return state.round
 
     def turn_label(self, state: HalfwishState) -> str:
-        """`Round 2, turn 4`, as the tally and the rules count turns (5 a round), not `Turn 9`."""
-        return f"Round {state.round}, turn {state.turn}"
+        """`Round 2, turn 4`, as the tally and the rules count turns (5 a round), not `Turn 9`;
+        `Set-up` while classes and powers are chosen, before the first round."""
+        return f"Round {state.round}, turn {state.turn}" if state.started else "Set-up"
 
     def turns(self, state: HalfwishState) -> int:
         """Turns played or under way (1-15)."""
