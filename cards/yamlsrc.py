@@ -254,7 +254,8 @@ def _parse(text: str, shown: Path) -> tuple[YamlDoc, list[Problem]]:
 
 def _yaml_reason(exc: yaml.YAMLError, text: str) -> str:
     """PyYAML's reason in a designer's words: a tab named as the cause (YAML indents with spaces
-    only), and where an unclosed bracket or quote began when the parser noticed lines later."""
+    only), and, when the parser noticed lines later, where the bracket or block it was reading
+    began (an unclosed `[` is reported where the parser gave up)."""
     problem = getattr(exc, "problem", None) or str(exc)
     mark, context, start = getattr(exc, "problem_mark", None), getattr(exc, "context", None), getattr(exc, "context_mark", None)
     if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
