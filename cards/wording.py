@@ -23,6 +23,11 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
+def span(least: int, most: int) -> str:
+    """`2`, `2-4`: a range of counts as messages say it (never `2-2`)."""
+    return str(least) if least == most else f"{least}-{most}"
+
+
 def wants_an(word: str) -> bool:
     """Is `word` said with a vowel sound first (so it takes "an")?"""
     lower = word.lower()

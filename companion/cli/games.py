@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from cards import DatabaseInvalid, cards_root, game_ids
-from cards.wording import plural
+from cards.wording import plural, span
 
 from ..gameids import engine_ids
 from .common import echo_json, get_context
@@ -69,8 +69,7 @@ def _row(gid: str, root: Any) -> dict[str, Any]:
 
 def players_text(least: int, most: int) -> str:
     """`2 players`, `2-4 players`: never `2-2 players`."""
-    span = str(least) if least == most else f"{least}-{most}"
-    return f"{span} player" if most == 1 else f"{span} players"
+    return f"{span(least, most)} player" if most == 1 else f"{span(least, most)} players"
 
 
 def components_text(components: dict[str, int]) -> str:

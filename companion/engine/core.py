@@ -27,6 +27,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from cards.wording import span
+
 from ..errors import IllegalAction, SetupError
 from .jsondata import GameState, from_jsonable, to_jsonable
 from .options import SetupOption, check_options
@@ -123,7 +125,7 @@ class Engine:
     def players_allowed(self) -> str:
         """The player counts as messages say them: `2`, `2-3` (never `2-2`)."""
         counts = self.player_counts()
-        return f"{counts.start}" if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
+        return span(counts.start, counts.stop - 1)
 
     def check_players(self, players: Sequence[str]) -> list[str]:
         """Player names checked once for every game: count, non-empty, distinct, short enough."""
