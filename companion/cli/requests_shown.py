@@ -11,6 +11,7 @@ from typing import Any
 from ..engine.core import Decision, Request, dice_label
 from ..engine.requests import Option
 from ..engine.typed import menu_numbers
+from .screen import WIDTH
 
 # What `help` at a prompt says: the table commands, and how a request is answered.
 COMMANDS_HELP = """\
@@ -46,7 +47,6 @@ def menu_lines(request: Request, player: str) -> list[str]:
 
 
 LONG_MENU = 12  # a longer menu is set in columns, so the tally above it stays on a 30-line screen
-MENU_WIDTH = 80
 
 
 def _names_itself(option: Option, number: str) -> bool:
@@ -57,9 +57,9 @@ def _names_itself(option: Option, number: str) -> bool:
 
 
 def _in_columns(entries: list[str]) -> list[str]:
-    """`entries` down as many columns as fit in `MENU_WIDTH`, read top to bottom (as `ls` does)."""
+    """`entries` down as many columns as fit the play screen's `WIDTH`, read top to bottom (as `ls` does)."""
     cell = max(len(entry) for entry in entries) + 3
-    columns = max(1, (MENU_WIDTH - 2) // cell)
+    columns = max(1, (WIDTH - 2) // cell)
     rows = -(-len(entries) // columns)
     return [("  " + "".join(entry.ljust(cell) for entry in entries[row::rows])).rstrip() for row in range(rows)]
 
