@@ -12,10 +12,10 @@ left to right on a portrait page, top to bottom on a landscape one.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -35,7 +35,7 @@ from .geometry import (
     page_size,
     printable,
 )
-from .pagecache import cached_page, face_stamp, note_form, stamped
+from .pagecache import cached_page, cached_slot, face_stamp, note_form, stamped
 from .pdfcanvas import new_canvas
 
 # Draws one card face into the box (x, y, w, h) that includes the bleed.
@@ -272,8 +272,10 @@ def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Ca
 
     def draw() -> None:
         _set_print_boxes(canvas, plan, placed)
-        for trim, face in zip(placed, faces, strict=True):
-            _draw_clipped(canvas, plan, trim, face, placed)
+        sheet = described.get((side, len(placed)))
+        for slot, (trim, face) in enumerate(zip(placed, faces, strict=True)):
+            # a face that showed before in this slot, on the same document, is replayed
+            cached_slot(canvas, face, (sheet, slot), functools.partial(_draw_clipped, canvas, plan, trim, face, placed))
         draw_crop_marks(canvas, plan, placed)
         if more:
             more(canvas, plan, side)
@@ -308,7 +310,7 @@ def _draw_clipped(canvas: Canvas, plan: SheetPlan, trim: Box, face: Face, placed
     canvas.restoreState()
 
 
-@lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def _clip_box(plan: SheetPlan, trim: Box, placed: tuple[Box, ...]) -> Box:
     """`plan.clip_box`, worked out once per slot of a sheet (every full sheet of a deck is alike)."""
     return plan.clip_box(trim, placed)

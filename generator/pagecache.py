@@ -11,6 +11,11 @@ its recorded drawing operators are appended, so the file's bytes are exactly tho
 (a test compares cached and uncached builds). A page that uses images, transparency, colour
 separations, shadings or annotations is always drawn.
 
+A page that must be drawn (one of its faces changed) is drawn face by face: a face the pages
+recorded before showed with the same stamp, in the same slot, on a document in the same state is
+replayed from that page's operators (`cached_slot`), so a one-card edit draws one face, not the
+nine of its sheet.
+
 While a file is drawn, the stamps of the faces on its pages (drawn or replayed) are collected
 (`pages_from` yields them): the render cache records them per kit file, and a face known to
 have been drawn need not be draw-checked before a build (`is_checked`): the same stamp drew
@@ -195,6 +200,10 @@ class PagePiece:
     # the PDF version the page's drawing asked for: a fill colour sets its opacity, which asks
     # for 1.4 without adding any resource, so a file of replayed pages must ask as well
     version: list[int] = field(default_factory=list)
+    # the faces drawn straight onto the page, each replayable alone (`cached_slot`): [its key,
+    # where its operators start and end in `ops`, the fonts and characters it added, the forms it
+    # placed, the PDF version after it]
+    slots: list[list[Any]] = field(default_factory=list)
 
     def to_bytes(self) -> bytes:
         return marshal.dumps(self.__dict__)  # read back three times faster than JSON
@@ -217,6 +226,7 @@ class PageRecorder:
         self.codes = _codes(canvas)
         self.objects = set(canvas._doc.idToObject)
         self.forms: list[dict[str, Any]] = []
+        self.slots: list[list[Any]] = []
         self.is_replayable = True
         # what the page asks for, apart from what the pages before it asked (restored in `finish`)
         self.version_before = canvas._doc._pdfVersion
@@ -243,7 +253,7 @@ class PageRecorder:
         boxes = {box: list(getattr(canvas, f"_{box}Box")) for box in ("crop", "art", "bleed", "trim")
                  if getattr(canvas, f"_{box}Box", None)}
         return PagePiece(_fonts(canvas)[len(self.fonts):], {k: v for k, v in new_codes.items() if v}, self.forms,
-                         list(canvas._code), list(canvas._formsinuse), boxes, list(version))
+                         list(canvas._code), list(canvas._formsinuse), boxes, list(version), self.slots)
 
 
 def note_form(canvas: Canvas, name: str, bbox: Sequence[float]) -> None:
@@ -265,16 +275,7 @@ _FIRST_VERSION = (1, 3)  # what reportlab starts a document at (`rl_config.pdfVe
 def replay(canvas: Canvas, piece: PagePiece) -> None:
     """Add what the page added to the document, in the same order, then its operators (no showPage)."""
     doc = canvas._doc
-    for name in piece.fonts:
-        font = pdfmetrics.getFont(name)
-        if isinstance(font, TTFont):
-            font._assignState(doc)
-            font.getSubsetInternalName(0, doc)
-        else:
-            doc.getInternalFontName(name)
-    for name, codes in piece.codes.items():
-        font = pdfmetrics.getFont(name)
-        font.splitString("".join(map(chr, codes)), doc)
+    _add_text_resources(doc, piece.fonts, piece.codes)
     for form in piece.forms:
         canvas.beginForm(form["name"], *form["bbox"])
         canvas._code.extend(form["ops"])
@@ -285,6 +286,19 @@ def replay(canvas: Canvas, piece: PagePiece) -> None:
     canvas._code.extend(piece.ops)
     canvas._formsinuse.extend(piece.forms_used)
     doc._pdfVersion = max(doc._pdfVersion, tuple(piece.version))
+
+
+def _add_text_resources(doc: Any, fonts: Sequence[str], codes: dict[str, list[int]]) -> None:
+    """Add fonts, then characters of each font, to the document in the order they were first used."""
+    for name in fonts:
+        font = pdfmetrics.getFont(name)
+        if isinstance(font, TTFont):
+            font._assignState(doc)
+            font.getSubsetInternalName(0, doc)
+        else:
+            doc.getInternalFontName(name)
+    for name, found in codes.items():
+        pdfmetrics.getFont(name).splitString("".join(map(chr, found)), doc)
 
 
 # ------------------------------------------------------------------------------------ a page
@@ -356,16 +370,65 @@ def _recall(store: PieceStore, key: str, piece: PagePiece) -> None:
     if where is None:
         return
     if len(_RECALLED) >= MAX_RECALLED:
-        _RECALLED.clear()
+        forget_recalled()
     _RECALLED[(where, key)] = piece
+    for number, slot in enumerate(piece.slots):
+        _SLOTS[where, slot[0]] = (piece, number)
 
 
 def forget_recalled() -> None:
     """Forget the pages this process replayed or drew (tests: a new process, in effect)."""
     _RECALLED.clear()
+    _SLOTS.clear()
 
 
 def _page_key(base: str, stamps: Sequence[str], names: Sequence[str | None], layout: Any, state: str) -> str:
     text = json.dumps([base, list(stamps), list(names), layout, state], default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
+
+
+# ---------------------------------------------------------------------------- a face on a page
+
+# The faces of the pages this process replayed or drew, by slot key: (the page, which of its slots).
+_SLOTS: dict[tuple[str, bytes], tuple[PagePiece, int]] = {}
+
+
+def cached_slot(canvas: Canvas, face: Any, place: Any, draw: Callable[[], None]) -> None:
+    """Draw one face of a page being drawn for the page store, or replay it from a page that showed it.
+
+    `place` names the slot, JSON-able (the sheet plan, the boxes of the page's faces, which one); `draw()`
+    draws the face there inside a saved graphics state, so that what follows it depends only on
+    the document's state. A face placed through a form, one with no stamp, and one drawn outside a
+    recorded page are simply drawn; so is one whose drawing added anything but fonts and
+    characters to the document (a form, an image), or used transparency, separations, shadings
+    or links (then it is not recorded either)."""
+    recorder: PageRecorder | None = getattr(canvas, "_deckwright_recorder", None)
+    active = _ACTIVE.get()
+    stamp = face_stamp(face)
+    if recorder is None or active is None or stamp is None or getattr(face, "form_name", None):
+        draw()
+        return
+    doc = canvas._doc
+    key = hashlib.sha256(json.dumps([active.base, stamp, place, document_state(canvas)]).encode()).digest()
+    where = getattr(active.store, "where", None)
+    found = _SLOTS.get((where, key)) if where is not None else None
+    start = len(canvas._code)
+    if found is not None:
+        piece, number = found
+        _, first, last, fonts, codes, used, version = piece.slots[number]
+        _add_text_resources(doc, fonts, codes)
+        canvas._code.extend(piece.ops[first:last])
+        canvas._formsinuse.extend(used)
+        doc._pdfVersion = max(doc._pdfVersion, tuple(version))
+        recorder.slots.append([key, start, len(canvas._code), fonts, codes, used, version])
+        return
+    fonts_before, codes_before = _fonts(canvas), _codes(canvas)
+    objects, forms, used_before = len(doc.idToObject), len(recorder.forms), len(canvas._formsinuse)
+    draw()
+    if len(doc.idToObject) != objects or len(recorder.forms) != forms or not _uses_only_replayed_resources(canvas):
+        return
+    codes = {name: found_codes[len(codes_before.get(name, [])):] for name, found_codes in _codes(canvas).items()}
+    recorder.slots.append([key, start, len(canvas._code), _fonts(canvas)[len(fonts_before):],
+                           {name: added for name, added in codes.items() if added},
+                           list(canvas._formsinuse[used_before:]), list(doc._pdfVersion)])

@@ -150,6 +150,31 @@ def test_a_one_card_edit_draws_one_page_and_replays_the_others_byte_for_byte(run
     assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
 
 
+def test_on_the_page_an_edit_draws_only_the_edited_face_the_others_replay_byte_for_byte(runner, cards_copy,
+                                                                                       tmp_path, monkeypatch):
+    """Issue 13 part 1: "each rendered card face ... is keyed by a hash of exactly what it depends
+    on": the sheet holding the edited card draws that card, and its other faces are replayed."""
+    from generator import imposition
+
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out, "--only", "cards")
+    path = cards_copy / "halfwish" / "upgrades.yaml"  # one copy of each card: faces drawn straight on the page
+    path.write_text(path.read_text().replace("True Damage.", "True Damage, always.", 1))
+    drawn: list[str] = []
+    draw_clipped = imposition._draw_clipped
+
+    def noting(canvas, plan, trim, face, placed):
+        drawn.append(getattr(face, "form_name", "face"))
+        return draw_clipped(canvas, plan, trim, face, placed)
+
+    monkeypatch.setattr(imposition, "_draw_clipped", noting)
+    _build(runner, cards_copy, out, "--only", "cards")  # the same process: its last pages are at hand
+    assert drawn == ["face"]  # the edited card alone; its sheet's other faces were replayed
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+    assert len(drawn) > 50  # (drawn whole without the cache)
+    assert (out / "halfwish" / "cards-a4.pdf").read_bytes() == (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes()
+
+
 def test_the_rulebook_is_drawn_again_only_when_an_edit_shows_in_it(runner, cards_copy, tmp_path, monkeypatch):
     """A YAML comment changes the database's files but nothing printed: every file comes from the
     cache. A card's text shows on its card and in the rulebook's card list: those two are drawn."""
