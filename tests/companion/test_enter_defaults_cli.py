@@ -65,11 +65,17 @@ def test_enter_plays_no_more_familiars(runner, tmp_path):
     assert not after.startswith("  !") and "Ann plays" not in after.split("\n", 1)[0], after[:300]
 
 
-def test_enter_drinks_from_the_cauldron_rather_than_fall(runner, tmp_path):
+def test_enter_neither_saves_nor_knocks_out_a_witch_at_the_cauldron(runner, tmp_path):
+    """Play audit: Enter played the Cauldron, yet the companion cannot see who holds one (2 of 65
+    cards): a gamemaster pressing Enter to move on saved the witch by mistake."""
     keys = ["1"] * answers_before("which-witch-table.txt", "has lost their final Life Heart")
     out = enter_at(runner, tmp_path, WITCH, keys)
-    assert "  1) Use the Infinity Cauldron (back to 1)  [cauldron]  (Enter)\n" in out
-    assert "Ben (Wind Witch) drinks from the Infinity Cauldron" in out.rsplit("final Life Heart", 1)[1]
+    asked = out.split("  1) Play the Infinity Cauldron (back to 1 Life Heart)  [cauldron]\n", 1)[1]
+    assert asked.startswith("  2) No Cauldron: eliminated  [fall]\n")
+    refused, again = asked.split("! Enter takes no answer here", 1)
+    assert refused.endswith("play an Infinity Cauldron? (1-2) > \n  ")
+    assert "drinks from the Infinity Cauldron" not in out and "is eliminated" not in out
+    assert again.count("play an Infinity Cauldron?") == 1  # asked again: the witch neither saved nor out
 
 
 def test_enter_at_a_challenge_proceeds_and_never_concedes(runner, tmp_path):

@@ -21,7 +21,7 @@ from .holding import has_kind, holds, take_card
 from .odds import Side
 from .rotation import finish
 from .spells import DEFENDER, FAMILIARS, duel_sides, offer_familiars
-from .state import WitchState, action_of, target_of
+from .state import WitchState, action_of, hearts_text, target_of
 
 BLOCK = Option("shield", "Block with a Shield Crystal")
 ALLOW = Option("allow", "Let the hex take effect")
@@ -44,18 +44,27 @@ def ask_defend(engine: WitchEngine, state: WitchState, item: StepCall) -> Decisi
     if action.kind != "spell":
         return _hex_defence(target, defender, attacker)
     sides = duel_sides(engine, state)
-    p_hit = engine.duel_chances(state, sides).p_hit
-    return _spell_defence(target, defender, attacker, action.count, str(action.element), sides[0], p_hit)
+    chances = engine.duel_chances(state, sides)
+    doubled = action.element == state.seats[state.current].element
+    return _spell_defence(target, defender, attacker, action.count, str(action.element), sides[0], chances.p_hit,
+                          _toll(chances.lost, doubled, chances.lost >= state.seats[target].hearts))
+
+
+def _toll(lost: int, doubled: bool, eliminates: bool) -> str:
+    """What a hit would cost the defender, said before they choose: `a hit costs 4 Life Hearts
+    (doubled), all they have`."""
+    return (f"a hit costs {hearts_text(lost)}" + (" (doubled)" if doubled else "")
+            + (", all they have" if eliminates else ""))
 
 
 @functools.lru_cache(maxsize=4096)
 def _spell_defence(seat: int, defender: str, attacker: str, count: int, element: str, side: Side,
-                   p_hit: Fraction) -> Decision:
+                   p_hit: Fraction, toll: str) -> Decision:
     """The defender's Decision against Spells, built once for each attack and its chance to land."""
     accept = Option("roll", f"Roll to defend (attack lands {float(p_hit):.0%} before your Familiars)")
     prompt = (f"{defender}: {attacker} attacks with "
               f"{plural(count, element.title() + ' Spell')}, "
-              f"rolling {side.label()}")
+              f"rolling {side.label()}; {toll}")
     return Decision(seat, prompt, (BLOCK, accept), kind="defend")
 
 

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from cards.wording import article
+
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .context import WitchEngine
@@ -40,8 +42,9 @@ def answer_count(engine: WitchEngine, state: WitchState, item: StepCall, answer:
     action, seat = action_of(state), state.current
     card = str(action.element)
     action.played.extend(take_card(engine, state, seat, card) for _ in range(int(answer)))
-    return [Event("discard", f"{state.seats[seat].describe()} discards {answer} x "
-                             f"{engine.card_name(card)}.")] + finish(engine, state)
+    name = engine.card_name(card)
+    copies = article(name) if answer == "1" else f"{answer} {name} cards"  # as the question counts them
+    return [Event("discard", f"{state.seats[seat].describe()} discards {copies}.")] + finish(engine, state)
 
 
 STEPS = StepTable(questions={"discard-card": Question(ask_card, answer_card),

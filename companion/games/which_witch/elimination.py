@@ -22,12 +22,15 @@ from .state import WitchState, action_of, target_of
 
 
 def ask_cauldron(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
-    """The witch at zero hearts: use the Infinity Cauldron or fall."""
+    """The witch at zero hearts: play the Infinity Cauldron or fall. No answer is taken on Enter:
+    the companion cannot see who holds a Cauldron (2 of 65 cards), and a gamemaster pressing Enter
+    to move on must not save a witch, nor knock one out, by mistake (play audit)."""
     target = target_of(action_of(state))
-    options = (Option("cauldron", f"Use the Infinity Cauldron (back to {engine.rules.cauldron_hearts})"),
-               Option("fall", "Do not use it: eliminated"))
-    return Decision(target, f"{state.seats[target].describe()} has lost their final Life Heart",
-                    options, kind="cauldron", default="cauldron")  # the other answer is elimination
+    options = (Option("cauldron", f"Play the Infinity Cauldron (back to "
+                                  f"{plural(engine.rules.cauldron_hearts, 'Life Heart')})"),
+               Option("fall", "No Cauldron: eliminated"))
+    return Decision(target, f"{state.seats[target].describe()} has lost their final Life Heart: "
+                            f"play an Infinity Cauldron?", options, kind="cauldron")
 
 
 def answer_cauldron(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
@@ -61,7 +64,9 @@ def eliminate(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Ev
 def ask_reward(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
     """The eliminator's choice of reward."""
     rewards = engine.rules.elimination_rewards
-    options = (Option("heart", f"Regain {rewards.heart} Life Heart"),
+    full = state.seats[state.current].hearts >= engine.rules.hearts.max  # ruling: a heart above the most is lost
+    options = (Option("heart", f"Regain {plural(rewards.heart, 'Life Heart')}"
+                               + (" (lost: already at the most)" if full else "")),
                Option("hand", f"Hand size +{rewards.hand_size} for the rest of the game"))
     return Decision(state.current, f"{state.seats[state.current].describe()} chooses an elimination reward",
                     options, kind="reward")
@@ -72,8 +77,11 @@ def answer_reward(engine: WitchEngine, state: WitchState, item: StepCall, answer
     witch = state.seats[state.current]
     rewards = engine.rules.elimination_rewards
     if answer == "heart":
-        witch.hearts = min(engine.rules.hearts.max, witch.hearts + rewards.heart)
-        text = f"{witch.describe()} regains a Life Heart: {witch.hearts}."
+        before, witch.hearts = witch.hearts, min(engine.rules.hearts.max, witch.hearts + rewards.heart)
+        text = (f"{witch.describe()} regains {plural(witch.hearts - before, 'Life Heart')}: {witch.hearts}."
+                if witch.hearts > before else
+                f"{witch.describe()} is already at {plural(witch.hearts, 'Life Heart')}, the most a witch "
+                f"may have: the heart is lost.")
     else:
         witch.hand_size += rewards.hand_size
         text = f"{witch.describe()} now holds {plural(witch.hand_size, 'card')}."

@@ -39,8 +39,12 @@ def _a_card(engine: WitchEngine, card_id: str) -> str:
 
 
 def steal_face_down(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
-    """At the table the stolen card stays secret: a face-down card changes hands."""
-    return answer_steal(engine, state, item, HIDDEN)
+    """At the table the stolen card stays secret: the thief looks at the whole hand, as the hex
+    says, and takes the card of their choice; the companion only counts it."""
+    thief, target = state.seats[state.current], state.seats[target_of(action_of(state))]
+    pass_card(target.held, thief.held, HIDDEN)
+    return [Event("steal", f"{thief.name} looks at {target.name}'s whole hand and takes one card of "
+                           f"their choice (kept secret).")] + finish(engine, state)
 
 
 def ask_take_wand(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
@@ -62,11 +66,13 @@ def answer_take_wand(engine: WitchEngine, state: WitchState, item: StepCall, ans
         state.discard.append(wand)
         return [Event("wand-hex", f"{attacker.name} discards {target.name}'s {engine.card_name(wand)}.")] \
             + finish(engine, state)
+    # the Wand it replaces leaves the table too (play audit: nothing said so)
+    replaced = f"; {attacker.name}'s {engine.card_name(attacker.wand)} goes to the Discard Pile" if attacker.wand else ""
     if attacker.wand:
         state.discard.append(attacker.wand)
     attacker.wand = wand
     return [Event("wand-hex", f"{attacker.name} takes {target.name}'s {engine.card_name(wand)} and rolls "
-                              f"d{engine.catalogue.die(wand)} now.")] + finish(engine, state)
+                              f"d{engine.catalogue.die(wand)} now{replaced}.")] + finish(engine, state)
 
 
 STEPS = StepTable(questions={"steal": Question(ask_steal, answer_steal),

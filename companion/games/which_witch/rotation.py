@@ -81,8 +81,8 @@ def reshuffle(engine: WitchEngine, state: WitchState, order: list[str]) -> list[
     state.discard, state.draw = list(order[:top]), list(order[top:])
     starts = ("turn its top card face up to start" if state.discard[0] == HIDDEN  # at the table: unseen by us
               else f"{engine.card_name(state.discard[0])} starts")
-    return [Event("reshuffle", f"The Discard Pile becomes a new Draw Pile of {plural(len(state.draw), 'card')}; "
-                               f"{starts} the new Discard Pile.")]
+    return [Event("reshuffle", f"Shuffle the Discard Pile ({plural(len(order), 'card')}) into a new Draw Pile; "
+                               f"{starts} the new Discard Pile ({len(state.draw)} left to draw).")]
 
 
 def next_turn(engine: WitchEngine, state: WitchState) -> list[Event]:

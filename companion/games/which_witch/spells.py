@@ -191,14 +191,18 @@ def answer_roll(engine: WitchEngine, state: WitchState, item: StepCall, faces: l
             return []
         return finish(engine, state) if result == "defended" else hit(engine, state, item)
     names = state.seats[state.current].name, state.seats[target_of(action)].name
-    line = (f"{names[0]} {attacker.label()} rolls {faces[0]} = {a_total}, "
-            f"{names[1]} {defender.label()} rolls {faces[1]} = {d_total}")
+    line = f"{_rolled(names[0], attacker, faces[0])}, {_rolled(names[1], defender, faces[1])}"
     if result == "tie":
         push_front(state, step("roll"))
         return [Event("tie", f"{line}: a tie, roll again.")]
     if result == "defended":
         return [Event("defended", f"{line}: {names[1]} is safe.")] + finish(engine, state)
     return [Event("hit", f"{line}: the attack lands.")] + hit(engine, state, item)
+
+
+def _rolled(name: str, side: Side, face: int) -> str:
+    """`Ann rolls 4 on the d6, +1 = 5`; without a bonus, `Ben rolls 3 on the d8`."""
+    return f"{name} rolls {face} on the d{side.die}" + (f", +{side.bonus} = {face + side.bonus}" if side.bonus else "")
 
 
 def hit(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:

@@ -40,7 +40,7 @@ def test_an_attack_is_recorded_and_explained(runner):
     result = play(runner, keys, *NEW)
     assert "Ann (Ice Witch) attacks Ben (Fire Witch) with 2 Wind Spells." in result.output
     assert "hint: P(hit)" in result.output
-    assert "Ann d6 + 1 rolls 4 = 5, Ben d6 rolls 2 = 2: the attack lands." in result.output
+    assert "Ann rolls 4 on the d6, +1 = 5, Ben rolls 2 on the d6: the attack lands." in result.output
     assert "Ben (Fire Witch) loses 2 Life Hearts: 2 left." in result.output
     assert "Turn 2 · Ben · Ben (Fire Witch) takes one action" in result.output, "the defence was not Ben's turn"
 
@@ -107,8 +107,8 @@ def test_a_reshuffle_at_the_table_turns_the_new_discard_face_up(runner):
     engine = make_engine("which-witch")
     state = engine.new_game(["Ann", "Ben"], {"witches": "fire,ice"})
     [event] = reshuffle(engine, state, [HIDDEN] * 30)
-    assert event.text == ("The Discard Pile becomes a new Draw Pile of 29 cards; turn its top card face up to "
-                          "start the new Discard Pile.")
+    assert event.text == ("Shuffle the Discard Pile (30 cards) into a new Draw Pile; turn its top card face up to "
+                          "start the new Discard Pile (29 left to draw).")  # play audit: it said neither shuffle nor 30
 
 
 def test_a_hit_bigger_than_the_hearts_left_says_what_it_was_and_what_was_lost(runner):

@@ -127,6 +127,18 @@ def test_shield_crystal_blocks_the_full_attack_without_dice(engine):
     assert state.current == 1, "the attack is over: the rotation moved on"
 
 
+def test_the_choice_to_block_says_what_a_hit_would_cost(engine):
+    """Play audit: whether to spend a Shield Crystal turns on what a hit costs, and the cost was
+    shown only after the choice. 'the defending player would lose 4 Life Hearts instead of 2'."""
+    state = arrange(engine, ["wind", "ice"], [["wind-spell"] * 2 + FILLER[:3], ["shield-crystal"] + FILLER],
+                    hearts=[5, 4])
+    play(engine, state, "spell", "Ben", "wind", "2")
+    assert engine.request(state).prompt.endswith("rolling d6; a hit costs 4 Life Hearts (doubled), all they have")
+    spare = arrange(engine, ["wind", "ice"], [["fire-spell"] + FILLER, ["shield-crystal"] + FILLER], hearts=[5, 5])
+    play(engine, spare, "spell", "Ben", "fire", "1")
+    assert engine.request(spare).prompt.endswith("rolling d6; a hit costs 1 Life Heart")
+
+
 def test_familiars_boost_the_attackers_roll_total(engine):
     """'The attacking player may also choose to play Familiar Cards to boost their roll total.
     They may mix and combine as many Familiar Cards as they would like'."""
@@ -208,11 +220,15 @@ def test_eliminator_may_regain_a_heart_but_never_above_five(engine):
     """'Regain 1 Life Heart' and 'You may never have more than 5 Life Hearts at any point in the game.'"""
     state = arrange(engine, ["wind", "ice", "fire"], [["earth-spell", "earth-spell"] + FILLER, [], FILLER],
                     hearts=[3, 1, 4])
-    play(engine, state, "spell", "Ben", "earth", "1", [6, 1], "heart")
-    assert state.seats[0].hearts == 4
+    said = play(engine, state, "spell", "Ben", "earth", "1", [6, 1], "heart")
+    assert state.seats[0].hearts == 4 and "Ann (Wind Witch) regains 1 Life Heart: 4." in said
     full = arrange(engine, ["wind", "ice", "fire"], [["earth-spell"] + FILLER, [], FILLER], hearts=[5, 1, 4])
-    play(engine, full, "spell", "Ben", "earth", "1", [6, 1], "heart")
+    play(engine, full, "spell", "Ben", "earth", "1", [6, 1])
+    offered = engine.request(full).options[0].label
+    assert offered == "Regain 1 Life Heart (lost: already at the most)"  # said before the choice (play audit)
+    said = play(engine, full, "heart")
     assert full.seats[0].hearts == engine.rules.hearts.max
+    assert "Ann (Wind Witch) is already at 5 Life Hearts, the most a witch may have: the heart is lost." in said
 
 
 def test_infinity_cauldron_avoids_elimination(engine):
@@ -285,8 +301,10 @@ def test_wand_hex_steals_a_wand_in_play_to_keep_or_discard(engine):
     """'used to steal the Wand Card of another player that they already have "in play" and either
     move it to the Discard Pile or immediately put it "in play" for yourself.'"""
     keep = arrange(engine, ["wind", "ice"], [["wand-hex"] + FILLER, FILLER], wands=["wand-d8", "wand-d20"])
-    play(engine, keep, "wand-hex", "Ben", "keep")
+    said = play(engine, keep, "wand-hex", "Ben", "keep")
     assert keep.seats[0].wand == "wand-d20" and keep.seats[1].wand is None and "wand-d8" in keep.discard
+    # play audit: the table is told to discard the Wand the stolen one replaces
+    assert "Ann takes Ben's Wand of Twenty and rolls d20 now; Ann's Wand of Eight goes to the Discard Pile." in said
     toss = arrange(engine, ["wind", "ice"], [["wand-hex"] + FILLER, FILLER], wands=[None, "wand-d20"])
     play(engine, toss, "wand-hex", "Ben", "discard")
     assert toss.seats[0].wand is None and "wand-d20" in toss.discard
@@ -319,7 +337,7 @@ def test_discard_only_identical_cards(engine):
     assert set(options(engine, state)) == {"ice-spell", "fire-spell", "heart-potion"}
     play(engine, state, "ice-spell")
     assert options(engine, state) == ["1", "2"]
-    play(engine, state, "2")
+    assert play(engine, state, "2")[0] == "Ann (Wind Witch) discards 2 Ice Spell cards."  # not "2 x Ice Spell"
     assert Counter(state.discard)["ice-spell"] >= 2 and "fire-spell" in state.seats[0].hand
 
 
@@ -377,8 +395,10 @@ def test_a_player_with_an_empty_hand_passes(engine):
 def test_table_mode_thief_hex_moves_a_face_down_card(engine):
     """At the table the stolen card stays secret: the gamemaster is not asked which it was."""
     state = engine.new_game(NAMES[:2], {"witches": ["wind", "ice"]})
-    play(engine, state, "thief", "Ben", "allow")
+    said = play(engine, state, "thief", "Ben", "allow")
     assert [len(w.hand) for w in state.seats] == [engine.rules.hand_size] * 2
+    # 'view one opponent's full hand and steal a card of your choice' (play audit: it read as a blind draw)
+    assert "Ann looks at Ben's whole hand and takes one card of their choice (kept secret)." in said
     assert state.current == 1 and "thief-hex" in state.discard
 
 
