@@ -13,7 +13,7 @@ from .errors import DatabaseInvalid, Problem, UnknownGame
 from .fieldcheck import field_problem, rules_ids
 from .lookups import note_card_lookup
 from .measures import component_findings, print_findings
-from .paths import cards_root, game_ids, is_inside
+from .paths import cards_root, game_ids, refused_link
 from .problems import pydantic_problems as _pydantic_problems
 from .rulecheck import check_rule_types, resolve_rule
 
@@ -144,10 +144,12 @@ def load_all(root: Path | str | None = None) -> dict[str, Database]:
 
 
 def display_path(file: Path) -> Path:
-    """Show a path relative to the working directory when it is below it."""
+    """Show a path relative to the working directory when it is below it. The file's own name is
+    kept as written: a link is shown as the link, not as what it points to (which may be missing,
+    or lead back to itself)."""
     try:
-        return file.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
+        return (file.parent.resolve() / file.name).relative_to(Path.cwd().resolve())
+    except (ValueError, OSError, RuntimeError):
         return file
 
 
@@ -210,9 +212,9 @@ class _Assembler:
         )
 
     def _read(self, file: Path, merged: dict[str, Any], singles: dict[str, Any]) -> None:
-        if not is_inside(file, [self.folder]):
-            self.problems.append(Problem(display_path(file), None, None, "",
-                                         "a link pointing outside the game's folder; refused"))
+        refused = refused_link(file, [self.folder])
+        if refused:
+            self.problems.append(Problem(display_path(file), None, None, "", refused))
             return
         doc, problems = load_yaml(file, display_path(file))
         self.problems.extend(problems)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -61,6 +62,22 @@ def is_inside(path: Path, folders: list[Path]) -> bool:
     except (OSError, RuntimeError):
         return False
     return any(real.is_relative_to(folder.resolve()) for folder in folders)
+
+
+def refused_link(path: Path, folders: list[Path]) -> str | None:
+    """Why `path` cannot be read as a file of `folders` when it is a link that leads nowhere
+    usable: a loop, a missing target, or a target outside the folders; None when it may be read."""
+    try:
+        real = path.resolve(strict=True)
+    except RuntimeError:  # Python 3.11 and 3.12 report a loop this way
+        return "a link that leads back to itself (a loop); refused"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a link that leads back to itself (a loop); refused"
+        return f"a link to {os.readlink(path) if path.is_symlink() else 'a file'} that does not exist; refused"
+    if not any(real.is_relative_to(folder.resolve()) for folder in folders):
+        return "a link pointing outside the game's folder; refused"
+    return None
 
 
 def contained_file(folders: list[Path], name: str) -> Path | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from harness import written_files
+from harness import run_cli, written_files
 
 SECRET = "elements:\n  - {id: leak, type: text, x: 1, y: 1, w: 40, h: 10, text: SECRET-OUTSIDE}\n"
 
@@ -49,6 +49,23 @@ def test_database_file_symlink_leading_outside_is_refused(tiny, tmp_path: Path) 
     (tiny.folder / "more.yaml").symlink_to(outside)
     result = tiny.refused()
     assert "more.yaml: a link pointing outside the game's folder; refused" in result.output
+
+
+def test_a_link_loop_or_a_dangling_link_is_refused_by_its_own_name_and_reason(tiny, tmp_path: Path) -> None:
+    """Audit: a link leading back to itself gave a Python traceback in lint, build, changes, export
+    and games; a dangling link was reported under its missing target's name, as leading outside."""
+    (tiny.folder / "loop.yaml").symlink_to("loop.yaml")
+    (tiny.folder / "a.yaml").symlink_to("b.yaml")
+    (tiny.folder / "b.yaml").symlink_to("a.yaml")
+    (tiny.folder / "x.yaml").symlink_to("gone.yaml")
+    result = tiny.refused()
+    assert "Traceback" not in result.output
+    for name in ("loop.yaml", "a.yaml", "b.yaml"):
+        assert f"{name}: a link that leads back to itself (a loop); refused" in result.output
+    assert "x.yaml: a link to gone.yaml that does not exist; refused" in result.output
+    assert "gone.yaml:" not in result.output
+    changes = run_cli(["--cards", str(tiny.root), "changes", tiny.game, "--since", str(tmp_path / "none.json")])
+    assert "Traceback" not in changes.output and changes.exit_code in (1, 2)
 
 
 def test_fifo_in_the_database_is_refused_without_blocking(tiny, tmp_path: Path) -> None:
