@@ -2,7 +2,7 @@
 DriveThruCards ask for, each checked by a preflight (`generator/preflight.py`).
 
 - `tgc`: one PNG per card design and back, 300 dpi, poker cards 825 x 1125 px (2.5 x 3.5 in plus
-  1/8 in bleed on each side);
+  1/8 in bleed on each side), and `copies.csv`: how many of each to order;
 - `mpc`: the same at 822 x 1122 px (0.12 in bleed);
 - `drivethrucards`: one PDF per deck, a page per printed card, front then back, 1/8 in bleed;
 - `home`: the usual print-and-play sheets (`deckwright build`).
@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import warnings
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -83,6 +84,7 @@ def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[P
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     findings: list[Finding] = []
+    copies: Counter[str] = Counter()  # a PNG shop is told how many of each design to print
     safe = parse_length(db.print.safe)
     for deck in db.decks:
         shop_db, shop_deck, note = _for_shop(db, deck, preset)
@@ -99,6 +101,7 @@ def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[P
                                                       safe, DPI), path.name)
             written.append(path)
             continue
+        copies.update(design.name for design in designs)
         for design in {id(d): d for d in designs}.values():
             png, page_findings = _png(design, preset, safe, findings)
             path = out_dir / f"{design.name}.png"
@@ -106,7 +109,20 @@ def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[P
             findings += design.located(page_findings + check_image(path, design.label, DPI, _pixels(design.size)),
                                        path.name)
             written.append(path)
+    if copies:
+        path = out_dir / COPIES_FILE
+        atomic_write(path, bytes_writer(_copies_csv(copies)))
+        written.append(path)
     return written, findings
+
+
+COPIES_FILE = "copies.csv"
+
+
+def _copies_csv(copies: Counter[str]) -> bytes:
+    """`file,copies`, a line per PNG: what to order of each (a shop takes one image per design)."""
+    rows = "".join(f"{name}.png,{count}\r\n" for name, count in copies.items())
+    return f"file,copies\r\n{rows}".encode()
 
 
 def _for_shop(db: Database, deck: Any, preset: Preset) -> tuple[Database, Any, str]:

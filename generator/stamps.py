@@ -1,10 +1,12 @@
 """Per-card content stamps: a short hash of what a card's printed face and back are drawn from.
 
 Its fields and filled-in text, its place in the deck, the resolved front and back layouts, the
-deck's size and back, the bleed, and the rules values, game details and database lookups the
-layouts name: of the cards its layouts look up by id (`db.card(id).name`), those this card looks
-up. The database-wide version is left out, so a card whose content did not change keeps its
-stamp and need not be reprinted (`generator.manifest` records them).
+deck's size and back, and the rules values, game details and database lookups the layouts name:
+of the cards its layouts look up by id (`db.card(id).name`), those this card looks up. The
+database-wide version is left out, so a card whose content did not change keeps its stamp and
+need not be reprinted (`generator.manifest` records them). So is the bleed: it is cut off, and a
+card printed at home and the same card from a print shop (whose bleed differs) carry one stamp,
+so a reprint list matches either. (What is drawn, the render cache's keys, still depends on it.)
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ def _plain(value: Any) -> Any:
 
 def layout_inputs(db: Database, layouts: list[Any], per_card: bool = False) -> str:
     """A hash of what the layouts draw besides the card: their resolved elements, the rules values
-    and database lookups they name, the game's details and the bleed (hashed once per deck).
+    and database lookups they name and the game's details (hashed once per deck; not the bleed,
+    see the module's text).
 
     `per_card`: the cards looked up by id are left to each card's stamp (`looked_up_cards`);
     else every card's looked-up attributes count."""
@@ -50,8 +53,7 @@ def layout_inputs(db: Database, layouts: list[Any], per_card: bool = False) -> s
     rules = {name: _rule_or_none(db, name) for name in named}
     if "rules[" in text:  # an indexed lookup: depend on every rule
         rules = {"*": dict(db.rules)}
-    return digest({"layouts": elements, "rules": rules, "game": db.meta, "bleed": db.print.bleed,
-                   "db": _database_lookups(db, text, per_card)}, 64)
+    return digest({"layouts": elements, "rules": rules, "game": db.meta, "db": _database_lookups(db, text, per_card)}, 64)
 
 
 def _database_lookups(db: Database, text: str, per_card: bool = False) -> Any:

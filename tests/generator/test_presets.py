@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,14 @@ def test_tgc_writes_every_design_as_an_825_by_1125_rgb_png_at_300_dpi(runner: An
             assert (image.size, image.mode) == ((825, 1125), "RGB"), path.name
             assert round(image.info["dpi"][0]) == 300
     assert "preflight (tgc): no problems" in output
+    # audit: one image per design, and nothing said how many of each to order
+    ordered = dict(line.split(",") for line in (folder / "copies.csv").read_text().splitlines()[1:])
+    assert set(ordered) == expected
+    for deck in db.decks:
+        assert sum(int(ordered[f"{deck.id}-{card.id}.png"]) for card in deck.cards if card.count) == \
+            sum(card.count for card in deck.cards)
+        if not deck.back.per_card:
+            assert int(ordered[f"{deck.id}-back.png"]) == sum(card.count for card in deck.cards)
 
 
 def test_mpc_pngs_are_822_by_1122(runner: Any, tmp_path: Path) -> None:
@@ -177,3 +186,18 @@ def test_every_home_sheet_option_given_with_a_print_shop_is_named(runner: Any, t
     result = runner.invoke(cli, ["build", GAME, "--for", "tgc", "--paper", "a4", "--tts", "--out", str(tmp_path)])
     assert result.exit_code == 2, result.output
     assert "--paper, --tts are for home print-and-play sheets only" in result.output
+
+
+def test_a_card_from_a_print_shop_carries_the_stamp_the_manifest_gives_it(runner: Any, tmp_path: Path) -> None:
+    """Issue 13 part 2, audit: the shop's bleed changed every card's content stamp, so a reprint's
+    list of cards to throw away ("the copies that print v ...") never matched cards a shop printed."""
+    home = runner.invoke(cli, ["build", "halfwish", "--paper", "a4", "--only", "cards", "--out", str(tmp_path)])
+    assert home.exit_code == 0, home.output
+    shop = runner.invoke(cli, ["build", "halfwish", "--for", "drivethrucards", "--out", str(tmp_path)])
+    assert shop.exit_code == 0, shop.output
+    stamps = {(card["deck"], card["id"]): card["stamp"] for card in json.loads(
+        (tmp_path / "halfwish" / "manifest.json").read_text())["cards"]}
+    db = load_game("halfwish")
+    for deck in db.decks[:2]:
+        first = PdfReader(tmp_path / "halfwish" / "drivethrucards" / f"{deck.id}.pdf").pages[0].extract_text()
+        assert stamps[deck.id, deck.cards[0].id] in first, (deck.id, first)
