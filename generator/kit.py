@@ -37,6 +37,7 @@ from .stamps import (
     looked_up_cards,
     lookup_texts,
     printed_version,
+    rule_lookups,
 )
 from .userconfig import duplex_setting
 
@@ -94,8 +95,9 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
     identity = deck_identity(deck)
     lookups = lookup_texts([front, back])
+    rules = rule_lookups([front, back])
     # each card's text and stamp as this process last made them, while its deck's inputs are the same
-    last = laststamps.deck_stamps(str(db.folder), str(deck.id), (common, identity, lookups))
+    last = laststamps.deck_stamps(str(db.folder), str(deck.id), (common, identity, lookups, rules))
     total = len(deck.cards)
     for number, card in enumerate(deck.cards, 1):
         # a layout that cannot draw this card names it and where it is written (a keyword misspelt
@@ -103,7 +105,7 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
         where = f" ({db.sources[card.id]})" if card.id in db.sources else ""
         old = last.same(card, number, total)
         context = card_context(db, deck, card, number, base, None if old is None else old.text)
-        looked_up = looked_up_cards(db, lookups, context)
+        looked_up = looked_up_cards(db, lookups, context, rules)
         if old is not None and old.looked_up == looked_up:
             context = _with_stamp(context, old.stamp)
         else:

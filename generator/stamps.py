@@ -24,6 +24,7 @@ from .errors import LayoutError
 
 STAMP_LENGTH = 8
 _RULE_NAME = re.compile(r"rules\.([A-Za-z_][\w.]*)")
+_INDEXED_RULE = re.compile(r"rules\.([A-Za-z_][\w.]*)\[([^\[\]{}]+)\]")  # rules.actions[card.replaces]
 _CARD_LOOKUP = re.compile(r"db\.card\([^()]*\)\.(\w+)")
 _DECK_LOOKUP = re.compile(r"db\.deck\(\s*['\"]([\w-]+)['\"]\s*\)")
 
@@ -49,7 +50,8 @@ def layout_inputs(db: Database, layouts: list[Any], per_card: bool = False) -> s
     else every card's looked-up attributes count."""
     elements = [[layout.elements, layout.size] for layout in layouts]
     text = json.dumps(elements, default=str)
-    named = sorted(set(_RULE_NAME.findall(text)))
+    per_card_rules = {path for path, _ in rule_lookups(layouts)} if per_card else set()
+    named = sorted(set(_RULE_NAME.findall(text)) - per_card_rules)
     rules = {name: _rule_or_none(db, name) for name in named}
     if "rules[" in text:  # an indexed lookup: depend on every rule
         rules = {"*": dict(db.rules)}
@@ -73,7 +75,28 @@ def lookup_texts(layouts: list[Any]) -> list[str]:
     return [text for layout in layouts for text in _texts(layout.elements) if "db.card(" in text]
 
 
-def looked_up_cards(db: Database, texts: list[str], context: dict[str, Any]) -> Any:
+def rule_lookups(layouts: list[Any]) -> tuple[tuple[str, str], ...]:
+    """The rules the layouts look up by a card's value (`rules.actions[card.replaces]`): (the rule,
+    the index expression) of each, for the rules every use of which is such a lookup (found once
+    per deck). Each card's stamp takes the entries it looks up (`looked_up_cards`), not the whole
+    rule: a rules edit to one action then restamps the cards that print it, not every card."""
+    found: dict[str, set[str]] = {}
+    whole: set[str] = set()
+    for text in (text for layout in layouts for text in _texts(layout.elements)):
+        if "rules[" in text:
+            return ()
+        for match in _RULE_NAME.finditer(text):
+            path = match.group(1)
+            indexed = _INDEXED_RULE.match(text, match.start())
+            if indexed is not None and indexed.group(1) == path:
+                found.setdefault(path, set()).add(indexed.group(2))
+            else:
+                whole.add(path)
+    return tuple((path, index) for path in sorted(found) if path not in whole for index in sorted(found[path]))
+
+
+def looked_up_cards(db: Database, texts: list[str], context: dict[str, Any],
+                    rules: tuple[tuple[str, str], ...] = ()) -> Any:
     """The cards that one card's layout `texts` (`lookup_texts`) look up by id (`db.card(id).name`),
     with the attributes they read: what the card's stamp takes from other cards (None when the
     layouts look up none).
@@ -83,16 +106,35 @@ def looked_up_cards(db: Database, texts: list[str], context: dict[str, Any]) -> 
     count, as `layout_inputs` counts them."""
     from .bindings import bind
 
+    found = _looked_up_rules(db, rules, context) if rules else None
     if not texts:
-        return None
+        return found
     attributes = sorted(set(_CARD_LOOKUP.findall("\n".join(texts))))
     with noting_card_lookups() as seen:
         try:
             for text in texts:
                 bind(text, context, "a card lookup")
+            bound = True
         except LayoutError:
-            return _attributes_of(db, None, attributes)
-    return _attributes_of(db, seen, attributes)
+            bound = False
+    cards = _attributes_of(db, seen if bound else None, attributes)
+    return cards if found is None else {"cards": cards, "rules": found}
+
+
+def _looked_up_rules(db: Database, rules: tuple[tuple[str, str], ...], context: dict[str, Any]) -> dict[str, Any]:
+    """The entries of `rule_lookups` one card looks up; where an index cannot be worked out here
+    (it needs a repeat's counter, or fails: the draw-check reports that), the whole rule."""
+    from .bindings import bind
+
+    found: dict[str, Any] = {}
+    for path, index in rules:
+        value = _rule_or_none(db, path)
+        try:
+            key = bind("{{ " + index + " }}", context, "a rule lookup")
+            found[f"{path}[{key}]"] = value[int(key)] if isinstance(value, (list, tuple)) else value[key]
+        except (LayoutError, LookupError, ValueError, TypeError):
+            found[path] = value
+    return found
 
 
 def _attributes_of(db: Database, ids: set[str] | None, attributes: list[str]) -> Any:

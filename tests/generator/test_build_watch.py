@@ -107,5 +107,5 @@ def test_watching_a_print_shop_build_reports_its_preflight_and_what_it_redrew(ru
     lines = result.output.splitlines()
     assert sum(line.startswith("preflight (tgc): ") for line in lines) == 2, result.output
     rebuilt = next(line for line in lines if line.startswith("rebuilt "))
-    written = len(list((tmp_path / "out" / "tinygame" / "tgc").glob("*.png")))
+    written = len(list((tmp_path / "out" / "tinygame" / "tgc").glob("*.*")))  # the PNGs and copies.csv
     assert rebuilt.startswith(f"rebuilt {written} of {written} files"), rebuilt

@@ -98,6 +98,22 @@ def test_a_rules_number_changes_only_the_cards_that_print_it(tmp_path, cards_cop
     assert users and {card for card in before if before[card] != after[card]} == users
 
 
+def test_a_rule_looked_up_by_a_cards_value_restamps_only_the_cards_that_look_it_up(halfwish):
+    """Audit: an upgrade's layout draws the icon of the action it replaces
+    (`rules.actions[card.replaces].kind`); a change to Long Strike's DV restamped all 19 upgrades,
+    and the reprint sheet told the designer to throw away 18 cards that had not changed."""
+    db = load_game("halfwish", halfwish)
+    replacing = {c.id for c in db.deck("upgrades").cards if c.get("replaces") == "long-strike"}
+    printing = {c.id for d in db.decks for c in d.cards if "rules.actions['long-strike']" in (c.get("text") or "")}
+    assert replacing and len(replacing) < len(db.deck("upgrades").cards)
+    before = _stamps(halfwish)
+    _edit(halfwish, "game.yaml", "long-strike:  {kind: strike, dv: -2", "long-strike:  {kind: strike, dv: -3")
+    after = _stamps(halfwish)
+    assert {card for card in before if before[card] != after[card]} == replacing | printing
+    _edit(halfwish, "game.yaml", "heavy-strike:", "heavy-strike: ")  # a spelling with the same value
+    assert _stamps(halfwish) == after
+
+
 def test_every_printed_card_carries_its_own_stamp(runner, halfwish, tmp_path):
     _build(runner, halfwish, tmp_path / "out")
     manifest = json.loads((tmp_path / "out" / "halfwish" / "manifest.json").read_text())
