@@ -17,7 +17,10 @@ from .state import HalfTheBattleState, Piece, Turn
 
 def action_choices(engine: Rules, state: HalfTheBattleState, turn: Turn, piece: Piece) -> list[Option]:
     """The actions still open this phase: any usable one while actions remain, or a repeat of an
-    action that may be used more than once."""
+    action that may be used more than once; none once the piece moved after acting (ruling
+    move-once: it moves before or after its actions, not between two of them)."""
+    if turn.moved_after_acting:
+        return []
     found = []
     fresh = turn.acted < turn.allowed
     for index, action in usable_actions(engine, state, piece, {} if fresh else turn.uses):
@@ -90,6 +93,7 @@ def move_piece(engine: Rules, state: HalfTheBattleState, turn: Turn, lane: int) 
     start = piece.lane
     piece.lane = lane
     turn.moved = True
+    turn.moved_after_acting = turn.acted > 0
     turn.move_left = turn.move_left - abs(lane - start) if side_of(engine, piece).split_move else 0
     return [Event("move", f"{owned(engine, state, piece)} moves from lane {start} to lane {lane}")]
 

@@ -63,6 +63,7 @@ class Turn:
     piece: str
     move_left: int
     moved: bool = False
+    moved_after_acting: bool = False  # ruling move-once: no action after a move that followed one
     acted: int = 0                 # actions used
     allowed: int = 1               # actions allowed (Ring of Haste adds one)
     uses: dict[str, int] = field(default_factory=dict)    # action name -> times used

@@ -111,6 +111,18 @@ def test_action_surge_may_be_used_twice(engine):
     assert state.piece("1-d12").hp == 12 - 3 - 3
 
 
+def test_a_piece_moves_before_or_after_both_uses_of_action_surge_never_between(engine):
+    """Ruling move-once: "either before or after its action" (play audit: Ann's Fighter used Action
+    Surge, moved a lane closer, then used it again on a piece out of reach before the move)."""
+    state = new_game(engine)
+    put(state, ANN, "d12", lane=5, hp=2)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d12", "1-d20", "act:2", "1-d12")
+    assert "move:6" in option_ids(engine, state) and "act:2" in option_ids(engine, state)
+    play(engine, state, "move:6")
+    assert not any(o.startswith(("act:", "move:")) for o in option_ids(engine, state))
+
+
 def test_eliminated_selection_misses_the_phase(engine):
     """Seed: "If your chosen piece is eliminated before your action phase begins, you miss this phase of your turn." """
     state = new_game(engine)
