@@ -43,6 +43,15 @@ def test_enter_ends_the_phase_once_the_piece_can_neither_move_nor_act(runner, tm
     assert f"  2) end the action phase  [end]  (Enter)\n{prompt} > \n  Ann's Fighter d12 dies" in out
 
 
+def test_enter_ends_the_phase_once_the_piece_has_acted_and_only_moves_are_left(runner, tmp_path):
+    """Play audit: after nearly every action of a whole game Enter was refused, the optional move
+    left on the menu; the end of the phase is the obvious answer once the piece has acted."""
+    prompt = "Turn 1 · Ann · Ann, Fighter d12: what now? (1-3)"
+    out = enter_at(runner, tmp_path, HTB, HTB_KEYS[:answers_before("half-the-battle-table.txt", prompt)])
+    assert f"  2) move to lane 6  [move:6]\n  3) end the action phase  [end]  (Enter)\n{prompt} > \n" in out
+    assert out.split(f"{prompt} > \n", 1)[1].startswith("  Ben's action phase: Fighter d12")  # ended on Enter
+
+
 def test_the_menu_with_a_move_left_has_no_enter_answer(runner, tmp_path):
     out = enter_at(runner, tmp_path, HTB, HTB_KEYS[:answers_before("half-the-battle-table.txt", "what now?")])
     assert "(Enter)" not in out.split("Fighter d12: what now?")[0].rsplit("hint:", 1)[1]

@@ -59,8 +59,11 @@ def ask_turn(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decisi
     assert turn is not None
     what = label(engine, state.piece(turn.piece)) if turn.piece else "no piece"
     options = tuple(menu(engine, state, seat))
-    # Once the piece can neither move nor act, Enter ends the phase (items and Rage stay on the menu).
-    done = not any(option.id.startswith(("move:", "act:")) for option in options)
+    # Once the piece can no longer act, Enter ends the phase: a move left after its action is
+    # optional (play audit: Enter was refused after nearly every action of a game), and items and
+    # Rage stay on the menu. Before it acts, there is no obvious answer.
+    done = not any(option.id.startswith("act:") for option in options) and (
+        turn.acted > 0 or not any(option.id.startswith("move:") for option in options))
     return Decision(seat, f"{state.players[seat].name}, {what}: what now?", options, kind="turn",
                     default="end" if done else None)
 
