@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shlex
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +17,7 @@ from ..engine.core import Chance, Decision, Event, Request
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
 from ..sessionnotes import add_note
-from ..sessions import MAX_SEED, SessionStore
+from ..sessions import DB_ENV, MAX_SEED, SessionStore
 from ..sessiontable import Table, entry_summary
 from .common import Context, db_option, get_context, is_fancy, parse_options, user_errors
 from .requests_shown import (
@@ -119,7 +121,9 @@ class Gamemaster:
             if not going_on:
                 if request.secret:  # a player's secret menu must not stay on the shared screen
                     self.clear_screen()
-                self.say(f"Session {self.table.name} kept. Resume with: {self.resume_command()}")
+                # the command on a line of its own, never wrapped: it is copied whole (play audit)
+                self.say(f"Session {self.table.name} kept. Resume with:")
+                click.echo(f"  {self.resume_command()}")
                 if interrupted:
                     raise click.exceptions.Exit(130)
                 return
@@ -384,8 +388,11 @@ class Gamemaster:
         click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)
 
     def resume_command(self) -> str:
-        db = f" --db {self.db_path}" if self.db_path else ""
-        return f"deckwright play --resume {self.table.name}{db}"
+        """The command that resumes this session: `--db` only when the next run would not find the
+        file by itself (it was given on the command line, not in $DECKWRIGHT_DB)."""
+        given = self.db_path and self.db_path != os.environ.get(DB_ENV)
+        db = f" --db {shlex.quote(str(self.db_path))}" if given else ""
+        return f"deckwright play --resume {shlex.quote(self.table.name)}{db}"
 
 
 def _count(text: str, default: int) -> int | None:

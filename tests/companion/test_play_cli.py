@@ -120,7 +120,22 @@ def test_status_log_and_help_work_at_any_prompt(runner, toy):
 def test_quit_keeps_the_session_and_says_how_to_resume(runner, toy):
     result = play(runner, ["1", "quit"], *NEW)
     assert result.exit_code == 0
-    assert "Session t kept. Resume with: deckwright play --resume t" in result.output
+    assert "Session t kept. Resume with:\n  deckwright play --resume t\n" in result.output
+
+
+def test_the_resume_command_is_one_line_to_copy_with_db_only_when_needed(runner, toy, tmp_path, monkeypatch):
+    """Play audit: `Resume with: deckwright play --resume g2 --db` and the path wrapped onto the next
+    line, so it could not be copied in one go; and `--db` was given when $DECKWRIGHT_DB named it."""
+    from companion.sessions import DB_ENV
+
+    spaced = tmp_path / "my games" / ("a-long-folder-name-" * 3) / "sessions.db"
+    spaced.parent.mkdir(parents=True)
+    monkeypatch.delenv(DB_ENV, raising=False)
+    given = play(runner, ["1", "quit"], *NEW, "--db", str(spaced))
+    assert f"Resume with:\n  deckwright play --resume t --db '{spaced}'\n" in given.output
+    monkeypatch.setenv(DB_ENV, str(spaced))
+    from_env = play(runner, ["quit"], "--resume", "t")
+    assert "Resume with:\n  deckwright play --resume t\n" in from_env.output
 
 
 def test_end_of_input_is_a_quit(runner, toy):
@@ -319,7 +334,7 @@ def test_ctrl_c_is_a_quit_that_keeps_the_session(tmp_path):
     term.proc.send_signal(signal.SIGINT)
     rest, _ = term.proc.communicate(timeout=30)
     assert term.proc.returncode == 130  # README: "130 on Ctrl-C", for play as for every command
-    assert "Session t kept. Resume with: deckwright play --resume t" in rest.decode()
+    assert "Session t kept. Resume with:\n  deckwright play --resume t" in rest.decode().replace("\r", "")
     with SessionStore(db) as store:
         assert [e.answer for e in store.journal("t")] == ["walk"]
 

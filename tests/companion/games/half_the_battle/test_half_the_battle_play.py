@@ -23,7 +23,7 @@ def journal(name="duel"):
 def test_quit_and_resume_where_it_was():
     first = play(NEW, [*SETUP, "0-d12", "quit"])
     assert first.exit_code == 0, first.output
-    assert "Resume with: deckwright play --resume duel" in first.output
+    assert "Resume with:\n  deckwright play --resume duel" in first.output
     again = play(["play", "--resume", "duel"], ["1-d20", "quit"])
     assert again.exit_code == 0, again.output
     assert "Selected: Ann: Fighter d12; Ben: Dragon d20" in again.output
