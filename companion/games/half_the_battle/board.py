@@ -7,6 +7,7 @@ and in the placement variant the lanes, stay hidden until both players have chos
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from .pieces import Rules, side_of
@@ -55,14 +56,17 @@ def lane_lines(engine: Rules, state: HalfTheBattleState) -> list[str]:
 
 
 def player_lines(engine: Rules, state: HalfTheBattleState) -> list[str]:
-    """Per player: Rage dice and ability tokens, then the face-up items."""
+    """Per player: Rage dice and ability tokens, then the items face up and face down (a used item
+    stays on the table face down, and Rage may turn it face up again: both players weigh it)."""
     lines = []
     for seat, player in enumerate(state.players):
-        items = ", ".join(engine.catalog.items[c].name for c in player.items) or "none"
         rage = ",".join(player.rage_dice) or "none"
         tag = " (initiative)" if seat == state.initiative and state.round else ""
         lines.append(f"{player.name}{tag}: Rage dice {rage}; ability tokens {player.tokens}"[:WIDTH])
-        lines.append(f"  items: {items}"[:WIDTH])
+        for heading, cards in (("items", player.items), ("face down", player.spent)):
+            if cards or heading == "items":
+                names = ", ".join(engine.catalog.items[c].name for c in cards) or "none"
+                lines += textwrap.wrap(f"{heading}: {names}", WIDTH, initial_indent="  ", subsequent_indent="    ")
     return lines
 
 

@@ -38,6 +38,10 @@ def test_rob_flimsy_shield_halves_a_killing_blow(engine):
     wizard = state.piece("1-d4")
     assert wizard.alive and wizard.hp == 2
     assert "flimsy-shield" in state.players[BEN].spent
+    # play audit: a used item lies face down on the table (Rage may turn it up): the tally shows it
+    tally = engine.tally(state)
+    ben = tally.index(next(line for line in tally if line.startswith("Ben")))
+    assert tally[ben + 1:ben + 3] == ["  items: Smoke Bomb", "  face down: Flimsy Shield"]
 
 
 def test_emily_rage_damage_with_vial_of_poison_then_wins(engine):
