@@ -147,7 +147,8 @@ class Gamemaster:
         outcome = self.table.outcome()
         winner = self.table.info.players[outcome.winner] if outcome and outcome.winner is not None else None
         text = outcome.text if outcome and outcome.text else (outcome.termination if outcome else "over")
-        self.say(f"Game over: {text}" + (f" · winner: {winner}" if winner else ""), bold=True)
+        named = winner and winner in text  # `Ben wins in round 24` needs no `· winner: Ben`
+        self.say(f"Game over: {text}" + (f" · winner: {winner}" if winner and not named else ""), bold=True)
         self.show_tally(always=True)
 
     def step(self, request: Request) -> bool:

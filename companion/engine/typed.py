@@ -75,8 +75,8 @@ def parse_choice(decision: Decision, text: str) -> str:
     if numbers != [str(number) for number in range(1, len(numbers) + 1)]:
         raise IllegalAction(f"{text!r} is not one of the choices: type one of {', '.join(numbers)} "
                             f"or a name: {', '.join(ids)}")
-    raise IllegalAction(f"{text!r} is not one of the choices: type a number from 1 to {len(ids)} "
-                        f"or one of: {', '.join(ids)}")
+    numbered = "type 1" if len(ids) == 1 else f"type a number from 1 to {len(ids)}"
+    raise IllegalAction(f"{text!r} is not one of the choices: {numbered} or one of: {', '.join(ids)}")
 
 
 def _named(names: dict[str, list[str]], text: str, hidden: bool = False) -> str | None:

@@ -147,7 +147,7 @@ def pay_costs(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Ac
         piece.hp -= side.spell_cost
         if piece.hp <= 0:
             piece.hp, piece.dying = 0, True
-        events.append(Event("spell-cost", f"{label(engine, piece)} casts a spell: {before} HP - "
+        events.append(Event("spell-cost", f"{owned(engine, state, piece)} casts a spell: {before} HP - "
                             f"{side.spell_cost} -> {piece.hp} HP"))
     if action.ability:
         state.players[piece.seat].tokens -= 1
@@ -164,7 +164,8 @@ def heal(engine: Rules, state: HalfTheBattleState, piece: Piece, amount: int) ->
     piece.hp = min(top, piece.hp + amount)
     if piece.dying and piece.hp > 0:
         piece.dying, piece.credit = False, -1
-    return Event("heal", f"{owned(engine, state, piece)} heals {amount}: {before} -> {piece.hp} HP")
+    capped = f", up to its {top} HP" if piece.hp - before < amount else ""  # play audit: 19 -> 20 unexplained
+    return Event("heal", f"{owned(engine, state, piece)} heals {amount}{capped}: {before} -> {piece.hp} HP")
 
 
 def self_heal(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:

@@ -26,7 +26,9 @@ def piece_text(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
     kinds = Counter(m.kind for m in state.markers if m.piece == piece.id)
     tags = "".join(f" {kind.title()}" + (f" x{count}" if count > 1 else "") for kind, count in kinds.items())
     dying = " +dies" if piece.dying else ""
-    return f"{state.players[piece.seat].name[:6]}:{side.name} {piece.hp}/{side.max_hp}{arrow}{tags}{dying}"
+    # a monster's HP is rolled at set-up: until then `?/20`, lest the gamemaster set its die to 20
+    hp = "?" if side.monster and any(i["step"] == "monster-hp" for i in state.queue) else piece.hp
+    return f"{state.players[piece.seat].name[:6]}:{side.name} {hp}/{side.max_hp}{arrow}{tags}{dying}"
 
 
 def placement_lines(engine: Rules, state: HalfTheBattleState) -> list[str]:

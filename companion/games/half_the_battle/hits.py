@@ -56,8 +56,10 @@ def _window(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str
     target = state.piece(strike.target)
     options = (Option("none", "no item"),
                *[Option(c, f"use {engine.catalog.items[c].name}") for c in cards])
-    return Decision(seat, f"{who} {strike.amount}{' lethal' if strike.lethal else ''} to "
-                    f"{owned(engine, state, target)}: an item?", options, kind="interrupt", default="none")
+    damage = f"{strike.amount}{' lethal' if strike.lethal else ''} damage"
+    said = (f"{owned(engine, state, target)} is about to take {damage}" if who == "Taking"
+            else f"{damage} about to land on {owned(engine, state, target)}")
+    return Decision(seat, f"{said}: an item?", options, kind="interrupt", default="none")
 
 
 def ask_boost(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:

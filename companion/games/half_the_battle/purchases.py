@@ -92,7 +92,8 @@ def answer_spend(engine: Rules, state: HalfTheBattleState, item: StepCall, answe
         source, target = (owner.spent, owner.items) if verb == "up" else (owner.items, owner.spent)
         source.remove(arg)
         target.append(arg)
-        return [Event("rage", f"{me.name} turns {owner.name}'s {engine.catalog.items[arg].name} face {verb}; "
+        whose = "their own" if owner is me else f"{owner.name}'s"
+        return [Event("rage", f"{me.name} turns {whose} {engine.catalog.items[arg].name} face {verb}; "
                       f"{points - costs['flip_item']} Rage lost")]
     push_front(state, step("rage-amount", seat=seat, points=points, target=arg))
     return []

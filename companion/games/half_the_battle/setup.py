@@ -93,7 +93,7 @@ def reveal_placement(engine: Rules, state: HalfTheBattleState, item: StepCall) -
 def ask_roll(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Chance:
     """Roll the d20 for a monster's starting HP."""
     name = state.players[item["seat"]].name
-    return Chance("roll", f"{name} rolls the d20 for the monster's starting HP", item["seat"],
+    return Chance("roll", f"Roll for {name}'s monster's starting HP", item["seat"],
                   dice=(engine.rules["dice"][engine.rules["monster_die"]],))
 
 

@@ -37,7 +37,7 @@ def test_the_hand_played_game_replays_word_for_word():
 
 def test_the_hand_played_game_ends_with_bens_win():
     out = play_the_table_game()
-    assert "Game over: Ben wins in round 24 (elimination) · winner: Ben" in out
+    assert "Game over: Ben wins in round 24 (elimination)\n" in out
     for moment in ("Ben uses Mirror Shield", "Ann uses Vial of Poison", "Ann uses Flimsy Shield",
                    "Ann's Cleric d10 is set to 5 HP", "Serenaded to r18", "Ann's monster is on 7 HP: a free ability token"):
         assert moment in out, moment

@@ -39,4 +39,4 @@ def test_a_session_saved_before_the_step_machine_resumes_and_plays_to_the_same_e
     assert "In combat: Ben's token invading room 3" in result.output
     expected = [line for line in PRINTED.read_text().splitlines() if not line.startswith("#")]
     assert event_lines(result.output) == expected
-    assert expected[-1] == "Game over: Ben is the last player with heart beads and wins · winner: Ben"
+    assert expected[-1] == "Game over: Ben is the last player with heart beads and wins"
