@@ -80,12 +80,13 @@ def test_typed_answers(request_, typed, answer):
 
 @pytest.mark.parametrize("request_, typed, message", [
     (PACE, "3", "type a number from 1 to 2 or one of: walk, sprint"),
+    (Decision(0, "Go on?", (Option("end"),)), "7", "'7' is not one of the choices: type 1 or one of: end$"),
     (PACE, "", "Enter takes no answer here"),
     (TWO_D6, "7 1", "a d6 cannot show 7"),
     (TWO_D6, "5", "2d6 needs 2 dice, got 1: 5; type 2 numbers"),
     (TWO_D6, "five", "type the 2d6 as numbers"),
     (DRAW, "ace", "'ace' cannot be drawn here"),
-], ids=["choice-range", "empty-choice", "face", "count", "words", "card"])
+], ids=["choice-range", "one-choice", "empty-choice", "face", "count", "words", "card"])
 def test_typed_answers_refused(request_, typed, message):
     with pytest.raises(IllegalAction, match=message):
         parse_typed(request_, typed)
