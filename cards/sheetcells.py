@@ -102,7 +102,9 @@ def read_csv(path: Path, shown: Path) -> Table:
         raise SheetError(f"cannot read {shown}: {exc}") from None
 
     def cell(row: int, column: int, values: list[Any]) -> Cell:
-        return Cell(shown, row, column, None, ",".join(str(v) for v in values))
+        # the cell itself under a problem, not its whole row (audit: a bad cell echoed 12 lines)
+        own = values[column - 1] if 0 < column <= len(values) else ",".join(str(v) for v in values)
+        return Cell(shown, row, column, None, str(own))
 
     _refuse_other_delimiters(records, shown)
     table = _table(records, cell)

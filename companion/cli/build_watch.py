@@ -3,6 +3,7 @@ was drawn again and how long it took (`generator.watch` notices the changes)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from cards.wording import plural
 
 from .build_report import report_written
 from .common import get_context
+from .screen import screen_width, wrapped_message
 
 
 def watch_and_rebuild(games: tuple[str, ...], all_games: bool, build_once: Any, out_dir: Path, cache: Any = None,
@@ -53,7 +55,9 @@ def watch_and_rebuild(games: tuple[str, ...], all_games: bool, build_once: Any, 
     def on_error(exc: Exception) -> None:
         failed[0] = True
         message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
-        click.echo(f"build failed (the previous kit is untouched):\n{message}", err=True)
+        # wrapped to the terminal as any command's error is (audit: 89 columns under --watch)
+        click.echo(wrapped_message(f"build failed (the previous kit is untouched):\n{message}",
+                                   screen_width(sys.stderr)), err=True)
 
     click.echo(f"watching {plural(len(folders), 'folder')}; Ctrl-C stops")
     try:

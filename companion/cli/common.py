@@ -157,8 +157,28 @@ def format_problems(exc: DatabaseInvalid) -> str:
     for problem in exc.problems:
         lines.append(f"  {problem}")
         if problem.source_line.strip():
-            lines.append(f"      | {problem.source_line.strip()}")
+            lines.append(f"      | {excerpt(problem.source_line, problem.column)}")
     return "\n".join(lines)
+
+
+EXCERPT = 72  # an excerpt under a problem fits 80 columns after its `      | `
+
+
+def excerpt(line: str, column: int | None = None) -> str:
+    """The source line under a problem, cut to fit the screen with `…` where text was left out,
+    keeping the problem's column in view (audit: a 25,000-character line was echoed whole)."""
+    text = line.rstrip()
+    indent = len(text) - len(text.lstrip())
+    text = text.lstrip()
+    if len(text) <= EXCERPT:
+        return text
+    at = max(0, (column or 1) - 1 - indent)
+    if at < EXCERPT - 12:  # the column is near the start: the start, then `…`
+        return text[:EXCERPT - 1] + "…"
+    if at + EXCERPT // 2 >= len(text):  # near the end: `…`, then the end
+        return "…" + text[-(EXCERPT - 1):]
+    start = at - EXCERPT // 2
+    return "…" + text[start:start + EXCERPT - 2] + "…"
 
 
 def user_errors(func: F) -> F:

@@ -76,15 +76,20 @@ def wrap_error(exc: click.ClickException) -> click.ClickException:
     def show(file: IO[Any] | None = None) -> None:
         buffer = io.StringIO()
         shown(exc, buffer)
-        text = buffer.getvalue()
-        # an indented line (a problem of a list) hangs 2 more, apart from the next; a word longer
-        # than the screen (a file's path) is never cut
-        lines = "\n".join(wrapped for line in text.removesuffix("\n").split("\n")
-                          for wrapped in _wrapped(line, width, 2 if line[:1] == " " else 0, cut_words=False))
-        click.echo(lines, file=file, err=file is None)
+        click.echo(wrapped_message(buffer.getvalue(), width), file=file, err=file is None)
 
     exc.show = show  # type: ignore[method-assign]
     return exc
+
+
+def wrapped_message(text: str, width: int | None) -> str:
+    """A message of several lines wrapped at words to `width` (None: as it is, for a pipe): an
+    indented line (a problem of a list) hangs 2 more, apart from the next; a word longer than the
+    screen (a file's path) is never cut."""
+    if width is None:
+        return text.removesuffix("\n")
+    return "\n".join(wrapped for line in text.removesuffix("\n").split("\n")
+                     for wrapped in _wrapped(line, width, 2 if line[:1] == " " else 0, cut_words=False))
 
 
 def read_line(show_prompt: Callable[[], None], hidden: bool = False) -> str:

@@ -65,6 +65,29 @@ def test_a_csv_problem_names_file_row_and_column(tmp_path: Path) -> None:
     assert any("cards.csv:3:6: school: 'earth' is not one of: fire, water" in p for p in problems), problems
 
 
+def test_under_a_csv_problem_the_cell_is_shown_not_its_whole_row(runner, tmp_path: Path) -> None:
+    """Audit: one bad cell echoed its whole row under the problem, 12 wrapped lines of a long row."""
+    long_tags = "; ".join(f"tag{n}" for n in range(200))
+    bad = CSV.replace("bolt,Bolt,2,3,yes,fire,hot; quick,", f"bolt,Bolt,2,three,yes,fire,{long_tags},")
+    root = _game(tmp_path, "{from: cards.csv}", {"cards.csv": bad})
+    result = runner.invoke(cli, ["--cards", str(root), "lint", "tiny"])
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if "cards.csv:2:4: cost: expected int" in line)
+    assert lines[at + 1] == "      | three"
+
+
+def test_a_long_source_line_is_cut_to_the_screen_around_the_problem(runner, tmp_path: Path) -> None:
+    """Audit: a 25,000-character text was echoed whole under its problem."""
+    from companion.cli.common import excerpt
+
+    assert excerpt("x" * 25000) == "x" * 71 + "…"
+    line = "    text: " + "word " * 40 + "BAD" + " more" * 40
+    cut = excerpt(line, line.index("BAD") + 1)
+    assert len(cut) == 72 and cut.startswith("…") and cut.endswith("…") and "BAD" in cut
+    assert excerpt("a" * 75 + "Z", 76) == "…" + "a" * 70 + "Z"
+    assert excerpt("  short: line  ", 3) == "short: line"
+
+
 def test_csv_cards_get_the_yaml_checks_unknown_column_missing_field_bad_ref(tmp_path: Path) -> None:
     bad = "id,name,cost,colour,mix\nbolt,Bolt,,red,{nope: 1}\n"
     problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": bad}))

@@ -44,6 +44,19 @@ def test_a_broken_database_is_reported_and_the_watch_keeps_going(runner, cards_c
     assert not any(tmp_path.rglob("*.pdf"))
 
 
+def test_a_failed_rebuild_is_wrapped_to_the_terminal_as_any_error_is(runner, cards_copy, tmp_path, one_round):
+    """Audit: under --watch, `actions.yaml:19:9: decks[0].cards[0].count: expected int, got 'eight'`
+    ran to 89 columns on an 80-column terminal, where lint wrapped the same error."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    actions.write_text(actions.read_text().replace("count: 8", "count: eight", 1))
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "halfwish", "--out", str(tmp_path), "--watch"],
+                           env={"COLUMNS": "80"})
+    assert "build failed (the previous kit is untouched)" in result.output
+    assert "expected int, got 'eight'" in " ".join(result.output.split())
+    long = [line for line in result.output.splitlines() if len(line) > 80 and " " in line.strip()]
+    assert long == []
+
+
 def test_ctrl_c_stops_the_watch_with_130(runner, cards_copy, tmp_path, monkeypatch):
     """README: "130 on Ctrl-C", for a watch too (it exited 0)."""
     def interrupted(folders, rebuild, on_error):
