@@ -23,7 +23,8 @@ from .manifest import build_manifest
 
 
 class ChangesError(GeneratorError):
-    """The earlier state cannot be read (no such manifest or git revision)."""
+    """The earlier state cannot be read (no such manifest or git revision): the REF given is wrong,
+    a usage error (exit 2) where a command names it."""
 
 
 @dataclass
@@ -54,6 +55,8 @@ def earlier_manifest(db: Database, ref: str) -> dict[str, Any]:
                                "or OUT/... with --out); copy it aside before you edit")
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError:  # a PDF, an image: not the text of a manifest
+            raise ChangesError(f"{ref!r} is not a manifest: a build's manifest.json is JSON text") from None
         except (OSError, ValueError) as exc:
             raise ChangesError(f"cannot read the manifest {ref!r}: {exc}") from None
         if not isinstance(data, dict) or "cards" not in data:

@@ -191,12 +191,10 @@ def _clipped(text: str, font: str, width: float) -> str:
     return text + "\u2026"
 
 
-def reprint_steps(db: Database, ref: str, papers: tuple[str, ...], folder: Path) -> list[tuple[str, Any]]:
-    """Build steps (label, callable returning the paths written) of one reprint PDF per paper."""
+def reprint_steps(db: Database, changes: Changes, papers: tuple[str, ...], folder: Path) -> list[tuple[str, Any]]:
+    """Build steps (label, callable returning the paths written) of one reprint PDF per paper,
+    from what changed since the REF (`changes.changes_since`, worked out before a build starts)."""
     from .build import atomic_write
-    from .changes import changes_since
-
-    changes = changes_since(db, ref)
 
     def write(paper: str) -> list[Path]:
         path = folder / f"reprint-{paper}.pdf"

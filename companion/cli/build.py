@@ -189,13 +189,14 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
             databases = _checked_databases(games, all_games, lambda db: _to_check(cache, db, papers, kinds, out_dir),
                                            cache)
+            reprints = _changes_since(databases, reprint_since)  # a wrong REF stops before anything is written
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
             with kit_lock(out_dir, functools.partial(_waiting, out_dir)):  # one build at a time per folder
                 with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                     steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
                     earlier = {db.id: earlier_kit(stages.folder(db.folder.name)) for db in databases}  # before it is rewritten
-                    written = _run(steps + _record_steps(databases, papers, stages, reprint_since, cache), progress)
+                    written = _run(steps + _record_steps(databases, papers, stages, reprints, cache), progress)
                     ran = {name for name, asked in (("png", png_dpi), ("tts", tts)) if asked}
                     for db in databases:  # files of ours this kit no longer has: they leave it
                         for path in stale_files(stages.folder(db.folder.name), db, earlier[db.id], written, ran):
@@ -338,8 +339,21 @@ def _write_job(job: Any) -> list[Path]:
     return [job.path]
 
 
+def _changes_since(databases: list[Any], ref: str | None) -> dict[str, Any]:
+    """With --reprint-since REF, what changed in each game since REF (a usage error, exit 2, when
+    REF is neither a manifest of the game nor a git revision)."""
+    if not ref:
+        return {}
+    from generator.changes import ChangesError, changes_since
+
+    try:
+        return {db.id: changes_since(db, ref) for db in databases}
+    except ChangesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--reprint-since") from None
+
+
 def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
-                  reprint_since: str | None, cache: Any = None) -> list[tuple[str, Any]]:
+                  reprints: dict[str, Any], cache: Any = None) -> list[tuple[str, Any]]:
     """Each game's manifest.json (remembered by the render cache) and, with --reprint-since,
     its reprint PDFs."""
     from generator.manifest import MANIFEST, manifest_text, write_manifest
@@ -352,10 +366,10 @@ def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
     for db in databases:
         target = stages.folder(db.folder.name)
         steps.append((f"{db.id}: manifest", lambda db=db, t=target: manifest(db, t)))
-        if reprint_since:  # imported here: the reprint sheet and `changes` are rare in a build
+        if db.id in reprints:  # imported here: the reprint sheet and `changes` are rare in a build
             from generator.reprint import reprint_steps
 
-            steps += reprint_steps(db, reprint_since, papers, target)
+            steps += reprint_steps(db, reprints[db.id], papers, target)
     return steps
 
 

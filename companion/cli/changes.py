@@ -24,12 +24,14 @@ def command(game: str, ref: str, as_json: bool) -> None:
       deckwright changes halfwish --since HEAD~3
       deckwright changes halfwish --since output/halfwish/manifest.json --json
     """
-    from generator.changes import changes_since, describe
+    from generator.changes import ChangesError, changes_since, describe
     from generator.errors import GeneratorError
 
     db = get_context().load(game)
     try:
         changes = changes_since(db, ref)
+    except ChangesError as exc:  # the REF is wrong: a usage error, as an unknown game is (exit 2)
+        raise click.BadParameter(str(exc), param_hint="--since") from None
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None
     if as_json:

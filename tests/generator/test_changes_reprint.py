@@ -164,10 +164,25 @@ def test_changes_since_a_git_revision_lists_added_and_removed_cards(runner, half
     assert [c["id"] for c in cards["changed"] if c["deck"] == "map"] == []
 
 
-def test_an_unknown_ref_is_a_located_error(runner, halfwish):
+def test_an_unknown_ref_is_a_usage_error_and_a_build_writes_nothing(runner, halfwish, tmp_path):
+    """Audit: a wrong REF exited 1, where a wrong game exits 2 (a usage error), and a build with a
+    wrong --reprint-since left an empty OUT folder behind."""
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "no-such-rev"])
-    assert result.exit_code == 1
-    assert "not a manifest file and not a git revision" in result.output
+    assert result.exit_code == 2
+    assert "Invalid value for --since" in result.output and "not a manifest file and not a git revision" in result.output
+    out = tmp_path / "out"
+    built = runner.invoke(cli, ["--cards", str(halfwish), "build", "halfwish", "--paper", "a4", "--only", "cards",
+                                "--out", str(out), "--reprint-since", "no-such-rev"])
+    assert built.exit_code == 2 and "Invalid value for --reprint-since" in built.output
+    assert not out.exists()
+
+
+def test_a_pdf_given_as_the_manifest_says_so_not_a_codec_error(runner, halfwish, tmp_path):
+    pdf = tmp_path / "cards-a4.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n%\x93\x8c\x8b\x9e\n")
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(pdf)])
+    assert result.exit_code == 2 and "is not a manifest: a build's manifest.json is JSON text" in result.output
+    assert "codec" not in result.output
 
 
 @pytest.mark.parametrize("manifest, why", [
@@ -186,7 +201,7 @@ def test_a_manifest_of_the_wrong_shape_or_game_is_a_clear_error(runner, halfwish
                  ["build", "halfwish", "--paper", "a4", "--only", "cards", "--out", str(tmp_path / "out"),
                   "--reprint-since", str(path)]):
         result = runner.invoke(cli, ["--cards", str(halfwish), *args])
-        assert result.exit_code == 1 and why in result.output, result.output
+        assert result.exit_code == 2 and why in result.output, result.output
 
 
 def test_a_ref_that_looks_like_an_option_is_refused_before_git_sees_it(runner, halfwish, tmp_path):
@@ -201,7 +216,7 @@ def test_a_ref_that_looks_like_an_option_is_refused_before_git_sees_it(runner, h
                  ["build", "halfwish", "--paper", "a4", "--only", "cards", "--out", str(tmp_path / "out"),
                   f"--reprint-since=--output={victim}"]):
         result = runner.invoke(cli, ["--cards", str(halfwish), *args])
-        assert result.exit_code == 1 and "not a manifest file and not a git revision" in result.output
+        assert result.exit_code == 2 and "not a manifest file and not a git revision" in result.output
         assert victim.read_text() == "important"
 
 
@@ -318,7 +333,7 @@ def test_a_deck_whose_layout_prints_no_stamp_is_thrown_away_by_name_not_by_stamp
 
 def test_a_missing_manifest_file_says_where_manifests_are_written(runner, halfwish, tmp_path):
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "printed.json"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no manifest file 'printed.json'" in result.output and "Errno" not in result.output
     assert "output/halfwish/manifest.json" in result.output
 
