@@ -46,8 +46,6 @@ def command(game: str, deck_id: str, fmt: str | None, out_file: Path | None) -> 
     path = out_file or Path("output") / db.id / f"{deck.id}.{fmt}"
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise DataProblem(f"{path} exists and is not a regular file; refused")
-    if path.resolve() in {file.resolve() for file in db.files if file.suffix in (".yaml", ".yml")}:
-        raise DataProblem(f"{path} is a file of the {db.id} card database; refused (choose another --out)")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_deck(deck, path, fmt)
@@ -77,8 +75,12 @@ def _format(fmt: str | None, out_file: Path | None) -> str:
     """--format, else what --out's extension says, else CSV; a contradiction is a usage error
     (a workbook written into `cards.csv` would never read back)."""
     suffix = out_file.suffix.lower().lstrip(".") if out_file is not None else ""
+    if out_file is not None and suffix not in ("csv", "xlsx"):  # audit: CSV went into x.ods, then lint refused it
+        stem = out_file.with_suffix("")
+        raise click.UsageError(f"--out {out_file}: a deck reads its cards back only from a .csv or .xlsx "
+                               f"file; name it {stem}.{fmt or 'csv'}")
     if fmt is None:
-        return suffix if suffix in ("csv", "xlsx") else "csv"
+        return suffix
     if suffix in ("csv", "xlsx") and suffix != fmt:
         raise click.UsageError(f"--out {out_file} ends in .{suffix} but --format is {fmt}")
     return fmt

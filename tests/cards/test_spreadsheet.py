@@ -200,8 +200,12 @@ def test_export_takes_the_format_from_the_file_name_and_never_overwrites_the_dat
     assert contradiction.exit_code == 2 and "ends in .csv but --format is xlsx" in contradiction.output
     source = cards_copy / "which-witch" / "witches.yaml"
     before = source.read_text()
-    refused = runner.invoke(cli, [*export, "--out", str(source)])
-    assert refused.exit_code == 1 and "is a file of the which-witch card database" in refused.output
+    refused = runner.invoke(cli, [*export, "--out", str(source)])  # a database file is never a spreadsheet
+    assert refused.exit_code == 2 and "only from a .csv or .xlsx file; name it" in refused.output
+    for name in ("w.ods", "w"):  # audit: CSV was written into w.ods, and the hint named a file lint refuses
+        odd = runner.invoke(cli, [*export, "--out", str(tmp_path / name)])
+        assert odd.exit_code == 2 and f"name it {tmp_path / 'w'}.csv" in " ".join(odd.output.split()), odd.output
+        assert not (tmp_path / name).exists()
     (tmp_path / "link.csv").symlink_to(source)
     assert runner.invoke(cli, [*export, "--out", str(tmp_path / "link.csv")]).exit_code == 1
     assert source.read_text() == before
