@@ -202,7 +202,9 @@ def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Pr
         return YamlDoc(shown, None, ""), [Problem(shown, None, None, "", "not a regular file; refused")]
     try:
         text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        return YamlDoc(shown, None, ""), [_not_utf8(shown, exc)]
+    except OSError as exc:
         return YamlDoc(shown, None, ""), [Problem(shown, None, None, "", f"cannot read file: {exc}")]
     store = _STORE.get()
     key = ""
@@ -264,6 +266,18 @@ def _yaml_reason(exc: yaml.YAMLError, text: str) -> str:
         what = context.removeprefix("while parsing ").removeprefix("while scanning ").removeprefix("a ")
         return f"{problem} (in the {what} that starts at line {start.line + 1}, column {start.column + 1})"
     return problem
+
+
+def _not_utf8(shown: Path, exc: UnicodeDecodeError) -> Problem:
+    """The first byte that is not UTF-8, at its line and column (audit: 'byte 0xe9 in position 1008')."""
+    data = bytes(exc.object)
+    before = data[:exc.start]
+    line, column = before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        why = "the file is UTF-16"
+    else:
+        why = f"byte 0x{data[exc.start]:02X} is not UTF-8 (a Latin-1 or Windows accent?)"
+    return Problem(shown, line, column, "", f"{why}: save the file as UTF-8")
 
 
 def parsed_text(text: str) -> tuple[Any, dict[Loc, tuple[int, int]]] | None:

@@ -179,3 +179,16 @@ def test_malformed_yaml_names_the_cause_a_designer_can_fix(tmp_path: Path, broke
     bracket pointed only at the line where the parser gave up, two lines below the bracket."""
     problems = problems_of(make_game(tmp_path, deck=broken))
     assert any(expected in p for p in problems), problems
+
+
+@pytest.mark.parametrize(("encoded", "expected"), [
+    (lambda text: text.replace("name: Beta", "name: Bêta").encode("latin-1"),
+     "deck.yaml:15:16: byte 0xEA is not UTF-8 (a Latin-1 or Windows accent?): save the file as UTF-8"),
+    (lambda text: text.encode("utf-16"), "deck.yaml:1:1: the file is UTF-16: save the file as UTF-8"),
+], ids=["latin-1", "utf-16"])
+def test_a_file_that_is_not_utf8_is_located_at_its_first_bad_byte(tmp_path: Path, encoded, expected) -> None:
+    """Audit: 'cannot read file: 'utf-8' codec can't decode byte 0xe9 in position 1008'."""
+    root = make_game(tmp_path)
+    (root / "tiny" / "deck.yaml").write_bytes(encoded(DECK))
+    problems = problems_of(root)
+    assert any(p.endswith(expected) for p in problems), problems
