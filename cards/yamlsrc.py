@@ -118,6 +118,7 @@ def _build(loader: _Loader, node: yaml.Node, loc: Loc, doc: YamlDoc, problems: l
 
 
 _STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 def _scalar(loader: _Loader, node: yaml.Node) -> Any:
@@ -130,15 +131,22 @@ def _scalar(loader: _Loader, node: yaml.Node) -> Any:
 
 def _build_mapping(loader: _Loader, node: yaml.MappingNode, loc: Loc, doc: YamlDoc, problems: list[Problem],
                    guard: _Expansion) -> dict[Any, Any]:
-    loader.flatten_mapping(node)
+    written = sum(1 for key_node, _ in node.value if key_node.tag != _MERGE)
+    loader.flatten_mapping(node)  # merged pairs (`<<: *base`) first, then the keys written here
+    merged = len(node.value) - written
     out: dict[Any, Any] = {}
-    for key_node, value_node in node.value:
+    from_merge: set[Any] = set()  # keys a later pair may override, as YAML's merge key defines
+    for index, (key_node, value_node) in enumerate(node.value):
         if not isinstance(key_node, yaml.ScalarNode):
             problems.append(doc.problem(loc, "a mapping key must be a plain value"))
             continue
         key = _scalar(loader, key_node)
         key_mark = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-        if key in out:
+        if index < merged:
+            from_merge.add(key)
+        elif key in from_merge:
+            from_merge.discard(key)  # written here: it overrides the merged value
+        elif key in out:
             doc.marks[loc + (key,)] = key_mark
             problems.append(doc.problem(loc + (key,), f"duplicate key {key!r}"))
             continue

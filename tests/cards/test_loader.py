@@ -192,3 +192,15 @@ def test_a_file_that_is_not_utf8_is_located_at_its_first_bad_byte(tmp_path: Path
     (root / "tiny" / "deck.yaml").write_bytes(encoded(DECK))
     problems = problems_of(root)
     assert any(p.endswith(expected) for p in problems), problems
+
+
+def test_a_yaml_merge_key_shares_values_and_the_keys_written_override_them(tmp_path: Path) -> None:
+    """Audit: `<<: *base` with the card's own id, name and cost was refused as 'duplicate key' for
+    each; YAML's merge key lets the keys written beside it override the merged ones."""
+    deck = DECK.replace("      - id: alpha\n", "      - &base\n        id: alpha\n").replace(
+        "      - id: beta\n        name: Beta\n        cost: 2\n",
+        "      - <<: *base\n        id: beta\n        name: Beta\n        cost: 2\n        count: 1\n")
+    beta = load_game("tiny", make_game(tmp_path, deck=deck)).deck("main").cards[1]
+    assert (beta.id, beta.name, beta.count, beta.get("cost"), beta.get("upgrades")) == ("beta", "Beta", 1, 2, "alpha")
+    twice = DECK.replace("        cost: 2\n", "        cost: 2\n        cost: 3\n")
+    assert any("duplicate key 'cost'" in p for p in problems_of(make_game(tmp_path / "again", deck=twice)))
