@@ -67,19 +67,35 @@ def tool_fingerprint() -> str:
 def assets_fingerprint(db: Database) -> tuple[str, str]:
     """Hashes of every file a game's kit may read besides its database, in its folder and its
     template folders (the database's own files are read through each component's inputs): of its
-    layouts, fonts and images, and of its Jinja2 templates (`*.j2`), read in one pass.
+    layouts, fonts and images, and of its Jinja2 templates (`*.j2`), read in one pass. A designer's
+    note (`NOTE_SUFFIXES`: notes.txt, RULINGS.md, a backup) counts only where a template or a
+    layout names it.
 
     The templates are apart because only the rulebook and the reference cards read them, and their
     inputs are the text the templates render: a rulebook edit must not miss the card sheets' entries.
     Proof sheets (inputs: the whole database) and the quick keys take the templates' hash too."""
     database = {file.resolve() for file in db.files}
     assets, templates = hashlib.sha256(), hashlib.sha256()
-    for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]:
-        for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            if file.resolve() not in database:
-                digest = templates if file.suffix == TEMPLATE_SUFFIX else assets
-                digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
+    found = [(folder, file, file.read_bytes()) for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]
+             for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+             if file.resolve() not in database]
+    # a designer's notes (notes.txt, RULINGS.md) are read by no part of the kit unless a template or
+    # a layout names them (`{% include "intro.md" %}`): left out, an edit to them redraws nothing
+    read = b"\n".join(data for _, file, data in found if file.suffix in (TEMPLATE_SUFFIX, ".yaml", ".yml"))
+    for folder, file, data in found:
+        if _is_note(file) and file.name.encode() not in read:
+            continue
+        digest = templates if file.suffix == TEMPLATE_SUFFIX else assets
+        digest.update(str(file.relative_to(folder)).encode() + b"\0" + data)
     return assets.hexdigest(), templates.hexdigest()
+
+
+NOTE_SUFFIXES = frozenset({".txt", ".md", ".markdown", ".rst", ".org", ".rtf", ".doc", ".docx", ".odt", ".pdf", ".bak"})
+
+
+def _is_note(file: Path) -> bool:
+    """A file of the designer's own (a note, a document, an editor's backup), not an asset."""
+    return file.suffix.lower() in NOTE_SUFFIXES or file.name.endswith("~")
 
 
 class RenderCache:

@@ -57,6 +57,23 @@ def test_a_layout_edit_changes_the_key(cards_copy, tmp_path):
     assert RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job) != key
 
 
+def test_a_designers_note_in_the_game_folder_is_no_input_unless_a_template_names_it(cards_copy, tmp_path):
+    """Audit: editing notes.txt beside the cards while watching redrew 4 of 5 files, every one of
+    them identical to the last: every file of the folder counted as an asset of every component."""
+    db = load_game("halfwish", cards_copy)
+    job = next(kit_jobs(db, "a4", tmp_path, ("cards",)))
+    key = RenderCache(tmp_path / ".cache").key(db, job)
+    (cards_copy / "halfwish" / "notes.txt").write_text("try DV -3 for Long Strike\n")
+    (cards_copy / "halfwish" / "RULINGS.md").write_text("# my own list\n")
+    assert RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job) == key
+    (cards_copy / "halfwish" / "icon.png").write_bytes(b"\x89PNG not yet a picture")  # art counts
+    assert RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job) != key
+    (cards_copy / "halfwish" / "intro.md.j2").write_text('{% include "notes.txt" %}\n')  # a note a template reads
+    named = RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job)
+    (cards_copy / "halfwish" / "notes.txt").write_text("try DV -4\n")
+    assert RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job) != named
+
+
 def test_watch_says_what_it_redrew_and_how_long_in_80_columns(runner, cards_copy, tmp_path, monkeypatch):
     import generator.watch
 
