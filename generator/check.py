@@ -94,8 +94,7 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
     except CardsError as exc:
         problems.append(_located_problem(db, where, str(exc)))
     except _HOOK_ERRORS as exc:
-        problems.append(Problem(_game_file(db), None, None, where,
-                                f"the game's rules cannot be used: {type(exc).__name__}: {exc}"))
+        problems.append(Problem(_game_file(db), None, None, where, f"the game's rules cannot be used: {_reason(exc)}"))
     except Exception as exc:  # an engine's own error (its CompanionError) reaching a rulebook hook
         if type(exc).__module__.startswith("companion."):
             problems.append(Problem(_game_file(db), None, None, where, f"{type(exc).__name__}: {exc}"))
@@ -172,7 +171,18 @@ def _card_text_problem(db: Database, where: str, exc: CardTextError) -> Problem:
 
 
 def _game_file(db: Database) -> Path:
-    return db.folder / "game.yaml"
+    """game.yaml, shown as the database's other files are (relative to the working folder)."""
+    from cards.loader import display_path
+
+    return display_path(db.folder / "game.yaml")
+
+
+def _reason(exc: Exception) -> str:
+    """What a rules hook's error says: a missing key's own words (`no deck 'skills'`), not the
+    quoted repr of a KeyError; other errors with their kind."""
+    if isinstance(exc, KeyError) and len(exc.args) == 1 and isinstance(exc.args[0], str) and " " in exc.args[0]:
+        return exc.args[0]
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _check_sheet(db: Database, sheet: Any) -> None:

@@ -39,11 +39,26 @@ def command(games: tuple[str, ...]) -> None:
             failures.append(f"{gid}: {exc}")
             continue
         click.echo(f"{gid}: ok ({db.version})")
+        for name in _empty_files(db):  # audit: an emptied card file passed without a word
+            click.echo(f"  note: {name} holds nothing (it is empty or only comments)")
         if db.id != db.folder.name:
             click.echo(f"  note: folder {db.folder.name!r} holds game id {db.id!r}; commands find a game\n"
                        f"  by its folder: set `id: {db.folder.name}` in game.yaml or rename the folder")
     if failures:
         raise DataProblem("\n".join(failures))
+
+
+def _empty_files(db: Database) -> list[str]:
+    """The database's YAML files that hold no value at all, by their names in the game's folder."""
+    from cards.yamlsrc import load_yaml
+
+    found = []
+    for file in db.files:
+        if file.suffix in (".yaml", ".yml"):
+            doc, problems = load_yaml(file)
+            if not problems and doc.data is None:
+                found.append(file.relative_to(db.folder).as_posix())
+    return found
 
 
 def _check_kit(db: Database) -> None:

@@ -120,6 +120,27 @@ def test_lint_exit_codes(tmp_path: Path, runner) -> None:
     assert "Traceback" not in bad.output
 
 
+def test_lint_notes_a_card_file_left_empty(tmp_path: Path, runner) -> None:
+    """Audit: an emptied card file passed lint without a word, and the kit quietly lost its cards."""
+    root = make_game(tmp_path)
+    (root / "tiny" / "templates").mkdir()
+    (root / "tiny" / "templates" / "rulebook.md.j2").write_text("# {{ game.name }}\n")
+    (root / "tiny" / "more.yaml").write_text("# cards to come\n")
+    ok = runner.invoke(cli, ["--cards", str(root), "lint", "tiny"])
+    assert ok.exit_code == 0, ok.output
+    assert "  note: more.yaml holds nothing (it is empty or only comments)" in ok.output
+    assert "deck.yaml holds nothing" not in ok.output
+
+
+def test_a_rules_hook_missing_a_deck_says_so_in_words(tmp_path: Path, runner, cards_copy) -> None:
+    """Audit: emptying skirmish's skills.yaml gave 'KeyError: "no deck ..."' at game.yaml's absolute path."""
+    (cards_copy / "skirmish" / "skills.yaml").write_text("")
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "skirmish"])
+    assert result.exit_code == 1
+    assert "the game's rules cannot be used: no deck 'skills' in skirmish" in " ".join(result.output.split())
+    assert "KeyError" not in result.output
+
+
 def test_env_var_points_at_another_database(tmp_path: Path, runner) -> None:
     root = make_game(tmp_path)
     result = runner.invoke(cli, ["games", "--json"], env={"DECKWRIGHT_CARDS": str(root)})
