@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import click
@@ -55,13 +56,20 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
                    f"x {current.offset_mm[0]:+.1f} mm, y {current.offset_mm[1]:+.1f} mm")
         return
     if offset is not None:
-        if not all(abs(v) <= MAX_OFFSET_MM for v in offset):  # `nan` fails this too (not max(...) > 5)
+        if not all(math.isfinite(v) for v in offset):  # audit: `nan` was told 'at most 20 mm each way'
+            raise click.BadParameter(f"expected two numbers of millimetres, got {offset[0]:g} {offset[1]:g}",
+                                     param_hint="--set")
+        if not all(abs(v) <= MAX_OFFSET_MM for v in offset):
             raise click.BadParameter(f"at most {MAX_OFFSET_MM:g} mm each way", param_hint="--set")
         path = save_duplex(Duplex(chosen.flip, offset))
-        click.echo(f"saved to {path}: backs move x {offset[0]:+.1f} mm, y {offset[1]:+.1f} mm "
-                   f"({chosen.flip}-edge flip) in every later build")
+        click.echo(f"saved to {path}")  # the path on its own line: the line fits 80 columns
+        click.echo(f"Every later build moves the backs x {offset[0]:+.1f} mm, y {offset[1]:+.1f} mm "
+                   f"({chosen.flip}-edge flip).")
         return
     out = out_file or Path("output")
+    if out.suffix and out.suffix.lower() != ".pdf" and not out.is_dir():  # audit: made a folder named x.png
+        raise click.BadParameter(f"{out}: the test page is a PDF; name it {out.with_suffix('.pdf')}, or give "
+                                 "a folder to write it into", param_hint="--out")
     if out.is_dir() or out.suffix.lower() != ".pdf":  # a folder, as `build --out` takes
         out = out / f"calibrate-{paper}.pdf"
     if out.exists() and not out.is_file():

@@ -65,7 +65,7 @@ def test_a_malformed_user_config_is_located_in_a_designers_words() -> None:
 def test_an_offset_that_is_not_a_number_is_refused(runner: Any, tmp_path: Path) -> None:
     """`calibrate --set nan 1` was stored, and every later duplex build then failed."""
     result = runner.invoke(cli, ["calibrate", "--set", "nan", "1"])
-    assert result.exit_code == 2 and "at most" in result.output
+    assert result.exit_code == 2 and "expected two numbers of millimetres, got nan 1" in result.output
     _config().write_text("print: {duplex_offset: [.nan, 0]}\n")
     with pytest.raises(ConfigError, match="each must be within"):
         duplex_setting()
@@ -139,3 +139,10 @@ def test_calibrate_out_may_be_a_folder_as_builds_is_and_says_what_next_in_80_col
     assert len(PdfReader(tmp_path / "calibrate-letter.pdf").pages) == 2
     assert "deckwright calibrate --set X Y" in result.output
     assert all(len(line) <= 80 for line in result.output.replace(str(tmp_path), "out").splitlines()), result.output
+    # audit: `--out cal/x.png` made a folder named x.png
+    named = runner.invoke(cli, ["calibrate", "--out", str(tmp_path / "cal" / "x.png")])
+    assert named.exit_code == 2 and f"name it {tmp_path / 'cal' / 'x.pdf'}" in " ".join(named.output.split())
+    assert not (tmp_path / "cal").exists()
+    # audit: `--set` printed the config's path and the offset on one 121-column line
+    saved = runner.invoke(cli, ["calibrate", "--set", "1.5", "-0.5"])
+    assert saved.output.splitlines()[1] == "Every later build moves the backs x +1.5 mm, y -0.5 mm (long-edge flip)."
