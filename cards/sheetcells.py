@@ -94,6 +94,9 @@ def read_csv(path: Path, shown: Path) -> Table:
         with path.open(encoding="utf-8-sig", newline="") as handle:
             records.extend(_limited(csv.reader(handle, strict=True)))
     except UnicodeDecodeError:
+        if path.read_bytes()[:4] == b"PK\x03\x04":  # audit: a workbook saved under a .csv name
+            raise SheetError(f"{shown} is a workbook (.xlsx), not CSV text: name it .xlsx, or save it "
+                             "as \"CSV UTF-8\" in your spreadsheet program") from None
         raise SheetError(f"{shown} is not UTF-8 text (row {_first_undecodable_row(path)}): save it as "
                          "\"CSV UTF-8\" in your spreadsheet program, or as .xlsx") from None
     except csv.Error as exc:

@@ -119,6 +119,20 @@ def test_xlsx_sheet_is_read_and_a_problem_names_sheet_and_cell(tmp_path: Path) -
     assert any(p.endswith("cards.xlsx: Spells!D6: cost: expected int, got 'two'") for p in _problems(root))
 
 
+def test_a_date_cell_and_a_workbook_named_csv_are_said_in_a_designers_words(tmp_path: Path) -> None:
+    """Audit: a date in a number column read `got datetime.datetime(2024, 1, 2, 0, 0)`; a workbook
+    saved as cards.csv was 'not UTF-8 text (row 1)'."""
+    import datetime
+
+    root = _game(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    _xlsx(root / "tiny" / "cards.xlsx", "Spells", [["id", "name", "cost"], ["bolt", "Bolt", datetime.date(2024, 1, 2)]])
+    assert any(p.endswith("Spells!C2: cost: expected int, got a date or time (2024-01-02; is the cell formatted "
+                          "as a date?)") for p in _problems(root)), _problems(root)
+    (root / "tiny" / "cards.xlsx").rename(root / "tiny" / "cards.csv")
+    (root / "tiny" / "game.yaml").write_text(GAME.replace("SOURCE", "{from: cards.csv}"))
+    assert any("cards.csv is a workbook (.xlsx), not CSV text: name it .xlsx" in p for p in _problems(root))
+
+
 def test_xlsx_unknown_sheet_lists_the_sheets(tmp_path: Path) -> None:
     root = _game(tmp_path, "{from: cards.xlsx, sheet: Potions}")
     _xlsx(root / "tiny" / "cards.xlsx", "Spells", [["id", "name", "cost"]])
