@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cards import Database, Problem
+from cards.loader import display_path
 from cards.yamlsrc import YamlDoc, load_yaml
 
 FRIENDLY = ("ally", "allies", "self")
@@ -112,8 +113,7 @@ def _skill_decks(db: Database, deck_id: str) -> Iterator[tuple[YamlDoc, int, lis
     for file in db.files:
         if Path(file).suffix not in (".yaml", ".yml"):
             continue
-        doc, problems = load_yaml(Path(file), Path(file).relative_to(db.folder.parent)
-                                  if Path(file).is_relative_to(db.folder.parent) else None)
+        doc, problems = load_yaml(Path(file), display_path(Path(file)))  # shown as the loader shows files
         if problems or not isinstance(doc.data, dict):
             continue
         for index, deck in enumerate(doc.data.get("decks") or []):
