@@ -128,6 +128,18 @@ def _replay(table: Table, notes: list[Note], reveal: bool) -> tuple[list[ReportS
     return steps, rounds
 
 
+def answer_labels(table: Table) -> list[str]:
+    """Each journalled answer as a person reads it (the option's label, not its id), in order: the
+    game replayed once more (`sessions log`; call it before secrets are concealed)."""
+    engine = table.engine
+    state = engine.new_game(table.info.players, table.info.options)
+    labels = []
+    for step in table.steps:
+        labels.append(_choice(engine.request(state), step.entry.answer))
+        engine.apply(state, step.entry.answer)
+    return labels
+
+
 def _choice(request: Request | None, answer: Any) -> str:
     """The answer as a person reads it: the option's label, the dice, the card, the new order."""
     if isinstance(request, Decision):

@@ -153,11 +153,17 @@ def _check_players(engine: Engine, players: list[str]) -> None:
 
 
 
-def entry_summary(entry: JournalEntry, players: list[str], hide_secret: bool = False) -> str:
+def entry_summary(entry: JournalEntry, players: list[str], hide_secret: bool = False, label: str | None = None) -> str:
     """`Ann roll: 3 4 (typed)`: one journal entry for people (a secret answer as `(hidden)` when
-    `hide_secret`, e.g. at the table, where the other players may be looking)."""
+    `hide_secret`, e.g. at the table, where the other players may be looking); `label` is the
+    answer as the menu showed it (`sessionexport.answer_labels`). What the tool drew or shuffled
+    says so: `(drawn)`, where a roll says `(rolled)`."""
     who = players[entry.player] if entry.player is not None and 0 <= entry.player < len(players) else "table"
     shown = " ".join(str(a) for a in entry.answer) if isinstance(entry.answer, list) else str(entry.answer)
     if hide_secret and entry.kind == "secret":
         shown = "(hidden)"
-    return f"{who} {entry.kind}: {shown} ({entry.source})"
+    elif label is not None:
+        shown = label
+    source = {"draw": "drawn", "shuffle": "shuffled"}.get(entry.kind, entry.source) if entry.source == "rolled" \
+        else entry.source
+    return f"{who} {entry.kind}: {shown} ({source})"

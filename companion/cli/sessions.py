@@ -13,7 +13,14 @@ import click
 from cards.wording import plural
 
 from ..safefiles import write_text_replacing
-from ..sessionexport import export_data, outcome_data, playtest_report, report_markdown, secret_mark
+from ..sessionexport import (
+    answer_labels,
+    export_data,
+    outcome_data,
+    playtest_report,
+    report_markdown,
+    secret_mark,
+)
 from ..sessionnotes import notes
 from ..sessionrows import SessionDamaged
 from ..sessions import SessionInfo, SessionStore
@@ -155,12 +162,16 @@ def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
       deckwright sessions log friday
     """
     with SessionStore(db_path) as store:
-        table = conceal(_table(store, name), reveal)
+        table = _table(store, name)
+        # what each answer's menu showed (audit: `act:0`, `move:7`), read before secrets are hidden
+        labels = answer_labels(table) if not as_json else []
+        table = conceal(table, reveal)
         if as_json:
             echo_json(export_data(table)["journal"])
             return
-        for step in table.steps:
-            echo_wrapped(f"#{step.entry.seq} {entry_summary(step.entry, table.info.players)}", hang=4)
+        for step, label in zip(table.steps, labels, strict=True):
+            shown = label if reveal or step.entry.kind != "secret" else None  # a secret stays concealed
+            echo_wrapped(f"#{step.entry.seq} {entry_summary(step.entry, table.info.players, label=shown)}", hang=4)
             for event in step.events:
                 echo_wrapped(f"    {event.text}", hang=2)
 

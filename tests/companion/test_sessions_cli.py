@@ -52,9 +52,10 @@ def test_show_json(runner, played):
 
 
 def test_log_lists_answers_with_their_events(runner, played):
+    """Play audit: the log showed the menu's ids (`act:0`, `move:7`); it shows what the menu said."""
     result = runner.invoke(cli, ["sessions", "log", "race"])
     assert result.output.splitlines()[:4] == [
-        "#1 Ann decision: walk (typed)", "    Ann will walk", "#2 Ann roll: 4 (typed)",
+        "#1 Ann decision: Walk: roll 1d6 [walk] (typed)", "    Ann will walk", "#2 Ann roll: 4 (typed)",
         "    Ann rolled [4]: now at 4"]
 
 
