@@ -41,22 +41,36 @@ def refill_from(engine: WitchEngine, state: WitchState, seat: int, left: int) ->
     """Refill `left` hands in rotation order from `seat`; pause for a shuffle when the Draw Pile runs out."""
     events: list[Event] = []
     seats, draw, hidden = state.seats, state.draw, state.hidden
+    drawn: list[str] = []  # `Ann draws 3` since the last line said (play audit: no line said who draws)
+
+    def said() -> list[Event]:
+        lines = [Event(REFILL, f"Refill: {', '.join(drawn)}.")] if drawn and engine.explain else []
+        drawn.clear()
+        return lines
+
     while left:
         witch = seats[seat]
         held = witch.held
+        count = 0
         while not witch.eliminated and len(held.cards) + held.hidden < witch.hand_size:
             if not draw and not can_reshuffle(engine, state):
                 break
-            if not draw and not hidden:
-                push_front(state, step(RESHUFFLE), step(REFILL, seat=seat, left=left))
-                return events
             if not draw:
-                events += reshuffle(engine, state, [HIDDEN] * len(state.discard))
+                if count:
+                    drawn.append(f"{witch.name} draws {count}")
+                    count = 0
+                if not hidden:
+                    push_front(state, step(RESHUFFLE), step(REFILL, seat=seat, left=left))
+                    return events + said()
+                events += said() + reshuffle(engine, state, [HIDDEN] * len(state.discard))
                 draw = state.draw
             add_card(held, draw.pop(0))
+            count += 1
+        if count:
+            drawn.append(f"{witch.name} draws {count}")
         seat = (seat + 1) % len(seats)
         left -= 1
-    return events + next_turn(engine, state)
+    return events + said() + next_turn(engine, state)
 
 
 def can_reshuffle(engine: WitchEngine, state: WitchState) -> bool:

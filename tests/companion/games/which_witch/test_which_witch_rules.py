@@ -352,7 +352,10 @@ def test_empty_draw_pile_reshuffles_the_discard_pile_with_a_new_top_discard(engi
     assert state.phase == RESHUFFLE
     shuffle = engine.request(state)
     order = list(reversed(shuffle.options))
-    play(engine, state, order)
+    said = play(engine, state, order)
+    # play audit: nothing said who draws how many; a line says so, after the shuffle it waited for
+    assert said[said.index(next(t for t in said if t.startswith("Shuffle the Discard Pile"))) + 1] == \
+        "Refill: Ann draws 2, Ben draws 2."
     assert state.discard == order[:1]
     assert state.seats[0].hand == FILLER + order[1:3], "the attacker drew first, below the new top discard"
     assert state.seats[1].hand == FILLER + order[3:5]
