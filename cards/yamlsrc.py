@@ -15,6 +15,7 @@ import contextlib
 import contextvars
 import hashlib
 import marshal
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -270,10 +271,53 @@ def _yaml_reason(exc: yaml.YAMLError, text: str) -> str:
     mark, context, start = getattr(exc, "problem_mark", None), getattr(exc, "context", None), getattr(exc, "context_mark", None)
     if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
         return "a tab where YAML expects spaces (indent with spaces only)"
+    runaway = _runaway_quote(text, mark.line) if mark is not None else None
+    if runaway is not None:
+        return f"{problem} (the quote opened at line {runaway[0]}, column {runaway[1]} is not closed on its line)"
     if context and start is not None and mark is not None and start.line != mark.line:
         what = context.removeprefix("while parsing ").removeprefix("while scanning ").removeprefix("a ")
         return f"{problem} (in the {what} that starts at line {start.line + 1}, column {start.column + 1})"
     return problem
+
+
+_OPENING_QUOTE = re.compile(r"""^\s*(?:-\s+)*(?:[^\s"'#][^:#]*:\s+)?(["'])""")
+
+
+def _runaway_quote(text: str, error_line: int) -> tuple[int, int] | None:
+    """(line, column) of a quoted value left open, when that is what broke the parse: a value that
+    opens with a quote not closed on its line, whose closing quote is found on the line the parser
+    gave up on (audit: `text: "Strike for DV.` without its end was reported 6 lines below, at the
+    next card's opening quote). None otherwise (a quoted text may run over lines on purpose)."""
+    lines = text.split("\n")
+    for number in range(min(error_line, len(lines) - 1), -1, -1):
+        opened = _OPENING_QUOTE.match(lines[number])
+        if opened is None:
+            continue
+        quote, at = opened.group(1), opened.end(1)
+        closed = _closing(text, sum(len(line) + 1 for line in lines[:number]) + at, quote)
+        if closed is None or text.count("\n", 0, closed) == number:
+            continue  # never closed (the parser says so itself), or closed on its own line
+        if text.count("\n", 0, closed) == error_line:
+            return number + 1, at
+        return None
+    return None
+
+
+def _closing(text: str, start: int, quote: str) -> int | None:
+    """Where the quoted scalar that starts after `text[start - 1]` ends (its closing quote)."""
+    index = start
+    while index < len(text):
+        char = text[index]
+        if quote == '"' and char == "\\":
+            index += 2
+            continue
+        if char == quote:
+            if quote == "'" and text[index + 1:index + 2] == "'":
+                index += 2
+                continue
+            return index
+        index += 1
+    return None
 
 
 def _not_utf8(shown: Path, exc: UnicodeDecodeError) -> Problem:

@@ -192,8 +192,11 @@ def test_a_field_referring_to_rules_that_hold_no_ids_is_located_at_its_spec(tmp_
          "deck.yaml:16:1: malformed YAML: a tab where YAML expects spaces (indent with spaces only)"),
         (DECK.replace("name: Beta", "name: [Beta"),
          "malformed YAML: did not find expected ',' or ']' (in the flow sequence that starts at line 15, column 15)"),
+        (DECK.replace("name: Alpha", 'name: "Alpha').replace("name: Beta", 'name: "Beta"'),
+         ("deck.yaml:15:16: malformed YAML: did not find expected key (the quote opened at line 11, column 15 "
+          "is not closed on its line)")),
     ],
-    ids=["tab-indent", "unclosed-bracket"],
+    ids=["tab-indent", "unclosed-bracket", "unclosed-quote"],
 )
 def test_malformed_yaml_names_the_cause_a_designer_can_fix(tmp_path: Path, broken: str, expected: str) -> None:
     """Broken-input audit: a tab said "found character that cannot start any token", and an unclosed
