@@ -252,7 +252,8 @@ def typed(kind: str, raw: Any) -> Any:
     if kind in ("str", "text"):
         if isinstance(raw, bool) or not isinstance(raw, str | int | float):
             raise ValueError(f"expected {kind}, got {raw!r}")
-        return raw if isinstance(raw, str) else str(raw)
+        # a stray space around a cell's text is a slip, as in the header (audit: `scry ` was refused)
+        return raw.strip() if isinstance(raw, str) else str(raw)
     if isinstance(raw, str):
         return _from_text(kind, raw.strip())
     if kind == "int" and isinstance(raw, float) and raw.is_integer():

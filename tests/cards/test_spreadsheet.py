@@ -88,6 +88,13 @@ def test_a_long_source_line_is_cut_to_the_screen_around_the_problem(runner, tmp_
     assert excerpt("  short: line  ", 3) == "short: line"
 
 
+def test_a_stray_space_around_a_cell_is_trimmed_as_around_a_header(tmp_path: Path) -> None:
+    """Audit: a header `cost ` was trimmed and taken, while an id cell `bolt ` was refused."""
+    spaced = CSV.replace("bolt,Bolt,2,3,yes,fire,", "bolt , Bolt ,2,3,yes, fire ,")
+    bolt, _ = load_game("tiny", _game(tmp_path, "{from: cards.csv}", {"cards.csv": spaced})).deck("spells").cards
+    assert (bolt.id, bolt.name, bolt.get("school")) == ("bolt", "Bolt", "fire")
+
+
 def test_csv_cards_get_the_yaml_checks_unknown_column_missing_field_bad_ref(tmp_path: Path) -> None:
     bad = "id,name,cost,colour,mix\nbolt,Bolt,,red,{nope: 1}\n"
     problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": bad}))
