@@ -80,6 +80,12 @@ class HalfTheBattleEngine(Engine):
         """The round under way; None during setup."""
         return state.round or None
 
+    def turn_label(self, state: HalfTheBattleState) -> str | None:
+        """`Round 2` for the selection and both action phases of round 2 (the player's name tells
+        the phases apart): a count of action phases repeated its number at the next selection
+        (play audit: 'Turn 2' was Ben's first action phase and the round-2 selection)."""
+        return f"Round {state.round}" if state.round else None
+
     def turns(self, state: HalfTheBattleState) -> int | None:
         """Action phases started so far, the one under way included (the first is turn 1); the
         same as those played once the game is over, so game lengths do not change."""
