@@ -387,7 +387,6 @@ def _page_key(base: str, stamps: Sequence[str], names: Sequence[str | None], lay
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-
 # ---------------------------------------------------------------------------- a face on a page
 
 # The faces of the pages this process replayed or drew, by slot key: (the page, which of its slots).
@@ -397,12 +396,12 @@ _SLOTS: dict[tuple[str, bytes], tuple[PagePiece, int]] = {}
 def cached_slot(canvas: Canvas, face: Any, place: Any, draw: Callable[[], None]) -> None:
     """Draw one face of a page being drawn for the page store, or replay it from a page that showed it.
 
-    `place` names the slot, JSON-able (the sheet plan, the boxes of the page's faces, which one); `draw()`
-    draws the face there inside a saved graphics state, so that what follows it depends only on
-    the document's state. A face placed through a form, one with no stamp, and one drawn outside a
-    recorded page are simply drawn; so is one whose drawing added anything but fonts and
-    characters to the document (a form, an image), or used transparency, separations, shadings
-    or links (then it is not recorded either)."""
+    `place` names the slot, JSON-able (the sheet plan, the boxes of the page's faces, which one);
+    `draw()` draws the face there inside a saved graphics state, so that what follows it depends
+    only on the document's state. A face placed through a form, one with no stamp, and one drawn
+    outside a recorded page are simply drawn; so is one whose drawing added anything but fonts
+    and characters to the document (a form, an image), or used transparency, separations,
+    shadings or links (then it is not recorded either)."""
     recorder: PageRecorder | None = getattr(canvas, "_deckwright_recorder", None)
     active = _ACTIVE.get()
     stamp = face_stamp(face)
