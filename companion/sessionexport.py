@@ -218,8 +218,12 @@ def _step_lines(step: dict[str, Any], players: list[str]) -> list[str]:
     who = players[seat] if seat is not None and 0 <= seat < len(players) else "table"
     asked = f" — {step['prompt']}" if step["prompt"] else ""
     lines = [f"{step['seq']}. {who} {step['kind']}{asked}: **{step['choice']}** ({step['source']})"]
-    lines += [f"   - {text}" for text in step["events"]]
-    lines += [_note_line(note, "   ") for note in step["notes"]]
+    # what the answer made happen is nested under its item: indented as far as the item's text,
+    # which moves right with the number's digits (play audit: from answer 10 the events fell out
+    # of the list, 176 lists where one was meant)
+    under = " " * (len(str(step["seq"])) + 2)
+    lines += [f"{under}- {text}" for text in step["events"]]
+    lines += [_note_line(note, under) for note in step["notes"]]
     return lines
 
 

@@ -136,3 +136,14 @@ def test_the_markdown_report_fits_80_columns_and_reads_as_before(runner, tmp_pat
         whole = report_markdown(playtest_report(table, notes(store, "g")), width=10**6)
     assert max(map(len, whole.splitlines())) > 80  # the test has long lines to wrap
     assert unwrapped(text) == whole
+
+
+def test_the_events_of_answers_past_the_ninth_stay_nested_under_their_answer(runner, tmp_path):
+    """Play audit: from answer 10 the events kept a 3-space indent, short of the item's text, and a
+    Markdown reader made 176 numbered lists and 187 bullet lists of one game's report."""
+    from markdown_it import MarkdownIt
+
+    db = played(runner, tmp_path, "heartstrings", 20, "Ann,Ben,Cy")
+    html = MarkdownIt("commonmark").render(report(runner, db, "md"))
+    assert "</ol>\n<ul>" not in html  # an answer's events never fall out of its item
+    assert html.count("<ol") <= 1 + html.count("<h3>")  # one numbered list (a round heading starts the next)
