@@ -59,15 +59,15 @@ def defend(engine: Heartstrings, state: HeartstringsState, item: StepCall, faces
     loser = combat.attacker if attacker_lost else combat.defender
     beads_left = apply_damage(state, loser, exchange.damage, explain)
     events = [Event("combat", exchange.text + beads_left, exchange.to_json())] if explain else None
+    tokens = state.rooms[combat.room]
+    if not attacker_lost:  # the token the exchange said was lost leaves first (play audit: an
+        tokens.pop()       # elimination then counted it again among the tokens leaving the board)
+        players[combat.defender].supply += 1
     if players[loser].beads == 0:
         eliminate(state, loser, events)
     if attacker_lost:
         repel(state, combat, events)
         return events or []
-    tokens = state.rooms[combat.room]
-    if not players[loser].eliminated:  # elimination already cleared the room
-        tokens.pop()
-        players[combat.defender].supply += 1
     if tokens:
         state.queue.insert(0, {"step": ROLL_DEFENCE})
     else:

@@ -277,6 +277,10 @@ def test_elimination_removes_all_the_players_tokens(engine, rules):
     assert state.tokens_on_board(BEN) == 0
     assert state.rooms[PLAIN] == [ANN]  # ruling elimination-ends-combat
     assert "eliminate" in kinds(events)
+    # play audit: the token lost in the exchange was counted again among those leaving the board
+    said = next(e for e in events if e.kind == "eliminate")
+    assert said.data["tokens"] == 4 and "4 tokens leave the board" in said.text  # 1 more here, 3 in room 2
+    assert state.players[BEN].supply == engine.rules.tokens_per_player
 
 
 def test_eliminated_players_are_skipped(engine):
