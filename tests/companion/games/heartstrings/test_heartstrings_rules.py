@@ -263,6 +263,20 @@ def test_turn_starts_with_the_move_choice_when_the_supply_is_empty(engine):
     assert engine.request(state).option_ids() == ["room2"]
 
 
+def test_enter_at_the_move_choice_takes_the_token_the_hint_names(engine):
+    """Play audit: at 'choose a token on the board to move' Enter took nothing, though the hint named
+    the token in the most danger; a table used to Enter pressed it 50 times in a row."""
+    state = seated(engine)
+    danger = engine.board.danger
+    safe, risky = min(range(1, 13), key=lambda r: danger[r]), max(range(1, 13), key=lambda r: danger[r])
+    place(state, safe, BEN, engine.rules.tokens_per_player - 1)
+    place(state, risky, BEN, 1)
+    play(engine, state, [PLAIN])
+    request = engine.request(state)
+    assert request.default == f"room{risky}"
+    assert f"moving the token from {engine.board.names[risky]}" in engine.hint(state, request)[0]
+
+
 # -- elimination and winning -----------------------------------------------------------------------
 
 def test_elimination_removes_all_the_players_tokens(engine, rules):
