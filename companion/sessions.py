@@ -71,7 +71,7 @@ CREATE TABLE journal (
     answer     TEXT NOT NULL,             -- JSON: an option id, die faces, a card id...
     kind       TEXT NOT NULL,             -- decision, roll, draw or shuffle
     player     INTEGER,                   -- the seat asked, when a seat was asked
-    source     TEXT NOT NULL,             -- typed (by the gamemaster) or rolled (by the tool)
+    source     TEXT NOT NULL,             -- typed (by the gamemaster), Enter (the default taken) or rolled (by the tool)
     time       TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
 );

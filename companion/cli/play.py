@@ -176,7 +176,8 @@ class Gamemaster:
             if secret:  # the player is still alone at the screen: no second hand-over to type again
                 self.private_for = request.player
             return True
-        source = "typed" if answer is not None else "rolled"
+        # a choice Enter took is marked so: a playtest report tells it from one typed (play audit)
+        source = ("Enter" if not line.strip() else "typed") if answer is not None else "rolled"
         if answer is None and isinstance(request, Chance):
             answer = self.table.tool_answer(request)
         self.commit(answer, source, secret)

@@ -50,6 +50,12 @@ def test_enter_ends_the_phase_once_the_piece_has_acted_and_only_moves_are_left(r
     out = enter_at(runner, tmp_path, HTB, HTB_KEYS[:answers_before("half-the-battle-table.txt", prompt)])
     assert f"  2) move to lane 6  [move:6]\n  3) end the action phase  [end]  (Enter)\n{prompt} > \n" in out
     assert out.split(f"{prompt} > \n", 1)[1].startswith("  Ben's action phase: Fighter d12")  # ended on Enter
+    # play audit: the journal said `(typed)` for an answer Enter took; a report tells the two apart
+    from companion.sessions import SessionStore
+
+    with SessionStore(tmp_path / "s.db") as store:
+        last = store.journal("table")[-1]
+    assert (last.answer, last.source) == ("end", "Enter")
 
 
 def test_the_menu_with_a_move_left_has_no_enter_answer(runner, tmp_path):
