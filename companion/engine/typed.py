@@ -101,7 +101,10 @@ def parse_roll(chance: Chance, text: str) -> list[int]:
     try:
         faces = parse_faces(text)
     except DiceError:
-        raise IllegalAction(f"type the {dice_label(chance.dice)} as numbers (like '5' or '3 4'), "
+        # the example has as many numbers as there are dice (play audit: '3 4' for a d6 was refused)
+        example = " ".join(str(min(sides, n + 3)) for n, sides in enumerate(chance.dice, 1))
+        shown = "a number" if len(chance.dice) == 1 else "numbers"
+        raise IllegalAction(f"type the {dice_label(chance.dice)} as {shown} (like '{example}'), "
                             f"not {text!r}, or press Enter to let the tool roll") from None
     checked: list[int] = chance.check(faces)
     return checked

@@ -84,9 +84,10 @@ def test_typed_answers(request_, typed, answer):
     (PACE, "", "Enter takes no answer here"),
     (TWO_D6, "7 1", "a d6 cannot show 7"),
     (TWO_D6, "5", "2d6 needs 2 dice, got 1: 5; type 2 numbers"),
-    (TWO_D6, "five", "type the 2d6 as numbers"),
+    (TWO_D6, "five", "type the 2d6 as numbers \\(like '4 5'\\)"),
+    (D12, "six", "type the d12 as a number \\(like '4'\\)"),  # play audit: '3 4' was offered for one die
     (DRAW, "ace", "'ace' cannot be drawn here"),
-], ids=["choice-range", "one-choice", "empty-choice", "face", "count", "words", "card"])
+], ids=["choice-range", "one-choice", "empty-choice", "face", "count", "words", "one-die-words", "card"])
 def test_typed_answers_refused(request_, typed, message):
     with pytest.raises(IllegalAction, match=message):
         parse_typed(request_, typed)

@@ -65,7 +65,7 @@ def test_choice_out_of_range_is_refused_and_asked_again(runner, toy):
     ("9", "a d6 cannot show 9: type a number from 1 to 6"),
     ("0", "a d6 cannot show 0: type a number from 1 to 6"),
     ("3 4", "d6 needs 1 die, got 2: 3 4; type 1 number"),  # once a Python list
-    ("six", "type the d6 as numbers"),
+    ("six", "type the d6 as a number (like '4')"),
 ], ids=["too-high", "zero", "too-many", "not-a-number"])
 def test_impossible_faces_are_refused_and_asked_again(runner, toy, typed, message):
     result = play(runner, ["1", typed, "3", "quit"], *NEW)
