@@ -20,11 +20,11 @@ from generator.kit import deck_stamps, render_deck
 DECK_COLOUR = (0.2, 0.4, 0.6)  # "#336699"
 
 
-def _write_game(root: Path, size: str) -> None:
+def _write_game(root: Path, size: str, name: str = "Plain Game") -> None:
     folder = root / "plain"
     folder.mkdir(parents=True)
     (folder / "game.yaml").write_text(
-        "game: {id: plain, name: Plain Game, players: {min: 2, max: 2}}\nrules: {}\n")
+        f"game: {{id: plain, name: {name}, players: {{min: 2, max: 2}}}}\nrules: {{}}\n")
     (folder / "deck.yaml").write_text(
         "decks:\n"
         f"  - {{id: plain, name: Plain Deck, code: PL, color: '#336699', size: '{size}',\n"
@@ -71,3 +71,17 @@ def test_default_frame_prints_name_text_corner_and_version(tmp_path):
     assert "One" in text and "Do a thing." in text
     assert "PL 01/02" in text and f"v {deck_stamps(db, db.decks[0])[0]}" in text  # the card's own stamp
     assert "Plain Game" in reader.pages[1].extract_text()  # the default back names the game
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "tarot", "mini", "square", "jumbo", "44mm x 68mm"])
+@pytest.mark.parametrize("name", ["Lantern Keepers", "The Lantern Keepers of the Long Storm", "Go"])
+def test_the_default_back_passes_the_draw_check_at_every_size_with_a_long_name(tmp_path, size, name):
+    """Sixth-game audit: on `size: mini` the default back's game name ran into its label when the
+    name took two lines ('Lantern Keepers'), and lint pointed into the shipped template."""
+    from generator.check import check_kit
+    from generator.printlint import lint_print
+
+    _write_game(tmp_path, size, name)
+    db = load_game("plain", tmp_path)
+    check_kit(db, parts={"decks"})
+    lint_print(db)  # where `text runs into text 'label'` was found
