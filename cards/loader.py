@@ -355,10 +355,17 @@ class _Assembler:
             if key not in deck.fields:
                 self._report("decks", di, ("cards", ci, key),
                              f"unknown field {key!r} for deck {deck.id!r}; accepted: {', '.join(accepted)}")
+        if _TEMPLATE_MARK in card.name:
+            self._report("decks", di, ("cards", ci, "name"), _NOT_FILLED_IN.format(what="a card's name"))
         for name, spec in deck.fields.items():
             if name not in extra:
                 if spec.required:
                     self._report("decks", di, ("cards", ci), f"missing required field {name!r}")
+                continue
+            if spec.type == "str" and isinstance(extra[name], str) and _TEMPLATE_MARK in extra[name]:
+                self._report("decks", di, ("cards", ci, name),
+                             _NOT_FILLED_IN.format(what=f"a field of type str ({name!r})") + "; declare it "
+                             "`type: text` to have it filled in")
                 continue
             message = field_problem(spec, extra[name], deck_cards)
             if message:
@@ -369,6 +376,12 @@ class _Assembler:
                 if expected is not None and actual != expected:
                     self._report("decks", di, ("cards", ci, name),
                                  f"counts add up to {actual}, expected {expected} ({spec.total})")
+
+
+# Only `text` fields are filled in (`cards.texts.card_text`): elsewhere `{{ rules.x }}` would print
+# as it is written (sixth-game audit: a card named "Candle {{ rules.hand_size }}" went to print).
+_TEMPLATE_MARK = "{{"
+_NOT_FILLED_IN = "`{{{{ }}}}` is not filled in in {what}: it would print as written"
 
 
 def _hash_files(files: list[Path], folder: Path) -> str:

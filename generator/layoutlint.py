@@ -141,6 +141,9 @@ def _drawn_problems(side: Side) -> Iterator[tuple[tuple[Any, ...], Problem]]:
             missing = _missing_glyphs(element, bound, where)
             if missing:
                 yield (place.doc.file, place.loc, "glyphs", missing), _glyph_problem(side, element, place, at, missing)
+            unknown = _unknown_icons(element, bound, where)
+            if unknown:
+                yield (place.doc.file, place.loc, "icons", unknown), _glyph_problem(side, element, place, at, unknown)
     except (GeneratorError, CardsError):
         return  # the draw check reports it, located
 
@@ -178,6 +181,20 @@ def _missing_glyphs(element: dict[str, Any], bound: dict[str, Any], where: str) 
     if not missing:
         return ""
     return no_glyph_message(font, missing)
+
+
+def _unknown_icons(element: dict[str, Any], bound: dict[str, Any], where: str) -> str:
+    """Why a text prints `:name:` as it is written (no icon of that name), or '' (sixth-game audit:
+    `:moon:` went to print, and lint said nothing)."""
+    if element["type"] != "text":
+        return ""
+    text = str(bind(element.get("text", ""), bound, where))
+    unknown = [name for name in dict.fromkeys(ICON_PATTERN.findall(text)) if name not in _icon_names()]
+    if not unknown:
+        return ""
+    first = unknown[0]
+    return (f"no icon named {', '.join(f':{name}:' for name in unknown)}: it prints as written"
+            f"{suggestion(first, sorted(_icon_names()))}; the icons are: {', '.join(sorted(_icon_names()))}")
 
 
 @lru_cache(maxsize=1)

@@ -228,3 +228,16 @@ def test_a_yaml_merge_key_shares_values_and_the_keys_written_override_them(tmp_p
     assert (beta.id, beta.name, beta.count, beta.get("cost"), beta.get("upgrades")) == ("beta", "Beta", 1, 2, "alpha")
     twice = DECK.replace("        cost: 2\n", "        cost: 2\n        cost: 3\n")
     assert any("duplicate key 'cost'" in p for p in problems_of(make_game(tmp_path / "again", deck=twice)))
+
+
+def test_template_marks_outside_a_text_field_are_refused_where_they_would_print_as_written(tmp_path: Path) -> None:
+    """Sixth-game audit: a card named "Candle {{ rules.hand_size }}" printed the braces; only text
+    fields are filled in."""
+    deck = DECK.replace("name: Alpha", 'name: "Alpha {{ rules.deck_size }}"').replace(
+        "      upgrades: {type: str, refs: main}\n", "      upgrades: {type: str, refs: main}\n      motto: {type: str}\n"
+    ).replace("        upgrades: alpha\n", "        upgrades: alpha\n        motto: \"{{ rules.deck_size }} strong\"\n")
+    problems = problems_of(make_game(tmp_path, deck=deck))
+    assert any("decks[0].cards[0].name: `{{ }}` is not filled in in a card's name: it would print as written" in p
+               for p in problems), problems
+    assert any("decks[0].cards[1].motto: `{{ }}` is not filled in in a field of type str ('motto')" in p
+               and "declare it `type: text`" in p for p in problems), problems

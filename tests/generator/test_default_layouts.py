@@ -85,3 +85,18 @@ def test_the_default_back_passes_the_draw_check_at_every_size_with_a_long_name(t
     db = load_game("plain", tmp_path)
     check_kit(db, parts={"decks"})
     lint_print(db)  # where `text runs into text 'label'` was found
+
+
+def test_an_unknown_icon_in_a_card_text_is_a_located_problem(tmp_path):
+    """Sixth-game audit: `:moon:` in a card's text printed as written, and lint said nothing."""
+    from cards import DatabaseInvalid
+    from generator.check import check_kit
+
+    _write_game(tmp_path, "poker")
+    deck = tmp_path / "plain" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("text: Do a thing.", "text: 'Light :fire: and :moon:.'"))
+    with pytest.raises(DatabaseInvalid) as refused:
+        check_kit(load_game("plain", tmp_path), parts={"decks"})
+    [problem] = [p for p in refused.value.problems if "icon" in p.message]
+    assert problem.file.name == "deck.yaml" and problem.line == 4  # at the card's text, where the mistake is
+    assert problem.message.startswith("no icon named :moon:: it prints as written") and "fire" in problem.message
