@@ -122,6 +122,11 @@ def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Cha
         lines.table(("Deck", "Card", "Stamp printed", "Copies"), rows)
     else:
         lines.text("None: no printed card changed or went.")
+    if changes.rules:  # sixth-game audit: only the card pages were named after a rules edit
+        lines.heading("Print the rulebook again too")
+        lines.text("The rules changed: the rulebook prints them (its version changed with them), and so "
+                   "may the reference cards, boards and tokens. Print those files of the kit again; the "
+                   "cards that print a changed rule are on the pages after this one.")
     if copies:
         duplex = any(duplex for (_, duplex), (faces, _) in groups.items() if faces)
         sides = f"2-sided, flipping on the {duplex_setting().flip} edge" if duplex else "1-sided"

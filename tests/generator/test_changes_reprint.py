@@ -235,6 +235,7 @@ def test_the_reprint_holds_exactly_the_edited_card_with_its_backs(runner, halfwi
     assert cover[cover.index("Throw away these printed cards"):][2:10] == [
         "Deck", "Card", "Stamp printed", "Copies", "Basic Actions", "Strike", f"v {old_stamp}", "8"]
     assert "2-sided, flipping on the long edge" in pages[0]
+    assert "Print the rulebook again too" not in pages[0]  # no rule changed
     fronts, backs = pages[1::2], pages[2::2]
     assert len(fronts) == len(backs) == 1  # eight copies fit one sheet; the backs follow it
     assert CORNER.findall(fronts[0]) == ["HW-ACT 01/05"] * strike["count"]
@@ -365,3 +366,15 @@ def test_a_manifest_field_reads_back_as_json_reads_it(value):
     round_trip = json.loads(json.dumps(value, default=str))
     kept = value if manifest._is_json(value) else round_trip
     assert kept == round_trip and json.dumps(kept, sort_keys=True) == json.dumps(round_trip, sort_keys=True)
+
+
+def test_after_a_rules_edit_the_reprint_says_to_print_the_rulebook_again(runner, halfwish, tmp_path):
+    """Sixth-game audit: after a rules edit the reprint named only the card pages; the rulebook,
+    whose tables print the new value, went unmentioned."""
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    _edit(halfwish, "game.yaml", "long-strike:  {kind: strike, dv: -2", "long-strike:  {kind: strike, dv: -3")
+    _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
+    cover = " ".join(PdfReader(tmp_path / "out" / "halfwish" / "reprint-a4.pdf").pages[0].extract_text().split())
+    assert "Print the rulebook again too" in cover and "The rules changed: the rulebook prints them" in cover
