@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test setup lint check bench clean docs-img
+.PHONY: kit test setup lint check bench clean docs-img docs-format
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ bench: $(STAMP)
 # The README's pictures (docs/img/), rasterised from a real build.
 docs-img: $(STAMP)
 	$(BIN)/python docs/make_images.py
+
+# docs/GAME_FORMAT.md, every key a game may write, from the card database's schema.
+docs-format: $(STAMP)
+	$(BIN)/python docs/make_format.py
 
 clean:
 	rm -rf output/* $(VENV)

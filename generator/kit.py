@@ -58,6 +58,9 @@ def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str
     """A card face's bindings: the card's fields, its filled-in text (`text` when it is known
     already) and its place in the deck."""
     fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
+    for name, spec in deck.fields.items():  # every text field is filled in, not only `text`
+        if spec.type == "text" and name != "text" and card.get(name):  # (sixth-game audit)
+            fields[name] = card_text(card, db.rules, name)
     if card.get("text"):
         fields["text"] = card_text(card, db.rules) if text is None else text
     return {**base, "deck": deck, "card": fields, "number": number, "total": len(deck.cards),

@@ -100,3 +100,19 @@ def test_an_unknown_icon_in_a_card_text_is_a_located_problem(tmp_path):
     [problem] = [p for p in refused.value.problems if "icon" in p.message]
     assert problem.file.name == "deck.yaml" and problem.line == 4  # at the card's text, where the mistake is
     assert problem.message.startswith("no icon named :moon:: it prints as written") and "fire" in problem.message
+
+
+def test_every_text_field_is_filled_in_not_only_the_one_named_text(tmp_path):
+    """Sixth-game audit: `{{ rules.x }}` was filled in only in the field named `text`; a `type: text`
+    field of another name (a motto, a flavour line) printed it as written."""
+    from generator.kit import base_context, card_context
+
+    _write_game(tmp_path, "poker")
+    game = tmp_path / "plain" / "game.yaml"
+    game.write_text(game.read_text().replace("rules: {}", "rules: {hand_size: 5}"))
+    deck = tmp_path / "plain" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("fields: {text: {type: text}}", "fields: {text: {type: text}, motto: {type: text}}")
+                    .replace("text: Do a thing.}", "text: Do a thing., motto: 'Hold {{ rules.hand_size }}.'}"))
+    db = load_game("plain", tmp_path)
+    card = db.decks[0].cards[0]
+    assert card_context(db, db.decks[0], card, 1, base_context(db))["card"]["motto"] == "Hold 5."
