@@ -101,13 +101,14 @@ def counters(engine: Game, attacker: Fighter, defender: Fighter) -> bool:
 def exchange(engine: Game, state: SkirmishState, attacker: Fighter, defender: Fighter) -> list[Event]:
     """The attack and the counter happen together: both amounts first, then both land, then faints."""
     counter = counters(engine, attacker, defender)
-    hit = instance(engine, attacker, defender, power_points(engine, attacker))
-    back = instance(engine, defender, attacker, power_points(engine, defender)) if counter else 0
-    events = take(engine, defender, hit, f"{attacker.label}'s attack")
+    hit, hit_used = instance(engine, attacker, defender, power_points(engine, attacker))
+    back, back_used = instance(engine, defender, attacker, power_points(engine, defender)) if counter else (0, [])
+    events = take(engine, defender, hit, f"{attacker.label}'s attack") + hit_used
     if counter:
-        events += take(engine, attacker, back, f"{defender.label}'s counter-attack")
+        events += take(engine, attacker, back, f"{defender.label}'s counter-attack") + back_used
     else:
-        events.append(Event("counter", f"{defender.label} cannot counter-attack", {"fighter": defender.id}))
+        why = "Restrained" if is_blocked(defender, "counter") else "out of its reach"  # play audit: no reason given
+        events.append(Event("counter", f"{defender.label} cannot counter-attack ({why})", {"fighter": defender.id}))
     return events + faint_if_beaten(engine, state, defender) + faint_if_beaten(engine, state, attacker)
 
 

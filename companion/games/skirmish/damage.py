@@ -23,21 +23,32 @@ def is_critical(engine: Game, fighter: Fighter) -> bool:
     return engine.tiers.is_critical(armor_total(engine, fighter), fighter.damage)
 
 
-def instance(engine: Game, source: Fighter | None, target: Fighter, base: int) -> int:
-    """How much one damage instance deals: Prowess maximises, Fortify minimises (both: normal), then
-    the clamp. Consumes one stack of each that acted."""
+def instance(engine: Game, source: Fighter | None, target: Fighter, base: int) -> tuple[int, list[Event]]:
+    """How much one damage instance deals, and a line for each token that changed it: Prowess
+    maximises, Fortify minimises (both: they cancel), then the clamp; one stack of each that acted
+    is used up. The gamemaster takes those tokens off the table (play audit: 'takes 1' where the
+    power was 12, and the tokens left the roster without a word)."""
+    amount = foreseen(engine, source, target, base)
+    acting = [(owner, effect) for owner, effect in ((source, "prowess"), (target, "fortify"))
+              if owner is not None and has(owner, effect)]
+    used = []
+    for owner, effect in acting:
+        consume(owner, effect)
+        left = owner.effects.get(effect, 0)
+        what = (f"is cancelled by {'Fortify' if effect == 'prowess' else 'Prowess'}" if len(acting) == 2
+                else f"made it {amount}, not {base}")
+        used.append(Event("effect", f"{owner.label}'s {effect.title()} {what}: a token used ({left} left)",
+                          {"fighter": owner.id, "effect": effect, "left": left}))
+    return amount, used
+
+
+def foreseen(engine: Game, source: Fighter | None, target: Fighter, base: int) -> int:
+    """What `instance` will deal, without using any token (the hints foresee Ignite with it)."""
     prowess = source is not None and has(source, "prowess")
     fortify = has(target, "fortify")
-    amount = base
-    if prowess and not fortify:
-        amount = engine.tiers.damage_max
-    elif fortify and not prowess:
-        amount = engine.tiers.damage_min
-    if prowess and source is not None:
-        consume(source, "prowess")
-    if fortify:
-        consume(target, "fortify")
-    return engine.tiers.clamp(amount)
+    if prowess != fortify:
+        return engine.tiers.clamp(engine.tiers.damage_max if prowess else engine.tiers.damage_min)
+    return engine.tiers.clamp(base)
 
 
 def take(engine: Game, target: Fighter, amount: int, why: str) -> list[Event]:
@@ -63,7 +74,8 @@ def faint_if_beaten(engine: Game, state: SkirmishState, target: Fighter) -> list
 def strike(engine: Game, state: SkirmishState, source: Fighter | None, target: Fighter,
            base: int, why: str) -> list[Event]:
     """One damage instance from a source (or the map, or Ignite) to a target, fainting included."""
-    events = take(engine, target, instance(engine, source, target, base), why)
+    amount, used = instance(engine, source, target, base)
+    events = take(engine, target, amount, why) + used
     return events + faint_if_beaten(engine, state, target)
 
 
@@ -81,7 +93,8 @@ def shift(engine: Game, state: SkirmishState, target: Fighter, score: str, steps
     after = engine.tiers.shift(before, steps)
     setattr(target, score, after)
     name = engine.tiers.names[after]
-    verb = "stays" if after == before else ("rises" if after > before else "falls")
-    events = [Event("tier", f"{target.label}'s {score} {verb} to {engine.rules['tier_names'][name]}",
-                    {"fighter": target.id, "score": score, "tier": name})]
+    shown = engine.rules["tier_names"][name]
+    moved = (f"stays at {shown}" + (" (the highest tier)" if steps > 0 else " (the lowest tier)")
+             if after == before else f"{'rises' if after > before else 'falls'} to {shown}")  # play audit: 'stays to'
+    events = [Event("tier", f"{target.label}'s {score} {moved}", {"fighter": target.id, "score": score, "tier": name})]
     return events + (faint_if_beaten(engine, state, target) if score == "armor" else [])

@@ -9,6 +9,7 @@ from ...engine.requests import Request
 from ...engine.steps import step
 from ...errors import SetupError
 from .board import Board
+from .damage import foreseen
 from .state import Fighter, Side, SkirmishState
 from .steps import TABLE
 from .tiers import Tiers
@@ -143,8 +144,8 @@ class SkirmishEngine(Engine):
             hints.append(f"Turn {state.turn} is even: Resonance skills act twice.")
         if any(f.leader and f.fainted for f in state.team_of(state.opponent(seat))):
             hints.append("The opposing leader has fainted: Bounty skills act twice.")
-        burning = [f"{f.label} ({f.effects['ignite'] * self.rules['ignite_damage']})"
-                   for f in state.team_of(seat) if f.is_active and f.effects.get("ignite")]
+        burning = [f"{f.label} ({foreseen(self, None, f, f.effects['ignite'] * self.rules['ignite_damage'])})"
+                   for f in state.team_of(seat) if f.is_active and f.effects.get("ignite")]  # Fortify counted
         if burning:
             hints.append(f"Ignite at the end of this turn: {', '.join(burning)}.")
         return hints

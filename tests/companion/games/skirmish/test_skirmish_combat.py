@@ -28,9 +28,10 @@ def test_defender_takes_the_attackers_power_and_counters_within_reach(engine):
 def test_ranged_defender_does_not_counter_a_melee_attacker(engine):
     """'Ranged characters can only target units that are exactly two tiles away from them.'"""
     state = battle(engine, ("sera-quill", 0, "C4"), ("thistle", 1, "C5"))
-    act(engine, state, "attack:sera-quill", "thistle")
+    said = act(engine, state, "attack:sera-quill", "thistle")
     assert state.fighter("thistle").damage == 14
     assert state.fighter("sera-quill").damage == 0
+    assert "Thistle cannot counter-attack (out of its reach)" in said  # play audit: no reason was given
 
 
 @pytest.mark.parametrize(("tile", "can"), [("C6", True), ("D5", True), ("C5", False), ("C7", False)],
@@ -145,3 +146,10 @@ def test_tiers_stop_at_tiny_and_gargantuan(engine):
     assert engine.tiers.shift(0, -1) == 0
     assert engine.tiers.shift(5, 2) == 5
     assert engine.tiers.shift(2, 1) == 3
+    from companion.games.skirmish.damage import shift
+
+    state = battle(engine, ("sera-quill", 0, "C4"))
+    top = engine.rules["tier_names"][engine.tiers.names[5]]
+    state.fighter("sera-quill").armor = 5
+    said = [e.text for e in shift(engine, state, state.fighter("sera-quill"), "armor", 1)]
+    assert said == [f"Sera Quill's armor stays at {top} (the highest tier)"]  # play audit: 'stays to'

@@ -95,9 +95,19 @@ def test_fortify_minimises_and_prowess_maximises_the_next_instance(engine):
     assert state.fighter("sera-quill").effects == {}
     state = battle(engine, ("sera-quill", 0, "C4"), ("bramblejack", 1, "C5"))
     state.fighter("bramblejack").effects["fortify"] = 1
-    act(engine, state, "attack:sera-quill", "bramblejack")
+    said = act(engine, state, "attack:sera-quill", "bramblejack")
     assert state.fighter("bramblejack").damage == engine.rules["damage_min"]
     assert state.fighter("bramblejack").effects == {}
+    # play audit: the token left the roster unsaid, and 'takes 1' looked like a bug
+    power = engine.rules["power"][engine.tiers.names[state.fighter("sera-quill").power]]
+    assert f"Bramblejack's Fortify made it {engine.rules['damage_min']}, not {power}: a token used (0 left)" in said
+    state = battle(engine, ("sera-quill", 0, "C4"), ("bramblejack", 1, "C5"))
+    state.fighter("bramblejack").effects["fortify"] = 2
+    state.fighter("sera-quill").effects["prowess"] = 1
+    said = act(engine, state, "attack:sera-quill", "bramblejack")
+    assert state.fighter("bramblejack").damage == power  # they cancel
+    assert "Sera Quill's Prowess is cancelled by Fortify: a token used (0 left)" in said
+    assert "Bramblejack's Fortify is cancelled by Prowess: a token used (1 left)" in said
 
 
 def test_bounty_twice_once_the_opponent_leader_fainted(engine):

@@ -204,3 +204,6 @@ def test_hints_remind_the_gamemaster_of_doubling_and_ignite(engine):
     assert hints == ["Turn 2 is even: Resonance skills act twice.",
                      "The opposing leader has fainted: Bounty skills act twice.",
                      "Ignite at the end of this turn: Sera Quill (8)."]
+    state.fighter("sera-quill").effects["fortify"] = 1  # play audit: the hint said 4 where Fortify made it 1
+    assert engine.hint(state, engine.request(state))[-1] == \
+        f"Ignite at the end of this turn: Sera Quill ({engine.rules['damage_min']})."
