@@ -54,9 +54,9 @@ def ask_act(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
 def answer_act(engine: Game, state: SkirmishState, item: StepCall, answer: str) -> list[Event]:
     """Queue what the chosen action needs, and ask again after it."""
     seat = item["seat"]
-    if answer == FORFEIT:
-        state.forfeited = seat
-        return [Event("forfeit", f"{state.players[seat]} forfeits the match", {"seat": seat})]
+    if answer == FORFEIT:  # asked again first: the game ends at once (play audit: a stale number did it)
+        push_front(state, step("confirm_forfeit", seat=seat))
+        return []
     if answer == END:
         push_front(state, step("end_turn", seat=seat))
         return []
@@ -69,11 +69,33 @@ def answer_act(engine: Game, state: SkirmishState, item: StepCall, answer: str) 
     return []
 
 
+def ask_confirm_forfeit(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
+    """Forfeiting ends the match: the player says so twice; Enter goes back to the turn."""
+    seat = item["seat"]
+    winner = state.players[state.opponent(seat)]
+    return Decision(seat, f"Forfeit the match? {winner} wins at once",
+                    (Option("no", "no: back to the turn"), Option("yes", "yes: forfeit the match")),
+                    kind="confirm", default="no")
+
+
+def answer_confirm_forfeit(engine: Game, state: SkirmishState, item: StepCall, answer: str) -> list[Event]:
+    """A forfeit ends the match; otherwise the player acts on."""
+    seat = item["seat"]
+    if answer != "yes":
+        push_front(state, step("act", seat=seat))
+        return []
+    state.forfeited = seat
+    return [Event("forfeit", f"{state.players[seat]} forfeits the match", {"seat": seat})]
+
+
 def run_end_turn(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
     """Each of the player's characters takes its Ignite damage, then its Timed effects tick; the
     opponent's turn begins."""
     seat = item["seat"]
     events = [Event("end", f"{state.players[seat]} ends the turn", {"seat": seat})]
+    # 'Unused action points will not carry over': the tally shows 0 until the next turn refills
+    # them (play audit: 'AP 4/8' stayed on screen through the opponent's turn)
+    state.sides[seat].ap = 0
     for fighter in state.team_of(seat):
         stacks = fighter.effects.get("ignite", 0) if fighter.is_active else 0
         if stacks:
@@ -87,6 +109,7 @@ def run_end_turn(engine: Game, state: SkirmishState, item: StepCall) -> list[Eve
 
 
 STEPS = StepTable(
-    questions={"act": Question(ask_act, answer_act)},
+    questions={"act": Question(ask_act, answer_act),
+               "confirm_forfeit": Question(ask_confirm_forfeit, answer_confirm_forfeit)},
     automatic={"start_turn": run_start_turn, "end_turn": run_end_turn},
 )

@@ -126,6 +126,13 @@ def test_forfeit_at_the_action_prompt(engine):
     """'A player can also choose to forfeit the match at any time.'"""
     state = battle(engine, ("sera-quill", 0, "A1"), ("thistle", 1, "F8"))
     act(engine, state, "forfeit")
+    # play audit: the match ended at once on a stale menu number; the player is asked again
+    confirm = engine.request(state)
+    assert (confirm.kind, confirm.option_ids(), confirm.default) == ("confirm", ["no", "yes"], "no")
+    assert engine.outcome(state) is None
+    engine.apply(state, "no")
+    assert engine.request(state).kind == "act" and engine.outcome(state) is None
+    act(engine, state, "forfeit", "yes")
     assert engine.outcome(state).winner == 1 and engine.outcome(state).termination == "forfeit"
 
 
@@ -136,6 +143,8 @@ def test_unused_action_points_do_not_carry_over(engine):
     state.queue = [step("start_turn", seat=0)]
     engine.resolve(state)
     assert state.sides[0].ap == 4 == state.sides[0].max_ap
+    act(engine, state, "end")  # play audit: the unused 4 stayed on the tally through the other turn
+    assert state.sides[0].ap == 0 and "AP 0/4" in " ".join(engine.tally(state))
 
 
 def test_talents(engine):
