@@ -177,7 +177,9 @@ def report_markdown(report: dict[str, Any], width: int | None = None) -> str:
             lines += _round_lines(rounds[step["seq"]])
     if report["outcome"] is not None:
         outcome = report["outcome"]
-        lines += ["", "## Outcome", "", outcome["text"] or outcome["termination"]]
+        text = outcome["text"] or outcome["termination"]
+        winner = outcome["winner_name"]
+        lines += ["", "## Outcome", "", text + (f" · winner: {winner}" if winner and winner not in text else "")]
     lines += ["", "## State now", ""] + [f"- {line}" for line in report["tally"]]
     return "\n".join(wrapped for line in lines for wrapped in markdown_wrap(line, width or MD_WIDTH)) + "\n"
 

@@ -153,6 +153,15 @@ def _check_players(engine: Engine, players: list[str]) -> None:
 
 
 
+def result_line(table: Table) -> str:
+    """How the game ended, for people: the engine's words, then the winner unless they name him
+    (`Ben wins in round 24` needs no `· winner: Ben`); "over" when the engine says nothing."""
+    outcome = table.outcome()
+    winner = table.info.players[outcome.winner] if outcome and outcome.winner is not None else None
+    text = outcome.text if outcome and outcome.text else (outcome.termination if outcome else "over")
+    return text + (f" · winner: {winner}" if winner and winner not in text else "")
+
+
 def entry_summary(entry: JournalEntry, players: list[str], hide_secret: bool = False, label: str | None = None) -> str:
     """`Ann roll: 3 4 (typed)`: one journal entry for people (a secret answer as `(hidden)` when
     `hide_secret`, e.g. at the table, where the other players may be looking); `label` is the

@@ -18,7 +18,7 @@ from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
 from ..sessionnotes import add_note
 from ..sessions import DB_ENV, MAX_SEED, SessionStore
-from ..sessiontable import Table, entry_summary
+from ..sessiontable import Table, entry_summary, result_line
 from .common import Context, db_option, get_context, is_fancy, parse_options, user_errors
 from .requests_shown import (
     COMMANDS_HELP,
@@ -144,11 +144,7 @@ class Gamemaster:
             self.show_tally()
 
     def closing(self) -> None:
-        outcome = self.table.outcome()
-        winner = self.table.info.players[outcome.winner] if outcome and outcome.winner is not None else None
-        text = outcome.text if outcome and outcome.text else (outcome.termination if outcome else "over")
-        named = winner and winner in text  # `Ben wins in round 24` needs no `· winner: Ben`
-        self.say(f"Game over: {text}" + (f" · winner: {winner}" if winner and not named else ""), bold=True)
+        self.say(f"Game over: {result_line(self.table)}", bold=True)
         self.show_tally(always=True)
 
     def step(self, request: Request) -> bool:

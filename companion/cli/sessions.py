@@ -24,7 +24,7 @@ from ..sessionexport import (
 from ..sessionnotes import notes
 from ..sessionrows import SessionDamaged
 from ..sessions import SessionInfo, SessionStore
-from ..sessiontable import Table, entry_summary
+from ..sessiontable import Table, entry_summary, result_line
 from .common import Context, db_option, echo_json, get_context, user_errors
 from .screen import WIDTH, echo_wrapped
 
@@ -130,7 +130,7 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
         echo_wrapped(f"{info.name}: {info.game} · {', '.join(info.players)} · {plural(table.seq, 'answer')} · {info.status}")
         echo_wrapped(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
                      f"· updated {info.updated}")
-        ended = f"over: {outcome.text or outcome.termination}" if outcome else "over"
+        ended = f"over: {result_line(table)}" if outcome else "over"  # the winner too (play audit)
         echo_wrapped(f"next: {request.prompt}" if request else ended, hang=2)
         for line in table.engine.tally(table.state):
             echo_wrapped(f"  | {line}")
@@ -169,11 +169,18 @@ def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
         if as_json:
             echo_json(export_data(table)["journal"])
             return
+        taken = notes(store, name)  # the notes where they were taken, and how it ended (play audit)
+        for note in (n for n in taken if n.after_seq == 0):
+            echo_wrapped(f"note: {note.text}", hang=4)
         for step, label in zip(table.steps, labels, strict=True):
             shown = label if reveal or step.entry.kind != "secret" else None  # a secret stays concealed
             echo_wrapped(f"#{step.entry.seq} {entry_summary(step.entry, table.info.players, label=shown)}", hang=4)
             for event in step.events:
                 echo_wrapped(f"    {event.text}", hang=2)
+            for note in (n for n in taken if n.after_seq == step.entry.seq):
+                echo_wrapped(f"    note: {note.text}", hang=2)
+        if table.outcome() is not None:
+            echo_wrapped(f"Game over: {result_line(table)}", hang=2)
 
 
 @command.command("undo")

@@ -121,3 +121,18 @@ def test_foreign_file_exits_1_without_traceback(runner, tmp_path):
 
 def test_help_shows_examples(runner):
     assert "deckwright sessions export friday --format md" in runner.invoke(cli, ["sessions", "--help"]).output
+
+
+def test_the_log_of_a_finished_game_has_its_notes_and_its_end_with_the_winner(runner, toy):
+    """Play audit: the log ended at the last event, without the notes taken nor how the game ended;
+    `show` said how it ended but not who won."""
+    keys = ["1", "4", "note Ann walks slowly", *(["1"] * 200)]
+    result = runner.invoke(cli, ["play", "toy-race", "--players", "Ann,Ben", "--name", "done", "--seed", "2",
+                                 "--auto-roll"], input="\n".join(keys) + "\n")
+    assert result.exit_code == 0 and "Game over: " in result.output, result.output[-500:]
+    log = runner.invoke(cli, ["sessions", "log", "done"]).output.splitlines()
+    assert "    note: Ann walks slowly" in log
+    over = next(line for line in result.output.splitlines() if line.startswith("Game over: "))
+    assert log[-1] == over and " wins" in over
+    shown = runner.invoke(cli, ["sessions", "show", "done"]).output
+    assert f"over: {over.removeprefix('Game over: ')}" in shown
