@@ -180,8 +180,28 @@ def report_markdown(report: dict[str, Any], width: int | None = None) -> str:
         text = outcome["text"] or outcome["termination"]
         winner = outcome["winner_name"]
         lines += ["", "## Outcome", "", text + (f" · winner: {winner}" if winner and winner not in text else "")]
-    lines += ["", "## State now", ""] + [f"- {line}" for line in report["tally"]]
-    return "\n".join(wrapped for line in lines for wrapped in markdown_wrap(line, width or MD_WIDTH)) + "\n"
+    lines += ["", "## State now", "", *_tally_block(report["tally"])]
+    return "\n".join(line.removeprefix(_AS_IS) if line.startswith(_AS_IS) else wrapped
+                     for line in lines for wrapped in (markdown_wrap(line, width or MD_WIDTH)
+                                                       if not line.startswith(_AS_IS) else [line])) + "\n"
+
+
+_AS_IS = "\x01"  # a line of a fenced block: never wrapped
+
+
+def _tally_block(tally: list[str]) -> list[str]:
+    """The tally as the play screen shows it, in a fenced block: its columns (a map's rows) keep
+    their places (play audit: each map row became a list item, its spaces folded away)."""
+    return [_AS_IS + "```text", *(_AS_IS + part for line in tally for part in _fitted(line)), _AS_IS + "```"]
+
+
+def _fitted(line: str) -> list[str]:
+    """A tally line as it fits the report's width: short lines (a map's row) untouched, a long one
+    wrapped at words, its later lines indented under it (a long player name)."""
+    if len(line) <= MD_WIDTH:
+        return [line]
+    hang = " " * (len(line) - len(line.lstrip()) + 2)
+    return textwrap.wrap(line, MD_WIDTH, subsequent_indent=hang, break_long_words=False) or [line]
 
 
 MD_WIDTH = 80
@@ -232,7 +252,7 @@ def _step_lines(step: dict[str, Any], players: list[str]) -> list[str]:
 def _round_lines(state: dict[str, Any]) -> list[str]:
     when = ("the game is over" if state["game_over"]
             else f"after answer {state['after_seq']}, as round {state['round'] + 1} begins")
-    return ["", f"**State after round {state['round']}** ({when}):", ""] + [f"- {line}" for line in state["tally"]]
+    return ["", f"**State after round {state['round']}** ({when}):", "", *_tally_block(state["tally"])]
 
 
 def _note_line(note: dict[str, Any], indent: str) -> str:

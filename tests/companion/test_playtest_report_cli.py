@@ -37,8 +37,12 @@ def unwrapped(markdown: str) -> str:
     """The report with each wrapped line joined again: a later line of an item or a quote is
     indented and starts no item or quote of its own; a paragraph's starts no block."""
     lines: list[str] = []
+    fenced = False  # a tally's fenced block is never wrapped
     for line in markdown.split("\n"):
-        if lines and lines[-1] and not lines[-1].startswith("#") and (
+        if line.startswith("```"):
+            fenced = not fenced
+            lines.append(line)
+        elif not fenced and lines and lines[-1] and not lines[-1].startswith(("#", "```")) and (
                 re.match(r" +(?!- |> )\S", line) or re.match(r"(?!- |> |#|\d+\. |\*\*State)\S", line)):
             lines[-1] += " " + line.lstrip()
         else:
@@ -71,7 +75,7 @@ def test_markdown_report_prints_round_states_and_notes_inline(runner, tmp_path, 
         assert f"**State after round {ended['round']}**" in text
         assert ended["game_over"] or f"### Round {ended['round'] + 1}" in text
         block = text.split(f"**State after round {ended['round']}**")[1].split("###")[0]
-        assert ended["tally"][0] in block
+        assert " ".join(ended["tally"][0].split()) in " ".join(block.split())  # (a long line wraps in its block)
     for note in data["notes"]:
         line = f"> **Note** ({note['time']}, after answer {note['after_seq']}): {note['text']}"
         before, after = text.split(line)
@@ -147,3 +151,16 @@ def test_the_events_of_answers_past_the_ninth_stay_nested_under_their_answer(run
     html = MarkdownIt("commonmark").render(report(runner, db, "md"))
     assert "</ol>\n<ul>" not in html  # an answer's events never fall out of its item
     assert html.count("<ol") <= 1 + html.count("<h3>")  # one numbered list (a round heading starts the next)
+
+
+def test_the_tally_keeps_its_columns_in_a_fenced_block(runner, tmp_path):
+    """Play audit: Skirmish's map rows became list items (`-  1  .     .`), their spaces folded by any
+    Markdown reader; the state is now shown as the screen shows it."""
+    from markdown_it import MarkdownIt
+
+    db = played(runner, tmp_path, "skirmish", 60)
+    text = report(runner, db, "md")
+    state = text.split("## State now", 1)[1]
+    assert state.lstrip().startswith("```text\n") and "\n- " not in state
+    html = MarkdownIt("commonmark").render(text)
+    assert "    A     B     C     D     E     F" in html  # the map's header row, spaces kept

@@ -281,4 +281,4 @@ def test_export_markdown_is_a_readable_report(store, toy_engine):
     text = report_markdown(playtest_report(table, []))
     assert text.startswith("# Playtest report: session race (")
     assert "2. Ann roll — Ann rolls to walk: **4** (typed)\n   - Ann rolled [4]: now at 4" in text
-    assert "## State now\n\n- Ann: 4/12\n- Ben: 0/12" in text
+    assert "## State now\n\n```text\nAnn: 4/12\nBen: 0/12\n```" in text  # as the screen shows it
