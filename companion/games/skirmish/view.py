@@ -35,7 +35,7 @@ def map_lines(engine: Game, state: SkirmishState) -> list[str]:
         half = "S" if row <= board.rows // 2 else "O"
         lines.append(f"{row:>2}  " + "".join(cells) + f"  {half}")
     return lines + ["    ^ Brazier  ~ Frost Pool  + Shrine  # Rocks  · S1..S3, O1..O3: the discs",
-                    "    * leader · 20/62: damage taken/armor · Medium/Small: power/armor tiers"]
+                    "    roster: * leader · 20/62 damage taken/armor · Medium/Small power/armor"]
 
 
 WIDTH = 72   # the play screen prefixes tally lines; 80 columns in all
