@@ -62,8 +62,9 @@ def ask_target(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
         options.append(Option("done", "no more targets"))
     _, action = current(engine, state)
     what = "lane" if action.lanes else "piece"
-    return Decision(item["seat"], f"{action.name}: target {what} ({item['left']} left, in order)",
-                    tuple(options), kind="target")
+    # a count only where the action takes several (play audit: 'Strike: target piece (1 left, in order)')
+    several = f" ({item['left']} left, in order)" if (action.lanes or action.pieces) > 1 else ""
+    return Decision(item["seat"], f"{action.name}: target {what}{several}", tuple(options), kind="target")
 
 
 def answer_target(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:

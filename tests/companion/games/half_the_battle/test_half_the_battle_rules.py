@@ -83,6 +83,18 @@ def test_range_one_forward_one_back_and_own_lane():
     assert reach_lanes(5, 0, Reach(1, 1), 10) == [4, 5, 6]
 
 
+def test_the_target_prompt_counts_targets_only_for_an_action_of_several(engine):
+    """Play audit: 'Strike: target piece (1 left, in order)' for an action with one target."""
+    state = new_game(engine)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d12", "1-d20", "act:1")  # Strike: one piece
+    assert engine.request(state).prompt == "Strike: target piece"
+    state = new_game(engine)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d12", "1-d20", "act:0")  # Cleave: two pieces
+    assert engine.request(state).prompt == "Cleave: target piece (2 left, in order)"
+
+
 def test_move_before_or_after_but_once(engine):
     """Seed: "You may optionally move your selected piece in your action phase, either before or after taking its action." """
     state = new_game(engine)
