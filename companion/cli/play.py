@@ -16,6 +16,7 @@ from cards.wording import plural
 from ..engine.core import Chance, Decision, Event, Request
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction, SessionError
+from ..sessionexport import answer_labels
 from ..sessionnotes import add_note
 from ..sessions import DB_ENV, MAX_SEED, SessionStore
 from ..sessiontable import Table, entry_summary, result_line
@@ -311,9 +312,12 @@ class Gamemaster:
             self.say(f"  ! only {plural(given, 'answer')} can be taken back; "
                      f"type `undo {given}` to go back to the start")
             return
-        for entry in self.table.undo(steps):
+        # each answer as its menu said it (play audit: 'skill:mark-for-coin'), newest first as undone
+        labels = answer_labels(self.table)[-steps:][::-1]
+        for entry, label in zip(self.table.undo(steps), labels, strict=True):
             self.undone.append((entry.answer, entry.source))
-            self.say(f"  undone: #{entry.seq} {entry_summary(entry, self.table.info.players, hide_secret=True)}")
+            said = entry_summary(entry, self.table.info.players, hide_secret=True, label=label)
+            self.say(f"  undone: #{entry.seq} {said}")
         self.show_tally()
 
     def redo(self) -> None:

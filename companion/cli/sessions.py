@@ -198,11 +198,12 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
     """
     with SessionStore(db_path) as store:
         info = store.get(name)
+        labels = answer_labels(_table(store, name))[-steps:][::-1]  # as the menus said them, newest first
         dropped = store.undo(name, steps)
         if not dropped:
             click.echo(f"{name}: nothing to undo")
-        for entry in dropped:  # a secret answer stays hidden: the other players may be looking
-            click.echo(f"undone: #{entry.seq} {entry_summary(entry, info.players, hide_secret=True)}")
+        for entry, label in zip(dropped, labels, strict=False):  # a secret answer stays hidden
+            click.echo(f"undone: #{entry.seq} {entry_summary(entry, info.players, hide_secret=True, label=label)}")
 
 
 @command.command("export")

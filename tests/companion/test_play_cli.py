@@ -102,7 +102,7 @@ def test_undo_takes_back_a_mistyped_roll(runner, toy):
 def test_undo_with_a_count_and_nothing_left(runner, toy):
     result = play(runner, ["1", "2", "undo 5", "undo 2", "undo", "undo x", "quit"], *NEW)
     assert "only 2 answers can be taken back; type `undo 2` to go back to the start" in result.output
-    assert "undone: #2 Ann roll: 2 (typed)\n  undone: #1 Ann decision: walk (typed)" in result.output
+    assert "undone: #2 Ann roll: 2 (typed)\n  undone: #1 Ann decision: Walk: roll 1d6 [walk] (typed)" in result.output
     assert "nothing to undo: no answers yet" in result.output
     assert "undo takes a positive number, e.g. `undo 2`; got 'x'" in result.output
     assert journal() == []

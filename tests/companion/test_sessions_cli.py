@@ -61,7 +61,9 @@ def test_log_lists_answers_with_their_events(runner, played):
 
 def test_undo_drops_the_last_answers(runner, played):
     result = runner.invoke(cli, ["sessions", "undo", "race", "--steps", "2"])
-    assert result.output == "undone: #4 Ben roll: 3 4 (typed)\nundone: #3 Ben decision: sprint (typed)\n"
+    # the answer as its menu said it (play audit: raw ids such as `skill:mark-for-coin`)
+    assert result.output == ("undone: #4 Ben roll: 3 4 (typed)\n"
+                             "undone: #3 Ben decision: Sprint: roll 2d6, doubles send you home [sprint] (typed)\n")
     with SessionStore() as store:
         assert [e.answer for e in store.journal("race")] == ["walk", [4]]
 
