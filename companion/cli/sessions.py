@@ -10,8 +10,10 @@ from typing import Any
 
 import click
 
+from cards.errors import CardsError
 from cards.wording import plural
 
+from ..errors import CompanionError
 from ..safefiles import write_text_replacing
 from ..sessionexport import (
     answer_labels,
@@ -198,11 +200,15 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
     """
     with SessionStore(db_path) as store:
         info = store.get(name)
-        labels = answer_labels(_table(store, name))[-steps:][::-1]  # as the menus said them, newest first
+        try:  # the answers as their menus said them, newest first
+            labels = answer_labels(_table(store, name))[-steps:][::-1]
+        except (CompanionError, CardsError):  # a damaged session (undo is its way out) or cards gone:
+            labels = []                       # the answers as they are stored
         dropped = store.undo(name, steps)
         if not dropped:
             click.echo(f"{name}: nothing to undo")
-        for entry, label in zip(dropped, labels, strict=False):  # a secret answer stays hidden
+        for number, entry in enumerate(dropped):  # a secret answer stays hidden
+            label = labels[number] if number < len(labels) else None
             click.echo(f"undone: #{entry.seq} {entry_summary(entry, info.players, hide_secret=True, label=label)}")
 
 
