@@ -19,7 +19,7 @@ from typing import Any
 from .engine.core import Decision, Request
 from .sessionnotes import Note
 from .sessionrows import JournalEntry
-from .sessiontable import Table
+from .sessiontable import Table, result_text
 
 SECRET = "(secret until the game ends)"
 SECRET_ENDED = "(secret: --reveal shows it)"   # the game is over: say how to see it, not what it waits for
@@ -130,14 +130,8 @@ def _replay(table: Table, notes: list[Note], reveal: bool) -> tuple[list[ReportS
 
 def answer_labels(table: Table) -> list[str]:
     """Each journalled answer as a person reads it (the option's label, not its id), in order: the
-    game replayed once more (`sessions log`; call it before secrets are concealed)."""
-    engine = table.engine
-    state = engine.new_game(table.info.players, table.info.options)
-    labels = []
-    for step in table.steps:
-        labels.append(_choice(engine.request(state), step.entry.answer))
-        engine.apply(state, step.entry.answer)
-    return labels
+    report's replay of the game (`sessions log` and `undo`; call it before secrets are concealed)."""
+    return [step.choice for step in _replay(table, [], reveal=True)[0]]
 
 
 def _choice(request: Request | None, answer: Any) -> str:
@@ -177,13 +171,14 @@ def report_markdown(report: dict[str, Any], width: int | None = None) -> str:
             lines += _round_lines(rounds[step["seq"]])
     if report["outcome"] is not None:
         outcome = report["outcome"]
-        text = outcome["text"] or outcome["termination"]
-        winner = outcome["winner_name"]
-        lines += ["", "## Outcome", "", text + (f" · winner: {winner}" if winner and winner not in text else "")]
+        lines += ["", "## Outcome", "", result_text(outcome["text"] or outcome["termination"], outcome["winner_name"])]
     lines += ["", "## State now", "", *_tally_block(report["tally"])]
-    return "\n".join(line.removeprefix(_AS_IS) if line.startswith(_AS_IS) else wrapped
-                     for line in lines for wrapped in (markdown_wrap(line, width or MD_WIDTH)
-                                                       if not line.startswith(_AS_IS) else [line])) + "\n"
+    return "\n".join(part for line in lines for part in _set(line, width or MD_WIDTH)) + "\n"
+
+
+def _set(line: str, width: int) -> list[str]:
+    """A report line as written: a fenced block's line as it is, any other wrapped (`markdown_wrap`)."""
+    return [line.removeprefix(_AS_IS)] if line.startswith(_AS_IS) else markdown_wrap(line, width)
 
 
 _AS_IS = "\x01"  # a line of a fenced block: never wrapped

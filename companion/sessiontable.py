@@ -22,7 +22,7 @@ from .errors import CompanionError, SessionError
 from .sessionrows import MAX_SEED, JournalEntry, SessionInfo
 from .sessions import MAX_PLAYER_NAME, SessionStore, default_name, new_seed
 
-__all__ = ["Step", "Table", "entry_summary"]
+__all__ = ["Step", "Table", "entry_summary", "result_line", "result_text"]
 
 
 @dataclass
@@ -154,11 +154,16 @@ def _check_players(engine: Engine, players: list[str]) -> None:
 
 
 def result_line(table: Table) -> str:
-    """How the game ended, for people: the engine's words, then the winner unless they name him
-    (`Ben wins in round 24` needs no `· winner: Ben`); "over" when the engine says nothing."""
+    """How the game ended, for people (`result_text`); "over" when the engine says nothing."""
     outcome = table.outcome()
     winner = table.info.players[outcome.winner] if outcome and outcome.winner is not None else None
-    text = outcome.text if outcome and outcome.text else (outcome.termination if outcome else "over")
+    return result_text(outcome.text if outcome and outcome.text else (outcome.termination if outcome else "over"),
+                       winner)
+
+
+def result_text(text: str, winner: str | None) -> str:
+    """The engine's words, then the winner unless they name them (`Ben wins in round 24` needs no
+    `· winner: Ben`): the line play, `sessions show|log` and the playtest report end with."""
     return text + (f" · winner: {winner}" if winner and winner not in text else "")
 
 

@@ -138,10 +138,13 @@ def _drawn_problems(side: Side) -> Iterator[tuple[tuple[Any, ...], Problem]]:
             off = _off_card(element, bound, side.box, where)
             if off:
                 yield (place.doc.file, place.loc, "off"), place.problem(at, off)
-            missing = _missing_glyphs(element, bound, where)
+            if element["type"] != "text":
+                continue
+            text = str(bind(element.get("text", ""), bound, where))
+            missing = _missing_glyphs(element, text, bound, where)
             if missing:
                 yield (place.doc.file, place.loc, "glyphs", missing), _glyph_problem(side, element, place, at, missing)
-            unknown = _unknown_icons(element, bound, where)
+            unknown = _unknown_icons(text)
             if unknown:
                 yield (place.doc.file, place.loc, "icons", unknown), _glyph_problem(side, element, place, at, unknown)
     except (GeneratorError, CardsError):
@@ -171,11 +174,8 @@ def _off_card(element: dict[str, Any], bound: dict[str, Any], box: Box, where: s
             "what lies outside is cut away")
 
 
-def _missing_glyphs(element: dict[str, Any], bound: dict[str, Any], where: str) -> str:
-    """Why a text prints empty boxes (characters its font has no glyph for), or ''."""
-    if element["type"] != "text":
-        return ""
-    text = str(bind(element.get("text", ""), bound, where))
+def _missing_glyphs(element: dict[str, Any], text: str, bound: dict[str, Any], where: str) -> str:
+    """Why a text element's `text` prints empty boxes (characters its font has no glyph for), or ''."""
     font = str(bind(element.get("font", "Helvetica"), bound, where))
     missing = lacking_glyphs(font, ICON_PATTERN.sub(lambda m: "" if m.group(1) in _icon_names() else m.group(0), text))
     if not missing:
@@ -183,12 +183,9 @@ def _missing_glyphs(element: dict[str, Any], bound: dict[str, Any], where: str) 
     return no_glyph_message(font, missing)
 
 
-def _unknown_icons(element: dict[str, Any], bound: dict[str, Any], where: str) -> str:
+def _unknown_icons(text: str) -> str:
     """Why a text prints `:name:` as it is written (no icon of that name), or '' (sixth-game audit:
     `:moon:` went to print, and lint said nothing)."""
-    if element["type"] != "text":
-        return ""
-    text = str(bind(element.get("text", ""), bound, where))
     unknown = [name for name in dict.fromkeys(ICON_PATTERN.findall(text)) if name not in _icon_names()]
     if not unknown:
         return ""

@@ -59,3 +59,9 @@ class Board:
         self.option_rooms = {room_option(room): room for room in self.rooms}  # `room9` -> 9
         self.danger = {room: danger(room, rules) for room in self.rooms}
         self.combat = CombatRules(rules)
+
+    def riskiest(self, rooms: list[int]) -> int | None:
+        """The room of `rooms` whose token is most likely to lose, None when none is at risk: what
+        the hints name and Enter takes at the move choice."""
+        room = max(rooms, key=lambda r: self.danger[r], default=None)
+        return room if room is not None and self.danger[room] > 0 else None

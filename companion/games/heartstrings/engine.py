@@ -67,11 +67,8 @@ class HeartstringsEngine(Engine):
         if not isinstance(request, Decision):
             return []
         rooms = [room for o in request.options if o.id != PASS and (room := option_room(o.id)) is not None]
-        if not rooms:
-            return []
-        danger, names = self.board.danger, self.board.names
-        riskiest = max(rooms, key=lambda room: danger[room])
-        if danger[riskiest] <= 0:
+        riskiest, names = self.board.riskiest(rooms), self.board.names
+        if riskiest is None:
             return []
         if request.kind == "sacrifice":
             return [f"a token in {names[riskiest]} is likely to lose: sacrificing it gains a bead and removes that risk"]

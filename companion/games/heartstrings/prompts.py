@@ -69,10 +69,9 @@ class Prompts:
         if kind == "move":
             moves = tuple(Option(room_option(room), f"move a token from {names[room]}") for room in rooms)
             # Enter takes the move the hint names: the token in the most danger (play audit: a table
-            # used to Enter pressed it 50 times here); none when no room is riskier than another
-            danger = self.board.danger
-            riskiest = max(rooms, key=lambda room: danger[room]) if rooms else None
-            default = room_option(riskiest) if riskiest is not None and danger[riskiest] > 0 else None
+            # used to Enter pressed it 50 times here); none when no room is at risk
+            riskiest = self.board.riskiest(rooms)
+            default = room_option(riskiest) if riskiest is not None else None
             return Decision(seat, f"{name} has no tokens in supply: choose a token on the board to move",
                             moves, kind="move", default=default)
         offers = tuple(Option(room_option(room), f"sacrifice a token from {names[room]} for a bead")
