@@ -26,25 +26,19 @@ def ask_steal(engine: WitchEngine, state: WitchState, item: StepCall) -> Decisio
 
 
 def answer_steal(engine: WitchEngine, state: WitchState, item: StepCall, answer: str) -> list[Event]:
-    """The card changes hands; the action ends."""
+    """The card changes hands; the action ends. At the table (`HIDDEN`) the thief looks at the whole
+    hand, as the hex says, and takes the card of their choice; the companion only counts it."""
     thief, target = state.seats[state.current], state.seats[target_of(action_of(state))]
     pass_card(target.held, thief.held, answer)
-    return [Event("steal", f"{thief.name} takes {_a_card(engine, answer)} from {target.name}.")] \
-        + finish(engine, state)
-
-
-def _a_card(engine: WitchEngine, card_id: str) -> str:
-    """`an Earth Spell`, `a Thief Hex`; an unseen card is already `a face-down card`."""
-    return engine.card_name(card_id) if card_id == HIDDEN else article(engine.card_name(card_id))
+    said = (f"{thief.name} looks at {target.name}'s whole hand and takes one card of their choice (kept secret)."
+            if answer == HIDDEN else
+            f"{thief.name} takes {article(engine.card_name(answer))} from {target.name}.")
+    return [Event("steal", said)] + finish(engine, state)
 
 
 def steal_face_down(engine: WitchEngine, state: WitchState, item: StepCall) -> list[Event]:
-    """At the table the stolen card stays secret: the thief looks at the whole hand, as the hex
-    says, and takes the card of their choice; the companion only counts it."""
-    thief, target = state.seats[state.current], state.seats[target_of(action_of(state))]
-    pass_card(target.held, thief.held, HIDDEN)
-    return [Event("steal", f"{thief.name} looks at {target.name}'s whole hand and takes one card of "
-                           f"their choice (kept secret).")] + finish(engine, state)
+    """At the table the stolen card stays secret: a face-down card changes hands."""
+    return answer_steal(engine, state, item, HIDDEN)
 
 
 def ask_take_wand(engine: WitchEngine, state: WitchState, item: StepCall) -> Decision:
