@@ -131,8 +131,38 @@ def geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where: 
     return _geometry(element, box, context, where)
 
 
+class ElementMemo:
+    """Values worked out once per layout element. An element is a dict, so it is known by its
+    identity; the memo keeps it, so its id cannot be reused while the value is kept."""
+
+    def __init__(self) -> None:
+        self._found: dict[int, tuple[dict[str, Any], Any]] = {}
+
+    def get(self, element: dict[str, Any]) -> Any:
+        """The value kept for `element`, else None."""
+        hit = self._found.get(id(element))
+        return hit[1] if hit is not None and hit[0] is element else None
+
+    def put(self, element: dict[str, Any], value: Any) -> None:
+        """Keep `value` for `element` (a long-lived `--watch` process drops them all now and then)."""
+        if len(self._found) >= 4096:
+            self._found.clear()
+        self._found[id(element)] = (element, value)
+
+
+_OFFSETS = ElementMemo()
+_NO_OFFSETS = ()
+
+
 def _geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> tuple[float, float, float, float]:
     """(x, y, w, h) of the element in page points; x, y is its lower-left corner."""
+    offsets = _OFFSETS.get(element)
+    if offsets is None:
+        offsets = _constant_offsets(element)
+        _OFFSETS.put(element, offsets)
+    if offsets:
+        x, y, w, h = offsets
+        return box.x + x, box.y + box.h - y - h, w, h
     x = _element_length(element.get("x", 0), context, where)
     y = _element_length(element.get("y", 0), context, where)
     w = _element_length(element.get("w", 0), context, where)
@@ -148,6 +178,18 @@ def _element_length(value: Any, context: dict[str, Any], where: str) -> float:
         return _constant_length(value)
     except (UnitError, ValueError, TypeError):
         return length(value, where)  # raises the located error
+
+
+def _constant_offsets(element: dict[str, Any]) -> tuple[float, ...]:
+    """(x, y, w, h) from the box's top-left corner when the element writes all four as plain
+    lengths (most do), else () and they are bound and parsed per card."""
+    values = [element.get(key, 0) for key in ("x", "y", "w", "h")]
+    if any(isinstance(value, str) and "{" in value for value in values):
+        return _NO_OFFSETS
+    try:
+        return tuple(_constant_length(value) for value in values)
+    except (UnitError, ValueError, TypeError):
+        return _NO_OFFSETS  # parsed per card, which reports the mistake with its place
 
 
 @lru_cache(maxsize=1024)

@@ -36,23 +36,22 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.errors import Problem
 
-from .bindings import _color, _geometry, _integer, bind, geometry, is_true, length
+from .bindings import _color, _element_length, _geometry, _integer, bind, geometry, is_true, length
 from .cardtext import (
     ALIGN,
     SHRINK_STEP,
     FittedText,
-    PlacedIcon,
     TextSetting,
     TextStyle,
     _draw_text,
     clear_text_cache,
     fit_paragraph,
     fitted_text,
-    place_icons,
     set_text,
     text_markup,
 )
 from .errors import GeneratorError, ImageProblem, LayoutError
+from .iconplace import PlacedIcon, place_icons
 from .icons import draw_icon
 from .images import draw_image
 from .layoutfile import ELEMENT_TYPES, Box, Layout, load_layout
@@ -137,7 +136,7 @@ def _draw_rect(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[
         x, y, w, h = x - box.bleed, y - box.bleed, w + 2 * box.bleed, h + 2 * box.bleed
     canvas.saveState()
     fill, stroke = _set_paint(canvas, element, context, where)
-    radius = length(bind(element.get("radius", 0), context, where), where)
+    radius = _element_length(element.get("radius", 0), context, where)
     if radius:
         canvas.roundRect(x, y, w, h, radius, stroke=1 if stroke else 0, fill=1 if fill else 0)
     else:

@@ -9,17 +9,19 @@ import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from reportlab import rl_config
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from .bindings import _color, _geometry, _hex_color, _number, bind
+from .bindings import ElementMemo, _color, _geometry, _hex_color, _number, bind
 from .errors import TextOverflow
+from .iconplace import PlacedIcon, _icons_taken_out, place_icons
 from .icons import names
 from .inline import (
     ICON_CALLBACK,
@@ -30,6 +32,7 @@ from .inline import (
     prepare_canvas,
 )
 from .layoutfile import Box
+from .plainwrap import PlainText, forget_widths, wrap_plain
 
 SHRINK_STEP = 0.5
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
@@ -130,10 +133,9 @@ def _paragraph_style(style: TextStyle) -> ParagraphStyle:
                           textColor=_hex_color(style.color))
 
 
-@dataclass(frozen=True)
-class TextSetting:
+class TextSetting(NamedTuple):
     """How a text element is set on a card: its box, style, markup and, unless it is one plain
-    line, its fitted paragraph."""
+    line, its fitted paragraph. (A tuple: every text of every card makes one.)"""
 
     box: tuple[float, float, float, float]
     style: TextStyle
@@ -144,7 +146,7 @@ class TextSetting:
     @property
     def size(self) -> float:
         """The size the text prints at, after shrinking to fit."""
-        return self.fitted.paragraph.style.fontSize if self.fitted else self.style.size
+        return self.fitted.size if self.fitted else self.style.size
 
     def ink_box(self) -> tuple[float, float, float, float]:
         """(x, y, w, h) of the part of the box the text covers."""
@@ -166,11 +168,7 @@ def set_text(element: dict[str, Any], box: Box, context: dict[str, Any], where: 
     text = str(bind(element.get("text", ""), context, where)).strip()
     if not text:
         return None
-    size = _number(bind(element.get("size", 8), context, where), where, "size")
-    color = str(bind(element.get("color", "#000000"), context, where))
-    _color(color, where)  # a bad colour is a located error
-    style = _text_style(str(element.get("font", "Helvetica")), size, float(element.get("leading", 1.2)),
-                        str(element.get("align", "left")), color, float(element.get("min_size", size)))
+    style = _STYLES.get(element) or _element_style(element, context, where)
     markup = text_markup(text)
     valign = str(element.get("valign", "top"))
     if _is_one_line(markup, w, h, style):
@@ -179,6 +177,22 @@ def set_text(element: dict[str, Any], box: Box, context: dict[str, Any], where: 
     if fitted is None:
         raise TextOverflow(where, str(element.get("id", "text")), style.floor, _plain(markup), "min_size" in element)
     return TextSetting((x, y, w, h), style, markup, valign, fitted)
+
+
+_STYLES = ElementMemo()
+_STYLE_KEYS = ("size", "color", "font", "leading", "align", "min_size")
+
+
+def _element_style(element: dict[str, Any], context: dict[str, Any], where: str) -> TextStyle:
+    """How the element sets its text on this card; kept for the element when nothing in it is bound."""
+    size = _number(bind(element.get("size", 8), context, where), where, "size")
+    color = str(bind(element.get("color", "#000000"), context, where))
+    _color(color, where)  # a bad colour is a located error
+    style = _text_style(str(element.get("font", "Helvetica")), size, float(element.get("leading", 1.2)),
+                        str(element.get("align", "left")), color, float(element.get("min_size", size)))
+    if not any(isinstance(element.get(key), str) and "{" in element[key] for key in _STYLE_KEYS):
+        _STYLES.put(element, style)
+    return style
 
 
 def _draw_text(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
@@ -224,21 +238,31 @@ def _draw_line_of_text(canvas: Canvas, text: str, x: float, y: float, w: float, 
 
 
 @dataclass(frozen=True)
-class PlacedIcon:
-    """An inline icon of a fitted text: where its text position is, from the paragraph's lower-left corner."""
-
-    name: str
-    x: float
-    baseline: float
-
-
-@dataclass(frozen=True)
 class FittedText:
-    """A fitted Paragraph, its height, and the inline icons to draw over it (when set as plain text)."""
+    """A fitted text, its height, and the inline icons to draw over it (when set as plain text).
 
-    paragraph: Paragraph
+    A text with no markup but icons is set as plain lines (`plainwrap.PlainText`); any other
+    markup as a reportlab Paragraph."""
+
+    paragraph: Paragraph | PlainText
     height: float
     icons: tuple[PlacedIcon, ...] = ()
+
+    @property
+    def size(self) -> float:
+        """The font size the text prints at."""
+        if isinstance(self.paragraph, PlainText):
+            return self.paragraph.size
+        size: float = self.paragraph.style.fontSize
+        return size
+
+    @property
+    def color(self) -> Color:
+        """The text's colour."""
+        if isinstance(self.paragraph, PlainText):
+            return self.paragraph.color
+        color: Color = self.paragraph.style.textColor
+        return color
 
 
 # Any tag sends reportlab's Paragraph down its slow path (a body with one inline icon costs
@@ -251,6 +275,13 @@ def fitted_text(markup: str, w: float, h: float, style: TextStyle) -> FittedText
 
     Cached: a deck's repeated texts and the lint pass before a build are fitted once."""
     plain, icons = _icons_taken_out(markup)
+    if "<" not in plain and "&" not in plain:
+        lines = _fit_plain(plain, w, h, style)
+        placed = () if not icons or not isinstance(lines, PlainText) else place_icons(lines, icons)
+        if isinstance(lines, PlainText) and placed is not None:
+            return FittedText(lines, lines.height, placed)
+        if lines == "overflow" and not icons:
+            return None
     if icons and "<" not in plain:
         paragraph = _fit_or_none(plain, w, h, style)
         placed = None if paragraph is None else place_icons(paragraph, icons)
@@ -260,6 +291,26 @@ def fitted_text(markup: str, w: float, h: float, style: TextStyle) -> FittedText
     return None if paragraph is None else FittedText(paragraph, paragraph.height)
 
 
+def _fit_plain(text: str, w: float, h: float, style: TextStyle) -> PlainText | Literal["overflow", "paragraph"]:
+    """`text` (no markup) set as plain lines at the largest size from the style's down to its
+    floor that fits w x h, as `fit_paragraph` would set it; "overflow" when none fits, "paragraph"
+    when reportlab would set it otherwise than `plainwrap` can (see there)."""
+    start = style.paragraph_style()
+    size, ratio, color, align = start.fontSize, start.leading / start.fontSize, start.textColor, start.alignment
+    if w < 1e-6:
+        return "paragraph"
+    while True:
+        leading = start.leading if size == start.fontSize else size * ratio
+        lines = wrap_plain(text, style.font, size, leading, color, align, w)
+        if lines is None:
+            return "paragraph"
+        if lines.height <= h + 0.01 and lines.fits_width():
+            return lines
+        if size - SHRINK_STEP < style.floor - 1e-9:
+            return "overflow"
+        size -= SHRINK_STEP
+
+
 def _fit_or_none(markup: str, w: float, h: float, style: TextStyle) -> Paragraph | None:
     try:
         return fit_paragraph(markup, w, h, style.paragraph_style(), style.floor, "", "")
@@ -267,92 +318,13 @@ def _fit_or_none(markup: str, w: float, h: float, style: TextStyle) -> Paragraph
         return None
 
 
-def _icons_taken_out(markup: str) -> tuple[str, tuple[tuple[str, int], ...]]:
-    """The markup without its icon callbacks, and (icon name, character offset in the unescaped text)."""
-    pieces, icons, length, last = [], [], 0, 0
-    for match in _ICON_TAG.finditer(markup):
-        before = markup[last:match.start()]
-        pieces.append(before)
-        length += len(html.unescape(before))
-        icons.append((match.group(1), length))
-        last = match.end()
-    pieces.append(markup[last:])
-    return "".join(pieces), tuple(icons)
-
-
-_ICON_TAG = re.compile(f'<onDraw name="{ICON_CALLBACK}" label="([^"<>]+)"/>')
-
-
-def place_icons(paragraph: Paragraph, icons: tuple[tuple[str, int], ...]) -> tuple[PlacedIcon, ...] | None:
-    """Where each (name, offset) icon falls in a wrapped plain Paragraph; None if its lines cannot be traced."""
-    bl_para = paragraph.blPara
-    if bl_para.kind != 0 or len(paragraph.frags) != 1 or getattr(paragraph, "_splitLongWordCount", 0):
-        return None
-    words = _traced_words(paragraph.frags[0].text, bl_para.lines, max(offset for _, offset in icons))
-    if words is None:
-        return None
-    placed = []
-    for name, offset in icons:
-        spot = next((word for word in words if word.start <= offset < word.end), None)
-        if spot is None:
-            return None
-        placed.append(PlacedIcon(name, _x_in_line(paragraph, spot, offset), _baseline(paragraph, spot.line)))
-    return tuple(placed)
-
-
-class _TracedWord(NamedTuple):
-    """A word of a wrapped plain Paragraph: its line, its index in the line and its span in the text."""
-
-    line: int
-    index: int  # type: ignore[assignment]  # shadows tuple.index, a name that says what it is
-    start: int
-    end: int
-
-
-def _traced_words(text: str, lines: list[Any], last: int) -> list[_TracedWord] | None:
-    """The words of `lines` found in order in `text`, up to the one holding character `last`.
-
-    None when a word is not in the text as it is (split or hyphenated by reportlab)."""
-    traced, position = [], 0
-    for number, (_, words) in enumerate(lines):
-        for index, word in enumerate(words):
-            start = text.find(word, position)
-            if start < 0:
-                return None
-            position = start + len(word)
-            traced.append(_TracedWord(number, index, start, position))
-            if position > last:
-                return traced
-    return traced
-
-
-def _x_in_line(paragraph: Paragraph, word: _TracedWord, offset: int) -> float:
-    """The x of character `offset` of the paragraph's text, as reportlab draws the word's line."""
-    style = paragraph.style
-    extra, words = paragraph.blPara.lines[word.line]
-    text = paragraph.frags[0].text
-    before = " ".join(words[:word.index] + [text[word.start:offset]])
-    x: float = stringWidth(before, style.fontName, style.fontSize)
-    if extra < -1e-8:  # an over-full line is squeezed with word spacing, which PDF applies to spaces
-        spaces = len(words) + " ".join(words).count("\u00a0") - 1
-        return x + (extra / spaces) * before.count(" ") if spaces > 0 else x
-    shift: float = {TA_CENTER: extra / 2, TA_RIGHT: extra}.get(style.alignment, 0.0)
-    return x + shift
-
-
-def _baseline(paragraph: Paragraph, line: int) -> float:
-    """The baseline of line `line` (0 = first) from the paragraph's bottom, as `drawPara` places it."""
-    style = paragraph.style
-    drop = style.fontSize if rl_config.paraFontSizeHeightOffset else getAscent(style.fontName, style.fontSize)
-    baseline: float = paragraph.height - drop - line * style.leading
-    return baseline
-
-
 def _draw_fitted(canvas: Canvas, fitted: FittedText, x: float, y: float) -> None:
     """Draw a fitted text with its lower-left corner at x, y, and its inline icons."""
-    style = fitted.paragraph.style
     for icon in fitted.icons:
-        draw_inline_icon(canvas, icon.name, x + icon.x, y + icon.baseline, style.fontSize, style.textColor)
+        draw_inline_icon(canvas, icon.name, x + icon.x, y + icon.baseline, fitted.size, fitted.color)
+    if isinstance(fitted.paragraph, PlainText):
+        fitted.paragraph.draw_on(canvas, x, y)
+        return
     if ICON_CALLBACK in fitted.paragraph.text:
         prepare_canvas(canvas)
     fitted.paragraph.drawOn(canvas, x, y)
@@ -361,4 +333,5 @@ def _draw_fitted(canvas: Canvas, fitted: FittedText, x: float, y: float) -> None
 def clear_text_cache() -> None:
     """Forget every fitted paragraph (benchmarks measure a cold build)."""
     fitted_text.cache_clear()
+    forget_widths()
 

@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import bindings, cardlayout, cardtext
+from generator import bindings, cardlayout, cardtext, iconplace
 from generator.cardlayout import TextStyle, fitted_text, text_markup
 from generator.cardtext import _marked_up
 from generator.markdown import ICON_CALLBACK
@@ -62,10 +62,10 @@ def test_an_icon_stays_with_its_room_at_a_line_break():
     style = STYLES[0]
     markup = text_markup("tide spark spark hollow thorn rally whisper :sword: drift thorn spark oath")
     fitted = fitted_text(markup, 100.0, 80.0, style)
-    lines = fitted.paragraph.blPara.lines
+    lines = fitted.paragraph.lines
     room_line = next(n for n, (_, words) in enumerate(lines) if any("\u00a0" in word for word in words))
     (icon,) = fitted.icons
-    assert icon.baseline == pytest.approx(cardtext._baseline(fitted.paragraph, room_line))
+    assert icon.baseline == pytest.approx(iconplace._baseline(iconplace._wrapped(fitted.paragraph), room_line))
     assert icon.x + style.size <= 100.0
 
 

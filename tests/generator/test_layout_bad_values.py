@@ -55,3 +55,19 @@ def test_a_text_too_long_for_its_box_says_it_may_shrink_only_with_a_min_size(ext
     message = str(caught.value)
     assert message.startswith("card 'creeper': layout 'vine' element 'body': text does not fit its box even at ")
     assert message.endswith(advice)
+
+
+def test_what_is_kept_per_element_never_hides_a_card_s_own_value() -> None:
+    """Plain lengths and text styles are read once per element; bound ones on every card, and a
+    bad plain value is reported on every card that draws it."""
+    from generator.cardtext import set_text
+
+    element = {**TEXT, "x": "{{ rules.x }}", "color": "{{ rules.ink }}"}
+    first = set_text(element, Box(0, 0, 200, 200), {"rules": {"x": 5, "ink": "#112233"}}, "card 1")
+    second = set_text(element, Box(0, 0, 200, 200), {"rules": {"x": 9, "ink": "#445566"}}, "card 2")
+    assert first is not None and second is not None
+    assert (first.box[0], first.style.color) != (second.box[0], second.style.color)
+    bad = {**TEXT, "w": "wide"}
+    for card in ("card 1", "card 2"):
+        with pytest.raises(LayoutError, match=f"{card}: expected a length like '4mm', got 'wide'"):
+            set_text(bad, Box(0, 0, 200, 200), {"rules": {}}, card)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.platypus import Paragraph
 from shipped import GAMES, PAPERS
@@ -45,6 +47,22 @@ def test_keep_together_binds_icon_and_number_references():
     assert keep_together("go :shield: Defender, then step 3 or Room 9", {"shield"}) == \
         "go\u00a0:shield:\u00a0Defender, then step\u00a03 or Room\u00a09"
     assert keep_together("roll a 6 :nope: x", {"shield"}) == "roll a 6 :nope: x"
+
+
+# The rule as it was first written: one case-insensitive pattern, tried at every letter (a tenth
+# of a card's drawing time); `keep_together` now looks back from each number and must agree.
+_AS_A_PATTERN = re.compile(r"\b(step|room|page|rule|round|turn|sheet|tile|section|part|chapter|level)s? (?=\d)",
+                           re.IGNORECASE)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["step", "Steps", "ROOM", "rooms", "footstep", "_step", "2step", "part", "parts",
+                                 "chapter", "xxxxxxxxxchapter", "levels", "é", " ", " ", "  ", "3", "12", ",", "'",
+                                 "\u00a0", "\n"]), max_size=25).map("".join))
+@example("Go to step 3, then Rooms 4 and 5.")
+@example("averyveryverylongwordchapter 3")
+def test_numbers_are_kept_with_their_word_as_the_pattern_keeps_them(text):
+    assert keep_together(text, ()) == _AS_A_PATTERN.sub(lambda m: m.group(0)[:-1] + "\u00a0", text)
 
 
 def _kit_text(kits, game, paper) -> str:
