@@ -157,7 +157,8 @@ def report_markdown(report: dict[str, Any], width: int | None = None) -> str:
              f"- Setup options: {options}",
              (f"- Seed: {session['seed']} · status {session['status']} · created {session['created']} "
              f"· updated {session['updated']}"),
-             f"- Secret answers: {_secrets_line(report)}",
+             *([f"- Secret answers: {_secrets_line(report)}"]  # said only where there are some
+               if any(step["kind"] == "secret" for step in report["journal"]) else []),
              "", "## Play", ""]
     lines += [_note_line(n, "") for n in report["before_first_answer"]]
     rounds = {r["after_seq"]: r for r in report["rounds"]}

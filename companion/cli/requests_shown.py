@@ -1,11 +1,12 @@
 """A request put to the table in words: its menu, the tail of its prompt, an answer read out.
 
-`deckwright play` (`companion/cli/play.py`) prints these on the screen every player sees, so a
+`deckwright play` (`companion/cli/gamemaster.py`) prints these on the screen every player sees, so a
 menu lists only what everyone may see (`Decision.shown`) and marks the answer Enter takes.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..engine.core import Decision, Request, dice_label
@@ -70,8 +71,9 @@ def prompt_tail(request: Request) -> str:
         span = number_span(menu_numbers(request))
         return f" ({span} or a name)" if request.shown is not None else f" ({span})"
     if request.kind == "roll":
-        label = f"({dice_label(request.dice)})"
-        return f"{'' if label in request.prompt else ' ' + label}: type the dice or press Enter to roll"
+        dice = dice_label(request.dice)  # not said twice: "Who starts? d2: 1 = Ann, 2 = Ben"
+        named = re.search(rf"(?<![\w+]){re.escape(dice)}(?![\w+])", request.prompt)
+        return f"{'' if named else f' ({dice})'}: type the dice or press Enter to roll"
     if request.kind == "draw":
         return ": type the card drawn or press Enter to draw"
     return ": type the order or press Enter to shuffle"

@@ -217,7 +217,7 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
 @click.option("--format", "fmt", type=click.Choice(["json", "md"]), default="json", show_default=True,
               help="JSON data or a Markdown report: setup and game version, every answer with its "
                    "prompt, choice or dice and what it made happen, notes where they were taken, the "
-                   "state after each round, the outcome.")
+                   "state after each round (in a game played in rounds), the outcome.")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write to this file instead of the screen.")
 @db_option
 @reveal_option

@@ -414,3 +414,16 @@ def test_a_game_for_one_number_of_players_says_that_number(runner, tmp_path):
     result = runner.invoke(cli, ["play", "halfwish", "--players", "Ann", "--db", str(tmp_path / "s.db")])
     assert result.exit_code != 0
     assert "halfwish is for 2 players, got 1: Ann" in result.output, result.output
+
+
+def test_a_roll_whose_prompt_names_its_dice_does_not_name_them_again():
+    from companion.cli.requests_shown import prompt_tail
+    from companion.engine.requests import Chance
+
+    assert prompt_tail(Chance("roll", "Who starts? d2: 1 = Ann, 2 = Ben", None, dice=(2,))) == \
+        ": type the dice or press Enter to roll"
+    assert prompt_tail(Chance("roll", "Ann rolls to walk", None, dice=(6,))) == \
+        " (d6): type the dice or press Enter to roll"
+    # a prompt naming other dice ("2d6" is not "d6") still says which dice to type
+    assert prompt_tail(Chance("roll", "Ann rolls 2d6 for both", None, dice=(6,))) == \
+        " (d6): type the dice or press Enter to roll"

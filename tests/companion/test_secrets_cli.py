@@ -125,3 +125,13 @@ def test_a_finished_game_says_how_to_see_its_secrets_not_that_they_wait_for_the_
     for text in (log, report):
         assert SECRET not in text and "(secret: --reveal shows it)" in text
     assert "- Secret answers: hidden (the game has ended: --reveal shows them)" in report
+
+
+def test_a_report_of_a_game_without_secrets_says_nothing_of_them(runner, tmp_path):
+    """Play audit: a Heartstrings report said `Secret answers: hidden (... --reveal shows them)`
+    for a game in which nothing is ever secret."""
+    db = str(tmp_path / "s.db")
+    runner.invoke(cli, ["play", "heartstrings", "--players", "Ann,Ben", "--name", "h", "--seed", "3", "--auto-roll",
+                        "--db", db], input="1\n" * 3000)
+    report = runner.invoke(cli, ["sessions", "export", "h", "--format", "md", "--db", db]).output
+    assert "## Outcome" in report and "Secret answers" not in report

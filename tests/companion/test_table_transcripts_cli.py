@@ -42,5 +42,7 @@ def test_the_final_state_is_shown_once_under_game_over(runner, tmp_path):
                                  "--db", str(tmp_path / "s.db")], input="1\n" * 3000, env={"NO_COLOR": "1"})
     before, after = result.output.split("Game over: ", 1)
     assert not before.splitlines()[-1].startswith("  | ")  # the last event, then Game over
+    # the winner once: the engine's last event said what `Game over` says (audit, session 16)
+    assert before.splitlines()[-1].strip() != after.splitlines()[0].strip()
     block = after.splitlines()[1:]
     assert block and all(line.startswith("  | ") for line in block)

@@ -1,0 +1,350 @@
+"""The gamemaster loop of `deckwright play`: each request of the engine put to the table, its
+answer journalled before anything is printed, the commands at the prompt (undo, redo, log, note),
+secret answers handed over, the state block and the events on the screen every player sees."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from cards.wording import plural
+
+from ..engine.core import Chance, Decision, Event, Request
+from ..engine.typed import parse_typed
+from ..errors import IllegalAction
+from ..sessionexport import answer_labels
+from ..sessionnotes import add_note
+from ..sessions import DB_ENV
+from ..sessiontable import Table, entry_summary, result_line
+from .common import is_fancy
+from .requests_shown import (
+    COMMANDS_HELP,
+    answer_words,
+    hint_lines,
+    menu_lines,
+    prompt_tail,
+    rolled_word,
+    secret_refusal,
+)
+from .screen import WIDTH, read_line, wrap_lines
+
+# home, erase the screen, erase the scrollback (xterm's `ESC[3J`, honoured by the common terminals)
+CLEAR_SCREEN_AND_SCROLLBACK = "\033[H\033[2J\033[3J"
+
+
+@dataclass
+class Gamemaster:
+    """Walks the table through the engine's requests, one prompt at a time."""
+
+    table: Table
+    auto_roll: bool = False
+    db_path: str | None = None
+    shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
+    undone: list[tuple[Any, str]] = field(default_factory=list)  # (answer, source) for redo, newest last
+    private_for: int | None = None  # the seat alone at the screen between secret answers in a row
+    # the hints at the last prompt, not repeated at the next unless the state block came between
+    last_hints: list[str] = field(default_factory=list)
+
+    def run(self) -> None:
+        """Prompt until the game ends or the gamemaster quits (Ctrl-C too: the exit code is then
+        130, as for every command, and every answer so far is already saved)."""
+        self.opening()
+        while (request := self.table.request()) is not None:
+            interrupted = False
+            try:
+                going_on = self.step(request)
+            except KeyboardInterrupt:
+                click.echo()
+                going_on, interrupted = False, True
+            if not going_on:
+                if request.secret:  # a player's secret menu must not stay on the shared screen
+                    self.clear_screen()
+                # the command on a line of its own, never wrapped: it is copied whole (play audit)
+                self.say(f"Session {self.table.name} kept. Resume with:")
+                click.echo(f"  {self.resume_command()}")
+                if interrupted:
+                    raise click.exceptions.Exit(130)
+                return
+        self.closing()
+
+    def opening(self) -> None:
+        info = self.table.info
+        if self.table.steps and self.table.steps[-1].entry.kind == "secret":
+            self.clear_screen()  # stopped (or crashed) amid secret answers: their menus may still show
+        verb = "Resuming" if self.table.steps else "Starting"
+        going_on = self.table.request() is not None
+        self.say(f"{verb} {info.game} session {info.name} · {', '.join(info.players)} "
+                 f"· {plural(self.table.seq, 'answer')} so far · "
+                 + ("type help for commands" if going_on else "the game is over"), bold=True)
+        for warning in self.table.warnings:
+            self.say(f"warning: {warning}")
+        if going_on:  # else the final state is shown once, under `Game over`
+            self.show_tally()
+
+    def closing(self) -> None:
+        self.say(f"Game over: {result_line(self.table)}", bold=True)
+        self.show_tally(always=True)
+
+    def step(self, request: Request) -> bool:
+        """One prompt: answer it, or run a command. False when the gamemaster quits."""
+        secret = request.secret
+        if secret and self.private_for != request.player:
+            handed = self.hand_over(request)
+            if handed is None:
+                return False
+            if not handed:  # a command ran at the hand-over (an undo, say): ask again from the top
+                return True
+        if self.auto_roll and isinstance(request, Chance):
+            self.commit(self.table.tool_answer(request), "rolled", secret)
+            return True
+        self.show_request(request)
+        line = self.read(self.prompt(request), hidden=secret)
+        if line is None or line.strip().lower() in ("quit", "q", "exit"):
+            return False
+        if self.run_command(line.strip()):
+            return True
+        try:
+            answer = parse_typed(request, line)
+        except IllegalAction as exc:
+            self.refuse(request, exc, typed=line)
+            if secret:  # the player is still alone at the screen: no second hand-over to type again
+                self.private_for = request.player
+            return True
+        # a choice Enter took is marked so: a playtest report tells it from one typed (play audit)
+        source = ("Enter" if not line.strip() else "typed") if answer is not None else "rolled"
+        if answer is None and isinstance(request, Chance):
+            answer = self.table.tool_answer(request)
+        self.commit(answer, source, secret)
+        return True
+
+    def refuse(self, request: Request | None, problem: IllegalAction, typed: str | None = None) -> None:
+        """Say why an answer was refused; a secret one is not repeated (the others may be looking),
+        but Enter on its own gives nothing away, so it is told plainly what Enter does here."""
+        if request is not None and request.secret and (typed is None or typed.strip() != ""):
+            self.say(secret_refusal(request))
+        else:
+            self.say(f"  ! {problem}")
+
+    def hand_over(self, request: Request) -> bool | None:
+        """"Ann, look at the screen; everyone else look away": the secret choice or roll is made
+        unseen. True: go on; None: the gamemaster quit; False: a command ran instead (`undo` a
+        mistyped die before handing the screen over), so the step is asked again."""
+        player = self.table.info.players[request.player] if request.player is not None else "the gamemaster"
+        what = "choice" if isinstance(request, Decision) else request.kind
+        self.say(f"Secret {what} for {player}: everyone but {player} look away now.", bold=True)
+        if not sys.stdin.isatty():  # keys from a file or a pipe: nobody is at the screen to wait for
+            return True
+        while True:
+            line = self.read(f"{player}, press Enter when only you can see the screen")
+            if line is None or line.strip().lower() in ("quit", "q", "exit"):
+                return None
+            if not line.strip():
+                return True
+            if self.run_command(line.strip()):
+                return False
+            self.say(f"  ! not yet: press Enter first, then {player} answers unseen")
+
+    def commit(self, answer: Any, source: str, secret: bool = False, redoing: bool = False) -> None:
+        """Journal the answer (committed first), then print what happened and the tally."""
+        request = self.table.request()
+        seat = request.player if request is not None else None
+        turn = self.table.engine.turns(self.table.state)
+        try:
+            events = self.table.answer(answer, source)
+        except IllegalAction as exc:
+            self.refuse(request, exc)
+            return
+        if not redoing:
+            self.undone.clear()
+        if secret:
+            if source == "rolled":
+                self.peek(answer)
+            private = self.stays_private(seat, turn)
+            if private:
+                self.private_for = seat
+            else:
+                self.hide_secret()
+            self.show_events([e for e in events if not e.private])
+            if not private and self.table.request() is not None:
+                self.show_tally()   # public: it would show at the next prompt anyway
+            return
+        if source == "rolled":
+            self.say(f"  (the tool {rolled_word(answer)} {answer_words(answer)})")
+        self.show_events(events)
+        if self.table.request() is not None:  # the final state is shown once, under `Game over`
+            self.show_tally()
+
+    def stays_private(self, seat: int | None, turn: int | None) -> bool:
+        """Is the next request another secret one for the same player in the same turn (a reroll
+        until higher, seven placements)? Then they stay alone at the screen; a new turn is
+        everyone's to see."""
+        following = self.table.request()
+        return (seat is not None and following is not None and following.secret and following.player == seat
+                and self.table.engine.turns(self.table.state) == turn)
+
+    def peek(self, answer: Any) -> None:
+        """The tool's secret roll or draw, shown to the one player at the screen until they press
+        Enter; with keys from a file or a pipe nobody is looking, so nothing is shown."""
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return
+        total = f" (total {sum(answer)})" if isinstance(answer, list) and len(answer) > 1 \
+            and all(isinstance(a, int) for a in answer) else ""
+        self.read(f"Only you: the tool {rolled_word(answer)} {answer_words(answer)}{total}; press Enter to hide it")
+
+    def hide_secret(self) -> None:
+        """After a secret answer: clear the screen (its options were on it) and the lines scrolled
+        off it (a player could scroll back up to them), and say nothing of it."""
+        self.private_for = None
+        self.clear_screen()
+        self.say("  (secret answer kept; everyone may look again)")
+
+    def clear_screen(self) -> None:
+        """Clear the screen and the lines scrolled off it, where there is a screen."""
+        self.last_hints = []  # cleared from the screen with the rest
+        if sys.stdout.isatty():
+            click.echo(CLEAR_SCREEN_AND_SCROLLBACK, nl=False)
+
+    # -- commands -------------------------------------------------------------------------
+    def run_command(self, line: str) -> bool:
+        """Run `undo`, `status`, `log` or `help`; False when the line is not a command."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word == "note":
+            self.note(rest)
+            return True
+        if word not in ("help", "?", "status", "state", "log", "undo", "redo"):
+            return False
+        count = _count(rest, 10 if word == "log" else 1)
+        if count is None:
+            self.say(f"  ! {word} takes a positive number, e.g. `{word} 2`; got {rest.strip()!r}")
+        elif word in ("help", "?"):
+            self.say(COMMANDS_HELP)
+        elif word in ("status", "state"):
+            self.show_tally(always=True)
+        elif word == "log":
+            self.show_log(count)
+        elif word == "redo":
+            self.redo()
+        else:
+            self.undo(count)
+        return True
+
+    def note(self, text: str) -> None:
+        """Keep a playtest note beside the journal; the game does not change."""
+        if not text.strip():
+            self.say("  ! type the note after the word, e.g. `note is a tie a win for nobody?`")
+            return
+        note = add_note(self.table.store, self.table.name, self.table.seq, text)
+        self.say(f"  noted at answer {note.after_seq} ({note.time})")
+
+    def undo(self, steps: int) -> None:
+        """Take back answers; asking for more than were given says how far undo can go."""
+        self.private_for = None
+        self.last_hints = []  # the prompt asked again gets its hints again
+        given = self.table.seq
+        if not given:
+            self.say("  nothing to undo: no answers yet")
+            return
+        if steps > given:
+            self.say(f"  ! only {plural(given, 'answer')} can be taken back; "
+                     f"type `undo {given}` to go back to the start")
+            return
+        # each answer as its menu said it (play audit: 'skill:mark-for-coin'), newest first as undone
+        labels = answer_labels(self.table)[-steps:][::-1]
+        for entry, label in zip(self.table.undo(steps), labels, strict=True):
+            self.undone.append((entry.answer, entry.source))
+            said = entry_summary(entry, self.table.info.players, hide_secret=True, label=label)
+            self.say(f"  undone: #{entry.seq} {said}")
+        self.show_tally()
+
+    def redo(self) -> None:
+        """Give back the answer the last undo took (in order, newest undo last)."""
+        if not self.undone:
+            self.say("  nothing to redo: undo takes answers back, redo gives them back")
+            return
+        answer, source = self.undone.pop()
+        request = self.table.request()
+        self.commit(answer, source, request is not None and request.secret, redoing=True)
+
+    def show_log(self, count: int) -> None:
+        events = self.table.recent_events(count)
+        self.say("\n".join(f"  {e.text}" for e in events) if events else "  nothing has happened yet")
+
+    # -- output ---------------------------------------------------------------------------
+    def show_request(self, request: Request) -> None:
+        hints = hint_lines(self.table.engine.hint(self.table.state, request))
+        for hint in hints:
+            if hint not in self.last_hints:  # still on the screen from the prompt before
+                self.say(f"  hint: {hint}")
+        self.last_hints = hints
+        player = self.table.info.players[request.player] if request.player is not None else "the player"
+        for line in menu_lines(request, player):
+            self.say(line)
+
+    def prompt(self, request: Request) -> str:
+        """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`."""
+        label = self.table.engine.turn_label(self.table.state)
+        parts = [label] if label else []
+        if request.player is not None and not (isinstance(request, Decision) and request.table):
+            parts.append(self.table.info.players[request.player])
+        return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
+
+    def show_events(self, events: list[Event]) -> None:
+        outcome = self.table.outcome() if self.table.request() is None else None
+        for event in events:
+            if outcome is not None and event.text == outcome.text:
+                continue  # said once, under `Game over`
+            self.say(f"  {event.text}", colour="green", hang=2)  # a wrapped event stands apart from the next
+
+    def show_tally(self, always: bool = False) -> None:
+        """The state block, printed when it changed since it was last shown (or when asked)."""
+        lines = self.table.engine.tally(self.table.state)
+        if lines == self.shown_tally and not always:
+            return
+        self.shown_tally = lines
+        self.last_hints = []  # the block may push them off the screen: the next prompt shows them again
+        for line in lines:
+            self.say(f"  | {line}", colour="cyan")
+
+    def say(self, text: str, bold: bool = False, colour: str | None = None, hang: int = 0) -> None:
+        """Print, wrapped at word boundaries to 80 columns (continuation lines `hang` further in)."""
+        for line in wrap_lines(text, hang=hang):
+            click.echo(click.style(line, bold=bold, fg=colour) if is_fancy() else line)
+
+    def read(self, prompt: str, hidden: bool = False) -> str | None:
+        """One line from the gamemaster (not echoed when `hidden`); None at end of input."""
+        line = read_line(lambda: self.show_prompt(prompt), hidden)
+        if not line:
+            click.echo()
+            return None
+        if hidden:
+            click.echo("(hidden)")
+        elif not sys.stdin.isatty():
+            click.echo(line.rstrip("\n"))  # keep piped transcripts readable
+        return line.rstrip("\n")
+
+    def show_prompt(self, prompt: str) -> None:
+        *above, last = wrap_lines(prompt, WIDTH - 16)  # room for " > " and what is typed
+        for line in above:
+            click.echo(click.style(line, bold=True) if is_fancy() else line)
+        click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)
+
+    def resume_command(self) -> str:
+        """The command that resumes this session: `--db` only when the next run would not find the
+        file by itself (it was given on the command line, not in $DECKWRIGHT_DB)."""
+        given = self.db_path and self.db_path != os.environ.get(DB_ENV)
+        db = f" --db {shlex.quote(str(self.db_path))}" if given else ""
+        return f"deckwright play --resume {shlex.quote(self.table.name)}{db}"
+
+
+def _count(text: str, default: int) -> int | None:
+    """The number after a command, `default` when there is none, None when it is not a count."""
+    text = text.strip()
+    if not text:
+        return default
+    return int(text) if text.isdigit() and int(text) >= 1 else None
