@@ -34,12 +34,15 @@ def end_turn(engine: Heartstrings, state: HeartstringsState, item: StepCall) -> 
     otherwise the turn passes to the next seat still in the game."""
     board, seat = engine.board, state.current
     on_board = board.tokens_per_player - state.players[seat].supply  # none is invading now
-    if state.pool > 0 and state.sacrifices < board.sacrifices_per_turn and on_board >= board.sacrifice_min:
+    events: list[Event] | None = [] if engine.explain else None
+    if state.sacrifices < board.sacrifices_per_turn and on_board >= board.sacrifice_min:
         rooms = sacrifice_rooms(board, state, seat)
-        if rooms:
+        if rooms and state.pool > 0:
             state.queue.insert(0, {"step": SACRIFICE, "rooms": rooms})
             return []
-    events: list[Event] | None = [] if engine.explain else None
+        if rooms and events is not None:  # the offer is not made, and the table is told why
+            events.append(Event("no-sacrifice", f"The Bead Pool is empty: {state.players[seat].name} cannot "
+                                                "sacrifice a token for a bead", {"player": seat}))
     next_turn(state, events)
     return events or []
 

@@ -382,8 +382,18 @@ def test_no_sacrifice_when_the_pool_is_empty(engine):
     place(state, 2, ANN, 2)
     state.players[BEN].beads += state.pool
     state.pool = 0
-    play(engine, state, [PLAIN])
+    events = play(engine, state, [PLAIN])
     assert state.current == BEN and state.phase != SACRIFICE
+    # the table is told why no sacrifice is offered (play audit: the phase was skipped silently)
+    assert "The Bead Pool is empty: Ann cannot sacrifice a token for a bead" in texts(events)
+
+
+def test_no_word_of_a_sacrifice_nobody_could_make(engine):
+    state = seated(engine)
+    state.players[BEN].beads += state.pool
+    state.pool = 0
+    events = play(engine, state, [PLAIN])  # Ann has no room with two tokens
+    assert state.current == BEN and not any("sacrifice" in text for text in texts(events))
 
 
 def test_sacrifice_follows_a_lost_invasion(engine):
