@@ -46,7 +46,8 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG).")
 @click.option("--for", "shop", type=click.Choice(["tgc", "mpc", "drivethrucards", "home"]), default="home",
               show_default=True, help="Print-shop preset: The Game Crafter or MakePlayingCards PNGs, DriveThruCards "
-              "PDFs (into OUT/<game>/<shop>/, with a preflight report by card), or home sheets.")
+              "PDFs (into OUT/<game>/<shop>/, with a preflight report by card; exit 1 when it finds problems), "
+              "or home sheets.")
 @click.option("--fold", is_flag=True, help="Also write fold-over card sheets for printers without duplex "
               "(front and back side by side, fold line between): OUT/<game>/<deck>-fold-<paper>.pdf.")
 @click.option("--json", "as_json", is_flag=True, help="Print the files written as JSON.")
@@ -102,6 +103,8 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
         return
     report_written(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
     _report_preflight(findings, shop, as_json)
+    if findings:  # written, but not yet fit to order: a problem the designer must fix (exit 1)
+        raise click.exceptions.Exit(1)
 
 
 # Options that shape the home sheets only: a print shop cuts from its own files.
@@ -139,6 +142,11 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
 
     try:
         databases = _checked_databases(games, all_games)
+        if not any(db.decks for db in databases):  # Heartstrings: a board and tokens, no cards
+            names = " and ".join(db.meta.name for db in databases)
+            home = " ".join(["deckwright build", *(db.id for db in databases)])
+            raise DataProblem(f"{names} has no card decks: a print shop's preset exports cards only.\n"
+                              f"The home kit has its other components: {home}")
         with kit_lock(out_dir, functools.partial(_waiting, out_dir)), staged_kits(out_dir) as stages:
             written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
                             for db in databases], progress)
@@ -171,6 +179,7 @@ def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
     for finding in findings:  # wrapped to the screen width, each finding's later lines indented under it
         click.echo(textwrap.fill(str(finding), WIDTH, initial_indent="  ", subsequent_indent="    ",
                                  break_long_words=False, break_on_hyphens=False))
+    click.echo("The files are written; fix these before you order (exit 1).")
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],

@@ -147,7 +147,7 @@ def test_json_carries_the_preflight_findings_located_by_deck_card_and_side(runne
     game.write_text(game.read_text().replace("  safe: 3mm", "  safe: 6mm"))  # card texts now reach past it
     result = runner.invoke(cli, ["--cards", str(cards_copy), "build", GAME, "--for", "tgc", "--json",
                                  "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # written, but not fit to order yet (audit: it exited 0)
     preflight = json.loads(result.output)["preflight"]
     findings = preflight["findings"]
     assert preflight["shop"] == "tgc" and preflight["problems"] == len(findings) > 0
@@ -159,7 +159,9 @@ def test_json_carries_the_preflight_findings_located_by_deck_card_and_side(runne
     assert any("outside the safe zone" in f["message"] for f in fronts)
     assert all(f["where"].startswith(f"deck {f['deck']!r}") for f in findings)
     text = runner.invoke(cli, ["--cards", str(cards_copy), "build", GAME, "--for", "tgc", "--out", str(tmp_path)])
-    assert f"preflight (tgc): {plural(len(findings), 'problem')}" in text.output
+    assert text.exit_code == 1 and f"preflight (tgc): {plural(len(findings), 'problem')}" in text.output
+    assert text.output.rstrip().endswith("The files are written; fix these before you order (exit 1).")
+    assert (tmp_path / GAME / "tgc").is_dir()
     report = text.output.split(f"preflight (tgc): {plural(len(findings), 'problem')}", 1)[1].splitlines()[1:]
     assert report and all(len(line) <= 80 for line in report), report  # wrapped, each finding whole
     assert all(f["message"] in " ".join(" ".join(report).split()) for f in findings)
@@ -201,3 +203,13 @@ def test_a_card_from_a_print_shop_carries_the_stamp_the_manifest_gives_it(runner
     for deck in db.decks[:2]:
         first = PdfReader(tmp_path / "halfwish" / "drivethrucards" / f"{deck.id}.pdf").pages[0].extract_text()
         assert stamps[deck.id, deck.cards[0].id] in first, (deck.id, first)
+
+
+def test_a_game_without_cards_says_what_a_shop_preset_exports(runner: Any, tmp_path: Path) -> None:
+    """Audit: `build heartstrings --for tgc` said only "nothing to build: ... of the kinds asked for"."""
+    result = runner.invoke(cli, ["build", "heartstrings", "--for", "tgc", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "Heartstrings has no card decks: a print shop's preset exports cards only." in result.output
+    assert "deckwright build heartstrings" in result.output
+    assert all(len(line) <= 80 for line in result.output.splitlines())
+    assert not (tmp_path / "heartstrings").exists()
