@@ -67,7 +67,11 @@ class UnknownIcon(GeneratorError):
     """An icon name that no icon is registered under."""
 
     def __init__(self, name: str, known: list[str]):
-        super().__init__(f"unknown icon {name!r}{suggestion(name, known)}; known icons: {', '.join(known)}")
+        # the whole list (90 names) only when no name is close: repeated for each of several
+        # misspellings it buried them (sixth-game audit)
+        close = suggestion(name, known)
+        listed = " (docs/GAME_FORMAT.md lists the icons)" if close else f"; known icons: {', '.join(known)}"
+        super().__init__(f"unknown icon {name!r}{close}{listed}")
 
 
 class ImageProblem(GeneratorError):

@@ -34,7 +34,10 @@ def test_every_icon_draws_vector_paths_and_no_text(name):
     assert "/XObject" not in page["/Resources"] and not (page.extract_text() or "").strip()
 
 
-def test_unknown_icon_lists_the_known_ones():
+def test_unknown_icon_names_the_close_one_or_lists_the_known_ones():
     canvas = new_canvas(io.BytesIO(), (40, 40), "typo")
-    with pytest.raises(UnknownIcon, match=r"unknown icon 'hart' \(did you mean 'heart'\?\); known icons: .*heart"):
+    with pytest.raises(UnknownIcon, match=r"^unknown icon 'hart' \(did you mean 'heart'\?\) "
+                                          r"\(docs/GAME_FORMAT.md lists the icons\)$"):
         draw_icon(canvas, "hart", 0, 0, 10)
+    with pytest.raises(UnknownIcon, match=r"^unknown icon 'zzyzx'; known icons: air, .*heart, .*wish$"):
+        draw_icon(canvas, "zzyzx", 0, 0, 10)
