@@ -59,6 +59,7 @@ class FilePlan:
     used: int = 0       # printed items (cards, tokens, copies)
     slots: int = 0      # places for them on its sheets
     flip: str = "long"  # the edge a double-sided file's sheets turn over: card sheets follow the user's printer
+    cut: str = ""       # how it is cut: "cards", "tokens", "tiles" (a board over several pages), or nothing
 
     @property
     def pages(self) -> int:
@@ -100,7 +101,7 @@ def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: flo
     sheets = math.ceil(copies / plan.per_sheet)
     used, slots = slot_use_with_tokens(db, group.id, paper, copies, sheets * plan.per_sheet)
     return FilePlan(f"{group.id}-{paper}.pdf", f"{group_label(db, group)} ({copies} cards)", "cardstock", sheets,
-                    bool(first.duplex), plan.is_landscape, used, slots, duplex_setting().flip)
+                    bool(first.duplex), plan.is_landscape, used, slots, duplex_setting().flip, "cards")
 
 
 def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePlan:
@@ -111,10 +112,12 @@ def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePl
     if group.shared:
         pages = pack_tokens(group.members, paper, margin)
         taken, usable = token_area_use(pages, paper, margin)
-        return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", len(pages), duplex, False, taken, usable)
+        return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", len(pages), duplex, False, taken, usable,
+                        cut="tokens")
     plan = plan_tokens(group.members[0].extent(), paper, margin)
     sheets = math.ceil(count / plan.per_page)
-    return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", sheets, duplex, False, count, sheets * plan.per_page)
+    return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", sheets, duplex, False, count, sheets * plan.per_page,
+                    cut="tokens")
 
 
 def _sheet_plan(db: Database, sheet: Any, paper: str, margin: float) -> FilePlan:
@@ -124,7 +127,7 @@ def _sheet_plan(db: Database, sheet: Any, paper: str, margin: float) -> FilePlan
         tiles = plan_tiles(size, paper, margin=margin)
         count = tiles.rows * tiles.cols
         return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name} ({count} tiles)", "card",
-                        count * copies, False, tiles.page[0] > tiles.page[1])
+                        count * copies, False, tiles.page[0] > tiles.page[1], cut="tiles")
     page, slots = sheet_slots(size, paper, margin)
     sheets = math.ceil(copies / len(slots))
     return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name}", "card", sheets, False,
@@ -145,7 +148,8 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
     hosting = hosting_of(db, "reference")
     what = "Reference cards" + (f" + {group_label(db, hosting.tokens)}" if hosting else "")
     used, slots = slot_use_with_tokens(db, "reference", paper, used, slots)
-    return [FilePlan(f"reference-{paper}.pdf", what, "card", sheets, duplex, wide, used, slots, duplex_setting().flip)]
+    return [FilePlan(f"reference-{paper}.pdf", what, "card", sheets, duplex, wide, used, slots, duplex_setting().flip,
+                     "cards")]
 
 
 def instructions_markdown(db: Database, paper: str) -> str:
@@ -178,18 +182,38 @@ landscape page.
 |---|---|---|---|--:|--:|
 {rows}
 
-**Double-sided files** put each back behind its front when the printer flips the sheet on the
-edge named in the *Sides* column: card sheets on the **{edge} edge**, your printer's setting; token sheets on the
-long edge (no duplex: print the odd pages, put the sheets back in the tray, print the even).
-**Versions.** Every page prints the game's version, {printed_version(db)}; every card prints its
+{_double_sided(plans, edge)}**Versions.** Every page prints the game's version, {printed_version(db)}; every card prints its
 own stamp, which changes only when that card changes: after an edit, reprint only the cards whose
 stamp changed.
-**Cutting order.** Cards: the long cuts across the whole sheet first, from crop mark to crop
-mark, then each strip into cards. Tokens: along each cut line. A board on several pages: cut
-the dashed edges, lay each tile over its neighbour with the crosses on each other, tape the back.
+{_cutting_order(db, plans)}
 
 {checklist}
 """
+
+
+def _double_sided(plans: list[FilePlan], edge: str) -> str:
+    """How double-sided files print, for the kinds of file the kit has ("" when none is)."""
+    edges = ([f"card sheets on the **{edge} edge**, your printer's setting"]
+             if any(p.duplex and p.flip == edge and p.cut == "cards" for p in plans) else [])
+    edges += ["token sheets on the long edge"] if any(p.duplex and p.cut == "tokens" for p in plans) else []
+    if not any(p.duplex for p in plans):
+        return ""
+    which = f": {'; '.join(edges)}" if edges else ""
+    return (f"**Double-sided files** put each back behind its front when the printer flips the sheet on the\n"
+            f"edge named in the *Sides* column{which} (no duplex: print the odd pages, put the sheets back in\n"
+            f"the tray, print the even).\n")
+
+
+def _cutting_order(db: Database, plans: list[FilePlan]) -> str:
+    """The cuts for the kinds of component the kit has: a game without boards hears nothing of tiles."""
+    cuts = {p.cut for p in plans if p.sheets} | ({"tokens"} if db.tokens else set())  # tokens may share a card sheet
+    cards = ("Cards: the long cuts across the whole sheet first, from crop mark to crop mark, then each strip "
+             "into cards.")
+    tiles = ("A board on several pages: cut the dashed edges, lay each tile over its neighbour with the crosses on "
+             "each other, tape the back.")
+    steps = [text for kind, text in (("cards", cards), ("tokens", "Tokens: along each cut line."), ("tiles", tiles))
+             if kind in cuts]
+    return f"**Cutting order.** {' '.join(steps)}" if steps else ""
 
 
 class CalibrationSquare(Flowable):  # type: ignore[misc]  # reportlab has no type hints

@@ -10,6 +10,7 @@ set TrimBox and BleedBox on card pages, and carry the game and version in their 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from pdf_ops import operations
@@ -210,3 +211,30 @@ def test_a_heading_keeps_room_for_a_picture_its_one_line_leads_into():
     assert _room_after([line, Table([["a"]])], 400, most=72) == 12
     long = Paragraph("Words and more words. " * 80, line.style)
     assert _room_after([long, picture], 400, most=72) == 72
+
+
+@pytest.mark.parametrize(("game", "cuts", "not_said"), [
+    ("which-witch", ["Cards: the long cuts", "Tokens: along each cut line."], ["A board on several pages"]),
+    ("heartstrings", ["Cards: the long cuts", "Tokens: along each cut line.", "A board on several pages"], []),
+])
+def test_the_print_guide_gives_the_cuts_of_the_components_the_game_has(game, cuts, not_said):
+    """Sixth-game audit: a game without a board was told how to tape a board's tiles together."""
+    from generator.instructions import instructions_markdown
+
+    guide = " ".join(instructions_markdown(load_game(game), "a4").split())
+    order = guide[guide.index("**Cutting order.**"):]
+    assert all(cut in order for cut in cuts) and not any(text in guide for text in not_said)
+
+
+def test_a_kit_without_double_sided_files_hears_nothing_of_flipping(tmp_path):
+    import shutil
+
+    from generator.instructions import instructions_markdown
+
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "tinygame", tmp_path / "tinygame")
+    deck = tmp_path / "tinygame" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("    back: {layout: tiny-back, label: Race Deck}\n", "    duplex: false\n"
+                                             "    back: {layout: tiny-back, label: Race Deck}\n"))
+    db = load_game("tinygame", tmp_path)
+    assert not any(plan.duplex for plan in print_plan(db, "a4"))
+    assert "Double-sided" not in instructions_markdown(db, "a4")
