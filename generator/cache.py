@@ -3,7 +3,7 @@
 Each component PDF is stored under a hash of exactly what its bytes come from: the tool (the
 source of `cards`, `generator`, `companion` and the reportlab version), the layouts, templates,
 fonts and images the game may use (by content; its Jinja2 templates only where they are read,
-`assets_fingerprint`), the component's own inputs
+`fingerprints.assets_fingerprint`), the component's own inputs
 (`generator.dependencies`: a card file its cards' content stamps, the rulebook the whole
 database), the file's name (component and paper) and the user's duplex setting. The printed
 version does not change when a card does (`generator.stamps.printed_version`), so a one-card
@@ -32,70 +32,19 @@ import stat
 import struct
 import zlib
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
 from cards import Database
-from cards.paths import template_dirs
 
 from .build import Job, Renderer, temp_beside
 from .dependencies import whole_database
+from .fingerprints import assets_fingerprint, tool_fingerprint
 from .pagecache import pages_from
 from .userconfig import duplex_setting
 
 CACHE_FOLDER = ".cache"
-TEMPLATE_SUFFIX = ".j2"  # Jinja2 templates: read only through the text they render (`assets_fingerprint`)
 INDEX = "index.json"  # which entries each kit file used in its last build
-_PACKAGES = ("cards", "generator", "companion")  # companion: a game's rulebook_context hook
-
-
-@lru_cache(maxsize=1)
-def tool_fingerprint() -> str:
-    """A hash of the code that draws: our packages' sources (a game's rulebook hook lives in
-    `companion`) and the reportlab version."""
-    import reportlab
-
-    digest = hashlib.sha256(reportlab.Version.encode())
-    root = Path(__file__).resolve().parent.parent
-    for package in _PACKAGES:
-        for file in sorted((root / package).rglob("*.py")):
-            digest.update(file.relative_to(root).as_posix().encode() + b"\0" + file.read_bytes())
-    return digest.hexdigest()
-
-
-def assets_fingerprint(db: Database) -> tuple[str, str]:
-    """Hashes of every file a game's kit may read besides its database, in its folder and its
-    template folders (the database's own files are read through each component's inputs): of its
-    layouts, fonts and images, and of its Jinja2 templates (`*.j2`), read in one pass. A designer's
-    note (`NOTE_SUFFIXES`: notes.txt, RULINGS.md, a backup) counts only where a template or a
-    layout names it.
-
-    The templates are apart because only the rulebook and the reference cards read them, and their
-    inputs are the text the templates render: a rulebook edit must not miss the card sheets' entries.
-    Proof sheets (inputs: the whole database) and the quick keys take the templates' hash too."""
-    database = {file.resolve() for file in db.files}
-    assets, templates = hashlib.sha256(), hashlib.sha256()
-    found = [(folder, file, file.read_bytes()) for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]
-             for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-             if file.resolve() not in database]
-    # a designer's notes (notes.txt, RULINGS.md) are read by no part of the kit unless a template or
-    # a layout names them (`{% include "intro.md" %}`): left out, an edit to them redraws nothing
-    read = b"\n".join(data for _, file, data in found if file.suffix in (TEMPLATE_SUFFIX, ".yaml", ".yml"))
-    for folder, file, data in found:
-        if _is_note(file) and file.name.encode() not in read:
-            continue
-        digest = templates if file.suffix == TEMPLATE_SUFFIX else assets
-        digest.update(str(file.relative_to(folder)).encode() + b"\0" + data)
-    return assets.hexdigest(), templates.hexdigest()
-
-
-NOTE_SUFFIXES = frozenset({".txt", ".md", ".markdown", ".rst", ".org", ".rtf", ".doc", ".docx", ".odt", ".pdf", ".bak"})
-
-
-def _is_note(file: Path) -> bool:
-    """A file of the designer's own (a note, a document, an editor's backup), not an asset."""
-    return file.suffix.lower() in NOTE_SUFFIXES or file.name.endswith("~")
 
 
 class RenderCache:
