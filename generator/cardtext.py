@@ -251,18 +251,18 @@ class FittedText:
     @property
     def size(self) -> float:
         """The font size the text prints at."""
-        if isinstance(self.paragraph, PlainText):
-            return self.paragraph.size
-        size: float = self.paragraph.style.fontSize
-        return size
+        return self._set_as()[0]
 
     @property
     def color(self) -> Color:
         """The text's colour."""
+        return self._set_as()[1]
+
+    def _set_as(self) -> tuple[float, Color]:
+        """(font size, colour): plain lines carry them, a Paragraph's style holds them."""
         if isinstance(self.paragraph, PlainText):
-            return self.paragraph.color
-        color: Color = self.paragraph.style.textColor
-        return color
+            return self.paragraph.size, self.paragraph.color
+        return self.paragraph.style.fontSize, self.paragraph.style.textColor
 
 
 # Any tag sends reportlab's Paragraph down its slow path (a body with one inline icon costs
@@ -277,10 +277,11 @@ def fitted_text(markup: str, w: float, h: float, style: TextStyle) -> FittedText
     plain, icons = _icons_taken_out(markup)
     if "<" not in plain and "&" not in plain:
         lines = _fit_plain(plain, w, h, style)
-        placed = () if not icons or not isinstance(lines, PlainText) else place_icons(lines, icons)
-        if isinstance(lines, PlainText) and placed is not None:
-            return FittedText(lines, lines.height, placed)
-        if lines == "overflow" and not icons:
+        if isinstance(lines, PlainText):
+            placed = place_icons(lines, icons) if icons else ()
+            if placed is not None:
+                return FittedText(lines, lines.height, placed)
+        elif lines == "overflow" and not icons:
             return None
     if icons and "<" not in plain:
         paragraph = _fit_or_none(plain, w, h, style)

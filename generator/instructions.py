@@ -193,11 +193,11 @@ stamp changed.
 
 def _double_sided(plans: list[FilePlan], edge: str) -> str:
     """How double-sided files print, for the kinds of file the kit has ("" when none is)."""
-    edges = ([f"card sheets on the **{edge} edge**, your printer's setting"]
-             if any(p.duplex and p.flip == edge and p.cut == "cards" for p in plans) else [])
-    edges += ["token sheets on the long edge"] if any(p.duplex and p.cut == "tokens" for p in plans) else []
     if not any(p.duplex for p in plans):
         return ""
+    edges = ([f"card sheets on the **{edge} edge**, your printer's setting"]
+             if any(p.duplex and p.cut == "cards" for p in plans) else [])
+    edges += ["token sheets on the long edge"] if any(p.duplex and p.cut == "tokens" for p in plans) else []
     which = f": {'; '.join(edges)}" if edges else ""
     return (f"**Double-sided files** put each back behind its front when the printer flips the sheet on the\n"
             f"edge named in the *Sides* column{which} (no duplex: print the odd pages, put the sheets back in\n"

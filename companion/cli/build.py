@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import textwrap
 import warnings
 from pathlib import Path
 from typing import Any
@@ -12,9 +11,9 @@ from typing import Any
 import click
 
 from cards import CardsError, cards_root, game_ids
-from cards.wording import plural
 
 from .build_report import report_written
+from .build_shop import preflight_json, refuse_home_options_for_shop, report_preflight
 from .common import (
     DataProblem,
     get_context,
@@ -23,7 +22,6 @@ from .common import (
     set_interrupt_message,
     user_errors,
 )
-from .screen import WIDTH
 
 PAPERS = ("a4", "letter")
 KIT_KEPT = "interrupted; the previous kit is kept"
@@ -80,7 +78,7 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
       deckwright build halfwish --paper a4 --reprint-since HEAD~1
     """
     set_interrupt_message(KIT_KEPT)
-    _refuse_home_options_for_shop(shop)
+    refuse_home_options_for_shop(shop)
     findings: list[Any] = []
 
     with long_lived():  # the render cache's modules: most of what a build imports
@@ -99,31 +97,12 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
         from .build_watch import watch_and_rebuild
 
         watch_and_rebuild(games, all_games, build_once, out_dir, cache if shop == "home" else None,
-               lambda: _report_preflight(findings, shop, False))
+               lambda: report_preflight(findings, shop, False))
         return
-    report_written(*build_once(), as_json, out_dir, lambda: _preflight_json(findings, shop))
-    _report_preflight(findings, shop, as_json)
+    report_written(*build_once(), as_json, out_dir, lambda: preflight_json(findings, shop))
+    report_preflight(findings, shop, as_json)
     if findings:  # written, but not yet fit to order: a problem the designer must fix (exit 1)
         raise click.exceptions.Exit(1)
-
-
-# Options that shape the home sheets only: a print shop cuts from its own files.
-HOME_ONLY = ("fold", "png_dpi", "tts", "only", "reprint_since", "paper")
-
-
-def _refuse_home_options_for_shop(shop: str) -> None:
-    """A usage error (exit 2) when `--for SHOP` comes with an option it would silently ignore."""
-    if shop == "home":
-        return
-    context = click.get_current_context()
-    given = [param for param in context.command.params if param.name in HOME_ONLY
-             and context.get_parameter_source(param.name) == click.core.ParameterSource.COMMANDLINE]
-    if given:
-        names = ", ".join(param.opts[0] for param in given)
-        verb = "is" if len(given) == 1 else "are"
-        raise click.UsageError(f"{names} {verb} for home print-and-play sheets only:\n"
-                               f"a print shop cuts from its own files (--for {shop}).\n"
-                               f"Drop {names}, or build without --for.")
 
 
 def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop: str,
@@ -160,26 +139,6 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
     except OSError as exc:
         raise DataProblem(f"cannot write into {str(out_dir)!r}: {exc.strerror or exc}") from None
     return [stages.final(path) for path in written]
-
-
-def _preflight_json(findings: list[Any], shop: str) -> dict[str, Any] | None:
-    """The preflight for `--json`: the shop and each finding located by deck, card, side and file."""
-    if shop == "home":
-        return None
-    return {"shop": shop, "problems": len(findings), "findings": [finding.to_json() for finding in findings]}
-
-
-def _report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
-    if shop == "home" or as_json:
-        return
-    if not findings:
-        click.echo(f"preflight ({shop}): no problems")
-        return
-    click.echo(f"preflight ({shop}): {plural(len(findings), 'problem')}")
-    for finding in findings:  # wrapped to the screen width, each finding's later lines indented under it
-        click.echo(textwrap.fill(str(finding), WIDTH, initial_indent="  ", subsequent_indent="    ",
-                                 break_long_words=False, break_on_hyphens=False))
-    click.echo("The files are written; fix these before you order (exit 1).")
 
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
