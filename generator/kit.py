@@ -10,6 +10,7 @@ printable area.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -102,29 +103,32 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     # each card's text and stamp as this process last made them, while its deck's inputs are the same
     last = laststamps.deck_stamps(str(db.folder), str(deck.id), (common, identity, lookups, rules))
     total = len(deck.cards)
+    plain = not lookups and not rules  # no card's stamp takes anything from other cards or rules
     for number, card in enumerate(deck.cards, 1):
         # a layout that cannot draw this card names it and where it is written (a keyword misspelt
         # in the card is found by the layout that looks it up: the designer fixes the card)
         where = f" ({db.sources[card.id]})" if card.id in db.sources else ""
         old = last.same(card, number, total)
-        context = card_context(db, deck, card, number, base, None if old is None else old.text)
-        looked_up = looked_up_cards(db, lookups, context, rules)
-        if old is not None and old.looked_up == looked_up:
-            context = _with_stamp(context, old.stamp)
-        else:
-            context = _with_stamp(context, card_stamp(shared, identity, context, looked_up))
-        last.note(laststamps.Stamped(card, number, total, context["card"].get("text"), looked_up, context["stamp"]))
-        stamps.append(context["stamp"])
-        face = stamped(_face(front, context, bleed, f"card {card.id!r}{where} of deck {deck.id!r}"),
-                       joined(common, "front", context["stamp"]))
+        if old is None or not plain:
+            context = card_context(db, deck, card, number, base, None if old is None else old.text)
+            looked_up = looked_up_cards(db, lookups, context, rules)
+            if old is None or old.looked_up != looked_up:
+                stamp = card_stamp(shared, identity, context, looked_up)
+                old = laststamps.Stamped(card, number, total, context["card"].get("text"), looked_up, stamp)
+        last.note(old)
+        stamps.append(old.stamp)
+        context_of = functools.partial(_stamped_context, db, deck, card, number, base, old)
+        face = stamped(_face(front, context_of, bleed, f"card {card.id!r}{where} of deck {deck.id!r}"),
+                       joined(common, "front", old.stamp))
         faces.extend([face] * card.count)
         if deck.back.per_card:
             # copies of a card share one back Face, so imposition still draws it once as a PDF form
-            own = _face(back, {**context, "back": deck.back}, bleed, f"back of card {card.id!r}{where} of deck {deck.id!r}")
-            backs.extend([stamped(own, joined(common, "back", context["stamp"]))] * card.count)
+            own = _face(back, functools.partial(_with_back, context_of, deck.back), bleed,
+                        f"back of card {card.id!r}{where} of deck {deck.id!r}")
+            backs.extend([stamped(own, joined(common, "back", old.stamp))] * card.count)
     if not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
-        backs = [stamped(_face(back, back_context, bleed, f"back of deck {deck.id!r}"), joined(common, "back"))]
+        backs = [stamped(_face(back, lambda: back_context, bleed, f"back of deck {deck.id!r}"), joined(common, "back"))]
     laststamps.finished(str(db.folder), str(deck.id), last)
     return faces, backs, stamps
 
@@ -132,6 +136,18 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
 def deck_settings(deck: Any) -> Any:
     """A deck's own settings (name, code, size, back, layout), its cards left to their stamps."""
     return deck.model_dump(mode="json", exclude={"cards"})
+
+
+def _stamped_context(db: Database, deck: Any, card: Any, number: int, base: dict[str, Any],
+                     stamped: laststamps.Stamped) -> dict[str, Any]:
+    """A card face's bindings with its stamp, made when the face is drawn: most faces of a
+    rebuild are taken from the render cache and never need theirs."""
+    return _with_stamp(card_context(db, deck, card, number, base, stamped.text), stamped.stamp)
+
+
+def _with_back(context_of: Callable[[], dict[str, Any]], back: Any) -> dict[str, Any]:
+    """A card's own back's bindings: its front's, and the deck's `back` settings."""
+    return {**context_of(), "back": back}
 
 
 def _with_stamp(context: dict[str, Any], stamp: str) -> dict[str, Any]:
@@ -154,10 +170,10 @@ def trim_size_mm(size: str) -> dict[str, float]:
     return {"width": round(w / MM, 3), "height": round(h / MM, 3)}
 
 
-def _face(layout: Any, context: dict[str, Any], bleed: float, component: str) -> Face:
+def _face(layout: Any, context: Callable[[], dict[str, Any]], bleed: float, component: str) -> Face:
     def draw(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         box = Box(x + bleed, y + bleed, w - 2 * bleed, h - 2 * bleed, bleed)
-        render_layout(canvas, layout, box, context, component)
+        render_layout(canvas, layout, box, context(), component)
     return draw
 
 
