@@ -30,6 +30,8 @@ try:
 except ImportError:  # no advisory locks (Windows): builds into one folder must not overlap
     fcntl = None  # type: ignore[assignment]
 
+from .builtfrom import RECORD
+
 STAGING = ".staging-"
 RETIRED = ".retired-"
 _RENAME_EXCHANGE = 2
@@ -133,7 +135,7 @@ def _link_tree(source: Path, dest: Path) -> None:
         for name in subfolders:
             (here / name).mkdir(exist_ok=True)
         for name in files:
-            if name.startswith("."):  # a temporary file of an older, interrupted writer
+            if name.startswith(".") and name != RECORD:  # a temporary file of an older, interrupted writer
                 continue
             try:
                 os.link(Path(folder) / name, here / name)

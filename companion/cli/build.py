@@ -86,10 +86,10 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
 
     cache = None if no_cache else RenderCache(out_dir / CACHE_FOLDER)
 
-    def build_once() -> tuple[list[Path], dict[Path, str]]:
+    def build_once() -> tuple[list[Path], dict[Path, str], list[Path]]:
         findings.clear()
         if shop != "home":
-            return _build_for_shop(games, all_games, out_dir, shop, findings, progress=not as_json), {}
+            return _build_for_shop(games, all_games, out_dir, shop, findings, progress=not as_json), {}, []
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json,
                       reprint_since=reprint_since, cache=cache)
 
@@ -143,13 +143,15 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
 
 def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, only: tuple[str, ...],
            png_dpi: int | None, tts: bool, fold: bool = False, progress: bool = True,
-           reprint_since: str | None = None, cache: Any = None) -> tuple[list[Path], dict[Path, str]]:
-    """Check, then build every chosen game; the files written, and the sheets and slot use of each
-    file printed on sheets."""
+           reprint_since: str | None = None, cache: Any = None) -> tuple[list[Path], dict[Path, str], list[Path]]:
+    """Check, then build every chosen game; the files written, the sheets and slot use of each
+    file printed on sheets, and the kit files not written that are older than their database."""
+    from generator.builtfrom import note_built
     from generator.errors import GeneratorError
     from generator.manifest import earlier_kit, stale_files
     from generator.staging import kit_lock, staged_kits
 
+    older: list[Path] = []
     with warnings.catch_warnings(record=True) as caught, _kept_between_builds(cache, games, all_games, paper):
         warnings.simplefilter("always")
         try:
@@ -169,6 +171,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
                     for db in databases:  # files of ours this kit no longer has: they leave it
                         for path in stale_files(stages.folder(db.folder.name), db, earlier[db.id], written, ran):
                             path.unlink()
+                        older += note_built(stages.folder(db.folder.name), db.version, written)
                 set_interrupt_message(KIT_REPLACED)
                 if cache is not None:
                     cache.prune()  # entries no file of the kit uses any more
@@ -178,7 +181,8 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             raise DataProblem(f"cannot write the kit into {str(out_dir)!r}: {exc.strerror or exc}") from None
         finally:
             _warn(caught)
-    return [stages.final(path) for path in written], _usage(databases, papers, out_dir)
+    return ([stages.final(path) for path in written], _usage(databases, papers, out_dir),
+            [stages.final(path) for path in older])
 
 
 def _waiting(out_dir: Path) -> None:

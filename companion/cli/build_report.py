@@ -14,10 +14,11 @@ from cards.wording import plural
 from .common import DataProblem, echo_json
 
 
-def report_written(written: list[Path], usage: dict[Path, str], as_json: bool, out_dir: Path,
-            preflight: Any = lambda: None) -> None:
-    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total;
-    as JSON, with a print shop's preflight findings located by deck, card and side (`preflight()`)."""
+def report_written(written: list[Path], usage: dict[Path, str], older: list[Path], as_json: bool, out_dir: Path,
+                   preflight: Any = lambda: None) -> None:
+    """One line per file (its path below OUT, pages, size, sheets and slot use), then the total,
+    then the kit files this build did not write that are older than the database (`older`); as
+    JSON, with a print shop's preflight findings located by deck, card and side (`preflight()`)."""
     if not written:
         raise DataProblem("nothing to build: the database has no printable components of the kinds asked for")
     rows = list(_summaries(written))
@@ -25,7 +26,8 @@ def report_written(written: list[Path], usage: dict[Path, str], as_json: bool, o
         for row in rows:
             row["sheets"] = usage.get(Path(row["path"]), "")
         found = preflight()
-        echo_json({"written": [row["path"] for row in rows], "files": rows, **({"preflight": found} if found else {})})
+        echo_json({"written": [row["path"] for row in rows], "files": rows, "older": [str(path) for path in older],
+                   **({"preflight": found} if found else {})})
         return
     names = [_below(Path(row["path"]), out_dir) for row in rows]
     width = max(len(name) for name in names)
@@ -35,6 +37,10 @@ def report_written(written: list[Path], usage: dict[Path, str], as_json: bool, o
         click.echo(f"{name:<{width}}  {pages}  {_human(row['bytes']):>9}  {sheets}".rstrip())
     total = sum(row["bytes"] for row in rows)
     click.echo(f"{plural(len(rows), 'file')} written, {_human(total)}")
+    if older:  # `--paper a4` after an edit leaves the letter files as they were: never print those unknowingly
+        click.echo("Not rebuilt, older than the database (a full build updates them):")
+        for path in older:
+            click.echo(f"  {_below(path, out_dir)}")
 
 
 def _below(path: Path, out_dir: Path) -> str:

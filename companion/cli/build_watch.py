@@ -36,15 +36,15 @@ def watch_and_rebuild(games: tuple[str, ...], all_games: bool, build_once: Any, 
         from generator.watch import rebuilt_line
 
         if not changes:
-            first, usage = build_once()
-            report_written(first, usage, False, out_dir)
+            written, usage, older = build_once()
+            report_written(written, usage, older, False, out_dir)
             after()
             return
         click.echo(f"changed: {', '.join(p.name for p in changes)}")
         start = time.perf_counter()
         if cache is not None:
             cache.start()
-        written, _usage_lines = build_once()
+        written, _usage_lines, _older = build_once()
         if failed[0]:  # undoing a broken edit may redraw nothing: say the fix was taken
             click.echo("the build works again")
             failed[0] = False

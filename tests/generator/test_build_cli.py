@@ -29,7 +29,8 @@ def test_only_tokens_writes_only_the_token_sheets(runner, tmp_path):
     result = _build(runner, "heartstrings", "--only", "tokens", "--paper", "letter", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "heartstrings").iterdir()) == [
-        "manifest.json", "tokens-letter.pdf"]  # tokens and markers share pages; every build writes its manifest
+        ".built-from.json", "manifest.json", "tokens-letter.pdf"]  # tokens and markers share pages; every
+    # build writes its manifest, and notes what each file was built from (`generator.builtfrom`)
 
 
 def test_the_summary_lists_each_file_with_pages_and_size(runner, tmp_path):
@@ -154,9 +155,9 @@ def test_proofs_and_pngs_are_the_same_bytes_on_every_build(runner, tmp_path):
     assert _build(runner, *args, "--out", str(first)).exit_code == 0
     assert _build(runner, *args, "--out", str(second)).exit_code == 0
     files = sorted(p.relative_to(first) for p in (first / "heartstrings").rglob("*.*"))  # not OUT/.cache
-    # the manifest, the proofs PDF, the board, three trackers, three tokens, three tracker markers,
-    # the reference card's sides
-    assert len(files) == 1 + 1 + 12
+    # the record of what each file was built from, the manifest, the proofs PDF, the board, three
+    # trackers, three tokens, three tracker markers, the reference card's sides
+    assert len(files) == 1 + 1 + 1 + 12
     for name in files:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
 

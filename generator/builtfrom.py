@@ -1,0 +1,46 @@
+"""Which version of the database each file of a kit folder was built from.
+
+A build that writes only some of a kit's files (`--paper a4`, `--only cards`) leaves the others
+as an earlier build made them: after a card edit, `cards-letter.pdf` still shows the old card.
+Every build notes, for each file it writes into the kit folder, the database version it was
+built from (`Database.version`: a hash of every file of the database) in `.built-from.json`;
+the files there built from another version are then older than the database, and the build
+names them (`companion.cli.build_report`). A file the record does not know (the designer's own,
+or one written before the record existed) is never named.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import BinaryIO
+
+RECORD = ".built-from.json"  # in the kit folder; carried into each staged build (`generator.staging`)
+
+
+def note_built(folder: Path, version: str, written: Iterable[Path]) -> list[Path]:
+    """Note that the `written` files of kit folder `folder` were built from database `version`;
+    the files of the folder built from another version, in name order."""
+    from .build import atomic_write
+
+    record = _read(folder / RECORD)
+    here = folder.resolve()
+    record.update({path.name: version for path in written if path.parent.resolve() == here})
+    record = {name: built for name, built in sorted(record.items()) if (folder / name).is_file()}
+    text = json.dumps(record, indent=1, sort_keys=True) + "\n"
+
+    def write(out: BinaryIO) -> None:
+        out.write(text.encode())
+    atomic_write(folder / RECORD, write)
+    return [folder / name for name, built in record.items() if built != version]
+
+
+def _read(path: Path) -> dict[str, str]:
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # none yet, or damaged: only what this build writes is known
+    if not isinstance(record, dict):
+        return {}
+    return {str(name): built for name, built in record.items() if isinstance(built, str) and "/" not in str(name)}
