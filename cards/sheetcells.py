@@ -7,6 +7,7 @@ from XLSX), each cell remembering where it is, so a problem names `cards.csv:7:3
 from __future__ import annotations
 
 import csv
+import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +66,7 @@ class Table:
     # row number -> the problem of a CSV row whose fields do not line up with row 1's: its cells
     # cannot be trusted to be in their columns (an unquoted comma shifts every later one)
     misfits: dict[int, Problem] = field(default_factory=dict)
+    broken: list[Problem] = field(default_factory=list)  # the CSV rows that could not be read at all
 
 
 class SheetError(Exception):
@@ -89,20 +91,18 @@ def column_letter(column: int) -> str:
 
 def read_csv(path: Path, shown: Path) -> Table:
     """Read a CSV file (UTF-8, an Excel byte-order mark allowed); row 1 is the header."""
-    records: list[list[str]] = []  # filled row by row: a broken row is the one after them
     try:
         with path.open(encoding="utf-8-sig", newline="") as handle:
-            records.extend(_limited(csv.reader(handle, strict=True)))
+            text = handle.read()
     except UnicodeDecodeError:
         if path.read_bytes()[:4] == b"PK\x03\x04":  # audit: a workbook saved under a .csv name
             raise SheetError(f"{shown} is a workbook (.xlsx), not CSV text: name it .xlsx, or save it "
                              "as \"CSV UTF-8\" in your spreadsheet program") from None
         raise SheetError(f"{shown} is not UTF-8 text (row {_first_undecodable_row(path)}): save it as "
                          "\"CSV UTF-8\" in your spreadsheet program, or as .xlsx") from None
-    except csv.Error as exc:
-        raise SheetError(f"cannot read {shown}, row {len(records) + 1}: {_csv_error(str(exc))}") from None
     except OSError as exc:
         raise SheetError(f"cannot read {shown}: {exc}") from None
+    records, broken = _records(text, shown)
 
     def cell(row: int, column: int, values: list[Any]) -> Cell:
         # the cell itself under a problem, not its whole row (audit: a bad cell echoed 12 lines)
@@ -112,7 +112,33 @@ def read_csv(path: Path, shown: Path) -> Table:
     _refuse_other_delimiters(records, shown)
     table = _table(records, cell)
     table.misfits = _misfits(records, shown)
+    table.broken = broken
     return table
+
+
+def _records(text: str, shown: Path) -> tuple[list[list[str]], list[Problem]]:
+    """The rows of a CSV text, and a problem for each row the csv module cannot read: that row is
+    left empty and reading goes on at the next line, so one stray quote does not hide the
+    problems of every later row (a quote never closed runs to the end of the file: the last)."""
+    records: list[list[str]] = []
+    broken: list[Problem] = []
+    lines = text.split("\n")
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    while True:
+        number, line = len(records) + 1, reader.line_num + 1  # the row, and the line it starts on
+        try:
+            values = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            reason = _csv_error(str(exc))
+            if number == 1:  # without the column names no row can be read
+                raise SheetError(f"cannot read {shown}, row 1: {reason}") from None
+            source = lines[line - 1].rstrip("\r") if line <= len(lines) else ""
+            broken.append(Problem(shown, number, None, "", f"cannot read this row: {reason}", source))
+            values = []  # a blank row in its place: the rows after it keep their numbers
+        records.append(_within_limits(number, values))
+    return records, broken
 
 
 def _misfits(records: list[list[str]], shown: Path) -> dict[int, Problem]:
@@ -207,11 +233,16 @@ def _mark_unsaved_formulas(path: Path, sheet: str, records: list[list[Any]]) -> 
 
 def _limited(rows: Any) -> Any:
     for number, row in enumerate(rows, start=1):
-        if number > MAX_ROWS + 1:
-            raise SheetError(f"more than {MAX_ROWS:,} rows; refused")
-        if len(row) > MAX_COLUMNS:
-            raise SheetError(f"row {number} has more than {MAX_COLUMNS} columns; refused")
-        yield row
+        yield _within_limits(number, row)
+
+
+def _within_limits(number: int, row: Any) -> Any:
+    """Row `number`, refused when the sheet is longer or wider than deckwright reads."""
+    if number > MAX_ROWS + 1:
+        raise SheetError(f"more than {MAX_ROWS:,} rows; refused")
+    if len(row) > MAX_COLUMNS:
+        raise SheetError(f"row {number} has more than {MAX_COLUMNS} columns; refused")
+    return row
 
 
 NOTE = "#"  # a column whose name starts with it holds the designer's notes: never read as a field

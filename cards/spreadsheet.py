@@ -104,7 +104,10 @@ def expand_card_sources(doc: YamlDoc, folder: Path) -> tuple[YamlDoc, list[Probl
             continue
         files.append(path)
         fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
+        first = len(problems)
+        problems.extend(table.broken)
         deck["cards"] = _cards(table, fields, index, out, problems)
+        problems[first:] = sorted(problems[first:], key=lambda problem: problem.line or 0)  # in row order
     return out, problems, files
 
 

@@ -132,7 +132,25 @@ def test_an_id_that_is_not_an_id_says_what_an_id_is(tmp_path: Path) -> None:
 def test_a_quote_never_closed_names_the_row_it_opens_on(tmp_path: Path) -> None:
     text = 'id,name,count,cost\nbolt,Bolt,2,3\nwave,"Wave,1,1\nfire,Fire,1,2\n'
     _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
-    assert "cards.csv, row 3: a quote (\") opened in a cell is never closed" in output
+    assert "cards.csv:3: cannot read this row: a quote (\") opened in a cell is never closed" in output
+    assert '| wave,"Wave,1,1' in output  # the line the row starts on, not the file's last
+
+
+def test_a_row_that_cannot_be_read_hides_no_other_rows_problems(tmp_path: Path) -> None:
+    """A stray quote in one row used to stop the reading of the file: the problems of every later
+    row stayed hidden until it was fixed, one lint at a time."""
+    text = 'id,name,count,cost\nbolt,Bolt,2,3\nwave,"Wave"s,1,1\nfire,Fire,one,2\nmist,"Mist"y,1,1\nsun,Sun,1,1\n'
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
+    assert code == 1 and "3 problems in the card database" in output
+    assert "cards.csv:3: cannot read this row: a quoted cell goes on after its closing quote" in output
+    assert "cards.csv:4:3: count: expected int, got 'one'" in output  # the row after it is still read
+    assert "cards.csv:5: cannot read this row" in output and '| mist,"Mist"y,1,1' in output
+    assert output.index("cards.csv:3:") < output.index("cards.csv:5:")
+
+
+def test_a_header_that_cannot_be_read_stops_the_file(tmp_path: Path) -> None:
+    _, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": '"id,name,count,cost\nbolt,Bolt,2,3\n'})
+    assert "cannot read" in output and "row 1: a quote (\") opened in a cell is never closed" in output
 
 
 def test_a_csv_that_is_not_utf8_says_how_to_save_it(tmp_path: Path) -> None:
