@@ -122,7 +122,6 @@ def _records(text: str, shown: Path) -> tuple[list[list[str]], list[Problem]]:
     problems of every later row (a quote never closed runs to the end of the file: the last)."""
     records: list[list[str]] = []
     broken: list[Problem] = []
-    lines = text.split("\n")
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     while True:
         number, line = len(records) + 1, reader.line_num + 1  # the row, and the line it starts on
@@ -134,7 +133,7 @@ def _records(text: str, shown: Path) -> tuple[list[list[str]], list[Problem]]:
             reason = _csv_error(str(exc))
             if number == 1:  # without the column names no row can be read
                 raise SheetError(f"cannot read {shown}, row 1: {reason}") from None
-            source = lines[line - 1].rstrip("\r") if line <= len(lines) else ""
+            source = text.split("\n")[line - 1].rstrip("\r")  # the row's first line (the reader has read it)
             broken.append(Problem(shown, number, None, "", f"cannot read this row: {reason}", source))
             values = []  # a blank row in its place: the rows after it keep their numbers
         records.append(_within_limits(number, values))

@@ -25,8 +25,7 @@ def note_built(folder: Path, version: str, written: Iterable[Path]) -> list[Path
     from .build import atomic_write
 
     record = _read(folder / RECORD)
-    here = folder.resolve()
-    record.update({path.name: version for path in written if path.parent.resolve() == here})
+    record.update({path.name: version for path in written if path.parent == folder})  # not those in png/, tts/...
     record = {name: built for name, built in sorted(record.items()) if (folder / name).is_file()}
     text = json.dumps(record, indent=1, sort_keys=True) + "\n"
 
