@@ -7,9 +7,10 @@ DriveThruCards ask for, each checked by a preflight (`generator/preflight.py`).
 - `drivethrucards`: one PDF per deck, a page per printed card, front then back, 1/8 in bleed;
 - `home`: the usual print-and-play sheets (`deckwright build`).
 
-A card of a size the shop sells (poker) is scaled evenly onto the shop's page; another size keeps
-its own trim and the preflight says so. Every card is drawn alone on a page of its trimmed size
-plus the shop's bleed.
+A card within 3 % of a size the shop sells (`Preset.trims`: poker, bridge, mini and tarot at The
+Game Crafter and MakePlayingCards; poker and tarot at DriveThruCards, whose mini is the narrower
+1 5/8 x 2 1/2 in) is scaled evenly onto the shop's page; another size keeps its own trim and the
+preflight says so. Every card is drawn alone on a page of its trimmed size plus the shop's bleed.
 """
 
 from __future__ import annotations
@@ -50,12 +51,21 @@ class Preset:
     output: str  # "png" (a file per design) or "pdf" (a file per deck)
 
 
+def _inches(**sizes: tuple[float, float]) -> dict[str, tuple[float, float]]:
+    return {name: (w * INCH, h * INCH) for name, (w, h) in sizes.items()}
+
+
+# The card products each shop sells, trim width x height in inches (portrait).
+_CARD_SHOP = _inches(poker=(2.5, 3.5), bridge=(2.25, 3.5), mini=(1.75, 2.5), tarot=(2.75, 4.75))
 PRESETS = {
-    "tgc": Preset("tgc", "The Game Crafter", 0.125 * INCH, {"poker": (2.5 * INCH, 3.5 * INCH)}, "png"),
-    "mpc": Preset("mpc", "MakePlayingCards", 0.12 * INCH, {"poker": (2.5 * INCH, 3.5 * INCH)}, "png"),
+    "tgc": Preset("tgc", "The Game Crafter", 0.125 * INCH, _CARD_SHOP, "png"),
+    "mpc": Preset("mpc", "MakePlayingCards", 0.12 * INCH, _CARD_SHOP, "png"),
     "drivethrucards": Preset("drivethrucards", "DriveThruCards", 0.125 * INCH,
-                             {"poker": (2.5 * INCH, 3.5 * INCH)}, "pdf"),
+                             _inches(poker=(2.5, 3.5), tarot=(2.75, 4.75)), "pdf"),
 }
+# How far a deck's trim may differ from a product's, per side, and still be scaled onto it (63 x 88 mm
+# poker is 0.8 % and 1 % under 2.5 x 3.5 in; 56 x 88 mm bridge 2 % under 2.25 in).
+FIT = 0.03
 CHOICES = (*PRESETS, "home")
 
 Face = Callable[..., None]
@@ -128,11 +138,21 @@ def _copies_csv(copies: Counter[str]) -> bytes:
 def _for_shop(db: Database, deck: Any, preset: Preset) -> tuple[Database, Any, str]:
     """The database as the shop prints it (its bleed), and a note when the shop sells no card of the deck's size."""
     shop_db = dataclasses.replace(db, print=db.print.model_copy(update={"bleed": f"{preset.bleed}pt"}))
-    if str(deck.size).lower() in preset.trims:
-        return shop_db, deck, ""
     w, h = parse_size(deck.size)
-    return shop_db, deck, (f"{preset.title} has no {deck.size!r} product in this preset; written at the "
-                           f"deck's own size ({w / INCH:.2f} x {h / INCH:.2f} in), check the shop's template")
+    if shop_trim(preset, (w, h)) is not None:
+        return shop_db, deck, ""
+    sells = ", ".join(f"{name} {pw / INCH:g} x {ph / INCH:g} in" for name, (pw, ph) in preset.trims.items())
+    return shop_db, deck, (f"{preset.title} sells no card of this size ({sells}); written at the deck's own "
+                           f"size ({w / INCH:.2f} x {h / INCH:.2f} in), check the shop's template")
+
+
+def shop_trim(preset: Preset, own: tuple[float, float]) -> tuple[float, float] | None:
+    """The trim of the shop's product a card of trim `own` is printed as: the one within `FIT` of it on
+    both sides, or None when the shop sells none (the products are portrait, as the shops list them)."""
+    for trim in preset.trims.values():
+        if all(abs(side / mine - 1) <= FIT for side, mine in zip(trim, own, strict=True)):
+            return trim
+    return None
 
 
 def deck_designs(db: Database, deck: Any, preset: Preset) -> Iterator[Design]:
@@ -146,7 +166,7 @@ def deck_designs(db: Database, deck: Any, preset: Preset) -> Iterator[Design]:
 
     faces, backs = deck_sides(db, deck)
     own_trim = parse_size(deck.size)
-    trim = preset.trims.get(str(deck.size).lower(), own_trim)
+    trim = shop_trim(preset, own_trim) or own_trim
     bleed = preset.bleed
     own = (own_trim[0] + 2 * bleed, own_trim[1] + 2 * bleed)
     size = (trim[0] + 2 * bleed, trim[1] + 2 * bleed)

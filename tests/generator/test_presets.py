@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
+import pytest
 from PIL import Image
 from pypdf import PdfReader
 from reportlab.lib.utils import ImageReader
@@ -213,3 +214,56 @@ def test_a_game_without_cards_says_what_a_shop_preset_exports(runner: Any, tmp_p
     assert "deckwright build heartstrings" in result.output
     assert all(len(line) <= 80 for line in result.output.splitlines())
     assert not (tmp_path / "heartstrings").exists()
+
+
+def _sized_tiny_game(tmp_path: Path, size: str) -> Path:
+    """The data-only fixture game with its deck at `size`, drawn by the shared any-size layouts."""
+    import shutil
+
+    root = tmp_path / "db"
+    shutil.copytree(Path(__file__).parent.parent / "fixtures" / "tinygame", root / "tinygame")
+    deck = root / "tinygame" / "deck.yaml"
+    text = deck.read_text().replace("    layout: tiny-card ", f"    size: {size}\n    layout: card ")
+    deck.write_text(text.replace("back: {layout: tiny-back,", "back: {layout: back,"))
+    return root
+
+
+@pytest.mark.parametrize(("size", "shop", "pixels"), [
+    ("mini", "tgc", (600, 825)),  # 1.75 x 2.5 in and 1/8 in bleed, at 300 dpi
+    ("mini", "mpc", (597, 822)),  # 0.12 in bleed
+    ("2.25in x 3.5in", "tgc", (750, 1125)),  # bridge, by its measure
+    ("2.75in x 4.75in", "mpc", (897, 1497)),  # tarot
+    ("63mm x 88mm", "tgc", (825, 1125)),  # poker by its measure, not its name
+])
+def test_a_deck_of_a_size_the_shop_sells_is_written_at_the_shops_pixels(runner: Any, tmp_path: Path, size: str,
+                                                                        shop: str, pixels: tuple[int, int]) -> None:
+    """Audit: the skirmish's mini decks exited 1 at every shop ("The Game Crafter has no 'mini'
+    product in this preset"), though The Game Crafter and MakePlayingCards sell mini cards."""
+    root = _sized_tiny_game(tmp_path, size)
+    result = runner.invoke(cli, ["--cards", str(root), "build", "tinygame", "--for", shop, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert f"preflight ({shop}): no problems" in result.output
+    images = list((tmp_path / "tinygame" / shop).glob("*.png"))
+    assert len(images) == 9  # eight card designs and the shared back
+    for path in images:
+        with Image.open(path) as image:
+            assert image.size == pixels, path.name
+
+
+def test_drivethrucards_prints_tarot_and_names_what_it_sells_for_a_mini_deck(runner: Any, tmp_path: Path) -> None:
+    """DriveThruCards' mini is 1 5/8 x 2 1/2 in: a 44 x 63 mm card would lose its sides to it, so it
+    keeps its own size and the preflight says what the shop sells."""
+    tarot = runner.invoke(cli, ["--cards", str(_sized_tiny_game(tmp_path / "t", "2.75in x 4.75in")), "build", "tinygame",
+                                "--for", "drivethrucards", "--out", str(tmp_path / "t")])
+    assert tarot.exit_code == 0, tarot.output
+    page = PdfReader(tmp_path / "t" / "tinygame" / "drivethrucards" / "race.pdf").pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (3 * INCH, 5 * INCH)
+
+    mini = runner.invoke(cli, ["--cards", str(_sized_tiny_game(tmp_path / "m", "mini")), "build", "tinygame",
+                               "--for", "drivethrucards", "--out", str(tmp_path / "m")])
+    assert mini.exit_code == 1, mini.output
+    said = " ".join(mini.output.split())
+    assert ("deck 'race': DriveThruCards sells no card of this size (poker 2.5 x 3.5 in, tarot 2.75 x 4.75 in); "
+            "written at the deck's own size (1.73 x 2.48 in), check the shop's template") in said
+    page = PdfReader(tmp_path / "m" / "tinygame" / "drivethrucards" / "race.pdf").pages[0]
+    assert round(float(page.mediabox.width), 1) == round(44 * 72 / 25.4 + INCH / 4, 1)
