@@ -128,6 +128,9 @@ class _Converter:
         self.numbered = theme.numbered
         self.in_contents = True
         self.counter = _HeadingCounter()
+        # a table cell's style by header and alignment: made once, not per cell (a rulebook's
+        # card lists hold hundreds of cells, and each new style is keyed anew by `paragraphs`)
+        self.cell_styles: dict[tuple[bool, int], ParagraphStyle] = {}
 
     def convert(self, text: str) -> list[Flowable]:
         flowables = self._blocks(parse_markdown(text).children, self.width)
@@ -267,10 +270,13 @@ class _Converter:
         return table
 
     def _cell(self, td: SyntaxTreeNode, is_header: bool) -> Paragraph:
-        base = self.styles["head_cell" if is_header else "cell"]
         align = {"text-align:right": TA_RIGHT, "text-align:center": TA_CENTER}.get(
             str(td.attrs.get("style", "")), TA_LEFT)
-        style = ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=align)
+        style = self.cell_styles.get((is_header, align))
+        if style is None:
+            base = self.styles["head_cell" if is_header else "cell"]
+            style = self.cell_styles[is_header, align] = ParagraphStyle(f"{base.name}-{align}", parent=base,
+                                                                        alignment=align)
         inline = td.children[0] if td.children else None
         return Paragraph(self._inline(inline, style.fontSize) if inline else "", style)
 
