@@ -29,7 +29,8 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from .pagecache import PageEntry, PieceStore, active_file, document_state, page_entries
+from .pagecache import PageEntry, PieceStore, active_file, page_entries
+from .pagerecord import document_state
 
 _FORMAT = 1  # of the record; a record of another format is not used
 

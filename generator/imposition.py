@@ -35,7 +35,8 @@ from .geometry import (
     page_size,
     printable,
 )
-from .pagecache import cached_page, cached_slot, face_stamp, note_form, stamped
+from .pagecache import cached_page, cached_slot, face_stamp, stamped
+from .pagerecord import note_form
 from .pdfcanvas import new_canvas
 
 # Draws one card face into the box (x, y, w, h) that includes the bleed.

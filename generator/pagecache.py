@@ -8,8 +8,8 @@ characters each font has encoded so far (reportlab numbers a font's characters i
 document first uses them), and the forms defined so far. A page found in the store is *replayed*:
 the fonts, characters and forms it added to the document are added again in the same order, and
 its recorded drawing operators are appended, so the file's bytes are exactly those of drawing it
-(a test compares cached and uncached builds). A page that uses images, transparency, colour
-separations, shadings or annotations is always drawn.
+(a test compares cached and uncached builds; the recording and replaying: `generator.pagerecord`).
+A page that uses images, transparency, colour separations, shadings or annotations is always drawn.
 
 A page that must be drawn (one of its faces changed) is drawn face by face: a face the pages
 recorded before showed with the same stamp, in the same slot, on a document in the same state is
@@ -28,14 +28,22 @@ import contextlib
 import contextvars
 import hashlib
 import json
-import marshal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+
+from .pagerecord import (
+    PagePiece,
+    PageRecorder,
+    add_text_resources,
+    codes_of,
+    document_state,
+    fonts_of,
+    replay,
+    uses_only_replayed_resources,
+)
 
 
 class PieceStore(Protocol):
@@ -133,172 +141,6 @@ def stamped(face: Callable[..., None], stamp: str) -> Callable[..., None]:
     """`face`, carrying its content stamp so its pages can be cached."""
     face.stamp = stamp  # type: ignore[attr-defined]
     return face
-
-
-# ------------------------------------------------------------------------- the document's state
-
-
-def _fonts(canvas: Canvas) -> list[str]:
-    return list(canvas._doc.fontMapping)
-
-
-def _codes(canvas: Canvas) -> dict[str, list[int]]:
-    """The characters each TrueType font has encoded in this document, in order."""
-    doc = canvas._doc
-    found: dict[str, list[int]] = {}
-    for name in doc.fontMapping:
-        font = pdfmetrics.getFont(name)
-        if isinstance(font, TTFont) and doc in font.state:
-            found[name] = list(font.state[doc].assignments)
-    return found
-
-
-def _forms(canvas: Canvas) -> list[str]:
-    return [name for name in canvas._doc.idToObject if name.startswith("FormXob.")]
-
-
-def document_state(canvas: Canvas) -> str:
-    """A hash of what a page's operators depend on in the document so far.
-
-    Fonts, characters and forms are only ever added, so while their counts stay the same the
-    state does too: the hash of the page before is taken again (after the first sheets of a deck
-    its pages add nothing new, and hashing every character so far for each page adds up)."""
-    growth = _growth(canvas)
-    known = getattr(canvas, "_deckwright_state", None)
-    if known is not None and known[0] == growth:
-        return str(known[1])
-    state = [_fonts(canvas), _codes(canvas), _forms(canvas)]
-    digest = hashlib.sha256(json.dumps(state).encode()).hexdigest()
-    canvas._deckwright_state = (growth, digest)
-    return digest
-
-
-def _growth(canvas: Canvas) -> tuple[int, ...]:
-    """How many fonts, characters of each font and objects other than pages the document holds."""
-    doc = canvas._doc
-    counts = [len(doc.idToObject) - canvas.getPageNumber(), len(doc.fontMapping)]
-    for name in doc.fontMapping:
-        font = pdfmetrics.getFont(name)
-        if isinstance(font, TTFont) and doc in font.state:
-            counts.append(len(font.state[doc].assignments))
-    return tuple(counts)
-
-
-# --------------------------------------------------------------------------------- recording
-
-
-@dataclass
-class PagePiece:
-    """One recorded page: what it added to the document, and its operators."""
-
-    fonts: list[str] = field(default_factory=list)
-    codes: dict[str, list[int]] = field(default_factory=dict)
-    forms: list[dict[str, Any]] = field(default_factory=list)
-    ops: list[str] = field(default_factory=list)
-    forms_used: list[str] = field(default_factory=list)
-    boxes: dict[str, list[float]] = field(default_factory=dict)
-    # the PDF version the page's drawing asked for: a fill colour sets its opacity, which asks
-    # for 1.4 without adding any resource, so a file of replayed pages must ask as well
-    version: list[int] = field(default_factory=list)
-    # the faces drawn straight onto the page, each replayable alone (`cached_slot`): [its key,
-    # where its operators start and end in `ops`, the fonts and characters it added, the forms it
-    # placed, the PDF version after it]
-    slots: list[list[Any]] = field(default_factory=list)
-
-    def to_bytes(self) -> bytes:
-        return marshal.dumps(self.__dict__)  # read back three times faster than JSON
-
-    @classmethod
-    def from_bytes(cls, data: bytes) -> PagePiece | None:
-        """The piece stored as `data`; None when it cannot be read (a damaged entry is drawn again)."""
-        try:
-            piece = cls(**marshal.loads(data))
-        except (EOFError, ValueError, TypeError):
-            return None
-        return piece if piece.version else None  # recorded before versions were: drawn again
-
-
-class PageRecorder:
-    """Notes what drawing one page adds to the document, to replay it later."""
-
-    def __init__(self, canvas: Canvas):
-        self.fonts = _fonts(canvas)
-        self.codes = _codes(canvas)
-        self.objects = set(canvas._doc.idToObject)
-        self.forms: list[dict[str, Any]] = []
-        self.slots: list[list[Any]] = []
-        self.is_replayable = True
-        # what the page asks for, apart from what the pages before it asked (restored in `finish`)
-        self.version_before = canvas._doc._pdfVersion
-        canvas._doc._pdfVersion = _FIRST_VERSION
-        canvas._deckwright_recorder = self
-
-    def note_form(self, canvas: Canvas, name: str, bbox: Sequence[float]) -> None:
-        """Called with a form's operators just before `endForm`."""
-        self.is_replayable = self.is_replayable and _uses_only_replayed_resources(canvas)
-        self.forms.append({"name": name, "bbox": list(bbox), "ops": list(canvas._code),
-                           "used": list(canvas._formsinuse)})
-
-    def finish(self, canvas: Canvas) -> PagePiece | None:
-        """The page as drawn (call before `showPage`), or None when it cannot be replayed."""
-        canvas._deckwright_recorder = None
-        version = canvas._doc._pdfVersion
-        canvas._doc._pdfVersion = max(self.version_before, version)
-        added = set(canvas._doc.idToObject) - self.objects
-        forms = {canvas._doc.getXObjectName(form["name"]) for form in self.forms}
-        if not (self.is_replayable and added <= forms and _uses_only_replayed_resources(canvas)):
-            return None  # an image, a transparency, a separation, a shading or a link was used
-        codes = _codes(canvas)
-        new_codes = {name: found[len(self.codes.get(name, [])):] for name, found in codes.items()}
-        boxes = {box: list(getattr(canvas, f"_{box}Box")) for box in ("crop", "art", "bleed", "trim")
-                 if getattr(canvas, f"_{box}Box", None)}
-        return PagePiece(_fonts(canvas)[len(self.fonts):], {k: v for k, v in new_codes.items() if v}, self.forms,
-                         list(canvas._code), list(canvas._formsinuse), boxes, list(version), self.slots)
-
-
-def note_form(canvas: Canvas, name: str, bbox: Sequence[float]) -> None:
-    """Tell the page being recorded (if any) about a form defined while drawing it."""
-    recorder = getattr(canvas, "_deckwright_recorder", None)
-    if recorder is not None:
-        recorder.note_form(canvas, name, bbox)
-
-
-def _uses_only_replayed_resources(canvas: Canvas) -> bool:
-    """Only fonts, characters and forms are replayed: a page or form that used transparency,
-    colour separations, shadings or links is drawn every time (images are found by `finish`)."""
-    return not (canvas._extgstate._c or canvas._colorsUsed or canvas._shadingUsed or canvas._annotationrefs)
-
-
-_FIRST_VERSION = (1, 3)  # what reportlab starts a document at (`rl_config.pdfVersion` aside)
-
-
-def replay(canvas: Canvas, piece: PagePiece) -> None:
-    """Add what the page added to the document, in the same order, then its operators (no showPage)."""
-    doc = canvas._doc
-    _add_text_resources(doc, piece.fonts, piece.codes)
-    for form in piece.forms:
-        canvas.beginForm(form["name"], *form["bbox"])
-        canvas._code.extend(form["ops"])
-        canvas._formsinuse.extend(form["used"])
-        canvas.endForm()
-    for box, value in piece.boxes.items():
-        setattr(canvas, f"_{box}Box", tuple(value))
-    canvas._code.extend(piece.ops)
-    canvas._formsinuse.extend(piece.forms_used)
-    doc._pdfVersion = max(doc._pdfVersion, tuple(piece.version))
-
-
-def _add_text_resources(doc: Any, fonts: Sequence[str], codes: dict[str, list[int]]) -> None:
-    """Add fonts, then characters of each font, to the document in the order they were first used."""
-    for name in fonts:
-        font = pdfmetrics.getFont(name)
-        if isinstance(font, TTFont):
-            font._assignState(doc)
-            font.getSubsetInternalName(0, doc)
-        else:
-            doc.getInternalFontName(name)
-    for name, found in codes.items():
-        pdfmetrics.getFont(name).splitString("".join(map(chr, found)), doc)
 
 
 # ------------------------------------------------------------------------------------ a page
@@ -416,18 +258,18 @@ def cached_slot(canvas: Canvas, face: Any, place: Any, draw: Callable[[], None])
     if found is not None:
         piece, number = found
         _, first, last, fonts, codes, used, version = piece.slots[number]
-        _add_text_resources(doc, fonts, codes)
+        add_text_resources(doc, fonts, codes)
         canvas._code.extend(piece.ops[first:last])
         canvas._formsinuse.extend(used)
         doc._pdfVersion = max(doc._pdfVersion, tuple(version))
         recorder.slots.append([key, start, len(canvas._code), fonts, codes, used, version])
         return
-    fonts_before, codes_before = _fonts(canvas), _codes(canvas)
+    fonts_before, codes_before = fonts_of(canvas), codes_of(canvas)
     objects, forms, used_before = len(doc.idToObject), len(recorder.forms), len(canvas._formsinuse)
     draw()
-    if len(doc.idToObject) != objects or len(recorder.forms) != forms or not _uses_only_replayed_resources(canvas):
+    if len(doc.idToObject) != objects or len(recorder.forms) != forms or not uses_only_replayed_resources(canvas):
         return
-    codes = {name: found_codes[len(codes_before.get(name, [])):] for name, found_codes in _codes(canvas).items()}
-    recorder.slots.append([key, start, len(canvas._code), _fonts(canvas)[len(fonts_before):],
+    codes = {name: found_codes[len(codes_before.get(name, [])):] for name, found_codes in codes_of(canvas).items()}
+    recorder.slots.append([key, start, len(canvas._code), fonts_of(canvas)[len(fonts_before):],
                            {name: added for name, added in codes.items() if added},
                            list(canvas._formsinuse[used_before:]), list(doc._pdfVersion)])

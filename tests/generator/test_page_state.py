@@ -1,4 +1,4 @@
-"""The document state a cached page is keyed by (`generator.pagecache.document_state`): the same
+"""The document state a cached page is keyed by (`generator.pagerecord.document_state`): the same
 while a document adds nothing, different as soon as it adds a font, a character or a form."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 import generator  # noqa: F401 - registers the shipped fonts (Helvetica is a TrueType face)
-from generator.pagecache import document_state
+from generator.pagerecord import document_state
 from tests.memory_store import MemoryStore
 
 
@@ -61,11 +61,11 @@ def test_a_new_character_a_new_font_or_a_form_changes_the_state_as_a_fresh_hash_
 
 
 def test_the_state_is_hashed_again_only_when_the_document_grew(monkeypatch):
-    from generator import pagecache
+    from generator import pagerecord
 
     hashed: list[int] = []
-    codes = pagecache._codes
-    monkeypatch.setattr(pagecache, "_codes", lambda canvas: hashed.append(1) or codes(canvas))
+    codes = pagerecord.codes_of
+    monkeypatch.setattr(pagerecord, "codes_of", lambda canvas: hashed.append(1) or codes(canvas))
     canvas = Canvas(io.BytesIO())
     canvas.setFont("Helvetica", 10)
     for text in ("abc", "cab", "bca", "abc\u00e9"):
