@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from cards import Database
+from cards.printshops import SHOPS
 
 from .geometry import PAPERS
 from .stamps import digest
@@ -158,7 +159,7 @@ def write_manifest(db: Database, folder: Path, text: str | None = None) -> Path:
 # The kit's subfolders of files drawn per component: `--png`, `--tts` and each print shop's
 # (`--for`). Every file deckwright writes there is named after its component: `<id>.<ext>` or
 # `<id>-<what>.<ext>` (`race-fire-1.png`, `race-tts-back.png`, `race.pdf`).
-PER_COMPONENT_FOLDERS = ("png", "tts", "tgc", "mpc", "drivethrucards")
+PER_COMPONENT_FOLDERS = ("png", "tts", *SHOPS)
 PER_COMPONENT_SUFFIXES = (".png", ".pdf")
 REPRINTS = tuple(f"reprint-{paper}.pdf" for paper in PAPERS)  # of each paper `geometry.PAPERS` knows
 

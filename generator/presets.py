@@ -7,7 +7,7 @@ DriveThruCards ask for, each checked by a preflight (`generator/preflight.py`).
 - `drivethrucards`: one PDF per deck, a page per printed card, front then back, 1/8 in bleed;
 - `home`: the usual print-and-play sheets (`deckwright build`).
 
-A card within 3 % of a size the shop sells (`Preset.trims`: poker, bridge, mini and tarot at The
+A card within 3 % of a size the shop sells (`cards.printshops`: poker, bridge, mini and tarot at The
 Game Crafter and MakePlayingCards; poker and tarot at DriveThruCards, whose mini is the narrower
 1 5/8 x 2 1/2 in) is scaled evenly onto the shop's page; another size keeps its own trim and the
 preflight says so. Every card is drawn alone on a page of its trimmed size plus the shop's bleed.
@@ -28,7 +28,8 @@ from typing import Any
 import pypdfium2 as pdfium
 
 from cards import Database
-from cards.units import parse_length, parse_size
+from cards.printshops import FIT, PRESETS, Preset
+from cards.units import INCH, parse_length, parse_size
 
 from .build import atomic_write
 from .errors import Finding
@@ -36,37 +37,7 @@ from .pdfcanvas import new_canvas
 from .png import bytes_writer
 from .preflight import check_image, check_page
 
-INCH = 72.0
 DPI = 300
-
-
-@dataclass(frozen=True)
-class Preset:
-    """What one print shop asks for."""
-
-    name: str
-    title: str
-    bleed: float  # points, on each side
-    trims: dict[str, tuple[float, float]]  # card size name -> the shop's trim size in points
-    output: str  # "png" (a file per design) or "pdf" (a file per deck)
-
-
-def _inches(**sizes: tuple[float, float]) -> dict[str, tuple[float, float]]:
-    return {name: (w * INCH, h * INCH) for name, (w, h) in sizes.items()}
-
-
-# The card products each shop sells, trim width x height in inches (portrait).
-_CARD_SHOP = _inches(poker=(2.5, 3.5), bridge=(2.25, 3.5), mini=(1.75, 2.5), tarot=(2.75, 4.75))
-PRESETS = {
-    "tgc": Preset("tgc", "The Game Crafter", 0.125 * INCH, _CARD_SHOP, "png"),
-    "mpc": Preset("mpc", "MakePlayingCards", 0.12 * INCH, _CARD_SHOP, "png"),
-    "drivethrucards": Preset("drivethrucards", "DriveThruCards", 0.125 * INCH,
-                             _inches(poker=(2.5, 3.5), tarot=(2.75, 4.75)), "pdf"),
-}
-# How far a deck's trim may differ from a product's, per side, and still be scaled onto it (63 x 88 mm
-# poker is 0.8 % and 1 % under 2.5 x 3.5 in; 56 x 88 mm bridge 2 % under 2.25 in).
-FIT = 0.03
-CHOICES = (*PRESETS, "home")
 
 Face = Callable[..., None]
 

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from cards import CardsError, cards_root, game_ids
+from cards.printshops import SHOPS
 
 from .build_report import report_written
 from .build_shop import preflight_json, refuse_home_options_for_shop, report_preflight
@@ -42,7 +43,7 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, metavar="DPI",
               help="Also write one PNG per component (card design, back, sheet, token) at DPI into OUT/<game>/png/.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG).")
-@click.option("--for", "shop", type=click.Choice(["tgc", "mpc", "drivethrucards", "home"]), default="home",
+@click.option("--for", "shop", type=click.Choice([*SHOPS, "home"]), default="home",
               show_default=True, help="Print-shop preset: The Game Crafter or MakePlayingCards PNGs, DriveThruCards "
               "PDFs (into OUT/<game>/<shop>/, with a preflight report by card; exit 1 when it finds problems), "
               "or home sheets.")
