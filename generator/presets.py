@@ -7,10 +7,8 @@ DriveThruCards ask for, each checked by a preflight (`generator/preflight.py`).
 - `drivethrucards`: one PDF per deck, a page per printed card, front then back, 1/8 in bleed;
 - `home`: the usual print-and-play sheets (`deckwright build`).
 
-A card within 3 % of a size the shop sells (`cards.printshops`: poker, bridge, mini and tarot at The
-Game Crafter and MakePlayingCards; poker and tarot at DriveThruCards, whose mini is the narrower
-1 5/8 x 2 1/2 in) is scaled evenly onto the shop's page; another size keeps its own trim and the
-preflight says so. Every card is drawn alone on a page of its trimmed size plus the shop's bleed.
+A card within 3 % of a card the shop sells (`cards.printshops`) is scaled evenly onto the shop's
+page; another size keeps its own trim and the preflight says so. Every card is drawn alone on a page of its trimmed size plus the shop's bleed.
 """
 
 from __future__ import annotations
