@@ -163,14 +163,14 @@ def _geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where:
     if offsets:
         x, y, w, h = offsets
         return box.x + x, box.y + box.h - y - h, w, h
-    x = _element_length(element.get("x", 0), context, where)
-    y = _element_length(element.get("y", 0), context, where)
-    w = _element_length(element.get("w", 0), context, where)
-    h = _element_length(element.get("h", 0), context, where)
+    x = element_length(element.get("x", 0), context, where)
+    y = element_length(element.get("y", 0), context, where)
+    w = element_length(element.get("w", 0), context, where)
+    h = element_length(element.get("h", 0), context, where)
     return box.x + x, box.y + box.h - y - h, w, h
 
 
-def _element_length(value: Any, context: dict[str, Any], where: str) -> float:
+def element_length(value: Any, context: dict[str, Any], where: str) -> float:
     """An element's length: bound and parsed, or, written as a plain value, parsed once per value."""
     if isinstance(value, str) and "{" in value:
         return length(bind(value, context, where), where)

@@ -16,14 +16,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
+from .build import atomic_write
+
 RECORD = ".built-from.json"  # in the kit folder; carried into each staged build (`generator.staging`)
 
 
 def note_built(folder: Path, version: str, written: Iterable[Path]) -> list[Path]:
     """Note that the `written` files of kit folder `folder` were built from database `version`;
     the files of the folder built from another version, in name order."""
-    from .build import atomic_write
-
     record = _read(folder / RECORD)
     record.update({path.name: version for path in written if path.parent == folder})  # not those in png/, tts/...
     record = {name: built for name, built in sorted(record.items()) if (folder / name).is_file()}

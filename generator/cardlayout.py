@@ -36,7 +36,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.errors import Problem
 
-from .bindings import _color, _element_length, _geometry, _integer, bind, geometry, is_true, length
+from .bindings import _color, _geometry, _integer, bind, element_length, geometry, is_true, length
 from .cardtext import (
     ALIGN,
     SHRINK_STEP,
@@ -136,7 +136,7 @@ def _draw_rect(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[
         x, y, w, h = x - box.bleed, y - box.bleed, w + 2 * box.bleed, h + 2 * box.bleed
     canvas.saveState()
     fill, stroke = _set_paint(canvas, element, context, where)
-    radius = _element_length(element.get("radius", 0), context, where)
+    radius = element_length(element.get("radius", 0), context, where)
     if radius:
         canvas.roundRect(x, y, w, h, radius, stroke=1 if stroke else 0, fill=1 if fill else 0)
     else:

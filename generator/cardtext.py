@@ -21,7 +21,7 @@ from reportlab.platypus import Paragraph
 
 from .bindings import ElementMemo, _color, _geometry, _hex_color, _number, bind
 from .errors import TextOverflow
-from .iconplace import PlacedIcon, _icons_taken_out, place_icons
+from .iconplace import PlacedIcon, icons_taken_out, place_icons
 from .icons import names
 from .inline import (
     ICON_CALLBACK,
@@ -274,7 +274,7 @@ def fitted_text(markup: str, w: float, h: float, style: TextStyle) -> FittedText
     """The text fitted into w x h, or None when it overflows at the floor size.
 
     Cached: a deck's repeated texts and the lint pass before a build are fitted once."""
-    plain, icons = _icons_taken_out(markup)
+    plain, icons = icons_taken_out(markup)
     if "<" not in plain and "&" not in plain:
         lines = _fit_plain(plain, w, h, style)
         if isinstance(lines, PlainText):

@@ -30,7 +30,7 @@ class PlacedIcon:
     baseline: float
 
 
-def _icons_taken_out(markup: str) -> tuple[str, tuple[tuple[str, int], ...]]:
+def icons_taken_out(markup: str) -> tuple[str, tuple[tuple[str, int], ...]]:
     """The markup without its icon callbacks, and (icon name, character offset in the unescaped text)."""
     pieces, icons, length, last = [], [], 0, 0
     for match in _ICON_TAG.finditer(markup):

@@ -117,7 +117,10 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
                 old = laststamps.Stamped(card, number, total, context["card"].get("text"), looked_up, stamp)
         last.note(old)
         stamps.append(old.stamp)
-        context_of = functools.partial(_stamped_context, db, deck, card, number, base, old)
+        context_of: Callable[[], dict[str, Any]] = functools.partial(
+            _stamped_context, db, deck, card, number, base, old)
+        if deck.back.per_card:  # its front and its own back bind the same context: made once
+            context_of = functools.cache(context_of)
         face = stamped(_face(front, context_of, bleed, f"card {card.id!r}{where} of deck {deck.id!r}"),
                        joined(common, "front", old.stamp))
         faces.extend([face] * card.count)

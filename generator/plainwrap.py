@@ -1,7 +1,7 @@
 """Plain card texts wrapped and drawn without building a reportlab Paragraph.
 
 Most fitted card texts are one font, one colour and no markup (an inline icon is set as no-break
-spaces and drawn afterwards, `cardtext.place_icons`). For such a text, reportlab's Paragraph
+spaces and drawn afterwards, `iconplace.place_icons`). For such a text, reportlab's Paragraph
 parses the text as XML, breaks it with its general line breaker and draws it through two saved
 graphics states: about half of a card's drawing time. `wrap_plain` breaks the lines exactly as
 `Paragraph.breakLines` does for one plain fragment (greedy, the same word widths, the same

@@ -90,7 +90,7 @@ def test_a_fitted_card_text_is_set_plainly_at_the_size_a_paragraph_fits(text, bo
     style = TextStyle("Helvetica", 9.5, 1.22, "left", "#1a1a1a", 6)
     fitted = fitted_text(text_markup(text), *box, style)
     assert isinstance(fitted.paragraph, PlainText), "the text took the Paragraph path"
-    plain_text, _ = cardtext._icons_taken_out(text_markup(text))
+    plain_text, _ = cardtext.icons_taken_out(text_markup(text))
     paragraph = fit_paragraph(plain_text, *box, style.paragraph_style(), style.floor, "", "")
     assert fitted.size == paragraph.style.fontSize
     assert fitted.height == pytest.approx(paragraph.height)
