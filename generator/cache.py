@@ -3,7 +3,8 @@
 Each component PDF is stored under a hash of exactly what its bytes come from: the tool (the
 source of `cards`, `generator`, `companion` and the reportlab version), the layouts, templates,
 fonts and images the game may use (by content; its Jinja2 templates only where they are read,
-`fingerprints.assets_fingerprint`), the component's own inputs
+`fingerprints.assets_fingerprint`; read again only when a file's size, time or name changed,
+`fingerprints.assets_signature`), the component's own inputs
 (`generator.dependencies`: a card file its cards' content stamps, the rulebook the whole
 database), the file's name (component and paper) and the user's duplex setting. The printed
 version does not change when a card does (`generator.stamps.printed_version`), so a one-card
@@ -39,7 +40,7 @@ from cards import Database
 
 from .build import Job, Renderer, temp_beside
 from .dependencies import whole_database
-from .fingerprints import assets_fingerprint, tool_fingerprint
+from .fingerprints import asset_files, assets_fingerprint, assets_signature, tool_fingerprint
 from .pagecache import pages_from
 from .userconfig import duplex_setting
 
@@ -95,7 +96,8 @@ class RenderCache:
         used = {slot: keys | set(previous.get(slot, ())) if slot in self._served else keys
                 for slot, keys in self._used.items()}
         index = {**previous, **{slot: sorted(keys) for slot, keys in used.items()}}
-        self._store(index_path, json.dumps(index, indent=0, sort_keys=True).encode())
+        # on one line: indented, `json` encodes in Python, not C (a millisecond of each rebuild)
+        self._store(index_path, json.dumps(index, sort_keys=True, separators=(",", ":")).encode())
         referred = {key for keys in index.values() for key in keys}
         removed = sorted(entry for entry in self._stored if os.path.basename(entry) not in referred)
         for entry in removed:
@@ -126,11 +128,26 @@ class RenderCache:
         """What every entry of a game depends on: the tool, the game's assets and the user's duplex setting."""
         if id(db) not in self._inputs:
             duplex = duplex_setting()
-            assets, templates = assets_fingerprint(db)
+            assets, templates = self._assets(db)
             text = f"{tool_fingerprint()}\0{assets}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
             self._inputs[id(db)] = (db, hashlib.sha256(text.encode()).hexdigest())
             self._templates[id(db)] = (db, templates)
         return self._inputs[id(db)][1]
+
+    def _assets(self, db: Database) -> tuple[str, str]:
+        """`assets_fingerprint(db)`, remembered under the files' signature (`assets_signature`):
+        files that kept their size and time are not read again."""
+        files = asset_files(db)
+        signature = assets_signature(files)
+        if signature is None:  # a file changed just now: its time alone is not trusted
+            return assets_fingerprint(db, files)
+        self.use(f"{db.id}/#assets", signature)
+        stored = self.read(signature)
+        if stored is not None and len(parts := stored.decode("ascii", "replace").split()) == 2:
+            return parts[0], parts[1]
+        assets, templates = assets_fingerprint(db, files)
+        self._pending[signature] = f"{assets} {templates}".encode()  # stored once the build succeeded
+        return assets, templates
 
     def templates(self, db: Database) -> str:
         """The hash of the game's templates (`assets_fingerprint`), found with `base`."""

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,21 +30,45 @@ def tool_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def assets_fingerprint(db: Database) -> tuple[str, str]:
-    """Hashes of every file a game's kit may read besides its database, in its folder and its
-    template folders (the database's own files are read through each component's inputs): of its
-    layouts, fonts and images, and of its Jinja2 templates (`*.j2`), read in one pass. A designer's
-    note (`NOTE_SUFFIXES`: notes.txt, RULINGS.md, a backup) counts only where a template or a
-    layout names it.
+def asset_files(db: Database) -> list[tuple[Path, Path]]:
+    """Every file a game's kit may read besides its database, as (its folder, the file): the
+    game's folder and its template folders, sorted."""
+    database = {file.resolve() for file in db.files}
+    return [(folder, file) for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]
+            for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+            if file.resolve() not in database]
+
+
+SETTLED_NS = 2_000_000_000  # a file changed this recently is read, whatever its signature says
+
+
+def assets_signature(files: list[tuple[Path, Path]]) -> str | None:
+    """A hash of each file's name, size, modification time and inode: files with the same
+    signature hold the same bytes, as make and git judge, so `assets_fingerprint` need not read
+    them again (2 MB of fonts and templates for most games, 3 ms a build). None when a file was
+    changed in the last two seconds: a file system may keep times only to a few milliseconds, and
+    a file saved twice within one such tick, at the same size, would keep its signature."""
+    now = time.time_ns()
+    signature = hashlib.sha256(b"assets-signature")
+    for folder, file in files:
+        info = file.stat()
+        if now - info.st_mtime_ns < SETTLED_NS:
+            return None
+        signature.update(f"{file.relative_to(folder)}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ino}\0".encode())
+    return signature.hexdigest()
+
+
+def assets_fingerprint(db: Database, files: list[tuple[Path, Path]] | None = None) -> tuple[str, str]:
+    """Hashes of every file a game's kit may read besides its database (`asset_files`, or
+    `files` when found already), read in one pass: of its layouts, fonts and images, and of its
+    Jinja2 templates (`*.j2`). A designer's note (`NOTE_SUFFIXES`: notes.txt, RULINGS.md, a
+    backup) counts only where a template or a layout names it.
 
     The templates are apart because only the rulebook and the reference cards read them, and their
     inputs are the text the templates render: a rulebook edit must not miss the card sheets' entries.
     Proof sheets (inputs: the whole database) and the quick keys take the templates' hash too."""
-    database = {file.resolve() for file in db.files}
     assets, templates = hashlib.sha256(), hashlib.sha256()
-    found = [(folder, file, file.read_bytes()) for folder in [db.folder, *template_dirs(db.folder.parent, db.id)]
-             for file in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-             if file.resolve() not in database]
+    found = [(folder, file, file.read_bytes()) for folder, file in (asset_files(db) if files is None else files)]
     # a designer's notes (notes.txt, RULINGS.md) are read by no part of the kit unless a template or
     # a layout names them (`{% include "intro.md" %}`): left out, an edit to them redraws nothing
     read = b"\n".join(data for _, file, data in found if file.suffix in (TEMPLATE_SUFFIX, ".yaml", ".yml"))
