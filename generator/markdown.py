@@ -23,7 +23,6 @@ import html
 import itertools
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib import colors
@@ -54,6 +53,7 @@ from .inline import (
     prepare_canvas,
 )
 from .keepwith import room_under_introductions
+from .markdown_sections import markdown_blocks, parse_markdown
 from .markdown_style import Theme, stylesheet
 from .paragraphs import Paragraph
 from .table_columns import break_parts_evenly, column_widths
@@ -80,18 +80,6 @@ def markdown_to_flowables(text: str, width: float, theme: Theme | None = None) -
     """Lay out a Markdown document as flowables for a frame `width` points wide."""
     converter = _Converter(theme or Theme(), width)
     return converter.convert(text)
-
-
-@lru_cache(maxsize=32)
-def parse_markdown(text: str) -> SyntaxTreeNode:
-    """The Markdown syntax tree (CommonMark plus GFM tables), parsed once per text: a build checks
-    the rulebook and then lays it out, per paper. The tree is shared: read it, never change it.
-    (markdown-it is imported here: a rebuild that lays out no Markdown does not start it.)"""
-    from markdown_it import MarkdownIt
-    from markdown_it.tree import SyntaxTreeNode
-
-    parser = MarkdownIt("commonmark", {"html": True}).enable("table")
-    return SyntaxTreeNode(parser.parse(text))
 
 
 @dataclass
@@ -133,7 +121,7 @@ class _Converter:
         self.cell_styles: dict[tuple[bool, int], ParagraphStyle] = {}
 
     def convert(self, text: str) -> list[Flowable]:
-        flowables = self._blocks(parse_markdown(text).children, self.width)
+        flowables = self._blocks(markdown_blocks(text), self.width)
         if self.theme.heading_room:
             return room_under_introductions(flowables, self.width, self.theme.heading_room * self.theme.leading)
         return flowables

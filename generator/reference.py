@@ -21,6 +21,7 @@ from reportlab.platypus import Flowable
 from cards import Database
 from cards.units import MM, parse_length, parse_size
 
+from .dbmemo import DatabaseMemo
 from .geometry import page_margin, page_size
 from .imposition import Face, impose_cards
 from .inline import prepare_canvas
@@ -55,9 +56,14 @@ class ReferenceOverflow(RulebookError):
     """A reference card side that does not fit its card even at the floor size."""
 
 
+# Each side's text, rendered once per loaded database: the cache key, the check, the rulebook's
+# components page and each paper's cards all ask for it (9 renders of Halfwish's 3 sides a build).
+_TEXTS: DatabaseMemo[str] = DatabaseMemo(limit=64)
+
+
 def reference_markdown(db: Database, template: str) -> str:
     """One side of a reference card: its template rendered with the database."""
-    return render_template(template_environment(db), base_context(db), name=template)
+    return _TEXTS.get(db, template, lambda: render_template(template_environment(db), base_context(db), name=template))
 
 
 def fitted_flowables(text: str, width: float, height: float, label: str) -> list[Flowable]:
