@@ -9,8 +9,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .deckcheck import DeckChecker
 from .errors import DatabaseInvalid, Problem, UnknownGame
-from .fieldcheck import field_problem, rules_ids
 from .lookups import note_card_lookup
 from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, refused_link
@@ -18,6 +18,7 @@ from .problems import pydantic_problems as _pydantic_problems
 from .rulecheck import check_rule_types, resolve_rule
 
 __all__ = ["Database", "Params", "load_all", "load_game", "resolve_rule"]
+from .salvage import Salvaged, without_broken_cards
 from .schema import (
     SECTIONS,
     Card,
@@ -31,7 +32,6 @@ from .schema import (
     Ruling,
     Sheet,
     TokenSheet,
-    is_rules_ref,
 )
 from .spreadsheet import expand_card_sources, row_sources
 from .yamlsrc import Loc, YamlDoc, load_yaml
@@ -166,6 +166,11 @@ class _Assembler:
         self.single_docs: dict[str, YamlDoc] = {}
         self.sheet_files: list[Path] = []  # spreadsheets decks take their cards from
         self.sources: dict[str, str] = {}  # card id -> `file:line`, for the build manifest
+        # a deck read without the cards the schema refused (`cards.salvage`), by its merged index:
+        # the place in its file of each card kept, and the ids of those dropped
+        self.card_places: dict[int, list[int]] = {}
+        self.dropped: dict[int, set[str]] = {}
+        self.salvaged: set[int] = set()  # the problems (by id) of those cards: they hide no cross-check
 
     def assemble(self) -> Database:
         files = sorted(self.folder.rglob("*.yaml")) + sorted(self.folder.rglob("*.yml"))
@@ -183,7 +188,7 @@ class _Assembler:
             where = game_doc.file if game_doc else display_path(self.folder / "game.yaml")
             self.problems.append(Problem(where, 1, 1, "game", "missing section 'game' (id, name, players)"))
         rules = Params(singles.get("rules") or {})
-        is_well_formed = not self.problems
+        is_well_formed = all(id(problem) in self.salvaged for problem in self.problems)
         self.problems += check_rule_types(rules, singles.get("rule_types") or {}, self.single_docs)
         if is_well_formed:  # a mistyped rule does not hide the cross-checks (they tolerate it)
             self._cross_check(merged, rules)
@@ -234,15 +239,16 @@ class _Assembler:
         self.docs.append(doc)
         self.sheet_files += sheet_files
         self.problems.extend(sheet_problems)
-        try:
-            fragment = Fragment.model_validate(doc.data)
-        except ValidationError as exc:
-            self.problems.extend(_pydantic_problems(doc, exc))
+        fragment, salvaged = self._validated(doc)
+        if fragment is None:
             return
         for section in SECTIONS:
             value = getattr(fragment, section)
             if isinstance(value, list):
                 for i, item in enumerate(value):
+                    if salvaged is not None and section == "decks" and i in salvaged.places:
+                        self.card_places[len(merged["decks"])] = salvaged.places[i]
+                        self.dropped[len(merged["decks"])] = salvaged.dropped_ids[i]
                     self.origin[(section, len(merged[section]))] = (doc, (section, i))
                     merged[section].append(item)
             elif value is not None:
@@ -251,6 +257,24 @@ class _Assembler:
                 singles[section] = value
                 self.single_docs[section] = doc
                 self.origin[(section, -1)] = (doc, (section,))  # a single section: index -1
+
+    def _validated(self, doc: YamlDoc) -> tuple[Fragment | None, Salvaged | None]:
+        """The file's sections, checked against the schema; with problems only inside cards, the
+        file without those cards (`cards.salvage`), so the checks across files still run."""
+        try:
+            return Fragment.model_validate(doc.data), None
+        except ValidationError as exc:
+            problems = _pydantic_problems(doc, exc)
+            self.problems.extend(problems)
+            salvaged = without_broken_cards(doc.data, exc)
+        if salvaged is None:
+            return None, None
+        try:
+            fragment = Fragment.model_validate(salvaged.data)
+        except ValidationError:  # the rest has a problem the first check did not reach: reported next run
+            return None, None
+        self.salvaged |= {id(problem) for problem in problems}
+        return fragment, salvaged
 
     def _note_card_lines(self, doc: YamlDoc, where: Path) -> None:
         """Where each card written in this file is (a spreadsheet's cards: `row_sources`)."""
@@ -264,6 +288,9 @@ class _Assembler:
 
     def _where(self, section: str, index: int, *rest: int | str) -> tuple[YamlDoc, Loc]:
         doc, loc = self.origin[(section, index)]
+        places = self.card_places.get(index) if section == "decks" else None
+        if places is not None and len(rest) >= 2 and rest[0] == "cards" and isinstance(rest[1], int):
+            rest = ("cards", places[rest[1]], *rest[2:])  # its place in the file, before cards were dropped
         return doc, loc + tuple(rest)
 
     def _report(self, section: str, index: int, rest: Loc, message: str) -> None:
@@ -276,9 +303,11 @@ class _Assembler:
             for i, item in enumerate(merged[section]):
                 for rest, message in component_findings(section, item):
                     self._report(section, i, rest, message)
-        deck_cards = {d.id: {c.id for c in d.cards} for d in merged["decks"]}
+        # a card dropped for a schema problem is no missing card: naming it is no second problem
+        deck_cards = {d.id: {c.id for c in d.cards} | self.dropped.get(i, set()) for i, d in enumerate(merged["decks"])}
+        checker = DeckChecker(self._report)
         for i, deck in enumerate(merged["decks"]):
-            self._check_deck(i, deck, deck_cards, rules)
+            checker.check_deck(i, deck, deck_cards, rules, totals_known=i not in self.card_places)
         for i, sheet in enumerate(merged["tokens"]):
             seen: set[str] = set()
             for j, token in enumerate(sheet.tokens):
@@ -305,83 +334,6 @@ class _Assembler:
             if ruling.id in rulings_seen:
                 self._report("rulings", i, ("id",), f"duplicate ruling id {ruling.id!r}")
             rulings_seen.add(ruling.id)
-
-    def _check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Params) -> None:
-        for name, spec in deck.fields.items():
-            if spec.refs and is_rules_ref(spec.refs) and spec.refs not in deck_cards:
-                ids = rules_ids(rules, spec.refs)
-                if ids is None:
-                    self._report("decks", index, ("fields", name, "refs"),
-                                 f"refers to {spec.refs!r}, which names no list or mapping of the rules")
-                else:
-                    deck_cards[spec.refs] = ids  # (a deck id never starts with `rules.`)
-            elif spec.refs and spec.refs not in deck_cards:
-                self._report("decks", index, ("fields", name, "refs"),
-                             f"refers to deck {spec.refs!r}, which does not exist; decks: {', '.join(sorted(deck_cards))}")
-        for j, card in enumerate(deck.cards):
-            self._check_card_fields(index, j, deck, card, deck_cards, rules)
-        if not any(card.count > 0 for card in deck.cards):  # nothing to print: a sheet of nothing
-            self._report("decks", index, ("cards",), f"deck {deck.id!r} prints no card: give a card a count "
-                                                     "above 0, or remove the deck")
-        if deck.total is not None:
-            expected = self._expected_total(deck.total, rules, ("decks", index, ("total",)))
-            actual = sum(c.count for c in deck.cards)
-            if expected is not None and actual != expected:
-                self._report("decks", index, ("total",),
-                             f"card counts add up to {actual}, expected {expected} ({deck.total})")
-
-    def _expected_total(self, total: int | str, rules: Params, where: tuple[str, int, Loc]) -> int | None:
-        if isinstance(total, int):
-            return total
-        section, index, rest = where
-        if not is_rules_ref(total):
-            self._report(section, index, rest, f"expected an int or 'rules.NAME', got {total!r}")
-            return None
-        try:
-            value = resolve_rule(rules, total)
-        except KeyError:
-            self._report(section, index, rest, f"{total!r} names no rules parameter")
-            return None
-        if not isinstance(value, int) or isinstance(value, bool):
-            self._report(section, index, rest, f"{total!r} is {value!r}, expected an int")
-            return None
-        return value
-
-    def _check_card_fields(self, di: int, ci: int, deck: Deck, card: Card,
-                           deck_cards: dict[str, set[str]], rules: Params) -> None:
-        accepted = ["id", "name", "count", *deck.fields]
-        extra = card.model_extra or {}
-        for key in extra:
-            if key not in deck.fields:
-                self._report("decks", di, ("cards", ci, key),
-                             f"unknown field {key!r} for deck {deck.id!r}; accepted: {', '.join(accepted)}")
-        if _TEMPLATE_MARK in card.name:
-            self._report("decks", di, ("cards", ci, "name"), _NOT_FILLED_IN.format(what="a card's name"))
-        for name, spec in deck.fields.items():
-            if name not in extra:
-                if spec.required:
-                    self._report("decks", di, ("cards", ci), f"missing required field {name!r}")
-                continue
-            if spec.type == "str" and isinstance(extra[name], str) and _TEMPLATE_MARK in extra[name]:
-                self._report("decks", di, ("cards", ci, name),
-                             _NOT_FILLED_IN.format(what=f"a field of type str ({name!r})") + "; declare it "
-                             "`type: text` to have it filled in")
-                continue
-            message = field_problem(spec, extra[name], deck_cards)
-            if message:
-                self._report("decks", di, ("cards", ci, name), message)
-            elif spec.type == "counts" and spec.total is not None:
-                expected = self._expected_total(spec.total, rules, ("decks", di, ("fields", name, "total")))
-                actual = sum(extra[name].values())
-                if expected is not None and actual != expected:
-                    self._report("decks", di, ("cards", ci, name),
-                                 f"counts add up to {actual}, expected {expected} ({spec.total})")
-
-
-# Only `text` fields are filled in (`cards.texts.card_text`): elsewhere `{{ rules.x }}` would print
-# as it is written (sixth-game audit: a card named "Candle {{ rules.hand_size }}" went to print).
-_TEMPLATE_MARK = "{{"
-_NOT_FILLED_IN = "`{{{{ }}}}` is not filled in in {what}: it would print as written"
 
 
 def _hash_files(files: list[Path], folder: Path) -> str:

@@ -1,0 +1,101 @@
+"""The checks of one deck against the others and the rules: its fields' references, each card's
+fields (`cards.fieldcheck`), and its card totals. `cards.loader` runs them once every file is read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .fieldcheck import field_problem, rules_ids
+from .rulecheck import resolve_rule
+from .schema import Card, Deck, is_rules_ref
+from .yamlsrc import Loc
+
+Report = Callable[[str, int, Loc, str], None]  # (section, index, place within, message)
+
+# Only `text` fields are filled in (`cards.texts.card_text`): elsewhere `{{ rules.x }}` would print
+# as it is written (sixth-game audit: a card named "Candle {{ rules.hand_size }}" went to print).
+_TEMPLATE_MARK = "{{"
+_NOT_FILLED_IN = "`{{{{ }}}}` is not filled in in {what}: it would print as written"
+
+
+class DeckChecker:
+    """Reports each problem through `report`, located by section, index and place within."""
+
+    def __init__(self, report: Report):
+        self.report = report
+
+    def check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Any,
+                   totals_known: bool = True) -> None:
+        """Check one deck's declared fields, its cards' fields and its totals (unless not `totals_known`)."""
+        for name, spec in deck.fields.items():
+            if spec.refs and is_rules_ref(spec.refs) and spec.refs not in deck_cards:
+                ids = rules_ids(rules, spec.refs)
+                if ids is None:
+                    self.report("decks", index, ("fields", name, "refs"),
+                                f"refers to {spec.refs!r}, which names no list or mapping of the rules")
+                else:
+                    deck_cards[spec.refs] = ids  # (a deck id never starts with `rules.`)
+            elif spec.refs and spec.refs not in deck_cards:
+                self.report("decks", index, ("fields", name, "refs"),
+                            f"refers to deck {spec.refs!r}, which does not exist; decks: {', '.join(sorted(deck_cards))}")
+        for j, card in enumerate(deck.cards):
+            self._check_card_fields(index, j, deck, card, deck_cards, rules)
+        if not totals_known:  # cards were dropped (`cards.salvage`)
+            return
+        if not any(card.count > 0 for card in deck.cards):  # nothing to print: a sheet of nothing
+            self.report("decks", index, ("cards",), f"deck {deck.id!r} prints no card: give a card a count "
+                                                    "above 0, or remove the deck")
+        if deck.total is not None:
+            expected = self._expected_total(deck.total, rules, ("decks", index, ("total",)))
+            actual = sum(c.count for c in deck.cards)
+            if expected is not None and actual != expected:
+                self.report("decks", index, ("total",),
+                            f"card counts add up to {actual}, expected {expected} ({deck.total})")
+
+    def _expected_total(self, total: int | str, rules: Any, where: tuple[str, int, Loc]) -> int | None:
+        if isinstance(total, int):
+            return total
+        section, index, rest = where
+        if not is_rules_ref(total):
+            self.report(section, index, rest, f"expected an int or 'rules.NAME', got {total!r}")
+            return None
+        try:
+            value = resolve_rule(rules, total)
+        except KeyError:
+            self.report(section, index, rest, f"{total!r} names no rules parameter")
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.report(section, index, rest, f"{total!r} is {value!r}, expected an int")
+            return None
+        return value
+
+    def _check_card_fields(self, di: int, ci: int, deck: Deck, card: Card,
+                           deck_cards: dict[str, set[str]], rules: Any) -> None:
+        accepted = ["id", "name", "count", *deck.fields]
+        extra = card.model_extra or {}
+        for key in extra:
+            if key not in deck.fields:
+                self.report("decks", di, ("cards", ci, key),
+                            f"unknown field {key!r} for deck {deck.id!r}; accepted: {', '.join(accepted)}")
+        if _TEMPLATE_MARK in card.name:
+            self.report("decks", di, ("cards", ci, "name"), _NOT_FILLED_IN.format(what="a card's name"))
+        for name, spec in deck.fields.items():
+            if name not in extra:
+                if spec.required:
+                    self.report("decks", di, ("cards", ci), f"missing required field {name!r}")
+                continue
+            if spec.type == "str" and isinstance(extra[name], str) and _TEMPLATE_MARK in extra[name]:
+                self.report("decks", di, ("cards", ci, name),
+                            _NOT_FILLED_IN.format(what=f"a field of type str ({name!r})") + "; declare it "
+                            "`type: text` to have it filled in")
+                continue
+            message = field_problem(spec, extra[name], deck_cards)
+            if message:
+                self.report("decks", di, ("cards", ci, name), message)
+            elif spec.type == "counts" and spec.total is not None:
+                expected = self._expected_total(spec.total, rules, ("decks", di, ("fields", name, "total")))
+                actual = sum(extra[name].values())
+                if expected is not None and actual != expected:
+                    self.report("decks", di, ("cards", ci, name),
+                                f"counts add up to {actual}, expected {expected} ({spec.total})")

@@ -1,0 +1,79 @@
+"""A designer sees the problems of their cards in one run (`cards.salvage`): a card the schema
+refuses (a count written as a word) is left out, and the checks across files (choices,
+references, totals) still run on the rest, each problem at its own line, with no problem made
+up by the card left out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cards import load_game
+from cards.errors import DatabaseInvalid
+
+
+def _problems(root: Path, game: str) -> list[tuple[int | None, str]]:
+    with pytest.raises(DatabaseInvalid) as raised:
+        load_game(game, root)
+    return [(problem.line, f"{problem.path}: {problem.message}") for problem in raised.value.problems]
+
+
+def _line_of(path: Path, text: str) -> int:
+    return path.read_text().splitlines().index(text) + 1
+
+
+def test_a_schema_problem_and_two_cross_file_problems_show_in_one_run(cards_copy):
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    text = actions.read_text()
+    text = text.replace("        count: 8\n        kind: strike", "        count: five\n        kind: strike", 1)
+    text = text.replace("keywords: [first-strike]", "keywords: [first-strik]", 1)
+    text = text.replace("        count: 6\n        kind: block", "        count: 6\n        kind: parry", 1)
+    actions.write_text(text)
+    problems = _problems(cards_copy, "halfwish")
+    assert problems == [
+        (_line_of(actions, "        count: five"), "decks[0].cards[0].count: expected int, got 'five'"),
+        (_line_of(actions, "        keywords: [first-strik]"),
+         ("decks[0].cards[1].keywords: refers to 'first-strik', which is not an id in rules.keywords "
+          "(did you mean 'first-strike'?)")),
+        (_line_of(actions, "        kind: parry"), "decks[0].cards[3].kind: 'parry' is not one of: strike, block, evade"),
+    ]
+
+
+def test_a_card_left_out_is_no_missing_reference(cards_copy):
+    """Upgrades name the basic action they replace, and classes count actions in their deck list:
+    with Strike left out, neither is reported, and the deck's own problem is the only one."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    actions.write_text(actions.read_text().replace("        count: 8\n", "        count: eight\n", 1))
+    assert [message for _, message in _problems(cards_copy, "halfwish")] == [
+        "decks[0].cards[0].count: expected int, got 'eight'"]
+
+
+def test_a_deck_missing_a_card_is_not_checked_for_its_total(cards_copy):
+    """Half the Battle's items deck holds `rules.items_in_bag` cards: one left out is no second problem."""
+    items = cards_copy / "half-the-battle" / "items.yaml"
+    items.write_text(items.read_text().replace("        name: Flimsy Shield\n", "        name: Flimsy Shield\n        count: many\n", 1))
+    problems = _problems(cards_copy, "half-the-battle")
+    assert len(problems) == 1 and "count: expected int, got 'many'" in problems[0][1]
+
+
+def test_a_problem_outside_the_cards_still_stops_the_checks_across_files(cards_copy):
+    """A deck's own setting refused: the deck cannot be read, and checking its cards against
+    the others would report what is not wrong, so only the schema's problem shows."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    text = actions.read_text().replace("    code: ACT\n", "    code: [ACT]\n", 1)
+    actions.write_text(text.replace("        count: 6\n        kind: block", "        count: 6\n        kind: parry", 1))
+    problems = _problems(cards_copy, "halfwish")
+    assert len(problems) == 1 and problems[0][1].startswith("decks[0].code")
+
+
+def test_lint_lists_them_all_with_their_lines(runner, cards_copy):
+    from companion.cli import cli
+
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    text = actions.read_text().replace("        count: 8\n", "        count: five\n", 1)
+    actions.write_text(text.replace("        count: 6\n        kind: block", "        count: 6\n        kind: parry", 1))
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "halfwish"])
+    assert result.exit_code == 1
+    assert "2 problems" in result.output
+    assert f"actions.yaml:{_line_of(actions, '        kind: parry')}:9: decks[0].cards[3].kind" in result.output
