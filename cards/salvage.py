@@ -1,9 +1,9 @@
 """A card file whose only schema problems lie inside cards, read without those cards.
 
 A designer who mistypes a count and a choice in one file should see both in one run. The schema
-check of a file stops at its first layer: a card whose `count` is not a number leaves the whole
-file unread, and with it the checks that run across files (choices, references, totals), so their
-problems showed only in a second run. `without_broken_cards` drops just the cards the schema
+refuses a file as a whole: a card whose `count` is not a number left the whole file unread, and
+with it the checks that run across files (choices, references, totals), so their problems
+showed only in a second run. `without_broken_cards` drops just the cards the schema
 refused, so the loader (`cards.loader`) can read the rest and check it, with three allowances
 for what was dropped:
 

@@ -8,7 +8,8 @@ DriveThruCards ask for, each checked by a preflight (`generator/preflight.py`).
 - `home`: the usual print-and-play sheets (`deckwright build`).
 
 A card within 3 % of a card the shop sells (`cards.printshops`) is scaled evenly onto the shop's
-page; another size keeps its own trim and the preflight says so. Every card is drawn alone on a page of its trimmed size plus the shop's bleed.
+page; another size keeps its own trim and the preflight says so. Every card is drawn alone on a
+page of its trimmed size plus the shop's bleed.
 """
 
 from __future__ import annotations

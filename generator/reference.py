@@ -57,7 +57,7 @@ class ReferenceOverflow(RulebookError):
 
 
 # Each side's text, rendered once per loaded database: the cache key, the check, the rulebook's
-# components page and each paper's cards all ask for it (9 renders of Halfwish's 3 sides a build).
+# components page and each paper's cards all ask for it (Halfwish: 9 requests for its 6 sides a build).
 _TEXTS: DatabaseMemo[str] = DatabaseMemo(limit=64)
 
 
