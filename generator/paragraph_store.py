@@ -9,11 +9,11 @@ keyed by what they depend on (a paragraph's text, its style's content, the width
 kept from an older text is simply not asked for, and the pages are the very ones drawn without
 it (a test compares the bytes with a `--no-cache` build).
 
-The entries are kept as they are (reportlab's fragments and lines) by `cards.kept`, in
-deckwright's own cache folder, never in a game's folder or the kit's, marked with what line
-breaking depends on besides an entry's key (Python, reportlab and its settings, this code, the
-fonts registered and the shipped font files); entries kept under anything else, or a damaged
-file, are passed over.
+The entries are kept as they are (reportlab's fragments and lines, and what the lines drew:
+`generator.drawreplay`) by `cards.kept`, in deckwright's own cache folder, never in a game's
+folder or the kit's, marked with what line breaking and drawing depend on besides an entry's key
+(Python, reportlab and its settings, this code, the fonts registered and the shipped font
+files); entries kept under anything else, or a damaged file, are passed over.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ from reportlab.pdfbase import pdfmetrics
 
 from cards.kept import keep, kept, kept_file
 
-from . import paragraphs
+from . import drawreplay, paragraphs
 from .fonts import FACES, FONT_DIR
 
-_FORMAT = 2
+_FORMAT = 3  # 3: the entries keep what their lines drew (`generator.drawreplay`)
 _RESTORED: set[str] = set()  # what this process has read (a `--watch` session reads once)
 
 
@@ -66,7 +66,7 @@ def _name(games: Sequence[str], root: Path, paper: str) -> str:
 
 
 def _fingerprint() -> str:
-    """What line breaking depends on besides a memo entry's key."""
+    """What line breaking and drawing depend on besides a memo entry's key."""
     fonts: list[Any] = sorted((name, type(font).__name__) for name, font in pdfmetrics._fonts.items())
     for file in sorted(FACES.values()):  # the shipped faces' files, by their size and time (not read)
         try:
@@ -76,7 +76,8 @@ def _fingerprint() -> str:
             fonts.append((file, None))
     settings = sorted((key, value) for key, value in vars(rl_config).items()
                       if not key.startswith("_") and isinstance(value, (bool, int, float, str, type(None))))
-    parts = [_FORMAT, sys.version, reportlab.Version, Path(paragraphs.__file__).read_bytes(), fonts, settings]
+    code = [Path(str(module.__file__)).read_bytes() for module in (paragraphs, drawreplay)]
+    parts = [_FORMAT, sys.version, reportlab.Version, *code, fonts, settings]
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 

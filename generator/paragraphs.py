@@ -17,6 +17,8 @@ A paragraph made from fragments (the parts of a split) is not shared; it still k
 wrap. Fragments and lines are only read after they are made (drawing and splitting copy what
 they change, and hyphenation, which does not, is not used here), so the pages are the very ones
 reportlab draws without any of this (tests compare the bytes of whole rulebooks).
+- drawing: what a wrap's lines drew is kept with them, by the document and graphics state it
+  started from, and the same state again replays it (`generator.drawreplay`).
 
 Within `recording()`, the keys of what is found or made are noted, so a build can keep on disk
 what it used for the next process (`generator.paragraph_store`).
@@ -31,6 +33,8 @@ from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
+
+from .drawreplay import draw_recorded, new_drawings
 
 MAX_KEPT = 20_000  # entries per memo before it starts again (a rulebook holds about 1,500 paragraphs)
 
@@ -178,12 +182,22 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
         if "blPara" in self.__dict__ and self.width == availWidth:  # lines were broken (the width was not too small)
             made = {name: value for name, value in self.__dict__.items() if name in _WRAP_SETS
                     or (name != "_last_wrap" and before.get(name, _NOTHING) is not value)}
+            if key is not None:  # what these lines draw is kept with them (`generator.drawreplay`)
+                made["_drawings"] = self._drawings = new_drawings(self.blPara)
             self._last_wrap = (availWidth, self.style, self.frags, made)
             if key is not None:
                 _kept(_WRAPPED)[key] = (frags, made)
                 _kept(_SHARED)[id(self.frags)] = self.frags
                 _noted_wrap(key, made=True)
         return size
+
+
+    def draw(self) -> None:
+        """Draw, or replay what the same lines drew from the same state (`generator.drawreplay`)."""
+        drawings = self.__dict__.get("_drawings")
+        recorded = draw_recorded(drawings, self.__dict__.get("blPara"), type(self).__qualname__, self.canv, super().draw)
+        if recorded and _RECORD is not None:  # a new record: the memo has something new to keep
+            _RECORD.made = True
 
 
 def _read_kept() -> None:

@@ -1,0 +1,109 @@
+"""A paragraph's drawing, recorded the first time and replayed after (`generator.paragraphs`).
+
+Drawing a rulebook's paragraphs is most of laying out its pages again after a card edit, and all
+but the edited ones draw what they drew before. What a paragraph draws depends on its lines (the
+line-breaking memo's entry, kept from one build to the next by `generator.paragraph_store`), its
+class, the canvas's graphics state when it starts, and the document so far: the fonts registered
+and the characters each has encoded (`pagerecord.document_state`), which its operators name. So
+each memo entry keeps what its paragraph drew under each such state it met (its operators, and the
+fonts and characters it added); the same state again replays them, adding the fonts and
+characters in the same order, and the file's bytes are those of drawing it. A drawing that added
+anything else (an image, a form, a link, a bookmark, transparency) is not recorded: drawn each
+time. Drawing is positioned by platypus before the paragraph draws (`drawOn` translates), so
+where it lands on the page is not part of its record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .pagerecord import add_text_resources, codes_of, document_state, fonts_of
+
+# the graphics state a drawing may start from; where it is on the page (the matrix) is left out
+_STATE = tuple(name for name in Canvas.STATE_ATTRIBUTES if name not in ("_currentMatrix", "_extgstate"))
+KEPT_STATES = 2  # records per paragraph: a rebuild meets the state the last build met
+
+# a record: the fonts and the characters of each font the drawing added, its operators (one
+# string, as the page joins them; None when it drew none), the forms it placed, and the PDF
+# version it asked for (empty: no other than before)
+Record = tuple[list[str], dict[str, list[int]], str | None, list[str], tuple[int, ...]]
+
+
+def new_drawings(lines: Any) -> list[Any]:
+    """What a memo entry keeps of its drawings: the lines they drew, and a record by state."""
+    return [lines, {}]
+
+
+def draw_recorded(drawings: list[Any] | None, lines: Any, kind: str, canvas: Canvas,
+                  draw: Callable[[], None]) -> bool:
+    """Draw with `draw()`, or replay what it drew before from the same state. `drawings` is the
+    memo entry's (`new_drawings`), kept for the very `lines` it was made with; True when a new
+    record was made (the memo has something new to keep)."""
+    if drawings is None or drawings[0] is not lines:
+        draw()  # no memo entry, or the paragraph was wrapped again since: nothing to go by
+        return False
+    key = f"{kind}\0{document_state(canvas)}\0{_graphics_state(canvas)}"
+    records: dict[str, Record] = drawings[1]
+    found = records.get(key)
+    if found is not None:
+        _replay(canvas, found)
+        return False
+    before = _Snapshot(canvas)
+    draw()
+    record = before.record(canvas)
+    if record is None:
+        return False
+    if len(records) >= KEPT_STATES:
+        del records[next(iter(records))]
+    records[key] = record
+    return True
+
+
+def _graphics_state(canvas: Canvas) -> str:
+    values = canvas.__dict__
+    return repr(([values[name] for name in _STATE], sorted(canvas._extgstate._d.items())))
+
+
+class _Snapshot:
+    """What the document held before a drawing, to find what the drawing added."""
+
+    def __init__(self, canvas: Canvas):
+        doc = canvas._doc
+        self.code = len(canvas._code)
+        self.forms_in_use = len(canvas._formsinuse)
+        self.fonts = fonts_of(canvas)
+        self.codes = codes_of(canvas)
+        self.version = doc._pdfVersion
+        self.others = _others(canvas)
+
+    def record(self, canvas: Canvas) -> Record | None:
+        """What the drawing added; None when it added anything a replay would not."""
+        if _others(canvas) != self.others or canvas._extgstate._c:
+            return None
+        doc = canvas._doc
+        codes = {name: found[len(self.codes.get(name, [])):] for name, found in codes_of(canvas).items()}
+        version = tuple(doc._pdfVersion) if doc._pdfVersion != self.version else ()
+        ops = canvas._code[self.code:]
+        return (fonts_of(canvas)[len(self.fonts):], {name: found for name, found in codes.items() if found},
+                "\n".join(ops) if ops else None, list(canvas._formsinuse[self.forms_in_use:]), version)
+
+
+def _others(canvas: Canvas) -> tuple[int, ...]:
+    """Counts of what a replay does not add: objects (images, forms), annotations (links),
+    bookmarks, colour separations and shadings."""
+    return (len(canvas._doc.idToObject), canvas._annotationCount, len(canvas._annotationrefs),
+            len(canvas._destinations), len(canvas._colorsUsed), len(canvas._shadingUsed))
+
+
+def _replay(canvas: Canvas, record: Record) -> None:
+    fonts, codes, ops, forms_used, version = record
+    doc = canvas._doc
+    add_text_resources(doc, fonts, codes)
+    if ops is not None:
+        canvas._code.append(ops)
+    canvas._formsinuse.extend(forms_used)
+    if version:
+        doc._pdfVersion = max(doc._pdfVersion, version)
