@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import BaseDocTemplate, Flowable, PageBreak
+from reportlab.platypus import BaseDocTemplate, Flowable, PageBreak, Paragraph
 
 MIN_FILL = 0.15
 MAX_PASSES = 6
@@ -161,7 +161,8 @@ def _fresh(story: list[Flowable]) -> None:
 
 
 def _inside(flowable: Flowable) -> list[Flowable]:
-    """`flowable` and every flowable held inside it (list items, kept-together groups, cells)."""
+    """`flowable` and every flowable held inside it (list items, kept-together groups, cells).
+    A paragraph holds none (its fragments and lines are the most of a rulebook's objects)."""
     seen: set[int] = set()
     found: list[Flowable] = []
     stack: list[Any] = [flowable]
@@ -172,6 +173,8 @@ def _inside(flowable: Flowable) -> list[Flowable]:
         seen.add(id(item))
         if isinstance(item, (list, tuple)):
             stack.extend(item)
+        elif isinstance(item, Paragraph):  # holds no flowable: its fragments are not walked
+            found.append(item)
         elif isinstance(item, Flowable):
             found.append(item)
             stack.extend(v for v in item.__dict__.values() if isinstance(v, (Flowable, list, tuple)))

@@ -56,3 +56,21 @@ def test_a_dense_last_page_under_15_percent_takes_lines_from_the_page_before():
 def test_a_page_already_full_enough_is_left_alone():
     per_page = int(FRAME // LEADING)
     assert _lines_per_page(per_page + 8) == [per_page, 8]
+
+
+def test_what_a_layout_marked_is_cleared_on_the_flowables_inside_lists_and_tables():
+    """`_fresh` clears platypus's "carried to the next page" mark on every flowable held inside
+    another (a paragraph holds none: its fragments are passed over)."""
+    from reportlab.platypus import ListFlowable, Table
+
+    from generator.pullback import _fresh, _inside
+
+    style = ParagraphStyle("cell", fontName="Helvetica", fontSize=10, leading=LEADING)
+    cell, item = Paragraph("A <b>bold</b> cell", style), Paragraph("an item", style)
+    table, items = Table([[cell, "text"]]), ListFlowable([item])
+    for flowable in (cell, item, table, items):
+        flowable._postponed = 1
+    found = _inside(table) + _inside(items)
+    assert {id(f) for f in found} >= {id(cell), id(item), id(table), id(items)}
+    _fresh([table, items])
+    assert not any("_postponed" in f.__dict__ for f in (cell, item, table, items))
