@@ -3,14 +3,14 @@
 Drawing a rulebook's paragraphs is most of laying out its pages again after a card edit, and all
 but the edited ones draw what they drew before. What a paragraph draws depends on its lines (the
 line-breaking memo's entry, kept from one build to the next by `generator.paragraph_store`), its
-class, the canvas's graphics state when it starts, and the document so far: the fonts registered
-and the characters each has encoded (`pagerecord.document_state`), which its operators name. So
-each memo entry keeps what its paragraph drew under each such state it met (its operators, and the
-fonts and characters it added); the same state again replays them, adding the fonts and
-characters in the same order, and the file's bytes are those of drawing it. A drawing that added
-anything else (an image, a form, a link, a bookmark, transparency) is not recorded: drawn each
-time. Drawing is positioned by platypus before the paragraph draws (`drawOn` translates), so
-where it lands on the page is not part of its record.
+class and the canvas's, the canvas's graphics state when it starts, and the document so far: the
+fonts registered and the characters each has encoded (`pagerecord.document_state`), which its
+operators name. So each memo entry keeps what its paragraph drew under each such state it met (its
+operators, and the fonts and characters it added); the same state again replays them, adding the
+fonts and characters in the same order, and the file's bytes are those of drawing it. A drawing
+that added anything else (an image, a form, a link, a bookmark, transparency) is not recorded:
+drawn each time. Drawing is positioned by platypus before the paragraph draws (`drawOn`
+translates), so where it lands on the page is not part of its record.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def draw_recorded(drawings: list[Any] | None, lines: Any, kind: str, canvas: Can
     if drawings is None or drawings[0] is not lines:
         draw()  # no memo entry, or the paragraph was wrapped again since: nothing to go by
         return False
-    key = f"{kind}\0{document_state(canvas)}\0{_graphics_state(canvas)}"
+    key = f"{kind}\0{type(canvas).__qualname__}\0{document_state(canvas)}\0{_graphics_state(canvas)}"
     records: dict[str, Record] = drawings[1]
     found = records.get(key)
     if found is not None:

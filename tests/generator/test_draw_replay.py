@@ -141,3 +141,15 @@ def test_a_new_process_after_an_edit_draws_few_paragraphs_and_the_same_bytes(run
     assert 0 < len(draws) < cold / 5, (len(draws), cold)
     assert any("Strike hard for DV" in text for text in draws)  # the edited card's row is drawn anew
     assert rebuilt == build(tmp_path / "fresh", "--no-cache")
+
+
+def test_a_paragraph_on_another_kind_of_canvas_is_drawn_again(draws):
+    """A canvas class may draw otherwise (the kit's own canvas, say): its class is part of the key."""
+    class OtherCanvas(Canvas):  # type: ignore[misc]
+        pass
+
+    para = Paragraph("Draw a card.", STYLE)
+    para.wrap(300, 800)
+    for kind in (Canvas, Canvas, OtherCanvas):
+        para.drawOn(kind(io.BytesIO(), invariant=1), 72, 700)
+    assert len(draws) == 2
