@@ -61,11 +61,11 @@ def style_key(style: ParagraphStyle) -> str:
 
 @dataclass
 class Record:
-    """The memo entries a block used (`recording`), and whether it had to make any."""
+    """The memo entries a block used (`recording`), and how many it had to make."""
 
     parsed: set[tuple[Any, ...]] = field(default_factory=set)
     wrapped: set[tuple[int, str, float]] = field(default_factory=set)
-    made: bool = False
+    made: int = 0  # entries made, and drawings recorded (`generator.drawreplay`)
 
 
 _RECORD: Record | None = None
@@ -197,7 +197,7 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
         drawings = self.__dict__.get("_drawings")
         recorded = draw_recorded(drawings, self.__dict__.get("blPara"), type(self).__qualname__, self.canv, super().draw)
         if recorded and _RECORD is not None:  # a new record: the memo has something new to keep
-            _RECORD.made = True
+            _RECORD.made += 1
 
 
 def _read_kept() -> None:
@@ -210,13 +210,13 @@ def _read_kept() -> None:
 def _noted(key: tuple[Any, ...], made: bool = False) -> None:
     if _RECORD is not None:
         _RECORD.parsed.add(key)
-        _RECORD.made = _RECORD.made or made
+        _RECORD.made += made
 
 
 def _noted_wrap(key: tuple[int, str, float], made: bool = False) -> None:
     if _RECORD is not None:
         _RECORD.wrapped.add(key)
-        _RECORD.made = _RECORD.made or made
+        _RECORD.made += made
 
 
 _NOTHING = object()
