@@ -61,14 +61,24 @@ def document_state(canvas: Canvas) -> str:
 
 
 def _growth(canvas: Canvas) -> tuple[int, ...]:
-    """How many fonts, characters of each font and objects other than pages the document holds."""
+    """How many fonts, characters of each font and objects other than pages the document holds.
+
+    Asked before every page and every paragraph drawn (`generator.drawreplay`): the characters
+    each TrueType font has encoded in the document (its state's `assignments`, one dict for the
+    document's life) are found once per count of fonts, while every such font has its state."""
     doc = canvas._doc
-    counts = [len(doc.idToObject) - canvas.getPageNumber(), len(doc.fontMapping)]
-    for name in doc.fontMapping:
-        font = pdfmetrics.getFont(name)
-        if isinstance(font, TTFont) and doc in font.state:
-            counts.append(len(font.state[doc].assignments))
-    return tuple(counts)
+    known = canvas.__dict__.get("_deckwright_codes")
+    if known is None or known[0] != len(doc.fontMapping) or known[2]:
+        encoded, waiting = [], False
+        for name in doc.fontMapping:
+            font = pdfmetrics.getFont(name)
+            if isinstance(font, TTFont):
+                if doc in font.state:
+                    encoded.append(font.state[doc].assignments)
+                else:  # registered, nothing encoded yet: looked for again next time
+                    waiting = True
+        known = canvas._deckwright_codes = (len(doc.fontMapping), encoded, waiting)
+    return (len(doc.idToObject) - canvas.getPageNumber(), known[0], *map(len, known[1]))
 
 
 # --------------------------------------------------------------------------------- recording

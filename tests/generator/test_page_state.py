@@ -108,3 +108,23 @@ def test_a_file_of_replayed_pages_asks_for_the_pdf_version_its_pages_asked_for()
     assert _file(store) == drawn  # drawn and recorded
     assert len(store.entries) == 2
     assert _file(store) == drawn  # every page replayed
+
+
+
+def test_a_font_listed_before_it_encodes_anything_is_followed_once_it_does():
+    """The characters of each font are found once per count of fonts (`pagerecord._growth`). A
+    TrueType font is listed by the document when it first encodes; should one be listed before
+    (nothing reportlab does today), its first characters must still change the state."""
+    from reportlab.pdfbase import pdfmetrics
+
+    canvas = Canvas(io.BytesIO())
+    canvas.setFont("Helvetica", 10)
+    canvas.drawString(10, 10, "abc")
+    canvas._doc.fontMapping["Courier"] = "F9"  # listed, with no characters yet
+    before = document_state(canvas)
+    pdfmetrics.getFont("Courier").splitString("\u00e9\u00e8", canvas._doc)
+    after = document_state(canvas)
+    assert after != before
+    canvas.__dict__.pop("_deckwright_state", None)
+    canvas.__dict__.pop("_deckwright_codes", None)
+    assert document_state(canvas) == after
