@@ -63,8 +63,18 @@ def draw_recorded(drawings: list[Any] | None, lines: Any, kind: str, canvas: Can
 
 
 def _graphics_state(canvas: Canvas) -> str:
+    """The graphics state as text. Most paragraphs start from the very state the one before did:
+    while every value is the same object (none is changed in place) and the transparency settings
+    are equal, the text made last is taken again (colours format slowly: 7 ms a Halfwish rulebook)."""
     values = canvas.__dict__
-    return repr(([values[name] for name in _STATE], sorted(canvas._extgstate._d.items())))
+    now = [values[name] for name in _STATE]
+    settings = canvas._extgstate._d  # changed in place: compared by value
+    last = values.get("_deckwright_graphics")
+    if last is not None and last[1] == settings and all(a is b for a, b in zip(now, last[0], strict=True)):
+        return str(last[2])
+    text = repr((now, sorted(settings.items())))
+    values["_deckwright_graphics"] = (now, dict(settings), text)  # holds the values: no id is reused
+    return text
 
 
 class _Snapshot:

@@ -153,3 +153,17 @@ def test_a_paragraph_on_another_kind_of_canvas_is_drawn_again(draws):
     for kind in (Canvas, Canvas, OtherCanvas):
         para.drawOn(kind(io.BytesIO(), invariant=1), 72, 700)
     assert len(draws) == 2
+
+
+def test_a_paragraph_after_its_transparency_changed_on_the_same_canvas_is_drawn_again(draws):
+    """The graphics state's text is taken again while nothing in it changed (`_graphics_state`):
+    an opacity set in place between two paragraphs is a change."""
+    para = Paragraph("Draw a card.", STYLE)
+    para.wrap(300, 800)
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    for y in (700, 650, 600):  # the first encodes its characters: the state it leaves is new
+        para.drawOn(canvas, 72, y)
+    assert len(draws) == 2  # the third starts from the second's state: replayed
+    canvas.setFillAlpha(0.5)
+    para.drawOn(canvas, 72, 550)
+    assert len(draws) == 3
