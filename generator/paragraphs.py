@@ -191,11 +191,11 @@ class Paragraph(paragraph.Paragraph):  # type: ignore[misc]  # reportlab has no 
                 _noted_wrap(key, made=True)
         return size
 
-
     def draw(self) -> None:
         """Draw, or replay what the same lines drew from the same state (`generator.drawreplay`)."""
-        drawings = self.__dict__.get("_drawings")
-        recorded = draw_recorded(drawings, self.__dict__.get("blPara"), type(self).__qualname__, self.canv, super().draw)
+        lines = self.__dict__.get("blPara")
+        recorded = draw_recorded(self.__dict__.get("_drawings"), lines, type(self).__qualname__, self.canv,
+                                 super().draw)
         if recorded and _RECORD is not None:  # a new record: the memo has something new to keep
             _RECORD.made += 1
 
