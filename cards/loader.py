@@ -16,8 +16,6 @@ from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, refused_link
 from .problems import pydantic_problems as _pydantic_problems
 from .rulecheck import check_rule_types, resolve_rule
-
-__all__ = ["Database", "Params", "load_all", "load_game", "resolve_rule"]
 from .salvage import Salvaged, without_broken_cards
 from .schema import (
     SECTIONS,
@@ -35,6 +33,8 @@ from .schema import (
 )
 from .spreadsheet import expand_card_sources, row_sources
 from .yamlsrc import Loc, YamlDoc, load_yaml
+
+__all__ = ["Database", "Params", "load_all", "load_game", "resolve_rule"]
 
 
 class Params(dict[str, Any]):

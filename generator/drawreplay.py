@@ -20,7 +20,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .pagerecord import add_text_resources, codes_of, document_state, fonts_of
+from .pagerecord import Watch, document_state, replay_added, uses_only_replayed_resources
 
 # the graphics state a drawing may start from; where it is on the page (the matrix) is left out
 _STATE = tuple(name for name in Canvas.STATE_ATTRIBUTES if name not in ("_currentMatrix", "_extgstate"))
@@ -28,8 +28,8 @@ KEPT_STATES = 2  # records per paragraph: a rebuild meets the state the last bui
 
 # a record: the fonts and the characters of each font the drawing added, its operators (one
 # string, as the page joins them; None when it drew none), the forms it placed, and the PDF
-# version it asked for (empty: no other than before)
-Record = tuple[list[str], dict[str, list[int]], str | None, list[str], tuple[int, ...]]
+# version it asked for (`pagerecord.Watch`)
+Record = tuple[list[str], dict[str, list[int]], str | None, list[str], list[int]]
 
 
 def new_drawings(lines: Any) -> list[Any]:
@@ -51,15 +51,22 @@ def draw_recorded(drawings: list[Any] | None, lines: Any, kind: str, canvas: Can
     if found is not None:
         _replay(canvas, found)
         return False
-    before = _Snapshot(canvas)
+    others = _others(canvas)
+    watch = Watch(canvas)
     draw()
-    record = before.record(canvas)
-    if record is None:
-        return False
+    added = watch.added(canvas)
+    if _others(canvas) != others or not uses_only_replayed_resources(canvas):
+        return False  # an image, a form, a link, a bookmark, transparency...: drawn every time
+    record = (added.fonts, added.codes, "\n".join(added.ops) if added.ops else None, added.forms_used, added.version)
     if len(records) >= KEPT_STATES:
         del records[next(iter(records))]
     records[key] = record
     return True
+
+
+def _others(canvas: Canvas) -> tuple[int, int, int]:
+    """Counts of what a replay does not add: objects (images, forms), annotations (links), bookmarks."""
+    return len(canvas._doc.idToObject), canvas._annotationCount, len(canvas._destinations)
 
 
 def _graphics_state(canvas: Canvas) -> str:
@@ -77,43 +84,6 @@ def _graphics_state(canvas: Canvas) -> str:
     return text
 
 
-class _Snapshot:
-    """What the document held before a drawing, to find what the drawing added."""
-
-    def __init__(self, canvas: Canvas):
-        doc = canvas._doc
-        self.code = len(canvas._code)
-        self.forms_in_use = len(canvas._formsinuse)
-        self.fonts = fonts_of(canvas)
-        self.codes = codes_of(canvas)
-        self.version = doc._pdfVersion
-        self.others = _others(canvas)
-
-    def record(self, canvas: Canvas) -> Record | None:
-        """What the drawing added; None when it added anything a replay would not."""
-        if _others(canvas) != self.others or canvas._extgstate._c:
-            return None
-        doc = canvas._doc
-        codes = {name: found[len(self.codes.get(name, [])):] for name, found in codes_of(canvas).items()}
-        version = tuple(doc._pdfVersion) if doc._pdfVersion != self.version else ()
-        ops = canvas._code[self.code:]
-        return (fonts_of(canvas)[len(self.fonts):], {name: found for name, found in codes.items() if found},
-                "\n".join(ops) if ops else None, list(canvas._formsinuse[self.forms_in_use:]), version)
-
-
-def _others(canvas: Canvas) -> tuple[int, ...]:
-    """Counts of what a replay does not add: objects (images, forms), annotations (links),
-    bookmarks, colour separations and shadings."""
-    return (len(canvas._doc.idToObject), canvas._annotationCount, len(canvas._annotationrefs),
-            len(canvas._destinations), len(canvas._colorsUsed), len(canvas._shadingUsed))
-
-
 def _replay(canvas: Canvas, record: Record) -> None:
     fonts, codes, ops, forms_used, version = record
-    doc = canvas._doc
-    add_text_resources(doc, fonts, codes)
-    if ops is not None:
-        canvas._code.append(ops)
-    canvas._formsinuse.extend(forms_used)
-    if version:
-        doc._pdfVersion = max(doc._pdfVersion, version)
+    replay_added(canvas, fonts, codes, () if ops is None else (ops,), forms_used, version)

@@ -37,11 +37,10 @@ from reportlab.pdfgen.canvas import Canvas
 from .pagerecord import (
     PagePiece,
     PageRecorder,
-    add_text_resources,
-    codes_of,
+    Watch,
     document_state,
-    fonts_of,
     replay,
+    replay_added,
     uses_only_replayed_resources,
 )
 
@@ -258,18 +257,13 @@ def cached_slot(canvas: Canvas, face: Any, place: Any, draw: Callable[[], None])
     if found is not None:
         piece, number = found
         _, first, last, fonts, codes, used, version = piece.slots[number]
-        add_text_resources(doc, fonts, codes)
-        canvas._code.extend(piece.ops[first:last])
-        canvas._formsinuse.extend(used)
-        doc._pdfVersion = max(doc._pdfVersion, tuple(version))
+        replay_added(canvas, fonts, codes, piece.ops[first:last], used, version)
         recorder.slots.append([key, start, len(canvas._code), fonts, codes, used, version])
         return
-    fonts_before, codes_before = fonts_of(canvas), codes_of(canvas)
-    objects, forms, used_before = len(doc.idToObject), len(recorder.forms), len(canvas._formsinuse)
+    objects, forms = len(doc.idToObject), len(recorder.forms)
+    watch = Watch(canvas)
     draw()
+    added = watch.added(canvas)
     if len(doc.idToObject) != objects or len(recorder.forms) != forms or not uses_only_replayed_resources(canvas):
         return
-    codes = {name: found_codes[len(codes_before.get(name, [])):] for name, found_codes in codes_of(canvas).items()}
-    recorder.slots.append([key, start, len(canvas._code), fonts_of(canvas)[len(fonts_before):],
-                           {name: added for name, added in codes.items() if added},
-                           list(canvas._formsinuse[used_before:]), list(doc._pdfVersion)])
+    recorder.slots.append([key, start, len(canvas._code), added.fonts, added.codes, added.forms_used, added.version])

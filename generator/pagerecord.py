@@ -99,7 +99,7 @@ class PagePiece:
     version: list[int] = field(default_factory=list)
     # the faces drawn straight onto the page, each replayable alone (`cached_slot`): [its key,
     # where its operators start and end in `ops`, the fonts and characters it added, the forms it
-    # placed, the PDF version after it]
+    # placed, the PDF version it asked for]
     slots: list[list[Any]] = field(default_factory=list)
 
     def to_bytes(self) -> bytes:
@@ -119,15 +119,11 @@ class PageRecorder:
     """Notes what drawing one page adds to the document, to replay it later."""
 
     def __init__(self, canvas: Canvas):
-        self.fonts = fonts_of(canvas)
-        self.codes = codes_of(canvas)
+        self.watch = Watch(canvas)  # the fonts, characters and PDF version the page adds
         self.objects = set(canvas._doc.idToObject)
         self.forms: list[dict[str, Any]] = []
         self.slots: list[list[Any]] = []
         self.is_replayable = True
-        # what the page asks for, apart from what the pages before it asked (restored in `finish`)
-        self.version_before = canvas._doc._pdfVersion
-        canvas._doc._pdfVersion = _FIRST_VERSION
         canvas._deckwright_recorder = self
 
     def note_form(self, canvas: Canvas, name: str, bbox: Sequence[float]) -> None:
@@ -139,18 +135,58 @@ class PageRecorder:
     def finish(self, canvas: Canvas) -> PagePiece | None:
         """The page as drawn (call before `showPage`), or None when it cannot be replayed."""
         canvas._deckwright_recorder = None
-        version = canvas._doc._pdfVersion
-        canvas._doc._pdfVersion = max(self.version_before, version)
-        added = set(canvas._doc.idToObject) - self.objects
+        added = self.watch.added(canvas)
+        objects = set(canvas._doc.idToObject) - self.objects
         forms = {canvas._doc.getXObjectName(form["name"]) for form in self.forms}
-        if not (self.is_replayable and added <= forms and uses_only_replayed_resources(canvas)):
+        if not (self.is_replayable and objects <= forms and uses_only_replayed_resources(canvas)):
             return None  # an image, a transparency, a separation, a shading or a link was used
-        codes = codes_of(canvas)
-        new_codes = {name: found[len(self.codes.get(name, [])):] for name, found in codes.items()}
         boxes = {box: list(getattr(canvas, f"_{box}Box")) for box in ("crop", "art", "bleed", "trim")
                  if getattr(canvas, f"_{box}Box", None)}
-        return PagePiece(fonts_of(canvas)[len(self.fonts):], {k: v for k, v in new_codes.items() if v}, self.forms,
-                         list(canvas._code), list(canvas._formsinuse), boxes, list(version), self.slots)
+        return PagePiece(added.fonts, added.codes, self.forms, list(canvas._code), list(canvas._formsinuse), boxes,
+                         added.version, self.slots)
+
+
+@dataclass
+class Added:
+    """What one drawing added to the document (`Watch.added`)."""
+
+    fonts: list[str]
+    codes: dict[str, list[int]]  # the characters each font encoded, in order
+    ops: list[str]
+    forms_used: list[str]
+    version: list[int]  # the PDF version the drawing asked for (the first, when it asked for none)
+
+
+class Watch:
+    """What the document holds before a drawing, to find what the drawing added to it (`added`):
+    of a page (`PageRecorder`), a face on a page (`pagecache.cached_slot`) or a paragraph
+    (`generator.drawreplay`). While it draws, the document's PDF version counts from the first:
+    what the drawing asks for, apart from what came before (`added` puts the larger back)."""
+
+    def __init__(self, canvas: Canvas):
+        doc = canvas._doc
+        self.fonts, self.codes = fonts_of(canvas), codes_of(canvas)
+        self.code, self.forms_in_use = len(canvas._code), len(canvas._formsinuse)
+        self.version = doc._pdfVersion
+        doc._pdfVersion = _FIRST_VERSION
+
+    def added(self, canvas: Canvas) -> Added:
+        doc = canvas._doc
+        asked = doc._pdfVersion
+        doc._pdfVersion = max(self.version, asked)
+        codes = {name: found[len(self.codes.get(name, [])):] for name, found in codes_of(canvas).items()}
+        return Added(fonts_of(canvas)[len(self.fonts):], {name: found for name, found in codes.items() if found},
+                     canvas._code[self.code:], canvas._formsinuse[self.forms_in_use:], list(asked))
+
+
+def replay_added(canvas: Canvas, fonts: Sequence[str], codes: dict[str, list[int]], ops: Sequence[str],
+                 forms_used: Sequence[str], version: Sequence[int]) -> None:
+    """Add what a drawing added (`Watch.added`) again, in the same order, then its operators."""
+    doc = canvas._doc
+    add_text_resources(doc, fonts, codes)
+    canvas._code.extend(ops)
+    canvas._formsinuse.extend(forms_used)
+    doc._pdfVersion = max(doc._pdfVersion, tuple(version))
 
 
 def note_form(canvas: Canvas, name: str, bbox: Sequence[float]) -> None:

@@ -32,7 +32,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from cards.kept import keep, kept, kept_file
 
-from . import drawreplay, paragraphs
+from . import drawreplay, pagerecord, paragraphs
 from .fonts import FACES, FONT_DIR
 
 # A build that made (or drew anew) fewer entries than this share of those it used leaves the
@@ -83,7 +83,7 @@ def _fingerprint() -> str:
             fonts.append((file, None))
     settings = sorted((key, value) for key, value in vars(rl_config).items()
                       if not key.startswith("_") and isinstance(value, (bool, int, float, str, type(None))))
-    code = [Path(str(module.__file__)).read_bytes() for module in (paragraphs, drawreplay)]
+    code = [Path(str(module.__file__)).read_bytes() for module in (paragraphs, drawreplay, pagerecord)]
     parts = [_FORMAT, sys.version, reportlab.Version, *code, fonts, settings]
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
