@@ -169,7 +169,7 @@ class _Assembler:
         # a deck read without the cards the schema refused (`cards.salvage`), by its merged index:
         # the place in its file of each card kept, and the ids of those dropped
         self.card_places: dict[int, list[int]] = {}
-        self.dropped: dict[int, set[str]] = {}
+        self.dropped: dict[int, dict[int, str]] = {}  # deck -> its cards the schema refused, by place
         self.salvaged: set[int] = set()  # the problems (by id) of those cards: they hide no cross-check
 
     def assemble(self) -> Database:
@@ -248,7 +248,7 @@ class _Assembler:
                 for i, item in enumerate(value):
                     if salvaged is not None and section == "decks" and i in salvaged.places:
                         self.card_places[len(merged["decks"])] = salvaged.places[i]
-                        self.dropped[len(merged["decks"])] = salvaged.dropped_ids[i]
+                        self.dropped[len(merged["decks"])] = salvaged.dropped[i]
                     self.origin[(section, len(merged[section]))] = (doc, (section, i))
                     merged[section].append(item)
             elif value is not None:
@@ -304,7 +304,8 @@ class _Assembler:
                 for rest, message in component_findings(section, item):
                     self._report(section, i, rest, message)
         # a card dropped for a schema problem is no missing card: naming it is no second problem
-        deck_cards = {d.id: {c.id for c in d.cards} | self.dropped.get(i, set()) for i, d in enumerate(merged["decks"])}
+        deck_cards = {d.id: {c.id for c in d.cards} | set(self.dropped.get(i, {}).values())
+                      for i, d in enumerate(merged["decks"])}
         checker = DeckChecker(self._report)
         for i, deck in enumerate(merged["decks"]):
             checker.check_deck(i, deck, deck_cards, rules, totals_known=i not in self.card_places)
@@ -324,16 +325,25 @@ class _Assembler:
                 seen.setdefault(item.id, section.rstrip("s"))
         cards_seen: dict[str, str] = {}
         for i, deck in enumerate(merged["decks"]):
-            for j, card in enumerate(deck.cards):
-                if card.id in cards_seen:  # named with where the first is written: a spreadsheet's row too
-                    first = f"deck {cards_seen[card.id]!r}" + (f", {self.sources[card.id]}" if card.id in self.sources else "")
-                    self._report("decks", i, ("cards", j, "id"), f"duplicate card id {card.id!r} (already in {first})")
-                cards_seen.setdefault(card.id, deck.id)
+            doc, loc = self.origin[("decks", i)]
+            for place, card_id in self._card_ids_in_file_order(i, deck):
+                if card_id in cards_seen:  # named with where the first is written: a spreadsheet's row too
+                    first = f"deck {cards_seen[card_id]!r}" + (f", {self.sources[card_id]}" if card_id in self.sources else "")
+                    self.problems.append(doc.problem(loc + ("cards", place, "id"),
+                                                     f"duplicate card id {card_id!r} (already in {first})"))
+                cards_seen.setdefault(card_id, deck.id)
         rulings_seen: set[str] = set()
         for i, ruling in enumerate(merged["rulings"]):
             if ruling.id in rulings_seen:
                 self._report("rulings", i, ("id",), f"duplicate ruling id {ruling.id!r}")
             rulings_seen.add(ruling.id)
+
+    def _card_ids_in_file_order(self, index: int, deck: Any) -> list[tuple[int, str]]:
+        """(place in its file, id) of every card of deck `index` as written, the cards the schema
+        refused included (a duplicate id is a problem of its own, reported in the same run)."""
+        places = self.card_places.get(index, range(len(deck.cards)))
+        written = [(place, str(card.id)) for place, card in zip(places, deck.cards, strict=True)]
+        return sorted([*written, *self.dropped.get(index, {}).items()])
 
 
 def _hash_files(files: list[Path], folder: Path) -> str:

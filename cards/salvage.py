@@ -9,7 +9,8 @@ for what was dropped:
 
 - a card of a later place is reported at its own line (`Salvaged.places`: the place each kept
   card had in the file);
-- another card may name a dropped card (`Salvaged.dropped_ids`): it is not a missing reference;
+- another card may name a dropped card (`Salvaged.dropped`): it is not a missing reference, and
+  a card with a dropped card's id is still a duplicate (both problems show in the one run);
 - a deck that lost a card is not checked for its total or for printing nothing.
 
 A problem anywhere else (a deck's own settings, a single section such as `rules`) leaves the file
@@ -30,7 +31,8 @@ class Salvaged:
 
     data: dict[str, Any]
     places: dict[int, list[int]] = field(default_factory=dict)  # deck's place -> its kept cards' places
-    dropped_ids: dict[int, set[str]] = field(default_factory=dict)  # deck's place -> ids of its dropped cards
+    # deck's place -> {a dropped card's place: its id} (a dropped card without a readable id is left out)
+    dropped: dict[int, dict[int, str]] = field(default_factory=dict)
 
 
 def without_broken_cards(data: Any, error: ValidationError) -> Salvaged | None:
@@ -54,6 +56,6 @@ def without_broken_cards(data: Any, error: ValidationError) -> Salvaged | None:
         kept = [place for place in range(len(cards)) if place not in card_places]
         decks[deck_place] = {**deck, "cards": [cards[place] for place in kept]}
         salvaged.places[deck_place] = kept
-        salvaged.dropped_ids[deck_place] = {str(cards[place]["id"]) for place in card_places
-                                            if isinstance(cards[place], dict) and "id" in cards[place]}
+        salvaged.dropped[deck_place] = {place: str(cards[place]["id"]) for place in sorted(card_places)
+                                        if isinstance(cards[place], dict) and "id" in cards[place]}
     return salvaged

@@ -77,3 +77,28 @@ def test_lint_lists_them_all_with_their_lines(runner, cards_copy):
     assert result.exit_code == 1
     assert "2 problems" in result.output
     assert f"actions.yaml:{_line_of(actions, '        kind: parry')}:9: decks[0].cards[3].kind" in result.output
+
+
+_SECOND_STRIKE = "      - id: strike\n        name: Strike Again\n        count: {count}\n        kind: strike\n        text: x\n"
+
+
+@pytest.mark.parametrize("refused", ["first", "second"])
+def test_a_duplicate_id_shows_with_the_schema_problem_of_either_card(cards_copy, refused):
+    """A card the schema refuses still has its id: a second card with it is a duplicate in the
+    same run, whichever of the two is refused (audit: the duplicate showed only once the count
+    was fixed). The duplicate is reported at the second card's line, naming the first's."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    text = actions.read_text()
+    if refused == "first":
+        text = text.replace("        count: 8\n", "        count: eight\n", 1)
+    second = _SECOND_STRIKE.format(count="lots" if refused == "second" else 1)
+    actions.write_text(text.replace("      - id: long-strike\n", second + "      - id: long-strike\n", 1))
+    lines = actions.read_text().splitlines()
+    second_line = lines.index("        name: Strike Again")  # 0-based: the 1-based line of its `- id:`
+    problems = _problems(cards_copy, "halfwish")
+    duplicate = (second_line, ("decks[0].cards[1].id: duplicate card id 'strike' "
+                               "(already in deck 'actions', actions.yaml:17)"))
+    refused_count = ((_line_of(actions, "        count: eight"), "decks[0].cards[0].count: expected int, got 'eight'")
+                     if refused == "first" else
+                     (_line_of(actions, "        count: lots"), "decks[0].cards[1].count: expected int, got 'lots'"))
+    assert sorted(problems, key=lambda p: (p[0] or 0)) == sorted([refused_count, duplicate], key=lambda p: p[0] or 0)
