@@ -27,7 +27,7 @@ from cards.paths import contained_file, template_dirs
 from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
-from .errors import GeneratorError, LayoutNotFound
+from .errors import HOOK_ERRORS, EngineCannotUse, GeneratorError, LayoutNotFound, engine_cannot_use
 from .glyphcheck import ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, check_deck, layout_folders, sheet_copies
 from .layoutlint import check_drawn_sides, check_layout_files
@@ -77,29 +77,29 @@ def _once(problems: list[Problem]) -> list[Problem]:
     return list(first.values())
 
 
-# What a game's rules hooks (rulebook worked examples, card catalogues) raise on rules values
-# they cannot use: reported as a problem of the component, never a traceback.
-_HOOK_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
-
-
 def _collect(problems: list[Problem], db: Database, where: str, check: Callable[[], None]) -> None:
     try:
         check()
     except DatabaseInvalid as exc:  # a check that lists every problem it found, each located
         problems.extend(exc.problems)
-    except GeneratorError as exc:
-        problems.append(_placed(exc.place, where, exc.message) if exc.place else _located_problem(db, where, exc.message, exc))
     except CardTextError as exc:
         problems.append(_card_text_problem(db, where, exc))
     except CardsError as exc:
         problems.append(_located_problem(db, where, str(exc)))
-    except _HOOK_ERRORS as exc:
-        problems.append(Problem(_game_file(db), None, None, where, f"the game's rules cannot be used: {_reason(exc)}"))
-    except Exception as exc:  # an engine's own error (its CompanionError) reaching a rulebook hook
-        if type(exc).__module__.startswith("companion."):
-            problems.append(Problem(_game_file(db), None, None, where, f"{type(exc).__name__}: {exc}"))
-        else:
-            raise
+    except Exception as exc:  # noqa: BLE001 - re-raised unless ours or a rules engine's (below)
+        error = exc if isinstance(exc, GeneratorError) else _engine_error(db, exc)
+        shown = "game.id" if isinstance(error, EngineCannotUse) else where  # the id chose the engine
+        problems.append(_placed(error.place, shown, error.message) if error.place
+                        else _located_problem(db, shown, error.message, error))
+
+
+def _engine_error(db: Database, exc: Exception) -> GeneratorError:
+    """What a game's rules engine raised on the database (through a value its rulebook hook handed
+    the templates; the hook itself says so in `generator.rulebook`), as a database problem at the
+    game's id; anything else is raised again (a bug of ours: a traceback)."""
+    if not isinstance(exc, HOOK_ERRORS) and not type(exc).__module__.startswith("companion."):
+        raise exc
+    return engine_cannot_use(db.id, exc, db.problem_at("game", -1, ("id",), ""))
 
 
 _TEMPLATE_LINE = re.compile(r"^([\w./-]+\.j2):(\d+): (.*)$", re.DOTALL)
@@ -175,14 +175,6 @@ def _game_file(db: Database) -> Path:
     from cards.loader import display_path
 
     return display_path(db.folder / "game.yaml")
-
-
-def _reason(exc: Exception) -> str:
-    """What a rules hook's error says: a missing key's own words (`no deck 'skills'`), not the
-    quoted repr of a KeyError; other errors with their kind."""
-    if isinstance(exc, KeyError) and len(exc.args) == 1 and isinstance(exc.args[0], str) and " " in exc.args[0]:
-        return exc.args[0]
-    return f"{type(exc).__name__}: {exc}"
 
 
 def _check_sheet(db: Database, sheet: Any) -> None:

@@ -74,6 +74,25 @@ class UnknownIcon(GeneratorError):
         super().__init__(f"unknown icon {name!r}{close}{listed}")
 
 
+class EngineCannotUse(GeneratorError):
+    """The game's rules engine, asked for what the rulebook prints (`rulebook_context`), cannot use
+    the database: a deck or rule it reads was renamed, emptied or given a value of another kind."""
+
+
+# What a game's rules hook raises on a database it cannot use (a missing deck is a KeyError): a
+# problem of the database, located at the game's id (which chose the engine), never a traceback.
+HOOK_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
+
+
+def engine_cannot_use(game: str, exc: Exception, place: Problem | None) -> EngineCannotUse:
+    """`exc`, raised by game `game`'s rules engine reading its database, as a database problem."""
+    if isinstance(exc, KeyError) and len(exc.args) == 1 and isinstance(exc.args[0], str) and " " in exc.args[0]:
+        reason = exc.args[0]  # a missing key's own words (`no deck 'skills'`), not a KeyError's quoted repr
+    else:
+        reason = f"{type(exc).__name__}: {exc}"
+    return EngineCannotUse(f"the {game} rules engine cannot use this database: {reason}", place)
+
+
 class ImageProblem(GeneratorError):
     """An image path leaves the game folder, or the file cannot be read safely."""
 

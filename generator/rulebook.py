@@ -29,7 +29,7 @@ from cards.units import MM
 from cards.wording import plural
 
 from .dbmemo import per_database
-from .errors import GeneratorError
+from .errors import HOOK_ERRORS, GeneratorError, engine_cannot_use
 from .stamps import printed_version
 
 PRODUCER = "deckwright"
@@ -140,7 +140,14 @@ def _hook_context(db: Database) -> dict[str, Any]:
     hook = getattr(module, "rulebook_context", None)
     if hook is None:
         return {}
-    extra = hook(db)
+    try:
+        extra = hook(db)
+    except HOOK_ERRORS as exc:
+        raise engine_cannot_use(db.id, exc, db.problem_at("game", -1, ("id",), "")) from None
+    except Exception as exc:  # the engine's own error (its CompanionError) on what it read
+        if not type(exc).__module__.startswith("companion."):
+            raise
+        raise engine_cannot_use(db.id, exc, db.problem_at("game", -1, ("id",), "")) from None
     if not isinstance(extra, dict):
         raise RulebookError(f"{name}.rulebook_context returned {type(extra).__name__}, expected a dict")
     return extra

@@ -29,23 +29,29 @@ def command(games: tuple[str, ...]) -> None:
         get_context().check_game(gid)
     failures = []
     for gid in chosen:
+        db = None
         try:
             db = load_game(gid, root)
             _check_kit(db)
         except DatabaseInvalid as exc:
-            failures.append(f"{gid}: {format_problems(exc)}")
+            failures.append(f"{gid}: {format_problems(exc)}" + "".join(f"\n{note}" for note in _empty_notes(db)))
             continue
         except CardsError as exc:
             failures.append(f"{gid}: {exc}")
             continue
         click.echo(f"{gid}: ok ({db.version})")
-        for name in _empty_files(db):  # audit: an emptied card file passed without a word
-            click.echo(f"  note: {name} holds nothing (it is empty or only comments)")
+        for note in _empty_notes(db):  # audit: an emptied card file passed without a word
+            click.echo(note)
         if db.id != db.folder.name:
             click.echo(f"  note: folder {db.folder.name!r} holds game id {db.id!r}; commands find a game\n"
                        f"  by its folder: set `id: {db.folder.name}` in game.yaml or rename the folder")
     if failures:
         raise DataProblem("\n".join(failures))
+
+
+def _empty_notes(db: Database | None) -> list[str]:
+    """A note for each file that holds nothing: the reason a deck went missing, when one did."""
+    return [f"  note: {name} holds nothing (it is empty or only comments)" for name in _empty_files(db)] if db else []
 
 
 def _empty_files(db: Database) -> list[str]:

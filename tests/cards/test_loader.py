@@ -137,8 +137,28 @@ def test_a_rules_hook_missing_a_deck_says_so_in_words(tmp_path: Path, runner, ca
     (cards_copy / "skirmish" / "skills.yaml").write_text("")
     result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "skirmish"])
     assert result.exit_code == 1
-    assert "the game's rules cannot be used: no deck 'skills' in skirmish" in " ".join(result.output.split())
+    shown = " ".join(result.output.split())
+    assert "game.yaml:3:3: game.id: the skirmish rules engine cannot use this database: no deck 'skills' in skirmish" in shown
+    assert "note: skills.yaml holds nothing (it is empty or only comments)" in shown  # why the deck went missing
     assert "KeyError" not in result.output
+
+
+def test_a_build_served_by_the_cache_reports_a_deck_the_engine_needs_as_a_problem(tmp_path: Path, runner,
+                                                                                   cards_copy) -> None:
+    """Audit: a deck the engine reads renamed, then `build` with the render cache (which works out
+    its keys before the full check) ended in a KeyError traceback; `--no-cache` reported it."""
+    out = tmp_path / "out"
+    built = runner.invoke(cli, ["--cards", str(cards_copy), "build", "which-witch", "--paper", "a4", "--out", str(out)])
+    assert built.exit_code == 0, built.output
+    deck = cards_copy / "which-witch" / "game-cards.yaml"
+    deck.write_text(deck.read_text().replace("  - id: game-cards\n", "  - id: spell-deck\n", 1))
+    for extra in ([], ["--no-cache"]):
+        result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "which-witch", "--paper", "a4",
+                                     "--out", str(out), *extra])
+        assert result.exit_code == 1, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert ("game.id: the which-witch rules engine cannot use this database: no deck 'game-cards' in "
+                "which-witch; decks: spell-deck, witches") in " ".join(result.output.split())
 
 
 def test_env_var_points_at_another_database(tmp_path: Path, runner) -> None:
