@@ -91,7 +91,19 @@ def _back(canvas: Canvas, page: tuple[float, float], duplex: Duplex) -> None:
             canvas.line(cx + mm * MM, cy - tick, cx + mm * MM, cy + tick)
             canvas.line(cx - tick, cy + mm * MM, cx + tick, cy + mm * MM)
             if mm % 5 == 0 and mm:
-                canvas.drawCentredString(cx + mm * MM, cy - tick - 6, f"{mm:+d}")
-                canvas.drawString(cx + tick + 1, cy + mm * MM - 1.5, f"{mm:+d}")
+                _scale_labels(canvas, cx, cy, mm, tick)
     canvas.setFont("Helvetica", 9)
     canvas.drawCentredString(page[0] / 2, page[1] / 2, "Back: read X and Y where the front's lines fall on these scales.")
+
+
+def _scale_labels(canvas: Canvas, cx: float, cy: float, mm: int, tick: float) -> None:
+    """The two labels of `mm` on a cross's scales, each in a quarter of its own: the horizontal
+    scale's above it on the right (+) and below it on the left (-), the vertical scale's left of
+    it at the top (+) and right of it at the bottom (-). (Both below and right, the horizontal +5
+    and the vertical -5 were printed over each other, where the reading is taken.)"""
+    label = f"{mm:+d}"
+    canvas.drawCentredString(cx + mm * MM, cy + tick + 1.5 if mm > 0 else cy - tick - 6, label)
+    if mm > 0:
+        canvas.drawRightString(cx - tick - 1, cy + mm * MM - 1.5, label)
+    else:
+        canvas.drawString(cx + tick + 1, cy + mm * MM - 1.5, label)

@@ -34,6 +34,30 @@ def test_calibrate_writes_a_two_sided_test_page_on_the_paper(runner: Any, tmp_pa
     assert "+10" in reader.pages[1].extract_text()  # the back carries the millimetre scales
 
 
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_no_two_scale_labels_print_over_each_other(runner: Any, tmp_path: Path, flip: str) -> None:
+    """Audit: at every cross the horizontal scale's +5 and the vertical scale's -5 were printed on
+    top of each other, where the reading is taken. Each label's box (its width in the font, a
+    cap height high) is read back from the PDF and must meet no other."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    out = tmp_path / "cal.pdf"
+    args = ["calibrate", "--paper", "a4", "--out", str(out)] + (["--flip", "short"] if flip == "short" else [])
+    assert runner.invoke(cli, args).exit_code == 0
+    boxes: list[tuple[float, float, float, float]] = []
+
+    def note(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
+        if text.strip().lstrip("+-").isdigit():
+            x, y = tm[4] + cm[4], tm[5] + cm[5]
+            boxes.append((x, y, x + stringWidth(text.strip(), "Helvetica", 5), y + 3.6))
+
+    PdfReader(out).pages[1].extract_text(visitor_text=note)
+    assert len(boxes) == 4 * 8  # four crosses, +-5 and +-10 on both scales
+    overlapping = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                   if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+    assert overlapping == []
+
+
 def test_set_stores_the_offset_in_the_user_config_not_the_game_database(runner: Any, cards_copy: Path) -> None:
     before = {p: p.read_bytes() for p in cards_copy.rglob("*") if p.is_file()}
     result = runner.invoke(cli, ["--cards", str(cards_copy), "calibrate", "--set", "1.5", "-0.5", "--flip", "short"])
