@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cards import CardsError, DatabaseInvalid
+from cards import CardsError, DatabaseInvalid, Problem
 from cards.wording import plural
 
 from ..errors import CompanionError, DiceError, IllegalAction
@@ -154,11 +154,21 @@ def get_context() -> Context:
 def format_problems(exc: DatabaseInvalid) -> str:
     """One located line per problem, with the offending source line beneath."""
     lines = [f"{plural(len(exc.problems), 'problem')} in the card database:"]
-    for problem in exc.problems:
+    for problem in in_reading_order(exc.problems):
         lines.append(f"  {problem}")
         if problem.source_line.strip():
             lines.append(f"      | {excerpt(problem.source_line, problem.column)}")
     return "\n".join(lines)
+
+
+def in_reading_order(problems: list[Problem]) -> list[Problem]:
+    """File by file (in the order the checks met them), each from its top down: the checks find
+    problems in passes (the schema, then ids across files, then drawing), and a file's duplicate id
+    was listed above the mistyped field five lines before it (audit)."""
+    files: dict[Any, int] = {}
+    for problem in problems:
+        files.setdefault(problem.file, len(files))
+    return sorted(problems, key=lambda p: (files[p.file], p.line or 0, p.column or 0))
 
 
 EXCERPT = 72  # an excerpt under a problem fits 80 columns after its `      | `

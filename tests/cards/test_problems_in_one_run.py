@@ -102,3 +102,18 @@ def test_a_duplicate_id_shows_with_the_schema_problem_of_either_card(cards_copy,
                      if refused == "first" else
                      (_line_of(actions, "        count: lots"), "decks[0].cards[1].count: expected int, got 'lots'"))
     assert sorted(problems, key=lambda p: (p[0] or 0)) == sorted([refused_count, duplicate], key=lambda p: p[0] or 0)
+
+
+def test_lint_lists_a_files_problems_from_its_top_down(runner, cards_copy):
+    """The checks find problems in passes (the schema's, then ids across files): a duplicate id was
+    listed above a mistyped count written lines before it (audit). Shown, a file reads top down."""
+    from companion.cli import cli
+
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    text = actions.read_text().replace("        count: 6\n        kind: block", "        count: six\n        kind: block", 1)
+    actions.write_text(text.replace("      - id: long-strike\n", _SECOND_STRIKE.format(count=1) + "      - id: long-strike\n", 1))
+    result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "halfwish"])
+    assert result.exit_code == 1
+    duplicate = result.output.index("duplicate card id 'strike'")
+    mistyped = result.output.index("expected int, got 'six'")
+    assert duplicate < mistyped  # the duplicate is written first (line 22), the count below it
