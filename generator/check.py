@@ -29,7 +29,7 @@ from cards.texts import CardTextError
 from .cardlayout import Box, load_layout, render_layout
 from .errors import HOOK_ERRORS, EngineCannotUse, GeneratorError, LayoutNotFound, engine_cannot_use
 from .glyphcheck import ruling_glyph_problems, token_glyph_problems
-from .kit import base_context, check_deck, layout_folders, sheet_copies
+from .kit import base_context, card_text_errors, face_checks, layout_folders, sheet_copies
 from .layoutlint import check_drawn_sides, check_layout_files
 from .rulebook import TemplateNotFound
 
@@ -44,7 +44,7 @@ def check_kit(db: Database, parts: Collection[str] | None = None,
     def chosen(where: str) -> bool:
         return parts is None or where in parts or where.split("[")[0] in parts
 
-    drawn = {"decks": functools.partial(check_deck, db, is_checked=is_checked),
+    drawn = {"decks": functools.partial(_check_faces, db, is_checked=is_checked),
              "sheets": functools.partial(_check_sheet, db), "tokens": functools.partial(_check_tokens, db)}
     # per component: its layout files, then drawing it, then what the drawn sides show; a step that
     # finds a problem ends the component's checks (a misspelt key would fail the drawing too)
@@ -175,6 +175,31 @@ def _game_file(db: Database) -> Path:
     from cards.loader import display_path
 
     return display_path(db.folder / "game.yaml")
+
+
+def _check_faces(db: Database, deck: Any, is_checked: Callable[[str], bool] | None = None) -> None:
+    """Draw every face and back of `deck`, each face's problem collected, so a run lists them all
+    (audit: two cards' broken texts, two overflows or two unreadable images showed one run at a
+    time). A mistake in the layout itself fails every face at one place with one message (after
+    the face's name): it is listed once. Card texts that cannot be filled in come first: without
+    them no face can be made."""
+    try:
+        checks = list(face_checks(db, deck, is_checked))
+    except CardTextError:  # a card's text cannot be filled in: so are its faces, every card's listed
+        raise DatabaseInvalid([_card_text_problem(db, f"decks[{deck.id}]", exc)
+                               for exc in card_text_errors(db, deck)]) from None
+    problems: list[Problem] = []
+    seen: set[tuple[object, ...]] = set()
+    for component, draw in checks:
+        found: list[Problem] = []
+        _collect(found, db, f"decks[{deck.id}]", draw)
+        for problem in found:
+            mistake = (problem.file, problem.line, problem.column, problem.message.removeprefix(f"{component}: "))
+            if mistake not in seen:
+                seen.add(mistake)
+                problems.append(problem)
+    if problems:
+        raise DatabaseInvalid(problems)
 
 
 def _check_sheet(db: Database, sheet: Any) -> None:

@@ -11,7 +11,7 @@ printable area.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database
 from cards.paths import template_dirs
-from cards.texts import card_text
+from cards.texts import CardTextError, card_text
 from cards.units import MM, parse_length, parse_size
 
 from . import laststamps
@@ -59,13 +59,29 @@ def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str
     """A card face's bindings: the card's fields, its filled-in text (`text` when it is known
     already) and its place in the deck."""
     fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
-    for name, spec in deck.fields.items():  # every text field is filled in, not only `text`
-        if spec.type == "text" and name != "text" and card.get(name):  # (sixth-game audit)
-            fields[name] = card_text(card, db.rules, name)
-    if card.get("text"):
-        fields["text"] = card_text(card, db.rules) if text is None else text
+    for name in _text_fields(deck, card):
+        fields[name] = text if name == "text" and text is not None else card_text(card, db.rules, name)
     return {**base, "deck": deck, "card": fields, "number": number, "total": len(deck.cards),
             "corner": f"{deck.code} {number:02d}/{len(deck.cards):02d}"}
+
+
+def _text_fields(deck: Any, card: Any) -> list[str]:
+    """The card's texts filled in: its declared text fields, not only `text` (sixth-game audit)."""
+    declared = [name for name, spec in deck.fields.items() if spec.type == "text" and name != "text" and card.get(name)]
+    return declared + (["text"] if card.get("text") else [])
+
+
+def card_text_errors(db: Database, deck: Any) -> list[CardTextError]:
+    """Every card text of `deck` that cannot be filled in, each card and field tried: making the
+    deck's sides stops at the first (`generator.check` lists them all in one run)."""
+    errors = []
+    for card in deck.cards:
+        for name in _text_fields(deck, card):
+            try:
+                card_text(card, db.rules, name)
+            except CardTextError as exc:
+                errors.append(exc)
+    return errors
 
 
 # A build asks for a deck's faces several times (check, cache keys, each paper, the components
@@ -177,11 +193,14 @@ def _face(layout: Any, context: Callable[[], dict[str, Any]], bleed: float, comp
     def draw(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         box = Box(x + bleed, y + bleed, w - 2 * bleed, h - 2 * bleed, bleed)
         render_layout(canvas, layout, box, context(), component)
+    draw.component = component  # type: ignore[attr-defined]  # what its errors name it (`face_checks`)
     return draw
 
 
-def check_deck(db: Database, deck: Any, is_checked: Callable[[str], bool] | None = None) -> None:
-    """Draw every face and every back once into a throwaway canvas: overflow and layout errors surface.
+def face_checks(db: Database, deck: Any, is_checked: Callable[[str], bool] | None = None
+                ) -> Iterator[tuple[str, Callable[[], None]]]:
+    """(what its errors name it, draw it into a throwaway canvas) for every face and back of `deck`
+    to check: overflow and layout errors surface, each face's own (`generator.check` collects them).
 
     `is_checked(stamp)` says a face with that content stamp drew before (the render cache knows)."""
     import io
@@ -192,7 +211,13 @@ def check_deck(db: Database, deck: Any, is_checked: Callable[[str], bool] | None
     bleed = parse_length(db.print.bleed)
     for face in dict.fromkeys([*faces, *backs]):
         if is_checked is None or not is_checked(face.stamp):  # type: ignore[attr-defined]
-            face(canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)
+            yield face.component, functools.partial(face, canvas, 0, 0, w + 2 * bleed, h + 2 * bleed)  # type: ignore[attr-defined]
+
+
+def check_deck(db: Database, deck: Any, is_checked: Callable[[str], bool] | None = None) -> None:
+    """Draw every face and every back once into a throwaway canvas; the first error is raised."""
+    for _, draw in face_checks(db, deck, is_checked):
+        draw()
 
 
 def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO, last_sheet: LastSheet | None = None) -> None:

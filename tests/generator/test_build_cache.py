@@ -291,16 +291,16 @@ def test_after_an_edit_only_the_edited_face_is_draw_checked(runner, cards_copy, 
     out = tmp_path / "out"
     _build(runner, cards_copy, out, "--only", "cards")
     checked: list[str] = []
-    check_deck = generator.check.check_deck
+    face_checks = generator.check.face_checks
 
     def counting(db, deck, is_checked=None):
         def asked(stamp: str) -> bool:
             known = is_checked is not None and is_checked(stamp)
             checked.extend([] if known else [stamp])
             return known
-        return check_deck(db, deck, asked)
+        return face_checks(db, deck, asked)
 
-    monkeypatch.setattr(generator.check, "check_deck", counting)
+    monkeypatch.setattr(generator.check, "face_checks", counting)
     path = cards_copy / "halfwish" / "actions.yaml"
     for edit in ("plus one", "plus two"):
         checked.clear()
