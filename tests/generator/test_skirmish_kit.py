@@ -158,3 +158,14 @@ def test_one_glyph_means_one_effect_keyword_or_skill_kind():
             kind = next(k for k in ("damage", "damage_tier", "heal", "power", "armor", "draw") if k in card.fields)
             meanings.setdefault(_glyph(bind(fallback["name"], context, card.id)), set()).add(kind.split("_")[0])
     assert {glyph: sorted(m) for glyph, m in meanings.items() if len(m) > 1} == {}
+
+
+def test_a_character_card_can_show_an_odd_damage_total(kit):
+    """Audit: the damage track counts in twos (2 ... 104) and Fortify leaves an odd total with no
+    cell to mark. Each character front has a "+1 if odd" box after its last cell, and the
+    rulebook prints the ruling that says how to use it."""
+    fronts = PdfReader(kit / "characters-a4.pdf").pages[0].extract_text()
+    assert fronts.count("+1 if odd") == fronts.count("Damage taken") == 9  # a sheet of nine characters
+    assert "2 4 6 8" in " ".join(fronts.split()) and "104" in fronts
+    rulebook = _text(kit / "rulebook-a4.pdf")
+    assert 'a second marker on the "+1 if odd" box while the total is odd' in rulebook
