@@ -44,7 +44,11 @@ def menu(engine: Rules, state: HalfTheBattleState, seat: int) -> list[Option]:
     if turn.piece:
         piece = state.piece(turn.piece)
         if piece.alive and not piece.dying:
-            options += move_choices(engine, state, turn, piece) + action_choices(engine, state, turn, piece)
+            acts = action_choices(engine, state, turn, piece)
+            moves_now = move_choices(engine, state, turn, piece)
+            if turn.acted and acts:  # a move now ends its actions (ruling move-once): said on the menu
+                moves_now = [Option(o.id, f"{o.label} (then no more actions)") for o in moves_now]
+            options += moves_now + acts
     options += [Option(f"item:{i}", f"use {engine.catalog.items[i].name}") for i in turn_items(engine, state, seat)]
     player = state.players[seat]
     if player.rage_dice and player.bought_round != state.round:

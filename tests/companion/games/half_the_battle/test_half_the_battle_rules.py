@@ -131,8 +131,20 @@ def test_a_piece_moves_before_or_after_both_uses_of_action_surge_never_between(e
     put(state, BEN, "d12", lane=6)
     play(engine, state, "0-d12", "1-d20", "act:2", "1-d12")
     assert "move:6" in option_ids(engine, state) and "act:2" in option_ids(engine, state)
+    # the menu says what moving now costs (play audit: the second use went without a word)
+    labels = {option.id: option.label for option in engine.request(state).options}
+    assert labels["move:6"] == "move to lane 6 (then no more actions)"
     play(engine, state, "move:6")
     assert not any(o.startswith(("act:", "move:")) for o in option_ids(engine, state))
+
+
+def test_a_move_before_the_first_action_says_nothing_more(engine):
+    state = new_game(engine)
+    put(state, ANN, "d12", lane=5, hp=2)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d12", "1-d20")
+    labels = {option.id: option.label for option in engine.request(state).options}
+    assert labels["move:6"] == "move to lane 6"
 
 
 def test_eliminated_selection_misses_the_phase(engine):
