@@ -149,7 +149,8 @@ def test_unused_action_points_do_not_carry_over(engine):
 
 def test_talents(engine):
     """'Raise the power of all allies.' / 'Gain an action point.' / 'Draw two cards.' / 'Raise the armor of
-    all allies.'; the Specialist's is authored (ruling specialist-class)."""
+    all allies.'; the Specialist's is authored (ruling specialist-class). Each leader below is alone
+    on its side: "all allies" takes the leader itself (ruling talents-include-the-leader)."""
     cases = {"kestrel": lambda s, f: f.power == engine.tiers.index("huge"),
              "brother-calder": lambda s, f: f.armor == engine.tiers.index("huge"),
              "magister-orrin": lambda s, f: f.effects == {"fortify": 1}}
