@@ -51,30 +51,42 @@ class DamageResult:
 
 
 def damage(engine: HalfTheBattleEngine, die: str, hp: int, amount: int, *, lethal: bool = False,
-           monster: bool = False, items: tuple[str, ...] = ()) -> DamageResult:
-    """One instance of `amount` damage from a character's action to a piece on `hp`, with items."""
-    card = card_of_die(engine, die)
-    side = engine.catalog.side(card, "a")
+           monster: bool = False, items: tuple[str, ...] = (),
+           attacker: tuple[str, int | None] | None = None) -> DamageResult:
+    """One instance of `amount` damage from a character's action to a piece on `hp`, with items.
+
+    `attacker` (its die, and its HP or None for full) is the piece a Mirror Shield reflects the
+    damage onto; without it the reflection is told as damage to "the attacker", no piece made up."""
+    card, side = _piece_of(engine, die, hp)
     if monster and not side.monster:
         raise HalfTheBattleError(f"a monster uses the {engine.rules['monster_die']}, not a {side.die}")
-    if not 1 <= hp <= side.max_hp:
-        raise HalfTheBattleError(f"a {side.die} piece is on 1 to {side.max_hp} HP, not {hp}")
     if amount < 0:
         raise HalfTheBattleError(f"damage is 0 or more, not {amount}")
-    attacker_card = "d12"
+    attacker_card, attacker_side = _piece_of(engine, *attacker) if attacker else _piece_of(engine, "d12", None)
+    attacker_id = f"0-{attacker_card}"
     state = HalfTheBattleState(
         players=[Player("Attacker"), Player("Defender")],
-        pieces=[Piece(f"0-{attacker_card}", ATTACKER, attacker_card, "a", 5,
-                      engine.catalog.side(attacker_card, "a").max_hp),
+        pieces=[Piece(attacker_id, ATTACKER, attacker_card, "a", 5,
+                      attacker[1] or attacker_side.max_hp if attacker else attacker_side.max_hp),
                 Piece(f"1-{card}", DEFENDER, card, "a", 5, hp)], round=1)
     answers = _deal_items(engine, state, items)
-    state.queue = [step("hit", source=f"0-{attacker_card}", target=f"1-{card}", amount=amount, lethal=lethal,
+    state.queue = [step("hit", source=attacker_id, target=f"1-{card}", amount=amount, lethal=lethal,
                         by="action", seat=ATTACKER)]
     events = engine.resolve(state, answers)
     target = state.piece(f"1-{card}")
-    return DamageResult(side.die, hp, amount, lethal, side.monster, items,
-                        tuple(e.text for e in events if e.kind in ("item", "damage", "mirror")),
-                        target.hp, target.dying)
+    steps = [e.text if attacker or e.data.get("piece") != attacker_id else
+             f"The attacker takes {e.data['amount']} damage (give --attacker-die to see its HP after)"
+             for e in events if e.kind in ("item", "damage", "mirror")]
+    return DamageResult(side.die, hp, amount, lethal, side.monster, items, tuple(steps), target.hp, target.dying)
+
+
+def _piece_of(engine: HalfTheBattleEngine, die: str, hp: int | None) -> tuple[str, Any]:
+    """The character card using `die` and its side, checking `hp` (None: full) is one it can be on."""
+    card = card_of_die(engine, die)
+    side = engine.catalog.side(card, "a")
+    if hp is not None and not 1 <= hp <= side.max_hp:
+        raise HalfTheBattleError(f"a {side.die} piece is on 1 to {side.max_hp} HP, not {hp}")
+    return card, side
 
 
 def _deal_items(engine: HalfTheBattleEngine, state: HalfTheBattleState, items: tuple[str, ...]) -> list[str]:

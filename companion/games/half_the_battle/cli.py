@@ -43,10 +43,12 @@ def _engine() -> HalfTheBattleEngine:
 @click.option("--monster", is_flag=True, help="The target is a monster (it must use the d20).")
 @click.option("--item", "items", multiple=True, help="An item used on this instance (repeatable): "
               "flimsy-shield, mirror-shield (the defender's), vial-of-poison, giant-strength (the attacker's).")
+@click.option("--attacker-die", help="The attacker's die, for what a Mirror Shield reflects onto it.")
+@click.option("--attacker-hp", type=int, help="The attacker's HP (default: full).")
 @click.option("--json", "as_json", is_flag=True, help="Print hp_after, dies and the steps as JSON.")
 @user_errors
 def damage_command(die: str, hp: int, amount: int, lethal: bool, monster: bool, items: tuple[str, ...],
-                   as_json: bool) -> None:
+                   attacker_die: str | None, attacker_hp: int | None, as_json: bool) -> None:
     """One instance of damage to one piece, step by step.
 
     \b
@@ -55,7 +57,11 @@ def damage_command(die: str, hp: int, amount: int, lethal: bool, monster: bool, 
       deckwright half-the-battle damage --die d4 --hp 4 --amount 4 --lethal \\
           --item flimsy-shield --json
     """
-    result = calculators.damage(_engine(), die, hp, amount, lethal=lethal, monster=monster, items=items)
+    if attacker_hp is not None and attacker_die is None:
+        raise click.UsageError("--attacker-hp needs --attacker-die")
+    attacker = (attacker_die, attacker_hp) if attacker_die else None
+    result = calculators.damage(_engine(), die, hp, amount, lethal=lethal, monster=monster, items=items,
+                                attacker=attacker)
     if as_json:
         echo_json(result.as_dict())
         return

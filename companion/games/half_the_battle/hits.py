@@ -120,7 +120,8 @@ def land(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event
                       monster=is_monster(engine, target), floor=engine.rules["lethal_hp_floor"])
     target.hp = hit.hp_after
     state.damaged = state.damaged or hit.amount > 0
-    events.append(Event("damage", hit.text, {"hp_after": hit.hp_after, "dies": hit.dies}))
+    events.append(Event("damage", hit.text, {"hp_after": hit.hp_after, "dies": hit.dies, "piece": target.id,
+                                             "amount": hit.amount}))
     if hit.dies and not target.dying:
         target.dying = True
         target.credit = strike.seat if _earns_rage(engine, state, strike, target.seat) else -1

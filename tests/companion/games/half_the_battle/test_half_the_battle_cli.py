@@ -36,6 +36,20 @@ def test_damage_names_who_uses_each_item(run):
     assert all(not step.startswith(" ") for step in steps)
 
 
+def test_a_mirror_shield_reflects_onto_the_attacker_given_or_onto_no_piece_made_up(run):
+    """Play audit: the reflected damage was dealt to "Attacker's Fighter d12: 12 HP", a piece the
+    user never named. Without --attacker-die it is damage to the attacker; with it, to that piece."""
+    base = ["damage", "--die", "d8", "--hp", "4", "--amount", "3", "--item", "mirror-shield"]
+    plain = run(*base)
+    assert plain.exit_code == 0, plain.output
+    assert "The attacker takes 3 damage (give --attacker-die to see its HP after)" in plain.output
+    assert "Fighter" not in plain.output
+    named = run(*base, "--attacker-die", "d6", "--attacker-hp", "3")
+    assert "Attacker's Bard d6: 3 HP - 3 damage (not lethal) -> stays on 1 HP" in named.output
+    assert run(*base, "--attacker-die", "d6", "--attacker-hp", "9").exit_code == 1
+    assert run(*base, "--attacker-hp", "3").exit_code == 2  # a HP without a die is a usage mistake
+
+
 @pytest.mark.parametrize("args, hp_after, dies", [
     (["--die", "d8", "--hp", "5", "--amount", "7", "--lethal"], 0, True),
     (["--die", "d20", "--hp", "5", "--amount", "7", "--lethal", "--monster"], 1, False),
