@@ -63,11 +63,19 @@ def duel_state(engine: SkirmishEngine, attacker_cls: str, defender_cls: str, dis
     d_id = _character(engine, d_cls, {a_id})
     state = SkirmishState(players=["attacker", "defender"], hidden=False, starter=ATTACKER,
                           sides=[Side(max_ap=engine.rules["ap_cap"]), Side()])
+    names = _class_names(engine, a_cls, d_cls)
     for seat, cid, cls, row in ((ATTACKER, a_id, a_cls, 1), (DEFENDER, d_id, d_cls, 1 + distance)):
         klass = engine.rules["classes"][cls]
         state.fighters.append(Fighter(cid, seat, cls, tile_name(0, row), power=engine.tiers.index(klass["power"]),
-                                      armor=engine.tiers.index(klass["armor"]), name=engine.character_name(cid)))
+                                      armor=engine.tiers.index(klass["armor"]), name=names[seat]))
     return state
+
+
+def _class_names(engine: SkirmishEngine, attacker: str, defender: str) -> tuple[str, str]:
+    """The two sides named by their classes, as asked (play audit: a duelist was called Sera Quill,
+    a character the user never named): `Duelist`, or `Attacking Duelist` in a mirror match."""
+    a, d = (str(engine.rules["classes"][cls].get("name", cls.title())) for cls in (attacker, defender))
+    return (a, d) if a != d else (f"Attacking {a}", f"Defending {d}")
 
 
 def _strike_once(engine: SkirmishEngine, state: SkirmishState) -> list[Event]:
@@ -120,10 +128,10 @@ def legend(engine: SkirmishEngine) -> str:
 
 
 def describe(engine: SkirmishEngine, fighter: Fighter) -> str:
-    """`Sera Quill (duelist), power medium: 14 a hit; armor small: 62.`, with any damage taken."""
+    """`Duelist, power medium: 14 a hit; armor small: 62.`, with any damage taken."""
     tiers = engine.tiers
     taken = f", {fighter.damage} taken already" if fighter.damage else ""
-    return (f"{fighter.label} ({fighter.cls}), power {tiers.names[fighter.power]}: {power_points(engine, fighter)} "
+    return (f"{fighter.label}, power {tiers.names[fighter.power]}: {power_points(engine, fighter)} "
             f"a hit; armor {tiers.names[fighter.armor]}: {armor_total(engine, fighter)}{taken}.")
 
 

@@ -101,7 +101,17 @@ def test_attack_text_says_where_each_number_comes_from():
     result = run("attack", "--attacker", "duelist", "--defender", "vanguard", "--distance", "1")
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
-    assert "Attacker: Sera Quill (duelist), power medium: 14 a hit; armor small: 62." in text
-    assert "Defender: Bramblejack (vanguard), power tiny: 10 a hit; armor large: 82." in text
-    assert "Bramblejack takes 14 (Sera Quill's attack): 14/82" in text
+    assert "Attacker: Duelist, power medium: 14 a hit; armor small: 62." in text
+    assert "Defender: Vanguard, power tiny: 10 a hit; armor large: 82." in text
+    assert "Vanguard takes 14 (Duelist's attack): 14/82" in text
+    # the sides are the classes asked for (play audit: they were called Sera Quill and Bramblejack,
+    # characters the user never named)
+    assert "Sera Quill" not in text and "Bramblejack" not in text
+
+
+def test_a_mirror_match_tells_the_two_sides_apart():
+    result = run("attack", "--attacker", "duelist", "--defender", "duelist", "--distance", "1")
+    text = " ".join(result.output.split())
+    assert "Attacking Duelist attacks Defending Duelist (2 AP)" in text
+    assert "Defending Duelist takes 14 (Attacking Duelist's attack): 14/62" in text
     assert "Each damage line ends with damage taken/armor: a character is critically wounded when at most 1/3" in text
