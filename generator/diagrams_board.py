@@ -21,6 +21,8 @@ from typing import Protocol
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
+from cards.wording import plural
+
 
 class Theme(Protocol):
     """What a diagram takes from the rulebook's theme (`generator.markdown.Theme`)."""
@@ -37,7 +39,9 @@ ROOM_GAP = 4.0
 ROOM_HEIGHT = 46.0
 LEGEND_HEIGHT = 20.0
 CAPTION_HEIGHT = 16.0
-DEFENDER_FILL, ATTACKER_FILL, BONUS_FILL = "#dbe8f6", "#f8dcd6", "#f6eccb"
+# the printed board's fills (templates/heartstrings/board.yaml): a player reading the rulebook
+# finds the same colours on the table (print audit: the bonus rooms were beige here, pink there)
+DEFENDER_FILL, ATTACKER_FILL, BONUS_FILL = "#dde8f8", "#fbe0da", "#fbe3ee"
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,7 @@ class BoardDiagram(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         canvas, x = self.canv, 0.0
         canvas.setFont(self.theme.body_font, 7.5)
         for fill, label in ((DEFENDER_FILL, "defender's roll raised"), (ATTACKER_FILL, "attacker's roll raised"),
-                            (BONUS_FILL, "first to take it gains a bead")):
+                            (BONUS_FILL, f"occupy or win it: +{plural(self.spec.bead, 'bead')}")):
             canvas.setFillColor(colors.HexColor(fill))
             canvas.setStrokeColor(colors.HexColor("#555555"))
             canvas.rect(x, y, 9, 9, stroke=1, fill=1)
