@@ -110,8 +110,10 @@ def test_a_rulebook_laid_out_again_replays_its_paragraphs(draws, monkeypatch):
     cold = len(draws)
     draws.clear()
     again = _rulebook("halfwish")
-    # the parts of paragraphs split across pages or table cells are new paragraphs: drawn again
-    assert len(draws) < cold / 10, (len(draws), cold)
+    # a contents line is a link (an annotation): never recorded, drawn each time by design; the
+    # parts of paragraphs split across pages and the components page's pictures are drawn again too
+    links = [text for text in draws if text.startswith("<a href")]
+    assert len(draws) - len(links) < cold / 40, (len(draws), len(links), cold)
     _plain_reportlab(monkeypatch)
     assert first == again == _rulebook("halfwish")
 

@@ -329,7 +329,9 @@ def test_the_board_diagram_marks_the_special_rooms_from_the_rules():
         assert f"Defender +{buff}" in page
     for buff in db.rules.attacker_buffs.values():
         assert f"Attacker +{buff}" in page
-    assert page.count(f"+{db.rules.bead_bonus} bead") == len(db.rules.bead_bonus_rooms)
+    # each bonus room's tag, and the legend's entry, which says what the bonus is (ruling bonus-per-arrival)
+    assert page.count(f"+{db.rules.bead_bonus} bead") == len(db.rules.bead_bonus_rooms) + 1
+    assert f"occupy or win it: +{db.rules.bead_bonus} bead" in page
     room = max(db.rules.attacker_buffs)
     assert f"walks into room {room}" in page and f"attacker buff of {db.rules.attacker_buffs[room]}" in page
 

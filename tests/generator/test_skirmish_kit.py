@@ -81,8 +81,8 @@ def test_rulebook_prints_every_ruling_the_draft_order_and_the_hits_table(kit):
         assert " ".join(ruling.topic.split()) in text, ruling.id
     assert "Starting player (S)" in text and "Opponent (O)" in text and text.count("leader") >= 2
     assert "The armor values are meant to withstand at least 6 hits" in text
-    assert ("Bramblejack takes 14 (Sera Quill's attack): 84/82. Sera Quill takes 10 (Bramblejack's "
-            "counter-attack): 10/62. Bramblejack faints." in text)
+    assert ("Vanguard takes 14 (Duelist's attack): 84/82. Duelist takes 10 (Vanguard's "
+            "counter-attack): 10/62. Vanguard faints." in text)
 
 
 def test_reference_card_has_the_tiers_and_the_glossary(kit):
