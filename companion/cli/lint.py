@@ -39,7 +39,7 @@ def command(games: tuple[str, ...]) -> None:
         except CardsError as exc:
             failures.append(f"{gid}: {exc}")
             continue
-        click.echo(f"{gid}: ok ({db.version})")
+        click.echo(f"{gid}: ok (version {_printed_version(db)})")  # as the pages print it (audit)
         for note in _empty_notes(db):  # audit: an emptied card file passed without a word
             click.echo(note)
         if db.id != db.folder.name:
@@ -47,6 +47,12 @@ def command(games: tuple[str, ...]) -> None:
                        f"  by its folder: set `id: {db.folder.name}` in game.yaml or rename the folder")
     if failures:
         raise DataProblem("\n".join(failures))
+
+
+def _printed_version(db: Database) -> str:
+    from generator.stamps import printed_version
+
+    return printed_version(db)
 
 
 def _empty_notes(db: Database | None) -> list[str]:

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from cards import load_game
 from companion.cli import cli
 from generator.geometry import landscape, page_size
+from generator.stamps import printed_version
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GAME = "tinygame"
@@ -55,7 +56,8 @@ def test_tinygame_database_holds_the_promised_components(db):
 def test_lint_tinygame_exits_zero(runner):
     result = runner.invoke(cli, ["--cards", str(FIXTURES), "lint", GAME])
     assert result.exit_code == 0, result.output
-    assert f"{GAME}: ok" in result.output
+    # the version the pages print (audit: lint showed the database files' hash, which no page prints)
+    assert f"{GAME}: ok (version {printed_version(load_game(GAME, FIXTURES))})" in result.output
 
 
 def test_lint_reads_the_database_from_the_environment_variable(runner, monkeypatch):
