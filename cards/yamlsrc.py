@@ -212,7 +212,7 @@ def load_yaml(file: Path, display: Path | None = None) -> tuple[YamlDoc, list[Pr
     try:
         text = file.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        return YamlDoc(shown, None, ""), [_not_utf8(shown, exc)]
+        return YamlDoc(shown, None, ""), [not_utf8(shown, exc)]
     except OSError as exc:
         return YamlDoc(shown, None, ""), [Problem(shown, None, None, "", f"cannot read file: {exc}")]
     store = _STORE.get()
@@ -320,7 +320,7 @@ def _closing(text: str, start: int, quote: str) -> int | None:
     return None
 
 
-def _not_utf8(shown: Path, exc: UnicodeDecodeError) -> Problem:
+def not_utf8(shown: Path, exc: UnicodeDecodeError) -> Problem:
     """The first byte that is not UTF-8, at its line and column (audit: 'byte 0xe9 in position 1008')."""
     data = bytes(exc.object)
     before = data[:exc.start]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import traceback
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -27,6 +28,7 @@ from cards.texts import card_text, render_text
 from cards.undefined import NamingUndefined
 from cards.units import MM
 from cards.wording import plural
+from cards.yamlsrc import not_utf8
 
 from .dbmemo import per_database
 from .errors import HOOK_ERRORS, GeneratorError, engine_cannot_use
@@ -162,6 +164,8 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
         return template.render(context)
     except jinja2.TemplateNotFound as exc:
         searched = ", ".join(str(p) for p in getattr(env.loader, "searchpath", [])) or "(no folders)"
+        if name is not None and exc.name != name:  # one it includes: at the line that includes it (audit)
+            raise RulebookError(f"{_located(where, exc)}: template {exc.name!r} not found; searched: {searched}") from None
         raise TemplateNotFound(str(exc.name), searched) from None
     except jinja2.TemplateSyntaxError as exc:
         raise RulebookError(f"{exc.filename or where}:{exc.lineno}: template syntax error: {exc.message}") from None
@@ -173,9 +177,21 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
             "templates may read the database but not Python internals") from None
     except jinja2.UndefinedError as exc:
         raise RulebookError(f"{_located(where, exc)}: {exc.message}") from None
+    except UnicodeDecodeError as exc:  # a template file saved as Latin-1, say: said as for YAML (audit)
+        found = not_utf8(Path(_file_being_read(exc) or where), exc)
+        raise RulebookError(f"{found.file.name}:{found.line}: {found.message}") from None
     except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
         # a bad database value reached an expression: report it where it happened, no traceback
         raise RulebookError(f"{_located(where, exc)}: cannot evaluate: {type(exc).__name__}: {exc}") from None
+
+
+def _file_being_read(exc: BaseException) -> str | None:
+    """The template file Jinja2's loader was reading when `exc` was raised (an included one, too)."""
+    found = None
+    for frame, _ in traceback.walk_tb(exc.__traceback__):
+        if frame.f_code.co_name == "get_source" and isinstance(frame.f_locals.get("filename"), str):
+            found = frame.f_locals["filename"]
+    return found
 
 
 def _located(where: str, exc: BaseException) -> str:
