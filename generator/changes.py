@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import tempfile
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cards import Database, load_game
+from cards import Database, DatabaseInvalid, load_game
 from cards.revisions import RevisionError, files_at_revision
 from cards.wording import plural
 
@@ -98,7 +98,21 @@ def _database_at(db: Database, ref: str) -> Database:
             (root / name).write_bytes(content)
         if not (root / "game.yaml").is_file():
             raise ChangesError(f"{db.id} has no game.yaml at revision {ref!r}")
-        return load_game(root.name, root.parent)
+        try:
+            return load_game(root.name, root.parent)
+        except DatabaseInvalid as exc:  # named as git names a file at a revision, not by the folder made for it
+            problems = [replace(problem, file=Path(f"{ref}:{_at_revision(problem.file, root)}"))
+                        for problem in exc.problems]
+            raise ChangesError(f"the card folder at revision {ref!r} has problems, so it cannot be compared:\n"
+                               + "\n".join(f"  {problem}" for problem in problems)) from None
+
+
+def _at_revision(file: Path, root: Path) -> str:
+    """`file`, written out from a revision into `root`, as the game folder's own name for it."""
+    try:
+        return (root.name / Path(file).resolve().relative_to(root.resolve())).as_posix()
+    except ValueError:
+        return str(file)
 
 
 def compare(old: dict[str, Any], new: dict[str, Any], since: str) -> Changes:

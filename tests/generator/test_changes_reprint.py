@@ -164,6 +164,23 @@ def test_changes_since_a_git_revision_lists_added_and_removed_cards(runner, half
     assert [c["id"] for c in cards["changed"] if c["deck"] == "map"] == []
 
 
+def test_a_revision_with_problems_names_its_files_at_that_revision(runner, halfwish):
+    """Audit: a committed card with `count: five`, fixed since, was blamed on
+    /tmp/deckwright-since-.../halfwish/actions.yaml, a folder the designer never saw."""
+    git = ["git", "-C", str(halfwish), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    _edit(halfwish, "actions.yaml", "        count: 8\n", "        count: eight\n")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "cards"], check=True)
+    _edit(halfwish, "actions.yaml", "        count: eight\n", "        count: 8\n")
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "HEAD"])
+    assert result.exit_code == 2, result.output
+    shown = " ".join(result.output.split())
+    assert "the card folder at revision 'HEAD' has problems, so it cannot be compared" in shown
+    assert "HEAD:halfwish/actions.yaml:19:9: decks[0].cards[0].count: expected int, got 'eight'" in shown
+    assert "deckwright-since" not in result.output
+
+
 def test_an_unknown_ref_is_a_usage_error_and_a_build_writes_nothing(runner, halfwish, tmp_path):
     """Audit: a wrong REF exited 1, where a wrong game exits 2 (a usage error), and a build with a
     wrong --reprint-since left an empty OUT folder behind."""
