@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cards import Database, Problem
+from cards.wording import plural
 
 from .cardlayout import Box, bind, drawn_elements, element_place, geometry, load_layout, set_text
 from .colours import contrast_ratio
@@ -183,4 +184,17 @@ def legibility_findings(db: Database) -> list[Finding]:
         found.extend(deck_findings(db, deck))
     for sheet in db.sheets:
         found.extend(sheet_findings(db, sheet))
-    return list(dict.fromkeys(found))
+    return _once_per_element(list(dict.fromkeys(found)))
+
+
+def _once_per_element(findings: list[Finding]) -> list[Finding]:
+    """A layout element that reads badly on every card it prints is one finding, naming the first
+    card and counting the others (audit: white text on the panel gave 19 identical lines)."""
+    groups: dict[object, list[Finding]] = {}
+    for finding in findings:
+        where = finding.located
+        key = (where.file, where.line, where.column, finding.message) if where is not None else finding
+        groups.setdefault(key, []).append(finding)
+    return [group[0] if len(group) == 1 else
+            replace(group[0], message=f"{group[0].message} (and on {plural(len(group) - 1, 'more face')})")
+            for group in groups.values()]

@@ -81,6 +81,10 @@ def test_lint_reports_a_contrast_finding_located_by_card_and_element(runner, car
     assert result.exit_code == 1
     assert re.search(r"decks\[upgrades\] card '[a-z0-9-]+' element 'corner': text #ffffff on #b9770e "
                      r"has contrast 3\.7:1", result.output), result.output
+    # one line for the element, not one per card (audit: 19 identical lines)
+    upgrades_count = len(load_game("halfwish", cards_copy).deck("upgrades").cards)
+    assert result.output.count("element 'corner': text #ffffff on #b9770e") == 1
+    assert f"(and on {upgrades_count - 1} more faces)" in result.output
 
 
 def test_lint_passes_on_the_shipped_games(runner):
