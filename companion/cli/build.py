@@ -110,6 +110,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
                     findings: list[Any], progress: bool = True) -> list[Path]:
     """A print shop's files of every chosen game into OUT/<game>/<shop>/; the preflight's findings
     are added to `findings`."""
+    from generator.builtfrom import note_built
     from generator.errors import GeneratorError
     from generator.manifest import earlier_kit, stale_files
     from generator.presets import export_preset
@@ -134,6 +135,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
                 for path in stale_files(stages.folder(db.id), db, earlier_kit(stages.folder(db.id)), written,
                                         {shop}, home=False):
                     path.unlink()
+                note_built(stages.folder(db.id), db.version, written)  # a later edit names the shop's folder
         set_interrupt_message(KIT_REPLACED)
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from cards.printshops import SHOPS
 from cards.wording import plural
 
 from .common import DataProblem, echo_json
@@ -40,7 +41,12 @@ def report_written(written: list[Path], usage: dict[Path, str], older: list[Path
     if older:  # `--paper a4` after an edit leaves the letter files as they were: never print those unknowingly
         click.echo("Not rebuilt, older than the database (a full build updates them):")
         for path in older:
-            click.echo(f"  {_below(path, out_dir)}")
+            click.echo(f"  {_below(path, out_dir)}" + (f"/ (built by {_BUILT_BY.get(path.name, 'an earlier build')})"
+                                                       if path.is_dir() else ""))
+
+
+# what writes each folder of per-component files again: a home build does not
+_BUILT_BY = {"png": "--png", "tts": "--tts", **{shop: f"--for {shop}" for shop in SHOPS}}
 
 
 def _below(path: Path, out_dir: Path) -> str:

@@ -72,3 +72,24 @@ def test_a_damaged_record_is_started_again(tmp_path):
     for damage in ("{not json", "[1, 2]", json.dumps({"../cards-a4.pdf": "v0", "cards-a4.pdf": 3})):
         (tmp_path / RECORD).write_text(damage)
         assert note_built(tmp_path, "v1", []) == []
+
+
+def test_a_print_shops_folder_is_named_after_an_edit(runner, cards_copy, tmp_path):
+    """Audit: after `--for tgc` and a card edit, a home build named only the other paper's files;
+    `tgc/` still held the old card's PNG, ready to upload and order."""
+    def build(*args: str) -> str:
+        result = runner.invoke(cli, ["--cards", str(cards_copy), "build", "which-witch", "--out", str(out), *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    out = tmp_path / "out"
+    build("--for", "tgc")
+    assert OLDER not in build()  # the shop's folder was built from this very database
+    cards = cards_copy / "which-witch" / "game-cards.yaml"
+    cards.write_text(cards.read_text().replace("Look at their whole hand", "Look at all of their hand", 1))
+    output = build()
+    older = [line.strip() for line in output[output.index(OLDER):].splitlines()[1:]]
+    assert older == ["which-witch/tgc/ (built by --for tgc)"]
+    build("--for", "tgc")
+    assert OLDER not in build()
+    assert json.loads((out / "which-witch" / RECORD).read_text())["tgc/"]
