@@ -19,6 +19,8 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.wording import plural
+
 from .errors import ImageProblem
 
 PRINT_DPI = 300
@@ -33,6 +35,11 @@ PLACEHOLDER_INK = (0.55, 0.55, 0.52)
 
 class LowResolution(UserWarning):
     """An image prints at fewer dots per inch than `PRINT_DPI`."""
+
+
+class MissingArt(UserWarning):
+    """Art a layout names that the game folder does not hold (the message is its path): a
+    placeholder prints instead, and build and lint say which art is still to come (audit)."""
 
 
 def resolve_image(game_folder: Path, src: str) -> Path | None:
@@ -54,6 +61,7 @@ def draw_image(canvas: Canvas, game_folder: Path, src: str, box: tuple[float, fl
         raise ImageProblem(f"unknown image fit {fit!r}; expected one of: {', '.join(FITS)}")
     path = resolve_image(game_folder, src)
     if path is None:
+        warnings.warn(MissingArt(src), stacklevel=2)
         draw_placeholder(canvas, box, label or Path(src).stem)
         return
     x, y, w, h = box
@@ -157,3 +165,13 @@ def _png_bytes(picture: Image.Image) -> io.BytesIO:
     picture.save(buffer, format="PNG", optimize=False)
     buffer.seek(0)
     return buffer
+
+
+def missing_art_note(caught: list[warnings.WarningMessage]) -> str | None:
+    """`3 images not found, placeholders print instead: art/a.png, art/b.png, art/c.png` (the first
+    few named, the rest counted), from the warnings a build or check caught; None when none."""
+    missing = list(dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, MissingArt)))
+    if not missing:
+        return None
+    named = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+    return f"{plural(len(missing), 'image')} not found, placeholders print instead: {named}"

@@ -200,9 +200,18 @@ def _usage(databases: list[Any], papers: tuple[str, ...], out_dir: Path) -> dict
 
 
 def _warn(caught: list[warnings.WarningMessage]) -> None:
-    """Each distinct warning of the build (a low-resolution or missing image) once, on stderr."""
-    for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, UserWarning)):
+    """Each distinct warning of the build (a low-resolution image, say) once, on stderr; missing
+    art in one line, the images named (the placeholders print in their place)."""
+    from generator.images import MissingArt, missing_art_note
+
+    from .screen import wrap_lines
+
+    others = [w for w in caught if issubclass(w.category, UserWarning) and not issubclass(w.category, MissingArt)]
+    for message in dict.fromkeys(str(w.message) for w in others):
         click.echo(f"warning: {message}", err=True)
+    note = missing_art_note(caught)
+    for line in wrap_lines(f"warning: {note}", hang=2) if note else []:
+        click.echo(line, err=True)
 
 
 def _kept_between_builds(cache: Any, games: tuple[str, ...], all_games: bool, paper: str) -> contextlib.ExitStack:

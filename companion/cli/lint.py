@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
+
 import click
 
 from cards import CardsError, Database, DatabaseInvalid, Problem, cards_root, game_ids, load_game
 
 from .common import DataProblem, format_problems, get_context
+from .screen import wrap_lines
 
 
 @click.command("lint")
@@ -32,7 +35,7 @@ def command(games: tuple[str, ...]) -> None:
         db = None
         try:
             db = load_game(gid, root)
-            _check_kit(db)
+            notes = _check_kit(db)
         except DatabaseInvalid as exc:
             failures.append(f"{gid}: {format_problems(exc)}" + "".join(f"\n{note}" for note in _empty_notes(db)))
             continue
@@ -40,7 +43,7 @@ def command(games: tuple[str, ...]) -> None:
             failures.append(f"{gid}: {exc}")
             continue
         click.echo(f"{gid}: ok (version {_printed_version(db)})")  # as the pages print it (audit)
-        for note in _empty_notes(db):  # audit: an emptied card file passed without a word
+        for note in [*_empty_notes(db), *notes]:  # audit: an emptied card file, missing art passed without a word
             click.echo(note)
         if db.id != db.folder.name:
             click.echo(f"  note: folder {db.folder.name!r} holds game id {db.id!r}; commands find a game\n"
@@ -73,15 +76,20 @@ def _empty_files(db: Database) -> list[str]:
     return found
 
 
-def _check_kit(db: Database) -> None:
+def _check_kit(db: Database) -> list[str]:
     """Draw every component, render every template, check print legibility and fit; then play the
-    game's engine a little."""
+    game's engine a little. Notes on what prints but is not finished (art still to come)."""
     from generator.check import check_kit
+    from generator.images import missing_art_note
     from generator.printlint import lint_print
 
-    check_kit(db)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_kit(db)
     lint_print(db)
     _check_engine(db)
+    note = missing_art_note(caught)
+    return ["\n".join(wrap_lines(f"  note: {note}", hang=2))] if note else []
 
 
 def _check_engine(db: Database) -> None:

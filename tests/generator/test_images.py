@@ -15,10 +15,12 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from cards import load_game
 from cards.units import INCH
 from generator.errors import ImageProblem
 from generator.images import (
     LowResolution,
+    MissingArt,
     crop_to_aspect,
     downsample,
     draw_image,
@@ -63,7 +65,8 @@ def test_a_missing_image_resolves_to_none_and_prints_a_placeholder(game):
     assert resolve_image(game, "art/not-drawn-yet.png") is None
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (200, 200), "placeholder")
-    draw_image(canvas, game, "art/not-drawn-yet.png", (10, 10, 180, 180), "cover")
+    with pytest.warns(MissingArt, match="^art/not-drawn-yet.png$"):  # named by build and lint
+        draw_image(canvas, game, "art/not-drawn-yet.png", (10, 10, 180, 180), "cover")
     canvas.save()
     text = PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text()
     assert "art: not-drawn-yet" in text
@@ -135,3 +138,25 @@ def test_one_picture_on_many_cards_is_embedded_once(game):
     canvas.save()
     page = PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
     assert len(page["/Resources"]["/XObject"]) == 1
+
+
+def test_lint_and_build_say_which_art_is_still_missing(runner, cards_copy):
+    """Audit: a layout naming `art/{{ card.id }}.png` with no art yet passed lint and build without
+    a word; 19 cards printed grey placeholders. Both now name the missing images (a few, then a count)."""
+    from companion.cli import cli
+
+    templates = cards_copy / "which-witch" / "templates"
+    templates.mkdir()
+    (templates / "game-card.yaml").write_text(
+        "extends: card-base\nelements:\n"
+        '  - {id: art, type: image, x: 20.5, y: 21.5, w: 22, h: 22, src: "art/{{ card.id }}.png", fit: cover}\n')
+    designs = len(load_game("which-witch", cards_copy).deck("game-cards").cards)
+    expected = (f"{designs} images not found, placeholders print instead: art/fire-spell.png, "
+                f"art/wind-spell.png, art/lightning-spell.png and {designs - 3} more")
+    linted = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "which-witch"])
+    assert linted.exit_code == 0, linted.output
+    assert f"  note: {expected}" in linted.output
+    built = runner.invoke(cli, ["--cards", str(cards_copy), "build", "which-witch", "--paper", "a4", "--only", "cards",
+                                "--out", str(cards_copy.parent / "out")])
+    assert built.exit_code == 0, built.output
+    assert f"warning: {expected}" in built.output
