@@ -23,7 +23,7 @@ from cards.units import MM
 
 from .cardlayout import Box as LayoutBox
 from .cardlayout import load_layout, render_layout
-from .colours import ink_on
+from .colours import contrast_ratio, ink_on
 from .errors import PaperError
 from .geometry import (
     CUT_LINE_WIDTH,
@@ -41,6 +41,8 @@ from .pdfcanvas import new_canvas
 from .stamps import printed_version
 
 CUT_LINE_GREY = 0.15
+LIGHT_CUT_LINE_GREY = 0.7  # on a token the dark line hardly shows on
+CUT_LINE_CONTRAST = 1.5
 LABEL_FONT = "Helvetica-Bold"
 # Room at the foot of the page for the sheet's name and page number.
 FOOTER_BAND = 6 * MM
@@ -133,7 +135,7 @@ def token_painter(db: Database, sheet: Any) -> Any:
             _draw_token_ground(canvas, box, token, sheet.shape)
             render_layout(canvas, layout, LayoutBox(box.x, box.y, box.w, box.h),
                           {**base, "token": token, "side": side}, f"token {token.id!r} of {sheet.id!r}")
-            _draw_cut_line(canvas, box, sheet.shape)
+            _draw_cut_line(canvas, box, sheet.shape, token.color)
         return with_layout
 
     label_size = shared_label_size(sheet)
@@ -169,7 +171,7 @@ def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "fr
     ink = _ink_for(token.color)
     if shape == "strip":
         _draw_strip_face(canvas, box, token.icon if side == "front" else None, label, ink)
-        _draw_cut_line(canvas, box, shape)
+        _draw_cut_line(canvas, box, shape, token.color)
         return
     if token.icon:
         icon_size = box.h * (0.42 if label else 0.6)
@@ -177,7 +179,7 @@ def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "fr
         draw_icon(canvas, token.icon, box.x + (box.w - icon_size) / 2, icon_y, icon_size, ink)
     if label:
         _draw_label(canvas, box, label, ink, centred=not token.icon, size=label_size)
-    _draw_cut_line(canvas, box, shape)
+    _draw_cut_line(canvas, box, shape, token.color)
 
 
 def _draw_strip_face(canvas: Canvas, box: Box, icon: str | None, label: str, ink: colors.Color) -> None:
@@ -210,10 +212,17 @@ def _draw_token_ground(canvas: Canvas, box: Box, token: Any, shape: str) -> None
     canvas.restoreState()
 
 
-def _draw_cut_line(canvas: Canvas, box: Box, shape: str) -> None:
+def _grey(level: float) -> str:
+    return "#" + f"{round(level * 255):02x}" * 3
+
+
+def _draw_cut_line(canvas: Canvas, box: Box, shape: str, ground: str | None = None) -> None:
+    """The line to cut along, dark grey; light grey on a dark token, where the dark one did not
+    show (print audit: black tokens ended up cut on the edge of their bleed)."""
     canvas.saveState()
     canvas.setLineWidth(CUT_LINE_WIDTH)
-    canvas.setStrokeGray(CUT_LINE_GREY)
+    dark = ground is None or contrast_ratio(_grey(CUT_LINE_GREY), ground) >= CUT_LINE_CONTRAST
+    canvas.setStrokeGray(CUT_LINE_GREY if dark else LIGHT_CUT_LINE_GREY)
     if shape == "round":
         canvas.circle(box.x + box.w / 2, box.y + box.h / 2, box.w / 2, stroke=1, fill=0)
     else:

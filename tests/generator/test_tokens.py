@@ -88,6 +88,27 @@ def test_each_token_is_printed_in_its_colour_inside_a_dark_cut_line(heartstrings
         assert sum(cut) < sum(expected), (slot, cut)  # the cut line is darker than the token
 
 
+@pytest.mark.parametrize("colour, line_is_lighter", [("#222222", True), ("#c0392b", False), ("#f4d03f", False)])
+def test_the_cut_line_shows_on_every_token_colour(colour, line_is_lighter):
+    """Print audit: the dark cut line did not show on Half the Battle's black tokens, so they were
+    cut on the edge of their bleed. Rasterised, the line differs from the token's colour: light
+    on a dark token, dark on the others."""
+    from types import SimpleNamespace
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.geometry import Box
+    from generator.tokens import draw_token
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(100, 100))
+    draw_token(canvas, Box(20, 20, 60, 60), SimpleNamespace(color=colour, icon=None, label="", back_label=""), "round")
+    canvas.save()
+    image = pdfium.PdfDocument(out.getvalue())[0].render(scale=8).to_pil().convert("RGB")
+    line, inside = image.getpixel((80 * 8, 50 * 8)), image.getpixel((70 * 8, 50 * 8))
+    assert (sum(line) > sum(inside)) == line_is_lighter and abs(sum(line) - sum(inside)) > 90, (line, inside)
+
+
 def test_a_token_sheet_with_a_layout_draws_each_token_through_it(cards_copy):
     """A designer's own token look: the layout sees `token` and `side`; the cut line stays the generator's."""
     from generator.kit import layout_folders
