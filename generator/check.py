@@ -238,7 +238,7 @@ def _check_rulebook(db: Database) -> None:
 def _check_references(db: Database) -> None:
     """Render and fit every side of every reference card, each side's problem collected (audit: a
     missing include on the front hid the back's bytes that are not UTF-8 until the next run)."""
-    from .reference import reference_faces, side_face
+    from .reference import side_face
 
     def made(reference: Any, side: str) -> Callable[[], None]:
         def make() -> None:  # rendered and fitted; the face itself is not needed here
@@ -252,4 +252,3 @@ def _check_references(db: Database) -> None:
                 _collect(problems, db, "references", made(reference, side))
     if problems:
         raise DatabaseInvalid(_once(problems))
-    reference_faces(db)
