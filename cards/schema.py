@@ -136,6 +136,11 @@ class Deck(Strict):
     duplex: bool = True
     # `shared`: print on the same sheets as the game's other sharing decks of this size (default: `print.sheets`).
     sheets: Literal["own", "shared"] | None = None
+    # On a shared sheet, a card of another deck would border these: a cut or duplex shift a
+    # fraction of a millimetre off leaves its back's colour on their edge (print audit).
+    face_down: bool = Field(default=False, description=(
+        "its cards lie face down or in a hand, so their backs must not tell them apart: on shared "
+        "card sheets a row of empty slots keeps other decks from bordering them"))
     total: int | str | None = Field(default=None, description="expected sum of counts, or 'rules.PATH'")
     description: str = ""
     prototype: bool = False

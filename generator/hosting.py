@@ -41,6 +41,7 @@ from .packing import (
     block_painter,
     card_groups,
     group_names,
+    group_slots,
     render_card_group,
     shares,
 )
@@ -112,7 +113,8 @@ def last_sheet_regions(plan: SheetPlan, on_last: int) -> list[Region]:
 def card_file_plan(db: Database, host: Host, paper: str) -> tuple[SheetPlan, int]:
     """The sheet plan of a card file on `paper` and how many cards its last sheet holds."""
     plan = plan_sheet(parse_size(host.size), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
-    return plan, host.copies - (math.ceil(host.copies / plan.per_sheet) - 1) * plan.per_sheet
+    slots = len(group_slots(Group(host.id, host.decks), plan)) if host.decks else host.copies  # empty ones too
+    return plan, slots - (math.ceil(slots / plan.per_sheet) - 1) * plan.per_sheet
 
 
 def place_on(db: Database, host: Host, tokens: Group, paper: str, plan: SheetPlan | None = None) -> list[TokenPlace] | None:

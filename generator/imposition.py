@@ -166,14 +166,15 @@ def _plan_on(page: tuple[float, float], card: tuple[float, float], bleed: float,
     return SheetPlan(page, card, bleed, cols, rows, (x0, y0), margin)
 
 
-def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | None,
+def impose_cards(canvas: Canvas, faces: Sequence[Face | None], backs: Sequence[Face | None] | None,
                  card_size: tuple[float, float], bleed_pt: float, paper: str,
                  footer: str = "", margin: float = PAGE_MARGIN, flip: str = "long",
                  back_shift: tuple[float, float] = (0.0, 0.0), last_sheet: LastSheet | None = None) -> SheetPlan:
     """Draw every face (and, on alternate pages, every back) onto `canvas`, one sheet at a time.
 
     `backs` is None (no backs), one Face (the same back for every card) or one per face; `flip`
-    and `back_shift` place the backs for the user's printer (see `SheetPlan.back_box`).
+    and `back_shift` place the backs for the user's printer (see `SheetPlan.back_box`). A face
+    (and its back) that is None leaves its slot empty (`generator.packing.card_slots`).
     `last_sheet(canvas, plan, side)` draws more on the last sheet's front and back (other small
     parts in the room its cards leave). Returns the sheet plan used.
     """
@@ -182,7 +183,7 @@ def impose_cards(canvas: Canvas, faces: Sequence[Face], backs: Sequence[Face] | 
     faces, backs = _share_repeated(canvas, faces, backs, plan.bleed_box(plan.trim_box(0)))
     sheets = _chunks(len(faces), plan.per_sheet)
     canvas.setPageSize(plan.page)
-    described: dict[tuple[str, int], list[Any]] = {}  # the sheet plan and boxes as page keys show them
+    described: dict[tuple[str, tuple[int, ...]], list[Any]] = {}  # the sheet plan and boxes as page keys show them
     for number, (start, stop) in enumerate(sheets, 1):
         label = _page_label(footer, number, len(sheets))
         more = last_sheet if number == len(sheets) else None
@@ -202,7 +203,7 @@ def render_cards_pdf(out: Path | str | BinaryIO, faces: Sequence[Face], backs: S
     canvas.save()
 
 
-def _expand_backs(faces: Sequence[Face], backs: Sequence[Face] | None) -> list[Face] | None:
+def _expand_backs(faces: Sequence[Face | None], backs: Sequence[Face | None] | None) -> list[Face | None] | None:
     if not backs:
         return None
     if len(backs) == 1:
@@ -212,15 +213,15 @@ def _expand_backs(faces: Sequence[Face], backs: Sequence[Face] | None) -> list[F
     return list(backs)
 
 
-def _share_repeated(canvas: Canvas, faces: Sequence[Face], backs: list[Face] | None,
-                    cell: Box) -> tuple[list[Face], list[Face] | None]:
+def _share_repeated(canvas: Canvas, faces: Sequence[Face | None], backs: list[Face | None] | None,
+                    cell: Box) -> tuple[list[Face | None], list[Face | None] | None]:
     """Faces printed more than once (a deck's back, copies of a card) are drawn once as a PDF
     form and placed by reference: smaller files, and a 500-card deck's back is laid out once."""
     repeated = _repeated_ids(faces) | _repeated_ids(backs or [])
     shared: dict[int, Face] = {}
 
-    def share(face: Face) -> Face:
-        if id(face) not in repeated:
+    def share(face: Face | None) -> Face | None:
+        if face is None or id(face) not in repeated:
             return face
         if id(face) not in shared:
             shared[id(face)] = _form_face(canvas, face, _next_form_name(canvas), cell.w, cell.h)
@@ -228,9 +229,9 @@ def _share_repeated(canvas: Canvas, faces: Sequence[Face], backs: list[Face] | N
     return [share(f) for f in faces], [share(b) for b in backs] if backs else None
 
 
-def _repeated_ids(faces: Sequence[Face]) -> set[int]:
-    """Identities of the faces that occur more than once in `faces`."""
-    return {key for key, count in Counter(id(face) for face in faces).items() if count > 1}
+def _repeated_ids(faces: Sequence[Face | None]) -> set[int]:
+    """Identities of the faces that occur more than once in `faces` (an empty slot is no face)."""
+    return {key for key, count in Counter(id(face) for face in faces if face is not None).items() if count > 1}
 
 
 def _next_form_name(canvas: Canvas) -> str:
@@ -265,16 +266,20 @@ def _page_label(footer: str, number: int, count: int) -> str:
     return f"{footer}  ·  sheet {number}/{count}".strip(" ·")
 
 
-def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Callable[[int], Box],
-               label: str, more: LastSheet | None, side: str, described: dict[tuple[str, int], list[Any]]) -> None:
-    """One sheet side; `described` remembers the text of the plan and boxes for each side and
-    card count (the same on every full sheet: a 500-card deck's key need not repeat it 112 times)."""
-    placed = [place(slot) for slot in range(len(faces))]
+def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face | None], place: Callable[[int], Box],
+               label: str, more: LastSheet | None, side: str,
+               described: dict[tuple[str, tuple[int, ...]], list[Any]]) -> None:
+    """One sheet side (a face that is None leaves its slot empty); `described` remembers the text
+    of the plan and boxes for each side and set of slots filled (the same on every full sheet: a
+    500-card deck's key need not repeat it 112 times)."""
+    slots = tuple(slot for slot, face in enumerate(faces) if face is not None)
+    placed = [place(slot) for slot in slots]
+    shown = [face for face in faces if face is not None]
 
     def draw() -> None:
         _set_print_boxes(canvas, plan, placed)
-        sheet = described.get((side, len(placed)))
-        for slot, (trim, face) in enumerate(zip(placed, faces, strict=True)):
+        sheet = described.get((side, slots))
+        for slot, trim, face in zip(slots, placed, shown, strict=True):
             # a face that showed before in this slot, on the same document, is replayed
             cached_slot(canvas, face, (sheet, slot), functools.partial(_draw_clipped, canvas, plan, trim, face, placed))
         draw_crop_marks(canvas, plan, placed)
@@ -284,10 +289,10 @@ def _draw_page(canvas: Canvas, plan: SheetPlan, faces: Sequence[Face], place: Ca
     if more:  # tokens printed in the room a last sheet leaves are not in the page's key: drawn
         draw()
     else:  # drawn, or replayed from the render cache when every face carries its content stamp
-        if (side, len(placed)) not in described:
-            described[side, len(placed)] = [repr(plan), [repr(box) for box in placed]]
-        cached_page(canvas, faces, [getattr(face, "form_name", None) for face in faces],
-                    [*described[side, len(placed)], label], draw)
+        if (side, slots) not in described:
+            described[side, slots] = [repr(plan), [repr(box) for box in placed]]
+        cached_page(canvas, shown, [getattr(face, "form_name", None) for face in shown],
+                    [*described[side, slots], label], draw)
     canvas.showPage()
 
 

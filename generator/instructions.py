@@ -28,6 +28,7 @@ from .markdown import Theme, markdown_to_flowables
 from .packing import (
     Group,
     card_groups,
+    group_slots,
     own_sheets,
     pack_tokens,
     token_area_use,
@@ -98,7 +99,7 @@ def _card_plan(db: Database, group: Group, paper: str, margin: float, bleed: flo
     first = group.members[0]
     plan = plan_sheet(parse_size(first.size), bleed, paper, margin)
     copies = sum(card.count for deck in group.members for card in deck.cards)
-    sheets = math.ceil(copies / plan.per_sheet)
+    sheets = math.ceil(len(group_slots(group, plan)) / plan.per_sheet)  # empty slots by face-down decks too
     used, slots = slot_use_with_tokens(db, group.id, paper, copies, sheets * plan.per_sheet)
     return FilePlan(f"{group.id}-{paper}.pdf", f"{group_label(db, group)} ({copies} cards)", "cardstock", sheets,
                     bool(first.duplex), plan.is_landscape, used, slots, duplex_setting().flip, "cards")

@@ -5,7 +5,10 @@ A deck or token sheet whose `sheets` is `shared` (or, when it says nothing, whos
 
 - decks of one card size and sidedness go into one file, `cards-<paper>.pdf` (several such
   groups: `cards-<size>[-single]-<paper>.pdf`), card after card, a deck starting in the next
-  free slot; each card keeps its own back, so the duplex backs stay aligned slot by slot;
+  free slot; each card keeps its own back, so the duplex backs stay aligned slot by slot. A
+  deck whose cards lie face down (`face_down`) is kept a row of empty slots from any other deck
+  (`card_slots`): cards side by side share the cut line, and a cut or duplex shift a fraction
+  of a millimetre off would leave the neighbour's back colour on the edge of theirs;
 - token sheets go into `tokens-<paper>.pdf`, each sheet a block of rows of its own grid, the
   blocks stacked down the page and carried to the next page when the page is full; when any of
   them is double-sided every page gets a back page, mirrored for a long-edge flip, on which the
@@ -23,6 +26,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -32,7 +36,7 @@ from cards.units import MM, parse_length, parse_size
 
 from .errors import PaperError
 from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
-from .imposition import Face, LastSheet, draw_footer, impose_cards
+from .imposition import Face, LastSheet, SheetPlan, draw_footer, impose_cards, plan_sheet
 from .pdfcanvas import new_canvas
 from .stamps import printed_version
 from .token_rows import Region, TokenPlace, TrackerBlock, block_size, by_page, fill_regions
@@ -63,7 +67,9 @@ def card_groups(db: Database) -> list[Group]:
     """The card files of the kit in build order: one per deck, or one per group of sharing decks."""
     def key(deck: Any) -> tuple[str, ...]:
         return ("shared", deck.size, str(deck.duplex)) if shares(db, deck) else ("own", deck.id)
-    groups = _grouped(db.decks, key)
+    # face-down decks first, the others after them together: a row of empty slots goes only
+    # where a face-down deck meets another (`card_slots`), not between two open decks
+    groups = _grouped(sorted(db.decks, key=lambda deck: not deck.face_down), key)
     sizes = {k[1] for k in groups if k[0] == "shared"}
     sidedness = {k[2] for k in groups if k[0] == "shared"}
 
@@ -144,19 +150,44 @@ def group_names(group: Group) -> str:
 # ---------------------------------------------------------------------------------------- cards
 
 
+def card_slots(decks: Sequence[Any], copies: Sequence[int], cols: int, per_sheet: int) -> list[int | None]:
+    """Each slot of a card file in order, sheet after sheet: the index in `decks` of the deck
+    whose card it holds (`copies` of each, in turn), or None for a slot left empty. Between a
+    deck whose cards lie face down (`face_down`) and the deck before or after it, a row's worth of
+    slots (`cols`) stays empty, so no card of one borders a card of the other (the one after
+    starts `cols` + 1 slots past the last card of the one before); when that runs past the
+    sheet, the next deck starts the next sheet."""
+    slots: list[int | None] = []
+    for index, (deck, count) in enumerate(zip(decks, copies, strict=True)):
+        free = len(slots)
+        if index and free % per_sheet and (deck.face_down or decks[index - 1].face_down):
+            sheet_end = (free // per_sheet + 1) * per_sheet
+            slots += [None] * (min(free + cols, sheet_end) - free)
+        slots += [index] * count
+    return slots
+
+
+def group_slots(group: Group, plan: SheetPlan) -> list[int | None]:
+    """`card_slots` of the decks of a card file on the sheets of `plan`."""
+    copies = [sum(card.count for card in deck.cards) for deck in group.members]
+    return card_slots(group.members, copies, plan.cols, plan.per_sheet)
+
+
 def render_card_group(db: Database, group: Group, paper: str, out: Path | BinaryIO,
                       last_sheet: LastSheet | None = None) -> None:
-    """A PDF of every printed copy of every deck of `group`, filling each sheet before the next,
-    every card with its own deck's back behind it."""
+    """A PDF of every printed copy of every deck of `group`, filling each sheet before the next
+    (but for the empty slots around a face-down deck, `card_slots`), every card with its own
+    deck's back behind it."""
     from .kit import deck_sides
 
-    faces: list[Face] = []
-    backs: list[Face] = []
-    for deck in group.members:
-        deck_faces, deck_backs = deck_sides(db, deck)
-        faces += deck_faces
-        backs += deck_backs if deck.back.per_card else deck_backs * len(deck_faces)
     first = group.members[0]
+    plan = plan_sheet(parse_size(first.size), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
+    sides = [deck_sides(db, deck) for deck in group.members]
+    left = [iter(zip(faces, backs if deck.back.per_card else backs * len(faces), strict=True))
+            for deck, (faces, backs) in zip(group.members, sides, strict=True)]
+    placed = [None if index is None else next(left[index]) for index in group_slots(group, plan)]
+    faces: list[Face | None] = [None if card is None else card[0] for card in placed]
+    backs: list[Face | None] = [None if card is None else card[1] for card in placed]
     codes = " ".join(deck.code for deck in group.members)
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: cards {codes}",
                         f"{db.meta.name}, rules version {printed_version(db)}")

@@ -170,6 +170,7 @@ def test_a_revision_with_problems_names_its_files_at_that_revision(runner, halfw
     git = ["git", "-C", str(halfwish), "-c", "user.name=t", "-c", "user.email=t@t"]
     subprocess.run([*git, "init", "-q"], check=True)
     _edit(halfwish, "actions.yaml", "        count: 8\n", "        count: eight\n")
+    line = (halfwish / "halfwish" / "actions.yaml").read_text().splitlines().index("        count: eight") + 1
     subprocess.run([*git, "add", "-A"], check=True)
     subprocess.run([*git, "commit", "-qm", "cards"], check=True)
     _edit(halfwish, "actions.yaml", "        count: eight\n", "        count: 8\n")
@@ -177,7 +178,7 @@ def test_a_revision_with_problems_names_its_files_at_that_revision(runner, halfw
     assert result.exit_code == 2, result.output
     shown = " ".join(result.output.split())
     assert "the card folder at revision 'HEAD' has problems, so it cannot be compared" in shown
-    assert "HEAD:halfwish/actions.yaml:19:9: decks[0].cards[0].count: expected int, got 'eight'" in shown
+    assert f"HEAD:halfwish/actions.yaml:{line}:9: decks[0].cards[0].count: expected int, got 'eight'" in shown
     assert "deckwright-since" not in result.output
 
 

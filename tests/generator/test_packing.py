@@ -26,9 +26,11 @@ def halfwish_cards(tmp_path_factory) -> dict[str, list[Path]]:
     return {paper: build_kit(db, paper, out, ("cards",)) for paper in ("a4", "letter")}
 
 
-@pytest.mark.parametrize(("paper", "sheets"), [("a4", 13), ("letter", 15)])
+@pytest.mark.parametrize(("paper", "sheets"), [("a4", 14), ("letter", 16)])
 def test_halfwish_decks_share_card_sheets(halfwish_cards, paper, sheets):
-    """117 cards took 17 sheets (76% of the slots) on A4 with a file per deck; 13 full sheets do."""
+    """117 cards took 17 sheets (76% of the slots) on A4 with a file per deck; shared, 13 full
+    sheets would, and 14 do with the empty slots that keep the face-down decks (actions, powers,
+    map) from bordering another deck."""
     files = halfwish_cards[paper]
     assert [f.name for f in files] == [f"cards-{paper}.pdf"]
     reader = PdfReader(files[0])
@@ -63,13 +65,36 @@ def test_every_back_lies_behind_its_own_front_on_shared_sheets(halfwish_cards, p
             codes.append(code)
             assert f"HW-{code}" in _slot_text(back, plan.back_box(slot)), (sheet, slot, code)
         mixed += len(set(codes)) > 1
-    assert mixed >= 3  # decks meet on shared sheets
+    assert mixed >= 2  # decks meet on shared sheets (fewer where a face-down deck starts a sheet)
 
 
 def test_print_plan_reports_the_shared_file_full():
     db = load_game("halfwish")
     plan = next(p for p in print_plan(db, "a4") if p.file == "cards-a4.pdf")
-    assert (plan.sheets, plan.used, plan.slots) == (13, 117, 117)
+    assert (plan.sheets, plan.used, plan.slots) == (14, 117, 126)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_other_deck_borders_a_face_down_deck(halfwish_cards, paper):
+    """Print audit: Cursed Idol (a map card, dealt face down) sat beside a Basic Power; a cut or a
+    duplex shift a fraction of a millimetre off left the power's back colour on the map card's
+    edge. Read back from the PDF: no card of a face-down deck shares an edge with another deck's."""
+    db = load_game("halfwish")
+    plan = plan_sheet(parse_size("poker"), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
+    face_down = {deck.code for deck in db.decks if deck.face_down}
+    assert face_down == {"ACT", "PWR", "MAP"}
+    pdf = pdfium.PdfDocument(halfwish_cards[paper][0])
+    for sheet in range(len(pdf) // 2):
+        codes = {}
+        for slot in range(plan.per_sheet):
+            found = re.search(r"HW-([A-Z]+) \d\d/\d\d", _slot_text(pdf[2 * sheet], plan.trim_box(slot)))
+            if found:
+                codes[divmod(slot, plan.cols)] = found.group(1)
+        for (row, col), code in codes.items():
+            for near in ((row + 1, col), (row, col + 1)):
+                other = codes.get(near)
+                if other is not None and other != code:
+                    assert code not in face_down and other not in face_down, (sheet, (row, col), code, other)
 
 
 def test_a_deck_can_keep_its_own_sheets(cards_copy):
@@ -151,11 +176,11 @@ def test_the_print_guide_and_the_console_report_sheets_and_slot_use(runner, tmp_
     from generator.instructions import instructions_markdown
 
     guide = instructions_markdown(load_game("halfwish"), "a4")
-    assert "| cards-a4.pdf |" in guide and "| 13 | 100% |" in guide
+    assert "| cards-a4.pdf |" in guide and "| 14 | 93% |" in guide
     result = runner.invoke(cli, ["build", "halfwish", "heartstrings", "half-the-battle", "--paper", "letter",
                                  "--only", "cards", "--only", "tokens", "--only", "sheets", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
-    assert any(line.startswith("halfwish/cards-letter.pdf") and line.endswith("15 sh.  98%") for line in lines)
+    assert any(line.startswith("halfwish/cards-letter.pdf") and line.endswith("16 sh.  91%") for line in lines)
     assert any(line.startswith("heartstrings/board-letter.pdf") and line.endswith("4 sh.") for line in lines)

@@ -103,12 +103,12 @@ def _inked_share(page: pdfium.PdfPage, margin_mm: float, cell_mm: float = 5.0, d
     return inked / (rows * cols)
 
 
-@pytest.mark.parametrize(("paper", "sheets"), [("a4", 8), ("letter", 9)])
+@pytest.mark.parametrize(("paper", "sheets"), [("a4", 9), ("letter", 10)])
 def test_which_witch_prints_its_tracker_tokens_on_its_last_card_sheet(tmp_path, paper, sheets):
     """The heart tracker tokens filled 3% of a page of their own, the Witch Cards 67% of a sheet
-    and the Game Cards' last sheet 22%. The two decks now share card sheets (one sheet fewer) and
-    the tokens print in the room the last one leaves: no page of the kit's cards, tokens and
-    reference cards is mostly empty."""
+    and the Game Cards' last sheet 22%. The two decks share card sheets (with a row of empty
+    slots between the face-down Game Cards and the Witches) and the tokens print in the room the
+    last sheet leaves: no page of the kit's cards, tokens and reference cards is mostly empty."""
     db = load_game("which-witch")
     assert [(h.host.id, h.tokens.id) for h in hostings(db)] == [("cards", "heart-trackers")]
     files = build_kit(db, paper, tmp_path, ("cards", "tokens", "sheets", "reference"))
@@ -182,8 +182,8 @@ def test_the_build_report_names_the_tokens_on_the_card_sheet(runner, tmp_path):
     result = runner.invoke(cli, ["build", "which-witch", "--paper", "a4", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     line = next(line for line in result.output.splitlines() if line.startswith("which-witch/cards-a4.pdf"))
-    assert " 8 sh.  99%" in usage_by_file(load_game("which-witch"), "a4")["cards-a4.pdf"]
-    assert "8 sh.  99%" in line
+    assert " 9 sh.  88%" in usage_by_file(load_game("which-witch"), "a4")["cards-a4.pdf"]
+    assert "9 sh.  88%" in line
     plan = {p.file: p for p in print_plan(load_game("which-witch"), "a4")}
     assert "Life Heart Tracker Tokens" in plan["cards-a4.pdf"].what
     assert "heart-trackers-a4.pdf" not in plan
