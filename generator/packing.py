@@ -173,6 +173,16 @@ def group_slots(group: Group, plan: SheetPlan) -> list[int | None]:
     return card_slots(group.members, copies, plan.cols, plan.per_sheet)
 
 
+def slotted(decks: Sequence[Any], cards: Sequence[Sequence[tuple[Face, Face | None]]],
+            plan: SheetPlan) -> tuple[list[Face | None], list[Face | None]]:
+    """The faces and backs of `cards` (each deck's (face, back) pairs, deck after deck) slot by
+    slot on the sheets of `plan`, None where `card_slots` leaves a slot empty."""
+    left = [iter(pairs) for pairs in cards]
+    placed = [None if index is None else next(left[index])
+              for index in card_slots(decks, [len(pairs) for pairs in cards], plan.cols, plan.per_sheet)]
+    return [None if card is None else card[0] for card in placed], [None if card is None else card[1] for card in placed]
+
+
 def render_card_group(db: Database, group: Group, paper: str, out: Path | BinaryIO,
                       last_sheet: LastSheet | None = None) -> None:
     """A PDF of every printed copy of every deck of `group`, filling each sheet before the next
@@ -182,12 +192,9 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
 
     first = group.members[0]
     plan = plan_sheet(parse_size(first.size), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
-    sides = [deck_sides(db, deck) for deck in group.members]
-    left = [iter(zip(faces, backs if deck.back.per_card else backs * len(faces), strict=True))
-            for deck, (faces, backs) in zip(group.members, sides, strict=True)]
-    placed = [None if index is None else next(left[index]) for index in group_slots(group, plan)]
-    faces: list[Face | None] = [None if card is None else card[0] for card in placed]
-    backs: list[Face | None] = [None if card is None else card[1] for card in placed]
+    cards = [list(zip(faces, backs if deck.back.per_card else backs * len(faces), strict=True))
+             for deck, (faces, backs) in ((deck, deck_sides(db, deck)) for deck in group.members)]
+    faces, backs = slotted(group.members, cards, plan)
     codes = " ".join(deck.code for deck in group.members)
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: cards {codes}",
                         f"{db.meta.name}, rules version {printed_version(db)}")

@@ -25,8 +25,9 @@ from cards.wording import plural
 from .changes import Changes, describe
 from .errors import LayoutError
 from .geometry import page_margin, page_size
-from .imposition import Face, impose_cards
+from .imposition import Face, impose_cards, plan_sheet
 from .kit import deck_sides
+from .packing import slotted
 from .pdfcanvas import new_canvas
 from .stamps import printed_version
 from .userconfig import duplex_setting
@@ -34,21 +35,26 @@ from .userconfig import duplex_setting
 LINE = 11.0
 
 
-def reprint_faces(db: Database, ids: set[str]) -> dict[tuple[str, bool], tuple[list[Face], list[Face]]]:
-    """Every printed copy of the cards in `ids` with its back, grouped by (card size, duplex)."""
-    groups: dict[tuple[str, bool], tuple[list[Face], list[Face]]] = {}
-    for deck in db.decks:
+# per (card size, duplex): each deck with changed cards, and their printed copies as (face, back)
+Reprinted = dict[tuple[str, bool], list[tuple[Any, list[tuple[Face, Face]]]]]
+
+
+def reprint_faces(db: Database, ids: set[str]) -> Reprinted:
+    """Every printed copy of the cards in `ids` with its back, by deck, grouped by (card size,
+    duplex); the decks in the order the card files print them (face-down decks first)."""
+    groups: Reprinted = {}
+    for deck in sorted(db.decks, key=lambda deck: not deck.face_down):
         if not any(card.id in ids for card in deck.cards):
             continue
         faces, backs = deck_sides(db, deck)
         backs = backs if deck.back.per_card else backs * len(faces)
-        fronts, behind = groups.setdefault((deck.size, deck.duplex), ([], []))
+        copies: list[tuple[Face, Face]] = []
         start = 0
         for card in deck.cards:
             if card.id in ids:
-                fronts += faces[start:start + card.count]
-                behind += backs[start:start + card.count]
+                copies += zip(faces[start:start + card.count], backs[start:start + card.count], strict=True)
             start += card.count
+        groups.setdefault((deck.size, deck.duplex), []).append((deck, copies))
     return groups
 
 
@@ -89,17 +95,19 @@ def render_reprint(db: Database, changes: Changes, paper: str, out: Path | Binar
     _cover(canvas, page_size(paper), db, changes, groups)
     bleed = parse_length(db.print.bleed)
     margin = page_margin(db.print.margin, paper)
-    for (size, duplex), (faces, backs) in groups.items():
-        if faces:
+    for (size, duplex), decks in groups.items():
+        if any(copies for _, copies in decks):  # face-down decks kept from the others, as on the kit's sheets
+            plan = plan_sheet(parse_size(size), bleed, paper, margin)
+            faces, backs = slotted([deck for deck, _ in decks], [copies for _, copies in decks], plan)
             footer = f"{db.meta.name} \u00b7 reprint \u00b7 version {printed_version(db)}"
             impose_cards(canvas, faces, backs if duplex else None, parse_size(size), bleed, paper, footer, margin)
     canvas.save()
 
 
 def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Changes,
-           groups: dict[tuple[str, bool], tuple[list[Face], list[Face]]]) -> None:
+           groups: Reprinted) -> None:
     """The first page: what changed, which printed cards to throw away, how to print what follows."""
-    copies = sum(len(faces) for faces, _ in groups.values())
+    copies = sum(len(cards) for decks in groups.values() for _, cards in decks)
     designs = len(changes.reprint_ids())
     lines = _Lines(canvas, page)
     lines.title(f"{db.meta.name}: reprint since {changes.since}")
@@ -128,7 +136,7 @@ def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Cha
                    "may the reference cards, boards and tokens. Print those files of the kit again; the "
                    "cards that print a changed rule are on the pages after this one.")
     if copies:
-        duplex = any(duplex for (_, duplex), (faces, _) in groups.items() if faces)
+        duplex = any(duplex for (_, duplex), decks in groups.items() if any(cards for _, cards in decks))
         sides = f"2-sided, flipping on the {duplex_setting().flip} edge" if duplex else "1-sided"
         lines.heading("Print the pages after this one")
         lines.text(f"At 100% scale on cardstock, {sides}, as the card sheets of the kit; then cut "

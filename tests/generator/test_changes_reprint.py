@@ -13,14 +13,18 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from cards import load_game
+from cards.units import parse_length, parse_size
 from companion.cli import cli
 from generator import manifest
+from generator.geometry import page_margin
+from generator.imposition import plan_sheet
 from generator.manifest import build_manifest
 
 CORNER = re.compile(r"HW-[A-Z]+ \d\d/\d\d")
@@ -259,6 +263,29 @@ def test_the_reprint_holds_exactly_the_edited_card_with_its_backs(runner, halfwi
     assert CORNER.findall(fronts[0]) == ["HW-ACT 01/05"] * strike["count"]
     assert fronts[0].count(f"v {strike['stamp']}") == strike["count"] == 8
     assert backs[0].count("HW-ACT") == strike["count"]
+
+
+def test_the_reprint_keeps_a_face_down_card_from_the_others(runner, halfwish, tmp_path):
+    """A map card (face down) and a class card both edited: on the reprint sheet, as on the kit's,
+    a row of empty slots lies between them, so no cut leaves the class's back colour on the map's."""
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    _edit(halfwish, "map.yaml", "Both players heal", "Both players heal again")
+    _edit(halfwish, "classes.yaml", "name: Mirror", "name: Mirror Image")
+    _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
+    db = load_game("halfwish", halfwish)
+    plan = plan_sheet(parse_size("poker"), parse_length(db.print.bleed), "a4", page_margin(db.print.margin, "a4"))
+    page = pdfium.PdfDocument(tmp_path / "out" / "halfwish" / "reprint-a4.pdf")[1]
+    slots = {slot: CORNER.findall(page.get_textpage().get_text_bounded(box.x, box.y, box.right, box.top))
+             for slot, box in ((slot, plan.trim_box(slot)) for slot in range(plan.per_sheet))}
+    decks = {slot: found[0].split()[0] for slot, found in slots.items() if found}
+    assert sorted(decks.values()) == ["HW-CLS", "HW-CLS", "HW-MAP"]  # Healing Spring, Mirror twice
+    for slot, deck in decks.items():
+        row, col = divmod(slot, plan.cols)
+        for near in ((row, col + 1), (row + 1, col)):
+            other = decks.get(near[0] * plan.cols + near[1]) if near[1] < plan.cols else None
+            assert other in (None, deck), (slot, deck, other)
 
 
 def test_the_reprint_cover_wraps_a_long_edit_and_says_when_nothing_is_to_print(runner, halfwish, tmp_path):
