@@ -17,6 +17,7 @@ from pypdf import PdfReader
 
 from generator.cardlayout import Box, load_layout, render_layout
 from generator.errors import LayoutError
+from generator.images import MissingArt
 from generator.pdfcanvas import new_canvas
 
 CARD = (178.58, 249.45)
@@ -58,7 +59,8 @@ def test_image_element_embeds_the_art(game):
 
 
 def test_missing_art_prints_a_placeholder_named_after_the_card(game):
-    data = _render(game, {"name": "Dragon", "art": "art/dragon.png"})
+    with pytest.warns(MissingArt, match="^art/dragon.png$"):  # build and lint name it
+        data = _render(game, {"name": "Dragon", "art": "art/dragon.png"})
     page = PdfReader(io.BytesIO(data)).pages[0]
     assert "art: Dragon" in page.extract_text()
     assert "/XObject" not in page["/Resources"]
