@@ -177,9 +177,24 @@ def sheet_findings(db: Database, sheet: Any) -> Iterator[Finding]:
         yield from layout_findings(painted(layout, box, context, where), where)
 
 
+def token_findings(db: Database) -> Iterator[Finding]:
+    """Token labels set below the smallest legible size: a set's labels share one size, the
+    largest its longest label fits (print audit: Skirmish's 12 mm 'Attacked' set them at 5.8 pt)."""
+    from .tokens import shared_label_size
+
+    for index, sheet in enumerate(db.tokens):
+        size = shared_label_size(sheet)
+        if sheet.layout or size is None or size >= MIN_TEXT_SIZE - 1e-9:
+            continue
+        longest = max((label for token in sheet.tokens for label in (token.label, token.back_label) if label), key=len)
+        message = (f"token labels print at {size:.1f} pt; the smallest legible size is {MIN_TEXT_SIZE:g} pt: "
+                   f"shorten the longest ({longest!r}) or make the tokens larger")
+        yield Finding(f"tokens[{sheet.id}]", message, located=db.problem_at("tokens", index, ("size",), message))
+
+
 def legibility_findings(db: Database) -> list[Finding]:
     """Every legibility finding of the game's printed components, without duplicates, in order."""
-    found: list[Finding] = list(keyword_icon_findings(db))
+    found: list[Finding] = [*keyword_icon_findings(db), *token_findings(db)]
     for deck in db.decks:
         found.extend(deck_findings(db, deck))
     for sheet in db.sheets:

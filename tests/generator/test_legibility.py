@@ -90,3 +90,17 @@ def test_lint_reports_a_contrast_finding_located_by_card_and_element(runner, car
 def test_lint_passes_on_the_shipped_games(runner):
     result = runner.invoke(cli, ["lint", *GAMES])
     assert result.exit_code == 0, result.output
+
+
+def test_token_labels_under_the_smallest_legible_size_are_found(cards_copy: Path):
+    """Print audit: Skirmish's 12 mm square tokens set 'Attacked' (and so the whole set) at 5.8 pt.
+    Square tokens now give a label most of their width; a label too long even so is a finding
+    at the sheet's `size`."""
+    components = cards_copy / "skirmish" / "components.yaml"
+    text = components.read_text()
+    assert "label: Attacked}" in text
+    components.write_text(text.replace("label: Attacked}", "label: Attacked twice}", 1))
+    found = [f for f in legibility_findings(load_game("skirmish", cards_copy)) if f.where == "tokens[stack-tokens]"]
+    assert len(found) == 1 and "token labels print at 4.0 pt" in found[0].message
+    assert "shorten the longest ('Attacked twice') or make the tokens larger" in found[0].message
+    assert found[0].located is not None and found[0].located.source_line.strip().startswith("size:")
