@@ -127,11 +127,11 @@ def _sheet_plan(db: Database, sheet: Any, paper: str, margin: float) -> FilePlan
     if not fits_one_page(size, paper, margin):
         tiles = plan_tiles(size, paper, margin=margin)
         count = tiles.rows * tiles.cols
-        return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name} ({count} tiles)", "card",
+        return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name} ({count} tiles)", "cardstock",
                         count * copies, False, tiles.page[0] > tiles.page[1], cut="tiles")
     page, slots = sheet_slots(size, paper, margin)
     sheets = math.ceil(copies / len(slots))
-    return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name}", "card", sheets, False,
+    return FilePlan(f"{sheet.id}-{paper}.pdf", f"{sheet.name}", "cardstock", sheets, False,
                     page[0] > page[1], copies, sheets * len(slots))
 
 
@@ -149,7 +149,7 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
     hosting = hosting_of(db, "reference")
     what = "Reference cards" + (f" + {group_label(db, hosting.tokens)}" if hosting else "")
     used, slots = slot_use_with_tokens(db, "reference", paper, used, slots)
-    return [FilePlan(f"reference-{paper}.pdf", what, "card", sheets, duplex, wide, used, slots, duplex_setting().flip,
+    return [FilePlan(f"reference-{paper}.pdf", what, "cardstock", sheets, duplex, wide, used, slots, duplex_setting().flip,
                      "cards")]
 
 
@@ -175,7 +175,7 @@ def instructions_markdown(db: Database, paper: str) -> str:
 # How to print this kit
 
 Print every file at **100% scale** (never "fit to page") on {PAPER_NAMES.get(paper, paper)} paper, one copy each:
-"card" files on cardstock (160-250 g/m\u00b2), the rulebook on plain paper. First measure the square:
+the files marked cardstock on card of 160-250 g/m\u00b2, the rulebook on plain paper. First measure the square:
 it must be 50 mm on each side (if not, turn off scaling). Used: how full the sheets are; *: a
 landscape page.
 
