@@ -165,7 +165,8 @@ def heal(engine: Rules, state: HalfTheBattleState, piece: Piece, amount: int) ->
     piece.hp = min(top, piece.hp + amount)
     if piece.dying and piece.hp > 0:
         piece.dying, piece.credit = False, -1
-    capped = f", up to its {top} HP" if piece.hp - before < amount else ""  # play audit: 19 -> 20 unexplained
+    # play audit: 19 -> 20 unexplained, then 'heals 4, up to its 4 HP' read oddly
+    capped = f" (capped at its maximum, {top} HP)" if piece.hp - before < amount else ""
     return Event("heal", f"{owned(engine, state, piece)} heals {amount}{capped}: {before} -> {piece.hp} HP")
 
 

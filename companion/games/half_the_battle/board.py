@@ -18,14 +18,15 @@ WIDTH = 76     # the play loop prefixes each tally line with 4 characters: 80 co
 
 
 def piece_text(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
-    """`Ann:Fighter 5/12>` (facing > or <), with its tokens and `+dies` when dying."""
+    """`Ann:Fighter 5/12>` (facing > or <), with its tokens and `dying` when it dies at the end
+    of the turn (play audit: the sign `+dies` said nothing)."""
     side = side_of(engine, piece)
     arrow = ">" if piece.seat == 0 else "<"
     if choosing_sides(state):   # mixed variant: the sides are chosen in secret
         return f"{state.players[piece.seat].name[:6]}:{side.die}{arrow}"
     kinds = Counter(m.kind for m in state.markers if m.piece == piece.id)
     tags = "".join(f" {kind.title()}" + (f" x{count}" if count > 1 else "") for kind, count in kinds.items())
-    dying = " +dies" if piece.dying else ""
+    dying = " dying" if piece.dying else ""
     # a monster's HP is rolled at set-up: until then `?/20`, lest the gamemaster set its die to 20
     hp = "?" if side.monster and any(i["step"] == "monster-hp" for i in state.queue) else piece.hp
     return f"{state.players[piece.seat].name[:6]}:{side.name} {hp}/{side.max_hp}{arrow}{tags}{dying}"

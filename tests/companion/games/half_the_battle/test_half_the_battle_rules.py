@@ -190,12 +190,12 @@ def test_flip_an_opponents_item_face_down(engine):
 
 
 def test_a_heal_cut_at_the_most_hp_says_so(engine):
-    """Play audit: 'Ben's Dragon d20 heals 4: 19 -> 20 HP' left the table to work out the cap."""
+    """Play audit: 'Ben's Dragon d20 heals 4: 19 -> 20 HP' left the table to work out the cap; then "heals 4, up to its 12 HP" read oddly."""
     from companion.games.half_the_battle.actions import heal
 
     state = new_game(engine)
     fighter = put(state, ANN, "d12", lane=5, hp=10)
-    assert heal(engine, state, fighter, 4).text == "Ann's Fighter d12 heals 4, up to its 12 HP: 10 -> 12 HP"
+    assert heal(engine, state, fighter, 4).text == "Ann's Fighter d12 heals 4 (capped at its maximum, 12 HP): 10 -> 12 HP"
     assert heal(engine, state, put(state, BEN, "d8", lane=6, hp=2), 3).text == "Ben's Rogue d8 heals 3: 2 -> 5 HP"
 
 
