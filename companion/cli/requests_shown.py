@@ -94,11 +94,19 @@ def secret_refusal(request: Request) -> str:
 
 
 def number_span(numbers: list[str]) -> str:
-    """`1-4` for the numbers of a menu, or `0, 2, 5` when they have gaps (a menu numbered by ids)."""
+    """`1-4` for the numbers of a menu; with gaps, each run of three or more as a range and the
+    others one by one: `0, 2, 5` (a menu numbered by ids), `1-5, 7, 8` (pieces keeping their
+    numbers while others die)."""
     values = sorted(int(number) for number in numbers)
-    if values == list(range(values[0], values[-1] + 1)):
-        return f"{values[0]}-{values[-1]}" if len(values) > 1 else str(values[0])
-    return ", ".join(map(str, values))
+    runs: list[list[int]] = []
+    for value in values:
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    if len(runs) == 1 and len(values) > 1:
+        return f"{values[0]}-{values[-1]}"
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)) for run in runs)
 
 
 def rolled_word(answer: Any) -> str:

@@ -28,6 +28,10 @@ class Option:
 
     id: str
     label: str = ""
+    # the number a menu shows and takes for it, kept from menu to menu ("": numbered in turn): a
+    # piece keeps its number while others die (play audit: a secret selection typed by the old
+    # number chose another piece, and nobody saw it until the reveal)
+    number: str = ""
 
     def __str__(self) -> str:
         return self.label or self.id

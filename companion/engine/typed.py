@@ -32,11 +32,17 @@ def parse_typed(request: Request, text: str) -> Any | None:
 
 
 def menu_numbers(decision: Decision) -> list[str]:
-    """What a menu numbers the listed options by: 1, 2, 3...; but when some option ids are numbers,
-    a typed number must mean that id, so those options are numbered by their ids (a bid of 0 to 5
-    is typed as 0 to 5) and any others take the lowest numbers no id uses (a mulligan's `keep`
-    beside `1`, `2`, `3` is 0)."""
-    listed = [option.id for option in decision.listed()]
+    """What a menu numbers the listed options by: 1, 2, 3...; but options with a number of their own
+    (`Option.number`) keep it, the others following the highest; and when some option ids are
+    numbers, a typed number must mean that id, so those options are numbered by their ids (a bid
+    of 0 to 5 is typed as 0 to 5) and any others take the lowest numbers no id uses (a mulligan's
+    `keep` beside `1`, `2`, `3` is 0)."""
+    options = decision.listed()
+    own = [int(option.number) for option in options if option.number]
+    if own:  # options with numbers of their own keep them; the others follow the highest
+        after = iter(range(max(own) + 1, max(own) + len(options) + 1))
+        return [option.number or str(next(after)) for option in options]
+    listed = [option.id for option in options]
     taken = {option_id for option_id in decision.ids if option_id.isdigit()}
     if not taken:
         return [str(number) for number in range(1, len(listed) + 1)]

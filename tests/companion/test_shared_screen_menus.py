@@ -157,3 +157,14 @@ def test_an_id_shown_by_its_label_is_not_repeated_in_brackets():
                                   Option("end", "end the action phase")))
     assert menu_lines(choice, "Ann") == ["  1) Sera Quill (Duelist)  [sera-quill]", "  2) Ben (Wind Witch): 5 Life Hearts",
                                          "  3) end the action phase  [end]"]
+
+
+def test_a_menus_numbers_with_gaps_keep_the_prompt_short():
+    """Pieces keep their numbers while others die (`Option.number`): the prompt names runs of
+    three or more as a range, so it stays within 80 columns."""
+    from companion.cli.requests_shown import number_span
+
+    assert number_span(["1", "2", "3", "4"]) == "1-4"
+    assert number_span(["1", "2", "3", "4", "5", "7", "8"]) == "1-5, 7, 8"
+    assert number_span(["0", "2", "5"]) == "0, 2, 5"
+    assert number_span(["3"]) == "3"

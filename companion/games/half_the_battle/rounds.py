@@ -29,11 +29,14 @@ def ask_select(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
     """The selection phase, a secret decision (Rage may be converted first): the other player looks
     away and the typed piece is not echoed; ruling secret-selection."""
     seat = item["seat"]
-    options = [Option(p.id, f"{label(engine, p)} ({p.hp} HP, lane {p.lane})") for p in state.alive(seat)]
+    # each piece keeps the number it had in the first round, while others die (play audit)
+    roster = {piece.id: number for number, piece in enumerate((p for p in state.pieces if p.seat == seat), 1)}
+    options = [Option(p.id, f"{label(engine, p)} ({p.hp} HP, lane {p.lane})", str(roster[p.id]))
+               for p in state.alive(seat)]
     player = state.players[seat]
     if player.rage_dice and player.bought_round != state.round:
         options.append(Option("rage", "convert Rage dice first"))
-    return Decision(seat, f"{player.name}: select a piece (hidden until both chose)",
+    return Decision(seat, f"{player.name}: select a piece in secret",
                     tuple(options), kind="select", secret=True)
 
 

@@ -44,7 +44,7 @@ def test_each_selection_is_a_secret_decision():
     out = play(NEW, [*SETUP, "0-d12", "quit"])
     _, _, after = out.partition("Secret choice for Ann: everyone but Ann look away now.")
     assert after, "Ann is handed the screen before she selects"
-    assert "select a piece (hidden until both chose) (1-7) > (hidden)" in after
+    assert "select a piece in secret (1-7) > (hidden)" in after
     assert "> 0-d12" not in out                                        # the typed piece is not echoed
     assert "Ann has selected a piece (hidden until both chose)" in after
     assert "Secret choice for Ben: everyone but Ben look away now." in after
@@ -143,3 +143,18 @@ def test_sessions_undo_does_not_name_a_selection_either():
     play(NEW, [*SETUP, "0-d12", "quit"])
     out = CliRunner().invoke(cli, ["sessions", "undo", "sel"]).output
     assert out == "undone: #7 Ann secret: (hidden) (typed)\n"
+
+
+def test_a_piece_keeps_its_number_in_the_selection_menu_while_others_die(engine):
+    """Play audit: Ann's Fighter was 6) until her Rogue died; then 6) was her Dragon, she typed 6
+    in secret, and only the reveal showed the wrong piece. Each piece keeps its first number."""
+    from companion.engine.typed import menu_numbers, parse_choice
+
+    state = new_game(engine)
+    first = dict(zip(menu_numbers(engine.request(state)), option_ids(engine, state), strict=True))
+    assert first["6"] == "0-d12"
+    state.piece("0-d8").alive = False  # the Rogue dies
+    decision = engine.request(state)
+    numbers = dict(zip(menu_numbers(decision), decision.option_ids(), strict=True))
+    assert numbers == {number: piece for number, piece in first.items() if piece != "0-d8"}
+    assert parse_choice(decision, "6") == "0-d12"
