@@ -96,8 +96,9 @@ def test_a_duplicate_id_shows_with_the_schema_problem_of_either_card(cards_copy,
     lines = actions.read_text().splitlines()
     second_line = lines.index("        name: Strike Again")  # 0-based: the 1-based line of its `- id:`
     problems = _problems(cards_copy, "halfwish")
+    first_line = _line_of(actions, "      - id: strike")
     duplicate = (second_line, ("decks[0].cards[1].id: duplicate card id 'strike' "
-                               "(already in deck 'actions', actions.yaml:17)"))
+                               f"(already in deck 'actions', actions.yaml:{first_line})"))
     refused_count = ((_line_of(actions, "        count: eight"), "decks[0].cards[0].count: expected int, got 'eight'")
                      if refused == "first" else
                      (_line_of(actions, "        count: lots"), "decks[0].cards[1].count: expected int, got 'lots'"))
