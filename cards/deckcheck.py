@@ -53,6 +53,23 @@ class DeckChecker:
                 self.report("decks", index, ("total",),
                             f"card counts add up to {actual}, expected {expected} ({deck.total})")
 
+    def check_borrowed_back(self, index: int, deck: Deck, decks: dict[str, Deck]) -> None:
+        """`back: {like: DECK}` names another deck of the same size with one back of its own."""
+        like = deck.back.like
+        if like is None:
+            return
+        other = decks.get(like)
+        if other is None:
+            self.report("decks", index, ("back", "like"),
+                        f"names deck {like!r}, which does not exist; decks: {', '.join(sorted(decks))}")
+        elif other is deck or other.back.per_card or other.back.like is not None:
+            why = ("its own back" if other is deck else "a deck whose backs are per card" if other.back.per_card
+                   else "a deck that borrows its back too")
+            self.report("decks", index, ("back", "like"), f"names {why}: name a deck with one back of its own")
+        elif other.size != deck.size:
+            self.report("decks", index, ("back", "like"),
+                        f"names deck {like!r} of size {other.size}, not {deck.size}: its back would not fit")
+
     def _expected_total(self, total: int | str, rules: Any, where: tuple[str, int, Loc]) -> int | None:
         if isinstance(total, int):
             return total

@@ -198,6 +198,11 @@ class _Assembler:
         self.problems += [p for doc in self.docs for p in getattr(doc, "column_problems", [])]
         if self.problems:  # each once: every row's problem with a missing column is the column's problem
             raise DatabaseInvalid(list(dict.fromkeys(self.problems)))
+        decks = {deck.id: deck for deck in merged["decks"]}
+        for i, deck in enumerate(merged["decks"]):  # a borrowed back is the other deck's, layout and all (checked)
+            if deck.back.like:
+                back = decks[deck.back.like].back.model_copy(update={"like": deck.back.like})
+                merged["decks"][i] = deck.model_copy(update={"back": back})
         return Database(
             folder=self.folder,
             meta=singles["game"],
@@ -307,8 +312,10 @@ class _Assembler:
         deck_cards = {d.id: {c.id for c in d.cards} | set(self.dropped.get(i, {}).values())
                       for i, d in enumerate(merged["decks"])}
         checker = DeckChecker(self._report)
+        decks = {deck.id: deck for deck in merged["decks"]}
         for i, deck in enumerate(merged["decks"]):
             checker.check_deck(i, deck, deck_cards, rules, totals_known=i not in self.card_places)
+            checker.check_borrowed_back(i, deck, decks)
         for i, sheet in enumerate(merged["tokens"]):
             seen: set[str] = set()
             for j, token in enumerate(sheet.tokens):

@@ -121,6 +121,9 @@ class Back(Strict):
     text: str = ""
     per_card: bool = Field(default=False, description="draw each card's back from its own card (`card`, "
                            "`number`, `corner` bound) instead of one back shared by the deck")
+    like: str | None = Field(default=None, description=(
+        "print the back of this other deck instead (its layout, drawn from that deck): cards that join "
+        "that deck in play, like upgrades shuffled into an action deck, cannot be told from its cards"))
 
 
 class Deck(Strict):

@@ -47,7 +47,7 @@ def component_pictures(db: Database) -> list[Picture]:
         size = parse_size(deck.size)
         count = sum(card.count for card in deck.cards)
         pictures.append(Picture(f"{deck.name}: {count}", size, _card(faces[0], bleed)))
-        if deck.duplex:
+        if deck.duplex and not deck.back.like:  # a borrowed back is pictured with its own deck
             pictures.append(Picture(f"{deck.name}, back", size, _card(backs[0], bleed)))
     for tokens in db.tokens:
         for token in tokens.tokens:

@@ -145,7 +145,13 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
             own = _face(back, functools.partial(_with_back, context_of, deck.back), bleed,
                         f"back of card {card.id!r}{where} of deck {deck.id!r}")
             backs.extend([stamped(own, joined(common, "back", old.stamp))] * card.count)
-    if not deck.back.per_card:
+    if deck.back.like:  # the back of the deck it joins in play, drawn as that deck's (its colour, code)
+        other = db.deck(deck.back.like)
+        lent = digest([shared, deck_settings(other), dict(db.rules), db.meta, db.print, base["version"]])
+        lent_context = {**base, "deck": other, "back": other.back, "card": {}, "corner": other.code}
+        backs = [stamped(_face(back, lambda: lent_context, bleed, f"back of deck {other.id!r} on deck {deck.id!r}"),
+                         joined(lent, "back"))]
+    elif not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
         backs = [stamped(_face(back, lambda: back_context, bleed, f"back of deck {deck.id!r}"), joined(common, "back"))]
     laststamps.finished(str(db.folder), str(deck.id), last)

@@ -63,13 +63,19 @@ def shares(db: Database, component: Any) -> bool:
     return (component.sheets or db.print.sheets) == "shared"
 
 
+def printing_order(decks: Sequence[Any]) -> list[Any]:
+    """Face-down decks first, then the others; a deck that borrows another's back right after it."""
+    place = {deck.id: number for number, deck in enumerate(decks)}
+    return sorted(decks, key=lambda deck: (not deck.face_down, place.get(deck.back.like or deck.id, 0)))
+
+
 def card_groups(db: Database) -> list[Group]:
     """The card files of the kit in build order: one per deck, or one per group of sharing decks."""
     def key(deck: Any) -> tuple[str, ...]:
         return ("shared", deck.size, str(deck.duplex)) if shares(db, deck) else ("own", deck.id)
     # face-down decks first, the others after them together: a row of empty slots goes only
     # where a face-down deck meets another (`card_slots`), not between two open decks
-    groups = _grouped(sorted(db.decks, key=lambda deck: not deck.face_down), key)
+    groups = _grouped(printing_order(db.decks), key)
     sizes = {k[1] for k in groups if k[0] == "shared"}
     sidedness = {k[2] for k in groups if k[0] == "shared"}
 
@@ -160,11 +166,19 @@ def card_slots(decks: Sequence[Any], copies: Sequence[int], cols: int, per_sheet
     slots: list[int | None] = []
     for index, (deck, count) in enumerate(zip(decks, copies, strict=True)):
         free = len(slots)
-        if index and free % per_sheet and (deck.face_down or decks[index - 1].face_down):
+        before = decks[index - 1] if index else None
+        if before is not None and free % per_sheet and (deck.face_down or before.face_down) \
+                and not same_back(deck, before):
             sheet_end = (free // per_sheet + 1) * per_sheet
             slots += [None] * (min(free + cols, sheet_end) - free)
         slots += [index] * count
     return slots
+
+
+def same_back(a: Any, b: Any) -> bool:
+    """Do the two decks print one back (`back: {like: ...}`)? Side by side they tell nothing apart."""
+    like_a, like_b = getattr(a.back, "like", None), getattr(b.back, "like", None)
+    return like_a == b.id or like_b == a.id or (like_a is not None and like_a == like_b)
 
 
 def group_slots(group: Group, plan: SheetPlan) -> list[int | None]:

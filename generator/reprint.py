@@ -27,7 +27,7 @@ from .errors import LayoutError
 from .geometry import page_margin, page_size
 from .imposition import Face, impose_cards, plan_sheet
 from .kit import deck_sides
-from .packing import slotted
+from .packing import printing_order, slotted
 from .pdfcanvas import new_canvas
 from .stamps import printed_version
 from .userconfig import duplex_setting
@@ -43,7 +43,7 @@ def reprint_faces(db: Database, ids: set[str]) -> Reprinted:
     """Every printed copy of the cards in `ids` with its back, by deck, grouped by (card size,
     duplex); the decks in the order the card files print them (face-down decks first)."""
     groups: Reprinted = {}
-    for deck in sorted(db.decks, key=lambda deck: not deck.face_down):
+    for deck in printing_order(db.decks):
         if not any(card.id in ids for card in deck.cards):
             continue
         faces, backs = deck_sides(db, deck)

@@ -118,3 +118,18 @@ def test_lint_lists_a_files_problems_from_its_top_down(runner, cards_copy):
     duplicate = result.output.index("duplicate card id 'strike'")
     mistyped = result.output.index("expected int, got 'six'")
     assert duplicate < mistyped  # the duplicate is written first (line 22), the count below it
+
+
+@pytest.mark.parametrize(("like", "why"), [
+    ("actionz", "names deck 'actionz', which does not exist; decks: actions, basic-powers, classes, map, powers, upgrades"),
+    ("upgrades", "names its own back: name a deck with one back of its own"),
+])
+def test_a_borrowed_back_must_name_another_deck_with_a_back_of_its_own(cards_copy, like, why):
+    """`back: {like: actions}` prints the Basic Actions' back on the upgrades (they join the
+    action decks in play); a name that is not such a deck is a located problem."""
+    upgrades = cards_copy / "halfwish" / "upgrades.yaml"
+    text = upgrades.read_text()
+    assert "    back: {like: actions}\n" in text
+    upgrades.write_text(text.replace("    back: {like: actions}\n", f"    back: {{like: {like}}}\n", 1))
+    problems = _problems(cards_copy, "halfwish")
+    assert problems == [(_line_of(upgrades, f"    back: {{like: {like}}}"), f"decks[0].back.like: {why}")]

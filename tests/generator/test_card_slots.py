@@ -12,7 +12,15 @@ from generator.packing import card_slots
 
 
 def _decks(flags: list[bool]) -> list[SimpleNamespace]:
-    return [SimpleNamespace(face_down=flag) for flag in flags]
+    return [SimpleNamespace(id=f"deck-{i}", face_down=flag, back=SimpleNamespace(like=None)) for i, flag in enumerate(flags)]
+
+
+def test_a_deck_printing_the_others_back_follows_it_with_no_gap():
+    """Upgrades print the Basic Actions' back (`back: {like: actions}`): side by side, nothing
+    tells them apart, so no row of empty slots between them."""
+    actions, upgrades = _decks([True, True])
+    upgrades.back.like = actions.id
+    assert card_slots([actions, upgrades], [4, 2], cols=3, per_sheet=9) == [0, 0, 0, 0, 1, 1]
 
 
 def test_open_decks_follow_one_another_slot_after_slot():

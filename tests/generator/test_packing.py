@@ -26,11 +26,11 @@ def halfwish_cards(tmp_path_factory) -> dict[str, list[Path]]:
     return {paper: build_kit(db, paper, out, ("cards",)) for paper in ("a4", "letter")}
 
 
-@pytest.mark.parametrize(("paper", "sheets"), [("a4", 14), ("letter", 16)])
+@pytest.mark.parametrize(("paper", "sheets"), [("a4", 14), ("letter", 17)])
 def test_halfwish_decks_share_card_sheets(halfwish_cards, paper, sheets):
     """117 cards took 17 sheets (76% of the slots) on A4 with a file per deck; shared, 13 full
-    sheets would, and 14 do with the empty slots that keep the face-down decks (actions, powers,
-    map) from bordering another deck."""
+    sheets would, and 14 do with the empty slots that keep the face-down decks (actions and the
+    upgrades that join them, powers, map) from bordering another deck."""
     files = halfwish_cards[paper]
     assert [f.name for f in files] == [f"cards-{paper}.pdf"]
     reader = PdfReader(files[0])
@@ -63,7 +63,9 @@ def test_every_back_lies_behind_its_own_front_on_shared_sheets(halfwish_cards, p
             code = found.group(1)
             assert code in decks
             codes.append(code)
-            assert f"HW-{code}" in _slot_text(back, plan.back_box(slot)), (sheet, slot, code)
+            like = decks[code].back.like  # upgrades print the Basic Actions' back
+            back_code = next(d.code for d in db.decks if d.id == like) if like else code
+            assert f"HW-{back_code}" in _slot_text(back, plan.back_box(slot)), (sheet, slot, code)
         mixed += len(set(codes)) > 1
     assert mixed >= 2  # decks meet on shared sheets (fewer where a face-down deck starts a sheet)
 
@@ -82,7 +84,8 @@ def test_no_other_deck_borders_a_face_down_deck(halfwish_cards, paper):
     db = load_game("halfwish")
     plan = plan_sheet(parse_size("poker"), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
     face_down = {deck.code for deck in db.decks if deck.face_down}
-    assert face_down == {"ACT", "PWR", "MAP"}
+    assert face_down == {"ACT", "UPG", "PWR", "MAP"}
+    borrowed = {deck.code: next(d.code for d in db.decks if d.id == deck.back.like) for deck in db.decks if deck.back.like}
     pdf = pdfium.PdfDocument(halfwish_cards[paper][0])
     for sheet in range(len(pdf) // 2):
         codes = {}
@@ -93,7 +96,7 @@ def test_no_other_deck_borders_a_face_down_deck(halfwish_cards, paper):
         for (row, col), code in codes.items():
             for near in ((row + 1, col), (row, col + 1)):
                 other = codes.get(near)
-                if other is not None and other != code:
+                if other is not None and other != code and borrowed.get(code, code) != borrowed.get(other, other):
                     assert code not in face_down and other not in face_down, (sheet, (row, col), code, other)
 
 
@@ -182,5 +185,5 @@ def test_the_print_guide_and_the_console_report_sheets_and_slot_use(runner, tmp_
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
-    assert any(line.startswith("halfwish/cards-letter.pdf") and line.endswith("16 sh.  91%") for line in lines)
+    assert any(line.startswith("halfwish/cards-letter.pdf") and line.endswith("17 sh.  86%") for line in lines)
     assert any(line.startswith("heartstrings/board-letter.pdf") and line.endswith("4 sh.") for line in lines)
