@@ -26,6 +26,8 @@ def card_file_inputs(db: Database, group: Any) -> str:
     from .kit import deck_settings, deck_stamps
 
     decks = [[deck_settings(deck), deck_stamps(db, deck)] for deck in group.members]
+    # a borrowed back is drawn from the lending deck (`back: {like: ...}`): its settings too
+    decks += [deck_settings(db.deck(deck.back.like)) for deck in group.members if deck.back.like]
     # the rules and details too: a layout may read them without naming `rules.` (the glossary)
     return digest([decks, hosted_inputs(db, group.id), dict(db.rules), db.meta, db.print, printed_version(db)], 64)
 

@@ -112,7 +112,11 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     stamps: list[str] = []
     shared = layout_inputs(db, [front, back], per_card=True)
     # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
-    common = digest([shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]])
+    inputs = [shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]]
+    lender = db.deck(deck.back.like) if deck.back.like else None
+    # a borrowed back is drawn from the lending deck: its settings are every card's input too, so a
+    # new colour there restamps (and reprints, and redraws from the cache) these cards as well
+    common = digest([*inputs, deck_settings(lender)] if lender is not None else inputs)
     identity = deck_identity(deck)
     lookups = lookup_texts([front, back])
     rules = rule_lookups([front, back])
@@ -145,12 +149,10 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
             own = _face(back, functools.partial(_with_back, context_of, deck.back), bleed,
                         f"back of card {card.id!r}{where} of deck {deck.id!r}")
             backs.extend([stamped(own, joined(common, "back", old.stamp))] * card.count)
-    if deck.back.like:  # the back of the deck it joins in play, drawn as that deck's (its colour, code)
-        other = db.deck(deck.back.like)
-        lent = digest([shared, deck_settings(other), dict(db.rules), db.meta, db.print, base["version"]])
-        lent_context = {**base, "deck": other, "back": other.back, "card": {}, "corner": other.code}
-        backs = [stamped(_face(back, lambda: lent_context, bleed, f"back of deck {other.id!r} on deck {deck.id!r}"),
-                         joined(lent, "back"))]
+    if lender is not None:  # the back of the deck it joins in play, drawn as that deck's (its colour, code)
+        lent_context = {**base, "deck": lender, "back": lender.back, "card": {}, "corner": lender.code}
+        backs = [stamped(_face(back, lambda: lent_context, bleed, f"back of deck {lender.id!r} on deck {deck.id!r}"),
+                         joined(common, "back"))]
     elif not deck.back.per_card:
         back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
         backs = [stamped(_face(back, lambda: back_context, bleed, f"back of deck {deck.id!r}"), joined(common, "back"))]

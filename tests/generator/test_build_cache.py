@@ -47,6 +47,22 @@ def test_an_edit_misses_the_cache_and_the_new_file_shows_it(runner, cards_copy, 
     assert (tmp_path / "fresh" / "halfwish" / "cards-a4.pdf").read_bytes() == after
 
 
+def test_a_borrowed_back_follows_the_deck_it_comes_from(runner, cards_copy, tmp_path):
+    """The upgrades print the Basic Actions' back (`back: {like: actions}`): a new colour for the
+    actions is a new back on the upgrades too, never an old page replayed from the cache (the
+    upgrades on sheets of their own, where no action card's change redraws their pages)."""
+    upgrades = cards_copy / "halfwish" / "upgrades.yaml"
+    upgrades.write_text(upgrades.read_text().replace("    face_down: true\n", "    face_down: true\n    sheets: own\n", 1))
+    out = tmp_path / "out"
+    _build(runner, cards_copy, out)
+    path = cards_copy / "halfwish" / "actions.yaml"
+    path.write_text(path.read_text().replace('    color: "#b03a2e"', '    color: "#a02a1e"', 1))
+    _build(runner, cards_copy, out)
+    _build(runner, cards_copy, tmp_path / "fresh", "--no-cache")
+    built = (out / "halfwish" / "upgrades-a4.pdf").read_bytes()
+    assert (tmp_path / "fresh" / "halfwish" / "upgrades-a4.pdf").read_bytes() == built
+
+
 def test_a_layout_edit_changes_the_key(cards_copy, tmp_path):
     db = load_game("halfwish", cards_copy)
     job = next(kit_jobs(db, "a4", tmp_path, ("cards",)))
