@@ -27,7 +27,7 @@ from cards.paths import contained_file, template_dirs
 from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
-from .errors import HOOK_ERRORS, EngineCannotUse, GeneratorError, LayoutNotFound, engine_cannot_use
+from .errors import EngineCannotUse, GeneratorError, LayoutNotFound, engine_problem
 from .glyphcheck import ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, card_text_errors, face_checks, layout_folders, sheet_copies
 from .layoutlint import check_drawn_sides, check_layout_files
@@ -86,20 +86,14 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
         problems.append(_card_text_problem(db, where, exc))
     except CardsError as exc:
         problems.append(_located_problem(db, where, str(exc)))
-    except Exception as exc:  # noqa: BLE001 - re-raised unless ours or a rules engine's (below)
-        error = exc if isinstance(exc, GeneratorError) else _engine_error(db, exc)
+    except Exception as exc:  # raised again unless ours or a rules engine's
+        # an engine's error reaches a check through a value its rulebook hook handed the templates
+        error = exc if isinstance(exc, GeneratorError) else engine_problem(db, exc)
+        if error is None:
+            raise
         shown = "game.id" if isinstance(error, EngineCannotUse) else where  # the id chose the engine
         problems.append(_placed(error.place, shown, error.message) if error.place
                         else _located_problem(db, shown, error.message, error))
-
-
-def _engine_error(db: Database, exc: Exception) -> GeneratorError:
-    """What a game's rules engine raised on the database (through a value its rulebook hook handed
-    the templates; the hook itself says so in `generator.rulebook`), as a database problem at the
-    game's id; anything else is raised again (a bug of ours: a traceback)."""
-    if not isinstance(exc, HOOK_ERRORS) and not type(exc).__module__.startswith("companion."):
-        raise exc
-    return engine_cannot_use(db.id, exc, db.problem_at("game", -1, ("id",), ""))
 
 
 _TEMPLATE_LINE = re.compile(r"^([\w./-]+\.j2):(\d+): (.*)$", re.DOTALL)
@@ -185,7 +179,7 @@ def _check_faces(db: Database, deck: Any, is_checked: Callable[[str], bool] | No
     them no face can be made."""
     try:
         checks = list(face_checks(db, deck, is_checked))
-    except CardTextError:  # a card's text cannot be filled in: so are its faces, every card's listed
+    except CardTextError:  # no face can be made: every card text that cannot be filled in is listed
         raise DatabaseInvalid([_card_text_problem(db, f"decks[{deck.id}]", exc)
                                for exc in card_text_errors(db, deck)]) from None
     problems: list[Problem] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cards import Database
 from cards.errors import Problem
 from cards.wording import suggestion
 
@@ -79,18 +80,22 @@ class EngineCannotUse(GeneratorError):
     the database: a deck or rule it reads was renamed, emptied or given a value of another kind."""
 
 
-# What a game's rules hook raises on a database it cannot use (a missing deck is a KeyError): a
-# problem of the database, located at the game's id (which chose the engine), never a traceback.
-HOOK_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
+# What a game's rules hook raises on a database it cannot use (a missing deck is a KeyError), and
+# the engine's own errors (its CompanionError): a problem of the database, never a traceback.
+_HOOK_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
 
 
-def engine_cannot_use(game: str, exc: Exception, place: Problem | None) -> EngineCannotUse:
-    """`exc`, raised by game `game`'s rules engine reading its database, as a database problem."""
+def engine_problem(db: Database, exc: Exception) -> EngineCannotUse | None:
+    """`exc`, raised by the game's rules engine reading the database, as a database problem at the
+    game's id (the id chose the engine); None when it is no such error (a bug of ours: raised)."""
+    if not isinstance(exc, _HOOK_ERRORS) and not type(exc).__module__.startswith("companion."):
+        return None
     if isinstance(exc, KeyError) and len(exc.args) == 1 and isinstance(exc.args[0], str) and " " in exc.args[0]:
         reason = exc.args[0]  # a missing key's own words (`no deck 'skills'`), not a KeyError's quoted repr
     else:
         reason = f"{type(exc).__name__}: {exc}"
-    return EngineCannotUse(f"the {game} rules engine cannot use this database: {reason}", place)
+    return EngineCannotUse(f"the {db.id} rules engine cannot use this database: {reason}",
+                           db.problem_at("game", -1, ("id",), ""))
 
 
 class ImageProblem(GeneratorError):

@@ -114,8 +114,8 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
     inputs = [shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]]
     lender = db.deck(deck.back.like) if deck.back.like else None
-    # a borrowed back is drawn from the lending deck: its settings are every card's input too, so a
-    # new colour there restamps (and reprints, and redraws from the cache) these cards as well
+    # a borrowed back is drawn from the lending deck: its settings are an input of every face too,
+    # so a new colour there draws these cards' pages again instead of replaying them from the cache
     common = digest([*inputs, deck_settings(lender)] if lender is not None else inputs)
     identity = deck_identity(deck)
     lookups = lookup_texts([front, back])

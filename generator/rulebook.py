@@ -31,7 +31,7 @@ from cards.wording import plural
 from cards.yamlsrc import not_utf8
 
 from .dbmemo import per_database
-from .errors import HOOK_ERRORS, GeneratorError, engine_cannot_use
+from .errors import GeneratorError, engine_problem
 from .stamps import printed_version
 
 PRODUCER = "deckwright"
@@ -144,12 +144,11 @@ def _hook_context(db: Database) -> dict[str, Any]:
         return {}
     try:
         extra = hook(db)
-    except HOOK_ERRORS as exc:
-        raise engine_cannot_use(db.id, exc, db.problem_at("game", -1, ("id",), "")) from None
-    except Exception as exc:  # the engine's own error (its CompanionError) on what it read
-        if not type(exc).__module__.startswith("companion."):
+    except Exception as exc:  # raised again unless the engine could not use the database
+        problem = engine_problem(db, exc)
+        if problem is None:
             raise
-        raise engine_cannot_use(db.id, exc, db.problem_at("game", -1, ("id",), "")) from None
+        raise problem from None
     if not isinstance(extra, dict):
         raise RulebookError(f"{name}.rulebook_context returned {type(extra).__name__}, expected a dict")
     return extra
