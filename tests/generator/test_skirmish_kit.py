@@ -169,3 +169,10 @@ def test_a_character_card_can_show_an_odd_damage_total(kit):
     assert "2 4 6 8" in " ".join(fronts.split()) and "104" in fronts
     rulebook = _text(kit / "rulebook-a4.pdf")
     assert 'a second marker on the "+1 if odd" box while the total is odd' in rulebook
+
+
+def test_the_battlefield_takes_two_pages_on_either_paper(kit):
+    """Print audit: 270 mm wide, the battlefield missed a landscape Letter page's 269 mm of print
+    by a millimetre and took four pages there (two on A4). At 268 mm it takes two on both."""
+    for paper in ("a4", "letter"):
+        assert len(PdfReader(kit / f"battlefield-{paper}.pdf").pages) == 2, paper
