@@ -20,9 +20,24 @@ def start_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> lis
     state.selected = ["", ""]
     first = state.initiative
     order = (first, 1 - first)
-    push_back(state, *[step("select", seat=s) for s in order], step("reveal"),
-              *[step("phase", seat=s) for s in order], step("end-round"))
+    push_back(state, *[step("only-piece" if _only_piece(state, s) else "select", seat=s) for s in order],
+              step("reveal"), *[step("phase", seat=s) for s in order], step("end-round"))
     return [Event("round", f"Round {state.round}: {state.players[first].name} has the initiative")]
+
+
+def _only_piece(state: HalfTheBattleState, seat: int) -> bool:
+    """One piece left and no Rage to convert first: nothing to choose, nothing to hide."""
+    player = state.players[seat]
+    return len(state.alive(seat)) == 1 and not (player.rage_dice and player.bought_round != state.round)
+
+
+def select_only_piece(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
+    """The selection of a player with one piece left, made for them (play audit: the look-away
+    ritual and a one-item secret menu, round after round, chose nothing)."""
+    piece = state.alive(item["seat"])[0]
+    state.selected[item["seat"]] = piece.id
+    return [Event("select", f"{state.players[item['seat']].name} has one piece left: "
+                            f"{label(engine, piece)} is selected")]
 
 
 def ask_select(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
@@ -96,5 +111,5 @@ def end_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[
 
 
 STEPS = StepTable(questions={"select": Question(ask_select, answer_select)},
-                  automatic={"round": start_round, "reveal": reveal, "phase": begin_phase,
-                             "end-round": end_round})
+                  automatic={"round": start_round, "only-piece": select_only_piece, "reveal": reveal,
+                             "phase": begin_phase, "end-round": end_round})

@@ -125,7 +125,9 @@ def test_the_selections_are_shown_by_sessions_only_once_the_game_has_ended():
     with SessionStore() as store:
         secret = [e.answer for e in store.journal("table") if e.kind == "secret"]
     selections = [a for a in secret if a != "rage"]          # "convert Rage dice first" is asked in secret too
-    assert len(selections) == 2 * 24 and all(re.fullmatch(r"[01]-d[0-9-]+", a) for a in selections)
+    # 24 rounds of two selections, but for the six Ann's one last piece made for her (nothing to hide)
+    assert played.output.count("Ann has one piece left: Cleric d10 is selected") == 6
+    assert len(selections) == 2 * 24 - 6 and all(re.fullmatch(r"[01]-d[0-9-]+", a) for a in selections)
     shown = CliRunner().invoke(cli, ["sessions", "show", "table", "--reveal"]).output
     assert "secret answers (choices and rolls):" in shown and all(f"[{a}]" in shown for a in set(selections))
     hidden = CliRunner().invoke(cli, ["sessions", "log", "table"]).output
@@ -158,3 +160,18 @@ def test_a_piece_keeps_its_number_in_the_selection_menu_while_others_die(engine)
     numbers = dict(zip(menu_numbers(decision), decision.option_ids(), strict=True))
     assert numbers == {number: piece for number, piece in first.items() if piece != "0-d8"}
     assert parse_choice(decision, "6") == "0-d12"
+
+
+def test_a_player_with_one_piece_left_is_not_asked_to_select(engine):
+    """Play audit: with one piece left, Ann still went through the look-away ritual and a one-item
+    secret menu every round. The selection is made for her, and said (it hides nothing)."""
+    from companion.engine.steps import step
+
+    state = new_game(engine)
+    for piece in state.alive(ANN):
+        piece.alive = piece.id == "0-d4"  # the Wizard is all Ann has left
+    state.queue = [step("round")]
+    texts = [event.text for event in engine.resolve(state)]
+    assert "Ann has one piece left: Wizard d4 is selected" in texts
+    request = engine.request(state)
+    assert request.player == 1 and request.kind == "select"  # Ben is asked; Ann is not
