@@ -67,8 +67,10 @@ def _source_hint(db: Any, deck: Any, path: Path, fmt: str) -> str | None:
     if doc is None or (isinstance(doc, SheetDoc) and any(cell[:2] == loc[:2] for cell in doc.cells)):
         return None
     source = f"{{from: {path.name}" + (f", sheet: {deck.id[:31]}}}" if fmt == "xlsx" else "}")
+    # a file name is never cut at its hyphen (audit: `game-` / `cards.yaml`)
     return textwrap.fill(f"To edit these cards in a spreadsheet from now on, put the file beside {doc.file.name} "
-                         "and write there, in place of the deck's list of cards:", WIDTH) + f"\n  cards: {source}"
+                         "and write there, in place of the deck's list of cards:", WIDTH,
+                         break_on_hyphens=False) + f"\n  cards: {source}"
 
 
 def _format(fmt: str | None, out_file: Path | None) -> str:

@@ -266,6 +266,13 @@ def test_a_duplicate_card_id_names_where_the_first_one_is_written(tmp_path: Path
                for p in problems), problems
 
 
+def test_the_export_hint_never_cuts_a_file_name_at_its_hyphen(runner: Any, tmp_path: Path) -> None:
+    """Audit: the hint wrapped `game-` / `cards.yaml` over two lines."""
+    result = runner.invoke(cli, ["export", "which-witch", "--deck", "game-cards", "--out", str(tmp_path / "g.csv")])
+    assert result.exit_code == 0, result.output
+    assert "game-cards.yaml" in result.output and not any(line.endswith("game-") for line in result.output.splitlines())
+
+
 def test_export_says_how_to_make_the_deck_read_its_spreadsheet(runner: Any, tmp_path: Path) -> None:
     out = tmp_path / "powers.xlsx"
     result = runner.invoke(cli, ["export", "halfwish", "--deck", "powers", "--out", str(out)])
