@@ -46,8 +46,10 @@ def component_pictures(db: Database) -> list[Picture]:
         faces, backs = deck_sides(db, deck)
         size = parse_size(deck.size)
         count = sum(card.count for card in deck.cards)
-        pictures.append(Picture(f"{deck.name}: {count}", size, _card(faces[0], bleed)))
-        if deck.duplex and not deck.back.like:  # a borrowed back is pictured with its own deck
+        lender = db.deck(deck.back.like).name if deck.back.like else None  # its back pictured with its own deck
+        caption = f"{deck.name}: {count}" + (f", {lender} back" if lender else "")
+        pictures.append(Picture(caption, size, _card(faces[0], bleed)))
+        if deck.duplex and not lender:
             pictures.append(Picture(f"{deck.name}, back", size, _card(backs[0], bleed)))
     for tokens in db.tokens:
         for token in tokens.tokens:

@@ -34,3 +34,14 @@ def test_the_half_the_battle_rulebook_lays_out_its_component_page(tmp_path):
     out = tmp_path / "rulebook.pdf"
     render_rulebook(load_game("half-the-battle"), "a4", out)
     assert out.stat().st_size > 0
+
+
+def test_a_deck_printing_another_decks_back_says_so_and_pictures_no_back_of_its_own():
+    """Halfwish's upgrades print the Basic Actions' back (`back: {like: actions}`): the page says so
+    under the upgrade card instead of picturing the same back twice."""
+    from cards import load_game
+    from generator.components_page import component_pictures
+
+    captions = [picture.caption for picture in component_pictures(load_game("halfwish"))]
+    assert "Upgrades: 19, Basic Actions back" in captions
+    assert "Upgrades, back" not in captions and "Basic Actions, back" in captions
