@@ -62,12 +62,13 @@ def damage(engine: HalfTheBattleEngine, die: str, hp: int, amount: int, *, letha
         raise HalfTheBattleError(f"a monster uses the {engine.rules['monster_die']}, not a {side.die}")
     if amount < 0:
         raise HalfTheBattleError(f"damage is 0 or more, not {amount}")
-    attacker_card, attacker_side = _piece_of(engine, *attacker) if attacker else _piece_of(engine, "d12", None)
+    attacker_die, attacker_hp = attacker or ("d12", None)  # a Fighter on full HP stands in, unnamed
+    attacker_card, attacker_side = _piece_of(engine, attacker_die, attacker_hp)
     attacker_id = f"0-{attacker_card}"
     state = HalfTheBattleState(
         players=[Player("Attacker"), Player("Defender")],
         pieces=[Piece(attacker_id, ATTACKER, attacker_card, "a", 5,
-                      attacker[1] or attacker_side.max_hp if attacker else attacker_side.max_hp),
+                      attacker_side.max_hp if attacker_hp is None else attacker_hp),
                 Piece(f"1-{card}", DEFENDER, card, "a", 5, hp)], round=1)
     answers = _deal_items(engine, state, items)
     state.queue = [step("hit", source=attacker_id, target=f"1-{card}", amount=amount, lethal=lethal,
