@@ -96,6 +96,12 @@ def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     return list(faces), list(backs)
 
 
+def printed_copies(db: Database, deck: Any) -> list[tuple[Face, Face]]:
+    """Every printed copy of `deck` as (its face, the back behind it)."""
+    faces, backs = deck_sides(db, deck)
+    return list(zip(faces, backs if deck.back.per_card else backs * len(faces), strict=True))
+
+
 def deck_stamps(db: Database, deck: Any) -> list[str]:
     """The content stamp of every card of `deck`, in deck order (see `generator.manifest`)."""
     return list(_SIDES.get(db, str(deck.id), lambda: _make_sides(db, deck))[2])

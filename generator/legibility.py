@@ -180,13 +180,13 @@ def sheet_findings(db: Database, sheet: Any) -> Iterator[Finding]:
 def token_findings(db: Database) -> Iterator[Finding]:
     """Token labels set below the smallest legible size: a set's labels share one size, the
     largest its longest label fits (print audit: Skirmish's 12 mm 'Attacked' set them at 5.8 pt)."""
-    from .tokens import shared_label_size
+    from .tokens import shared_label_size, token_labels
 
     for index, sheet in enumerate(db.tokens):
         size = shared_label_size(sheet)
         if sheet.layout or size is None or size >= MIN_TEXT_SIZE - 1e-9:
             continue
-        longest = max((label for token in sheet.tokens for label in (token.label, token.back_label) if label), key=len)
+        longest = max((label for token in sheet.tokens for label in token_labels(token) if label), key=len)
         message = (f"token labels print at {size:.1f} pt; the smallest legible size is {MIN_TEXT_SIZE:g} pt: "
                    f"shorten the longest ({longest!r}) or make the tokens larger")
         yield Finding(f"tokens[{sheet.id}]", message, located=db.problem_at("tokens", index, ("size",), message))

@@ -177,8 +177,7 @@ def card_slots(decks: Sequence[Any], copies: Sequence[int], cols: int, per_sheet
 
 def same_back(a: Any, b: Any) -> bool:
     """Do the two decks print one back (`back: {like: ...}`)? Side by side they tell nothing apart."""
-    like_a, like_b = getattr(a.back, "like", None), getattr(b.back, "like", None)
-    return like_a == b.id or like_b == a.id or (like_a is not None and like_a == like_b)
+    return a.back.like == b.id or b.back.like == a.id or (a.back.like is not None and a.back.like == b.back.like)
 
 
 def group_slots(group: Group, plan: SheetPlan) -> list[int | None]:
@@ -202,13 +201,11 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
     """A PDF of every printed copy of every deck of `group`, filling each sheet before the next
     (but for the empty slots around a face-down deck, `card_slots`), every card with its own
     deck's back behind it."""
-    from .kit import deck_sides
+    from .kit import printed_copies
 
     first = group.members[0]
     plan = plan_sheet(parse_size(first.size), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
-    cards = [list(zip(faces, backs if deck.back.per_card else backs * len(faces), strict=True))
-             for deck, (faces, backs) in ((deck, deck_sides(db, deck)) for deck in group.members)]
-    faces, backs = slotted(group.members, cards, plan)
+    faces, backs = slotted(group.members, [printed_copies(db, deck) for deck in group.members], plan)
     codes = " ".join(deck.code for deck in group.members)
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: cards {codes}",
                         f"{db.meta.name}, rules version {printed_version(db)}")

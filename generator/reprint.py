@@ -26,7 +26,7 @@ from .changes import Changes, describe
 from .errors import LayoutError
 from .geometry import page_margin, page_size
 from .imposition import Face, impose_cards, plan_sheet
-from .kit import deck_sides
+from .kit import printed_copies
 from .packing import printing_order, slotted
 from .pdfcanvas import new_canvas
 from .stamps import printed_version
@@ -46,13 +46,12 @@ def reprint_faces(db: Database, ids: set[str]) -> Reprinted:
     for deck in printing_order(db.decks):
         if not any(card.id in ids for card in deck.cards):
             continue
-        faces, backs = deck_sides(db, deck)
-        backs = backs if deck.back.per_card else backs * len(faces)
+        printed = printed_copies(db, deck)
         copies: list[tuple[Face, Face]] = []
         start = 0
         for card in deck.cards:
             if card.id in ids:
-                copies += zip(faces[start:start + card.count], backs[start:start + card.count], strict=True)
+                copies += printed[start:start + card.count]
             start += card.count
         groups.setdefault((deck.size, deck.duplex), []).append((deck, copies))
     return groups

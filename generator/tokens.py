@@ -154,10 +154,11 @@ def shared_label_size(sheet: Any) -> float | None:
     width, height = sheet.extent()
     box = Box(0, 0, width, height)
     return min((_label_size(box, label, centred=not token.icon, shape=sheet.shape)
-                for token in sheet.tokens for label in _labels(token) if label), default=None)
+                for token in sheet.tokens for label in token_labels(token) if label), default=None)
 
 
-def _labels(token: Any) -> tuple[str, str]:
+def token_labels(token: Any) -> tuple[str, str]:
+    """The labels a token prints on its front and its back (the front's again unless it has its own)."""
     return token.label or "", token.back_label if token.back_label is not None else token.label or ""
 
 
@@ -166,7 +167,7 @@ def draw_token(canvas: Canvas, box: Box, token: Any, shape: str, side: str = "fr
     """One token: its colour past the cut line, its icon and label, then the cut line. Both sides
     show the icon, so a flipped token is still recognised; only the label differs."""
     _draw_token_ground(canvas, box, token, shape)
-    front, back = _labels(token)
+    front, back = token_labels(token)
     label = back if side == "back" else front
     ink = _ink_for(token.color)
     if shape == "strip":

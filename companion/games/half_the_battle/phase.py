@@ -50,8 +50,7 @@ def menu(engine: Rules, state: HalfTheBattleState, seat: int) -> list[Option]:
                 moves_now = [Option(o.id, f"{o.label} (then no more actions)") for o in moves_now]
             options += moves_now + acts
     options += [Option(f"item:{i}", f"use {engine.catalog.items[i].name}") for i in turn_items(engine, state, seat)]
-    player = state.players[seat]
-    if player.rage_dice and player.bought_round != state.round:
+    if state.may_convert_rage(seat):
         options.append(Option("rage", "convert Rage dice"))
     return options + [Option("end", "end the action phase")]
 

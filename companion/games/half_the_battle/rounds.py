@@ -27,8 +27,7 @@ def start_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> lis
 
 def _only_piece(state: HalfTheBattleState, seat: int) -> bool:
     """One piece left and no Rage to convert first: nothing to choose, nothing to hide."""
-    player = state.players[seat]
-    return len(state.alive(seat)) == 1 and not (player.rage_dice and player.bought_round != state.round)
+    return len(state.alive(seat)) == 1 and not state.may_convert_rage(seat)
 
 
 def select_only_piece(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event]:
@@ -49,7 +48,7 @@ def ask_select(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Deci
     options = [Option(p.id, f"{label(engine, p)} ({p.hp} HP, lane {p.lane})", str(roster[p.id]))
                for p in state.alive(seat)]
     player = state.players[seat]
-    if player.rage_dice and player.bought_round != state.round:
+    if state.may_convert_rage(seat):
         options.append(Option("rage", "convert Rage dice first"))
     return Decision(seat, f"{player.name}: select a piece in secret",
                     tuple(options), kind="select", secret=True)

@@ -111,6 +111,11 @@ class HalfTheBattleState(StepState):
                 return piece
         raise KeyError(piece_id)
 
+    def may_convert_rage(self, seat: int) -> bool:
+        """Does the player hold Rage dice they may still convert this round (one purchase a round)?"""
+        player = self.players[seat]
+        return bool(player.rage_dice) and player.bought_round != self.round
+
     def alive(self, seat: int | None = None) -> list[Piece]:
         """Pieces still on the board (dying ones included), of one seat or of both."""
         return [p for p in self.pieces if p.alive and (seat is None or p.seat == seat)]
