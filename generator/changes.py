@@ -1,4 +1,5 @@
-"""What changed in a game between two builds: cards and rules added, removed and changed.
+"""What changed in a game between two builds: cards and rules added, removed and changed, and
+decks' settings changed (a new colour restamps the deck's cards: `generator.stamps`).
 
 The earlier state is a manifest (`OUT/<game>/manifest.json` of an earlier build) or a git
 revision of the game's card folder, loaded from the repository as it was then and stamped with
@@ -36,6 +37,7 @@ class Changes:
     removed: list[dict[str, Any]] = field(default_factory=list)
     changed: list[dict[str, Any]] = field(default_factory=list)
     rules: list[dict[str, Any]] = field(default_factory=list)
+    decks: list[dict[str, Any]] = field(default_factory=list)
 
     def reprint_ids(self) -> list[str]:
         """Cards to print again: added and changed ones."""
@@ -43,7 +45,8 @@ class Changes:
 
     def as_dict(self) -> dict[str, Any]:
         return {"since": self.since, "cards": {"added": self.added, "removed": self.removed,
-                                               "changed": self.changed}, "rules": self.rules}
+                                               "changed": self.changed}, "rules": self.rules,
+                "decks": self.decks}
 
 
 def earlier_manifest(db: Database, ref: str) -> dict[str, Any]:
@@ -131,10 +134,25 @@ def compare(old: dict[str, Any], new: dict[str, Any], since: str) -> Changes:
     for path in sorted(old_rules.keys() | new_rules.keys()):
         if old_rules.get(path, _MISSING) != new_rules.get(path, _MISSING):
             changes.rules.append({"rule": path, "old": old_rules.get(path), "new": new_rules.get(path)})
+    changes.decks = _deck_changes(old, new)
     return changes
 
 
 _MISSING = object()
+
+
+def _deck_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each changed setting of a deck in both manifests, as {deck, setting, old, new} (a manifest
+    written before decks' settings were recorded has none, and shows none)."""
+    def settings(manifest: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        return {c["id"]: c["settings"] for c in manifest.get("components", [])
+                if c.get("kind") == "deck" and isinstance(c.get("settings"), dict)}
+
+    before, after = settings(old), settings(new)
+    return [{"deck": deck, "setting": key, "old": before[deck].get(key), "new": after[deck].get(key)}
+            for deck in after if deck in before
+            for key in sorted(before[deck].keys() | after[deck].keys())
+            if before[deck].get(key, _MISSING) != after[deck].get(key, _MISSING)]
 
 
 def _brief(card: dict[str, Any]) -> dict[str, Any]:
@@ -166,8 +184,10 @@ def describe(changes: Changes, game: str, width: int | None = None) -> list[str]
     """The changes as lines a designer reads, a changed card followed by its fields. With `width`
     (a terminal's 80 columns) a change too long for one line is wrapped, its new value under the
     old one after `->`, and no value is cut."""
-    total = len(changes.added) + len(changes.removed) + len(changes.changed) + len(changes.rules)
+    total = len(changes.added) + len(changes.removed) + len(changes.changed) + len(changes.rules) + len(changes.decks)
     lines = [f"{game}: {plural(total, 'change')} since {changes.since}"]
+    for d in changes.decks:
+        lines += _old_to_new(f"  ~ deck {d['deck']}: {d['setting']}: ", d["old"], d["new"], width)
     for sign, cards in (("+", changes.added), ("-", changes.removed)):
         lines += [f"  {sign} card {c['id']} ({c['deck']}) {c.get('source') or ''}".rstrip() for c in cards]
     for card in changes.changed:
@@ -180,7 +200,7 @@ def describe(changes: Changes, game: str, width: int | None = None) -> list[str]
     return lines
 
 
-STAMP_REASON = " (its layout or a rule it prints changed)"  # a stamp changes with no field for no other reason
+STAMP_REASON = " (its layout, its deck or a rule changed)"  # a stamp changes with no field for no other reason
 
 
 def _old_to_new(lead: str, old: Any, new: Any, width: int | None, note: str = "") -> list[str]:

@@ -120,10 +120,10 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
     inputs = [shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]]
     lender = db.deck(deck.back.like) if deck.back.like else None
+    identity = deck_identity(deck, front, back, lender)
     # a borrowed back is drawn from the lending deck: its settings are an input of every face too,
     # so a new colour there draws these cards' pages again instead of replaying them from the cache
     common = digest([*inputs, deck_settings(lender)] if lender is not None else inputs)
-    identity = deck_identity(deck)
     lookups = lookup_texts([front, back])
     rules = rule_lookups([front, back])
     # each card's text and stamp as this process last made them, while its deck's inputs are the same

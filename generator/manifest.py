@@ -1,7 +1,8 @@
 """The build manifest (`OUT/<game>/manifest.json`).
 
 It lists every card and component with its content stamp (`generator.stamps`) and source
-`file:line`, and every rules parameter, so `deckwright changes` can compare two builds.
+`file:line`, each deck's own settings (its colour, its back) and every rules parameter, so
+`deckwright changes` can compare two builds.
 """
 
 from __future__ import annotations
@@ -39,12 +40,19 @@ def build_manifest(db: Database) -> dict[str, Any]:
 
 
 def _manifest_but_cards(db: Database) -> dict[str, Any]:
-    components = [{"kind": kind, "id": item.id, "name": item.name, "stamp": _component_stamp(db, kind, item)}
+    components = [_component(db, kind, item)
                   for kind, items in (("deck", db.decks), ("sheet", db.sheets), ("tokens", db.tokens),
                                       ("reference", db.references))
                   for item in items]
     rules = json.loads(json.dumps(flat_rules(db.rules), default=str))
     return {"game": db.id, "version": db.version, "components": components, "rules": rules}
+
+
+def _component(db: Database, kind: str, item: Any) -> dict[str, Any]:
+    entry = {"kind": kind, "id": item.id, "name": item.name, "stamp": _component_stamp(db, kind, item)}
+    if kind == "deck":  # its own settings: `changes` shows a recolour, which restamps its cards
+        entry["settings"] = item.model_dump(mode="json", exclude={"cards"})
+    return entry
 
 
 # Each component's stamp as this process last worked it out, by game folder, kind and id: a deck's

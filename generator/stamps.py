@@ -1,8 +1,9 @@
 """Per-card content stamps: a short hash of what a card's printed face and back are drawn from.
 
 Its fields and filled-in text, its place in the deck, the resolved front and back layouts, the
-deck's size and back, and the rules values, game details and database lookups the layouts name:
-of the cards its layouts look up by id (`db.card(id).name`), those this card looks up. The
+deck's size and back and the deck settings the layouts print (its colour), and the rules values,
+game details and database lookups the layouts name: of the cards its layouts look up by id
+(`db.card(id).name`), those this card looks up. The
 database-wide version is left out, so a card whose content did not change keeps its stamp and
 need not be reprinted (`generator.manifest` records them). So is the bleed: it is cut off, and a
 card printed at home and the same card from a print shop (whose bleed differs) carry one stamp,
@@ -165,9 +166,35 @@ def _rule_or_none(db: Database, path: str) -> Any:
         return None
 
 
-def deck_identity(deck: Any) -> Any:
-    """What a card's stamp takes from its deck (`card_stamp`), as JSON values: made once per deck."""
-    return json.loads(json.dumps([deck.id, deck.code, deck.name, deck.size, deck.back], default=_plain))
+def deck_identity(deck: Any, front: Any, back: Any, lender: Any = None) -> Any:
+    """What a card's stamp takes from its deck (`card_stamp`), as JSON values (made once per deck):
+    its id, code, name, size and back settings, and the deck settings its layouts print
+    (`deck.color`, `deck.prototype`). A card borrowing another deck's back (`back: {like: ...}`)
+    takes what that back prints of the lending deck. So a recoloured deck restamps its cards and
+    those printed with its back, and a reprint holds them (print audit)."""
+    identity = [deck.id, deck.code, deck.name, deck.size, deck.back]
+    own = _settings_printed(deck, [front] if lender is not None else [front, back])
+    if own:
+        identity.append(own)
+    if lender is not None:
+        identity.append({"lent back": [lender.back, _settings_printed(lender, [back])]})
+    return json.loads(json.dumps(identity, default=_plain))
+
+
+_EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
+_DECK_SETTING = re.compile(r"\bdeck\.(\w+)")
+_DECK = re.compile(r"\bdeck\b")
+_IN_EVERY_STAMP = {"id", "code", "name", "size", "back"}
+
+
+def _settings_printed(deck: Any, layouts: list[Any]) -> dict[str, Any]:
+    """The settings of `deck` the layouts' expressions name (`{{ deck.color }}`); all of them, its
+    cards too, where an expression uses the deck otherwise (`{{ deck['color'] }}`)."""
+    code = "\n".join(_EXPRESSION.findall("\n".join(_texts([layout.elements for layout in layouts]))))
+    if _DECK.search(_DECK_SETTING.sub("", code)):
+        return {"deck": deck}
+    names = set(_DECK_SETTING.findall(code)) - _IN_EVERY_STAMP
+    return {name: getattr(deck, name, None) for name in sorted(names)}
 
 
 def card_stamp(shared: str, identity: Any, context: dict[str, Any], looked_up: Any = None) -> str:

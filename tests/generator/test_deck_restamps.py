@@ -1,0 +1,101 @@
+"""Issue 13: "Each card prints its own content stamp (a short hash of that card's rendered inputs)".
+
+A card's face is drawn from its deck's settings as well as its own fields: Halfwish's frames are
+the deck's colour (`deck.color`), and a deck marked `prototype` prints the word on every card.
+A recoloured deck's cards kept their stamps, so `changes` listed nothing and the reprint sheet
+told the designer that no printed card changed, though every one of them looked different.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cards import load_game
+from companion.cli import cli
+from generator.manifest import build_manifest
+
+
+@pytest.fixture
+def halfwish(tmp_path: Path) -> Path:
+    root = tmp_path / "cards"
+    shutil.copytree(load_game("halfwish").folder, root / "halfwish")
+    return root
+
+
+def _edit(root: Path, file: str, old: str, new: str) -> None:
+    path = root / "halfwish" / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _stamps(root: Path) -> dict[str, str]:
+    return {c["id"]: c["stamp"] for c in build_manifest(load_game("halfwish", root))["cards"]}
+
+
+def _restamped(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    return {card for card in before if before[card] != after[card]}
+
+
+def _cards_of(root: Path, *decks: str) -> set[str]:
+    db = load_game("halfwish", root)
+    return {card.id for deck in decks for card in db.deck(deck).cards}
+
+
+def test_a_recoloured_deck_restamps_its_cards_and_those_that_print_its_back(halfwish):
+    """The upgrades borrow the Basic Actions' back (`back: {like: actions}`): a new colour of
+    the actions changes the back printed behind every upgrade too."""
+    before = _stamps(halfwish)
+    _edit(halfwish, "actions.yaml", 'color: "#b03a2e"', 'color: "#2e86c1"')
+    assert _restamped(before, _stamps(halfwish)) == _cards_of(halfwish, "actions", "upgrades")
+
+
+def test_a_deck_setting_no_card_prints_restamps_nothing(halfwish):
+    """The description is printed by the rulebook, not by a card layout."""
+    before = _stamps(halfwish)
+    _edit(halfwish, "actions.yaml", "Each player builds their action deck", "Each player builds an action deck")
+    assert _restamped(before, _stamps(halfwish)) == set()
+
+
+def test_a_deck_no_longer_prototype_restamps_its_cards(halfwish):
+    """A prototype deck prints the word on every card (`when: "{{ deck.prototype }}"`)."""
+    before = _stamps(halfwish)
+    _edit(halfwish, "map.yaml", "    prototype: true\n", "")
+    assert _restamped(before, _stamps(halfwish)) == _cards_of(halfwish, "map")
+
+
+def test_changes_and_the_reprint_name_the_recoloured_deck_and_hold_its_cards(runner, halfwish, tmp_path):
+    out = tmp_path / "out"
+    build = ["--cards", str(halfwish), "build", "halfwish", "--paper", "a4", "--only", "cards", "--out", str(out)]
+    assert runner.invoke(cli, build).exit_code == 0
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(out / "halfwish" / "manifest.json", earlier)
+    _edit(halfwish, "map.yaml", 'color: "#6e4b2a"', 'color: "#1e8449"')
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(earlier)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert '  ~ deck map: color: "#6e4b2a" -> "#1e8449"' in lines, lines
+    map_cards = _cards_of(halfwish, "map")
+    changed = [line.split()[2] for line in lines if line.startswith("  ~ card ")]
+    assert set(changed) == map_cards
+    assert all(line.endswith("(its layout, its deck or a rule changed)")
+               for line in lines if line.startswith("      stamp: "))
+    report = json.loads(runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since",
+                                            str(earlier), "--json"]).output)
+    assert report["decks"] == [{"deck": "map", "setting": "color", "old": "#6e4b2a", "new": "#1e8449"}]
+
+    result = runner.invoke(cli, [*build, "--reprint-since", str(earlier)])
+    assert result.exit_code == 0, result.output
+    pages = [page.extract_text() or "" for page in PdfReader(out / "halfwish" / "reprint-a4.pdf").pages]
+    assert 'deck map: color: "#6e4b2a" -> "#1e8449"' in pages[0]
+    db = load_game("halfwish", halfwish)
+    copies = sum(card.count for card in db.deck("map").cards)
+    assert f"{copies} cards to print ({len(map_cards)} designs)" in pages[0]
+    corners = re.findall(r"HW-[A-Z]+ \d\d/\d\d", "".join(pages))  # the cover lists names, not corners
+    assert len(corners) == copies and {corner[:6] for corner in corners} == {"HW-MAP"}
