@@ -1,6 +1,6 @@
 """The order of picks drawn from the rules: one row per player, one numbered disc per pick in
-its player's row, arrows from each pick to the next, and a crown line under each player's first
-pick (the leader).
+its player's row, arrows from each pick to the next, and a gold ring round each player's first
+pick (the leader), explained once under the rows' names.
 
     <!-- picks: order=O,S,S,O,O,S names="S:Starting player,O:Opponent" -->
 
@@ -23,6 +23,7 @@ LABEL_WIDTH = 92.0
 ROW_HEIGHT = 34.0
 DISC = 11.0            # radius of a pick's disc, points
 LEADER_BAND = 12.0
+LEADER_RING = "#f2c94c"
 
 
 def parse_picks(order: str, names: str) -> tuple[list[str], list[tuple[str, str]]]:
@@ -72,20 +73,29 @@ class PickOrder(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         for index, letter in enumerate(self.picks):
             self._disc(index, letter, letter not in seen)
             seen.add(letter)
+        self._leader_key()
 
     def _disc(self, index: int, letter: str, leader: bool) -> None:
         canvas, (x, y) = self.canv, self.centre(index)
         canvas.setFillColor(colors.HexColor(self.ink(letter)))
-        canvas.setStrokeColor(colors.HexColor("#f2c94c") if leader else colors.white)
+        canvas.setStrokeColor(colors.HexColor(LEADER_RING) if leader else colors.white)
         canvas.setLineWidth(2.5 if leader else 1)
         canvas.circle(x, y, DISC, stroke=1, fill=1)
         canvas.setFillColor(colors.white)
         canvas.setFont(self.theme.bold_font, 10)
         canvas.drawCentredString(x, y - 3.5, str(index + 1))
-        if leader:
-            canvas.setFillColor(colors.black)
-            canvas.setFont(self.theme.body_font, 7.5)
-            canvas.drawCentredString(x, 3, "leader")
+
+    def _leader_key(self) -> None:
+        """What the gold ring means, under the rows' names: a word under each leader's disc, below
+        the bottom row, read as the bottom row's (print audit)."""
+        canvas = self.canv
+        canvas.setStrokeColor(colors.HexColor(LEADER_RING))
+        canvas.setFillColor(colors.white)
+        canvas.setLineWidth(1.5)
+        canvas.circle(8, LEADER_BAND / 2 - 1, 3.5, stroke=1, fill=1)
+        canvas.setFillColor(colors.black)
+        canvas.setFont(self.theme.body_font, 7.5)
+        canvas.drawString(15, LEADER_BAND / 2 - 3.5, "leader: each player's first pick")
 
     def _arrow(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         """A line from disc to disc, its head touching the next disc."""

@@ -74,3 +74,26 @@ def test_an_edited_draft_order_redraws_the_picture(cards_copy: Path):
     assert diagram.picks == ["S", "O", "O", "S", "S", "O"]
     diagram.wrap(480, 1000)
     assert diagram.centre(0)[1] > diagram.centre(1)[1]        # now the first pick is in S's (upper) row
+
+
+def test_the_draft_picture_marks_the_leaders_with_one_key_not_a_word_under_another_row():
+    """Print audit: "leader" was printed under each leader's disc, below the bottom row, so the
+    starting player's leader (pick 2, top row) read as the opponent's. The leaders' gold rings are
+    explained once, left of the picks, under the rows' names."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.diagrams_draft import LABEL_WIDTH
+
+    (diagram,) = _pick_orders(load_game("skirmish"))
+    width, height = diagram.wrap(480, 1000)
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(width, height))
+    diagram.drawOn(canvas, 0, 0)
+    canvas.save()
+    words: list[tuple[str, float, float]] = []
+    PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text(
+        visitor_text=lambda text, cm, tm, *_: text.strip() and words.append((text.strip(), tm[4], tm[5])))
+    keys = [(text, x, y) for text, x, y in words if "leader" in text]
+    assert [text for text, _, _ in keys] == ["leader: each player's first pick"]
+    _, x, y = keys[0]
+    assert x < LABEL_WIDTH and y < min(diagram.centre(i)[1] for i in range(len(diagram.picks))) - 11
