@@ -21,6 +21,7 @@ from reportlab.platypus import Paragraph
 
 from .bindings import ElementMemo, _color, _geometry, _hex_color, _number, bind
 from .errors import TextOverflow
+from .fill import set_fill
 from .iconplace import PlacedIcon, icons_taken_out, place_icons
 from .icons import names
 from .inline import (
@@ -227,7 +228,7 @@ def _draw_line_of_text(canvas: Canvas, text: str, x: float, y: float, w: float, 
     # what it sets, the font and the fill colour, every element sets again before it draws with
     # them, and each face is drawn inside a state of its own (`imposition._draw_clipped`).
     canvas.setFont(style.font, style.size, leading)
-    canvas.setFillColor(_hex_color(style.color))
+    set_fill(canvas, _hex_color(style.color))
     line = " ".join(text.split())
     if style.align == "center":
         canvas.drawCentredString(x + w / 2, baseline, line)

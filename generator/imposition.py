@@ -22,6 +22,7 @@ from typing import Any, BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from .errors import PaperError
+from .fill import forget_fill
 from .geometry import (
     CROP_MARK_GAP,
     CROP_MARK_LENGTH,
@@ -309,6 +310,7 @@ def _draw_clipped(canvas: Canvas, plan: SheetPlan, trim: Box, face: Face, placed
     clip = _clip_box(plan, trim, tuple(placed))
     bleed = plan.bleed_box(trim)
     canvas.saveState()
+    forget_fill(canvas)  # what the face draws is replayed in other places (`cached_slot`)
     path = canvas.beginPath()
     path.rect(clip.x, clip.y, clip.w, clip.h)
     canvas.clipPath(path, stroke=0, fill=0)
