@@ -73,7 +73,8 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("Deck", "back"): "the card back",
     ("Deck", "duplex"): "print the backs (a sheet of backs after each sheet of fronts)",
     ("Deck", "sheets"): "`shared`: print on the same sheets as the game's other sharing decks of this size "
-                        "(default: `print.sheets`)",
+                        "(default: `print.sheets`); beside decks printed alone, a file of two or three decks is named for "
+                        "them (`effects-and-keywords-a4.pdf`)",
     ("Deck", "description"): "what the deck is for (a template may print it: `{{ deck.description }}`)",
     ("Deck", "prototype"): "a flag your layouts may print (`when: \"{{ deck.prototype }}\"`); the shipped "
                            "frame does not",

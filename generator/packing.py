@@ -79,12 +79,21 @@ def card_groups(db: Database) -> list[Group]:
     sizes = {k[1] for k in groups if k[0] == "shared"}
     sidedness = {k[2] for k in groups if k[0] == "shared"}
 
+    alone = any(k[0] == "own" for k in groups)
+
     def name(k: tuple[str, ...], members: list[Any]) -> str:
         if len(members) == 1:
             return str(members[0].id)
+        if alone and len(members) <= 3:  # beside files of single decks, `cards` would not say which it holds
+            return _and_joined([str(deck.id) for deck in members])
         stem = "cards" + f"-{_slug(k[1])}" * (len(sizes) > 1)
         return stem + "-single" * (len(sidedness) > 1 and k[2] == "False")
     return [Group(name(k, members), tuple(members)) for k, members in groups.items()]
+
+
+def _and_joined(ids: list[str]) -> str:
+    """`effects-and-keywords`, `a-b-and-c`: a file name for the decks sharing it."""
+    return "-".join(ids[:-1]) + "-and-" + ids[-1]
 
 
 def all_token_groups(db: Database, with_sheets: bool = True) -> list[Group]:

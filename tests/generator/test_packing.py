@@ -187,3 +187,17 @@ def test_the_print_guide_and_the_console_report_sheets_and_slot_use(runner, tmp_
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
     assert any(line.startswith("halfwish/cards-letter.pdf") and line.endswith("17 sh.  86%") for line in lines)
     assert any(line.startswith("heartstrings/board-letter.pdf") and line.endswith("4 sh.") for line in lines)
+
+
+def test_skirmish_reminder_cards_share_one_sheet_named_for_their_decks():
+    """Print audit: Skirmish's 7 effect and 6 keyword cards (mini) took a sheet each. They share
+    one; beside card files of single decks (characters, skills), the shared file is named for the
+    decks it holds, not `cards`."""
+    from generator.packing import card_groups
+
+    db = load_game("skirmish")
+    assert [group.id for group in card_groups(db)] == ["characters", "effects-and-keywords", "skills"]
+    plan = next(p for p in print_plan(db, "a4") if p.file == "effects-and-keywords-a4.pdf")
+    assert (plan.sheets, plan.used) == (1, 13)
+    # a game whose decks all share sheets keeps one `cards` file
+    assert [group.id for group in card_groups(load_game("halfwish"))] == ["cards"]

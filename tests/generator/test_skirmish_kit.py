@@ -14,7 +14,7 @@ from generator.cardlayout import bind, load_layout
 from generator.geometry import landscape, page_size
 from generator.kit import base_context, card_context, layout_folders
 
-KIT = ["skills", "characters", "effects", "keywords", "battlefield", "ap-tracker", "tokens",
+KIT = ["skills", "characters", "effects-and-keywords", "battlefield", "ap-tracker", "tokens",
        "reference", "rulebook"]
 DB = load_game("skirmish")
 
