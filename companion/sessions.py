@@ -3,10 +3,13 @@
 A session is its setup (game, players, options, seed, cards version) plus a journal with
 one row per answer. Each answer is committed before anything is printed, and the state is
 always the replay: `new_game` followed by every journalled answer. So a process killed
-between two answers loses nothing, and undo is deleting journal rows.
+between two answers loses nothing, and undo is moving journal rows aside.
 
 Undo drops exactly one answer per step (`undo(name, steps)`), so a mistyped die is undone
-by one `undo` and the same roll is asked for again.
+by one `undo` and the same roll is asked for again. The answers undone are kept (table
+`undone`) for redo (`redoable`), in the file and not in a process: `deckwright sessions undo`
+then `redo` in a resumed game gives them back. The next answer takes the first of them off when
+it is the same, and clears them when it is not.
 
 This module is the store (`SessionStore`); a session being played is a `Table`
 (companion/sessiontable.py) and its exports are in companion/sessionexport.py.
@@ -51,6 +54,18 @@ NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 BUSY_TIMEOUT_S = 5.0
 MAX_PLAYER_NAME = 40          # characters of one player's name
 
+UNDONE_TABLE = """
+CREATE TABLE IF NOT EXISTS undone (       -- answers undone, for redo: journal rows moved aside
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL,
+    answer     TEXT NOT NULL,
+    kind       TEXT NOT NULL,
+    player     INTEGER,
+    source     TEXT NOT NULL,
+    time       TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+)
+"""  # added to a file written before answers undone were kept in it
 SCHEMA = """
 CREATE TABLE sessions (
     id            INTEGER PRIMARY KEY,
@@ -75,7 +90,7 @@ CREATE TABLE journal (
     time       TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
 );
-"""
+""" + UNDONE_TABLE
 
 
 class SessionConflict(SessionError):
@@ -147,6 +162,9 @@ class SessionStore:
             self._create_schema()
         else:
             self._check_schema(tables)
+            if "undone" not in tables:
+                with self._write():
+                    self.conn.execute(UNDONE_TABLE)
         self.conn.execute("PRAGMA journal_mode = WAL")
 
     def _create_schema(self) -> None:
@@ -263,8 +281,26 @@ class SessionStore:
                     (session_id, seq, json.dumps(answer), kind, player, source, entry.time))
             except sqlite3.IntegrityError:
                 raise _conflict(name) from None
+            self._given_again(session_id, seq, answer)
             self._touch(session_id, "playing")
         return entry
+
+    def _given_again(self, session_id: int, seq: int, answer: Any) -> None:
+        """After answer `seq`: the answer undone at `seq` is no longer to redo, and when another
+        answer took its place, neither is any undone after it (they followed from it)."""
+        row = self.conn.execute("SELECT answer FROM undone WHERE session_id = ? AND seq = ?",
+                                (session_id, seq)).fetchone()
+        same = row is not None and row["answer"] == json.dumps(answer)
+        self.conn.execute(f"DELETE FROM undone WHERE session_id = ? AND seq {'=' if same else '>='} ?",
+                          (session_id, seq))
+
+    def redoable(self, name: str, seq: int) -> JournalEntry | None:
+        """The answer undone at `seq` (the next to give), to redo; None when none was undone there."""
+        session_id = self._id(name)
+        with _sqlite_errors(self.path):
+            row = self.conn.execute("SELECT * FROM undone WHERE session_id = ? AND seq = ?",
+                                    (session_id, seq)).fetchone()
+        return None if row is None else _undone_entry(name, row)
 
     def undo(self, name: str, steps: int = 1, expected: int | None = None) -> builtins.list[JournalEntry]:
         """Drop the last `steps` answers (all there are, if fewer) and return them, newest first.
@@ -279,6 +315,8 @@ class SessionStore:
             rows = self.conn.execute("SELECT * FROM journal WHERE session_id = ? AND seq > ? ORDER BY seq",
                                      (session_id, found - steps)).fetchall()
             dropped = [_undone_entry(name, row) for row in rows]
+            self.conn.execute(f"INSERT OR REPLACE INTO undone ({_COLUMNS}) SELECT {_COLUMNS} FROM journal"
+                              " WHERE session_id = ? AND seq > ?", (session_id, found - steps))
             self.conn.execute("DELETE FROM journal WHERE session_id = ? AND seq > ?",
                               (session_id, found - steps))
             self._touch(session_id, "playing")
@@ -315,6 +353,7 @@ def _undone_entry(name: str, row: sqlite3.Row) -> JournalEntry:
                             row["time"])
 
 
+_COLUMNS = "session_id, seq, answer, kind, player, source, time"  # of a journal row and an undone one
 _SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id = s.id) AS answers "
                 "FROM sessions s")
 

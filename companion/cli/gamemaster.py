@@ -45,7 +45,6 @@ class Gamemaster:
     auto_roll: bool = False
     db_path: str | None = None
     shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
-    undone: list[tuple[Any, str]] = field(default_factory=list)  # (answer, source) for redo, newest last
     private_for: int | None = None  # the seat alone at the screen between secret answers in a row
     # the hints at the last prompt, not repeated at the next unless the state block came between
     last_hints: list[str] = field(default_factory=list)
@@ -149,7 +148,7 @@ class Gamemaster:
                 return False
             self.say(f"  ! not yet: press Enter first, then {player} answers unseen")
 
-    def commit(self, answer: Any, source: str, secret: bool = False, redoing: bool = False) -> None:
+    def commit(self, answer: Any, source: str, secret: bool = False) -> None:
         """Journal the answer (committed first), then print what happened and the tally."""
         request = self.table.request()
         seat = request.player if request is not None else None
@@ -159,8 +158,6 @@ class Gamemaster:
         except IllegalAction as exc:
             self.refuse(request, exc)
             return
-        if not redoing:
-            self.undone.clear()
         if secret:
             if source == "rolled":
                 self.peek(answer)
@@ -257,19 +254,18 @@ class Gamemaster:
         # each answer as its menu said it (play audit: 'skill:mark-for-coin'), newest first as undone
         labels = answer_labels(self.table)[-steps:][::-1]
         for entry, label in zip(self.table.undo(steps), labels, strict=True):
-            self.undone.append((entry.answer, entry.source))
             said = entry_summary(entry, self.table.info.players, hide_secret=True, label=label)
             self.say(f"  undone: #{entry.seq} {said}")
         self.show_tally()
 
     def redo(self) -> None:
-        """Give back the answer the last undo took (in order, newest undo last)."""
-        if not self.undone:
+        """Give back the first answer undone (here or by `deckwright sessions undo`), oldest first."""
+        entry = self.table.store.redoable(self.table.name, self.table.seq + 1)
+        if entry is None:
             self.say("  nothing to redo: undo takes answers back, redo gives them back")
             return
-        answer, source = self.undone.pop()
         request = self.table.request()
-        self.commit(answer, source, request is not None and request.secret, redoing=True)
+        self.commit(entry.answer, entry.source, request is not None and request.secret)
 
     def show_log(self, count: int) -> None:
         events = self.table.recent_events(count)

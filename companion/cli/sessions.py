@@ -212,6 +212,31 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
             click.echo(f"undone: #{entry.seq} {entry_summary(entry, info.players, hide_secret=True, label=label)}")
 
 
+@command.command("redo")
+@click.argument("name")
+@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many answers to give back.")
+@db_option
+@user_errors
+def redo(name: str, steps: int, db_path: str | None) -> None:
+    """Give back the answer the last undo of session NAME took (or --steps of them, oldest first).
+
+    \b
+    Example:
+      deckwright sessions redo friday
+    """
+    with SessionStore(db_path) as store:
+        table = _table(store, name)
+        for given in range(steps):
+            entry = store.redoable(name, table.seq + 1)
+            if entry is None:
+                click.echo(f"{name}: nothing {'more ' if given else ''}to redo")
+                return
+            table.answer(entry.answer, entry.source)
+            label = answer_labels(table)[-1]  # a secret answer stays hidden
+            click.echo(f"redone: #{entry.seq} {entry_summary(entry, table.info.players, hide_secret=True, label=label)}")
+
+
 @command.command("export")
 @click.argument("name")
 @click.option("--format", "fmt", type=click.Choice(["json", "md"]), default="json", show_default=True,

@@ -225,3 +225,41 @@ def test_quitting_or_resuming_amid_secret_answers_clears_the_screen(tmp_path):
     with play_in_pty(["--resume", "h"], tmp_path / "s.db") as screen:
         before = screen.read_until("Resuming halfwish session h")
         assert clear in before
+
+
+def test_redo_gives_back_what_sessions_undo_took_in_another_process(runner, toy):
+    """Play audit: `redo` after `deckwright sessions undo` had nothing to redo, since the answers
+    undone were kept by the play process alone. The sessions file keeps them: a resumed game, or
+    `deckwright sessions redo`, gives them back, oldest first."""
+    play(runner, ["1", "4", "quit"], *NEW)
+    assert runner.invoke(cli, ["sessions", "undo", "t", "--steps", "2"]).exit_code == 0
+    result = play(runner, ["redo", "quit"], "--resume", "t")
+    assert "nothing to redo" not in result.output and "Ann will walk" in result.output
+    with SessionStore() as store:
+        assert [e.answer for e in store.journal("t")] == ["walk"]
+    result = runner.invoke(cli, ["sessions", "redo", "t"])
+    assert result.exit_code == 0 and result.output == "redone: #2 Ann roll: 4 (typed)\n"
+    result = runner.invoke(cli, ["sessions", "redo", "t"])
+    assert result.exit_code == 0 and result.output == "t: nothing to redo\n"
+    with SessionStore() as store:
+        assert [e.answer for e in store.journal("t")] == ["walk", [4]]
+
+
+def test_answers_undone_are_kept_until_another_answer_is_given(toy_engine, tmp_path):
+    """The same answer given again (a roll typed as it was) keeps the rest to redo; another clears them."""
+    from companion.sessiontable import Table
+
+    with SessionStore(tmp_path / "s.db") as store:
+        table = Table.start(store, toy_engine, ["Ann", "Ben"], name="x", seed=5)
+        for answer in ("walk", [4], "sprint"):
+            table.answer(answer)
+        table.undo(3)
+        assert store.redoable("x", 1).answer == "walk"
+        table.answer("walk")  # as it was: the roll and the sprint are still there to redo
+        assert store.redoable("x", 2).answer == [4]
+        table.answer([5])  # another roll: nothing is left to redo
+        assert store.redoable("x", 3) is None
+    with SessionStore(tmp_path / "s.db") as store:  # what is left to redo is in the file
+        Table.resume(store, toy_engine, "x").undo(1)
+    with SessionStore(tmp_path / "s.db") as store:
+        assert store.redoable("x", 2).answer == [5]

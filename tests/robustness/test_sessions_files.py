@@ -156,3 +156,17 @@ def test_export_to_a_new_path_gets_the_usual_permissions(two_sessions: Path, tmp
     umask = os.umask(0o022)
     os.umask(umask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
+
+
+def test_a_file_written_before_answers_undone_were_kept_gains_their_table(two_sessions: Path) -> None:
+    """A sessions file from before `undone` existed (no such table): opened, it gets the table,
+    keeps its games, and undo then redo work on them."""
+    with sqlite3.connect(two_sessions) as conn:
+        conn.execute("DROP TABLE undone")
+    code, output = deckwright("sessions", "undo", "kept")
+    assert code == 0 and "undone: #2" in output, output
+    code, output = deckwright("sessions", "redo", "kept")
+    assert code == 0 and output.startswith("redone: #2"), output
+    with sqlite3.connect(two_sessions) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM journal").fetchone()[0] == 4
+        assert conn.execute("SELECT COUNT(*) FROM undone").fetchone()[0] == 0
