@@ -8,7 +8,7 @@ from typing import Any
 
 from .fieldcheck import field_problem, rules_ids
 from .rulecheck import resolve_rule
-from .schema import Card, Deck, is_rules_ref
+from .schema import Deck, is_rules_ref
 from .yamlsrc import Loc
 
 Report = Callable[[str, int, Loc, str], None]  # (section, index, place within, message)
@@ -16,6 +16,7 @@ Report = Callable[[str, int, Loc, str], None]  # (section, index, place within, 
 # Only `text` fields are filled in (`cards.texts.card_text`): elsewhere `{{ rules.x }}` would print
 # as it is written (sixth-game audit: a card named "Candle {{ rules.hand_size }}" went to print).
 _TEMPLATE_MARK = "{{"
+_CARD_KEYS = ("id", "name", "count")  # every card's own keys; the rest are the deck's fields
 _NOT_FILLED_IN = "`{{{{ }}}}` is not filled in in {what}: it would print as written"
 
 
@@ -40,7 +41,7 @@ class DeckChecker:
                 self.report("decks", index, ("fields", name, "refs"),
                             f"refers to deck {spec.refs!r}, which does not exist; decks: {', '.join(sorted(deck_cards))}")
         for j, card in enumerate(deck.cards):
-            self._check_card_fields(index, j, deck, card, deck_cards, rules)
+            self._check_card_fields(index, j, deck, card.name, card.model_extra or {}, deck_cards, rules)
         if not totals_known:  # cards were dropped (`cards.salvage`)
             return
         if not any(card.count > 0 for card in deck.cards):  # nothing to print: a sheet of nothing
@@ -87,32 +88,39 @@ class DeckChecker:
             return None
         return value
 
-    def _check_card_fields(self, di: int, ci: int, deck: Deck, card: Card,
+    def check_written_card(self, index: int, place: int, deck: Deck, written: dict[str, Any],
                            deck_cards: dict[str, set[str]], rules: Any) -> None:
-        accepted = ["id", "name", "count", *deck.fields]
-        extra = card.model_extra or {}
+        """The fields of a card the schema refused (`cards.salvage`), as written at `place`: a count
+        written as a word must not hide a misspelt field of the same card until the next run."""
+        name = written.get("name")
+        extra = {key: value for key, value in written.items() if key not in _CARD_KEYS}
+        self._check_card_fields(index, place, deck, name if isinstance(name, str) else "", extra, deck_cards, rules)
+
+    def _check_card_fields(self, di: int, ci: int, deck: Deck, name: str, extra: dict[str, Any],
+                           deck_cards: dict[str, set[str]], rules: Any) -> None:
+        accepted = [*_CARD_KEYS, *deck.fields]
         for key in extra:
             if key not in deck.fields:
                 self.report("decks", di, ("cards", ci, key),
                             f"unknown field {key!r} for deck {deck.id!r}; accepted: {', '.join(accepted)}")
-        if _TEMPLATE_MARK in card.name:
+        if _TEMPLATE_MARK in name:
             self.report("decks", di, ("cards", ci, "name"), _NOT_FILLED_IN.format(what="a card's name"))
-        for name, spec in deck.fields.items():
-            if name not in extra:
+        for field, spec in deck.fields.items():
+            if field not in extra:
                 if spec.required:
-                    self.report("decks", di, ("cards", ci), f"missing required field {name!r}")
+                    self.report("decks", di, ("cards", ci), f"missing required field {field!r}")
                 continue
-            if spec.type == "str" and isinstance(extra[name], str) and _TEMPLATE_MARK in extra[name]:
-                self.report("decks", di, ("cards", ci, name),
-                            _NOT_FILLED_IN.format(what=f"a field of type str ({name!r})") + "; declare it "
+            if spec.type == "str" and isinstance(extra[field], str) and _TEMPLATE_MARK in extra[field]:
+                self.report("decks", di, ("cards", ci, field),
+                            _NOT_FILLED_IN.format(what=f"a field of type str ({field!r})") + "; declare it "
                             "`type: text` to have it filled in")
                 continue
-            message = field_problem(spec, extra[name], deck_cards)
+            message = field_problem(spec, extra[field], deck_cards)
             if message:
-                self.report("decks", di, ("cards", ci, name), message)
+                self.report("decks", di, ("cards", ci, field), message)
             elif spec.type == "counts" and spec.total is not None:
-                expected = self._expected_total(spec.total, rules, ("decks", di, ("fields", name, "total")))
-                actual = sum(extra[name].values())
+                expected = self._expected_total(spec.total, rules, ("decks", di, ("fields", field, "total")))
+                actual = sum(extra[field].values())
                 if expected is not None and actual != expected:
-                    self.report("decks", di, ("cards", ci, name),
+                    self.report("decks", di, ("cards", ci, field),
                                 f"counts add up to {actual}, expected {expected} ({spec.total})")

@@ -170,6 +170,7 @@ class _Assembler:
         # the place in its file of each card kept, and the ids of those dropped
         self.card_places: dict[int, list[int]] = {}
         self.dropped: dict[int, dict[int, str]] = {}  # deck -> its cards the schema refused, by place
+        self.written: dict[int, dict[int, dict[str, Any]]] = {}  # deck -> those cards as written, by place
         self.salvaged: set[int] = set()  # the problems (by id) of those cards: they hide no cross-check
 
     def assemble(self) -> Database:
@@ -254,6 +255,7 @@ class _Assembler:
                     if salvaged is not None and section == "decks" and i in salvaged.places:
                         self.card_places[len(merged["decks"])] = salvaged.places[i]
                         self.dropped[len(merged["decks"])] = salvaged.dropped[i]
+                        self.written[len(merged["decks"])] = salvaged.written[i]
                     self.origin[(section, len(merged[section]))] = (doc, (section, i))
                     merged[section].append(item)
             elif value is not None:
@@ -302,6 +304,11 @@ class _Assembler:
         doc, loc = self._where(section, index, *rest)
         self.problems.append(doc.problem(loc, message))
 
+    def _report_as_written(self, section: str, index: int, rest: Loc, message: str) -> None:
+        """A problem of a card the schema refused, `rest` naming its place in the file."""
+        doc, loc = self.origin[(section, index)]
+        self.problems.append(doc.problem(loc + tuple(rest), message))
+
     def _cross_check(self, merged: dict[str, Any], rules: Params) -> None:
         self._check_unique_ids(merged)
         for section in ("decks", "sheets", "tokens", "references", "dice"):
@@ -313,8 +320,11 @@ class _Assembler:
                       for i, d in enumerate(merged["decks"])}
         checker = DeckChecker(self._report)
         decks = {deck.id: deck for deck in merged["decks"]}
+        as_written = DeckChecker(self._report_as_written)
         for i, deck in enumerate(merged["decks"]):
             checker.check_deck(i, deck, deck_cards, rules, totals_known=i not in self.card_places)
+            for place, card in self.written.get(i, {}).items():
+                as_written.check_written_card(i, place, deck, card, deck_cards, rules)
             checker.check_borrowed_back(i, deck, decks)
         for i, sheet in enumerate(merged["tokens"]):
             seen: set[str] = set()

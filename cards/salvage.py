@@ -11,7 +11,8 @@ for what was dropped:
   card had in the file);
 - another card may name a dropped card (`Salvaged.dropped`): it is not a missing reference, and
   a card with a dropped card's id is still a duplicate (both problems show in the one run);
-- a deck that lost a card is not checked for its total or for printing nothing.
+- a deck that lost a card is not checked for its total or for printing nothing;
+- a dropped card's fields (those a deck declares) are checked as written (`Salvaged.written`).
 
 A problem anywhere else (a deck's own settings, a single section such as `rules`) leaves the file
 unread, as before: cross-checks against a part-read deck or rules would report false problems.
@@ -33,6 +34,8 @@ class Salvaged:
     places: dict[int, list[int]] = field(default_factory=dict)  # deck's place -> its kept cards' places
     # deck's place -> {a dropped card's place: its id} (a dropped card without a readable id is left out)
     dropped: dict[int, dict[int, str]] = field(default_factory=dict)
+    # deck's place -> {a dropped card's place: the card as written}: its fields are still checked
+    written: dict[int, dict[int, dict[str, Any]]] = field(default_factory=dict)
 
 
 def without_broken_cards(data: Any, error: ValidationError) -> Salvaged | None:
@@ -58,4 +61,6 @@ def without_broken_cards(data: Any, error: ValidationError) -> Salvaged | None:
         salvaged.places[deck_place] = kept
         salvaged.dropped[deck_place] = {place: str(cards[place]["id"]) for place in sorted(card_places)
                                         if isinstance(cards[place], dict) and "id" in cards[place]}
+        salvaged.written[deck_place] = {place: cards[place] for place in sorted(card_places)
+                                        if isinstance(cards[place], dict)}
     return salvaged

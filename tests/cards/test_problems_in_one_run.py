@@ -133,3 +133,19 @@ def test_a_borrowed_back_must_name_another_deck_with_a_back_of_its_own(cards_cop
     upgrades.write_text(text.replace("    back: {like: actions}\n", f"    back: {{like: {like}}}\n", 1))
     problems = _problems(cards_copy, "halfwish")
     assert problems == [(_line_of(upgrades, f"    back: {{like: {like}}}"), f"decks[0].back.like: {why}")]
+
+
+def test_the_fields_of_a_card_left_out_are_checked_in_the_same_run(cards_copy):
+    """Audit: a card with a count written as a word and a misspelt field showed the count in one
+    run and the field in the next: the card left out went unchecked. Its fields are checked as
+    they are written, each problem at its own line."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    text = actions.read_text()
+    text = text.replace("        count: 8\n        kind: strike", "        count: eight\n        colour: red\n        kind: parry", 1)
+    actions.write_text(text)
+    assert _problems(cards_copy, "halfwish") == [
+        (_line_of(actions, "        count: eight"), "decks[0].cards[0].count: expected int, got 'eight'"),
+        (_line_of(actions, "        colour: red"),
+         "decks[0].cards[0].colour: unknown field 'colour' for deck 'actions'; accepted: id, name, count, kind, text, keywords"),
+        (_line_of(actions, "        kind: parry"), "decks[0].cards[0].kind: 'parry' is not one of: strike, block, evade"),
+    ]
