@@ -17,7 +17,7 @@ from reportlab.platypus import CondPageBreak, Flowable, ListFlowable, Table, XPr
 from reportlab.platypus.doctemplate import ActionFlowable
 
 from .paragraphs import Paragraph
-from .tables import KeptTable
+from .tables import MIN_ROWS, KeptTable
 
 
 def room_under_introductions(flowables: list[Flowable], width: float, most: float) -> list[Flowable]:
@@ -43,9 +43,12 @@ def _room_after(following: list[Flowable], width: float, most: float) -> float:
     """The room what a heading or lead-in introduces needs on its page: its text, all of it when
     short, else `most` points (it runs on overleaf); a picture whole (it cannot), also when one
     short paragraph leads into it (`9. The battlefield` and its one line ended a page, the map
-    overleaf). A long table is not measured (as dear as laying it out): `most` of it; a short
-    one moves whole (`KeptTable.moves_whole`), so it counts as a picture (Halfwish's odds
-    appendix ended a page with its heading and lead-in, the table overleaf)."""
+    overleaf). A long table is not measured (as dear as laying it out): `most` of it, or after
+    one short paragraph, its header and first rows; a short one moves whole
+    (`KeptTable.moves_whole`), so it counts as a picture (Halfwish's odds appendix ended a page
+    with its heading and lead-in, the table overleaf). A short introduction followed by a
+    section's heading needs the room that section's start needs too (a chapter's heading and its
+    one paragraph ended a page, its first section overleaf)."""
     first = following[0] if following else None
     if first is None or _ends_introduction(first):
         return 0.0
@@ -57,9 +60,26 @@ def _room_after(following: list[Flowable], width: float, most: float) -> float:
     if height >= most or len(following) < 2:
         return min(height, most)
     picture = following[1]
-    if _ends_introduction(picture) or (isinstance(picture, Table) and not _moves_whole(picture)) or _splits(picture):
+    if hasattr(picture, "toc_text"):  # a chapter's short introduction, then its first section: its start too
+        section = _height(picture, width) + _room_after(following[2:], width, most)
+        return height + float(first.getSpaceAfter()) + float(picture.getSpaceBefore()) + section
+    if _ends_introduction(picture) or _splits(picture):
         return height
-    return height + float(first.getSpaceAfter()) + float(picture.getSpaceBefore()) + _height(picture, width)
+    if isinstance(picture, KeptTable) and not picture.moves_whole:  # it splits after MIN_ROWS rows at least
+        room = _first_rows(picture, width)
+    elif isinstance(picture, Table) and not _moves_whole(picture):
+        return height
+    else:
+        room = _height(picture, width)
+    return height + float(first.getSpaceAfter()) + float(picture.getSpaceBefore()) + room
+
+
+def _first_rows(table: KeptTable, width: float) -> float:
+    """The height of a long table's header and its first `MIN_ROWS` rows, the least of it a page
+    can end with: a lead-in line with less room under it ended a page, the table overleaf (print
+    audit: Halfwish's Powers card list)."""
+    _height(table, width)
+    return float(sum(table._rowHeights[:table.head_rows() + MIN_ROWS]))
 
 
 def _ends_introduction(flowable: Flowable) -> bool:

@@ -13,8 +13,11 @@ def column_widths(texts: list[list[str]], width: float, style: ParagraphStyle,
                    fonts: list[list[str]] | None = None) -> list[float]:
     """Share the width between columns by their content; wrap at spaces, never inside a word.
 
-    Each column gets at least its longest word; the rest of the width goes to the columns
-    whose full text does not fit on one line, in proportion to how much more they want."""
+    Each column gets at least its longest word, and the rest of the width goes to the columns
+    whose text does not fit on one line, in proportion to how much more they want; or, where
+    that makes the table no taller, the columns whose text fits an even share of the width keep
+    it on one line first (a card's name beside its long rules text: print audit, "Long /
+    Strike" with the Copies column half empty)."""
     padding = style.fontSize * 0.8 + 2
     fonts = fonts or [[style.fontName] * len(row) for row in texts]
     columns = _columns([list(zip(row, row_fonts, strict=True)) for row, row_fonts in zip(texts, fonts, strict=True)])
@@ -24,9 +27,58 @@ def column_widths(texts: list[list[str]], width: float, style: ParagraphStyle,
         return natural
     if sum(narrowest) >= width:  # even single words do not fit: shrink in proportion
         return [width * n / sum(narrowest) for n in narrowest]
-    spare = width - sum(narrowest)
-    wants = [w - n for w, n in zip(natural, narrowest, strict=True)]
-    return [n + spare * want / sum(wants) for n, want in zip(narrowest, wants, strict=True)]
+    shared = _shared(natural, narrowest, width, set())
+    whole = _kept_whole(natural, narrowest, width)
+    if not whole:
+        return shared
+    kept = _shared(natural, narrowest, width, whole)
+    inside = padding - 2  # a cell's own padding: `padding` has 2 points to spare for a whole line
+    lines = [[_line_count(text, font, style.fontSize, widths[col] - inside) for col, (text, font) in enumerate(row)]
+             for widths in (shared, kept) for row in [list(cells) for cells in zip(*columns, strict=True)]]
+    rows = len(lines) // 2
+    tallest = [sum(max(row) for row in lines[:rows]), sum(max(row) for row in lines[rows:])]
+    return kept if tallest[1] <= tallest[0] else shared
+
+
+def _shared(natural: list[float], narrowest: list[float], width: float, whole: set[int]) -> list[float]:
+    """The columns in `whole` at their full width, the others at their longest word and a share of
+    what is left by how much more they want."""
+    left = width - sum(natural[col] for col in whole)
+    rest = [col for col in range(len(natural)) if col not in whole]
+    spare = left - sum(narrowest[col] for col in rest)
+    wants = {col: natural[col] - narrowest[col] for col in rest}
+    total = sum(wants.values()) or 1.0
+    return [natural[col] if col in whole else narrowest[col] + spare * wants[col] / total for col in range(len(natural))]
+
+
+def _line_count(text: str, font: str, size: float, width: float) -> int:
+    """How many lines `text` takes at `width`, broken at spaces as a paragraph breaks it."""
+    lines, used = 1, 0.0
+    space = stringWidth(" ", font, size)
+    for word in text.split():
+        extent = stringWidth(word, font, size)
+        if used and used + space + extent > width:
+            lines, used = lines + 1, extent
+        else:
+            used += (space if used else 0.0) + extent
+    return lines
+
+
+def _kept_whole(natural: list[float], narrowest: list[float], width: float) -> set[int]:
+    """The columns that keep their text on one line: those within an even share of the width
+    the others leave, found again as each one kept takes its width (never all of them, and
+    never so many that the others lose their longest words)."""
+    whole: set[int] = set()
+    while True:
+        rest = [col for col in range(len(natural)) if col not in whole]
+        share = (width - sum(natural[col] for col in whole)) / len(rest)
+        fits = {col for col in rest if natural[col] <= share}
+        if not fits or len(fits) == len(rest):
+            return whole
+        taken = whole | fits
+        if sum(natural[col] for col in taken) + sum(narrowest[col] for col in rest if col not in fits) > width:
+            return whole
+        whole = taken
 
 
 PART_SEPARATOR = " / "

@@ -21,9 +21,10 @@ class KeptTable(Table):  # type: ignore[misc]  # reportlab has no type hints
     @property
     def moves_whole(self) -> bool:
         """Is the table short enough never to be split (`KEEP_WHOLE`)?"""
-        return len(self._cellvalues) - self._head_rows() <= KEEP_WHOLE
+        return len(self._cellvalues) - self.head_rows() <= KEEP_WHOLE
 
-    def _head_rows(self) -> int:
+    def head_rows(self) -> int:
+        """How many header rows repeat on every page."""
         return self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
@@ -33,7 +34,7 @@ class KeptTable(Table):  # type: ignore[misc]  # reportlab has no type hints
         pieces: list[Any] = super().split(availWidth, availHeight)
         if len(pieces) != 2:
             return pieces
-        head = self._head_rows()
+        head = self.head_rows()
         body = len(self._cellvalues) - head
         first = len(pieces[0]._cellvalues) - head
         rest = len(pieces[1]._cellvalues) - head

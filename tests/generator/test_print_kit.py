@@ -213,6 +213,27 @@ def test_a_heading_keeps_room_for_a_picture_its_one_line_leads_into():
     assert _room_after([long, picture], 400, most=72) == 72
 
 
+def test_a_lead_in_keeps_room_for_a_long_tables_first_rows_and_a_chapter_for_its_first_section():
+    """Looking at every page: Halfwish's "15.4 Powers (PWR)" and its one line ended a page, the
+    table of ten powers overleaf (it splits only after two rows, and two did not fit); and
+    "15. Card lists" with its one paragraph ended a page, its first section overleaf."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from generator.keepwith import _room_after
+    from generator.paragraphs import Paragraph
+    from generator.tables import KeptTable
+
+    style = ParagraphStyle("body", fontSize=10, leading=12)
+    line = Paragraph("Each player has a Power Deck of all ten.", style)
+    table = KeptTable([["Card", "Text"], *[[f"Power {n}", "Two lines of\ntext"] for n in range(10)]], repeatRows=1)
+    header_and_two_rows = sum(table.wrapOn(None, 400, 1e6) and table._rowHeights[:3])
+    assert _room_after([line, table], 400, most=72) >= 12 + header_and_two_rows
+    heading = Paragraph("15.1 Basic Actions", style)
+    heading.toc_text = "15.1 Basic Actions"
+    section = [heading, line, table]
+    assert _room_after([line, *section], 400, most=72) >= 12 + 12 + _room_after(section[1:], 400, most=72)
+
+
 @pytest.mark.parametrize(("game", "cuts", "not_said"), [
     ("which-witch", ["Cards: the long cuts", "Tokens: along each cut line."], ["A board on several pages"]),
     ("heartstrings", ["Cards: the long cuts", "Tokens: along each cut line.", "A board on several pages"], []),

@@ -235,6 +235,38 @@ def test_table_columns_are_at_least_as_wide_as_their_longest_word():
         assert widths[col] > stringWidth(word, style.fontName, style.fontSize), word
 
 
+def test_a_short_column_beside_a_long_text_is_not_wrapped():
+    """Print audit: Halfwish's card lists wrapped "Assassin / (competitive)" in the Card column
+    while the Copies column stood half empty: every column got a share of the spare width in
+    proportion to what it wanted, and the long Text column wanted it all. Where that makes the
+    table no taller, columns that fit an even share keep their text on one line."""
+    style = stylesheet(Theme())["cell"]
+    texts = [["#", "Card", "Copies", "Text"],
+             ["01", "Mirror (starter)", "2", "3 Strikes, 2 Long Strikes, 1 Heavy Strike, 2 Evades, 2 Defends"],
+             ["02", "Assassin (competitive)", "2", "4 Strikes, 1 Long Strike, 2 Defends, 3 Evades"],
+             ["07", "Rogue (competitive)", "2", "4 Strikes, 2 Long Strikes, 2 Defends, 2 Evades; innate: 1 Long Strike"]]
+    bold = [["Helvetica-Bold"] * 4, *[["Helvetica", "Helvetica-Bold", "Helvetica", "Helvetica"]] * 3]
+    widths = column_widths(texts, 447, style, bold)
+    assert sum(widths) == pytest.approx(447)
+    for col, text in ((1, "Assassin (competitive)"), (2, "Copies")):
+        assert widths[col] > stringWidth(text, "Helvetica-Bold", style.fontSize), text
+    assert widths[3] > 447 / 2  # the long text still has most of the page
+
+
+def test_columns_are_not_kept_whole_where_that_makes_the_table_taller():
+    """Half the Battle's print guide on Letter: keeping "2-sided, long edge*" whole narrowed the
+    long What column, the table grew by a line and the checklist ran onto a page of its own."""
+    style = stylesheet(Theme())["cell"]
+    texts = [["File", "What", "On", "Sides", "Sheets", "Used"],
+             ["characters-letter.pdf", "Character Cards (14 cards)", "cardstock", "2-sided, long edge*", "2", "88%"],
+             ["tokens-letter.pdf", ("Character tokens (A side up for the A team, B side up for the B team), Lane "
+                                    "indicators, Ability tokens and the initiative token (55 tokens)"),
+              "cardstock", "2-sided, long edge",
+              "1", "48%"]]
+    widths = column_widths(texts, 476, style)
+    assert widths[3] < stringWidth("2-sided, long edge*", style.fontName, style.fontSize)  # it wraps
+
+
 def test_table_header_and_bold_words_are_measured_in_the_bold_font():
     style = stylesheet(Theme())["cell"]
     texts = [["Copies"], ["1"]]
