@@ -119,7 +119,7 @@ def _replay(table: Table, notes: list[Note], reveal: bool) -> tuple[list[ReportS
         entry = step.entry if not hidden else JournalEntry(step.entry.seq, mark, step.entry.kind,
                                                            step.entry.player, step.entry.source, step.entry.time)
         steps.append(ReportStep(entry, request.prompt if request else "", mark if hidden else
-                                _choice(request, step.entry.answer), events,
+                                answer_label(request, step.entry.answer), events,
                                 [n for n in notes if n.after_seq == step.entry.seq], under_way))
         now, over = engine.round_number(state), engine.outcome(state) is not None
         if under_way is not None and (now != under_way or over):
@@ -134,7 +134,7 @@ def answer_labels(table: Table) -> list[str]:
     return [step.choice for step in _replay(table, [], reveal=True)[0]]
 
 
-def _choice(request: Request | None, answer: Any) -> str:
+def answer_label(request: Request | None, answer: Any) -> str:
     """The answer as a person reads it: the option's label, the dice, the card, the new order."""
     if isinstance(request, Decision):
         label = next((str(o) for o in request.options if o.id == answer), str(answer))

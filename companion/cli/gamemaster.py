@@ -17,7 +17,7 @@ from cards.wording import plural
 from ..engine.core import Chance, Decision, Event, Request
 from ..engine.typed import parse_typed
 from ..errors import IllegalAction
-from ..sessionexport import answer_labels
+from ..sessionexport import answer_label, answer_labels
 from ..sessionnotes import add_note
 from ..sessions import DB_ENV
 from ..sessiontable import Table, entry_summary, result_line
@@ -265,6 +265,8 @@ class Gamemaster:
             self.say("  nothing to redo: undo takes answers back, redo gives them back")
             return
         request = self.table.request()
+        said = entry_summary(entry, self.table.info.players, hide_secret=True, label=answer_label(request, entry.answer))
+        self.say(f"  redone: #{entry.seq} {said}")
         self.commit(entry.answer, entry.source, request is not None and request.secret)
 
     def show_log(self, count: int) -> None:

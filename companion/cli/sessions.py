@@ -16,6 +16,7 @@ from cards.wording import plural
 from ..errors import CompanionError
 from ..safefiles import write_text_replacing
 from ..sessionexport import (
+    answer_label,
     answer_labels,
     export_data,
     outcome_data,
@@ -232,8 +233,8 @@ def redo(name: str, steps: int, db_path: str | None) -> None:
             if entry is None:
                 click.echo(f"{name}: nothing {'more ' if given else ''}to redo")
                 return
+            label = answer_label(table.request(), entry.answer)
             table.answer(entry.answer, entry.source)
-            label = answer_labels(table)[-1]  # a secret answer stays hidden
             click.echo(f"redone: #{entry.seq} {entry_summary(entry, table.info.players, hide_secret=True, label=label)}")
 
 
