@@ -43,10 +43,11 @@ def _room_after(following: list[Flowable], width: float, most: float) -> float:
     """The room what a heading or lead-in introduces needs on its page: its text, all of it when
     short, else `most` points (it runs on overleaf); a picture whole (it cannot), also when one
     short paragraph leads into it (`9. The battlefield` and its one line ended a page, the map
-    overleaf). A long table is not measured (as dear as laying it out): `most` of it, or after
-    one short paragraph, its header and first rows; a short one moves whole
-    (`KeptTable.moves_whole`), so it counts as a picture (Halfwish's odds appendix ended a page
-    with its heading and lead-in, the table overleaf). A short introduction followed by a
+    overleaf). A long table right under a heading is not measured (as dear as laying it out):
+    `most` of it; under one short paragraph, its header and first rows (it splits after
+    `MIN_ROWS` rows at least). A short one moves whole (`KeptTable.moves_whole`), so it counts as
+    a picture (Halfwish's odds appendix ended a page with its heading and lead-in, the table
+    overleaf). A short introduction followed by a
     section's heading needs the room that section's start needs too (a chapter's heading and its
     one paragraph ended a page, its first section overleaf)."""
     first = following[0] if following else None

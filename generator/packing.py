@@ -78,8 +78,7 @@ def card_groups(db: Database) -> list[Group]:
     groups = _grouped(printing_order(db.decks), key)
     sizes = {k[1] for k in groups if k[0] == "shared"}
     sidedness = {k[2] for k in groups if k[0] == "shared"}
-
-    alone = any(k[0] == "own" for k in groups)
+    alone = any(k[0] == "own" for k in groups)  # a deck printed on its own sheets
 
     def name(k: tuple[str, ...], members: list[Any]) -> str:
         if len(members) == 1:

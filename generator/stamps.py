@@ -3,9 +3,8 @@
 Its fields and filled-in text, its place in the deck, the resolved front and back layouts, the
 deck's size and back and the deck settings the layouts print (its colour), and the rules values,
 game details and database lookups the layouts name: of the cards its layouts look up by id
-(`db.card(id).name`), those this card looks up. The
-database-wide version is left out, so a card whose content did not change keeps its stamp and
-need not be reprinted (`generator.manifest` records them). So is the bleed: it is cut off, and a
+(`db.card(id).name`), those this card looks up. The database-wide version is left out, so a card
+whose content did not change keeps its stamp and need not be reprinted (`generator.manifest` records them). So is the bleed: it is cut off, and a
 card printed at home and the same card from a print shop (whose bleed differs) carry one stamp,
 so a reprint list matches either. (What is drawn, the render cache's keys, still depends on it.)
 """

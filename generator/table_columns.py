@@ -33,11 +33,12 @@ def column_widths(texts: list[list[str]], width: float, style: ParagraphStyle,
         return shared
     kept = _shared(natural, narrowest, width, whole)
     inside = padding - 2  # a cell's own padding: `padding` has 2 points to spare for a whole line
-    lines = [[_line_count(text, font, style.fontSize, widths[col] - inside) for col, (text, font) in enumerate(row)]
-             for widths in (shared, kept) for row in [list(cells) for cells in zip(*columns, strict=True)]]
-    rows = len(lines) // 2
-    tallest = [sum(max(row) for row in lines[:rows]), sum(max(row) for row in lines[rows:])]
-    return kept if tallest[1] <= tallest[0] else shared
+
+    def lines(widths: list[float]) -> int:
+        """The table's height in lines: each row as tall as its tallest cell."""
+        return sum(max(_line_count(text, font, style.fontSize, widths[col] - inside) for col, (text, font) in enumerate(row))
+                   for row in zip(*columns, strict=True))
+    return kept if lines(kept) <= lines(shared) else shared
 
 
 def _shared(natural: list[float], narrowest: list[float], width: float, whole: set[int]) -> list[float]:
