@@ -26,7 +26,16 @@ from cards.wording import plural
 from .cardlayout import Box, bind, drawn_elements, element_place, geometry, load_layout, set_text
 from .colours import contrast_ratio
 from .errors import Finding
-from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
+from .kit import (
+    base_context,
+    card_context,
+    deck_sides,
+    deck_stamps,
+    layout_folders,
+    sheet_copies,
+    trim_size_mm,
+)
+from .pagecache import face_stamp
 
 MIN_TEXT_SIZE = 6.0
 TITLE_SIZE = 10.0
@@ -144,8 +153,31 @@ def keyword_icon_findings(db: Database) -> Iterator[Finding]:
                                             f"({', '.join(keywords)}); give each its own icon")
 
 
-def deck_findings(db: Database, deck: Any) -> Iterator[Finding]:
-    """Every face and back of `deck`, set as printed."""
+@dataclass
+class Legible:
+    """What read well in the last build (`deckwright build` checks it, `generator.printwarnings`),
+    by key: a card by its content stamp (what both its sides are drawn from), a deck's shared back
+    by its face's stamp, a sheet by a hash of what it is drawn from. Those are not set again; `found` collects what reads well now (what has
+    a finding is checked again each time, so it is warned of each time)."""
+
+    known: frozenset[str] = frozenset()
+    found: set[str] = field(default_factory=set)
+
+    def skips(self, key: str) -> bool:
+        """Did `key` read well last time? (Then it still does.)"""
+        if key in self.known:
+            self.found.add(key)
+            return True
+        return False
+
+    def checked(self, key: str, findings: list[Finding]) -> list[Finding]:
+        if not findings:
+            self.found.add(key)
+        return findings
+
+
+def deck_findings(db: Database, deck: Any, legible: Legible | None = None) -> Iterator[Finding]:
+    """Every face and back of `deck`, set as printed (the cards `legible` knows, skipped)."""
     from cards.units import parse_length, parse_size
 
     folders = layout_folders(db)
@@ -154,27 +186,44 @@ def deck_findings(db: Database, deck: Any) -> Iterator[Finding]:
     w, h = parse_size(deck.size)
     box = Box(0, 0, w, h, parse_length(db.print.bleed))
     base = {**base_context(db), **trim_size_mm(deck.size)}
-    for number, card in enumerate(deck.cards, 1):
+    stamps = deck_stamps(db, deck) if legible is not None else [""] * len(deck.cards)
+    for number, (card, stamp) in enumerate(zip(deck.cards, stamps, strict=True), 1):
+        if legible is not None and legible.skips(stamp):
+            continue
         context = card_context(db, deck, card, number, base)
         where = f"decks[{deck.id}] card {card.id!r}"
-        yield from layout_findings(painted(front, box, context, where), where)
+        found = list(layout_findings(painted(front, box, context, where), where))
         if deck.back.per_card:
-            yield from layout_findings(painted(back, box, {**context, "back": deck.back}, where), f"{where} back")
-    if not deck.back.per_card:
-        context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
-        yield from layout_findings(painted(back, box, context, f"decks[{deck.id}] back"), f"decks[{deck.id}] back")
+            found += layout_findings(painted(back, box, {**context, "back": deck.back}, where), f"{where} back")
+        yield from found if legible is None else legible.checked(stamp, found)
+    if deck.back.per_card:
+        return
+    key = f"back:{face_stamp(deck_sides(db, deck)[1][0])}" if legible is not None else ""  # what the back is drawn from
+    if legible is not None and legible.skips(key):
+        return
+    context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
+    found = list(layout_findings(painted(back, box, context, f"decks[{deck.id}] back"), f"decks[{deck.id}] back"))
+    yield from found if legible is None else legible.checked(key, found)
 
 
-def sheet_findings(db: Database, sheet: Any) -> Iterator[Finding]:
-    """Every printed copy of a sheet (mats, boards, trackers)."""
+def sheet_findings(db: Database, sheet: Any, legible: Legible | None = None) -> Iterator[Finding]:
+    """Every printed copy of a sheet (mats, boards, trackers); none when `legible` knows it."""
     from cards.units import parse_length
 
+    from .stamps import digest
+
     layout = load_layout(sheet.layout, layout_folders(db))
+    copies = sheet_copies(db, sheet)
+    key = digest([layout.elements, sheet, copies, dict(db.rules), db.meta], 64) if legible is not None else ""
+    if legible is not None and legible.skips(key):
+        return
     box = Box(0, 0, parse_length(sheet.width), parse_length(sheet.height))
-    for copy in sheet_copies(db, sheet):
+    found: list[Finding] = []
+    for copy in copies:
         context = {**base_context(db), "sheet": sheet, "data": sheet.data, **copy}
         where = f"sheets[{sheet.id}]" + (f" player {copy['player']}" if sheet.per_player else "")
-        yield from layout_findings(painted(layout, box, context, where), where)
+        found += layout_findings(painted(layout, box, context, where), where)
+    yield from found if legible is None else legible.checked(key, found)
 
 
 def token_findings(db: Database) -> Iterator[Finding]:
@@ -192,13 +241,14 @@ def token_findings(db: Database) -> Iterator[Finding]:
         yield Finding(f"tokens[{sheet.id}]", message, located=db.problem_at("tokens", index, ("size",), message))
 
 
-def legibility_findings(db: Database) -> list[Finding]:
-    """Every legibility finding of the game's printed components, without duplicates, in order."""
+def legibility_findings(db: Database, legible: Legible | None = None) -> list[Finding]:
+    """Every legibility finding of the game's printed components, without duplicates, in order
+    (the cards and sheets `legible` knows read well, skipped)."""
     found: list[Finding] = [*keyword_icon_findings(db), *token_findings(db)]
     for deck in db.decks:
-        found.extend(deck_findings(db, deck))
+        found.extend(deck_findings(db, deck, legible))
     for sheet in db.sheets:
-        found.extend(sheet_findings(db, sheet))
+        found.extend(sheet_findings(db, sheet, legible))
     return _once_per_element(list(dict.fromkeys(found)))
 
 

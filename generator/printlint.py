@@ -9,14 +9,15 @@ from dataclasses import replace
 from cards import Database, DatabaseInvalid, Problem
 
 from .errors import Finding
-from .legibility import legibility_findings
+from .legibility import Legible, legibility_findings
 
 
-def print_problems(db: Database) -> list[Problem]:
-    """Every legibility and fit finding of the game's printed components."""
+def print_problems(db: Database, legible: Legible | None = None) -> list[Problem]:
+    """Every legibility and fit finding of the game's printed components (the cards and sheets
+    `legible` knows read well, skipped)."""
     from .fit import fit_findings
 
-    findings = [*legibility_findings(db), *fit_findings(db)]
+    findings = [*legibility_findings(db, legible), *fit_findings(db)]
     return [_located(db, f) for f in findings]
 
 

@@ -162,6 +162,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             kinds = tuple(only) or tuple(k for k in KINDS if k != "proofs")
             databases = _checked_databases(games, all_games, lambda db: _to_check(cache, db, papers, kinds, out_dir),
                                            cache)
+            refused = _print_problems(databases, kinds, cache)
             reprints = _changes_since(databases, reprint_since)  # a wrong REF stops before anything is written
             if out_dir.exists() and not out_dir.is_dir():
                 raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
@@ -184,8 +185,23 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
             raise DataProblem(f"cannot write the kit into {str(out_dir)!r}: {exc.strerror or exc}") from None
         finally:
             _warn(caught)
+    for line in refused:
+        click.echo(line, err=True)
     return ([stages.final(path) for path in written], _usage(databases, papers, out_dir),
             [stages.final(path) for path in older])
+
+
+def _print_problems(databases: list[Any], kinds: tuple[str, ...], cache: Any) -> list[str]:
+    """What `deckwright lint` would refuse in the printed kit, as warning lines (`generator.printwarnings`)."""
+    if not {"cards", "sheets", "tokens"} & set(kinds):
+        return []
+    from generator.printwarnings import print_warnings, warning_lines
+
+    lines = []
+    for db in databases:
+        problems = print_warnings(db, cache)
+        lines += warning_lines(db, problems) if problems else []
+    return lines
 
 
 def _waiting(out_dir: Path) -> None:
