@@ -96,7 +96,11 @@ def _find(name: str, folders: tuple[Path, ...]) -> Path:
 
 
 def _read(path: Path) -> YamlDoc:
-    doc, problems = load_yaml(path)  # safe, with a budget on aliases
+    from cards.loader import display_path
+
+    # safe, with a budget on aliases; its problems name the file as the database's do: below the
+    # working folder, relative to it (audit: absolute paths)
+    doc, problems = load_yaml(path, display_path(path))
     if problems:
         raise LayoutError(problems[0].message, problems[0])
     if doc.data is None:

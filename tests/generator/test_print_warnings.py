@@ -63,3 +63,15 @@ def test_a_rebuild_sets_again_only_the_cards_that_changed(runner, cards_copy, tm
     set_again.clear()
     _build(runner, cards_copy, tmp_path / "out")
     assert [where for where in set_again if " card " in where] == ["decks[actions] card 'strike'"]
+
+
+def test_a_layout_problem_names_its_file_below_the_working_folder_as_the_databases_do(runner, cards_copy, amber,
+                                                                                    monkeypatch):
+    """Audit: layout problems showed absolute paths (`/home/.../templates/halfwish/card-base.yaml`)
+    where the database's show `cards/halfwish/upgrades.yaml`."""
+    import generator
+
+    monkeypatch.chdir(Path(generator.__file__).resolve().parents[1])
+    lint = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "halfwish"])
+    assert "\n  templates/halfwish/card-base.yaml:37:5: decks[upgrades]" in lint.output, lint.output
+    assert "/templates/halfwish/" not in lint.output
