@@ -271,6 +271,10 @@ def _yaml_reason(exc: yaml.YAMLError, text: str) -> str:
     mark, context, start = getattr(exc, "problem_mark", None), getattr(exc, "context", None), getattr(exc, "context_mark", None)
     if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
         return "a tab where YAML expects spaces (indent with spaces only)"
+    if problem.startswith("mapping values are not allowed") and mark is not None:
+        quoted = _colon_in_value(text, mark.line)
+        if quoted is not None:
+            return quoted
     runaway = _runaway_quote(text, mark.line) if mark is not None else None
     if runaway is not None:
         return f"{problem} (the quote opened at line {runaway[0]}, column {runaway[1]} is not closed on its line)"
@@ -278,6 +282,20 @@ def _yaml_reason(exc: yaml.YAMLError, text: str) -> str:
         what = context.removeprefix("while parsing ").removeprefix("while scanning ").removeprefix("a ")
         return f"{problem} (in the {what} that starts at line {start.line + 1}, column {start.column + 1})"
     return problem
+
+
+_KEY_AND_VALUE = re.compile(r"^\s*(?:-\s+)*([^\s\"'#:][^:#]*):\s+(.+?)\s*$")
+
+
+def _colon_in_value(text: str, error_line: int) -> str | None:
+    """A plain value holding `: ` (`name: Strike: the basic`), which YAML reads as a second key:
+    said so, with the line as it should be written. None when the line is something else."""
+    lines = text.splitlines()
+    found = _KEY_AND_VALUE.match(lines[error_line]) if 0 <= error_line < len(lines) else None
+    if found is None or ": " not in found.group(2) or found.group(2)[0] in "\"'[{|>":
+        return None
+    key, value = found.group(1).strip(), found.group(2).replace('"', '\\"')
+    return f'a colon and a space inside the value of {key!r}: put the value in quotes ({key}: "{value}")'
 
 
 _OPENING_QUOTE = re.compile(r"""^\s*(?:-\s+)*(?:[^\s"'#][^:#]*:\s+)?(["'])""")

@@ -215,8 +215,11 @@ def test_a_field_referring_to_rules_that_hold_no_ids_is_located_at_its_spec(tmp_
         (DECK.replace("name: Alpha", 'name: "Alpha').replace("name: Beta", 'name: "Beta"'),
          ("deck.yaml:15:16: malformed YAML: did not find expected key (the quote opened at line 11, column 15 "
           "is not closed on its line)")),
+        (DECK.replace("name: Alpha", "name: Alpha: the first"),
+         ("deck.yaml:11:20: malformed YAML: a colon and a space inside the value of 'name': put the value in "
+          "quotes (name: \"Alpha: the first\")")),
     ],
-    ids=["tab-indent", "unclosed-bracket", "unclosed-quote"],
+    ids=["tab-indent", "unclosed-bracket", "unclosed-quote", "colon-in-value"],
 )
 def test_malformed_yaml_names_the_cause_a_designer_can_fix(tmp_path: Path, broken: str, expected: str) -> None:
     """Broken-input audit: a tab said "found character that cannot start any token", and an unclosed
