@@ -157,8 +157,9 @@ def keyword_icon_findings(db: Database) -> Iterator[Finding]:
 class Legible:
     """What read well in the last build (`deckwright build` checks it, `generator.printwarnings`),
     by key: a card by its content stamp (what both its sides are drawn from), a deck's shared back
-    by its face's stamp, a sheet by a hash of what it is drawn from. Those are not set again; `found` collects what reads well now (what has
-    a finding is checked again each time, so it is warned of each time)."""
+    by its face's stamp, a sheet by a hash of what it is drawn from. Those are not set again;
+    `found` collects what reads well now (what has a finding is set again each time, so it is
+    warned of each time). Empty (`lint`), everything is set."""
 
     known: frozenset[str] = frozenset()
     found: set[str] = field(default_factory=set)
@@ -186,24 +187,24 @@ def deck_findings(db: Database, deck: Any, legible: Legible | None = None) -> It
     w, h = parse_size(deck.size)
     box = Box(0, 0, w, h, parse_length(db.print.bleed))
     base = {**base_context(db), **trim_size_mm(deck.size)}
-    stamps = deck_stamps(db, deck) if legible is not None else [""] * len(deck.cards)
-    for number, (card, stamp) in enumerate(zip(deck.cards, stamps, strict=True), 1):
-        if legible is not None and legible.skips(stamp):
+    legible = legible or Legible()
+    for number, (card, stamp) in enumerate(zip(deck.cards, deck_stamps(db, deck), strict=True), 1):
+        if legible.skips(stamp):
             continue
         context = card_context(db, deck, card, number, base)
         where = f"decks[{deck.id}] card {card.id!r}"
         found = list(layout_findings(painted(front, box, context, where), where))
         if deck.back.per_card:
             found += layout_findings(painted(back, box, {**context, "back": deck.back}, where), f"{where} back")
-        yield from found if legible is None else legible.checked(stamp, found)
+        yield from legible.checked(stamp, found)
     if deck.back.per_card:
         return
-    key = f"back:{face_stamp(deck_sides(db, deck)[1][0])}" if legible is not None else ""  # what the back is drawn from
-    if legible is not None and legible.skips(key):
+    key = f"back:{face_stamp(deck_sides(db, deck)[1][0])}"  # what the deck's one back is drawn from
+    if legible.skips(key):
         return
     context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
     found = list(layout_findings(painted(back, box, context, f"decks[{deck.id}] back"), f"decks[{deck.id}] back"))
-    yield from found if legible is None else legible.checked(key, found)
+    yield from legible.checked(key, found)
 
 
 def sheet_findings(db: Database, sheet: Any, legible: Legible | None = None) -> Iterator[Finding]:
@@ -212,10 +213,11 @@ def sheet_findings(db: Database, sheet: Any, legible: Legible | None = None) -> 
 
     from .stamps import digest
 
+    legible = legible or Legible()
     layout = load_layout(sheet.layout, layout_folders(db))
     copies = sheet_copies(db, sheet)
-    key = digest([layout.elements, sheet, copies, dict(db.rules), db.meta], 64) if legible is not None else ""
-    if legible is not None and legible.skips(key):
+    key = digest([layout.elements, sheet, copies, dict(db.rules), db.meta], 64)  # what it is drawn from
+    if legible.skips(key):
         return
     box = Box(0, 0, parse_length(sheet.width), parse_length(sheet.height))
     found: list[Finding] = []
@@ -223,7 +225,7 @@ def sheet_findings(db: Database, sheet: Any, legible: Legible | None = None) -> 
         context = {**base_context(db), "sheet": sheet, "data": sheet.data, **copy}
         where = f"sheets[{sheet.id}]" + (f" player {copy['player']}" if sheet.per_player else "")
         found += layout_findings(painted(layout, box, context, where), where)
-    yield from found if legible is None else legible.checked(key, found)
+    yield from legible.checked(key, found)
 
 
 def token_findings(db: Database) -> Iterator[Finding]:
