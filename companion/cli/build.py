@@ -195,13 +195,9 @@ def _print_problems(databases: list[Any], kinds: tuple[str, ...], cache: Any) ->
     """What `deckwright lint` would refuse in the printed kit, as warning lines (`generator.printwarnings`)."""
     if not {"cards", "sheets", "tokens"} & set(kinds):
         return []
-    from generator.printwarnings import print_warnings, warning_lines
+    from generator.printwarnings import print_warnings
 
-    lines = []
-    for db in databases:
-        problems = print_warnings(db, cache)
-        lines += warning_lines(db, problems) if problems else []
-    return lines
+    return [line for db in databases for line in print_warnings(db, cache)]
 
 
 def _waiting(out_dir: Path) -> None:
