@@ -89,7 +89,25 @@ def _check_kit(db: Database) -> list[str]:
     lint_print(db)
     _check_engine(db)
     note = missing_art_note(caught)
-    return ["\n".join(wrap_lines(f"  note: {note}", hang=2))] if note else []
+    notes = [note] if note else []
+    if _rulebook_is_empty(db):  # audit: accepted without a word
+        notes.append(f"the rulebook template {db.rulebook.template} is empty: the rulebook prints no rules "
+                     "(its title, print guide, components and rulings only)")
+    return ["\n".join(wrap_lines(f"  note: {text}", hang=2)) for text in notes]
+
+
+def _rulebook_is_empty(db: Database) -> bool:
+    """Does the game's rulebook template hold nothing but spaces?"""
+    from jinja2 import TemplateNotFound
+
+    from generator.rulebook import template_environment
+
+    env = template_environment(db)
+    try:
+        source = env.loader.get_source(env, db.rulebook.template)[0] if env.loader is not None else "x"
+    except TemplateNotFound:  # the check has said so already
+        return False
+    return not source.strip()
 
 
 def _check_engine(db: Database) -> None:

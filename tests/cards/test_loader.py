@@ -132,6 +132,21 @@ def test_lint_notes_a_card_file_left_empty(tmp_path: Path, runner) -> None:
     assert "deck.yaml holds nothing" not in ok.output
 
 
+def test_lint_notes_an_empty_rulebook_template(tmp_path: Path, runner) -> None:
+    """Audit: an empty rulebook template was accepted without a word; the rulebook printed its
+    title, print guide, components and rulings, and no rules."""
+    root = make_game(tmp_path)
+    (root / "tiny" / "templates").mkdir()
+    template = root / "tiny" / "templates" / "rulebook.md.j2"
+    template.write_text("\n  \n")
+    ok = runner.invoke(cli, ["--cards", str(root), "lint", "tiny"])
+    assert ok.exit_code == 0, ok.output
+    assert ("  note: the rulebook template rulebook.md.j2 is empty: the rulebook prints no rules "
+            "(its title, print guide, components and rulings only)") in ok.output
+    template.write_text("# {{ game.name }}\n")
+    assert "is empty" not in runner.invoke(cli, ["--cards", str(root), "lint", "tiny"]).output
+
+
 def test_a_rules_hook_missing_a_deck_says_so_in_words(tmp_path: Path, runner, cards_copy) -> None:
     """Audit: emptying skirmish's skills.yaml gave 'KeyError: "no deck ..."' at game.yaml's absolute path."""
     (cards_copy / "skirmish" / "skills.yaml").write_text("")
