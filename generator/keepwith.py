@@ -79,7 +79,7 @@ def _first_rows(table: KeptTable, width: float) -> float:
     """The height of a long table's header and its first `MIN_ROWS` rows, the least of it a page
     can end with: a lead-in line with less room under it ended a page, the table overleaf (print
     audit: Halfwish's Powers card list)."""
-    _height(table, width)
+    _height(table, width)  # wrapping the table sets its row heights
     return float(sum(table._rowHeights[:table.head_rows() + MIN_ROWS]))
 
 

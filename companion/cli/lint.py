@@ -103,8 +103,10 @@ def _rulebook_is_empty(db: Database) -> bool:
     from generator.rulebook import template_environment
 
     env = template_environment(db)
+    if env.loader is None:  # the environment always has the game's template folders
+        return False
     try:
-        source = env.loader.get_source(env, db.rulebook.template)[0] if env.loader is not None else "x"
+        source, _, _ = env.loader.get_source(env, db.rulebook.template)
     except TemplateNotFound:  # the check has said so already
         return False
     return not source.strip()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from halfwish_copy import edit, stamps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -30,25 +31,6 @@ from generator.manifest import build_manifest
 CORNER = re.compile(r"HW-[A-Z]+ \d\d/\d\d")
 
 
-@pytest.fixture
-def halfwish(tmp_path: Path) -> Path:
-    """A writable copy of Halfwish's card folder, alone in its own database root."""
-    root = tmp_path / "cards"
-    shutil.copytree(load_game("halfwish").folder, root / "halfwish")
-    return root
-
-
-def _edit(root: Path, file: str, old: str, new: str) -> None:
-    path = root / "halfwish" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _stamps(root: Path) -> dict[str, str]:
-    return {c["id"]: c["stamp"] for c in build_manifest(load_game("halfwish", root))["cards"]}
-
-
 def _build(runner, root: Path, out: Path, *args: str):
     result = runner.invoke(cli, ["--cards", str(root), "build", "halfwish", "--paper", "a4",
                                  "--only", "cards", "--out", str(out), *args])
@@ -57,9 +39,9 @@ def _build(runner, root: Path, out: Path, *args: str):
 
 
 def test_a_text_edit_changes_only_that_cards_stamp(halfwish):
-    before = _stamps(halfwish)
-    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
-    after = _stamps(halfwish)
+    before = stamps(halfwish)
+    edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    after = stamps(halfwish)
     assert {card for card in before if before[card] != after[card]} == {"strike"}
     assert load_game("halfwish", halfwish).version != ""  # the database version changed meanwhile
 
@@ -75,12 +57,12 @@ def test_renaming_a_card_changes_only_the_stamps_of_the_cards_that_print_its_nam
     assert 0 < len(printers) < len(db.deck("classes").cards) + len(db.deck("upgrades").cards)
     out = tmp_path / "out"
     _build(runner, halfwish, out)
-    before = _stamps(halfwish)
-    _edit(halfwish, "map.yaml", "name: Healing Spring", "name: Healing Springs")
-    after = _stamps(halfwish)
+    before = stamps(halfwish)
+    edit(halfwish, "map.yaml", "name: Healing Spring", "name: Healing Springs")
+    after = stamps(halfwish)
     assert {card for card in before if before[card] != after[card]} == {"healing-spring"}
-    _edit(halfwish, "actions.yaml", "name: Long Strike", "name: Longer Strike")
-    renamed = _stamps(halfwish)
+    edit(halfwish, "actions.yaml", "name: Long Strike", "name: Longer Strike")
+    renamed = stamps(halfwish)
     assert {card for card in after if after[card] != renamed[card]} == {"long-strike"} | printers
     # the pages of the cards that kept their stamps are replayed: they must show what a fresh build shows
     _build(runner, halfwish, out)
@@ -110,12 +92,12 @@ def test_a_rule_looked_up_by_a_cards_value_restamps_only_the_cards_that_look_it_
     replacing = {c.id for c in db.deck("upgrades").cards if c.get("replaces") == "long-strike"}
     printing = {c.id for d in db.decks for c in d.cards if "rules.actions['long-strike']" in (c.get("text") or "")}
     assert replacing and len(replacing) < len(db.deck("upgrades").cards)
-    before = _stamps(halfwish)
-    _edit(halfwish, "game.yaml", "long-strike:  {kind: strike, dv: -2", "long-strike:  {kind: strike, dv: -3")
-    after = _stamps(halfwish)
+    before = stamps(halfwish)
+    edit(halfwish, "game.yaml", "long-strike:  {kind: strike, dv: -2", "long-strike:  {kind: strike, dv: -3")
+    after = stamps(halfwish)
     assert {card for card in before if before[card] != after[card]} == replacing | printing
-    _edit(halfwish, "game.yaml", "heavy-strike:", "heavy-strike: ")  # a spelling with the same value
-    assert _stamps(halfwish) == after
+    edit(halfwish, "game.yaml", "heavy-strike:", "heavy-strike: ")  # a spelling with the same value
+    assert stamps(halfwish) == after
 
 
 def test_every_printed_card_carries_its_own_stamp(runner, halfwish, tmp_path):
@@ -140,8 +122,8 @@ def test_changes_since_a_manifest_shows_fields_and_rules_old_to_new(runner, half
     _build(runner, halfwish, tmp_path / "out")
     earlier = tmp_path / "earlier.json"
     shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
-    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
-    _edit(halfwish, "game.yaml", "  rounds: 3", "  rounds: 4")
+    edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    edit(halfwish, "game.yaml", "  rounds: 3", "  rounds: 4")
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(earlier), "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
@@ -158,7 +140,7 @@ def test_changes_since_a_git_revision_lists_added_and_removed_cards(runner, half
     subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "-A"], check=True)
     subprocess.run([*git, "commit", "-qm", "cards"], check=True)
-    _edit(halfwish, "map.yaml", "id: mimic", "id: mimic-two")
+    edit(halfwish, "map.yaml", "id: mimic", "id: mimic-two")
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "HEAD", "--json"])
     assert result.exit_code == 0, result.output
     cards = json.loads(result.output)["cards"]
@@ -173,11 +155,11 @@ def test_a_revision_with_problems_names_its_files_at_that_revision(runner, halfw
     /tmp/deckwright-since-.../halfwish/actions.yaml, a folder the designer never saw."""
     git = ["git", "-C", str(halfwish), "-c", "user.name=t", "-c", "user.email=t@t"]
     subprocess.run([*git, "init", "-q"], check=True)
-    _edit(halfwish, "actions.yaml", "        count: 8\n", "        count: eight\n")
+    edit(halfwish, "actions.yaml", "        count: 8\n", "        count: eight\n")
     line = (halfwish / "halfwish" / "actions.yaml").read_text().splitlines().index("        count: eight") + 1
     subprocess.run([*git, "add", "-A"], check=True)
     subprocess.run([*git, "commit", "-qm", "cards"], check=True)
-    _edit(halfwish, "actions.yaml", "        count: eight\n", "        count: 8\n")
+    edit(halfwish, "actions.yaml", "        count: eight\n", "        count: 8\n")
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "HEAD"])
     assert result.exit_code == 2, result.output
     shown = " ".join(result.output.split())
@@ -247,7 +229,7 @@ def test_the_reprint_holds_exactly_the_edited_card_with_its_backs(runner, halfwi
     earlier = tmp_path / "earlier.json"
     shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
     old_stamp = json.loads(earlier.read_text())["cards"][0]["stamp"]
-    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
     _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
     new = json.loads((tmp_path / "out" / "halfwish" / "manifest.json").read_text())
     strike = next(c for c in new["cards"] if c["id"] == "strike")
@@ -271,8 +253,8 @@ def test_the_reprint_keeps_a_face_down_card_from_the_others(runner, halfwish, tm
     _build(runner, halfwish, tmp_path / "out")
     earlier = tmp_path / "earlier.json"
     shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
-    _edit(halfwish, "map.yaml", "Both players heal", "Both players heal again")
-    _edit(halfwish, "classes.yaml", "name: Mirror", "name: Mirror Image")
+    edit(halfwish, "map.yaml", "Both players heal", "Both players heal again")
+    edit(halfwish, "classes.yaml", "name: Mirror", "name: Mirror Image")
     _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
     db = load_game("halfwish", halfwish)
     plan = plan_sheet(parse_size("poker"), parse_length(db.print.bleed), "a4", page_margin(db.print.margin, "a4"))
@@ -315,7 +297,7 @@ def test_changes_of_a_long_text_fit_80_columns_with_old_and_new_whole(runner, ha
     _build(runner, halfwish, tmp_path / "out")
     earlier = tmp_path / "earlier.json"
     shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
-    _edit(halfwish, "actions.yaml", "Evade fails and you take full damage.", "Evade fails: take full damage.")
+    edit(halfwish, "actions.yaml", "Evade fails and you take full damage.", "Evade fails: take full damage.")
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "earlier.json"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -330,7 +312,7 @@ def test_a_card_added_to_a_deck_shows_why_the_others_restamp_their_place_in_the_
     _build(runner, halfwish, tmp_path / "out")
     earlier = tmp_path / "earlier.json"
     shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
-    _edit(halfwish, "actions.yaml", "      - id: evade\n", "      - id: feint-step\n        name: Feint Step\n"
+    edit(halfwish, "actions.yaml", "      - id: evade\n", "      - id: feint-step\n        name: Feint Step\n"
           "        count: 2\n        kind: evade\n        text: Feint.\n      - id: evade\n")
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(earlier), "--json"])
     assert result.exit_code == 0, result.output
@@ -366,7 +348,7 @@ def test_a_deck_whose_layout_prints_no_stamp_is_thrown_away_by_name_not_by_stamp
     assert footer in base
     (own / "card-base.yaml").write_text(base.replace(footer, ""))
     earlier = build_manifest(load_game("halfwish", halfwish))  # printed with that layout
-    _edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
     db = load_game("halfwish", halfwish)
     assert "actions" in decks_without_stamp(db)
     out = tmp_path / "reprint.pdf"
@@ -419,7 +401,7 @@ def test_after_a_rules_edit_the_reprint_says_to_print_the_rulebook_again(runner,
     _build(runner, halfwish, tmp_path / "out")
     earlier = tmp_path / "earlier.json"
     shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
-    _edit(halfwish, "game.yaml", "long-strike:  {kind: strike, dv: -2", "long-strike:  {kind: strike, dv: -3")
+    edit(halfwish, "game.yaml", "long-strike:  {kind: strike, dv: -2", "long-strike:  {kind: strike, dv: -3")
     _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
     cover = " ".join(PdfReader(tmp_path / "out" / "halfwish" / "reprint-a4.pdf").pages[0].extract_text().split())
     assert "Print the rulebook again too" in cover and "The rules changed: the rulebook prints them" in cover

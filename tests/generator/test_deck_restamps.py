@@ -13,30 +13,11 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
+from halfwish_copy import edit, stamps
 from pypdf import PdfReader
 
 from cards import load_game
 from companion.cli import cli
-from generator.manifest import build_manifest
-
-
-@pytest.fixture
-def halfwish(tmp_path: Path) -> Path:
-    root = tmp_path / "cards"
-    shutil.copytree(load_game("halfwish").folder, root / "halfwish")
-    return root
-
-
-def _edit(root: Path, file: str, old: str, new: str) -> None:
-    path = root / "halfwish" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _stamps(root: Path) -> dict[str, str]:
-    return {c["id"]: c["stamp"] for c in build_manifest(load_game("halfwish", root))["cards"]}
 
 
 def _restamped(before: dict[str, str], after: dict[str, str]) -> set[str]:
@@ -51,23 +32,23 @@ def _cards_of(root: Path, *decks: str) -> set[str]:
 def test_a_recoloured_deck_restamps_its_cards_and_those_that_print_its_back(halfwish):
     """The upgrades borrow the Basic Actions' back (`back: {like: actions}`): a new colour of
     the actions changes the back printed behind every upgrade too."""
-    before = _stamps(halfwish)
-    _edit(halfwish, "actions.yaml", 'color: "#b03a2e"', 'color: "#2e86c1"')
-    assert _restamped(before, _stamps(halfwish)) == _cards_of(halfwish, "actions", "upgrades")
+    before = stamps(halfwish)
+    edit(halfwish, "actions.yaml", 'color: "#b03a2e"', 'color: "#2e86c1"')
+    assert _restamped(before, stamps(halfwish)) == _cards_of(halfwish, "actions", "upgrades")
 
 
 def test_a_deck_setting_no_card_prints_restamps_nothing(halfwish):
     """The description is printed by the rulebook, not by a card layout."""
-    before = _stamps(halfwish)
-    _edit(halfwish, "actions.yaml", "Each player builds their action deck", "Each player builds an action deck")
-    assert _restamped(before, _stamps(halfwish)) == set()
+    before = stamps(halfwish)
+    edit(halfwish, "actions.yaml", "Each player builds their action deck", "Each player builds an action deck")
+    assert _restamped(before, stamps(halfwish)) == set()
 
 
 def test_a_deck_no_longer_prototype_restamps_its_cards(halfwish):
     """A prototype deck prints the word on every card (`when: "{{ deck.prototype }}"`)."""
-    before = _stamps(halfwish)
-    _edit(halfwish, "map.yaml", "    prototype: true\n", "")
-    assert _restamped(before, _stamps(halfwish)) == _cards_of(halfwish, "map")
+    before = stamps(halfwish)
+    edit(halfwish, "map.yaml", "    prototype: true\n", "")
+    assert _restamped(before, stamps(halfwish)) == _cards_of(halfwish, "map")
 
 
 def test_changes_and_the_reprint_name_the_recoloured_deck_and_hold_its_cards(runner, halfwish, tmp_path):
@@ -76,7 +57,7 @@ def test_changes_and_the_reprint_name_the_recoloured_deck_and_hold_its_cards(run
     assert runner.invoke(cli, build).exit_code == 0
     earlier = tmp_path / "earlier.json"
     shutil.copy(out / "halfwish" / "manifest.json", earlier)
-    _edit(halfwish, "map.yaml", 'color: "#6e4b2a"', 'color: "#1e8449"')
+    edit(halfwish, "map.yaml", 'color: "#6e4b2a"', 'color: "#1e8449"')
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(earlier)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
