@@ -27,7 +27,7 @@ from cards.paths import contained_file, template_dirs
 from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
-from .errors import EngineCannotUse, GeneratorError, LayoutNotFound, engine_problem
+from .errors import EngineCannotUse, GeneratorError, LayoutNotFound, LayoutProblems, engine_problem
 from .glyphcheck import ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, card_text_errors, face_checks, layout_folders, sheet_copies
 from .layoutlint import check_drawn_sides, check_layout_files
@@ -82,6 +82,8 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
         check()
     except DatabaseInvalid as exc:  # a check that lists every problem it found, each located
         problems.extend(exc.problems)
+    except LayoutProblems as exc:  # a layout file's mistakes, each at its line
+        problems.extend(_placed(problem, where, problem.message) for problem in exc.problems)
     except CardTextError as exc:
         problems.append(_card_text_problem(db, where, exc))
     except CardsError as exc:

@@ -14,7 +14,7 @@ from cards.paths import contained_file
 from cards.wording import suggestion
 from cards.yamlsrc import Loc, YamlDoc, load_yaml
 
-from .errors import LayoutError, LayoutNotFound
+from .errors import LayoutError, LayoutNotFound, LayoutProblems
 
 ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 
@@ -70,10 +70,19 @@ def _load(name: str, folders: tuple[Path, ...], chain: tuple[str, ...]) -> Layou
     if name in chain:
         raise LayoutError(f"layout {name!r} extends itself: {' -> '.join((*chain, name))}")
     path = _find(name, folders)
-    doc = _read(path)
+    doc, found = _read(path)
+    own: list[Placed] = []
+    for index, element in enumerate(doc.data.get("elements") or []):
+        problem = _element_problem(doc, index, element)
+        if problem:
+            found.append(problem)
+        else:
+            own.append((element, Place(doc, ("elements", index))))
+    found += _repeated_ids(doc, own)
+    if found:  # every mistake of the file at once (audit: each one took a run of its own)
+        raise LayoutProblems(found, Layout(name, path, tuple(e for e, _ in own), None, tuple(p for _, p in own),
+                                           Place(doc, ())))
     data = doc.data
-    own = tuple((_checked(doc, i, e), Place(doc, ("elements", i))) for i, e in enumerate(data.get("elements") or []))
-    _refuse_repeated_ids(doc, own)
     parent = data.get("extends")
     if not parent:
         return Layout(name, path, tuple(e for e, _ in own), data.get("size"), tuple(p for _, p in own),
@@ -82,7 +91,7 @@ def _load(name: str, folders: tuple[Path, ...], chain: tuple[str, ...]) -> Layou
         base = _load(str(parent), folders, (*chain, name))
     except LayoutError as exc:
         raise exc.located(doc.problem(("extends",), "")) from None
-    merged = _merge(tuple(zip(base.elements, base.places, strict=True)), own)
+    merged = _merge(tuple(zip(base.elements, base.places, strict=True)), tuple(own))
     return Layout(name, path, tuple(e for e, _ in merged), data.get("size") or base.size,
                   tuple(p for _, p in merged), Place(doc, ()))
 
@@ -95,7 +104,9 @@ def _find(name: str, folders: tuple[Path, ...]) -> Path:
     raise LayoutNotFound(name, searched)
 
 
-def _read(path: Path) -> YamlDoc:
+def _read(path: Path) -> tuple[YamlDoc, list[Problem]]:
+    """The file's document, its elements a list, and what its top level says wrong (each problem
+    with its message)."""
     from cards.loader import display_path
 
     # safe, with a budget on aliases; its problems name the file as the database's do: below the
@@ -108,48 +119,50 @@ def _read(path: Path) -> YamlDoc:
     if not isinstance(doc.data, dict):
         raise LayoutError(f"expected a mapping with 'elements', got {type(doc.data).__name__}",
                           doc.problem((), ""))
-    unknown = sorted(set(doc.data) - set(LAYOUT_KEYS), key=str)
-    if unknown:
-        raise LayoutError(f"unknown key {unknown[0]!r}{suggestion(str(unknown[0]), LAYOUT_KEYS)}; "
-                          f"accepted: {', '.join(LAYOUT_KEYS)}", doc.problem((unknown[0],), ""))
+    found = [doc.problem((key,), f"unknown key {key!r}{suggestion(str(key), LAYOUT_KEYS)}; "
+                                 f"accepted: {', '.join(LAYOUT_KEYS)}")
+             for key in sorted(set(doc.data) - set(LAYOUT_KEYS), key=str)]
     elements = doc.data.get("elements")
     if elements is not None and not isinstance(elements, list):
-        raise LayoutError(f"elements: expected a list of elements, got {type(elements).__name__}",
-                          doc.problem(("elements",), ""))
-    return doc
+        found.append(doc.problem(("elements",), f"elements: expected a list of elements, got {type(elements).__name__}"))
+        doc.data = {**doc.data, "elements": []}
+    return doc, found
 
 
 LAYOUT_KEYS = ("extends", "elements", "size", "description")
 
 
-def _checked(doc: YamlDoc, index: int, element: Any) -> dict[str, Any]:
+def _element_problem(doc: YamlDoc, index: int, element: Any) -> Problem | None:
+    """What makes the element no element of any type, if anything."""
     if not isinstance(element, dict):
-        raise LayoutError(f"elements[{index}]: expected a mapping with a type, got {element!r}",
-                          doc.problem(("elements", index), ""))
+        return doc.problem(("elements", index), f"elements[{index}]: expected a mapping with a type, got {element!r}")
     kind = element.get("type")
-    if kind not in ELEMENT_TYPES:
-        hint = suggestion(str(kind), ELEMENT_TYPES) if kind is not None else ""
-        raise LayoutError(f"elements[{index}]: type {kind!r}{hint}; expected one of {', '.join(ELEMENT_TYPES)}",
-                          doc.problem(("elements", index, "type") if "type" in element else ("elements", index), ""))
-    return element
+    if kind in ELEMENT_TYPES:
+        return None
+    hint = suggestion(str(kind), ELEMENT_TYPES) if kind is not None else ""
+    return doc.problem(("elements", index, "type") if "type" in element else ("elements", index),
+                       f"elements[{index}]: type {kind!r}{hint}; expected one of {', '.join(ELEMENT_TYPES)}")
 
 
 Placed = tuple[dict[str, Any], Place]
 
 
-def _refuse_repeated_ids(doc: YamlDoc, own: tuple[Placed, ...]) -> None:
+def _repeated_ids(doc: YamlDoc, own: list[Placed]) -> list[Problem]:
     """Two elements of one file with the same id: only one would be drawn (an id names what a
     child layout replaces)."""
     first: dict[Any, int] = {}
+    found = []
     for element, place in own:
         if "id" not in element:
             continue
         index = int(place.loc[-1])
         if element["id"] in first:
-            raise LayoutError(f"elements[{index}]: id {element['id']!r} is already the id of elements"
-                              f"[{first[element['id']]}], and only one of them would be drawn; give each its own id",
-                              doc.problem((*place.loc, "id"), ""))
-        first[element["id"]] = index
+            found.append(doc.problem((*place.loc, "id"),
+                                     f"elements[{index}]: id {element['id']!r} is already the id of elements"
+                                     f"[{first[element['id']]}], and only one of them would be drawn; give each its own id"))
+        else:
+            first[element["id"]] = index
+    return found
 
 
 def _merge(base: tuple[Placed, ...], own: tuple[Placed, ...]) -> tuple[Placed, ...]:

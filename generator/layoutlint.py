@@ -11,15 +11,17 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
+from pathlib import Path
 from typing import Any
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
+from cards.paths import TEMPLATES, template_dirs
 from cards.units import MM, parse_length, parse_size
 from cards.wording import suggestion
 
 from .cardlayout import bind, drawn_elements, geometry, load_layout
-from .errors import GeneratorError, UnknownIcon
+from .errors import GeneratorError, LayoutError, LayoutProblems, UnknownIcon
 from .fonts import register_fonts
 from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
 from .icons import names
@@ -208,14 +210,24 @@ def deck_layouts(db: Database, deck: Any) -> tuple[Layout, Layout]:
 def check_layout_files(db: Database, section: str, item: Any) -> None:
     """Raise DatabaseInvalid listing what the layout files of a deck, sheet or token sheet say wrong."""
     where = f"{section}[{item.id}]"
+    folders = layout_folders(db)
     if section == "decks":
-        front, back = deck_layouts(db, item)
-        _raise([*layout_problems(front, where), *layout_problems(back, f"{where} back")])
+        _raise([*_file_problems(item.layout, folders, where), *_file_problems(item.back.layout, folders, f"{where} back")])
         return
-    found = layout_problems(load_layout(item.layout, layout_folders(db)), where) if item.layout else []
+    found = _file_problems(item.layout, folders, where) if item.layout else []
     if section == "tokens":
         found += _token_icon_problems(db, item)
     _raise(found)
+
+
+def _file_problems(name: str, folders: list[Path], where: str) -> list[Problem]:
+    """What the layout `name` and the files it extends say wrong: a file's mistakes all at once, the
+    keys of its well-formed elements with them (audit: a misspelt type hid the next element's key)."""
+    try:
+        layout = load_layout(name, folders)
+    except LayoutProblems as exc:
+        return [*(replace(problem, path=where) for problem in exc.problems), *layout_problems(exc.partial, where)]
+    return layout_problems(layout, where)
 
 
 def _token_icon_problems(db: Database, sheet: Any) -> list[Problem]:
@@ -282,3 +294,21 @@ def _deck_sides(db: Database, deck: Any, is_checked: Callable[[str], bool] | Non
 def _raise(problems: list[Problem]) -> None:
     if problems:
         raise DatabaseInvalid(problems)
+
+
+def game_layout_problems(folder: Path) -> list[Problem]:
+    """What the layout files of the game in `folder` say wrong, each file alone, without its
+    database: lint's check of the layouts when the cards cannot be loaded (audit: a card's
+    mistake hid every layout's until the next run). The shared layouts of `templates/common`
+    are not the game's."""
+    folders = template_dirs(folder.parent, folder.name, folder)
+    names = dict.fromkeys(file.stem for layouts in folders if layouts != TEMPLATES / "common"
+                          for file in sorted(layouts.glob("*.yaml")))
+    found: list[Problem] = []
+    for name in names:  # each as the game finds it: a file of its own folder before the shipped one
+        where = f"layout {name!r}"
+        try:
+            found += _file_problems(name, folders, where)
+        except LayoutError as exc:  # unreadable, or extends what is not there
+            found += [replace(exc.place, message=exc.message, path=where)] if exc.place else []
+    return found

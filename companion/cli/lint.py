@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import click
 
@@ -37,6 +38,8 @@ def command(games: tuple[str, ...]) -> None:
             db = load_game(gid, root)
             notes = _check_kit(db)
         except DatabaseInvalid as exc:
+            if db is None:  # the cards did not load: what the layout files say, in the same run
+                exc = DatabaseInvalid([*exc.problems, *_layout_problems(root / gid)])
             failures.append(f"{gid}: {format_problems(exc)}" + "".join(f"\n{note}" for note in _empty_notes(db)))
             continue
         except CardsError as exc:
@@ -50,6 +53,12 @@ def command(games: tuple[str, ...]) -> None:
                        f"  by its folder: set `id: {db.folder.name}` in game.yaml or rename the folder")
     if failures:
         raise DataProblem("\n".join(failures))
+
+
+def _layout_problems(folder: Path) -> list[Problem]:
+    from generator.layoutlint import game_layout_problems
+
+    return game_layout_problems(folder)
 
 
 def _printed_version(db: Database) -> str:

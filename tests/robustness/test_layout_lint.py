@@ -249,6 +249,35 @@ def test_two_elements_with_one_id_in_a_layout_file_are_refused(tiny: GameCopy) -
     assert f"tiny-card.yaml:{line}:6: decks[race]: elements[3]: id 'points' is already the id of elements[0]" in output
 
 
+def test_every_mistake_of_a_layout_file_is_listed_in_one_run(tiny: GameCopy) -> None:
+    """Audit: a misspelt type hid a misspelt key of the next element, and an unknown key at the top
+    of the file hid both, so the designer fixed them one run at a time."""
+    card = tiny.folder / "templates" / "tiny-card.yaml"
+    card.write_text("colour: red\n" + card.read_text().replace("type: icon", "type: icn")
+                    .replace("size: 10,", "sise: 10,")
+                    + '  - {id: points, type: text, x: 5, y: 50, w: 9, h: 8.6, text: "x"}\n')
+    output = refused_alike(tiny)
+    lines = card.read_text().rstrip("\n").split("\n")
+    at = {key: next(i for i, text in enumerate(lines, 1) if key in text) for key in ("colour", "icn", "sise")}
+    assert f"tiny-card.yaml:{at['colour']}:1: decks[race]: unknown key 'colour'" in output
+    assert f"tiny-card.yaml:{at['icn']}:16: decks[race]: elements[1]: type 'icn' (did you mean 'icon'?)" in output
+    assert f"tiny-card.yaml:{at['sise']}:" in output and "element 'body': unknown key 'sise'" in output
+    assert f"tiny-card.yaml:{len(lines)}:6: decks[race]: elements[3]: id 'points' is already the id" in output
+    assert "4 problems in the card database" in output
+
+
+def test_a_card_mistake_does_not_hide_the_layout_files_mistakes(tiny: GameCopy) -> None:
+    """Audit: lint stopped at the cards, and the layout's mistakes came one run later."""
+    count = tiny.edit("deck.yaml", r"(id: fire-2, .*)count: 2", r"\1count: two")
+    icon = tiny.edit("templates/tiny-card.yaml", r"type: icon", "type: icn")
+    name = tiny.edit("templates/tiny-back.yaml", r"name: star", "nmae: star")
+    output = tiny.lint().output
+    assert re.search(rf"deck\.yaml:{count}:\d+: decks\[0\]\.cards\[1\]\.count: expected int", output), output
+    assert f"tiny-card.yaml:{icon}:16: layout 'tiny-card': elements[1]: type 'icn'" in output
+    assert re.search(rf"tiny-back\.yaml:{name}:\d+: layout 'tiny-back' element 'star': unknown key 'nmae'", output), output
+    assert "3 problems in the card database" in output
+
+
 def test_a_rulebook_template_not_found_is_located_at_its_key(tiny: GameCopy) -> None:
     line = tiny.edit("game.yaml", r"^  template: rulebook\.md\.j2$", "  template: rulebok.md.j2")
     output = refused_alike(tiny)
