@@ -63,19 +63,19 @@ def test_valid_database_loads(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("broken", "expected"),
     [
-        (DECK.replace("cost: 1", "cost: two"), "deck.yaml:13:9: decks[0].cards[0].cost: expected int, got 'two'"),
+        (DECK.replace("cost: 1", "cost: two"), "deck.yaml:13:9: decks[main].cards[alpha].cost: expected int, got 'two'"),
         (DECK.replace("    code: MN\n", "    code: MN\n    colour: red\n"),
-         "deck.yaml:5:5: decks[0].colour: unknown key 'colour'; accepted: id, name, code, color"),
-        (DECK.replace("id: beta", "id: alpha"), "deck.yaml:14:9: decks[0].cards[1].id: duplicate card id 'alpha'"),
+         "deck.yaml:5:5: decks[main].colour: unknown key 'colour'; accepted: id, name, code, color"),
+        (DECK.replace("id: beta", "id: alpha"), "deck.yaml:14:9: decks[main].cards[1].id: duplicate card id 'alpha'"),
         (DECK.replace("upgrades: alpha", "upgrades: gamma"),
-         "deck.yaml:17:9: decks[0].cards[1].upgrades: refers to 'gamma', which is not a card of deck 'main'"),
-        (DECK.replace("count: 2", "count: 3"), "deck.yaml:5:5: decks[0].total: card counts add up to 4, expected 3"),
+         "deck.yaml:17:9: decks[main].cards[beta].upgrades: refers to 'gamma', which is not a card of deck 'main'"),
+        (DECK.replace("count: 2", "count: 3"), "deck.yaml:5:5: decks[main].total: card counts add up to 4, expected 3"),
         (DECK.replace("cost: 2", "cost: [2"), "deck.yaml:17:17: malformed YAML"),
         (DECK.replace("        cost: 2\n", "        cost: 2\n        price: 4\n"),
-         "decks[0].cards[1].price: unknown field 'price' for deck 'main'; accepted: id, name, count, cost, upgrades"),
+         "decks[main].cards[beta].price: unknown field 'price' for deck 'main'; accepted: id, name, count, cost, upgrades"),
         ("decks: 5\n", "deck.yaml:1:1: decks: expected a list, got 5"),
         (DECK.replace("count: 2", "count: 0").replace("        cost: 2\n", "        cost: 2\n        count: 0\n"),
-         "deck.yaml:9:5: decks[0].cards: deck 'main' prints no card: give a card a count above 0, or remove the deck"),
+         "deck.yaml:9:5: decks[main].cards: deck 'main' prints no card: give a card a count above 0, or remove the deck"),
     ],
     ids=["wrong-type", "unknown-key", "duplicate-id", "dangling-ref", "count-total", "malformed-yaml", "unknown-field",
          "decks-a-number", "no-card-printed"],
@@ -207,7 +207,7 @@ def test_a_field_may_name_the_ids_of_a_rules_list_or_mapping(tmp_path: Path) -> 
     it up, located at the layout line. `refs: rules.keywords` checks it as the card is loaded."""
     deck = _deck_with("keywords: {type: list, refs: rules.keywords}", "        keywords: [swift, sturdi]\n")
     problems = problems_of(make_game(tmp_path / "list", deck=deck, game=GLOSSARY_GAME))
-    assert any("deck.yaml:15:9: decks[0].cards[0].keywords: refers to 'sturdi', which is not an id in "
+    assert any("deck.yaml:15:9: decks[main].cards[alpha].keywords: refers to 'sturdi', which is not an id in "
                "rules.keywords (did you mean 'sturdy'?)" in p for p in problems), problems
     deck = _deck_with("colour: {type: str, refs: rules.colours}", "        colour: blue\n")
     assert load_game("tiny", make_game(tmp_path / "map", deck=deck, game=GLOSSARY_GAME)).card("alpha").get("colour") == "blue"
@@ -216,7 +216,7 @@ def test_a_field_may_name_the_ids_of_a_rules_list_or_mapping(tmp_path: Path) -> 
 def test_a_field_referring_to_rules_that_hold_no_ids_is_located_at_its_spec(tmp_path: Path) -> None:
     deck = _deck_with("size: {type: str, refs: rules.deck_size_text}", "        size: three\n")
     problems = problems_of(make_game(tmp_path, deck=deck, game=GLOSSARY_GAME))
-    assert any("decks[0].fields.size.refs: refers to 'rules.deck_size_text', which names no list or mapping "
+    assert any("decks[main].fields.size.refs: refers to 'rules.deck_size_text', which names no list or mapping "
                "of the rules" in p for p in problems), problems
 
 
@@ -275,7 +275,7 @@ def test_template_marks_outside_a_text_field_are_refused_where_they_would_print_
         "      upgrades: {type: str, refs: main}\n", "      upgrades: {type: str, refs: main}\n      motto: {type: str}\n"
     ).replace("        upgrades: alpha\n", "        upgrades: alpha\n        motto: \"{{ rules.deck_size }} strong\"\n")
     problems = problems_of(make_game(tmp_path, deck=deck))
-    assert any("decks[0].cards[0].name: `{{ }}` is not filled in in a card's name: it would print as written" in p
+    assert any("decks[main].cards[alpha].name: `{{ }}` is not filled in in a card's name: it would print as written" in p
                for p in problems), problems
-    assert any("decks[0].cards[1].motto: `{{ }}` is not filled in in a field of type str ('motto')" in p
+    assert any("decks[main].cards[beta].motto: `{{ }}` is not filled in in a field of type str ('motto')" in p
                and "declare it `type: text`" in p for p in problems), problems

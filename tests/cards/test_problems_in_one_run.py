@@ -32,11 +32,11 @@ def test_a_schema_problem_and_two_cross_file_problems_show_in_one_run(cards_copy
     actions.write_text(text)
     problems = _problems(cards_copy, "halfwish")
     assert problems == [
-        (_line_of(actions, "        count: five"), "decks[0].cards[0].count: expected int, got 'five'"),
+        (_line_of(actions, "        count: five"), "decks[actions].cards[strike].count: expected int, got 'five'"),
         (_line_of(actions, "        keywords: [first-strik]"),
-         ("decks[0].cards[1].keywords: refers to 'first-strik', which is not an id in rules.keywords "
+         ("decks[actions].cards[long-strike].keywords: refers to 'first-strik', which is not an id in rules.keywords "
           "(did you mean 'first-strike'?)")),
-        (_line_of(actions, "        kind: parry"), "decks[0].cards[3].kind: 'parry' is not one of: strike, block, evade"),
+        (_line_of(actions, "        kind: parry"), "decks[actions].cards[defend].kind: 'parry' is not one of: strike, block, evade"),
     ]
 
 
@@ -46,7 +46,7 @@ def test_a_card_left_out_is_no_missing_reference(cards_copy):
     actions = cards_copy / "halfwish" / "actions.yaml"
     actions.write_text(actions.read_text().replace("        count: 8\n", "        count: eight\n", 1))
     assert [message for _, message in _problems(cards_copy, "halfwish")] == [
-        "decks[0].cards[0].count: expected int, got 'eight'"]
+        "decks[actions].cards[strike].count: expected int, got 'eight'"]
 
 
 def test_a_deck_missing_a_card_is_not_checked_for_its_total(cards_copy):
@@ -64,7 +64,7 @@ def test_a_problem_outside_the_cards_still_stops_the_checks_across_files(cards_c
     text = actions.read_text().replace("    code: ACT\n", "    code: [ACT]\n", 1)
     actions.write_text(text.replace("        count: 6\n        kind: block", "        count: 6\n        kind: parry", 1))
     problems = _problems(cards_copy, "halfwish")
-    assert len(problems) == 1 and problems[0][1].startswith("decks[0].code")
+    assert len(problems) == 1 and problems[0][1].startswith("decks[actions].code")
 
 
 def test_lint_lists_them_all_with_their_lines(runner, cards_copy):
@@ -76,7 +76,7 @@ def test_lint_lists_them_all_with_their_lines(runner, cards_copy):
     result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "halfwish"])
     assert result.exit_code == 1
     assert "2 problems" in result.output
-    assert f"actions.yaml:{_line_of(actions, '        kind: parry')}:9: decks[0].cards[3].kind" in result.output
+    assert f"actions.yaml:{_line_of(actions, '        kind: parry')}:9: decks[actions].cards[defend].kind" in result.output
 
 
 _SECOND_STRIKE = "      - id: strike\n        name: Strike Again\n        count: {count}\n        kind: strike\n        text: x\n"
@@ -97,11 +97,11 @@ def test_a_duplicate_id_shows_with_the_schema_problem_of_either_card(cards_copy,
     second_line = lines.index("        name: Strike Again")  # 0-based: the 1-based line of its `- id:`
     problems = _problems(cards_copy, "halfwish")
     first_line = _line_of(actions, "      - id: strike")
-    duplicate = (second_line, ("decks[0].cards[1].id: duplicate card id 'strike' "
+    duplicate = (second_line, ("decks[actions].cards[1].id: duplicate card id 'strike' "
                                f"(already in deck 'actions', actions.yaml:{first_line})"))
-    refused_count = ((_line_of(actions, "        count: eight"), "decks[0].cards[0].count: expected int, got 'eight'")
+    refused_count = ((_line_of(actions, "        count: eight"), "decks[actions].cards[0].count: expected int, got 'eight'")
                      if refused == "first" else
-                     (_line_of(actions, "        count: lots"), "decks[0].cards[1].count: expected int, got 'lots'"))
+                     (_line_of(actions, "        count: lots"), "decks[actions].cards[1].count: expected int, got 'lots'"))
     assert sorted(problems, key=lambda p: (p[0] or 0)) == sorted([refused_count, duplicate], key=lambda p: p[0] or 0)
 
 
@@ -132,7 +132,7 @@ def test_a_borrowed_back_must_name_another_deck_with_a_back_of_its_own(cards_cop
     assert "    back: {like: actions}\n" in text
     upgrades.write_text(text.replace("    back: {like: actions}\n", f"    back: {{like: {like}}}\n", 1))
     problems = _problems(cards_copy, "halfwish")
-    assert problems == [(_line_of(upgrades, f"    back: {{like: {like}}}"), f"decks[0].back.like: {why}")]
+    assert problems == [(_line_of(upgrades, f"    back: {{like: {like}}}"), f"decks[upgrades].back.like: {why}")]
 
 
 def test_the_fields_of_a_card_left_out_are_checked_in_the_same_run(cards_copy):
@@ -144,8 +144,8 @@ def test_the_fields_of_a_card_left_out_are_checked_in_the_same_run(cards_copy):
     text = text.replace("        count: 8\n        kind: strike", "        count: eight\n        colour: red\n        kind: parry", 1)
     actions.write_text(text)
     assert _problems(cards_copy, "halfwish") == [
-        (_line_of(actions, "        count: eight"), "decks[0].cards[0].count: expected int, got 'eight'"),
+        (_line_of(actions, "        count: eight"), "decks[actions].cards[strike].count: expected int, got 'eight'"),
         (_line_of(actions, "        colour: red"),
-         "decks[0].cards[0].colour: unknown field 'colour' for deck 'actions'; accepted: id, name, count, kind, text, keywords"),
-        (_line_of(actions, "        kind: parry"), "decks[0].cards[0].kind: 'parry' is not one of: strike, block, evade"),
+         "decks[actions].cards[strike].colour: unknown field 'colour' for deck 'actions'; accepted: id, name, count, kind, text, keywords"),
+        (_line_of(actions, "        kind: parry"), "decks[actions].cards[strike].kind: 'parry' is not one of: strike, block, evade"),
     ]

@@ -47,7 +47,7 @@ def test_a_semicolon_separated_csv_is_one_problem_saying_so(tmp_path: Path) -> N
     code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": text})
     assert code == 1
     assert "1 problem in the card database" in output
-    assert "game.yaml:9:13: decks[0].cards.from: " in output
+    assert "game.yaml:9:13: decks[spells].cards.from: " in output
     assert "tiny/cards.csv separates its values with semicolons (;) (row 1 is 'id;name;count;cost')" in output
     assert "export it again as CSV with commas" in output
 

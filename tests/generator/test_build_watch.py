@@ -45,7 +45,7 @@ def test_a_broken_database_is_reported_and_the_watch_keeps_going(runner, cards_c
 
 
 def test_a_failed_rebuild_is_wrapped_to_the_terminal_as_any_error_is(runner, cards_copy, tmp_path, one_round):
-    """Audit: under --watch, `actions.yaml:19:9: decks[0].cards[0].count: expected int, got 'eight'`
+    """Audit: under --watch, `actions.yaml:19:9: decks[actions].cards[strike].count: expected int, got 'eight'`
     ran to 89 columns on an 80-column terminal, where lint wrapped the same error."""
     actions = cards_copy / "halfwish" / "actions.yaml"
     actions.write_text(actions.read_text().replace("count: 8", "count: eight", 1))

@@ -164,7 +164,7 @@ def test_a_revision_with_problems_names_its_files_at_that_revision(runner, halfw
     assert result.exit_code == 2, result.output
     shown = " ".join(result.output.split())
     assert "the card folder at revision 'HEAD' has problems, so it cannot be compared" in shown
-    assert f"HEAD:halfwish/actions.yaml:{line}:9: decks[0].cards[0].count: expected int, got 'eight'" in shown
+    assert f"HEAD:halfwish/actions.yaml:{line}:9: decks[actions].cards[strike].count: expected int, got 'eight'" in shown
     assert "deckwright-since" not in result.output
 
 

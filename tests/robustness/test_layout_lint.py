@@ -69,7 +69,7 @@ def test_a_missing_parent_layout_is_located_at_extends(tiny: GameCopy) -> None:
 def test_a_card_text_error_is_located_at_the_card_line(tiny: GameCopy) -> None:
     line = tiny.edit("deck.yaml", r"rules\.hand_size - 1", "rules.hand_sise - 1")
     output = refused_alike(tiny)
-    assert re.search(rf"deck\.yaml:{line}:\d+: decks\[0\]\.cards\[2\]\.text: card 'fire-3' field 'text': "
+    assert re.search(rf"deck\.yaml:{line}:\d+: decks\[race\]\.cards\[fire-3\]\.text: card 'fire-3' field 'text': "
                      "cannot fill in", output), output
     assert "game.yaml" not in output
     assert "1 problem in the card database" in output  # once, though the rulebook prints the card too
@@ -161,7 +161,7 @@ def test_a_character_the_font_lacks_in_a_csv_is_located_at_its_cell(tiny: GameCo
 def test_an_empty_token_sheet_is_refused_instead_of_a_page_less_pdf(tiny: GameCopy) -> None:
     (tiny.folder / "tokens.yaml").write_text("tokens:\n  - id: sparks\n    name: Spark tokens\n    tokens: []\n")
     output = refused_alike(tiny)
-    assert "tokens.yaml:4:5: tokens[0].tokens: token sheet 'sparks' prints no token" in output
+    assert "tokens.yaml:4:5: tokens[sparks].tokens: token sheet 'sparks' prints no token" in output
 
 
 
@@ -182,7 +182,7 @@ def test_a_layout_not_found_is_located_at_the_key_naming_it(tiny: GameCopy, file
 def test_an_unknown_token_icon_is_located_at_the_token_with_the_closest_name(tiny: GameCopy) -> None:
     line = tiny.edit("tokens.yaml", r"icon: star\}", "icon: starr}")
     output = refused_alike(tiny)
-    assert f"tokens.yaml:{line}:75: tokens[0].tokens[0].icon: unknown icon 'starr' (did you mean 'star'?)" in output
+    assert f"tokens.yaml:{line}:75: tokens[sparks].tokens[spark].icon: unknown icon 'starr' (did you mean 'star'?)" in output
 
 
 def test_an_unknown_layout_icon_is_located_at_its_name(tiny: GameCopy) -> None:
@@ -194,14 +194,14 @@ def test_an_unknown_layout_icon_is_located_at_its_name(tiny: GameCopy) -> None:
 def test_a_token_label_character_the_font_lacks_is_located_at_the_label(tiny: GameCopy) -> None:
     line = tiny.edit("tokens.yaml", r'label: "\+1"', 'label: "+1 \u2726"')
     output = refused_alike(tiny)
-    assert (f"tokens.yaml:{line}:62: tokens[0].tokens[0].label: font Helvetica-Bold has no glyph for '\u2726' "
+    assert (f"tokens.yaml:{line}:62: tokens[sparks].tokens[spark].label: font Helvetica-Bold has no glyph for '\u2726' "
             "(U+2726)") in output
 
 
 def test_a_ruling_character_the_rulebook_font_lacks_is_located_at_the_ruling(tiny: GameCopy) -> None:
     line = tiny.edit("game.yaml", r"ruling: Shuffle the discards", "ruling: Shuffle the discards \u27f3")
     output = refused_alike(tiny)
-    assert f"game.yaml:{line}:5: rulings[1].ruling: font Helvetica has no glyph for '\u27f3' (U+27F3)" in output
+    assert f"game.yaml:{line}:5: rulings[empty-deck].ruling: font Helvetica has no glyph for '\u27f3' (U+27F3)" in output
 
 
 def test_a_repeat_bound_error_is_located_at_the_repeat_line(game_copy) -> None:
@@ -272,7 +272,7 @@ def test_a_card_mistake_does_not_hide_the_layout_files_mistakes(tiny: GameCopy) 
     icon = tiny.edit("templates/tiny-card.yaml", r"type: icon", "type: icn")
     name = tiny.edit("templates/tiny-back.yaml", r"name: star", "nmae: star")
     output = tiny.lint().output
-    assert re.search(rf"deck\.yaml:{count}:\d+: decks\[0\]\.cards\[1\]\.count: expected int", output), output
+    assert re.search(rf"deck\.yaml:{count}:\d+: decks\[race\]\.cards\[fire-2\]\.count: expected int", output), output
     assert f"tiny-card.yaml:{icon}:16: layout 'tiny-card': elements[1]: type 'icn'" in output
     assert re.search(rf"tiny-back\.yaml:{name}:\d+: layout 'tiny-back' element 'star': unknown key 'nmae'", output), output
     assert "3 problems in the card database" in output

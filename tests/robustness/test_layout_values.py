@@ -19,7 +19,7 @@ def test_token_size_that_cannot_be_cut_is_located(game_copy, tmp_path: Path, siz
     copy = game_copy("heartstrings")
     line = copy.edit("components.yaml", r"^    size: 20mm$", f"    size: {size}")
     result = copy.refused()
-    assert re.search(rf"components\.yaml:{line}:\d+: tokens\[0\]\.size: .*{said}", result.output), result.output
+    assert re.search(rf"components\.yaml:{line}:\d+: tokens\[player-tokens\]\.size: .*{said}", result.output), result.output
     assert copy.build(tmp_path / "out").exit_code == 1
     assert written_files(tmp_path / "out") == []
 
@@ -30,7 +30,7 @@ def test_token_count_beyond_any_print_run_is_located(game_copy) -> None:
                      "token-green, name: Green player token, count: 5000000")
     result = copy.refused()
     assert f"components.yaml:{line}:" in result.output
-    assert f"tokens[0].tokens[0].count: 5,000,000 copies; at most {MAX_COPIES:,}" in result.output
+    assert f"tokens[player-tokens].tokens[token-green].count: 5,000,000 copies; at most {MAX_COPIES:,}" in result.output
 
 
 def test_bleed_wider_than_a_card_is_located(game_copy) -> None:
@@ -45,4 +45,4 @@ def test_deck_size_with_a_zero_side_is_located(game_copy) -> None:
     (copy.folder / "extra.yaml").write_text(
         "decks:\n  - {id: odd, name: Odd, code: OD, size: 0mm x 88mm, cards: [{id: odd-1, name: One}]}\n")
     result = copy.refused()
-    assert "extra.yaml:2:" in result.output and "decks[0].size: expected a size with sides above 0" in result.output
+    assert "extra.yaml:2:" in result.output and "decks[odd].size: expected a size with sides above 0" in result.output

@@ -72,5 +72,5 @@ def test_lint_refuses_a_cross_field_mistake_with_its_location(runner, cards_copy
     result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "skirmish"])
     assert result.exit_code == 1
     assert "skirmish/skills.yaml:" in result.output
-    assert "decks[0].cards[0].range: skill 'riposte-lesson': range 2 given for a self-only skill" in \
+    assert "decks[skills].cards[riposte-lesson].range: skill 'riposte-lesson': range 2 given for a self-only skill" in \
         " ".join(result.output.split())
