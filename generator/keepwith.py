@@ -49,7 +49,8 @@ def _room_after(following: list[Flowable], width: float, most: float) -> float:
     a picture (Halfwish's odds appendix ended a page with its heading and lead-in, the table
     overleaf). A short introduction followed by a
     section's heading needs the room that section's start needs too (a chapter's heading and its
-    one paragraph ended a page, its first section overleaf)."""
+    one paragraph ended a page, its first section overleaf), and one followed by more text its
+    first lines (`MIN_LINES`)."""
     first = following[0] if following else None
     if first is None or _ends_introduction(first):
         return 0.0
@@ -64,8 +65,15 @@ def _room_after(following: list[Flowable], width: float, most: float) -> float:
     if hasattr(picture, "toc_text"):  # a chapter's short introduction, then its first section: its start too
         section = _height(picture, width) + _room_after(following[2:], width, most)
         return height + float(first.getSpaceAfter()) + float(picture.getSpaceBefore()) + section
-    if _ends_introduction(picture) or _splits(picture):
+    if _ends_introduction(picture):
         return height
+    if _splits(picture):  # one line of intro, then the first lines of the text under it (a
+        # chapter's heading and one line ended a page, its first ruling overleaf); under a longer
+        # intro the page may turn
+        leading = float(getattr(getattr(first, "style", None), "leading", 0) or 0)
+        if not leading or height > 1.5 * leading:
+            return height
+        return height + float(first.getSpaceAfter()) + float(picture.getSpaceBefore()) + _first_lines(picture, width, leading)
     if isinstance(picture, KeptTable) and not picture.moves_whole:  # it splits after MIN_ROWS rows at least
         room = _first_rows(picture, width)
     elif isinstance(picture, Table) and not _moves_whole(picture):
@@ -81,6 +89,18 @@ def _first_rows(table: KeptTable, width: float) -> float:
     audit: Halfwish's Powers card list)."""
     _height(table, width)  # wrapping the table sets its row heights
     return float(sum(table._rowHeights[:table.head_rows() + MIN_ROWS]))
+
+
+def _first_lines(flowable: Flowable, width: float, leading: float) -> float:
+    """The height of the first `MIN_LINES` lines of a text that runs on overleaf (all of it when
+    shorter), the least of it a page should show under what introduces it; lines `leading`
+    apart unless its style says (a list's items have their own)."""
+    style = getattr(flowable, "style", None)
+    leading = float(getattr(style, "leading", 0) or leading)
+    return min(_height(flowable, width), MIN_LINES * leading)
+
+
+MIN_LINES = 2
 
 
 def _ends_introduction(flowable: Flowable) -> bool:

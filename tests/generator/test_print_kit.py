@@ -9,6 +9,7 @@ set TrimBox and BleedBox on card pages, and carry the game and version in their 
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -194,10 +195,35 @@ def test_no_rulebook_page_ends_with_a_lead_in(shipped_kits, game, paper):
             assert not ending, f"page {number + 1} ends with the lead-in {ending[0]!r}"
 
 
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_no_rulebook_page_ends_with_a_heading_and_one_line_of_what_runs_on(shipped_kits, game, paper):
+    """Print audit: Which Witch's "10. Rulings" and its one line ended an A4 page, every ruling
+    overleaf; a Half the Battle ruling's heading and one line ended a page, its "Why:" overleaf.
+    A heading and one line end a page only when the next page starts with the next heading."""
+    import pypdfium2 as pdfium
+
+    from generator.markdown import markdown_to_flowables
+    from generator.rulebook import rulebook_markdown
+    from generator.rulebook_pdf import RULEBOOK_THEME
+
+    headings = {f.toc_text for f in markdown_to_flowables(rulebook_markdown(load_game(game)), 400, RULEBOOK_THEME)
+                if hasattr(f, "toc_text")}
+    path = next(p for p in shipped_kits[game, paper] if p.name == f"rulebook-{paper}.pdf")
+    document = pdfium.PdfDocument(path)
+    pages = []
+    for number in range(len(document)):
+        lines = [line.strip() for line in document[number].get_textpage().get_text_range().splitlines()]
+        pages.append([line for line in lines if line and "\u2014 Rules" not in line and not line.startswith(("version ", "Page "))])
+    for number, (body, after) in enumerate(itertools.pairwise(pages), 1):
+        if len(body) >= 2 and body[-2] in headings and after:
+            assert after[0] in headings, f"page {number} ends with {body[-2]!r} and one line, the rest overleaf"
+
+
 def test_a_heading_keeps_room_for_a_picture_its_one_line_leads_into():
     """`9. The battlefield`, its one line, then the map: the three start a page together (the
     Skirmish Letter rulebook ended a page with the heading and the line, the map overleaf), while a
-    second paragraph or a table after the line may run on overleaf as before."""
+    table after the line may run on overleaf as before, and a second paragraph after its first
+    two lines."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Spacer, Table
 
@@ -207,7 +233,7 @@ def test_a_heading_keeps_room_for_a_picture_its_one_line_leads_into():
     line = Paragraph("6 columns (A to F) and 8 rows.", ParagraphStyle("body", fontSize=10, leading=12))
     picture = Spacer(400, 200)  # a drawing that cannot be split
     assert _room_after([line, picture], 400, most=72) >= 12 + 200
-    assert _room_after([line, Paragraph("More text.", line.style), picture], 400, most=72) == 12
+    assert _room_after([line, Paragraph("More text. " * 30, line.style), picture], 400, most=72) == 12 + 2 * 12
     assert _room_after([line, Table([["a"]])], 400, most=72) == 12
     long = Paragraph("Words and more words. " * 80, line.style)
     assert _room_after([long, picture], 400, most=72) == 72
