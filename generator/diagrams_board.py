@@ -3,9 +3,10 @@
 A rulebook template asks for it with one comment whose values come from `game.yaml`, so a
 designer's edit of a rule parameter redraws the picture:
 
-    <!-- board: rooms=12 defender=4:1,8:2 attacker=3:1,6:2,9:3 bonus=1,12
+    <!-- board: rooms=12 cols=4 defender=4:1,8:2 attacker=3:1,6:2,9:3 bonus=1,12
          invade=6 from=green to=blue caption="Green invades room 6 ..." -->
 
+`cols` is the rooms in a row, as the printed board lays them out (at most 6 when not given);
 `defender` and `attacker` list room:buff pairs, `bonus` the rooms that give `bead` beads; `invade`
 names the room of the worked invasion, `from`/`to` the colours of the invader and the holder.
 """
@@ -47,6 +48,7 @@ DEFENDER_FILL, ATTACKER_FILL, BONUS_FILL = "#dde8f8", "#fbe0da", "#fbe3ee"
 @dataclass(frozen=True)
 class BoardSpec:
     rooms: int
+    cols: int | None = None
     defender: dict[int, int] = field(default_factory=dict)
     attacker: dict[int, int] = field(default_factory=dict)
     bonus: tuple[int, ...] = ()
@@ -65,7 +67,8 @@ def parse_board(text: str) -> BoardSpec:
         return {int(r): int(b) for r, b in (p.split(":") for p in values.get(key, "").split(",") if p)}
     bonus = tuple(int(r) for r in values.get("bonus", "").split(",") if r)
     invade = int(values["invade"]) if values.get("invade") else None
-    return BoardSpec(int(values["rooms"]), pairs("defender"), pairs("attacker"), bonus, int(values.get("bead", 1)), invade,
+    cols = int(values["cols"]) if values.get("cols") else None
+    return BoardSpec(int(values["rooms"]), cols, pairs("defender"), pairs("attacker"), bonus, int(values.get("bead", 1)), invade,
                      values.get("from", "#2e8b57"), values.get("to", "#1f5fbf"), values.get("caption", ""))
 
 
@@ -76,7 +79,7 @@ class BoardDiagram(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         super().__init__()
         self.spec, self.theme, self.width = spec, theme, width
         self.spaceBefore, self.spaceAfter = theme.body_size * 0.4, theme.body_size * 0.4
-        self.cols = min(spec.rooms, 6)
+        self.cols = max(1, min(spec.rooms, spec.cols or 6))
         self.rows = math.ceil(spec.rooms / self.cols)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:

@@ -73,6 +73,33 @@ def test_every_room_is_numbered_with_its_buff_or_bonus_from_the_rules():
     assert f"{rules.bead_pool} beads at the start" in text
 
 
+def test_the_rulebooks_board_picture_has_the_printed_boards_rows():
+    """Print audit: the rulebook pictured the twelve rooms in two rows of six, the printed board
+    has three rows of four."""
+    from generator.bindings import bind
+    from generator.cardlayout import drawn_elements, load_layout
+    from generator.diagrams_board import BoardDiagram
+    from generator.kit import base_context, layout_folders, sheet_copies
+    from generator.markdown import markdown_to_flowables
+    from generator.rulebook import rulebook_markdown
+    from generator.rulebook_pdf import RULEBOOK_THEME
+
+    db = load_game("heartstrings")
+    board = next(sheet for sheet in db.sheets if sheet.kind == "board")
+    context = {**base_context(db), "sheet": board, "data": board.data, **sheet_copies(db, board)[0]}
+    rows: dict[float, list[int]] = {}
+    for element, bound, where in drawn_elements(load_layout(board.layout, layout_folders(db)), context, "board"):
+        if element.get("id") == "room":
+            rows.setdefault(float(bind(element["y"], bound, where)), []).append(bound["room"])
+    printed = [rooms for _, rooms in sorted(rows.items())]
+    picture = next(f for f in markdown_to_flowables(rulebook_markdown(db), 400, RULEBOOK_THEME)
+                   if isinstance(f, BoardDiagram))
+    pictured = [list(range(row * picture.cols + 1, min((row + 1) * picture.cols, db.rules.rooms) + 1))
+                for row in range(picture.rows)]
+    assert printed == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+    assert pictured == printed
+
+
 def test_one_tracker_per_player_in_their_colour_name(kit):
     """'a Heartstring (red pipe-cleaner), and 12 heart beads' per player: the tracker runs from 0 past the start."""
     db = load_game("heartstrings")
