@@ -105,13 +105,6 @@ class Database:
                     return card
         raise KeyError(f"no card {card_id!r} in {self.id}")
 
-    def deck_of(self, card_id: str) -> Deck:
-        """The deck that holds this card."""
-        for deck in self.decks:
-            if any(c.id == card_id for c in deck.cards):
-                return deck
-        raise KeyError(f"no card {card_id!r} in {self.id}")
-
     def rule(self, path: str) -> Any:
         """A rules parameter by dotted path: `rule('buffs.attacker')` or `rule('rules.health')`."""
         return resolve_rule(self.rules, path)

@@ -53,7 +53,8 @@ def soak_game(engine: Engine, players: int, seed: int | str, round_trip_every: i
     where = f"{engine.game_id} {players}p seed {seed}"
     for step in range(MAX_STEPS):
         found = _step_violations(engine, state, hook, step % round_trip_every == 0)
-        result.violations += [f"{where} step {step}: {v}" for v in found][:MAX_VIOLATIONS]
+        room = MAX_VIOLATIONS - len(result.violations)
+        result.violations += [f"{where} step {step}: {v}" for v in found][:max(room, 0)]
         request = engine.request(state)
         if request is None:
             break

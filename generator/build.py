@@ -134,17 +134,6 @@ def _once(inputs: Callable[[Database, Any], str], db: Database, component: Any, 
     return lambda: _INPUTS.get(db, (inputs.__name__, name), lambda: inputs(db, component))
 
 
-def check_all(db: Database) -> None:
-    """Draw every card once without writing anything, so a broken layout fails before any file changes.
-
-    `deckwright build` runs the fuller `generator.check.check_kit` (every component) first.
-    """
-    from .kit import check_deck
-
-    for deck in db.decks:
-        check_deck(db, deck)
-
-
 def stage(job: Job) -> Path:
     """Render `job` into a temporary file beside its target; return the temporary file."""
     fd, tmp = temp_beside(job.path)

@@ -366,11 +366,6 @@ class _Pieces:
             self.cache._store(self.cache.path(key), data, _check(data))
 
 
-def all_cached(cache: RenderCache | None, db: Database, jobs: list[Job]) -> bool:
-    """Does the cache hold every one of `jobs`? (Then the game need not be draw-checked again.)"""
-    return cache is not None and all(cache.has(cache.key(db, job)) for job in jobs)
-
-
 def parts_to_check(cache: RenderCache | None, db: Database, jobs: list[Job]) -> set[str] | None:
     """The components `check_kit` must draw before the build: those of the jobs the cache does not
     hold (None: every component, when there is no cache)."""

@@ -97,7 +97,7 @@ def _with_icons(markup: str) -> str:
     markup = keep_together(markup, known)
     if ":" not in markup:
         return markup
-    return ICON_PATTERN.sub(lambda m: icon_markup(m.group(1), 0) if m.group(1) in known else m.group(0), markup)
+    return ICON_PATTERN.sub(lambda m: icon_markup(m.group(1)) if m.group(1) in known else m.group(0), markup)
 
 
 @lru_cache(maxsize=1)

@@ -43,14 +43,6 @@ TILE_LABEL_BAND = 7 * MM
 # Registration crosses in the overlap strips of a tiled board.
 REGISTRATION_CROSS_SIZE = 4 * MM
 REGISTRATION_CROSS_WIDTH = 0.5
-# Default bleed and safe zone when a database says nothing.
-DEFAULT_BLEED = 3 * MM
-DEFAULT_SAFE = 3 * MM
-
-
-def paper_names() -> list[str]:
-    """The paper names `--paper` accepts."""
-    return list(PAPERS)
 
 
 def page_size(paper: str) -> tuple[float, float]:

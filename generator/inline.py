@@ -83,7 +83,7 @@ def _numbers_kept(text: str) -> str:
     return "".join(pieces) + text[last:] if pieces else text
 
 
-def icon_markup(name: str, size: float) -> str:
+def icon_markup(name: str) -> str:
     """An icon callback followed by no-break spaces as wide as the icon plus a hair.
 
     The spaces keep the text's own size: one huge space would raise the line's height and

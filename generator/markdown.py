@@ -62,10 +62,6 @@ from .tables import KeptTable
 if TYPE_CHECKING:
     from markdown_it.tree import SyntaxTreeNode
 
-# Older names, kept for the modules and tests that import them from here.
-_icon_markup = icon_markup
-_column_widths = column_widths
-
 PAGEBREAK_COMMENT = re.compile(r"^\s*<!--\s*pagebreak\s*-->\s*$", re.IGNORECASE)
 HEADINGS_COMMENT = re.compile(r"^\s*<!--\s*headings:\s*(numbered|plain)\s*-->\s*$", re.IGNORECASE)
 CONTENTS_COMMENT = re.compile(r"^\s*<!--\s*contents:\s*(on|off)\s*-->\s*$", re.IGNORECASE)
@@ -185,7 +181,7 @@ class _Converter:
         level = min(int(node.tag[1]), 3)
         style = self.styles[f"h{level}"]
         plain = _plain_text(node)
-        markup = self._inline(node.children[0], style.fontSize)
+        markup = self._inline(node.children[0])
         if self.numbered:
             number = self.counter.next(level)
             markup = f"{number}{'.' if level == 1 else ''}&nbsp;&nbsp;{markup}"
@@ -199,7 +195,7 @@ class _Converter:
     def _paragraph(self, node: SyntaxTreeNode, style: ParagraphStyle) -> list[Flowable]:
         if _plain_text(node).strip() == PAGEBREAK_LINE:
             return [PageBreak()]
-        return [Paragraph(self._inline(node.children[0], style.fontSize), style)]
+        return [Paragraph(self._inline(node.children[0]), style)]
 
     def _list(self, node: SyntaxTreeNode, width: float) -> Flowable:
         ordered = node.type == "ordered_list"
@@ -266,7 +262,7 @@ class _Converter:
             style = self.cell_styles[is_header, align] = ParagraphStyle(f"{base.name}-{align}", parent=base,
                                                                         alignment=align)
         inline = td.children[0] if td.children else None
-        return Paragraph(self._inline(inline, style.fontSize) if inline else "", style)
+        return Paragraph(self._inline(inline) if inline else "", style)
 
     def _table_style(self, n_rows: int, header_rows: int) -> TableStyle:
         pad = self.theme.body_size * 0.4
@@ -296,20 +292,20 @@ class _Converter:
         box.spaceAfter = self.theme.body_size * 0.8
         return box
 
-    def _inline(self, node: SyntaxTreeNode | None, size: float) -> str:
+    def _inline(self, node: SyntaxTreeNode | None) -> str:
         """Reportlab paragraph markup for an inline node and its children."""
         if node is None:
             return ""
-        return "".join(self._inline_part(child, size) for child in node.children)
+        return "".join(self._inline_part(child) for child in node.children)
 
-    def _inline_part(self, node: SyntaxTreeNode, size: float) -> str:
+    def _inline_part(self, node: SyntaxTreeNode) -> str:
         kind = node.type
         if kind == "text":
-            return self._text_with_icons(node.content, size)
+            return self._text_with_icons(node.content)
         if kind == "strong":
-            return f"<b>{self._inline(node, size)}</b>"
+            return f"<b>{self._inline(node)}</b>"
         if kind == "em":
-            return f"<i>{self._inline(node, size)}</i>"
+            return f"<i>{self._inline(node)}</i>"
         if kind == "code_inline":
             return f'<font name="{self.theme.code_font}">{html.escape(node.content)}</font>'
         if kind == "softbreak":
@@ -317,19 +313,19 @@ class _Converter:
         if kind == "hardbreak":
             return "<br/>"
         if kind == "link":
-            return self._inline(node, size)  # printed pages: the words, not the address
+            return self._inline(node)  # printed pages: the words, not the address
         if kind in ("html_inline", "image"):
             return html.escape(node.content or _plain_text(node))
         raise MarkdownError(f"unsupported Markdown inline element {kind!r}")
 
-    def _text_with_icons(self, text: str, size: float) -> str:
+    def _text_with_icons(self, text: str) -> str:
         text = keep_together(text, self.icons)
         out, last = [], 0
         for match in ICON_PATTERN.finditer(text):
             if match.group(1) not in self.icons:
                 continue
             out.append(html.escape(text[last:match.start()]))
-            out.append(icon_markup(match.group(1), size))
+            out.append(icon_markup(match.group(1)))
             last = match.end()
         out.append(html.escape(text[last:]))
         return "".join(out)

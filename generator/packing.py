@@ -35,7 +35,7 @@ from cards import Database
 from cards.units import MM, parse_length, parse_size
 
 from .errors import PaperError
-from .geometry import TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
+from .geometry import PAPERS, TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
 from .imposition import Face, LastSheet, SheetPlan, draw_footer, impose_cards, plan_sheet
 from .pdfcanvas import new_canvas
 from .stamps import printed_version
@@ -115,7 +115,7 @@ def packed_trackers(db: Database, shared: list[Any]) -> list[Any]:
         if sheet.kind != "tracker" or not shares(db, sheet):
             continue
         block = TrackerBlock(sheet, tuple(sheet_copies(db, sheet)))
-        if all(_sheets_saved(db, members, block, paper) for paper in ("a4", "letter")):
+        if all(_sheets_saved(db, members, block, paper) for paper in PAPERS):
             members.append(block)
     return members
 

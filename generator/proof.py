@@ -92,7 +92,7 @@ def draw_proof_page(canvas: Canvas, page: tuple[float, float], proof: ProofPage,
         y = area.top - (row + 1) * cell_h + LABEL_BAND + GAP
         _draw_item(canvas, item, x, y, scale)
     scale_note = "actual size" if scale >= 0.999 else f"scaled to {scale:.0%}"
-    _title(canvas, page, area, f"Proof \u00b7 {proof.title} \u00b7 {scale_note} \u00b7 {footer}")
+    _title(canvas, area, f"Proof \u00b7 {proof.title} \u00b7 {scale_note} \u00b7 {footer}")
 
 
 def fit_grid(sizes: list[tuple[float, float]], area: Box) -> tuple[int, int, float]:
@@ -134,7 +134,7 @@ def _shorten(canvas: Canvas, text: str, width: float) -> str:
     return text
 
 
-def _title(canvas: Canvas, page: tuple[float, float], area: Box, text: str) -> None:
+def _title(canvas: Canvas, area: Box, text: str) -> None:
     canvas.saveState()
     canvas.setFont(*TITLE_FONT)
     size = float(TITLE_FONT[1])

@@ -267,10 +267,6 @@ class Engine:
         return events
 
     # -- shared behaviour ---------------------------------------------------------------------------
-    def is_over(self, state: Any) -> bool:
-        """Has the game ended?"""
-        return self.outcome(state) is not None
-
     def load_state(self, data: dict[str, Any]) -> Any:
         """Rebuild a state from `GameState.to_json()` data."""
         return self.state_type.from_json(data)

@@ -1,6 +1,6 @@
 """Specification of the Halfwish card database (cards/halfwish/) against the seed text.
 
-Seed: shared/seeds/000_31f951a0fcdbf220.txt
+Seed: the Halfwish rules text
 """
 
 from __future__ import annotations

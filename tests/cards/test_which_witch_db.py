@@ -1,6 +1,6 @@
 """The Which Witch Is Best!? database holds what the seed text fixes, and authors the rest.
 
-Seed: shared/seeds/004_864c5d782131ad4e.txt. Each test quotes the line it checks.
+Seed: the Which Witch Is Best!? rules text. Each test quotes the line it checks.
 """
 
 from __future__ import annotations

@@ -14,7 +14,6 @@ import pytest
 
 from cards.wording import plural
 from companion.cli import cli
-from companion.engine.registry import has_engine
 from companion.sessions import SessionStore
 from companion.sessiontable import Table
 
@@ -286,7 +285,6 @@ def _unbroken_run(db: Path, engine, keys: list[str]) -> Table:
     return table
 
 
-@pytest.mark.skipif(not has_engine("heartstrings"), reason="the Heartstrings engine is not registered")
 def test_heartstrings_at_the_table_killed_resumed_undone_and_finished(tmp_path):
     """The issue's bar: a 3-player game, the terminal killed halfway, resumed, a mistyped roll
     undone, and finished."""

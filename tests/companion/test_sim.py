@@ -8,7 +8,6 @@ import shutil
 import pytest
 
 from companion.cli import cli
-from companion.engine.registry import has_engine
 from companion.errors import SimulationError
 from companion.sim import SimConfig, chunks, histogram, play_games, simulate, wilson
 
@@ -175,7 +174,6 @@ def _minimal_heartstrings():
     return module
 
 
-@pytest.mark.skipif(not has_engine("heartstrings"), reason="the Heartstrings engine is not registered")
 @pytest.mark.parametrize("players", [2, 3])
 def test_heartstrings_engine_and_the_minimal_loop_play_the_same_games(players):
     """Two independent writings of the rules, fed the same seeds, agree game for game

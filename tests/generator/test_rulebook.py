@@ -20,13 +20,13 @@ from reportlab.platypus import SimpleDocTemplate
 from cards import load_game
 from generator.geometry import page_size
 from generator.markdown import Theme, markdown_to_flowables, stylesheet
-from generator.markdown import _column_widths as column_widths
 from generator.rulebook import (
     RulebookError,
     TemplateSecurityError,
     rulebook_markdown,
 )
 from generator.rulebook_pdf import render_rulebook
+from generator.table_columns import column_widths
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

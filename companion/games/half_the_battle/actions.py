@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
-from .catalog import INDICATORS, Action
+from .catalog import INDICATORS, PIECE_TOKENS, Action
 from .pieces import Rules, affected, label, lane_targets, owned, piece_targets, side_of
 from .state import HalfTheBattleState, Marker, Piece
 
@@ -105,7 +105,7 @@ def perform(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Ev
             later.append(damage_step(piece, target, action.damage, action.lethal))
         if action.heal:
             events.append(heal(engine, state, other, action.heal))
-        if action.effect in ("hex", "sacrifice", "polymorph"):
+        if action.effect in PIECE_TOKENS:
             events += place_token(engine, state, piece, action, other)
     if action.self_heal:
         later.append(step("self-heal", piece=piece.id, amount=action.self_heal))

@@ -126,11 +126,6 @@ class Catalog:
         """Halfwish and Feint (the basic powers' ids)."""
         return self.ids(BASIC_POWERS)
 
-    def is_power(self, card_id: str) -> bool:
-        """Is this a power or a basic power?"""
-        info = self.cards.get(card_id)
-        return info is not None and info.deck in (POWERS, BASIC_POWERS)
-
     def is_basic_power(self, card_id: str) -> bool:
         """Is this a basic power (no mana, not limited per turn)?"""
         info = self.cards.get(card_id)

@@ -49,8 +49,8 @@ def start_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Even
     """Pick the round's starter, gain mana, reshuffle action decks, lay a new map."""
     state.turn, state.round_starter = 1, round_starter(engine, state)
     events = [Event("round", _round_begins(engine, state))]
-    for seat, player in enumerate(state.players):
-        events += _prepare_player(engine, state, seat, player)
+    for player in state.players:
+        events += _prepare_player(engine, state, player)
     state.map_slots = [""] * engine.rules.map_cards_per_round
     if len(state.map_deck) < engine.rules.map_cards_per_round:
         state.map_deck, state.map_discard = state.map_deck + state.map_discard, []
@@ -58,7 +58,7 @@ def start_round(engine: Game, state: HalfwishState, item: StepCall) -> list[Even
     return events
 
 
-def _prepare_player(engine: Game, state: HalfwishState, seat: int, player: Player) -> list[Event]:
+def _prepare_player(engine: Game, state: HalfwishState, player: Player) -> list[Event]:
     player.spent_basics = []
     player.hand = list(player.innate)
     player.pile = multiset_minus(player.deck, player.innate)

@@ -134,11 +134,6 @@ def pay(state: HalfwishState, seat: int, resource: str, amount: int, source: str
     return [Event("pay", f"{player.name} pays {plural(paid, 'point')} for {source}: {plural(player.points, 'point')}")]
 
 
-def can_pay(player: Player, resource: str, amount: int) -> bool:
-    """You cannot pay with what you do not have."""
-    return (player.health if resource == "hp" else player.points) >= amount
-
-
 def add_status(state: HalfwishState, rules: Any, seat: int, status: str, amount: int,
                source: str, explain: bool = True) -> list[Event]:
     """Gain stacks of a status (being Poisoned again deals the poison damage at once instead)."""

@@ -1,6 +1,6 @@
 """Which Witch Is Best!? (2-6 players): elemental Spell duels from a shared deck.
 
-Seed text: shared/seeds/004_864c5d782131ad4e.txt; numbers and rulings: cards/which-witch/.
+Rules: the Which Witch Is Best!? rules text; numbers and rulings: cards/which-witch/.
 
 Design: one engine, two ways to know the cards (hands in the engine's one hidden-hand model).
 

@@ -51,7 +51,8 @@ def check_spells(rules: Any, attacker: str, defender: str, spell: str, count: in
 
 def roll_chances(attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
     """P(attacker's total > defender's) and P(equal) for one roll, by the duel's own `roll_result`
-    (no engine needed: what the tie-series check and a quick table use)."""
+    without an engine: the tests check the seed's odds with it, and `roll_outcomes` (the engine's
+    own dice, what the calculators print) against it."""
     wins = ties = 0
     for a in range(1, attacker.die + 1):
         for d in range(1, defender.die + 1):

@@ -193,6 +193,6 @@ def test_an_innate_card_upgraded_in_secret_is_not_named_at_the_round_start():
     table = Table()
     player = table.player(1)
     player.innate, player.secret_upgrades = ["piercing-lance"], ["piercing-lance"]
-    events = _prepare_player(table.engine, table.state, 1, player)
+    events = _prepare_player(table.engine, table.state, player)
     text = " ".join(e.text for e in events)
     assert "Piercing Lance" not in text and "an upgrade picked in secret in hand (Innate)" in text

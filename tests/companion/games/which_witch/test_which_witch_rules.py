@@ -1,6 +1,6 @@
 """The rules of Which Witch Is Best!?, each test quoting the seed line it checks.
 
-Seed: shared/seeds/004_864c5d782131ad4e.txt. Tables are arranged with real cards
+Seed: the Which Witch Is Best!? rules text. Tables are arranged with real cards
 (simulation mode), then played through the engine's own requests.
 """
 
