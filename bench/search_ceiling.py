@@ -28,7 +28,8 @@ from companion.balance.bots import best_heuristic, bot_classes
 from companion.engine.core import Chance, Decision, Engine, GameState
 from companion.engine.drivers import Bot, roll_chance
 from companion.engine.registry import game_module, make_engine
-from companion.sim import call_hook, game_rng, wilson
+from companion.engine.winrates import wilson
+from companion.sim import call_hook, game_rng
 
 MAX_STEPS = 100_000
 

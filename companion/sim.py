@@ -37,10 +37,10 @@ from .engine.core import Engine
 from .engine.drivers import Bot, RandomBot, play_out
 from .engine.options import check_options
 from .engine.registry import game_module, make_engine
+from .engine.winrates import wilson
 from .errors import SetupError, SimulationError
 from .workers import as_completed_or_stopped, follow_parent
 
-Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 HISTOGRAM_BINS = 12
 MAX_GAMES = 1_000_000   # every game's record is kept to be merged in order: a typed extra zero or
                         # three would fill the memory (10^11 games took a gigabyte in 5 seconds)
@@ -266,17 +266,6 @@ def _smoke_game(engine: Engine, module: ModuleType, names: list[str], index: int
 
 
 # -- reporting ---------------------------------------------------------------------------
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion `wins / n` (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 def rate(wins: int, n: int) -> dict[str, Any]:
     """Wins, games, the win rate and its 95% interval, rounded for reading."""

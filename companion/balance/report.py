@@ -8,30 +8,19 @@ and `--compare` tests.
 
 from __future__ import annotations
 
-import re
 import statistics
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Any
 
+from ..engine.winrates import first_player_results, pair_results, seat_values
 from ..sim import histogram
 from .stats import against_fair, false_discoveries, proportion
 from .tournament import Record, TournamentConfig
 
-SEAT_LABEL = re.compile(r"^seat(\d+)_(.+)$")
 NOT_FACTIONS = ("start", "bot", "matchup")   # seat labels that are not a side a player picks
 CARD_CAVEAT = ("Cards are counted when a player chose them in a decision. A card's win rate mixes "
                "the card with the situations in which players choose it (selection bias): a card "
                "played when already winning looks strong. Read it as a pointer, not a verdict.")
-
-
-def seat_values(record: Record) -> dict[str, dict[int, str]]:
-    """`seat<N>_<name>` labels of a record as name -> seat -> value."""
-    found: dict[str, dict[int, str]] = defaultdict(dict)
-    for key, value in record.labels.items():
-        match = SEAT_LABEL.match(key)
-        if match:
-            found[match.group(2)][int(match.group(1))] = value
-    return found
 
 
 def by_value(records: list[Record], name: str) -> dict[str, dict[str, Any]]:
@@ -47,15 +36,7 @@ def by_value(records: list[Record], name: str) -> dict[str, dict[str, Any]]:
 
 def matchups(records: list[Record], name: str) -> dict[str, Any]:
     """Row beats column: per pair of values of a seat label, the row's win rate against the column."""
-    games: Counter[tuple[str, str]] = Counter()
-    wins: Counter[tuple[str, str]] = Counter()
-    for record in records:
-        values = seat_values(record).get(name, {})
-        for a, va in values.items():
-            for b, vb in values.items():
-                if a != b:
-                    games[va, vb] += 1
-                    wins[va, vb] += record.winner == a
+    games, wins = pair_results(records, name)
     names = sorted({v for pair in games for v in pair})
     cells = [[proportion(wins[r, c], games[r, c]) if games[r, c] and r != c else None for c in names]
              for r in names]
@@ -74,12 +55,7 @@ def faction_names(records: list[Record]) -> list[str]:
 
 def first_player(records: list[Record]) -> dict[str, Any] | None:
     """The win rate of the seat that started (`seat<N>_start: first`), if the game labels it."""
-    games = wins = 0
-    for record in records:
-        starters = [s for s, v in seat_values(record).get("start", {}).items() if v == "first"]
-        if starters:
-            games += 1
-            wins += record.winner == starters[0]
+    wins, games = first_player_results(records)
     return proportion(wins, games) if games else None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..sim import Z95, wilson
+from ..engine.winrates import Z95, wilson
 
 ALPHA = 0.05
 

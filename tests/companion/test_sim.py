@@ -8,8 +8,9 @@ import shutil
 import pytest
 
 from companion.cli import cli
+from companion.engine.winrates import wilson
 from companion.errors import SimulationError
-from companion.sim import SimConfig, chunks, histogram, play_games, simulate, wilson
+from companion.sim import SimConfig, chunks, histogram, play_games, simulate
 
 
 def config(games: int = 60, seed: int | str = 3, bots: tuple[str, ...] = ("random",), **kw) -> SimConfig:

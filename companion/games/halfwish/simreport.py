@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
+
+from ...engine.winrates import pair_results
 
 CELL_WIDTH = 9
 
 
-def class_results(records: list[Any]) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
-    """Games and wins of a row class against a column class, over both seatings."""
-    games: Counter[tuple[str, str]] = Counter()
-    wins: Counter[tuple[str, str]] = Counter()
-    for record in records:
-        classes = (record.labels.get("seat0_class"), record.labels.get("seat1_class"))
-        if None in classes:
-            continue
-        for seat in (0, 1):
-            pair = (classes[seat], classes[1 - seat])
-            games[pair] += 1
-            wins[pair] += record.winner == seat
-    return games, wins
-
-
 def class_matrix(records: list[Any]) -> dict[str, dict[str, dict[str, float | int]]]:
     """`matrix[row][column]`: how often the row class beat the column class (draws count as not won)."""
-    games, wins = class_results(records)
+    games, wins = pair_results(records, "class")
     classes = sorted({row for row, _ in games})
     return {row: {col: {"games": games[row, col], "win_rate": round(wins[row, col] / games[row, col], 3)}
                   for col in classes if games[row, col]} for row in classes}

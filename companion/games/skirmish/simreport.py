@@ -4,28 +4,12 @@ majority of matches should end in this phase": rounds 5 to 10)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from ...sim import wilson
+from ...engine.winrates import first_player_results, pair_results, wilson
 
 CELL = 16
 INTENT = (5, 10)
-
-
-def faction_results(records: list[Any]) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
-    """Games and wins of a row faction against a column faction, over both seatings."""
-    games: Counter[tuple[str, str]] = Counter()
-    wins: Counter[tuple[str, str]] = Counter()
-    for record in records:
-        factions = (record.labels.get("seat0_faction"), record.labels.get("seat1_faction"))
-        if None in factions:
-            continue
-        for seat in (0, 1):
-            pair = (str(factions[seat]), str(factions[1 - seat]))
-            games[pair] += 1
-            wins[pair] += record.winner == seat
-    return games, wins
 
 
 def _cell(wins: int, games: int) -> str:
@@ -37,12 +21,11 @@ def _cell(wins: int, games: int) -> str:
 
 def first_player_line(records: list[Any]) -> str:
     """How often the starting player won, with its interval."""
-    started = [r for r in records if r.labels.get("seat0_start") in ("first", "second")]
-    wins = sum(r.winner == (0 if r.labels["seat0_start"] == "first" else 1) for r in started)
-    if not started:
+    wins, games = first_player_results(records)
+    if not games:
         return "first player: no games"
-    low, high = wilson(wins, len(started))
-    return f"starting player wins {wins / len(started):.1%} [{low:.1%}-{high:.1%}] of {len(started)} games"
+    low, high = wilson(wins, games)
+    return f"starting player wins {wins / games:.1%} [{low:.1%}-{high:.1%}] of {games} games"
 
 
 def ending_line(records: list[Any]) -> str:
@@ -58,7 +41,7 @@ def ending_line(records: list[Any]) -> str:
 
 def sim_summary(records: list[Any]) -> list[str]:
     """The faction matrix (row's win rate against column, 95% interval), first player, ending rounds."""
-    games, wins = faction_results(records)
+    games, wins = pair_results(records, "faction")
     factions = sorted({row for row, _ in games})
     lines = ["faction against faction (row's win rate against column, 95% interval):",
              " " * 14 + "".join(f[:CELL - 1].rjust(CELL) for f in factions)]

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 from click.testing import CliRunner
 
 from companion.cli import cli
-from companion.games.skirmish.simreport import ending_line, faction_results, sim_summary
+from companion.engine.winrates import pair_results
+from companion.games.skirmish.simreport import ending_line, sim_summary
 
 
 def test_sim_reports_the_faction_matrix_first_player_and_ending_rounds():
@@ -23,14 +24,16 @@ def test_sim_reports_the_faction_matrix_first_player_and_ending_rounds():
 
 
 def record(winner, f0, f1, end, starter=0):
+    """A finished match labelled as the game's `sim_labels` labels it."""
     return SimpleNamespace(winner=winner, labels={"seat0_faction": f0, "seat1_faction": f1, "end_round": str(end),
-                                                  "seat0_start": "first" if starter == 0 else "second"})
+                                                  **{f"seat{s}_start": "first" if s == starter else "second"
+                                                     for s in range(2)}})
 
 
 def test_matrix_counts_both_seatings_and_the_share_of_rounds_5_to_10():
     records = [record(0, "ivory-tower", "temple-order", 5), record(1, "temple-order", "ivory-tower", 11),
                record(1, "ivory-tower", "temple-order", 10, starter=1)]
-    games, wins = faction_results(records)
+    games, wins = pair_results(records, "faction")
     assert games["ivory-tower", "temple-order"] == 3 and wins["ivory-tower", "temple-order"] == 2
     assert ending_line(records).startswith("matches ending in rounds 5-10 (the design intent): 66.7%")
     assert sim_summary(records)[-2].startswith("starting player wins 66.7%")   # the second match: starter lost
