@@ -112,6 +112,7 @@ def showdown(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
 def reveal_actions(engine: Game, state: HalfwishState, item: StepCall) -> list[Event]:
     """Reveal both players' actions and queue their reveal effects (turn player first)."""
     duel, tp, explain = state.current_duel, state.turn_player, engine.explain
+    duel.revealed = True
     events, steps = [], []
     for seat in (tp, 1 - tp):
         if explain:

@@ -61,7 +61,7 @@ def duel_state(engine: HalfwishEngine, actions: Sequence[Sequence[str]], aggress
     state = HalfwishState(players=players, hidden_hands=False, first_player=starter, turn=turn,
                           round_starter=starter, started=True, first_blood=FIRST_BLOOD_ELSEWHERE)
     state.duel = Duel(aggressor=aggressor, initiative=aggressor, stage="showdown",
-                      actions=[list(actions[0]), list(actions[1])])
+                      actions=[list(actions[0]), list(actions[1])], revealed=True)
     return state
 
 

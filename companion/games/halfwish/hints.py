@@ -42,7 +42,7 @@ def _duel_lines(engine: Game, state: HalfwishState) -> list[str]:
         return []
     names = [p.name for p in state.players]
     line = f"Duel ({duel.stage}): {names[duel.aggressor]} aggressor, {names[duel.defender]} defender"
-    if duel.stage == "showdown":
+    if duel.revealed:  # not from the showdown's start: the location flips and applies first (play audit)
         line += "; actions " + ", ".join(
             f"{names[s]}: {' | '.join(engine.catalog.name(c) for c in duel.actions[s])}" for s in (0, 1))
     elif any(duel.actions):
@@ -168,7 +168,7 @@ def _standing_hint(engine: Game, state: HalfwishState, request: Decision) -> lis
     repeated at every such choice: sixteen lines a duel)."""
     duel = state.duel
     hints: list[str] = []
-    if duel is not None and duel.stage == "showdown" and all(duel.actions):
+    if duel is not None and duel.stage == "showdown" and ledger.dvs_revealed(state) and all(duel.actions):
         result = calculate(engine, state)
         names = {"a": state.players[0].name, "b": state.players[1].name}
         leader = names.get(result.winner, "nobody (a tie)")

@@ -101,7 +101,7 @@ class Duel:
     challenge: str = ""            # the challenge power waiting for an answer
     challenger: int = -1
     conceded: int = -1
-    revealed: bool = False
+    revealed: bool = False          # the actions are face up (from the showdown's action reveal)
     flags: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] = field(default_factory=dict)
 

@@ -182,6 +182,25 @@ def test_declined_scout_applies_the_location_at_the_showdown():
     assert table.player(0).health <= table.rules.health - 2
 
 
+def test_the_committed_actions_stay_off_the_shared_screen_until_they_are_revealed():
+    """Play audit: at "Flip the location" the state block already named both actions, so a bid the
+    location asks for was made knowing them. Seed: "Reveal the following in this order: I) Map
+    card (if it's face down), resolve its effect before moving on II) All action cards"."""
+    from companion.games.halfwish.hints import tally_lines
+
+    table = Table().to_turn(1, 1)
+    table.answer("duel")
+    table.until("flip")
+    duel = table.state.current_duel
+    named = [table.engine.catalog.name(card) for seat in (0, 1) for card in duel.actions[seat]]
+    assert named and duel.stage == "showdown"
+    shown = " ".join(tally_lines(table.engine, table.state))
+    assert "face down Ann 1, Bob 1" in shown and not any(name in shown for name in named)
+    table.answer(table.default({}))  # the location flips and applies; then the actions and the DVs
+    table.until("power")  # the showdown's powers window
+    assert all(name in " ".join(tally_lines(table.engine, table.state)) for name in named)
+
+
 def test_mana_one_at_start_and_one_more_at_round_two():
     """Seed: "Players gain 1 mana on game start and at the start of Round 2." """
     table = Table().to_turn(1, 1)
