@@ -15,7 +15,7 @@ from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import Box, Layout, drawn_elements, load_layout, track_cells
 from .errors import Finding
-from .kit import base_context, card_context, layout_folders, sheet_copies, trim_size_mm
+from .kit import base_context, checked_card_context, layout_folders, sheet_copies, trim_size_mm
 
 FIT_SPARE = 2 * MM
 
@@ -72,7 +72,7 @@ def _deck_tracks(db: Database, deck: Any, folders: list[Any]) -> Iterator[tuple[
     base = {**base_context(db), **trim_size_mm(deck.size)}
     front, back = load_layout(deck.layout, folders), load_layout(deck.back.layout, folders)
     for number, card in enumerate(deck.cards, 1):
-        context = card_context(db, deck, card, number, base)
+        context = checked_card_context(db, deck, card, number, base)
         yield from _tracks(front, box, context, f"deck {deck.id!r} card {card.id!r}")
         yield from _tracks(back, box, {**context, "back": deck.back}, f"deck {deck.id!r} card {card.id!r} back")
 

@@ -156,11 +156,11 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
                         f"back of card {card.id!r}{where} of deck {deck.id!r}")
             backs.extend([stamped(own, joined(common, "back", old.stamp))] * card.count)
     if lender is not None:  # the back of the deck it joins in play, drawn as that deck's (its colour, code)
-        lent_context = {**base, "deck": lender, "back": lender.back, "card": {}, "corner": lender.code}
+        lent_context = shared_back_context(base, lender)
         backs = [stamped(_face(back, lambda: lent_context, bleed, f"back of deck {lender.id!r} on deck {deck.id!r}"),
                          joined(common, "back"))]
     elif not deck.back.per_card:
-        back_context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
+        back_context = shared_back_context(base, deck)
         backs = [stamped(_face(back, lambda: back_context, bleed, f"back of deck {deck.id!r}"), joined(common, "back"))]
     laststamps.finished(str(db.folder), str(deck.id), last)
     return faces, backs, stamps
@@ -186,6 +186,24 @@ def _with_back(context_of: Callable[[], dict[str, Any]], back: Any) -> dict[str,
 def _with_stamp(context: dict[str, Any], stamp: str) -> dict[str, Any]:
     """A card face prints its own content stamp as its `version` (the game's is `game_version`)."""
     return {**context, "version": stamp, "stamp": stamp, "game_version": context["version"]}
+
+
+STAMP_STAND_IN = "00000000"  # as wide as any stamp (a digit is as wide as any hex letter, or wider)
+
+
+def checked_card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str, Any],
+                         stamp: str = STAMP_STAND_IN) -> dict[str, Any]:
+    """A card face's bindings as the checks see them: as it is drawn, with its stamp (or one as
+    wide). Without it, a layout printing `v {{ stamp }}`, as the docs advise, failed lint with a
+    traceback (sixth-game audit)."""
+    return _with_stamp(card_context(db, deck, card, number, base), stamp)
+
+
+def shared_back_context(base: dict[str, Any], deck: Any) -> dict[str, Any]:
+    """The bindings of a deck's one back (drawn for every card): no card, and the game's version
+    as its `stamp`, so a layout a front and a back share binds on both."""
+    return {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code,
+            "stamp": base["version"], "game_version": base["version"]}
 
 
 

@@ -26,7 +26,15 @@ from .fonts import register_fonts
 from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
 from .icons import names
 from .inline import ICON_PATTERN
-from .kit import base_context, card_context, deck_sides, layout_folders, sheet_copies, trim_size_mm
+from .kit import (
+    base_context,
+    checked_card_context,
+    deck_sides,
+    layout_folders,
+    shared_back_context,
+    sheet_copies,
+    trim_size_mm,
+)
 from .layoutfile import ELEMENT_TYPES, Box, Layout, Place
 from .pagecache import face_stamp
 
@@ -279,7 +287,7 @@ def _deck_sides(db: Database, deck: Any, is_checked: Callable[[str], bool] | Non
                 not deck.back.per_card or is_checked(face_stamp(backs[first]) or "")):
             continue  # drew before with the same content stamp: checked then
         try:
-            context = card_context(db, deck, card, number, base)
+            context = checked_card_context(db, deck, card, number, base)
         except CardsError:
             continue  # a card text that cannot be filled in: the draw check reports it, located
         at_field = partial(db.card_problem, card.id)
@@ -287,8 +295,7 @@ def _deck_sides(db: Database, deck: Any, is_checked: Callable[[str], bool] | Non
         if deck.back.per_card:
             yield Side(back, {**context, "back": deck.back}, box, f"{where} card {card.id!r} back", at_field)
     if not deck.back.per_card:
-        shared = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
-        yield Side(back, shared, box, f"{where} back")
+        yield Side(back, shared_back_context(base, deck), box, f"{where} back")
 
 
 def _raise(problems: list[Problem]) -> None:

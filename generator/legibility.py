@@ -28,10 +28,11 @@ from .colours import contrast_ratio
 from .errors import Finding
 from .kit import (
     base_context,
-    card_context,
+    checked_card_context,
     deck_sides,
     deck_stamps,
     layout_folders,
+    shared_back_context,
     sheet_copies,
     trim_size_mm,
 )
@@ -191,7 +192,7 @@ def deck_findings(db: Database, deck: Any, legible: Legible | None = None) -> It
     for number, (card, stamp) in enumerate(zip(deck.cards, deck_stamps(db, deck), strict=True), 1):
         if legible.skips(stamp):
             continue
-        context = card_context(db, deck, card, number, base)
+        context = checked_card_context(db, deck, card, number, base, stamp)
         where = f"decks[{deck.id}] card {card.id!r}"
         found = list(layout_findings(painted(front, box, context, where), where))
         if deck.back.per_card:
@@ -202,7 +203,7 @@ def deck_findings(db: Database, deck: Any, legible: Legible | None = None) -> It
     key = f"back:{face_stamp(deck_sides(db, deck)[1][0])}"  # what the deck's one back is drawn from
     if legible.skips(key):
         return
-    context = {**base, "deck": deck, "back": deck.back, "card": {}, "corner": deck.code}
+    context = shared_back_context(base, deck)
     found = list(layout_findings(painted(back, box, context, f"decks[{deck.id}] back"), f"decks[{deck.id}] back"))
     yield from legible.checked(key, found)
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from cards import Database, DatabaseInvalid, Problem
 
-from .errors import Finding
+from .errors import Finding, GeneratorError
 from .legibility import Legible, legibility_findings
 
 
@@ -17,7 +17,13 @@ def print_problems(db: Database, legible: Legible | None = None) -> list[Problem
     `legible` knows read well, skipped)."""
     from .fit import fit_findings
 
-    findings = [*legibility_findings(db, legible), *fit_findings(db)]
+    try:
+        findings = [*legibility_findings(db, legible), *fit_findings(db)]
+    except GeneratorError as exc:  # what the drawing check let through: a problem, never a traceback
+        place = exc.place
+        if place is None:
+            return [Problem(db.folder / "game.yaml", None, None, "", exc.message)]
+        return [Problem(place.file, place.line, place.column, "", exc.message, place.source_line)]
     return [_located(db, f) for f in findings]
 
 
