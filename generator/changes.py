@@ -70,7 +70,7 @@ def earlier_manifest(db: Database, ref: str) -> dict[str, Any]:
         if data.get("game", db.id) != db.id:
             raise ChangesError(f"{ref!r} is the manifest of {data['game']!r}, not of {db.id!r}")
         return data
-    return build_manifest(_database_at(db, ref))
+    return _manifest_at(db, ref)
 
 
 def _manifest_problem(data: dict[str, Any]) -> str | None:
@@ -88,8 +88,10 @@ def _manifest_problem(data: dict[str, Any]) -> str | None:
     return None
 
 
-def _database_at(db: Database, ref: str) -> Database:
-    """The game's database as its card folder was at git revision `ref`."""
+def _manifest_at(db: Database, ref: str) -> dict[str, Any]:
+    """The manifest of the game's database as its card folder was at git revision `ref`, made while
+    the folder is written out: its stamps read its own layouts (audit: made after the folder was
+    gone, a game with a templates/ folder of its own found no layout)."""
     try:
         files = files_at_revision(db.folder, ref)
     except RevisionError as exc:
@@ -102,7 +104,7 @@ def _database_at(db: Database, ref: str) -> Database:
         if not (root / "game.yaml").is_file():
             raise ChangesError(f"{db.id} has no game.yaml at revision {ref!r}")
         try:
-            return load_game(root.name, root.parent)
+            return build_manifest(load_game(root.name, root.parent))
         except DatabaseInvalid as exc:  # named as git names a file at a revision, not by the folder made for it
             problems = [replace(problem, file=Path(f"{ref}:{_at_revision(problem.file, root)}"))
                         for problem in exc.problems]
