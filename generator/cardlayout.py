@@ -114,6 +114,7 @@ def _repetitions(element: dict[str, Any], context: dict[str, Any], where: str) -
         raise LayoutError(f"{where}: repeat: expected {{name, from, to}}, got {spec!r}")
     first = _integer(bind(spec["from"], context, where), where)
     last = _integer(bind(spec["to"], context, where), where)
+    _refuse_too_many(last - first + 1, f"{where}: repeat")
     for value in range(first, last + 1):
         yield {**context, str(spec["name"]): value}
 
@@ -179,15 +180,33 @@ class TrackCells:
     rows: int
     cell: tuple[float, float]
 
+    def number_size(self, element: dict[str, Any]) -> float:
+        """The size its numbers print at: its `size` (12 pt), less in a cell too small for it."""
+        return min(self.cell[1] * 0.45, self.cell[0] * 0.45, float(element.get("size", 12)))
+
+
+MAX_REPEATS = 1000  # copies a `repeat` draws, or cells a track has (a board's largest track: 100)
+
+
+def _refuse_too_many(count: int, what: str) -> None:
+    """A count no layout means (`to: 100000000` took gigabytes before it failed; sixth-game audit)."""
+    if count > MAX_REPEATS:
+        raise LayoutError(f"{what}: {count:,} copies; at most {MAX_REPEATS:,}")
+
 
 def track_cells(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> TrackCells:
     """The cells of a `track` element: `from`..`to` every `step`, in rows of `columns`."""
     _, _, w, h = _geometry(element, box, context, where)
     first = _integer(bind(element.get("from", 0), context, where), where, "from")
     last = _integer(bind(element.get("to", 0), context, where), where, "to")
-    step = _integer(bind(element.get("step", 1), context, where), where, "step") or 1
+    step = _integer(bind(element.get("step", 1), context, where), where, "step")
+    if step < 1:
+        raise LayoutError(f"{where}: step: expected a whole number above 0, got {step}")
+    _refuse_too_many(len(range(first, last + 1, step)), f"{where}: track")
     values = tuple(range(first, last + 1, step))
-    columns = _integer(bind(element.get("columns", len(values)), context, where), where, "columns") or 1
+    columns = _integer(bind(element.get("columns", len(values) or 1), context, where), where, "columns")
+    if columns < 1:
+        raise LayoutError(f"{where}: columns: expected a whole number above 0, got {columns}")
     rows = max(1, -(-len(values) // columns))
     return TrackCells(values, columns, rows, (w / columns, h / rows))
 
@@ -204,7 +223,7 @@ def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict
     canvas.saveState()
     canvas.setLineWidth(0.6)
     canvas.setStrokeColor(stroke)
-    font_size = min(ch * 0.45, cw * 0.45, float(element.get("size", 12)))
+    font_size = cells.number_size(element)
     for i, value in enumerate(values):
         row, col = divmod(i, columns)
         cx, cy = x + col * cw, y + h - (row + 1) * ch

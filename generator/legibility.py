@@ -23,7 +23,16 @@ from typing import Any
 from cards import Database, Problem
 from cards.wording import plural
 
-from .cardlayout import Box, bind, drawn_elements, element_place, geometry, load_layout, set_text
+from .cardlayout import (
+    Box,
+    bind,
+    drawn_elements,
+    element_place,
+    geometry,
+    load_layout,
+    set_text,
+    track_cells,
+)
 from .colours import contrast_ratio
 from .errors import Finding
 from .kit import (
@@ -86,7 +95,10 @@ def painted(layout: Any, box: Box, context: dict[str, Any], component: str) -> l
             side = min(w, h) if w and h else max(w, h)
             x, y, w, h = x + (w - side) / 2, y + (h - side) / 2, side, side
         fill = _bound_fill(element, bound, where)
-        found.append(Painted(kind, element_id, (x, y, w, h), fill, decoration=bool(element.get("decoration"))))
+        track = kind == "track"
+        size = track_cells(element, box, bound, where).number_size(element) if track else 0.0
+        found.append(Painted(kind, element_id, (x, y, w, h), fill, size, decoration=bool(element.get("decoration")),
+                             located=element_place(layout, element, "") if track else None))
     return found
 
 
@@ -100,6 +112,10 @@ def _bound_fill(element: dict[str, Any], context: dict[str, Any], where: str) ->
 def layout_findings(items: list[Painted], where: str) -> Iterator[Finding]:
     """Contrast, size and overlap findings for one drawn face."""
     for index, item in enumerate(items):
+        if item.kind == "track" and item.size < MIN_TEXT_SIZE - 1e-9:  # sixth-game audit: 4.25 pt passed
+            yield Finding(f"{where} element {item.element_id!r}",
+                          f"track numbers print at {item.size:.3g} pt; the smallest legible size is "
+                          f"{MIN_TEXT_SIZE:g} pt: give it fewer columns or rows, or a larger box", located=item.located)
         if item.kind != "text":
             continue
         at = f"{where} element {item.element_id!r}"
