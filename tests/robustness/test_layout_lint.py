@@ -112,7 +112,10 @@ def test_a_card_text_error_in_a_csv_is_located_at_its_cell(tiny: GameCopy) -> No
     (r"(name \}\}\", )font: Helvetica-Bold,$", r"\g<1>font: Helvetica-bold,", "font",
      "unknown font 'Helvetica-bold' (did you mean 'Helvetica-Bold'?)"),
     (r"valign: middle", "valign: center", "valign", "valign: 'center'; expected one of top, middle, bottom"),
-], ids=["misspelt-size", "misspelt-font", "unknown-font", "valign-choice"])
+    # a standard PDF font that is not shipped would print unembedded, in the printer's own widths (audit)
+    (r"(name \}\}\", )font: Helvetica-Bold,$", r"\g<1>font: Times-Roman,", "font",
+     "unknown font 'Times-Roman'; fonts: Helvetica, Helvetica-Bold, Helvetica-Oblique, Helvetica-BoldOblique, Courier"),
+], ids=["misspelt-size", "misspelt-font", "unknown-font", "valign-choice", "unembedded-font"])
 def test_a_layout_key_or_value_that_would_be_ignored_is_refused_at_its_key(tiny: GameCopy, pattern: str,
                                                                            replacement: str, key: str,
                                                                            said: str) -> None:
