@@ -137,7 +137,9 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
         echo_wrapped(f"next: {request.prompt}" if request else ended, hang=2)
         for line in table.engine.tally(table.state):
             echo_wrapped(f"  | {line}")
-        if reveal:
+        if reveal:  # what the tally kept secret too (play audit: "powers left 2 (secret)" after the end)
+            for line in table.engine.secrets(table.state):
+                echo_wrapped(f"  | {line}", hang=6)
             _show_secrets(table)
 
 

@@ -101,6 +101,11 @@ class Engine:
         """Reminders for the gamemaster at a prompt (parley points, keep/reroll...)."""
         return []
 
+    def secrets(self, state: Any) -> list[str]:
+        """What the tally keeps from the shared screen (a hand of powers), as lines: `sessions show
+        --reveal` prints them once the game is over."""
+        return []
+
     def turns(self, state: Any) -> int | None:
         """The game's own turn count so far, or None when it does not count turns."""
         return None

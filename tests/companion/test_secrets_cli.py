@@ -113,6 +113,10 @@ def test_reveal_shows_every_secret_choice_once_the_game_has_ended(runner, mid_ga
     assert SECRET not in exported and data["secrets"] == "shown"
     hidden = runner.invoke(cli, ["sessions", "show", "g", "--db", db]).output
     assert not any(f": {name}" in hidden for name in chosen.values()), "without --reveal they stay hidden"
+    # the state block's secrets too (play audit: "powers left 2 (secret)" after the end, with --reveal)
+    state = " ".join(line[4:] for line in shown.splitlines() if line.startswith("  | "))
+    assert re.search(r"Ann: powers left [^;]*; spent ", state) and re.search(r"Ben: powers left [^;]*; spent ", state)
+    assert "upgrades picked in secret" in state and "upgrades picked in secret" not in hidden
 
 
 def test_a_finished_game_says_how_to_see_its_secrets_not_that_they_wait_for_the_end(runner, mid_game):

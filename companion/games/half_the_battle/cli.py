@@ -128,8 +128,9 @@ def _load_state(engine: HalfTheBattleEngine, source: str, db_path: str | None) -
     if path.suffix == ".json":
         try:
             state = engine.load_state(json.loads(path.read_text()))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise HalfTheBattleError(f"{source}: not a Half the Battle state: {exc}") from None
+        except (ValueError, KeyError, TypeError):  # what is missing in Python's words helps nobody (play audit)
+            raise HalfTheBattleError(f"{source}: not a Half the Battle game state (a JSON object with its "
+                                     "players, pieces and round); give a session name to read a saved game") from None
         assert isinstance(state, HalfTheBattleState)
         return state
     from ...sessions import SessionStore

@@ -9,7 +9,7 @@ from cards.loader import Params
 from ...engine.core import Engine, Outcome, Request, SetupOption
 from ...errors import SetupError
 from .catalog import MAP, UPGRADES, Catalog
-from .hints import hints_for, tally_lines
+from .hints import hints_for, secret_lines, tally_lines
 from .profiles import ActionProfile, DuelRules, profiles_from_db
 from .setup import setup_steps
 from .standing import deciding_tiebreak, leader
@@ -114,6 +114,10 @@ class HalfwishEngine(Engine):
     def tally(self, state: HalfwishState) -> list[str]:
         """Health, points, mana, lamps, statuses and decks of both players."""
         return tally_lines(self, state)
+
+    def secrets(self, state: HalfwishState) -> list[str]:
+        """Each player's powers and the upgrades picked in secret."""
+        return secret_lines(self, state)
 
     def hint(self, state: HalfwishState, request: Request) -> list[str]:
         """Reminders for the gamemaster at this prompt."""

@@ -81,6 +81,19 @@ def _upgrades_shown(engine: Game, player: Player) -> list[str]:
     return [engine.catalog.name(c) for c in public] + ([f"{secret} picked in secret"] if secret else [])
 
 
+def secret_lines(engine: Game, state: HalfwishState) -> list[str]:
+    """What `tally_lines` keeps secret: each player's powers (spent or not) and secret upgrades."""
+    lines = []
+    for player in state.players:
+        left = [engine.catalog.name(p) for p in player.powers if p not in player.spent_powers]
+        spent = [engine.catalog.name(p) for p in player.spent_powers]
+        line = f"{player.name}: powers left {', '.join(left) or 'none'}; spent {', '.join(spent) or 'none'}"
+        if player.secret_upgrades:
+            line += f"; upgrades picked in secret {_cards(engine, player.secret_upgrades)}"
+        lines.append(line)
+    return lines
+
+
 def _cards(engine: Game, cards: list[str]) -> str:
     counts = Counter(cards)
     return ", ".join(f"{engine.catalog.name(c)}" + (f" x{n}" if n > 1 else "") for c, n in counts.items())

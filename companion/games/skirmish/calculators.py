@@ -109,9 +109,10 @@ def attack(engine: SkirmishEngine, attacker: str, defender: str, distance: int, 
         a.power = _tier(engine, attacker_power)
     if defender_armor:
         d.armor = _tier(engine, defender_armor)
-    for f in (a, d):
-        if engine.tiers.is_fainted(armor_total(engine, f), f.damage):
-            raise SkirmishError(f"{f.id} has already fainted with {f.damage} damage taken")
+    for role, f in (("attacker", a), ("defender", d)):
+        if engine.tiers.is_fainted(armor_total(engine, f), f.damage):  # named as asked (play audit: by an id)
+            raise SkirmishError(f"the {role} ({f.name}) has already fainted with {f.damage} damage taken: "
+                                f"give --{role}-taken less")
     sides = [f"{role}: {describe(engine, f)}" for role, f in (("Attacker", a), ("Defender", d))]
     events = _strike_once(engine, state)
     counter = any(e.kind == "damage" and e.data["fighter"] == a.id for e in events)

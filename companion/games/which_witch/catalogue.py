@@ -71,9 +71,11 @@ class Catalogue:
         return self._die[card_id]
 
 
-def normalise_witch(name: str, elements: list[str]) -> str:
-    """`'Wind'`, `'wind-witch'` or `'Wind Witch'` -> `'wind'`; UnknownWitch otherwise."""
+def normalise_witch(name: str, elements: list[str], option: str = "", noun: str = "witch") -> str:
+    """`'Wind'`, `'wind-witch'` or `'Wind Witch'` -> `'wind'`; UnknownWitch otherwise, naming the
+    `option` it was given to and what it names (`--spell: unknown element 'water'`)."""
     key = name.strip().lower().replace("-", " ").removesuffix(" witch").strip()
     if key not in elements:
-        raise UnknownWitch(f"unknown witch {name!r}; expected one of: {', '.join(elements)}")
+        given = f"{option}: " if option else ""
+        raise UnknownWitch(f"{given}unknown {noun} {name!r}; expected one of: {', '.join(elements)}")
     return key

@@ -71,13 +71,13 @@ def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: s
     db = get_context().load(GAME_ID)
     elements, rules = list(db.rules.elements), db.rules
     dice = wand_dice(db)
-    sides = (Side(normalise_witch(attacker, elements), parse_die(attacker_die, dice, rules.default_die, "--attacker-die"),
+    sides = (Side(normalise_witch(attacker, elements, "--attacker"), parse_die(attacker_die, dice, rules.default_die, "--attacker-die"),
                   attacker_bonus),
-             Side(normalise_witch(defender, elements), parse_die(defender_die, dice, rules.default_die, "--defender-die"),
+             Side(normalise_witch(defender, elements, "--defender"), parse_die(defender_die, dice, rules.default_die, "--defender-die"),
                   defender_bonus))
     engine = WhichWitchEngine(db)
     try:
-        odds = attack_odds(engine, *sides, normalise_witch(spell, elements), count, defender_hearts)
+        odds = attack_odds(engine, *sides, normalise_witch(spell, elements, "--spell", "element"), count, defender_hearts)
     except IllegalAttack as exc:
         raise DataProblem(str(exc)) from None
     if as_json:

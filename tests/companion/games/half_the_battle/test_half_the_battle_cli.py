@@ -124,6 +124,17 @@ def test_threats_from_a_missing_state_file_says_the_file_is_missing(run, tmp_pat
     assert f"{path}: no such file" in result.output and "no session named" not in result.output
 
 
+@pytest.mark.parametrize("text", ["{}", "[1, 2]", "not json"])
+def test_threats_from_a_file_that_is_no_state_says_so_in_plain_words(run, tmp_path, text):
+    """Play audit: `{}` printed "HalfTheBattleState.__init__() missing 2 required positional arguments"."""
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    result = run("threats", "--state", str(path))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{path}: not a Half the Battle game state" in " ".join(result.output.split())
+    assert "__init__" not in result.output and "positional" not in result.output
+
+
 def test_odds_text_says_what_each_figure_is(run):
     """It printed `  starts on 11 HP: 1/10` under no heading, and the initiative figures without
     the rule they come from."""

@@ -40,6 +40,14 @@ def test_attack_out_of_reach_is_refused_without_traceback():
     assert "out of reach" in result.output and "Traceback" not in result.output
 
 
+def test_a_side_already_fainted_is_named_as_the_user_named_it():
+    """Play audit: "kestrel has already fainted with 53 damage taken", a character id the user never typed."""
+    result = run("attack", "--attacker", "duelist", "--defender", "marksman", "--distance", "1", "--defender-taken", "53")
+    assert result.exit_code == 1
+    assert ("the defender (Marksman) has already fainted with 53 damage taken: give --defender-taken less"
+            in " ".join(result.output.split()))
+
+
 def test_unknown_class_is_a_clear_error():
     result = run("attack", "--attacker", "wizard", "--defender", "vanguard", "--distance", "1")
     assert result.exit_code == 1 and "unknown class 'wizard'" in result.output

@@ -119,9 +119,10 @@ def test_cli_refuses_a_spell_of_the_defenders_element(runner):
 @pytest.mark.parametrize(("args", "message"), [
     (["--attacker-die", "d7"], "Invalid value for --attacker-die: expected one of the game's dice"),
     (["--defender-die", "d7"], "Invalid value for --defender-die: expected one of the game's dice"),
-    (["--attacker", "mud"], "unknown witch 'mud'"),
+    (["--attacker", "mud"], "--attacker: unknown witch 'mud'"),
+    (["--spell", "water"], "--spell: unknown element 'water'"),  # play audit: it said "unknown witch"
     (["--attacker-bonus", "-1"], "-1"),
-], ids=["bad-die", "bad-defender-die", "unknown-witch", "negative-bonus"])
+], ids=["bad-die", "bad-defender-die", "unknown-witch", "unknown-element", "negative-bonus"])
 def test_cli_usage_errors_exit_2(runner, args, message):
     base = {"--attacker": "wind", "--defender": "ice", "--spell": "fire"}
     base.update(dict(zip(args[::2], args[1::2])))
