@@ -159,8 +159,7 @@ class Gamemaster:
             self.refuse(request, exc)
             return
         if secret:
-            if source == "rolled":
-                self.peek(answer)
+            typed = self.peek(answer) if source == "rolled" else ""
             private = self.stays_private(seat, turn)
             if private:
                 self.private_for = seat
@@ -169,6 +168,8 @@ class Gamemaster:
             self.show_events([e for e in events if not e.private])
             if not private and self.table.request() is not None:
                 self.show_tally()   # public: it would show at the next prompt anyway
+            if typed.strip() and not self.run_command(typed.strip()):  # play audit: `undo` there did nothing
+                self.say(f"  ({typed.strip()!r} was typed to hide the roll: only a command is taken there)")
             return
         if source == "rolled":
             self.say(f"  (the tool {rolled_word(answer)} {answer_words(answer)})")
@@ -184,14 +185,17 @@ class Gamemaster:
         return (seat is not None and following is not None and following.secret and following.player == seat
                 and self.table.engine.turns(self.table.state) == turn)
 
-    def peek(self, answer: Any) -> None:
+    def peek(self, answer: Any) -> str:
         """The tool's secret roll or draw, shown to the one player at the screen until they press
-        Enter; with keys from a file or a pipe nobody is looking, so nothing is shown."""
+        Enter; with keys from a file or a pipe nobody is looking, so nothing is shown. What was
+        typed before Enter (`undo` takes the roll back once it is hidden)."""
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            return
+            return ""
         total = f" (total {sum(answer)})" if isinstance(answer, list) and len(answer) > 1 \
             and all(isinstance(a, int) for a in answer) else ""
-        self.read(f"Only you: the tool {rolled_word(answer)} {answer_words(answer)}{total}; press Enter to hide it")
+        typed = self.read(f"Only you: the tool {rolled_word(answer)} {answer_words(answer)}{total}; "
+                          "press Enter to hide it")
+        return typed or ""
 
     def hide_secret(self) -> None:
         """After a secret answer: clear the screen (its options were on it) and the lines scrolled

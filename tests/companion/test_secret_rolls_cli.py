@@ -154,6 +154,29 @@ def test_on_a_terminal_the_tool_shows_a_secret_roll_to_its_player_then_clears_it
     assert roll.kind == "secret" and roll.source == "rolled" and roll.answer == [int(peeked[1]), int(peeked[2])]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+def test_undo_typed_to_hide_a_secret_roll_hides_it_and_takes_it_back(tmp_path):
+    """Play audit: `undo` typed at "press Enter to hide it" was taken for Enter: the roll stayed and
+    play went on, though the README says undo works at any prompt."""
+    from ptyplay import play_in_pty
+
+    with play_in_pty(["halfwish", "--players", "Ann,Ben", "--name", "h", "--seed", "1"], tmp_path / "s.db") as screen:
+        while True:
+            marker, _ = screen.read_until_any(["only you can see the screen > ", "press Enter to hide it > ",
+                                               "(1-", "press Enter to roll > "])
+            if marker == "press Enter to hide it > ":
+                break
+            screen.type("1" if marker == "(1-" else "")
+        screen.type("undo")
+        text = screen.read_until("Secret roll for Ann")  # the roll asked again, with its hand-over
+        cleared, after = text.split("(secret answer kept", 1)
+        assert "\033[2J" in cleared, "the roll is hidden first"
+        assert re.search(r"undone: #\d+ Ann secret: \(hidden\)", after) and not re.search(r"rolled \d", after)
+        screen.type("quit")
+    with SessionStore(tmp_path / "s.db") as store:
+        assert not [e for e in store.journal("h") if isinstance(e.answer, list)], "the roll was taken back"
+
+
 def test_keeping_a_dv_is_secret_and_a_new_turn_is_everyones_to_see(runner, tmp_path):
     """Rules: "both players can choose to keep their DV instead of rerolling". Each chooses in secret,
     seeing their own DV; Bob's choice ends the turn, and the next turn is announced with everyone
