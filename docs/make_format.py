@@ -34,7 +34,7 @@ SECTIONS: tuple[tuple[str, type[BaseModel], str], ...] = (
     ("sheets[]", schema.Sheet, "A board, mat or tracker (tiled over several pages when larger than the paper)."),
     ("tokens[]", schema.TokenSheet, "A punch sheet of tokens."),
     ("tokens[].tokens[]", schema.Token, "One kind of token on a punch sheet."),
-    ("dice[]", schema.Die, "A die the game uses (listed in the rulebook's components)."),
+    ("dice[]", schema.Die, "A die the game uses, which the kit does not print (listed under the rulebook's components)."),
     ("references[]", schema.Reference, "A quick-reference card, its sides rendered from Markdown templates."),
     ("rulings[]", schema.Ruling, "A ruling for what the rules leave open; the rulebook prints every one."),
     ("rulebook", schema.Rulebook, "Which template the rulebook is rendered from, and its title."),
@@ -212,9 +212,10 @@ def reference() -> str:
         "",
         "Three different hashes or numbers appear: each card prints its own **stamp** (`v 1a2b3c4d`),",
         "which changes only when what that card shows changes; pages and the rulebook print the",
-        "game's **version** (`game: version:`, else the rules version); `deckwright lint` and",
-        "`deckwright games` show the **database version**, a hash of every file of the folder, which",
-        "every edit changes (sessions record it, to say when the cards changed under a game).",
+        "game's **version** (`game: version:`, else the rules version), which `deckwright lint` shows too",
+        "(`ok (version 8b2eff17)`); a session records the **database version**, a hash of every file of",
+        "the folder, which every edit changes (`sessions show` prints it as `cards version`, to say when",
+        "the cards changed under a game).",
         "",
     ]
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from cards import Database
+from cards.schema import Die
 from cards.units import MM, parse_length, parse_size
 
 from .geometry import Box
@@ -142,4 +143,18 @@ def component_flowables(db: Database, width: float, theme: Theme) -> list[Flowab
 
     heading = markdown_to_flowables("<!-- headings: plain -->\n<!-- contents: off -->\n\n# What you should have\n\n"
                                     "Every component of the kit, small. Count yours before the first game.", width, theme)
-    return [*heading, ComponentGrid(component_pictures(db), theme)]
+    dice = markdown_to_flowables(dice_line(db), width, theme) if db.dice else []
+    return [*heading, ComponentGrid(component_pictures(db), theme), *dice]
+
+
+def dice_line(db: Database) -> str:
+    """The dice the game needs, which the kit does not print (sixth-game audit: a game's `dice`
+    appeared nowhere in its kit unless its own rulebook template listed them)."""
+    return f"**Not printed, from your own shelf:** {'; '.join(_die_words(die) for die in db.dice)}."
+
+
+def _die_words(die: Die) -> str:
+    """`2 \u00d7 Race die (d6)`, `Red d4`: its count, its name and its sides unless its name says
+    them (its note is the rulebook's to print, where it explains the die's use)."""
+    sides = f" (d{die.sides})" if f"d{die.sides}" not in die.name.lower() else ""
+    return (f"{die.count} \u00d7 " if die.count > 1 else "") + die.name + sides

@@ -74,7 +74,7 @@ def reference_inputs(db: Database) -> str:
 def rulebook_inputs(db: Database, paper: str) -> str:
     """The inputs of the rulebook: its text as the template renders it, the title page, the print
     guide's plan, and what the components page pictures (each deck's first card and back, the
-    tokens, sheets and reference cards)."""
+    tokens, sheets and reference cards) and lists (the dice)."""
     from .instructions import print_plan
     from .kit import deck_settings, deck_sides
     from .rulebook import rulebook_markdown
@@ -86,7 +86,7 @@ def rulebook_inputs(db: Database, paper: str) -> str:
                       getattr(faces[0], "stamp", None) if faces else None,
                       getattr(backs[0], "stamp", None) if backs else None])
     pictured = [decks, list(db.tokens), [sheet_inputs(db, sheet) for sheet in db.sheets],
-                reference_inputs(db) if db.references else ""]
+                reference_inputs(db) if db.references else "", list(db.dice)]
     return digest([rulebook_markdown(db), db.rulebook, db.meta, db.print, dict(db.rules), printed_version(db),
                    print_plan(db, paper), pictured], 64)
 
