@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -267,3 +268,25 @@ def test_drivethrucards_prints_tarot_and_names_what_it_sells_for_a_mini_deck(run
             "written at the deck's own size (1.73 x 2.48 in), check the shop's template") in said
     page = PdfReader(tmp_path / "m" / "tinygame" / "drivethrucards" / "race.pdf").pages[0]
     assert round(float(page.mediabox.width), 1) == round(44 * 72 / 25.4 + INCH / 4, 1)
+
+
+def test_drivethrucards_lists_a_finding_once_per_design_as_tgc_does(runner: Any, cards_copy: Path,
+                                                                    tmp_path: Path) -> None:
+    """Sixth-game audit: the DriveThruCards preflight listed each finding once per printed copy (18
+    problems where The Game Crafter's listed 10), its PDF holding a page per copy."""
+    import json
+
+    game = cards_copy / GAME / "game.yaml"
+    game.write_text(game.read_text().replace("  safe: 3mm", "  safe: 6mm"))  # card texts now reach past it
+    found = {}
+    for shop in ("tgc", "drivethrucards"):
+        result = runner.invoke(cli, ["--cards", str(cards_copy), "build", GAME, "--for", shop, "--json",
+                                     "--out", str(tmp_path / shop)])
+        findings = json.loads(result.output)["preflight"]["findings"]
+        found[shop] = sorted((f["deck"], f.get("card") or "", f.get("side") or "", f["message"]) for f in findings)
+    db = load_game(GAME, cards_copy)
+    assert any(card.count > 1 for deck in db.decks for card in deck.cards)  # copies the PDF prints twice
+
+    def per_design(shop: str) -> Counter[tuple[str, str, str]]:
+        return Counter((deck, card, side) for deck, card, side, message in found[shop] if side)
+    assert per_design("drivethrucards") and per_design("drivethrucards") == per_design("tgc")
