@@ -1,8 +1,8 @@
 """A content-addressed cache of rendered kit files (`OUT/.cache/`; `deckwright build --no-cache` skips it).
 
 Each component PDF is stored under a hash of exactly what its bytes come from: the tool (the
-source of `cards`, `generator`, `companion` and the reportlab version), the layouts, templates,
-fonts and images the game may use (by content; its Jinja2 templates only where they are read,
+source of `cards`, `generator`, `companion` and the reportlab version), the fonts and images the
+game may use (by content; its Jinja2 templates and layouts only where they are read,
 `fingerprints.assets_fingerprint`; read again only when a file's size, time or name changed,
 `fingerprints.assets_signature`), the component's own inputs
 (`generator.dependencies`: a card file its cards' content stamps, the rulebook the whole
@@ -150,7 +150,7 @@ class RenderCache:
         return assets, templates
 
     def templates(self, db: Database) -> str:
-        """The hash of the game's templates (`assets_fingerprint`), found with `base`."""
+        """The hash of the game's templates and layouts (`assets_fingerprint`), found with `base`."""
         self.base(db)
         return self._templates[id(db)][1]
 
@@ -175,7 +175,7 @@ class RenderCache:
     def text(self, db: Database, name: str, make: Callable[[Database], str]) -> str:
         """`make(db)`, remembered under the database's files and the game's `base`: the build
         manifest, made again only when something it can show changed."""
-        key = self._hash(self.base(db), "text", name, db.version)
+        key = self._hash(self.base(db), self.templates(db), "text", name, db.version)  # its stamps read the layouts
         store = self.pieces(f"{db.id}/{name}", deferred=True)
         stored = store.get_piece(key)
         if stored is not None:

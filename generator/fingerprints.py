@@ -1,6 +1,6 @@
 """What every render-cache entry of a game depends on besides its database: the code that draws
 (`tool_fingerprint`) and the files of the game's folder and template folders a kit may read
-(`assets_fingerprint`: layouts, fonts, images, and apart, the Jinja2 templates), by content."""
+(`assets_fingerprint`: fonts and images, and apart, the Jinja2 templates and the layouts), by content."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from cards import Database
 from cards.paths import template_dirs
 
 TEMPLATE_SUFFIX = ".j2"  # Jinja2 templates: read only through the text they render (`assets_fingerprint`)
+LAYOUT_SUFFIXES = (".yaml", ".yml")  # layouts: read only through the components that draw with them
 _PACKAGES = ("cards", "generator", "companion")  # companion: a game's rulebook_context hook
 
 
@@ -66,7 +67,11 @@ def assets_fingerprint(db: Database, files: list[tuple[Path, Path]] | None = Non
 
     The templates are apart because only the rulebook and the reference cards read them, and their
     inputs are the text the templates render: a rulebook edit must not miss the card sheets' entries.
-    Proof sheets (inputs: the whole database) and the quick keys take the templates' hash too."""
+    So are the layouts: each component's inputs take the layouts it draws with (a card's stamp, a
+    sheet's or a token sheet's `layout_inputs`), so a board's layout edited redraws the board and
+    the rulebook picturing it, not every card file (sixth-game audit: `--watch` redrew 6 of 7).
+    Proof sheets (inputs: the whole database), the quick keys and the manifest take this second
+    hash too."""
     assets, templates = hashlib.sha256(), hashlib.sha256()
     found = [(folder, file, file.read_bytes()) for folder, file in (asset_files(db) if files is None else files)]
     # a designer's notes (notes.txt, RULINGS.md) are read by no part of the kit unless a template or
@@ -75,7 +80,7 @@ def assets_fingerprint(db: Database, files: list[tuple[Path, Path]] | None = Non
     for folder, file, data in found:
         if _is_note(file) and file.name.encode() not in read:
             continue
-        digest = templates if file.suffix == TEMPLATE_SUFFIX else assets
+        digest = templates if file.suffix == TEMPLATE_SUFFIX or file.suffix in LAYOUT_SUFFIXES else assets
         digest.update(str(file.relative_to(folder)).encode() + b"\0" + data)
     return assets.hexdigest(), templates.hexdigest()
 

@@ -61,7 +61,9 @@ def test_a_changed_file_is_read_again_and_changes_the_key(cards_copy, tmp_path, 
     layout.write_text("elements: []\n")
     _age(cards_copy, 3600)
     first = _key(cards_copy, tmp_path / ".cache")
-    layout.write_text("elements: [] \n")  # an edit saved long enough ago to be trusted: a new time
+    # an edit saved long enough ago to be trusted: a new time (and a drawing: the card file's key is
+    # what its cards draw, so a space added to a layout would rightly leave it as it was)
+    layout.write_text('elements: [{id: dot, type: rect, x: 1, y: 1, w: 1, h: 1, fill: "#000000"}]\n')
     _age(own, 1800)
     assert _key(cards_copy, tmp_path / ".cache") != first
     assert reads == ["halfwish", "halfwish"]

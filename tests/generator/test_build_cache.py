@@ -65,12 +65,12 @@ def test_a_borrowed_back_follows_the_deck_it_comes_from(runner, cards_copy, tmp_
 
 def test_a_layout_edit_changes_the_key(cards_copy, tmp_path):
     db = load_game("halfwish", cards_copy)
-    job = next(kit_jobs(db, "a4", tmp_path, ("cards",)))
-    key = RenderCache(tmp_path / ".cache").key(db, job)
+    key = RenderCache(tmp_path / ".cache").key(db, next(kit_jobs(db, "a4", tmp_path, ("cards",))))
     own = cards_copy / "halfwish" / "templates"
     own.mkdir()
     (own / "card-back.yaml").write_text("elements: []\n")
-    assert RenderCache(tmp_path / ".cache").key(load_game("halfwish", cards_copy), job) != key
+    db = load_game("halfwish", cards_copy)  # as a build after the edit: its jobs are the new database's
+    assert RenderCache(tmp_path / ".cache").key(db, next(kit_jobs(db, "a4", tmp_path, ("cards",)))) != key
 
 
 def test_a_designers_note_in_the_game_folder_is_no_input_unless_a_template_names_it(cards_copy, tmp_path):
