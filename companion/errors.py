@@ -23,6 +23,13 @@ class UnknownEngine(CompanionError):
     """No rules engine is registered for a game id."""
 
 
+class GameDidNotEnd(RuntimeError):
+    """A game that loops (automatic steps that never settle) or runs past its step bound: a fault
+    of the rules or the engine, which `sim` and `lint` report as such. Not a CompanionError: no
+    user input causes it; and any other RuntimeError is a bug of ours, raised as it is (code
+    audit: `sim` reported any RuntimeError, a step out of order too, as a game that did not end)."""
+
+
 class SimulationError(CompanionError):
     """A simulation that cannot run as asked (unknown bot, wrong player count, a game that never ends)."""
 

@@ -38,7 +38,7 @@ from .engine.drivers import Bot, RandomBot, play_out
 from .engine.options import check_options
 from .engine.registry import game_module, make_engine
 from .engine.winrates import wilson
-from .errors import SetupError, SimulationError
+from .errors import GameDidNotEnd, SetupError, SimulationError
 from .workers import as_completed_or_stopped, follow_parent
 
 HISTOGRAM_BINS = 12
@@ -114,7 +114,7 @@ class Player:
         state = self.engine.new_game([f"P{s + 1}" for s in range(self.config.players)], options)
         try:
             result = play_out(self.engine, state, self.bots, rng)
-        except RuntimeError as exc:
+        except GameDidNotEnd as exc:
             raise SimulationError(f"game {index} of seed {self.config.seed} did not end: {exc}") from None
         turns = self.engine.turns(state)
         labels = call_hook(self.module, "sim_labels", self.engine, state) or {}
@@ -258,7 +258,7 @@ def _smoke_game(engine: Engine, module: ModuleType, names: list[str], index: int
     try:
         options = call_hook(module, "sim_setup", engine, len(names), rng) or {}
         play_out(engine, engine.new_game(names, options), [RandomBot()] * len(names), rng, SMOKE_STEPS)
-    except RuntimeError as exc:
+    except GameDidNotEnd as exc:
         return f"did not end: {exc}"
     except Exception as exc:  # noqa: BLE001 - see smoke_problems
         return f"{type(exc).__name__}: {exc}"

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from cards.wording import span
 
-from ..errors import IllegalAction, SetupError
+from ..errors import GameDidNotEnd, IllegalAction, SetupError
 from .jsondata import GameState, from_jsonable, to_jsonable
 from .options import SetupOption, check_options
 from .requests import (
@@ -212,7 +212,7 @@ class Engine:
                 return happened
             item = queue.pop(0)
             happened += automatic[item["step"]](self, state, item)
-        raise RuntimeError(f"{self.game_id}: automatic steps did not settle (a card effect loops)")
+        raise GameDidNotEnd(f"{self.game_id}: automatic steps did not settle (a card effect loops)")
 
     def run(self, state: Any, decide: Callable[[Decision], Any], rng: random.Random, max_steps: int) -> int:
         """Play to the end, the simulation fast path; return how many answers were given.
@@ -259,10 +259,10 @@ class Engine:
             while queue and (name := queue[0]["step"]) in automatic:
                 chained += 1
                 if chained > limit:
-                    raise RuntimeError(f"{self.game_id}: automatic steps did not settle (a card effect loops)")
+                    raise GameDidNotEnd(f"{self.game_id}: automatic steps did not settle (a card effect loops)")
                 automatic[name](self, state, queue.pop(0))
                 queue = state.queue
-        raise RuntimeError(f"{self.game_id}: game did not end within {max_steps} steps")
+        raise GameDidNotEnd(f"{self.game_id}: game did not end within {max_steps} steps")
 
     def resolve(self, state: Any, answers: Iterable[Any] = ()) -> list[Event]:
         """Settle a constructed state, then apply `answers` in turn: how calculators drive the steps."""

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..errors import GameDidNotEnd
 from .core import Chance, Decision, Engine, Event, GameState, Outcome
 from .requests import roll_chance
 
@@ -68,7 +69,7 @@ def play_out(engine: Engine, state: GameState, bots: list[Bot], rng: random.Rand
         if keep:
             answers.append(answer)
             events.extend(happened)
-    raise RuntimeError(f"{engine.game_id}: game did not end within {max_steps} steps")
+    raise GameDidNotEnd(f"{engine.game_id}: game did not end within {max_steps} steps")
 
 
 def _play_quietly(engine: Engine, state: GameState, bots: list[Bot], rng: random.Random,

@@ -215,3 +215,25 @@ def test_a_games_summary_fits_80_columns(runner, game):
     result = runner.invoke(cli, ["sim", game, "-n", "30"])
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.output.splitlines()) <= 80, result.output
+
+
+def test_a_game_that_does_not_end_is_a_simulation_error_and_a_bug_is_raised_as_it_is(toy, monkeypatch):
+    """Code audit: any RuntimeError (a step run out of order, NotImplementedError) was reported as a
+    game that did not end, with no traceback for the maintainer."""
+    import companion.sim
+    from companion.errors import GameDidNotEnd
+
+    def loops(*args, **kwargs):
+        raise GameDidNotEnd("toy-race: game did not end within 5 steps")
+
+    monkeypatch.setattr(companion.sim, "play_out", loops)
+    with pytest.raises(SimulationError, match="did not end: toy-race: game did not end within 5 steps"):
+        simulate(config(games=1))
+
+    def bug(*args, **kwargs):
+        raise RuntimeError("step 'score' run out of order")
+
+    monkeypatch.setattr(companion.sim, "play_out", bug)
+    with pytest.raises(RuntimeError, match="out of order") as raised:
+        simulate(config(games=1))
+    assert not isinstance(raised.value, SimulationError)
