@@ -27,9 +27,10 @@ from cards.paths import contained_file, template_dirs
 from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
-from .errors import EngineCannotUse, GeneratorError, LayoutNotFound, LayoutProblems, engine_problem
+from .errors import EngineCannotUse, GeneratorError, LayoutNotFound, engine_problem
 from .glyphcheck import ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, card_text_errors, face_checks, layout_folders, sheet_copies
+from .layoutfile import LayoutProblems
 from .layoutlint import check_drawn_sides, check_layout_files
 from .rulebook import TemplateNotFound
 

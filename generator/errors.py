@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from cards import Database
 from cards.errors import Problem
 from cards.wording import suggestion
-
-if TYPE_CHECKING:
-    from .layoutfile import Layout
 
 
 class GeneratorError(Exception):
@@ -44,16 +40,6 @@ class GeneratorError(Exception):
 
 class LayoutError(GeneratorError):
     """A layout file is missing, malformed, or binds a value that cannot be drawn."""
-
-
-class LayoutProblems(LayoutError):
-    """Mistakes in one layout file, each located with its message; `partial` is the file's layout
-    of its well-formed elements alone, whose keys a check can still look at."""
-
-    def __init__(self, problems: list[Problem], partial: Layout):
-        super().__init__(problems[0].message, problems[0])
-        self.problems = problems
-        self.partial = partial
 
 
 class LayoutNotFound(LayoutError):

@@ -14,7 +14,7 @@ from cards.paths import contained_file
 from cards.wording import suggestion
 from cards.yamlsrc import Loc, YamlDoc, load_yaml
 
-from .errors import LayoutError, LayoutNotFound, LayoutProblems
+from .errors import LayoutError, LayoutNotFound
 
 ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 
@@ -48,6 +48,16 @@ class Layout:
         """Where `element` is written (None when unknown)."""
         index = next((i for i, e in enumerate(self.elements) if e is element), None)
         return self.places[index] if index is not None and index < len(self.places) else None
+
+
+class LayoutProblems(LayoutError):
+    """Mistakes in one layout file, each located with its message; `partial` is the file's layout
+    of its well-formed elements alone, whose keys a check can still look at."""
+
+    def __init__(self, problems: list[Problem], partial: Layout):
+        super().__init__(problems[0].message, problems[0])
+        self.problems = problems
+        self.partial = partial
 
 
 @dataclass

@@ -21,7 +21,7 @@ from cards.units import MM, parse_length, parse_size
 from cards.wording import suggestion
 
 from .cardlayout import bind, drawn_elements, geometry, load_layout
-from .errors import GeneratorError, LayoutError, LayoutProblems, UnknownIcon
+from .errors import GeneratorError, LayoutError, UnknownIcon
 from .fonts import register_fonts
 from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
 from .icons import names
@@ -35,7 +35,7 @@ from .kit import (
     sheet_copies,
     trim_size_mm,
 )
-from .layoutfile import ELEMENT_TYPES, Box, Layout, Place
+from .layoutfile import ELEMENT_TYPES, Box, Layout, LayoutProblems, Place
 from .pagecache import face_stamp
 
 COMMON_KEYS = ("id", "type", "x", "y", "w", "h", "when", "repeat", "decoration")
