@@ -121,6 +121,15 @@ class Engine:
         the game is not played in rounds or none has begun."""
         return None
 
+    def seats(self, state: Any) -> int:
+        """How many seats the game in `state` has: the length of its `players` list. A game that
+        keeps its seats under another name says so here (Which Witch: `seats`)."""
+        players = getattr(state, "players", None)
+        if not isinstance(players, list):
+            raise NotImplementedError(f"{self.game_id}: the state has no `players` list; "
+                                      "the engine says how many seats it has (Engine.seats)")
+        return len(players)
+
     # -- setup -------------------------------------------------------------------------------------
     def player_counts(self) -> range:
         """The player counts `game.yaml` allows."""

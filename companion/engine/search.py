@@ -241,13 +241,9 @@ class SearchBot:
 
 
 def seat_count(engine: Engine, state: GameState) -> int:
-    """How many seats a state has: the length of its `players` (or `seats`) list, else the
-    game's smallest player count."""
-    for name in ("players", "seats"):
-        seats = getattr(state, name, None)
-        if isinstance(seats, list):
-            return len(seats)
-    return max(2, engine.player_counts().start)
+    """How many seats a state has, as its engine says (`Engine.seats`; code audit: the search
+    guessed at a `players` or `seats` list, else took the smallest player count)."""
+    return engine.seats(state)
 
 
 def favoured_seat(engine: Any, state: S, evaluate: Callable[[Any, S, int], float]) -> int | None:

@@ -205,3 +205,21 @@ class TakeOne:
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
         return "1"
+
+
+def test_the_search_counts_seats_as_the_engine_says_and_a_state_without_players_must_say():
+    """Code audit: the search guessed at a `players` or `seats` list and, finding neither, took the
+    smallest player count, so a sixth game's three seats could be searched as two."""
+    from companion.engine.registry import make_engine
+    from companion.engine.search import seat_count
+
+    witches = make_engine("which-witch")
+    state = witches.new_game(["Ann", "Ben", "Cy"], {})
+    assert not hasattr(state, "players") and seat_count(witches, state) == 3  # its `seats`, by its engine
+
+    @dataclass
+    class Table(GameState):
+        sides: list[str]
+
+    with pytest.raises(NotImplementedError, match=r"Engine\.seats"):  # the core's own count: no guess
+        Engine.seats(witches, Table(["a", "b", "c"]))

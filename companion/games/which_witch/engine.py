@@ -98,6 +98,10 @@ class WhichWitchEngine(Engine):
         """Turns started so far, Zoom Broom turns included."""
         return state.turn
 
+    def seats(self, state: WitchState) -> int:
+        """One seat per witch."""
+        return len(state.seats)
+
     def tally(self, state: WitchState) -> list[str]:
         """Hearts, hands, Wands in play and piles, with whose turn it is."""
         lines = [self._seat_line(state, seat) for seat in range(len(state.seats))]
