@@ -16,7 +16,7 @@ from .board import PASS, Board, option_room
 from .prompts import Prompts
 from .rolloff import roll_off_round
 from .state import HeartstringsState, Player
-from .steps import STEPS
+from .steps import TABLE
 from .turns import last_standing
 
 
@@ -25,7 +25,7 @@ class HeartstringsEngine(Engine):
 
     game_id = "heartstrings"
     state_type = HeartstringsState
-    table = STEPS
+    table = TABLE
     options = ()  # the text has no variants: any `-o` key is refused by the core
 
     def __init__(self, db: Any):

@@ -5,4 +5,4 @@ from __future__ import annotations
 from ...engine.steps import StepTable
 from . import invasion, rolloff, sacrifice, turns
 
-STEPS = StepTable.merge(rolloff.STEPS, turns.STEPS, invasion.STEPS, sacrifice.STEPS)
+TABLE = StepTable.merge(rolloff.STEPS, turns.STEPS, invasion.STEPS, sacrifice.STEPS)

@@ -1,4 +1,5 @@
-"""The Halfwish package has the step-machine shape: one step table, no import cycle, rules apart from bots."""
+"""The Halfwish package keeps its rules apart from its bots (the shape every game has:
+tests/companion/test_game_package_shape.py)."""
 
 from __future__ import annotations
 
@@ -28,22 +29,6 @@ def imports_of(module: str) -> set[str]:
     return found
 
 
-def test_the_package_imports_have_no_cycle():
-    graph = {module: imports_of(module) for module in MODULES}
-    done: set[str] = set()
-
-    def visit(module: str, path: tuple[str, ...]) -> None:
-        assert module not in path, f"import cycle: {' -> '.join(path + (module,))}"
-        if module in done:
-            return
-        for target in graph[module]:
-            visit(target, path + (module,))
-        done.add(module)
-
-    for module in MODULES:
-        visit(module, ())
-
-
 def test_rules_modules_never_import_bots_or_calculators():
     rules = [m for m in MODULES if m not in NOT_RULES]
     assert {m: imports_of(m) & NOT_RULES for m in rules if imports_of(m) & NOT_RULES} == {}
@@ -56,16 +41,10 @@ def test_every_module_imports_on_its_own():
         assert done.returncode == 0, (module, done.stderr)
 
 
-def test_every_module_is_under_four_hundred_lines():
-    assert {m: n for m in MODULES if (n := len((PACKAGE / f"{m}.py").read_text().splitlines())) >= 400} == {}
-
-
-def test_the_engine_uses_the_core_loop():
-    from companion.engine.core import Engine
+def test_the_step_table_holds_the_duel_and_the_upgrades():
+    """The core loop, one table and no cycle: tests/companion/test_game_package_shape.py, for every game."""
     from companion.games.halfwish import ENGINE
 
-    for name in ("new_game", "request", "apply", "settle", "replay"):
-        assert getattr(ENGINE, name) is getattr(Engine, name), name
     assert set(ENGINE.table.names()) >= {"roll", "duel-start", "effect", "upgrade-pick"}
 
 
