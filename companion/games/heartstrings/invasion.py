@@ -9,7 +9,7 @@ step queues the next roll in front of the rest of the turn.
 from __future__ import annotations
 
 from ...engine.requests import Chance, Event
-from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.steps import Question, StepCall, StepTable
 from .beads import apply_damage, eliminate, grant_bead_bonus
 from .combat import roll_text
 from .prompts import Heartstrings
@@ -34,7 +34,7 @@ def attack(engine: Heartstrings, state: HeartstringsState, item: StepCall, faces
     """The attacker rolls the Combat Die once for the whole combat."""
     combat = fight(state)
     combat.attacker_roll = face = faces[0]
-    push_front(state, step(ROLL_DEFENCE))
+    state.queue.insert(0, {"step": ROLL_DEFENCE})  # hot path, see steps.py
     if not engine.explain:
         return []
     rules = engine.board.combat
@@ -69,7 +69,7 @@ def defend(engine: Heartstrings, state: HeartstringsState, item: StepCall, faces
         repel(state, combat, events)
         return events or []
     if tokens:
-        push_front(state, step(ROLL_DEFENCE))
+        state.queue.insert(0, {"step": ROLL_DEFENCE})  # hot path, see steps.py
     else:
         win_room(engine, state, combat, events)
     return events or []

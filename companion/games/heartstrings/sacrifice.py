@@ -15,7 +15,7 @@ from typing import Any
 from cards.wording import plural
 
 from ...engine.requests import Decision, Event
-from ...engine.steps import Question, StepCall, StepTable, push_front, step
+from ...engine.steps import Question, StepCall, StepTable
 from .board import PASS, Board
 from .prompts import Heartstrings
 from .state import END_TURN, SACRIFICE, HeartstringsState
@@ -38,7 +38,7 @@ def end_turn(engine: Heartstrings, state: HeartstringsState, item: StepCall) -> 
     if state.sacrifices < board.sacrifices_per_turn and on_board >= board.sacrifice_min:
         rooms = sacrifice_rooms(board, state, seat)
         if rooms and state.pool > 0:
-            push_front(state, step(SACRIFICE, rooms=rooms))
+            state.queue.insert(0, {"step": SACRIFICE, "rooms": rooms})  # hot path, see steps.py
             return []
         if rooms and events is not None:  # the offer is not made, and the table is told why
             events.append(Event("no-sacrifice", f"The Bead Pool is empty: {state.players[seat].name} cannot "
@@ -76,7 +76,7 @@ def sacrifice(engine: Heartstrings, state: HeartstringsState, item: StepCall, ch
                                          f"and gains {plural(gained, 'bead')} ({player.beads} on the string, "
                                          f"pool {state.pool})", {"player": seat, "room": room}))
     if state.sacrifices < board.sacrifices_per_turn:
-        push_front(state, step(END_TURN))  # the rules allow another sacrifice this turn
+        state.queue.insert(0, {"step": END_TURN})  # hot path, see steps.py; the rules allow another sacrifice this turn
     else:
         next_turn(state, events)
     return events or []

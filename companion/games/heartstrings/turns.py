@@ -9,7 +9,7 @@ puts the combat's steps (`invasion.py`) in front of the rest of the turn. `end-t
 from __future__ import annotations
 
 from ...engine.requests import Chance, Decision, Event, Outcome
-from ...engine.steps import Question, StepCall, StepTable, push_back, push_front, step
+from ...engine.steps import Question, StepCall, StepTable
 from .beads import grant_bead_bonus
 from .board import Board
 from .prompts import Heartstrings
@@ -31,9 +31,11 @@ def start_turn(state: HeartstringsState, seat: int, events: list[Event] | None) 
     state.sacrifices = 0
     state.move_from = None
     player = state.players[seat]
+    queue = state.queue
     if player.supply == 0:
-        push_back(state, step(CHOOSE_MOVE))
-    push_back(state, step(ROLL_ROOM), step(END_TURN))
+        queue.append({"step": CHOOSE_MOVE})  # hot path, see steps.py
+    queue.append({"step": ROLL_ROOM})  # hot path, see steps.py
+    queue.append({"step": END_TURN})  # hot path, see steps.py
     if events is not None:
         events.append(Event("turn", f"Turn {state.turn}: {player.name} to play", {"player": seat}))
 
@@ -131,7 +133,7 @@ def occupy(board: Board, state: HeartstringsState, room: int, events: list[Event
 def invade(board: Board, state: HeartstringsState, room: int, defender: int, events: list[Event] | None) -> None:
     """An opponent holds the room: the token goes in as the Attacker and combat begins."""
     state.combat = Combat(room, state.current, defender)
-    push_front(state, step(ROLL_ATTACK))
+    state.queue.insert(0, {"step": ROLL_ATTACK})  # hot path, see steps.py
     if events is None:
         return
     count = len(state.rooms[room])
