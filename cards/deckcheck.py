@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from .fieldcheck import field_problem, rules_ids
+from .locations import Loc
 from .rulecheck import resolve_rule
 from .schema import Deck, is_rules_ref
-from .yamlsrc import Loc
 
 Report = Callable[[str, int, Loc, str], None]  # (section, index, place within, message)
 

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from .deckcheck import DeckChecker
 from .errors import DatabaseInvalid, Problem, UnknownGame
+from .locations import Loc
 from .lookups import note_card_lookup
 from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, refused_link
@@ -32,7 +33,7 @@ from .schema import (
     TokenSheet,
 )
 from .spreadsheet import expand_card_sources, row_sources
-from .yamlsrc import Loc, YamlDoc, load_yaml
+from .yamlsrc import YamlDoc, load_yaml
 
 __all__ = ["Database", "Params", "load_all", "load_game", "resolve_rule"]
 

@@ -7,8 +7,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .errors import Problem
+from .locations import Loc
 from .schema import CODE_PATTERN, COLOR_PATTERN, ID_PATTERN, Fragment
-from .yamlsrc import Loc, YamlDoc
+from .yamlsrc import YamlDoc
 
 
 def pydantic_problems(doc: YamlDoc, exc: ValidationError) -> list[Problem]:

@@ -7,9 +7,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import Problem
+from .locations import Loc
 from .problems import message
 from .ruletypes import RuleTypeError, adapter, bind_refs, rule_refs, unbounded
-from .yamlsrc import Loc, YamlDoc
+from .yamlsrc import YamlDoc
 
 
 def resolve_rule(rules: dict[str, Any], path: str) -> Any:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem
+from .locations import Loc
 from .paths import contained_file
 from .schema import Deck
 from .sheetcells import (
@@ -34,7 +35,7 @@ from .sheetcells import (
     untyped,
 )
 from .wording import closest
-from .yamlsrc import Loc, YamlDoc
+from .yamlsrc import YamlDoc
 
 CORE_COLUMNS = {"id": "str", "name": "str", "count": "int"}
 FORMATS = ("csv", "xlsx")

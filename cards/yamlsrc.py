@@ -24,11 +24,9 @@ from typing import Any, Protocol
 import yaml
 
 from .errors import Problem
+from .locations import Loc, format_loc
 from .paths import is_regular_file
-from .schema import ID_PATTERN
 from .yamlsplice import splice
-
-Loc = tuple[int | str, ...]
 
 
 @dataclass
@@ -57,40 +55,6 @@ class YamlDoc:
             if 0 < line <= len(lines):
                 source = lines[line - 1].rstrip()
         return Problem(self.file, line, column, format_loc(loc, self.data), message, source)
-
-
-def format_loc(loc: Loc, data: Any = None) -> str:
-    """Format a path as `decks[actions].cards[long-strike].cost`: an item of a list by its id when
-    `data` gives it one no other item has, else by its place (`cards[3]`). The place alone named a
-    card the designer had to count to (audit)."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{_item_id(data, part) or part}]"
-        else:
-            out += f".{part}" if out else str(part)
-        data = _child(data, part)
-    return out
-
-
-def _item_id(items: Any, index: int) -> str | None:
-    """The id of `items[index]` when it is an id like `long-strike` and no other item's."""
-    if not isinstance(items, list) or not 0 <= index < len(items) or not isinstance(items[index], dict):
-        return None
-    found = items[index].get("id")
-    if not isinstance(found, str) or not _ID.fullmatch(found):
-        return None
-    same = sum(1 for item in items if isinstance(item, dict) and item.get("id") == found)
-    return found if same == 1 else None
-
-
-def _child(data: Any, part: int | str) -> Any:
-    if isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
-        return data[part]
-    return data.get(part) if isinstance(data, dict) else None
-
-
-_ID = re.compile(ID_PATTERN)
 
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: 10x faster

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from cards.errors import Problem
+from cards.locations import Loc
 from cards.paths import contained_file
 from cards.wording import suggestion
-from cards.yamlsrc import Loc, YamlDoc, load_yaml
+from cards.yamlsrc import YamlDoc, load_yaml
 
 from .errors import LayoutError, LayoutNotFound
 
