@@ -81,23 +81,22 @@ def _load(name: str, folders: tuple[Path, ...], chain: tuple[str, ...]) -> Layou
     if name in chain:
         raise LayoutError(f"layout {name!r} extends itself: {' -> '.join((*chain, name))}")
     path = _find(name, folders)
-    doc, found = _read(path)
+    doc, elements, found = _read(path)
     own: list[Placed] = []
-    for index, element in enumerate(doc.data.get("elements") or []):
+    for index, element in enumerate(elements):
         problem = _element_problem(doc, index, element)
         if problem:
             found.append(problem)
         else:
             own.append((element, Place(doc, ("elements", index))))
     found += _repeated_ids(doc, own)
-    if found:  # every mistake of the file at once (audit: each one took a run of its own)
-        raise LayoutProblems(found, Layout(name, path, tuple(e for e, _ in own), None, tuple(p for _, p in own),
-                                           Place(doc, ())))
     data = doc.data
+    alone = Layout(name, path, tuple(e for e, _ in own), data.get("size"), tuple(p for _, p in own), Place(doc, ()))
+    if found:  # every mistake of the file at once (audit: each one took a run of its own)
+        raise LayoutProblems(found, alone)
     parent = data.get("extends")
     if not parent:
-        return Layout(name, path, tuple(e for e, _ in own), data.get("size"), tuple(p for _, p in own),
-                      Place(doc, ()))
+        return alone
     try:
         base = _load(str(parent), folders, (*chain, name))
     except LayoutError as exc:
@@ -115,9 +114,9 @@ def _find(name: str, folders: tuple[Path, ...]) -> Path:
     raise LayoutNotFound(name, searched)
 
 
-def _read(path: Path) -> tuple[YamlDoc, list[Problem]]:
-    """The file's document, its elements a list, and what its top level says wrong (each problem
-    with its message)."""
+def _read(path: Path) -> tuple[YamlDoc, list[Any], list[Problem]]:
+    """The file's document, its elements, and what its top level says wrong (each problem with its
+    message)."""
     from cards.loader import display_path
 
     # safe, with a budget on aliases; its problems name the file as the database's do: below the
@@ -136,8 +135,8 @@ def _read(path: Path) -> tuple[YamlDoc, list[Problem]]:
     elements = doc.data.get("elements")
     if elements is not None and not isinstance(elements, list):
         found.append(doc.problem(("elements",), f"elements: expected a list of elements, got {type(elements).__name__}"))
-        doc.data = {**doc.data, "elements": []}
-    return doc, found
+        elements = None
+    return doc, elements or [], found
 
 
 LAYOUT_KEYS = ("extends", "elements", "size", "description")

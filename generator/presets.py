@@ -76,9 +76,11 @@ def export_preset(db: Database, preset_name: str, out_dir: Path) -> tuple[list[P
             pdf = _deck_pdf(designs, f"{db.meta.name}: {deck.name}", findings)
             atomic_write(path, bytes_writer(pdf))
             document = pdfium.PdfDocument(path)  # the preflight reads the written file back
-            first = {id(design): index for index, design in reversed(list(enumerate(designs)))}
-            for index in sorted(first.values()):  # each design once: its copies print the same page
-                design = designs[index]   # (audit: a finding was listed once per copy)
+            checked: set[int] = set()
+            for index, design in enumerate(designs):
+                if id(design) in checked:  # its copies print the same page (audit: a finding listed per copy)
+                    continue
+                checked.add(id(design))
                 findings += design.located(check_page(document[index], design.label, design.trim, preset.bleed,
                                                       safe, DPI), path.name)
             written.append(path)

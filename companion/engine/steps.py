@@ -82,7 +82,7 @@ class StepState(GameState):
 
 def step(name: str, **params: Any) -> StepCall:
     """A step to queue: `step("draw", seat=0, count=2)`."""
-    if not params:  # most steps take none: a plain literal is a third cheaper (a Heartstrings turn queues three)
+    if not params:  # most steps take none: a plain literal is a third cheaper than the merge
         return {"step": name}
     return {"step": name, **params}
 
