@@ -33,6 +33,7 @@ from .schema import (
     TokenSheet,
 )
 from .spreadsheet import expand_card_sources, row_sources
+from .texts import syntax_errors
 from .yamlsrc import YamlDoc, load_yaml
 
 __all__ = ["Database", "Params", "load_all", "load_game", "resolve_rule"]
@@ -191,6 +192,10 @@ class _Assembler:
                 self.problems += [self.single_docs["print"].problem(("print", *rest), message)
                                   for rest, message in print_findings(singles["print"])]
         self.problems += [p for doc in self.docs for p in getattr(doc, "column_problems", [])]
+        if self.problems:  # the texts' `{{ }}` are checked once the database loads (`generator.check`)
+            for i, deck in enumerate(merged["decks"]):
+                for card, field, message in syntax_errors(deck):
+                    self._report("decks", i, ("cards", card, field), message)
         if self.problems:  # each once: every row's problem with a missing column is the column's problem
             raise DatabaseInvalid(list(dict.fromkeys(self.problems)))
         decks = {deck.id: deck for deck in merged["decks"]}

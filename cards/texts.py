@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import Template, TemplateError
+from jinja2 import Template, TemplateError, TemplateSyntaxError
 
 from .errors import CardsError
 from .sandbox import BudgetedSandbox
@@ -41,11 +41,15 @@ def render_text(text: str, rules: Any, card: dict[str, Any] | None = None, *, wh
     try:
         return _compiled(folded).render(rules=rules, card=card or {})
     except TemplateError as exc:
-        raise CardTextError(f"{where or 'card text'}: cannot fill in {folded!r}: {exc}") from None
+        raise CardTextError(_cannot_fill_in(where, folded, exc)) from None
     except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
         # a bad database value reached the expression: a located data problem, not a traceback
         raise CardTextError(f"{where or 'card text'}: cannot evaluate {folded!r}: "
                             f"{type(exc).__name__}: {exc}") from None
+
+
+def _cannot_fill_in(where: str, folded: str, exc: TemplateError) -> str:
+    return f"{where or 'card text'}: cannot fill in {folded!r}: {exc}"
 
 
 @lru_cache(maxsize=4096)
@@ -61,3 +65,26 @@ def card_text(card: Any, rules: Any, field: str = "text") -> str:
         return render_text(card.get(field) or "", rules, fields, where=f"card {card.id!r} field {field!r}")
     except CardTextError as exc:
         raise CardTextError(str(exc), card.id, field) from None
+
+
+def text_fields(deck: Any, card: Any) -> list[str]:
+    """The card's fields that are filled in: its declared text fields, not only `text` (sixth-game audit)."""
+    declared = [name for name, spec in deck.fields.items() if spec.type == "text" and name != "text" and card.get(name)]
+    return declared + (["text"] if card.get("text") else [])
+
+
+def syntax_errors(deck: Any) -> list[tuple[int, str, str]]:
+    """(card's index, field, message) of every text of `deck` whose `{{ }}` is not even well formed:
+    found without the rules, so a database refused for another mistake still lists them (a
+    misspelt spreadsheet column hid them until the next run). The message is `card_text`'s."""
+    found = []
+    for index, card in enumerate(deck.cards):
+        for field in text_fields(deck, card):
+            folded = " ".join(str(card.get(field)).split())
+            if "{" not in folded or len(folded) > MAX_TEXT:
+                continue
+            try:
+                _ENV.parse(folded)
+            except TemplateSyntaxError as exc:
+                found.append((index, field, _cannot_fill_in(f"card {card.id!r} field {field!r}", folded, exc)))
+    return found

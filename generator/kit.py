@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database
 from cards.paths import template_dirs
-from cards.texts import CardTextError, card_text
+from cards.texts import CardTextError, card_text, text_fields
 from cards.units import MM, parse_length, parse_size
 
 from . import laststamps
@@ -59,16 +59,10 @@ def card_context(db: Database, deck: Any, card: Any, number: int, base: dict[str
     """A card face's bindings: the card's fields, its filled-in text (`text` when it is known
     already) and its place in the deck."""
     fields = {"id": card.id, "name": card.name, "count": card.count, **card.fields}
-    for name in _text_fields(deck, card):
+    for name in text_fields(deck, card):
         fields[name] = text if name == "text" and text is not None else card_text(card, db.rules, name)
     return {**base, "deck": deck, "card": fields, "number": number, "total": len(deck.cards),
             "corner": f"{deck.code} {number:02d}/{len(deck.cards):02d}"}
-
-
-def _text_fields(deck: Any, card: Any) -> list[str]:
-    """The card's texts filled in: its declared text fields, not only `text` (sixth-game audit)."""
-    declared = [name for name, spec in deck.fields.items() if spec.type == "text" and name != "text" and card.get(name)]
-    return declared + (["text"] if card.get("text") else [])
 
 
 def card_text_errors(db: Database, deck: Any) -> list[CardTextError]:
@@ -76,7 +70,7 @@ def card_text_errors(db: Database, deck: Any) -> list[CardTextError]:
     deck's sides stops at the first (`generator.check` lists them all in one run)."""
     errors = []
     for card in deck.cards:
-        for name in _text_fields(deck, card):
+        for name in text_fields(deck, card):
             try:
                 card_text(card, db.rules, name)
             except CardTextError as exc:

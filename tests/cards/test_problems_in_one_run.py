@@ -149,3 +149,18 @@ def test_the_fields_of_a_card_left_out_are_checked_in_the_same_run(cards_copy):
          "decks[actions].cards[strike].colour: unknown field 'colour' for deck 'actions'; accepted: id, name, count, kind, text, keywords"),
         (_line_of(actions, "        kind: parry"), "decks[actions].cards[strike].kind: 'parry' is not one of: strike, block, evade"),
     ]
+
+
+def test_a_card_text_that_cannot_be_filled_in_shows_with_the_schema_problems(cards_copy):
+    """A card text's `{{ }}` is filled in once the database loads; one that is not well formed
+    is still listed when the database is refused for another mistake, at its own line, past a
+    card the schema left out."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    text = actions.read_text().replace("        count: 8\n        kind: strike", "        count: five\n        kind: strike", 1)
+    actions.write_text(text.replace("Strike for DV{{", "Strike for DV{{ {{", 1))
+    problems = _problems(cards_copy, "halfwish")
+    assert problems[0] == (_line_of(actions, "        count: five"), "decks[actions].cards[strike].count: expected int, got 'five'")
+    broken = next(line for line in actions.read_text().splitlines() if "DV{{ {{" in line)
+    assert len(problems) == 2 and problems[1][0] == _line_of(actions, broken)
+    assert problems[1][1].startswith("decks[actions].cards[long-strike].text: card 'long-strike' field 'text': "
+                                     "cannot fill in \"First Strike. Strike for DV{{ {{ rules.actions")

@@ -191,3 +191,18 @@ def test_build_refuses_a_csv_row_that_shifted_its_columns(tmp_path: Path) -> Non
     assert result.exit_code == 1, result.output
     assert "tiny/cards.csv:3: row 3 has 6 fields where row 1 (the column names) has 5" in result.output
     assert not (tmp_path / "out" / "tiny").exists()
+
+
+def test_an_unknown_column_does_not_hide_a_card_text_that_cannot_be_filled_in(tmp_path: Path) -> None:
+    """Designer audit: the misspelt column was the only problem of the run; the broken `{{` in a
+    cell came up only once the column was put right (the texts are filled in after loading)."""
+    rows = [[*row, "yes", "Cast it."] for row in ROWS]
+    rows[1][-1] = "Deal {{ rules.damage damage."
+    code, output = _lint(tmp_path, "{from: cards.csv}", {"cards.csv": _csv(["id", "name", "count", "cost", "fats",
+                                                                            "text"], rows)},
+                         fields="      text: {type: text}\n")
+    assert code == 1
+    assert "2 problems in the card database" in output, output
+    assert "cards.csv:1:5: fats: unknown column 'fats'" in output
+    assert ("cards.csv:3:6: text: card 'wave' field 'text': cannot fill in 'Deal {{ rules.damage damage.': "
+            "expected token 'end of print statement', got 'damage'") in output
