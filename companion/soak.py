@@ -1,10 +1,13 @@
-"""Random play with invariant checks after every step: the soak test and `bench/soak.py`.
+"""Random play that checks every engine's contract: the soak test, `bench/soak.py`, and the
+contract test of every registered engine (`tests/companion/test_all_engines.py`).
 
 Any registered engine is covered without new code. After every step of a seeded random game
-the state must survive a JSON round trip unchanged, and the game module's optional hook
-`invariants(engine, state) -> list[str]` (conservation of cards, beads and tokens, bounds on
-health, hearts and points: whatever the game knows about itself) must report nothing. At the
-end the game must have ended within `MAX_STEPS`, and replaying its answers must rebuild the
+the state must survive a JSON round trip unchanged (the same data, the same next request and
+tally), and the game module's optional hook `invariants(engine, state) -> list[str]`
+(conservation of cards, beads and tokens, bounds on health, hearts and points: whatever the game
+knows about itself) must report nothing. Every decision offers an option, every answer is
+JSON (sessions journal it), every event explains itself in one line. At the end the game must
+have ended within `MAX_STEPS` with an outcome, and replaying its answers must rebuild the
 final state exactly. Only the public engine API is used.
 """
 
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.core import Engine
+from .engine.core import Decision, Engine
 from .engine.drivers import RandomBot, answer_for
 from .engine.registry import game_module
 from .sim import call_hook
@@ -52,23 +55,44 @@ def soak_game(engine: Engine, players: int, seed: int | str, round_trip_every: i
     result, answers = SoakResult(games=1), []
     where = f"{engine.game_id} {players}p seed {seed}"
     for step in range(MAX_STEPS):
-        found = _step_violations(engine, state, hook, step % round_trip_every == 0)
-        room = MAX_VIOLATIONS - len(result.violations)
-        result.violations += [f"{where} step {step}: {v}" for v in found][:max(room, 0)]
+        _note(result, f"{where} step {step}", _step_violations(engine, state, hook, step % round_trip_every == 0))
         request = engine.request(state)
         if request is None:
             break
+        if isinstance(request, Decision) and not request.options:
+            result.violations.append(f"{where} step {step}: a decision with no options: {request.prompt}")
+            return result
         answer = answer_for(engine, state, request, [RandomBot()], rng)
-        engine.apply(state, answer)
+        events = engine.apply(state, answer)
+        _note(result, f"{where} step {step}", _answer_violations(answer, events))
         answers.append(answer)
         result.steps += 1
     else:
         result.violations.append(f"{where}: did not end within {MAX_STEPS} steps")
         return result
+    if engine.outcome(state) is None:
+        result.violations.append(f"{where}: no request is left but the game has no outcome")
     replayed = engine.replay(names, options, answers)
     if replayed.to_json() != state.to_json():
         result.violations.append(f"{where}: replaying the {len(answers)} answers gives another state")
     return result
+
+
+def _note(result: SoakResult, where: str, found: list[str]) -> None:
+    """Add what was found at `where`, up to `MAX_VIOLATIONS` for the game: the first few say enough."""
+    room = MAX_VIOLATIONS - len(result.violations)
+    result.violations += [f"{where}: {v}" for v in found][:max(room, 0)]
+
+
+def _answer_violations(answer: Any, events: list[Any]) -> list[str]:
+    found = []
+    try:
+        json.dumps(answer)
+    except (TypeError, ValueError):
+        found.append(f"the answer {answer!r} is not JSON (a session journals it)")
+    found += [f"an event that is not one line of text: {event.text!r}" for event in events
+              if not event.text.strip() or "\n" in event.text]
+    return found
 
 
 def _step_violations(engine: Engine, state: Any, hook: Callable[[Engine, Any], list[str]] | None,
@@ -79,6 +103,8 @@ def _step_violations(engine: Engine, state: Any, hook: Callable[[Engine, Any], l
         rebuilt = engine.load_state(json.loads(json.dumps(data)))
         if rebuilt.to_json() != data:
             found.append("the state changed in a JSON round trip")
+        elif (engine.request(rebuilt), engine.tally(rebuilt)) != (engine.request(state), engine.tally(state)):
+            found.append("the state asks or tallies otherwise after a JSON round trip")
     if hook is not None:
         found += [str(v) for v in hook(engine, state)]
     return found

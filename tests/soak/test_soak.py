@@ -7,6 +7,7 @@ replay equality and a step bound at the end. A game added later is covered witho
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -58,3 +59,45 @@ def test_a_game_that_never_ends_is_a_violation(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr("companion.soak.MAX_STEPS", 5)
     result = soak_game(make_engine("heartstrings"), 2, seed=1)
     assert result.violations == ["heartstrings 2p seed 1: did not end within 5 steps"]
+
+
+def test_an_event_of_two_lines_and_a_game_without_an_outcome_are_violations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contract test of every engine (`tests/companion/test_all_engines.py`) runs these checks."""
+    engine = make_engine("heartstrings")
+    real_apply = engine.apply
+    spoilt: list[Any] = []
+
+    def apply(state: Any, answer: Any) -> Any:
+        events = real_apply(state, answer)
+        if events and not spoilt:  # the first event of the game
+            spoilt.append(events[0])
+            events[0] = dataclasses.replace(events[0], text="two\nlines")
+        return events
+
+    monkeypatch.setattr(engine, "apply", apply)
+    monkeypatch.setattr(engine, "outcome", lambda state: None)
+    result = soak_game(engine, 2, seed=1)
+    assert result.violations[0].startswith("heartstrings 2p seed 1 step ")
+    assert result.violations[0].endswith("an event that is not one line of text: 'two\\nlines'")
+    assert result.violations[1:] == ["heartstrings 2p seed 1: no request is left but the game has no outcome"]
+
+
+def test_a_state_that_asks_otherwise_after_a_round_trip_is_a_violation(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = make_engine("heartstrings")
+    real = engine.request
+    loaded: set[int] = set()
+    real_load = engine.load_state
+
+    def load_state(data: dict[str, Any]) -> Any:
+        state = real_load(data)
+        loaded.add(id(state))
+        return state
+
+    def request(state: Any) -> Any:
+        asked = real(state)
+        return None if id(state) in loaded else asked  # a loaded state that forgot what it asks
+
+    monkeypatch.setattr(engine, "load_state", load_state)
+    monkeypatch.setattr(engine, "request", request)
+    result = soak_game(engine, 2, seed=1)
+    assert "the state asks or tallies otherwise after a JSON round trip" in result.violations[0]
