@@ -102,7 +102,22 @@ def staged_kits(out_dir: Path) -> Iterator[KitStages]:
             stages.discard()
         raise
     with _sigint_ignored():
-        stages.commit()
+        try:
+            stages.commit()
+        except BaseException:  # a kit folder that cannot be replaced: no staging folder is left behind
+            stages.discard()
+            raise
+
+
+def kit_path(path: Path) -> Path:
+    """Where `path`, inside a staging folder, lives once its kit is swapped in (`path` itself
+    when it is not in a staging folder): what a message names."""
+    parts = path.parts
+    for at, part in enumerate(parts):
+        game, staging, _ = part.partition(STAGING)
+        if staging and game.startswith("."):
+            return Path(*parts[:at], game[1:], *parts[at + 1:])
+    return path
 
 
 def remove_stale(out_dir: Path, game: str) -> None:
@@ -154,7 +169,11 @@ def _swap_in(stage: Path, target: Path) -> None:
     # renames leaves it retired, and the next build puts it back
     retired = stage.with_name(stage.name.replace(STAGING, RETIRED))
     os.rename(target, retired)
-    os.rename(stage, target)
+    try:
+        os.rename(stage, target)
+    except OSError:
+        os.rename(retired, target)  # the previous kit back in its place
+        raise
     shutil.rmtree(retired, ignore_errors=True)
 
 

@@ -23,6 +23,7 @@ from .common import (
     set_interrupt_message,
     user_errors,
 )
+from .outpaths import checked_out_folder, write_failed
 
 PAPERS = ("a4", "letter")
 KIT_KEPT = "interrupted; the previous kit is kept"
@@ -128,6 +129,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
             home = " ".join(["deckwright build", *(db.id for db in databases)])
             raise DataProblem(f"{names} has no card decks: a print shop's preset exports cards only.\n"
                               f"The home kit has its other components: {home}")
+        checked_out_folder(out_dir)
         with kit_lock(out_dir, functools.partial(_waiting, out_dir)), staged_kits(out_dir) as stages:
             written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
                             for db in databases], progress)
@@ -140,7 +142,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None
     except OSError as exc:
-        raise DataProblem(f"cannot write into {str(out_dir)!r}: {exc.strerror or exc}") from None
+        raise _write_failed(exc, out_dir) from None
     return [stages.final(path) for path in written]
 
 
@@ -164,8 +166,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
                                            cache)
             refused = _print_problems(databases, kinds, cache)
             reprints = _changes_since(databases, reprint_since)  # a wrong REF stops before anything is written
-            if out_dir.exists() and not out_dir.is_dir():
-                raise click.BadParameter(f"{str(out_dir)!r} is not a folder", param_hint="--out")
+            checked_out_folder(out_dir)
             with kit_lock(out_dir, functools.partial(_waiting, out_dir)):  # one build at a time per folder
                 with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                     steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
@@ -181,14 +182,24 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
                     cache.prune()  # entries no file of the kit uses any more
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
-        except OSError as exc:  # --out names a file, a device, a read-only place...
-            raise DataProblem(f"cannot write the kit into {str(out_dir)!r}: {exc.strerror or exc}") from None
+        except OSError as exc:  # a folder of the kit is read-only, the disk is full...
+            raise _write_failed(exc, out_dir) from None
         finally:
             _warn(caught)
     for line in refused:
         click.echo(line, err=True)
     return ([stages.final(path) for path in written], _usage(databases, papers, out_dir),
             [stages.final(path) for path in older])
+
+
+def _write_failed(exc: OSError, out_dir: Path) -> click.ClickException:
+    """The error for a kit that could not be written, naming the kit's own folder or file that
+    refused it rather than the staging folder standing in for it (audit: OUT was named when
+    OUT/<game> was read-only)."""
+    from generator.staging import kit_path
+
+    refused = kit_path(Path(exc.filename)) if exc.filename else out_dir
+    return write_failed(OSError(exc.errno, exc.strerror or str(exc), str(refused)), out_dir)
 
 
 def _print_problems(databases: list[Any], kinds: tuple[str, ...], cache: Any) -> list[str]:

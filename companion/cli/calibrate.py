@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from .common import DataProblem
+from .outpaths import checked_out_file, write_failed
 
 
 @click.command("calibrate")
@@ -72,10 +73,12 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
                                  "a folder to write it into", param_hint="--out")
     if out.is_dir() or out.suffix.lower() != ".pdf":  # a folder, as `build --out` takes
         out = out / f"calibrate-{paper}.pdf"
-    if out.exists() and not out.is_file():
-        raise DataProblem(f"{out} exists and is not a regular file; refused")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    render_test_page(out, paper, chosen)
+    checked_out_file(out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        render_test_page(out, paper, chosen)
+    except OSError as exc:
+        raise write_failed(exc, out) from None
     click.echo(f"wrote {out}")
     click.echo(f"Print it on both sides of one sheet at 100 % ({chosen.flip}-edge flip), then run\n"
                "`deckwright calibrate --set X Y` with the readings.")

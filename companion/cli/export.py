@@ -10,7 +10,8 @@ import click
 
 from cards.wording import plural
 
-from .common import DataProblem, get_context, user_errors
+from .common import get_context, user_errors
+from .outpaths import checked_out_file, write_failed
 from .screen import WIDTH
 
 
@@ -44,13 +45,12 @@ def command(game: str, deck_id: str, fmt: str | None, out_file: Path | None) -> 
         raise click.UsageError(str(exc.args[0])) from None
     fmt = _format(fmt, out_file)
     path = out_file or Path("output") / db.id / f"{deck.id}.{fmt}"
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise DataProblem(f"{path} exists and is not a regular file; refused")
+    checked_out_file(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_deck(deck, path, fmt)
     except OSError as exc:
-        raise DataProblem(f"cannot write {path}: {exc}") from None
+        raise write_failed(exc, path) from None
     click.echo(f"wrote {path} ({plural(len(deck.cards), 'card')})")
     hint = _source_hint(db, deck, path, fmt)
     if hint:
