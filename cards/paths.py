@@ -37,6 +37,42 @@ def game_ids(root: Path) -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
 
 
+def unread_game_notes(root: Path) -> list[str]:
+    """A line for every folder under `root` that holds YAML files but no `game.yaml`, so no command
+    reads it as a game (audit: a `game.yml` was skipped without a word)."""
+    if not root.is_dir():
+        return []
+    folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    return [note for note in map(unread_game_note, folders) if note]
+
+
+def unread_game_note(folder: Path) -> str | None:
+    """`folder has no game.yaml, so it is not read as a game`, with the file probably meant as its
+    game.yaml (`game.yml`, `Game.yaml`) when there is one; None when it holds game.yaml or no YAML."""
+    if (folder / "game.yaml").is_file():
+        return None
+    try:
+        names = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
+    except OSError:  # a folder we may not list is no game either
+        return None
+    if not names:
+        return None
+    meant = meant_game_yaml(names)
+    fix = f"did you mean to name {meant} game.yaml?" if meant else "a game's folder starts with one"
+    return f"{folder} has no game.yaml, so it is not read as a game: {fix}"
+
+
+def meant_game_yaml(names: list[str]) -> str | None:
+    """The one of `names` that was probably meant to be `game.yaml` (`game.yml`, `Game.yaml`,
+    `gmae.yaml`), or None. Only a name starting with its g: `name.yaml` is as close."""
+    import difflib
+
+    by_lower = {name.lower(): name for name in names}
+    exact = [name for lower, name in by_lower.items() if lower.rsplit(".", 1)[0] == "game"]
+    close = difflib.get_close_matches("game.yaml", [n for n in by_lower if n.startswith("g")], n=1, cutoff=0.85)
+    return exact[0] if exact else by_lower[close[0]] if close else None
+
+
 def template_dirs(root: Path, game_id: str, folder: Path | None = None) -> list[Path]:
     """Template search path for a game: its own folder's `templates/` (found by folder as well as
     by id, so a copied game works before it is renamed), then `templates/<game>/`, then

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from cards import CardsError, cards_root, game_ids
+from cards.paths import unread_game_notes
 from cards.printshops import SHOPS
 
 from .build_report import report_written
@@ -277,6 +278,8 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = 
 
     context = get_context()
     chosen = list(games) or (game_ids(cards_root(context.cards_dir)) if all_games else [])
+    for note in unread_game_notes(cards_root(context.cards_dir)) if all_games else []:  # skipped: say so
+        click.echo(f"warning: {note}", err=True)
     if not chosen:
         raise click.UsageError("name a game to build, or pass --all")
     forget_databases()  # the last build's databases are never passed again (`generator.dbmemo`)

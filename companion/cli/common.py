@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cards import CardsError, DatabaseInvalid, Problem
+from cards.paths import game_ids, unread_game_note
 from cards.wording import plural
 
 from ..errors import CompanionError, DiceError, IllegalAction
@@ -107,9 +108,24 @@ def did_you_mean(word: str, known: list[str] | tuple[str, ...]) -> str:
     return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
 
 
+class CardsFolder(click.Path):
+    """A card database: the folder that holds the games' folders. A game's own folder is a usage
+    error saying which folder to pass (audit: `--cards cards/tinygame` said "no games found", exit 1)."""
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False, exists=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        folder = Path(os.fsdecode(super().convert(value, param, ctx)))
+        if (folder / "game.yaml").is_file() and not game_ids(folder):
+            self.fail(f"{folder} is a game's own folder (it holds game.yaml); --cards takes the folder that "
+                      f"holds the games: pass --cards {folder.resolve().parent}", param, ctx)
+        return value
+
+
 def cards_option(func: F) -> F:
     return click.option(
-        "--cards", "cards_dir", envvar="DECKWRIGHT_CARDS", type=click.Path(file_okay=False, exists=True),
+        "--cards", "cards_dir", envvar="DECKWRIGHT_CARDS", type=CardsFolder(),
         help="Card database folder to use instead of the shipped one (env: DECKWRIGHT_CARDS).",
     )(func)
 
@@ -131,7 +147,7 @@ def _take_cards(ctx: click.Context, param: click.Parameter, value: str | None) -
 
 
 CARDS_ANYWHERE = click.Option(
-    ["--cards", "cards_dir_here"], type=click.Path(file_okay=False, exists=True), expose_value=False,
+    ["--cards", "cards_dir_here"], type=CardsFolder(), expose_value=False,
     callback=_take_cards, help="Card database folder (may also go before the command name).")
 
 
@@ -267,7 +283,8 @@ def _database_nearby(root: Path, game_id: str) -> str:
     `game_id`, which folder to pass instead; when the game's folder has no game.yaml, that
     ("" when none of these)."""
     if (root / game_id).is_dir() and not (root / game_id / "game.yaml").is_file():
-        return f";\n{root / game_id} has no game.yaml: a game's folder starts with one"
+        note = unread_game_note(root / game_id) or f"{root / game_id} has no game.yaml: a game's folder starts with one"
+        return f";\n{note}"
     if (root / "game.yaml").is_file():
         return f";\n{root} is a game's own folder: pass --cards {root.parent}"
     below = sorted(path.parent.parent for path in root.glob(f"*/{game_id}/game.yaml")) if root.is_dir() else []

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from cards import DatabaseInvalid, cards_root, game_ids
+from cards.paths import unread_game_notes
 from cards.wording import plural, span
 
 from ..gameids import engine_ids
@@ -41,6 +42,8 @@ def command(game: str | None, as_json: bool) -> None:
         click.echo(f"no games in {root}")
     else:
         _print_table(rows)
+    for note in unread_game_notes(root):  # on stderr: --json stays JSON
+        click.echo(f"note: {note}", err=True)
 
 
 def _rows(root: Path) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from cards import CardsError, Database, DatabaseInvalid, Problem, cards_root, game_ids, load_game
+from cards.paths import unread_game_notes
 
 from .common import DataProblem, format_problems, get_context
 from .screen import wrap_lines
@@ -27,7 +28,8 @@ def command(games: tuple[str, ...]) -> None:
     """
     root = cards_root(get_context().cards_dir)
     chosen = list(games) or game_ids(root)
-    if not chosen:
+    unread = [] if games else unread_game_notes(root)  # a named one is checked by check_game
+    if not chosen and not unread:
         raise DataProblem(f"no games found in {root}")
     for gid in games:
         get_context().check_game(gid)
@@ -51,8 +53,8 @@ def command(games: tuple[str, ...]) -> None:
         if db.id != db.folder.name:
             click.echo(f"  note: folder {db.folder.name!r} holds game id {db.id!r}; commands find a game\n"
                        f"  by its folder: set `id: {db.folder.name}` in game.yaml or rename the folder")
-    if failures:
-        raise DataProblem("\n".join(failures))
+    if failures or unread:
+        raise DataProblem("\n".join([*failures, *unread]))
 
 
 def _layout_problems(folder: Path) -> list[Problem]:
