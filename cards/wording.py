@@ -58,3 +58,9 @@ def suggestion(word: str, known: Iterable[str]) -> str:
     """` (did you mean 'font'?)` when a known name is close to `word`, else ''."""
     match = closest(word, known)
     return f" (did you mean {match!r}?)" if match else ""
+
+
+def hint_then(hint: str, rest: str) -> str:
+    """A `; did you mean 'x'?` hint (or '') and then `rest`, as a new sentence after the question:
+    `; did you mean 'x'? Games: a, b`, or `; games: a, b` with no hint (audit: `?; games:`)."""
+    return f"{hint} {rest[:1].upper()}{rest[1:]}" if hint else f"; {rest}"

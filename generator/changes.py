@@ -191,15 +191,22 @@ def describe(changes: Changes, game: str, width: int | None = None) -> list[str]
     for d in changes.decks:
         lines += _old_to_new(f"  ~ deck {d['deck']}: {d['setting']}: ", d["old"], d["new"], width)
     for sign, cards in (("+", changes.added), ("-", changes.removed)):
-        lines += [f"  {sign} card {c['id']} ({c['deck']}) {c.get('source') or ''}".rstrip() for c in cards]
+        lines += [_card_heading(sign, c) for c in cards]
     for card in changes.changed:
-        lines.append(f"  ~ card {card['id']} ({card['deck']}) {card.get('source') or ''}".rstrip())
+        lines.append(_card_heading("~", card))
         for d in card["fields"]:
             lines += _old_to_new(f"      {d['field']}: ", d["old"], d["new"], width,
                                  STAMP_REASON if d["field"] == "stamp" else "")
     for r in changes.rules:
         lines += _old_to_new(f"  ~ rule {r['rule']}: ", r["old"], r["new"], width)
     return lines
+
+
+def _card_heading(sign: str, card: dict[str, Any]) -> str:
+    """`  + card spark (race) deck.yaml:12`: what a manifest does not say is left out (audit: a
+    hand-edited manifest's card printed `(None)`)."""
+    deck = f" ({card['deck']})" if card.get("deck") else ""
+    return f"  {sign} card {card['id']}{deck} {card.get('source') or ''}".rstrip()
 
 
 STAMP_REASON = " (its layout, its deck or a rule changed)"  # a stamp changes with no field for no other reason

@@ -17,16 +17,17 @@ from cards.printshops import SHOPS
 from .build_report import report_written
 from .build_shop import preflight_json, refuse_home_options_for_shop, report_preflight
 from .common import (
+    PAPERS,
     DataProblem,
     get_context,
     is_fancy,
     long_lived,
+    paper_choice,
     set_interrupt_message,
     user_errors,
 )
 from .outpaths import checked_out_folder, write_failed
 
-PAPERS = ("a4", "letter")
 KIT_KEPT = "interrupted; the previous kit is kept"
 KIT_REPLACED = "interrupted; the new kit was already in place"
 KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
@@ -35,7 +36,7 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
 @click.command("build")
 @click.argument("games", nargs=-1)
 @click.option("--all", "all_games", is_flag=True, help="Build every game of the database.")
-@click.option("--paper", type=click.Choice([*PAPERS, "both"]), default="both", show_default=True,
+@click.option("--paper", type=paper_choice("both"), default="both", show_default=True,
               help="Paper size of the PDFs.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, writable=True, path_type=Path),
               default=Path("output"),

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from .common import DataProblem
+from .common import DataProblem, paper_choice
 from .outpaths import checked_out_file, write_failed
 
 
 @click.command("calibrate")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+@click.option("--paper", type=paper_choice(), default="a4", show_default=True,
               help="Paper of the test page.")
 @click.option("--flip", type=click.Choice(["long", "short"]), default=None,
               help="Edge the printer turns the sheet over (default: the stored setting, else long).")
@@ -21,7 +21,7 @@ from .outpaths import checked_out_file, write_failed
                    "(default: output/calibrate-PAPER.pdf).")
 @click.option("--set", "offset", type=(float, float), default=None, metavar="X Y",
               help="Store the correction read off the test page, in mm (right and up on the back).")
-@click.option("--show", is_flag=True, help="Print the stored setting and where it is kept.")
+@click.option("--show", is_flag=True, help="Print the stored setting and where it is kept (not with --set or --out).")
 def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[float, float] | None,
             show: bool) -> None:
     """Line up the backs of double-sided card sheets with your printer.
@@ -47,6 +47,9 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
         save_duplex,
     )
 
+    if show and (offset is not None or out_file is not None):  # audit: --set was ignored without a word
+        given = "--set" if offset is not None else "--out"
+        raise click.UsageError(f"--show and {given} cannot be used together: --show only prints the stored setting")
     try:
         current = duplex_setting()
     except ConfigError as exc:

@@ -16,7 +16,7 @@ import click
 
 from cards import CardsError, DatabaseInvalid, Problem
 from cards.paths import game_ids, unread_game_note
-from cards.wording import plural
+from cards.wording import hint_then, plural
 
 from ..errors import CompanionError, DiceError, IllegalAction
 
@@ -51,8 +51,8 @@ class Context:
         root = cards_root(self.cards_dir)
         known = game_ids(root)
         if game_id not in known:
-            raise click.UsageError(f"no game {game_id!r}{did_you_mean(game_id, known)}; "
-                                   f"games: {', '.join(known) or 'none'} (see deckwright games)"
+            listed = f"games: {', '.join(known) or 'none'} (see deckwright games)"
+            raise click.UsageError(f"no game {game_id!r}{hint_then(did_you_mean(game_id, known), listed)}"
                                    + _database_nearby(root, game_id))
 
 
@@ -66,9 +66,9 @@ class Context:
             return build_engine(game_id, self.load(game_id))
         except UnknownEngine:
             known = engine_ids()
-            raise click.UsageError(f"no rules engine for {game_id!r}{did_you_mean(game_id, known)}; "
-                                   f"games with an engine: "
-                                   f"{', '.join(known)}") from None
+            listed = f"games with an engine: {', '.join(known)}"
+            raise click.UsageError(f"no rules engine for {game_id!r}{hint_then(did_you_mean(game_id, known), listed)}"
+                                   ) from None
         except CompanionError as exc:
             raise DataProblem(str(exc)) from None
 
@@ -121,6 +121,14 @@ class CardsFolder(click.Path):
             self.fail(f"{folder} is a game's own folder (it holds game.yaml); --cards takes the folder that "
                       f"holds the games: pass --cards {folder.resolve().parent}", param, ctx)
         return value
+
+
+PAPERS = ("a4", "letter")  # generator.geometry's papers, named here so `--help` imports no reportlab
+
+
+def paper_choice(*more: str) -> click.Choice[str]:
+    """What a `--paper` option takes: a paper's name in any case (`A4`), passed on in lower case."""
+    return click.Choice([*PAPERS, *more], case_sensitive=False)
 
 
 def cards_option(func: F) -> F:

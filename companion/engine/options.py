@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cards.wording import hint_then
+
 from ..errors import SetupError
 
 KINDS = ("bool", "int", "str", "list[str]", "json")
@@ -67,7 +69,7 @@ def check_options(engine: Any, declared: Sequence[SetupOption],
 
         close = [m for key in unknown for m in difflib.get_close_matches(key, list(by_name), n=1, cutoff=0.5)]
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
-        raise SetupError(f"unknown setup option {', '.join(map(repr, unknown))}{hint}; valid options: {valid}")
+        raise SetupError(f"unknown setup option {', '.join(map(repr, unknown))}{hint_then(hint, f'valid options: {valid}')}")
     return {name: _checked(engine, option, given[name]) if name in given else option.default
             for name, option in by_name.items()}
 
@@ -81,8 +83,8 @@ def _checked(engine: Any, option: SetupOption, value: Any) -> Any:
         items = value if option.kind == "list[str]" else [value]
         bad = [item for item in items if item not in allowed]
         if bad:
-            raise SetupError(f"option {option.name}: {show_value(bad)} is not allowed"
-                             f"{_close_to(bad, allowed)}; one of: {', '.join(map(show_value, allowed))}")
+            one_of = f"one of: {', '.join(map(show_value, allowed))}"
+            raise SetupError(f"option {option.name}: {show_value(bad)} is not allowed{hint_then(_close_to(bad, allowed), one_of)}")
     return value
 
 

@@ -4,7 +4,9 @@ read as sentences."""
 
 from __future__ import annotations
 
+import json
 import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -66,3 +68,55 @@ def test_folders_without_yaml_files_are_not_reported(runner: Any, tiny: GameCopy
     (tiny.root / "art" / "notes.txt").write_text("sketches")
     lint = runner.invoke(cli, ["--cards", str(tiny.root), "lint"])
     assert lint.exit_code == 0 and "art" not in lint.output, lint.output
+
+
+def test_calibrate_show_with_set_is_a_usage_error_and_stores_nothing(runner: Any) -> None:
+    """`calibrate --show --set 1 1` printed the setting and silently ignored --set."""
+    result = runner.invoke(cli, ["calibrate", "--show", "--set", "1", "1"])
+    assert result.exit_code == 2, result.output
+    assert "--show and --set cannot be used together" in _said(result)
+    shown = runner.invoke(cli, ["calibrate", "--show"])
+    assert "duplex offset x +0.0 mm, y +0.0 mm" in shown.output
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_paper_names_are_taken_in_any_case_and_passed_on_in_lower_case(runner: Any, tiny: GameCopy,
+                                                                       tmp_path: Path, paper: str) -> None:
+    out = tmp_path / "out"
+    built = runner.invoke(cli, ["--cards", str(tiny.root), "build", "tinygame", "--paper", paper,
+                                "--only", "tokens", "--out", str(out)])
+    assert built.exit_code == 0, built.output
+    assert [p.name for p in (out / "tinygame").glob("*.pdf")] == [f"sparks-{paper.lower()}.pdf"]
+    page = runner.invoke(cli, ["calibrate", "--paper", paper, "--out", str(tmp_path)])
+    assert page.exit_code == 0, page.output
+    assert (tmp_path / f"calibrate-{paper.lower()}.pdf").is_file()
+
+
+@pytest.mark.parametrize(("game", "said"), [
+    ("tinygme", "no game 'tinygme'; did you mean 'tinygame'? Games: tinygame (see deckwright games)"),
+    ("zzz", "no game 'zzz'; games: tinygame (see deckwright games)"),
+], ids=["close", "far"])
+def test_an_unknown_game_reads_as_sentences(runner: Any, tiny: GameCopy, game: str, said: str) -> None:
+    """The suggestion was followed by `?;`."""
+    result = runner.invoke(cli, ["--cards", str(tiny.root), "lint", game])
+    assert result.exit_code == 2
+    assert said in _said(result)
+    assert "?;" not in result.output
+
+
+def test_an_unknown_setup_value_reads_as_sentences(runner: Any) -> None:
+    result = runner.invoke(cli, ["play", "which-witch", "--players", "A,B", "-o", "witches=fyre"])
+    assert result.exit_code == 2
+    assert "fyre is not allowed; did you mean 'fire'? One of: fire," in _said(result)
+    assert "?;" not in result.output
+
+
+def test_changes_since_a_manifest_card_without_a_deck_prints_no_none(runner: Any, tiny: GameCopy,
+                                                                     tmp_path: Path) -> None:
+    """A hand-edited manifest card `{"id": "x"}` was listed as `- card x (None)`."""
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"game": "tinygame", "cards": [{"id": "x"}]}))
+    result = runner.invoke(cli, ["--cards", str(tiny.root), "changes", "tinygame", "--since", str(manifest)])
+    assert result.exit_code == 0, result.output
+    assert "  - card x" in result.output.splitlines()
+    assert "None" not in result.output
