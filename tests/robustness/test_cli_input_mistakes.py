@@ -120,3 +120,16 @@ def test_changes_since_a_manifest_card_without_a_deck_prints_no_none(runner: Any
     assert result.exit_code == 0, result.output
     assert "  - card x" in result.output.splitlines()
     assert "None" not in result.output
+
+
+def test_build_all_names_a_folder_it_skips_for_want_of_game_yaml(runner: Any, tiny: GameCopy,
+                                                                 tmp_path: Path) -> None:
+    other = tiny.root / "second"
+    shutil.copytree(tiny.folder, other)
+    (other / "game.yaml").rename(other / "game.yml")
+    result = runner.invoke(cli, ["--cards", str(tiny.root), "build", "--all", "--paper", "a4", "--only", "tokens",
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert f"warning: {other} has no game.yaml, so it is not read as a game: did you mean to name game.yml " \
+           "game.yaml?" in result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == ["tinygame"]
