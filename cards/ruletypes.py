@@ -12,6 +12,7 @@ Vocabulary (spaces are ignored):
 | `float`       | any number                                                     |
 | `str`         | text                                                           |
 | `bool`        | `true` or `false`                                              |
+| `colour`      | a colour `'#rrggbb'` (six hex digits), as a layout draws it    |
 | `list`        | a list of anything                                             |
 | `map`         | a mapping of anything                                          |
 | `list[T]`     | a list whose items are all `T` (any type of this table)        |
@@ -35,10 +36,12 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-SCALARS: dict[str, Any] = {"int": int, "float": float, "str": str, "bool": bool}
+from .colours import Colour
+
+SCALARS: dict[str, Any] = {"int": int, "float": float, "str": str, "bool": bool, "colour": Colour}
 OPEN: dict[str, Any] = {"list": list[Any], "map": dict[Any, Any]}
 KEY_TYPES = ("int", "str")
-VOCABULARY = ("int, float, str, bool, list, map, list[T] or dict[K,V] (K int or str); "
+VOCABULARY = ("int, float, str, bool, colour ('#rrggbb'), list, map, list[T] or dict[K,V] (K int or str); "
               "int and float take a bound: 'int >= 1', 'int in 2..20'")
 RULE_REF = re.compile(r"rules(?:\.[A-Za-z_][\w-]*)+")
 _NUMBER = rf"-?\d+(?:\.\d+)?|{RULE_REF.pattern}"

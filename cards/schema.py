@@ -16,11 +16,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .colours import COLOR_PATTERN as COLOR_PATTERN  # noqa: PLC0414 - re-exported: problems.py words it
+from .colours import Colour
 from .ruletypes import check_type_name
 from .units import UnitError, parse_length, parse_size
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
-COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 CODE_PATTERN = r"^[A-Z0-9]{1,4}$"
 
 FieldType = Literal["str", "text", "int", "float", "bool", "list", "map", "counts"]
@@ -132,7 +133,7 @@ class Deck(Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     code: str = Field(pattern=CODE_PATTERN, description="short code printed in a corner for sorting")
-    color: str = Field(default="#444444", pattern=COLOR_PATTERN)
+    color: Colour = "#444444"
     size: str = "poker"
     layout: str = "card"
     back: Back = Back()
@@ -175,7 +176,7 @@ class Token(Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     count: int = Field(default=1, ge=1)
-    color: str = Field(default="#888888", pattern=COLOR_PATTERN)
+    color: Colour = "#888888"
     label: str = ""
     icon: str | None = None
     back_label: str | None = None
@@ -221,7 +222,7 @@ class Die(Strict):
     name: str
     sides: int = Field(ge=2)
     count: int = Field(default=1, ge=1)
-    color: str = Field(default="#ffffff", pattern=COLOR_PATTERN)
+    color: Colour = "#ffffff"
     note: str = ""
 
 

@@ -16,7 +16,7 @@ from cards.texts import card_text, render_text
 from cards.undefined import NamingUndefined
 from cards.units import UnitError, parse_length
 
-from .colours import ink_on, readable_on
+from .colours import checked_colour, ink_on, readable_on
 from .errors import LayoutError
 from .layoutfile import Box
 
@@ -200,11 +200,12 @@ def _constant_length(value: Any) -> float:
 def _color(value: Any, where: str) -> colors.Color:
     try:
         return _hex_color(str(value))
-    except ValueError:
-        raise LayoutError(f"{where}: expected a colour like '#1f618d', got {value!r}") from None
+    except ValueError as exc:
+        raise LayoutError(f"{where}: {exc}") from None
 
 
 @lru_cache(maxsize=256)
 def _hex_color(value: str) -> colors.Color:
-    return colors.HexColor(value)
+    """The colour '#rrggbb' (ValueError for anything else: reportlab reads '#c0392' as another colour)."""
+    return colors.HexColor(checked_colour(value))
 

@@ -11,15 +11,24 @@ from functools import lru_cache
 
 from reportlab.lib import colors
 
+from cards.colours import COLOUR_WORDS, is_colour
+
 BODY_CONTRAST = 4.5
 DARK_INK = "#000000"
 LIGHT_INK = "#ffffff"
 
 
+def checked_colour(value: str) -> str:
+    """`value` when it is a colour '#rrggbb'; else a ValueError that says what is expected."""
+    if not is_colour(value):
+        raise ValueError(f"expected {COLOUR_WORDS}, got {value!r}")
+    return value
+
+
 @lru_cache(maxsize=1024)
 def luminance(value: str) -> float:
     """WCAG 2 relative luminance of '#rrggbb', 0 (black) to 1 (white)."""
-    colour = colors.HexColor(value)
+    colour = colors.HexColor(checked_colour(value))
 
     def channel(c: float) -> float:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
@@ -41,7 +50,7 @@ def readable_on(colour: str, ground: str = "#ffffff", ratio: float = BODY_CONTRA
     """`colour` darkened (or lightened, on a dark ground) in 5% steps until it reaches `ratio`
     against `ground`: the same hue, legible as small text."""
     target = colors.black if luminance(ground) > 0.18 else colors.white
-    base = colors.HexColor(colour)
+    base = colors.HexColor(checked_colour(colour))
     for step in range(21):
         mixed = colors.linearlyInterpolatedColor(base, target, 0, 20, step)
         candidate = "#" + str(mixed.hexval())[2:]
