@@ -28,7 +28,7 @@ from cards.texts import CardTextError
 
 from .cardlayout import Box, load_layout, render_layout
 from .errors import EngineCannotUse, GeneratorError, LayoutNotFound, engine_problem
-from .glyphcheck import ruling_glyph_problems, token_glyph_problems
+from .glyphcheck import database_glyph_problems, ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, card_text_errors, face_checks, layout_folders, sheet_copies
 from .layoutfile import LayoutProblems
 from .layoutlint import check_drawn_sides, check_layout_files
@@ -57,7 +57,8 @@ def check_kit(db: Database, parts: Collection[str] | None = None,
         for item in items
     ]
     checks += [("references", (lambda: _check_references(db),))] if db.references else []
-    checks += [("rulebook", (lambda: _check_rulebook(db), lambda: _raise_all(ruling_glyph_problems(db))))]
+    checks += [("rulebook", (lambda: _check_rulebook(db),)),
+               ("rulebook", (lambda: _raise_all([*database_glyph_problems(db), *ruling_glyph_problems(db)]),))]
     problems: list[Problem] = []
     for where, steps in checks:
         if chosen(where):

@@ -1,7 +1,8 @@
 """Characters the shipped fonts cannot draw: reportlab prints each as an empty box ("tofu"), so
 `deckwright lint` names them before a sheet is printed. Layout texts are checked as they are drawn
-(`generator.layoutlint`); here, the database texts printed without a layout: rulings (rulebook)
-and token labels."""
+(`generator.layoutlint`); here, the database texts printed without a layout, each at its field:
+the game's details and the rulebook's title on its cover, component names on the components page,
+the print checklist and page footers, dice on the components page, rulings and token labels."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from cards import Database, Problem
 
 from .fonts import register_fonts
+from .imposition import FOOTER_FONT
 from .markdown_style import Theme
 from .tokens import LABEL_FONT
 
@@ -43,6 +45,36 @@ def no_glyph_message(font: str, missing: tuple[str, ...]) -> str:
     """What to tell the designer about characters `font` lacks."""
     shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
     return f"font {font} has no glyph for {shown}: it prints as an empty box; use another character"
+
+
+def _printed_fields(theme: Theme) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """(section, fields, font) of each database text printed without a layout: the font it prints
+    in (a layout that prints one, `{{ game.name }}` on a back, is checked as it is drawn too)."""
+    body = theme.body_font
+    return (("game", ("name",), theme.heading_font), ("game", ("summary", "designer"), body),
+            ("game", ("ages", "play_time"), theme.bold_font), ("game", ("version",), FOOTER_FONT[0]),
+            ("rulebook", ("title",), theme.heading_font), ("rulebook", ("subtitle",), theme.italic_font),
+            ("decks", ("name",), body), ("sheets", ("name",), body), ("tokens", ("name",), body),
+            ("dice", ("name", "note"), body), ("references", ("name",), body))
+
+
+def database_glyph_problems(db: Database) -> list[Problem]:
+    """Each database text printed without a layout (the game's name, summary and designer, the
+    rulebook's title and subtitle, component names, dice) with characters its font lacks, at its
+    field (audit: a summary printed empty boxes on the cover, and lint said ok)."""
+    singles: dict[str, Any] = {"game": db.meta, "rulebook": db.rulebook}
+    lists: dict[str, list[Any]] = {"decks": db.decks, "sheets": db.sheets, "tokens": db.tokens,
+                                   "dice": db.dice, "references": db.references}
+
+    def texts() -> Iterator[tuple[str, int, tuple[Any, ...], str, str]]:
+        for section, names, font in _printed_fields(RULEBOOK):
+            items = [(-1, singles[section])] if section in singles else list(enumerate(lists[section]))
+            for index, item in items:
+                yield from ((section, index, (name,), font, getattr(item, name) or "") for name in names)
+        for index, sheet in enumerate(db.tokens):
+            yield from (("tokens", index, ("tokens", j, "name"), RULEBOOK.body_font, token.name)
+                        for j, token in enumerate(sheet.tokens))
+    return _located(db, texts())
 
 
 def ruling_glyph_problems(db: Database) -> list[Problem]:

@@ -116,7 +116,7 @@ class Side:
     at_field: Callable[[str, str], Problem | None] | None = None  # a problem at the card's own field
 
 
-_CARD_FIELD = re.compile(r"\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|\s*default\([^)]*\)\s*)?\}\}\s*")
+_FIELD_ALONE = re.compile(r"\s*\{\{\s*(card|game|deck)\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|\s*default\([^)]*\)\s*)?\}\}\s*")
 
 
 def side_problems(sides: Iterable[Side]) -> list[Problem]:
@@ -162,10 +162,26 @@ def _drawn_problems(side: Side) -> Iterator[tuple[tuple[Any, ...], Problem]]:
 
 
 def _glyph_problem(side: Side, element: dict[str, Any], place: Place, at: str, message: str) -> Problem:
-    """At the card's field when the text prints it alone (`{{ card.name }}`): the mistake is there."""
-    shown = _CARD_FIELD.fullmatch(str(element.get("text", "")))
-    found = side.at_field(shown.group(1), message) if shown and side.at_field else None
+    """At the database field when the text prints it alone (`{{ card.name }}`, `{{ game.name }}`):
+    the mistake is there (audit: an emoji in the game's name was reported in the shipped back)."""
+    shown = _FIELD_ALONE.fullmatch(str(element.get("text", "")))
+    found = _field_problem(side, shown.group(1), shown.group(2), message) if shown else None
+    if found is not None and shown and shown.group(1) != "card":
+        return found  # the game's or deck's own field, as `glyphcheck` reports it: listed once
     return replace(found, path=at) if found and found.line is not None else found or place.problem(at, message, "text")
+
+
+def _field_problem(side: Side, variable: str, name: str, message: str) -> Problem | None:
+    """A problem at the card's, the game's or the deck's field `name`, where it is written."""
+    if variable == "card":
+        return side.at_field(name, message) if side.at_field else None
+    db = side.context.get("db")
+    if not isinstance(db, Database):
+        return None
+    if variable == "game":
+        return db.problem_at("game", -1, (name,), message)
+    index = next((i for i, deck in enumerate(db.decks) if deck is side.context.get("deck")), None)
+    return db.problem_at("decks", index, (name,), message) if index is not None else None
 
 
 def _off_card(element: dict[str, Any], bound: dict[str, Any], box: Box, where: str) -> str:
