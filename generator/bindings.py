@@ -14,7 +14,7 @@ from reportlab.lib import colors
 from cards.sandbox import BudgetedSandbox
 from cards.texts import card_text, render_text
 from cards.undefined import NamingUndefined
-from cards.units import UnitError, parse_length
+from cards.units import MM, UnitError, parse_length
 
 from .colours import checked_colour, ink_on, readable_on
 from .errors import LayoutError
@@ -126,6 +126,14 @@ def _number(value: Any, where: str, what: str) -> float:
         raise LayoutError(f"{where}: {what}: expected a number, got {value!r}") from None
 
 
+def _positive(value: Any, where: str, what: str) -> float:
+    """A number above 0 (a text size of 0 divided by zero as the text was fitted), else a located error."""
+    number = _number(value, where, what)
+    if not number > 0:
+        raise LayoutError(f"{where}: {what} must be above 0, got {number:g}")
+    return number
+
+
 def geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> tuple[float, float, float, float]:
     """(x, y, w, h) of the element in page points; x, y is its lower-left corner."""
     return _geometry(element, box, context, where)
@@ -167,6 +175,9 @@ def _geometry(element: dict[str, Any], box: Box, context: dict[str, Any], where:
     y = element_length(element.get("y", 0), context, where)
     w = element_length(element.get("w", 0), context, where)
     h = element_length(element.get("h", 0), context, where)
+    if (w <= 0 or h <= 0) and element.get("type") != "line":  # a line runs from (x, y) by w, h
+        key, value = ("w", w) if w <= 0 else ("h", h)
+        raise LayoutError(f"{where}: {key} must be above 0, got {value / MM:g} mm")
     return box.x + x, box.y + box.h - y - h, w, h
 
 

@@ -36,7 +36,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.errors import Problem
 
-from .bindings import _color, _geometry, _integer, bind, element_length, geometry, is_true, length
+from .bindings import (
+    _color,
+    _geometry,
+    _integer,
+    _positive,
+    bind,
+    element_length,
+    geometry,
+    is_true,
+    length,
+)
 from .cardtext import (
     ALIGN,
     SHRINK_STEP,
@@ -179,10 +189,11 @@ class TrackCells:
     columns: int
     rows: int
     cell: tuple[float, float]
+    size: float  # the size its numbers are written at
 
-    def number_size(self, element: dict[str, Any]) -> float:
+    def number_size(self) -> float:
         """The size its numbers print at: its `size` (12 pt), less in a cell too small for it."""
-        return min(self.cell[1] * 0.45, self.cell[0] * 0.45, float(element.get("size", 12)))
+        return min(self.cell[1] * 0.45, self.cell[0] * 0.45, self.size)
 
 
 MAX_REPEATS = 1000  # copies a `repeat` draws, or cells a track has (a board's largest track: 100)
@@ -208,7 +219,8 @@ def track_cells(element: dict[str, Any], box: Box, context: dict[str, Any], wher
     if columns < 1:
         raise LayoutError(f"{where}: columns: expected a whole number above 0, got {columns}")
     rows = max(1, -(-len(values) // columns))
-    return TrackCells(values, columns, rows, (w / columns, h / rows))
+    size = _positive(bind(element.get("size", 12), context, where), where, "size")
+    return TrackCells(values, columns, rows, (w / columns, h / rows), size)
 
 
 def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict[str, Any], where: str) -> None:
@@ -223,7 +235,7 @@ def _draw_track(canvas: Canvas, element: dict[str, Any], box: Box, context: dict
     canvas.saveState()
     canvas.setLineWidth(0.6)
     canvas.setStrokeColor(stroke)
-    font_size = cells.number_size(element)
+    font_size = cells.number_size()
     for i, value in enumerate(values):
         row, col = divmod(i, columns)
         cx, cy = x + col * cw, y + h - (row + 1) * ch

@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from .bindings import ElementMemo, _color, _geometry, _hex_color, _number, bind
+from .bindings import ElementMemo, _color, _geometry, _hex_color, _positive, bind
 from .errors import TextOverflow
 from .fill import set_fill
 from .iconplace import PlacedIcon, icons_taken_out, place_icons
@@ -186,11 +186,12 @@ _STYLE_KEYS = ("size", "color", "font", "leading", "align", "min_size")
 
 def _element_style(element: dict[str, Any], context: dict[str, Any], where: str) -> TextStyle:
     """How the element sets its text on this card; kept for the element when nothing in it is bound."""
-    size = _number(bind(element.get("size", 8), context, where), where, "size")
+    size = _positive(bind(element.get("size", 8), context, where), where, "size")
     color = str(bind(element.get("color", "#000000"), context, where))
     _color(color, where)  # a bad colour is a located error
     style = _text_style(str(element.get("font", "Helvetica")), size, float(element.get("leading", 1.2)),
-                        str(element.get("align", "left")), color, float(element.get("min_size", size)))
+                        str(element.get("align", "left")), color,
+                        _positive(element.get("min_size", size), where, "min_size"))
     if not any(isinstance(element.get(key), str) and "{" in element[key] for key in _STYLE_KEYS):
         _STYLES.put(element, style)
     return style

@@ -87,8 +87,12 @@ _HOOK_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError, AttributeEr
 
 def engine_problem(db: Database, exc: Exception) -> EngineCannotUse | None:
     """`exc`, raised by the game's rules engine reading the database, as a database problem at the
-    game's id (the id chose the engine); None when it is no such error (a bug of ours: raised)."""
+    game's id (the id chose the engine); None when it is no such error or the engine did not raise
+    it (a bug of ours: raised). A division by zero in the text fitting of a game without an engine
+    was blamed on 'the tinygame rules engine' (audit s25)."""
     if not isinstance(exc, _HOOK_ERRORS) and not type(exc).__module__.startswith("companion."):
+        return None
+    if not is_raised_by_engine(db.id, exc):
         return None
     if isinstance(exc, KeyError) and len(exc.args) == 1 and isinstance(exc.args[0], str) and " " in exc.args[0]:
         reason = exc.args[0]  # a missing key's own words (`no deck 'skills'`), not a KeyError's quoted repr
@@ -96,6 +100,23 @@ def engine_problem(db: Database, exc: Exception) -> EngineCannotUse | None:
         reason = f"{type(exc).__name__}: {exc}"
     return EngineCannotUse(f"the {db.id} rules engine cannot use this database: {reason}",
                            db.problem_at("game", -1, ("id",), ""))
+
+
+def is_raised_by_engine(game_id: str, exc: BaseException) -> bool:
+    """Did `exc` pass through the game's rules engine (its module, or the companion code it calls)?
+    Its traceback says: the frames from where it was caught down to where it was raised."""
+    from companion.gameids import engine_modules
+
+    module = engine_modules().get(game_id)
+    if module is None:
+        return False
+    frame = exc.__traceback__
+    while frame is not None:
+        name = str(frame.tb_frame.f_globals.get("__name__", ""))
+        if any(name == package or name.startswith(f"{package}.") for package in (module, "companion")):
+            return True
+        frame = frame.tb_next
+    return False
 
 
 class ImageProblem(GeneratorError):

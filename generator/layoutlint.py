@@ -17,7 +17,7 @@ from typing import Any
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
 from cards.paths import TEMPLATES, template_dirs
-from cards.units import MM, parse_length, parse_size
+from cards.units import MM, UnitError, parse_length, parse_size
 from cards.wording import suggestion
 
 from .cardlayout import bind, drawn_elements, geometry, load_layout
@@ -79,6 +79,8 @@ def _element_problems(element: dict[str, Any], place: Place, where: str) -> Iter
                                     f"{', '.join(CHOICES[key])}", key)
         elif key in NUMBERS and not _is_number(value):
             yield place.problem(at, f"{key}: expected a number, got {value!r}", key)
+        elif _is_not_positive(kind, key, value):
+            yield place.problem(at, f"{key} must be above 0, got {value!r}", key)
         elif key == "name" and kind == "icon" and str(value).strip() and str(value).strip() not in _icon_names():
             yield place.problem(at, str(UnknownIcon(str(value), sorted(_icon_names()))), key)
         elif key == "font" and kind == "text" and not has_font(str(value)):
@@ -88,6 +90,18 @@ def _element_problems(element: dict[str, Any], place: Place, where: str) -> Iter
 
 
 _TYPES_WITH = {"align": ("text",), "valign": ("text",), "fit": ("image",)}
+_POSITIVE = ("w", "h", "size", "min_size")
+
+
+def _is_not_positive(kind: str, key: str, value: Any) -> bool:
+    """A plain width, height or text size of 0 or less (a line's w and h run from its start, so
+    they may be 0 or negative). A width of -10 was reported as text that does not fit its box."""
+    if key not in _POSITIVE or (kind == "line" and key in ("w", "h")):
+        return False
+    try:
+        return parse_length(float(value) if _is_number(value) else value) <= 0
+    except (UnitError, ValueError, TypeError):
+        return False  # not a length: drawing it reports that, located
 
 
 def _constants(element: dict[str, Any]) -> Iterator[tuple[str, Any]]:

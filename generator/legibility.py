@@ -96,7 +96,7 @@ def painted(layout: Any, box: Box, context: dict[str, Any], component: str) -> l
             x, y, w, h = x + (w - side) / 2, y + (h - side) / 2, side, side
         fill = _bound_fill(element, bound, where)
         track = kind == "track"
-        size = track_cells(element, box, bound, where).number_size(element) if track else 0.0
+        size = track_cells(element, box, bound, where).number_size() if track else 0.0
         found.append(Painted(kind, element_id, (x, y, w, h), fill, size, decoration=bool(element.get("decoration")),
                              located=element_place(layout, element, "") if track else None))
     return found
