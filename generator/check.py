@@ -227,10 +227,12 @@ def _raise_all(problems: list[Problem]) -> None:
 
 def _check_rulebook(db: Database) -> None:
     """Render the rulebook template and convert its Markdown as the A4 layout will (no PDF is laid
-    out; the build's A4 layout takes the converted chapters)."""
-    from .rulebook_pdf import prepare_rulebook
+    out; the build's A4 layout takes the converted chapters); then check that a page can hold each
+    of its flowables and the print guide's."""
+    from .rulebook_pdf import check_pages_hold, prepare_rulebook
 
     prepare_rulebook(db)
+    check_pages_hold(db)
 
 
 def _check_references(db: Database) -> None:

@@ -162,8 +162,7 @@ def instructions_markdown(db: Database, paper: str) -> str:
         f"{'*' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
         for p in plans)
     # A box and its number never part at a line end (no "[ ] 9 [" over "] 10").
-    boxes = [(f"{p.file}{' (2-sided)' if p.duplex else ''}", "  ".join(f"[\u00a0]\u00a0{n}" for n in range(1, p.sheets + 1)))
-             for p in plans if p.sheets]
+    boxes = [box for p in plans if p.sheets for box in _checklist_boxes(p)]
     pairs = [boxes[i:i + 2] + [("", "")] * (2 - len(boxes[i:i + 2])) for i in range(0, len(boxes), 2)]
     # The checklist says what it is in its own header row, which never parts from its rows: a
     # line of its own above it could end a page alone.
@@ -190,6 +189,19 @@ stamp changed.
 
 {checklist}
 """
+
+
+CHECKLIST_BOXES = 40  # boxes in one cell of the checklist: a row is never split across pages
+
+
+def _checklist_boxes(plan: FilePlan) -> list[tuple[str, str]]:
+    """(file, its sheets' boxes) for the checklist, `CHECKLIST_BOXES` sheets a cell: a deck of
+    5,000 cards (556 sheets) made one row taller than a page, and the build failed."""
+    name = f"{plan.file}{' (2-sided)' if plan.duplex else ''}"
+    starts = range(1, plan.sheets + 1, CHECKLIST_BOXES)
+    return [(name if start == 1 else f"{name}, from {start}",
+             "  ".join(f"[\u00a0]\u00a0{n}" for n in range(start, min(start + CHECKLIST_BOXES, plan.sheets + 1))))
+            for start in starts]
 
 
 def _double_sided(plans: list[FilePlan], edge: str) -> str:

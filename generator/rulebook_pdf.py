@@ -30,19 +30,22 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from cards import Database
+from cards import Database, Problem
+from cards.paths import contained_file, template_dirs
 from cards.units import MM
 
 from .components_page import component_flowables
 from .geometry import page_margin, page_size, printable
-from .instructions import instruction_flowables
+from .instructions import PAPER_NAMES, instruction_flowables
 from .markdown import Theme, markdown_to_flowables, prepare_canvas, stylesheet
 from .pagecache import note, recalled
+from .pagefit import described, first_unfitting
 from .paragraphs import Paragraph
 from .pullback import PageFills, build_pulled_back
-from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, rulebook_markdown
+from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, RulebookError, rulebook_markdown
 from .stamps import printed_version
 
 
@@ -125,7 +128,12 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     story += _take_prepared(db, paper, theme) or _chapters(db, width, theme)
     expect_contents(story)
     with contents_recalled(story, f"{db.id}/{paper}"):
-        build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
+        try:
+            build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
+        except LayoutError as exc:  # what `check_pages_hold` did not foresee: in words, not a traceback
+            raise RulebookError(f"the rulebook on {PAPER_NAMES.get(paper, paper)} holds something taller than "
+                                "a page that cannot be split across pages; make it shorter "
+                                f"({str(exc).splitlines()[0][:120]})") from None
 
 
 # The rulebook's chapters as the draw-check converted them, each for one layout to take (the layout
@@ -141,6 +149,42 @@ def prepare_rulebook(db: Database, paper: str = "a4") -> None:
     if len(_prepared) >= 8:  # never taken (`deckwright lint` only checks): forget the oldest
         del _prepared[next(iter(_prepared))]
     _prepared[(id(db), paper, theme)] = (db, chapters)
+
+
+def check_pages_hold(db: Database) -> None:
+    """Raise RulebookError when the print guide (on either paper) or the rules prepared by
+    `prepare_rulebook` hold a flowable no page can: the layout would stop with reportlab's
+    LayoutError, a traceback (a checklist row taller than a page, for a deck of 5,000 cards)."""
+    theme = RULEBOOK_THEME
+    prepared = _prepared.get((id(db), "a4", theme))
+    for paper in ("a4", "letter"):
+        width, height = _frame_room(_RulebookDoc(io.BytesIO(), db, paper, theme))
+        parts: list[tuple[str, Problem | None, list[Flowable]]] = [
+            ("the print guide", None, instruction_flowables(db, paper, width, theme))]
+        if paper == "a4" and prepared is not None and prepared[0] is db:
+            parts.append(("the rulebook text", _template_place(db), prepared[1]))
+        for part, place, flowables in parts:
+            found = first_unfitting(flowables, width, height)
+            if found is not None:
+                raise RulebookError(_no_page_holds(part, found, paper), place)
+
+
+def _no_page_holds(part: str, flowable: Flowable, paper: str) -> str:
+    return (f"{part} holds {described(flowable)}, taller than one {PAPER_NAMES.get(paper, paper)} page "
+            "and not one that can be split across pages; make it shorter")
+
+
+def _frame_room(doc: _RulebookDoc) -> tuple[float, float]:
+    """The width and height a body page's frame gives a flowable (inside its padding)."""
+    frame = doc.pageTemplates[-1].frames[0]
+    return (frame._width - frame._leftPadding - frame._rightPadding,
+            frame._height - frame._topPadding - frame._bottomPadding)
+
+
+def _template_place(db: Database) -> Problem | None:
+    """The rulebook template's file, to locate a problem of its text."""
+    template = contained_file(template_dirs(db.folder.parent, db.id, db.folder), db.rulebook.template)
+    return Problem(template, None, None, "rulebook", "") if template is not None else None
 
 
 def _take_prepared(db: Database, paper: str, theme: Theme) -> list[Flowable] | None:
