@@ -130,10 +130,9 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     with contents_recalled(story, f"{db.id}/{paper}"):
         try:
             build_pulled_back(lambda out: _RulebookDoc(out, db, paper, theme), story, target)
-        except LayoutError as exc:  # what `check_pages_hold` did not foresee: in words, not a traceback
+        except LayoutError:  # lint's `check_pages_hold` finds it first; a build says so in words
             raise RulebookError(f"the rulebook on {PAPER_NAMES.get(paper, paper)} holds something taller than "
-                                "a page that cannot be split across pages; make it shorter "
-                                f"({str(exc).splitlines()[0][:120]})") from None
+                                f"a page that cannot be split across pages; `deckwright lint {db.id}` names it") from None
 
 
 # The rulebook's chapters as the draw-check converted them, each for one layout to take (the layout

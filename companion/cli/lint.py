@@ -96,7 +96,7 @@ def _check_kit(db: Database) -> list[str]:
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_kit(db)
+        check_kit(db, pages=True)
     lint_print(db)
     _check_engine(db)
     note = missing_art_note(caught)

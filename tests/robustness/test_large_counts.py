@@ -35,6 +35,20 @@ def test_a_rulebook_table_row_taller_than_a_page_is_a_located_problem(tiny, tmp_
     """A row of a table never splits: one whose cell holds pages of text cannot be laid out."""
     template = tiny.folder / "templates" / "rulebook.md.j2"
     template.write_text(template.read_text() + "\n\n| Long | Text |\n|---|---|\n| row | " + "word " * 3000 + "|\n")
-    output = " ".join(tiny.refused().output.split())
+    linted = tiny.lint()
+    assert linted.exit_code == 1
+    output = " ".join(linted.output.split())
     assert ("rulebook.md.j2: rulebook: the rulebook text holds a table starting 'Long', taller than one A4 page and not one "
             "that can be split across pages; make it shorter") in output, output
+
+
+def test_a_build_that_meets_what_no_page_holds_says_so_in_words(tiny, tmp_path) -> None:
+    """A build does not measure every piece before laying out (lint does): laying out, it says
+    what failed, exit 1, and writes nothing."""
+    template = tiny.folder / "templates" / "rulebook.md.j2"
+    template.write_text(template.read_text() + "\n\n| Long | Text |\n|---|---|\n| row | " + "word " * 3000 + "|\n")
+    built = tiny.build(tmp_path / "out")
+    assert built.exit_code == 1 and "Traceback" not in built.output
+    said = " ".join(built.output.split())
+    assert "holds something taller than a page that cannot be split across pages; `deckwright lint tinygame` names it" in said
+    assert "KeptTable" not in said and not (tmp_path / "out" / "tinygame").exists()
