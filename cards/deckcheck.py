@@ -8,7 +8,7 @@ from typing import Any
 
 from .fieldcheck import field_problem, rules_ids
 from .locations import Loc
-from .rulecheck import resolve_rule
+from .rulecheck import bind, resolve_rule, type_mismatches
 from .schema import Deck, is_rules_ref
 
 Report = Callable[[str, int, Loc, str], None]  # (section, index, place within, message)
@@ -23,13 +23,17 @@ _NOT_FILLED_IN = "`{{{{ }}}}` is not filled in in {what}: it would print as writ
 class DeckChecker:
     """Reports each problem through `report`, located by section, index and place within."""
 
-    def __init__(self, report: Report):
+    def __init__(self, report: Report, named: dict[str, str] | None = None):
         self.report = report
+        self.named = named or {}  # the game's named rule types (`types:`), for a field's `rule_type`
 
     def check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Any,
                    totals_known: bool = True) -> None:
         """Check one deck's declared fields, its cards' fields and its totals (unless not `totals_known`)."""
         for name, spec in deck.fields.items():
+            refused = bind(rules, spec.rule_type, self.named)[1] if spec.rule_type else ""
+            if refused:
+                self.report("decks", index, ("fields", name, "rule_type"), refused)
             if spec.refs and is_rules_ref(spec.refs) and spec.refs not in deck_cards:
                 ids = rules_ids(rules, spec.refs)
                 if ids is None:
@@ -118,6 +122,10 @@ class DeckChecker:
             message = field_problem(spec, extra[field], deck_cards)
             if message:
                 self.report("decks", di, ("cards", ci, field), message)
+            elif spec.rule_type and not bind(rules, spec.rule_type, self.named)[1]:
+                bound = bind(rules, spec.rule_type, self.named)[0]
+                for inner, text in type_mismatches(spec.rule_type, bound, extra[field], self.named):
+                    self.report("decks", di, ("cards", ci, field, *inner), text)
             elif spec.type == "counts" and spec.total is not None:
                 expected = self._expected_total(spec.total, rules, ("decks", di, ("fields", field, "total")))
                 actual = sum(extra[field].values())

@@ -1,7 +1,12 @@
-"""Check `rules:` against `rule_types:`: every mismatch or out-of-bounds value, at its line."""
+"""Check `rules:` against `rule_types:`: every mismatch or out-of-bounds value, at its line.
+
+The game's named types (`types:`) are checked first, their `rules.PATH` bounds filled in; a
+rule type, or a deck field's `rule_type`, may then name them (`list[effect]`).
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -9,8 +14,20 @@ from pydantic import ValidationError
 from .errors import Problem
 from .locations import Loc
 from .problems import message
-from .ruletypes import RuleTypeError, adapter, bind_refs, rule_refs, unbounded
+from .ruletypes import (
+    NOT_ONE_OF,
+    SCALARS,
+    RuleTypeError,
+    adapter,
+    bind_refs,
+    rule_refs,
+    type_name_problem,
+    unbounded,
+)
 from .yamlsrc import YamlDoc
+
+_TYPE_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
+_OUT_OF_BOUNDS = {"greater_than_equal", "greater_than", "less_than_equal", "less_than", "too_short", "too_long"}
 
 
 def resolve_rule(rules: dict[str, Any], path: str) -> Any:
@@ -26,8 +43,26 @@ def resolve_rule(rules: dict[str, Any], path: str) -> Any:
     return value
 
 
-def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str],
-                     docs: dict[str, YamlDoc]) -> list[Problem]:
+def named_types(rules: dict[str, Any], types: dict[str, str],
+                docs: dict[str, YamlDoc]) -> tuple[dict[str, str], list[Problem]]:
+    """The game's named types with their bounds filled in, and the problems of those that are not
+    types (a misspelt part, a bound naming no parameter); those are left out."""
+    problems, named = [], {}
+    for name, type_name in types.items():
+        bound, refused = _bind(rules, type_name)
+        if not _TYPE_NAME.match(name) or name in SCALARS or name in ("list", "map", "dict"):
+            refused = f"{name!r} cannot name a type: use letters, digits, '_' and '-', not a built-in type"
+        known = dict.fromkeys(types, "map") | {name: bound}  # another type's mistake is its own problem
+        refused = refused or type_name_problem(bound, known) or ""
+        if refused:
+            problems.append(docs["types"].problem(("types", name), refused))
+        else:
+            named[name] = bound
+    return named, problems
+
+
+def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str], docs: dict[str, YamlDoc],
+                     named: dict[str, str] | None = None) -> list[Problem]:
     """Every declared parameter exists and has its declared type (strictly: no coercion) and bounds."""
     problems: list[Problem] = []
     for path, type_name in rule_types.items():
@@ -38,17 +73,31 @@ def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str],
                 ("rule_types", path), f"declares a type for {path!r}, which names no rules parameter"))
             continue
         bound, refused = _bind(rules, type_name)
+        refused = refused or type_name_problem(bound, named or {}) or ""
         if refused:
             problems.append(docs["rule_types"].problem(("rule_types", path), refused))
             continue
-        try:
-            adapter(bound).validate_python(value)
-        except RuleTypeError:  # a bound from another parameter that is itself out of range
-            problems.append(docs["rules"].problem(_rule_loc(path), f"no value fits {type_name} ({bound})"))
-        except ValidationError as exc:
-            shown = type_name if bound == type_name else f"{type_name} ({bound})"
-            problems += _value_problems(docs["rules"], _rule_loc(path), shown, value, exc)
+        problems += [docs["rules"].problem(_rule_loc(path) + inner, text)
+                     for inner, text in type_mismatches(type_name, bound, value, named)]
     return problems
+
+
+def bind(rules: dict[str, Any], type_name: str, named: dict[str, str]) -> tuple[str, str]:
+    """The type with its `rules.PATH` bounds filled in, and why it is no type when it is not one."""
+    bound, refused = _bind(rules, type_name)
+    return bound, refused or type_name_problem(bound, named) or ""
+
+
+def type_mismatches(type_name: str, bound: str, value: Any, named: dict[str, str] | None) -> list[tuple[Loc, str]]:
+    """Where inside `value` (a path) and why it does not fit the type (`bound`: its bounds filled in)."""
+    try:
+        adapter(bound, named).validate_python(value)
+    except RuleTypeError:  # a bound from another parameter that is itself out of range
+        return [((), f"no value fits {type_name} ({bound})")]
+    except ValidationError as exc:
+        shown = type_name if bound == type_name else f"{type_name} ({bound})"
+        return _value_problems(shown, value, exc)
+    return []
 
 
 def _bind(rules: dict[str, Any], type_name: str) -> tuple[str, str]:
@@ -64,20 +113,22 @@ def _bind(rules: dict[str, Any], type_name: str) -> tuple[str, str]:
     return bind_refs(type_name, values), ""
 
 
-_OUT_OF_BOUNDS = {"greater_than_equal", "greater_than", "less_than_equal", "less_than", "too_short", "too_long"}
-
-
-def _value_problems(doc: YamlDoc, loc: Loc, type_name: str, value: Any, exc: ValidationError) -> list[Problem]:
+def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tuple[Loc, str]]:
     problems = []
     for error in exc.errors():
         inner = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("[")))
-        if inner:
+        if error["type"] == NOT_ONE_OF:  # its own words: the value, the choices and a close one
+            text = error["msg"]
+        elif error["type"] == "missing":
+            text = f"missing required key {inner[-1]!r}"
+            inner = inner[:-1]
+        elif inner:
             text = message(error, inner)
         elif error["type"] in _OUT_OF_BOUNDS:
             text = f"expected {type_name}, got {value!r}"
         else:  # the wrong kind of value altogether: name the kind, as for an unbounded type
             text = f"expected {unbounded(type_name)}, got {value!r}"
-        problems.append(doc.problem(loc + inner, text))
+        problems.append((inner, text))
     return problems
 
 

@@ -21,20 +21,30 @@ Vocabulary (spaces are ignored):
 | `int in 2..20`| a whole number from 2 to 20, both included (`float` too)       |
 | `int <= rules.rooms` | a bound may name another parameter (a whole number)     |
 | `list[T] len in 1..6` | a list (or mapping) with 1 to 6 items                   |
+| `str in (a, b, c)` | one of the names listed (`int in (1, 2)` for numbers)      |
+| `{op: T, who?: T}` | a mapping whose key `op` is a `T` (`?`: may be left out); other keys are free |
+| `effect`      | a type named under `types:` (it may name itself: `reward?: list[effect]`) |
 
 Values are checked strictly: nothing is coerced from one type to another. Bounds may sit
-inside collections too (`list[int >= 1]`, `dict[int, int in 1..6]`); an engine that would
-divide by a parameter, roll a die with it or loop over it gets a bound, so `lint` refuses
-the value at its line instead of the engine crashing or never ending.
+inside collections too (`list[int >= 1]`, `dict[int in 1..rules.rooms, int]`); an engine that
+would divide by a parameter, roll a die with it or loop over it gets a bound, so `lint` refuses
+the value at its line instead of the engine crashing or never ending. A name an engine looks
+up (a tie-break, an effect's `op`) gets its choices, so a misspelling is refused at the item,
+with the names the engine knows, instead of failing in a game.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired, Required
 
-from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
+from pydantic_core import PydanticCustomError
+from typing_extensions import TypedDict, is_typeddict
+
+from .wording import suggestion
 
 from .colours import Colour
 
@@ -42,12 +52,21 @@ SCALARS: dict[str, Any] = {"int": int, "float": float, "str": str, "bool": bool,
 OPEN: dict[str, Any] = {"list": list[Any], "map": dict[Any, Any]}
 KEY_TYPES = ("int", "str")
 VOCABULARY = ("int, float, str, bool, colour ('#rrggbb'), list, map, list[T] or dict[K,V] (K int or str); "
-              "int and float take a bound: 'int >= 1', 'int in 2..20'")
+              "int and float take a bound: 'int >= 1', 'int in 2..20'; choices: 'str in (a, b)'; "
+              "a mapping's keys: '{op: str, amount?: int}'; or a name under types:")
 RULE_REF = re.compile(r"rules(?:\.[A-Za-z_][\w-]*)+")
 _NUMBER = rf"-?\d+(?:\.\d+)?|{RULE_REF.pattern}"
 _COMPARED = re.compile(rf"^(int|float|.+\]len)(>=|<=|>|<)({_NUMBER})$")
 _RANGE = re.compile(rf"^(int|float|.+\]len)in({_NUMBER})\.\.({_NUMBER})$")
 _BOUND_KEYS = {">=": "ge", ">": "gt", "<=": "le", "<": "lt"}
+_CHOICES = re.compile(r"^(int|str)in\((.+)\)$")
+_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
+NOT_ONE_OF = "not_one_of"  # the error type of a value outside its choices (`rulecheck` words it)
+# How deep a type that names itself (an effect whose reward is a list of effects) is checked: the
+# types are pydantic types built ahead, so a recursive one is unrolled this many times
+_NAMED_DEPTH = 6
+_STRICT_KEYS = ConfigDict(extra="allow", strict=True)  # `{op: T}`: other keys free, nothing coerced
+Named = Mapping[str, str] | None  # the game's `types:`; None: any name is accepted (a syntax check)
 
 
 class RuleTypeError(ValueError):
@@ -59,43 +78,119 @@ def normalise(name: str) -> str:
     return "".join(name.split())
 
 
-def python_type(name: str) -> Any:
-    """The Python type a rule type name stands for; RuleTypeError when it is not one."""
+def python_type(name: str, named: Named = {}, depth: int = 0) -> Any:  # noqa: B006 (never changed)
+    """The Python type a rule type name stands for; RuleTypeError when it is not one. `named` holds
+    the game's named types (`types:`); with None any name passes, as anything (a syntax check)."""
     text = normalise(name)
     if text in SCALARS:
         return SCALARS[text]
     if text in OPEN:
         return OPEN[text]
-    bounded = _bounded(text)
+    bounded = _bounded(text, named, depth)
     if bounded is not None:
         return bounded
+    choices = _CHOICES.match(text)
+    if choices:
+        return _one_of(choices.group(1), choices.group(2))
     if text.startswith("list[") and text.endswith("]"):
-        return list[python_type(text[5:-1])]  # type: ignore[misc]
+        return list[python_type(text[5:-1], named, depth)]  # type: ignore[misc]
     if text.startswith("dict[") and text.endswith("]"):
-        key, sep, value = text[5:-1].partition(",")
-        if sep and key in KEY_TYPES:
-            return dict[SCALARS[key], python_type(value)]  # type: ignore[misc,valid-type]
+        return _dict_type(text, named, depth)
+    if text.startswith("{") and text.endswith("}"):
+        return _keyed_map(text[1:-1], named, depth)
+    if _NAME.match(text) and text not in KEY_TYPES and (named is None or text in named):
+        return _named_type(text, named, depth)
     raise RuleTypeError(name)
 
 
-def _bounded(text: str) -> Any:
+def split_top(text: str) -> list[str]:
+    """`text` split at its commas outside brackets: `str,{a:int,b:int}` -> ['str', '{a:int,b:int}']."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += char in "[({"
+        depth -= char in "])}"
+        if char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
+
+
+def _dict_type(text: str, named: Named, depth: int) -> Any:
+    """`dict[K,V]`: K is int or str, bounded (`int in 1..12`) or with choices (`str in (a, b)`)."""
+    parts = split_top(text[5:-1])
+    if len(parts) != 2:
+        raise RuleTypeError(text)
+    key, value = parts
+    if not (key in KEY_TYPES or _CHOICES.match(key) or _COMPARED.match(key) or _RANGE.match(key)) \
+            or not key.startswith(KEY_TYPES):
+        raise RuleTypeError(key)
+    return dict[python_type(key, named, depth), python_type(value, named, depth)]  # type: ignore[misc]
+
+
+def _keyed_map(inner: str, named: Named, depth: int) -> Any:
+    """`{op: str, amount?: int}`: a mapping with these keys (`?`: optional) of these types; the
+    other keys are free (an effect carries the keys its `op` reads)."""
+    keys: dict[str, Any] = {}
+    for part in split_top(inner):
+        key, sep, type_name = part.partition(":")
+        optional = key.endswith("?")
+        key = key.removesuffix("?")
+        if not sep or not _NAME.match(key) or key in keys:
+            raise RuleTypeError(f"{{{part}}}")
+        value = python_type(type_name, named, depth)
+        keys[key] = NotRequired[value] if optional else Required[value]
+    shape: Any = TypedDict("keys", keys)  # type: ignore[misc]
+    setattr(shape, "__pydantic_config__", _STRICT_KEYS)  # noqa: B010 (a class attribute mypy does not know)
+    return shape
+
+
+def _named_type(text: str, named: Named, depth: int) -> Any:
+    if named is None or depth >= _NAMED_DEPTH:  # a syntax check; or deep enough down a type naming itself
+        return Any
+    try:
+        return python_type(named[text], named, depth + 1)
+    except RuleTypeError:
+        raise RuleTypeError(text) from None
+
+
+def _one_of(kind: str, listed: str) -> Any:
+    """`str in (a, b)`: a value among those listed, refused with the list (and a close name)."""
+    parts = split_top(listed)
+    try:
+        choices = tuple(int(part) if kind == "int" else part for part in parts)
+    except ValueError:
+        raise RuleTypeError(listed) from None
+    if kind == "str" and not all(_NAME.match(part) for part in parts):
+        raise RuleTypeError(listed)
+    shown = ", ".join(parts)
+
+    def check(value: Any) -> Any:
+        if value not in choices:
+            raise PydanticCustomError(NOT_ONE_OF, "{found} is not one of {shown}{close}",
+                                      {"found": repr(value), "shown": shown, "close": suggestion(str(value), parts)})
+        return value
+    return Annotated[SCALARS[kind], AfterValidator(check)]
+
+
+def _bounded(text: str, named: Named = {}, depth: int = 0) -> Any:  # noqa: B006
     """`int>=1` -> Annotated[int, Field(ge=1)]; `intin2..20` -> ge=2, le=20; None when not bounded.
 
     `list[int]len>=1` bounds the number of items instead (min_length/max_length)."""
     compared = _COMPARED.match(text)
     if compared:
         kind, operator, number = compared.groups()
-        return _annotated(kind, {_BOUND_KEYS[operator]: number})
+        return _annotated(kind, {_BOUND_KEYS[operator]: number}, named, depth)
     ranged = _RANGE.match(text)
     if ranged:
         kind, low, high = ranged.groups()
-        return _annotated(kind, {"ge": low, "le": high})
+        return _annotated(kind, {"ge": low, "le": high}, named, depth)
     return None
 
 
-def _annotated(kind: str, bounds: dict[str, str]) -> Any:
+def _annotated(kind: str, bounds: dict[str, str], named: Named, depth: int) -> Any:
     if kind.endswith("len"):
-        base, lengths = python_type(kind[:-3]), {k: _number("int", v) for k, v in bounds.items()}
+        base = python_type(kind[:-3], named, depth)
+        lengths = {k: _number("int", v) for k, v in bounds.items()}
         if "lt" in lengths or "gt" in lengths:  # lengths are whole numbers: > n is >= n + 1
             lengths = {"ge": lengths.get("gt", -1) + 1} if "gt" in lengths else {"le": lengths["lt"] - 1}
         names = {"ge": "min_length", "le": "max_length"}
@@ -135,18 +230,34 @@ def bind_refs(name: str, values: dict[str, Any]) -> str:
     return RULE_REF.sub(lambda match: str(values[match.group(0)]), name)
 
 
-def check_type_name(name: str) -> str:
-    """Validate a rule type name for the schema (a ValueError says what is accepted)."""
+def type_name_problem(name: str, named: Named = {}) -> str | None:  # noqa: B006
+    """Why `name` is no rule type (with `named`, the game's named types), or None."""
     try:
-        python_type(name)
+        python_type(name, named)
     except RuleTypeError as exc:
         part = str(exc)
         inside = f" ({part!r} is not one)" if normalise(part) != normalise(name) else ""
-        raise ValueError(f"unknown rule type{inside}; expected {VOCABULARY}") from None
+        names = f" ({', '.join(named)})" if named else ""
+        return f"unknown rule type{inside}; expected {VOCABULARY}{names}"
+    return None
+
+
+def check_type_name(name: str) -> str:
+    """Validate a rule type name for the schema (a ValueError says what is accepted); a name that
+    may be one of the game's `types:` passes here, and the loader looks it up (`type_name_problem`)."""
+    problem = type_name_problem(name, None)
+    if problem:
+        raise ValueError(problem)
     return name
 
 
-@cache
-def adapter(name: str) -> TypeAdapter[Any]:
-    """A strict pydantic validator for the rule type `name` (cached: games share types)."""
-    return TypeAdapter(python_type(name), config=ConfigDict(strict=True))
+def adapter(name: str, named: Mapping[str, str] | None = None) -> TypeAdapter[Any]:
+    """A strict pydantic validator for the rule type `name`, its names looked up in `named`."""
+    return _adapter(name, tuple(sorted((named or {}).items())))
+
+
+@cache  # games share types, and a deck's cards one field's type
+def _adapter(name: str, named: tuple[tuple[str, str], ...]) -> TypeAdapter[Any]:
+    found = python_type(name, dict(named))
+    # a mapping with typed keys carries its own (strict) config, and pydantic refuses a second one
+    return TypeAdapter(found) if is_typeddict(found) else TypeAdapter(found, config=ConfigDict(strict=True))

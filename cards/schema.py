@@ -84,6 +84,9 @@ class Ruling(Strict):
     reason: str
 
 
+RuleTypeName = Annotated[str, AfterValidator(check_type_name)]
+
+
 class FieldSpec(Strict):
     """The declared type of one card field in a deck."""
 
@@ -92,6 +95,9 @@ class FieldSpec(Strict):
     refs: str | None = Field(default=None, description="deck id whose card ids the value must name")
     total: int | str | None = Field(default=None, description="for counts: the sum, or 'rules.PATH'")
     choices: list[str] | None = None
+    rule_type: RuleTypeName | None = Field(
+        default=None, description="a rule type the value must fit as well (see `rule_types`): "
+                                  "`list[effect]` checks each effect an engine runs")
     description: str = ""
 
 
@@ -272,9 +278,6 @@ class PrintSettings(Strict):
         return value
 
 
-RuleTypeName = Annotated[str, AfterValidator(check_type_name)]
-
-
 class Fragment(Strict):
     """What one YAML file of a game may hold."""
 
@@ -282,6 +285,8 @@ class Fragment(Strict):
     rules: dict[str, Any] | None = None
     rule_types: dict[str, RuleTypeName] | None = Field(
         default=None, description="parameter path -> type (see cards/ruletypes.py); undeclared ones stay free")
+    types: dict[str, RuleTypeName] | None = Field(
+        default=None, description="named rule types that `rule_types` and a field's `rule_type` may use")
     rulings: list[Ruling] = []
     print: PrintSettings | None = None
     rulebook: Rulebook | None = None

@@ -170,11 +170,20 @@ def reference() -> str:
         lines += [_row(model, name, info) for name, info in model.model_fields.items()]
         lines.append("")
     lines += [
-        "### `rules` and `rule_types`",
+        "### `rules`, `rule_types` and `types`",
         "",
         "`rules:` holds every number and list the rulebook and the cards print, in one place",
         "(`{{ rules.hand_size }}` in a `text` field, a layout or a template). `rule_types:` gives the",
         f"type of each, so lint locates a wrong value: {VOCABULARY}.",
+        "",
+        "- A bound may name another parameter: `list[int in 1..rules.rooms]`, `dict[int in 1..rules.rooms, int]`.",
+        "- A name an engine looks up gets its choices: `tiebreaks: list[str in (lamps, health, first_blood)]`",
+        "  refuses `healt` at the item: `rules.tiebreaks[1]: 'healt' is not one of lamps, health, first_blood`.",
+        "- `{kind: str in (strike, block), dv?: int}` is a mapping whose `kind` must be given and whose",
+        "  `dv` may be; other keys are free. `dict[str, {kind: ...}]` types every entry of a mapping.",
+        "- `types:` names a type once, so several places use it: `types: {effect: \"{op: str in (heal,",
+        "  damage), reward?: list[effect]}\"}` (a type may name itself), then `wish_options: list[effect]`",
+        "  under `rule_types:`, and a deck field's `rule_type: list[effect]` checks every card's value.",
         "",
         "## Field types",
         "",

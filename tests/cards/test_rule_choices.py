@@ -1,0 +1,130 @@
+"""Choices, typed keys, bounded keys and named types in `rule_types:` (audit s25, D1c, D2b, D6):
+a name an engine looks up, or a room number, is refused by lint at the item that is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cards import DatabaseInvalid, Problem, load_game
+from cards.ruletypes import RuleTypeError, adapter, python_type
+
+GAME = """\
+game:
+  id: tiny
+  name: Tiny
+  players: {min: 2, max: 4}
+rules:
+  rooms: 12
+  tiebreaks: [lamps, health]
+  buffs: {4: 1, 8: 2}
+  wishes:
+    - {op: heal, amount: 2}
+    - {op: bid, reward: [{op: heal, amount: 1}]}
+types:
+  effect: "{op: str in (heal, bid), amount?: int, reward?: list[effect]}"
+rule_types:
+  rooms: int in 2..20
+  tiebreaks: list[str in (lamps, health, first_blood)]
+  buffs: "dict[int in 1..rules.rooms, int]"
+  wishes: list[effect]
+"""
+DECK = """\
+decks:
+  - id: spells
+    name: Spells
+    code: SP
+    fields:
+      effects: {type: list, required: true, rule_type: "list[effect]"}
+    cards:
+      - {id: a, name: A, effects: [{op: heal, amount: 1}]}
+      - {id: b, name: B, effects: [{op: heel, amount: 1}]}
+"""
+
+
+def write_game(root: Path, *edits: tuple[str, str], deck: str = "") -> Path:
+    folder = root / "tiny"
+    folder.mkdir(parents=True, exist_ok=True)
+    text = GAME
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new)
+    (folder / "game.yaml").write_text(text)
+    if deck:
+        (folder / "deck.yaml").write_text(deck)
+    return root
+
+
+def problems_of(root: Path) -> list[Problem]:
+    with pytest.raises(DatabaseInvalid) as info:
+        load_game("tiny", root)
+    return info.value.problems
+
+
+def located(problems: list[Problem]) -> list[tuple[str, int | None, str]]:
+    return [(p.path, p.line, p.message) for p in problems]
+
+
+def test_values_among_their_choices_load(tmp_path: Path) -> None:
+    assert load_game("tiny", write_game(tmp_path)).rules.tiebreaks == ["lamps", "health"]
+
+
+def test_a_name_outside_its_choices_is_located_at_the_item(tmp_path: Path) -> None:
+    problems = problems_of(write_game(tmp_path, ("[lamps, health]", "[lamps, healt]")))
+    wanted = "'healt' is not one of lamps, health, first_blood (did you mean 'health'?)"
+    assert located(problems) == [("rules.tiebreaks[1]", 7, wanted)]
+
+
+def test_a_typed_key_of_a_mapping_is_checked_in_a_named_type_that_names_itself(tmp_path: Path) -> None:
+    problems = problems_of(write_game(tmp_path, ("{op: bid, reward: [{op: heal", "{op: bid, reward: [{op: heel"),
+                                      ("{op: heal, amount: 2}", "{amount: 2}")))
+    assert located(problems) == [
+        ("rules.wishes[0]", 10, "missing required key 'op'"),
+        ("rules.wishes[1].reward[0].op", 11, "'heel' is not one of heal, bid (did you mean 'heal'?)"),
+    ]
+
+
+def test_a_key_bounded_by_another_parameter_is_located(tmp_path: Path) -> None:
+    [problem] = problems_of(write_game(tmp_path, ("{4: 1, 8: 2}", "{4: 1, 30: 2}")))
+    assert (problem.path, problem.line, problem.message) == ("rules.buffs[30]", 8, "expected at most 12, got 30")
+
+
+def test_a_deck_field_rule_type_checks_each_card_at_its_line(tmp_path: Path) -> None:
+    [problem] = problems_of(write_game(tmp_path, deck=DECK))
+    assert problem.file.name == "deck.yaml"
+    assert (problem.path, problem.line) == ("decks[spells].cards[b].effects[0].op", 9)
+    assert problem.message == "'heel' is not one of heal, bid (did you mean 'heal'?)"
+
+
+def test_an_unknown_type_name_is_located_where_it_is_used(tmp_path: Path) -> None:
+    problems = problems_of(write_game(tmp_path, ("wishes: list[effect]", "wishes: list[efect]"),
+                                      deck=DECK.replace('"list[effect]"', "efect")))
+    assert [(p.path, p.message.split(";")[0]) for p in problems] == [
+        ("rule_types.wishes", "unknown rule type ('efect' is not one)"),
+        ("decks[spells].fields.effects.rule_type", "unknown rule type"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "good", "bad"), [
+    ("str in (a, b)", "a", "c"),
+    ("int in (1, 2)", 2, 3),
+    ("list[str in (S, O)]", ["S", "O"], ["S", "X"]),
+    ("dict[str in (a), int]", {"a": 1}, {"b": 1}),
+    ("dict[int in 1..12, int]", {12: 1}, {13: 1}),
+    ("{kind: str in (strike, block)}", {"kind": "block", "dv": 2}, {"dv": 2}),
+    ("{kind?: str in (strike, block), dv?: int}", {}, {"dv": "2"}),
+    ("dict[str, {kind: str}]", {"strike": {"kind": "x"}}, {"strike": {"kind": 1}}),
+], ids=repr)
+def test_choices_and_keys_accept_and_refuse(name: str, good: object, bad: object) -> None:
+    assert adapter(name).validate_python(good) == good
+    with pytest.raises(ValueError):
+        adapter(name).validate_python(bad)
+
+
+@pytest.mark.parametrize("name", ["str in ()", "str in (a, 'b')", "int in (one)", "float in (1.5)",
+                                  "{op}", "{op: int, op: int}", "dict[float, int]", "dict[list[int], int]",
+                                  "effect"])
+def test_malformed_choices_and_keys_are_unknown_types(name: str) -> None:
+    with pytest.raises(RuleTypeError):
+        python_type(name)
