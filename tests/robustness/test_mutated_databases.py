@@ -142,5 +142,6 @@ def test_effect_without_its_op_is_refused_by_lint_before_sim_meets_it(tmp_path: 
     target.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     code, output = deckwright("--cards", str(copy.root), "lint", "halfwish")
     assert code == 1
-    assert re.search(r"halfwish/game\.yaml: engine: a seeded 2-player random game \(seed lint:\d+\) fails: "
-                     r"KeyError: 'op'", output), output
+    # located at the effect since the profiles are typed (audit s25 D1c), not a seeded game's KeyError
+    assert re.search(r"halfwish/upgrades\.yaml:\d+:\d+: decks\[upgrades\]\.cards\[[\w-]+\]\.profile\.on_hit\[0\]: "
+                     r"missing required key 'op'", output), output

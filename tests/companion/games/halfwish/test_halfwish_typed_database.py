@@ -1,0 +1,82 @@
+"""Every name the Halfwish engine looks up in its database is typed (audit s25, D1c and D2b): a
+misspelt effect op, hook, tie-break or action kind is refused by lint at its line, not met by `sim`."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from cards.paths import DEFAULT_CARDS
+from cards.ruletypes import split_top
+from companion.cli import cli
+from companion.games.halfwish.effects import OPS
+from companion.games.halfwish.hooks import HOOKS
+from companion.games.halfwish.profiles import KINDS
+from companion.games.halfwish.standing import tiebreak_value
+
+
+def lint_with(tmp_path: Path, file: str, old: str, new: str) -> str:
+    """`lint halfwish` on a copy of the shipped game with one edit; its output (lint must refuse)."""
+    shutil.copytree(DEFAULT_CARDS / "halfwish", tmp_path / "halfwish")
+    target = tmp_path / "halfwish" / file
+    text = target.read_text()
+    assert text.count(old) == 1, old
+    target.write_text(text.replace(old, new))
+    result = CliRunner().invoke(cli, ["--cards", str(tmp_path), "lint", "halfwish"])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and "engine:" not in result.output
+    return result.output
+
+
+@pytest.mark.parametrize(("file", "old", "new", "where"), [
+    ("game.yaml", "    - {op: points, who: self, amount: 2}", "    - {op: pointz, who: self, amount: 2}",
+     r"game\.yaml:43:\d+: rules\.wish_options\[0\]\.op: 'pointz' is not one of heal, damage, .*'points'\?"),
+    ("game.yaml", "  tiebreaks: [lamps, health, first_blood]", "  tiebreaks: [lamps, healt, first_blood]",
+     r"game\.yaml:40:\d+: rules\.tiebreaks\[1\]: 'healt' is not one of lamps, health, first_blood"),
+    ("game.yaml", "    strike:       {kind: strike, dv: 0}", "    strike:       {kind: strik, dv: 0}",
+     r"game\.yaml:56:\d+: rules\.actions\.strike\.kind: 'strik' is not one of strike, block, evade"),
+    ("map.yaml", "{op: heal, who: both, amount: 2}", "{op: heel, who: both, amount: 2}",
+     r"map\.yaml:26:\d+: decks\[map\]\.cards\[healing-spring\]\.effects\[0\]\.op: 'heel' is not one of"),
+    ("map.yaml", "reward: [{op: lamps, who: bid_winner", "reward: [{op: lampz, who: bid_winner",
+     r"map\.yaml:\d+:\d+: decks\[map\]\.cards\[[\w-]+\]\.effects\[0\]\.reward\[0\]\.op: 'lampz' is not"),
+    ("powers.yaml", "{op: hook, name: lock_dv, when: play}", "{op: hook, name: lockdv, when: play}",
+     r"powers\.yaml:\d+:\d+: decks\[powers\]\.cards\[[\w-]+\]\.effects\[1\]\.name: 'lockdv' is not"),
+], ids=["wish-op", "tiebreak", "action-kind", "card-op", "bid-reward-op", "hook-name"])
+def test_a_misspelt_name_the_engine_looks_up_is_refused_at_its_line(
+        tmp_path: Path, file: str, old: str, new: str, where: str) -> None:
+    output = lint_with(tmp_path, file, old, new)
+    assert re.search(where, output), output
+    assert "game.id" not in output and "upgrade-card.yaml" not in output  # one message, at the mistake
+
+
+def test_an_upgrade_profile_effect_without_op_is_refused_at_its_line(tmp_path: Path) -> None:
+    output = lint_with(tmp_path, "upgrades.yaml", "on_hit: [{op: points, who: self", "on_hit: [{who: self")
+    assert re.search(r"upgrades\.yaml:\d+:\d+: decks\[upgrades\]\.cards\[[\w-]+\]\.profile\.on_hit\[0\]: "
+                     r"missing required key 'op'", output), output
+
+
+def _choices(type_text: str, key: str) -> list[str]:
+    """The names a `{key: str in (...)}` part of a named type lists."""
+    flat = "".join(type_text.split())
+    for part in split_top(flat[1:-1]):
+        name, _, kind = part.partition(":")
+        if name.removesuffix("?") == key:
+            return split_top(kind.removeprefix("strin(").removesuffix(")"))
+    raise AssertionError(f"no key {key!r} in {type_text!r}")
+
+
+def test_the_typed_names_are_the_names_the_engine_knows() -> None:
+    """The choices in game.yaml are the engine's registries, so a new op or hook is typed too."""
+    game = yaml.safe_load((DEFAULT_CARDS / "halfwish" / "game.yaml").read_text())
+    assert _choices(game["types"]["effect"], "op") == list(OPS)
+    assert _choices(game["types"]["effect"], "name") == list(HOOKS)
+    assert _choices(game["types"]["action"], "kind") == list(KINDS)
+    listed = game["rule_types"]["tiebreaks"].split("(")[1].split(")")[0].replace(" ", "").split(",")
+    from companion.games.halfwish.state import HalfwishState, Player
+    state = HalfwishState(players=[Player("a"), Player("b")])
+    assert all(isinstance(tiebreak_value(state, 0, name), int) for name in listed)
