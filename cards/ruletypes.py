@@ -44,9 +44,8 @@ from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict, is_typeddict
 
-from .wording import suggestion
-
 from .colours import Colour
+from .wording import suggestion
 
 SCALARS: dict[str, Any] = {"int": int, "float": float, "str": str, "bool": bool, "colour": Colour}
 OPEN: dict[str, Any] = {"list": list[Any], "map": dict[Any, Any]}
