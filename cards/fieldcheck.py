@@ -8,12 +8,11 @@ loaded, not later by the layout that looks it up.
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from .rulecheck import resolve_rule
 from .schema import FieldSpec, is_rules_ref
-from .wording import suggestion
+from .wording import quoted, suggestion
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {
     "str": (str,), "text": (str,), "int": (int,), "float": (int, float),
@@ -35,21 +34,12 @@ def rules_ids(rules: dict[str, Any], path: str) -> set[str] | None:
     return None
 
 
-def _shown(value: Any) -> str:
-    """A value as a problem quotes it: a spreadsheet's date as the date it shows (audit: a cell
-    formatted as a date read `datetime.datetime(2024, 1, 2, 0, 0)`)."""
-    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
-        shown = value.date() if isinstance(value, datetime.datetime) and value.time() == datetime.time() else value
-        return f"a date or time ({shown.isoformat()}; is the cell formatted as a date?)"
-    return repr(value)
-
-
 def field_problem(spec: FieldSpec, value: Any, known: dict[str, set[str]]) -> str | None:
     """Why `value` does not fit `spec`, or None. `known` holds what each `refs` may name: by deck
     id, each deck's card ids, and by `rules.PATH`, that rules entry's ids."""
     wanted = _PY_TYPES[spec.type]
     if not isinstance(value, wanted) or (isinstance(value, bool) and bool not in wanted):
-        return f"expected {spec.type}, got {_shown(value)}"
+        return f"expected {spec.type}, got {quoted(value)}"
     if spec.type == "counts" and isinstance(value, dict) and not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()):
         return f"expected counts (card id: whole number), got {value!r}"

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ValidationError
 from .errors import Problem
 from .locations import Loc
 from .schema import CODE_PATTERN, COLOR_PATTERN, ID_PATTERN, Fragment
+from .wording import quoted
 from .yamlsrc import YamlDoc
 
 
@@ -47,7 +48,7 @@ def message(error: Any, loc: Loc) -> str:
         "bool_type": "bool", "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
     }.get(kind)
     if expected:
-        return f"expected {expected}, got {found!r}"
+        return f"expected {expected}, got {quoted(found)}"
     if kind == "string_pattern_mismatch":
         pattern = (error.get("ctx") or {}).get("pattern", "")
         return f"expected {_PATTERN_WORDS.get(pattern, f'text matching {pattern}')}, got {found!r}"

@@ -80,6 +80,14 @@ class Unsaved:
     formula: str
 
 
+@dataclass(frozen=True)
+class Merged:
+    """A workbook cell merged into the one before it (`cells` is the range, like `D2:D3`): it reads
+    as empty, though the spreadsheet shows the first cell's value across the range."""
+
+    cells: str
+
+
 def column_letter(column: int) -> str:
     """1 -> A, 27 -> AA."""
     letters = ""
@@ -208,6 +216,8 @@ def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
             raise SheetError(f"{shown} has no sheet {sheet!r}; sheets: {', '.join(book.sheetnames)}")
         name = sheet if sheet is not None else book.sheetnames[0]
         records = [list(r) for r in _limited(book[name].iter_rows(values_only=True))]
+        if any(v is None for r in records[1:] for v in r):
+            _mark_merged_cells(book[name], records)
     finally:
         book.close()
     if any(v is None for r in records[1:] for v in r):
@@ -228,6 +238,30 @@ def _mark_unsaved_formulas(path: Path, sheet: str, records: list[list[Any]]) -> 
                     records[r][c] = Unsaved(value)
     finally:
         book.close()
+
+
+def _mark_merged_cells(sheet: Any, records: list[list[Any]]) -> None:
+    """Replace each empty value that a merged range covers (all but its first cell) by
+    `Merged(range)`: a read-only sheet does not list its merged ranges, so its XML is read for them."""
+    from openpyxl.utils.cell import range_boundaries
+    from openpyxl.xml.functions import iterparse  # the parser openpyxl reads the sheet with
+
+    ranges = []
+    with sheet._get_source() as source:  # the sheet's XML (read-only openpyxl offers no other way)
+        for _, element in iterparse(source):
+            if element.tag.endswith("}mergeCell"):
+                ranges.append(element.get("ref", ""))
+            elif element.tag.endswith("}row"):
+                element.clear()  # a long sheet is not kept in memory
+    for cells in ranges:
+        try:
+            first_column, first_row, last_column, last_row = range_boundaries(cells)
+        except (ValueError, TypeError):  # not a range openpyxl writes; the sheet reads as before
+            continue
+        for r in range(first_row, min(last_row, len(records)) + 1):
+            for c in range(first_column, min(last_column, len(records[r - 1])) + 1):
+                if (r, c) != (first_row, first_column) and records[r - 1][c - 1] is None:
+                    records[r - 1][c - 1] = Merged(cells)
 
 
 def _limited(rows: Any) -> Any:

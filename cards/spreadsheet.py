@@ -12,8 +12,10 @@ The file is named relative to the YAML file that names it and must stay inside t
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from .sheetcells import (
     ABSENT,
     NOTE,
     Cell,
+    Merged,
     SheetError,
     Table,
     Unsaved,
@@ -34,7 +37,7 @@ from .sheetcells import (
     typed,
     untyped,
 )
-from .wording import closest
+from .wording import closest, quoted
 from .yamlsrc import YamlDoc
 
 CORE_COLUMNS = {"id": "str", "name": "str", "count": "int"}
@@ -160,9 +163,11 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
             name, f"no column {name!r} in row 1, and every card needs it "
                   f"(row 1 names: {', '.join(n for n in table.header if n)})")
         if name not in misspelt:  # else its misspelt column's problem says it
-            doc.column_problems.append(problem)
-        doc.covered.update({("decks", deck_index, "cards", j, name): problem for j in range(len(table.rows))})
+            _cover(doc, deck_index, range(len(table.rows)), name, problem)
+        else:
+            doc.covered.update({("decks", deck_index, "cards", j, name): problem for j in range(len(table.rows))})
     unsaved: dict[str, list[tuple[Cell, Unsaved]]] = {}
+    merged: dict[str, list[tuple[int, str, Cell]]] = {}  # range -> (row, column name, cell) of each hidden cell
     cards = []
     for j, row in enumerate(table.rows):
         card: dict[str, Any] = {}
@@ -183,6 +188,11 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
             if isinstance(raw, Unsaved):
                 unsaved.setdefault(name, []).append((cell, raw))
                 continue
+            if isinstance(raw, Merged):
+                merged.setdefault(raw.cells, []).append((j, name, cell))
+                continue
+            if isinstance(raw, datetime.date | datetime.time):  # kept: the card is refused, not miscounted
+                _cover(doc, deck_index, [j], name, cell.problem(name, _date_message(kinds.get(name, "str"), raw)))
             try:
                 value = typed(kinds.get(name, "str"), raw)
             except ValueError:  # kept as written: the loader's field check reports it, as for YAML
@@ -191,10 +201,26 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
                 card[name] = value
         cards.append(card)
     for name, found in unsaved.items():
-        problem = _unsaved_problem(name, found)
-        doc.column_problems.append(problem)
-        doc.covered.update({("decks", deck_index, "cards", j, name): problem for j in range(len(table.rows))})
+        _cover(doc, deck_index, range(len(table.rows)), name, _unsaved_problem(name, found))
+    for cells, hidden in merged.items():
+        _, name, first = hidden[0]
+        problem = first.problem(name, f"part of the merged cells {cells}: unmerge them and fill in each cell")
+        for j, column, _ in hidden:
+            _cover(doc, deck_index, [j], column, problem)
     return cards
+
+
+def _cover(doc: SheetDoc, deck_index: int, rows: Iterable[int], name: str, problem: Problem) -> None:
+    """Report `problem` once, as every problem of field `name` of these rows' cards: it says what
+    is wrong with those cells (the loader's checks of the cards still run)."""
+    if problem not in doc.column_problems:
+        doc.column_problems.append(problem)
+    doc.covered.update({("decks", deck_index, "cards", j, name): problem for j in rows})
+
+
+def _date_message(kind: str, value: datetime.date | datetime.time) -> str:
+    """A date the spreadsheet made of what was typed (`3/4` in a count column reads as 4 March)."""
+    return f"expected {kind}, got {quoted(value)}: format the column as text and type the value again"
 
 
 def _header_problems(table: Table, kinds: dict[str, str], problems: list[Problem],

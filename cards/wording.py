@@ -7,9 +7,11 @@ messages and the kit's printed notes use these, so no text says "1 points", "a E
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 from collections.abc import Iterable
+from typing import Any
 
 # Words spelled with a vowel but said with a consonant, and the reverse.
 CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "eu", "ewe")
@@ -64,3 +66,16 @@ def hint_then(hint: str, rest: str) -> str:
     """A `; did you mean 'x'?` hint (or '') and then `rest`, as a new sentence after the question:
     `; did you mean 'x'? Games: a, b`, or `; games: a, b` with no hint (audit: `?; games:`)."""
     return f"{hint} {rest[:1].upper()}{rest[1:]}" if hint else f"; {rest}"
+
+
+def quoted(value: Any) -> str:
+    """A value as a message quotes it: `'two'`, `3`; a date as the date it is (`a date (2024-03-04)`),
+    not Python's `datetime.datetime(2024, 3, 4, 0, 0)` (audit: a spreadsheet's date, a YAML date)."""
+    if isinstance(value, datetime.datetime):
+        midnight = value.time() == datetime.time()
+        return f"a date ({value.date()})" if midnight else f"a date and time ({value.isoformat(sep=' ')})"
+    if isinstance(value, datetime.date):
+        return f"a date ({value})"
+    if isinstance(value, datetime.time):
+        return f"a time ({value})"
+    return repr(value)

@@ -70,6 +70,8 @@ def test_valid_database_loads(tmp_path: Path) -> None:
         (DECK.replace("upgrades: alpha", "upgrades: gamma"),
          "deck.yaml:17:9: decks[main].cards[beta].upgrades: refers to 'gamma', which is not a card of deck 'main'"),
         (DECK.replace("count: 2", "count: 3"), "deck.yaml:5:5: decks[main].total: card counts add up to 4, expected 3"),
+        (DECK.replace("count: 2", "count: 2024-03-04"),
+         "deck.yaml:12:9: decks[main].cards[alpha].count: expected int, got a date (2024-03-04)"),
         (DECK.replace("cost: 2", "cost: [2"), "deck.yaml:17:17: malformed YAML"),
         (DECK.replace("        cost: 2\n", "        cost: 2\n        price: 4\n"),
          "decks[main].cards[beta].price: unknown field 'price' for deck 'main'; accepted: id, name, count, cost, upgrades"),
@@ -77,7 +79,7 @@ def test_valid_database_loads(tmp_path: Path) -> None:
         (DECK.replace("count: 2", "count: 0").replace("        cost: 2\n", "        cost: 2\n        count: 0\n"),
          "deck.yaml:9:5: decks[main].cards: deck 'main' prints no card: give a card a count above 0, or remove the deck"),
     ],
-    ids=["wrong-type", "unknown-key", "duplicate-id", "dangling-ref", "count-total", "malformed-yaml", "unknown-field",
+    ids=["wrong-type", "unknown-key", "duplicate-id", "dangling-ref", "count-total", "count-a-date", "malformed-yaml", "unknown-field",
          "decks-a-number", "no-card-printed"],
 )
 def test_broken_database_is_located(tmp_path: Path, broken: str, expected: str) -> None:

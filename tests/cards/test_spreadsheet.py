@@ -133,8 +133,8 @@ def test_a_date_cell_and_a_workbook_named_csv_are_said_in_a_designers_words(tmp_
 
     root = _game(tmp_path, "{from: cards.xlsx, sheet: Spells}")
     _xlsx(root / "tiny" / "cards.xlsx", "Spells", [["id", "name", "cost"], ["bolt", "Bolt", datetime.date(2024, 1, 2)]])
-    assert any(p.endswith("Spells!C2: cost: expected int, got a date or time (2024-01-02; is the cell formatted "
-                          "as a date?)") for p in _problems(root)), _problems(root)
+    assert any(p.endswith("Spells!C2: cost: expected int, got a date (2024-01-02): format the column as text "
+                          "and type the value again") for p in _problems(root)), _problems(root)
     (root / "tiny" / "cards.xlsx").rename(root / "tiny" / "cards.csv")
     (root / "tiny" / "game.yaml").write_text(GAME.replace("SOURCE", "{from: cards.csv}"))
     assert any("cards.csv is a workbook (.xlsx), not CSV text: name it .xlsx" in p for p in _problems(root))

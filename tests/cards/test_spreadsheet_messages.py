@@ -206,3 +206,38 @@ def test_an_unknown_column_does_not_hide_a_card_text_that_cannot_be_filled_in(tm
     assert "cards.csv:1:5: fats: unknown column 'fats'" in output
     assert ("cards.csv:3:6: text: card 'wave' field 'text': cannot fill in 'Deal {{ rules.damage damage.': "
             "expected token 'end of print statement', got 'damage'") in output
+
+
+def test_a_date_in_the_count_column_is_said_to_be_a_date_with_what_to_do(tmp_path: Path) -> None:
+    """Audit s25 (D6): Excel turned `3/4` into a date; lint said `expected int, got
+    datetime.datetime(2024, 3, 4, 0, 0)`."""
+    import datetime
+
+    (tmp_path / "tiny").mkdir()
+    rows = [list(row) for row in ROWS]
+    rows[1][2] = datetime.datetime(2024, 3, 4)
+    _workbook(tmp_path / "tiny" / "cards.xlsx", [["id", "name", "count", "cost"], *rows])
+    code, output = _lint(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    assert code == 1
+    assert "1 problem in the card database" in output, output
+    assert "cards.xlsx: Spells!C3: count: expected int, got a date (2024-03-04): format the column as text " \
+           "and type the value again" in output
+
+
+def test_merged_cells_are_one_problem_naming_the_range(tmp_path: Path) -> None:
+    """Audit s25 (D6): cells D2:D3 merged (one cost shown for two cards) read as a card without
+    its cost: `Spells!D3: cost: missing required field 'cost'`."""
+    (tmp_path / "tiny").mkdir()
+    rows = [list(row) for row in ROWS]
+    rows[1][3] = None
+    rows[2][1] = None
+    _workbook(tmp_path / "tiny" / "cards.xlsx", [["id", "name", "count", "cost"], *rows])
+    book = openpyxl.load_workbook(tmp_path / "tiny" / "cards.xlsx")
+    book["Spells"].merge_cells("D2:D3")
+    book["Spells"].merge_cells("B3:B4")
+    book.save(tmp_path / "tiny" / "cards.xlsx")
+    code, output = _lint(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    assert code == 1
+    assert "2 problems in the card database" in output, output
+    assert "cards.xlsx: Spells!D3: cost: part of the merged cells D2:D3: unmerge them and fill in each cell" in output
+    assert "cards.xlsx: Spells!B4: name: part of the merged cells B3:B4: unmerge them and fill in each cell" in output
