@@ -56,7 +56,7 @@ class DeckChecker:
             actual = sum(c.count for c in deck.cards)
             if expected is not None and actual != expected:
                 self.report("decks", index, ("total",),
-                            f"card counts add up to {actual}, expected {expected} ({deck.total})")
+                            f"card counts add up to {actual}, {_expected(expected, deck.total)}")
 
     def check_borrowed_back(self, index: int, deck: Deck, decks: dict[str, Deck]) -> None:
         """`back: {like: DECK}` names another deck of the same size with one back of its own."""
@@ -131,4 +131,10 @@ class DeckChecker:
                 actual = sum(extra[field].values())
                 if expected is not None and actual != expected:
                     self.report("decks", di, ("cards", ci, field),
-                                f"counts add up to {actual}, expected {expected} ({spec.total})")
+                                f"counts add up to {actual}, {_expected(expected, spec.total)}")
+
+
+def _expected(value: int, total: int | str) -> str:
+    """`expected 12`, or `expected 12 (rules.deck_size)` when the total names a rules parameter
+    (audit: `expected 12 (12)` said the number twice)."""
+    return f"expected {value} ({total})" if is_rules_ref(total) else f"expected {value}"

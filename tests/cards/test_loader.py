@@ -65,11 +65,12 @@ def test_valid_database_loads(tmp_path: Path) -> None:
     [
         (DECK.replace("cost: 1", "cost: two"), "deck.yaml:13:9: decks[main].cards[alpha].cost: expected int, got 'two'"),
         (DECK.replace("    code: MN\n", "    code: MN\n    colour: red\n"),
-         "deck.yaml:5:5: decks[main].colour: unknown key 'colour'; accepted: id, name, code, color"),
+         "deck.yaml:5:5: decks[main].colour: unknown key 'colour' (did you mean 'color'?); accepted: id, name, code, color"),
         (DECK.replace("id: beta", "id: alpha"), "deck.yaml:14:9: decks[main].cards[1].id: duplicate card id 'alpha'"),
         (DECK.replace("upgrades: alpha", "upgrades: gamma"),
          "deck.yaml:17:9: decks[main].cards[beta].upgrades: refers to 'gamma', which is not a card of deck 'main'"),
-        (DECK.replace("count: 2", "count: 3"), "deck.yaml:5:5: decks[main].total: card counts add up to 4, expected 3"),
+        (DECK.replace("count: 2", "count: 3"),
+         "deck.yaml:5:5: decks[main].total: card counts add up to 4, expected 3 (rules.deck_size)"),
         (DECK.replace("count: 2", "count: 2024-03-04"),
          "deck.yaml:12:9: decks[main].cards[alpha].count: expected int, got a date (2024-03-04)"),
         (DECK.replace("cost: 2", "cost: [2"), "deck.yaml:17:17: malformed YAML"),
@@ -85,6 +86,38 @@ def test_valid_database_loads(tmp_path: Path) -> None:
 def test_broken_database_is_located(tmp_path: Path, broken: str, expected: str) -> None:
     problems = problems_of(make_game(tmp_path, deck=broken))
     assert any(expected in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("broken", "expected"),
+    [
+        (DECK.replace("    code: MN", "    cod: MN"),
+         "deck.yaml:4:5: decks[main].cod: unknown key 'cod' (did you mean 'code'?); accepted: id, name, code, color,"),
+        (DECK.replace("cost: {type: int}", "cost: {type: int, requird: true}"),
+         ("deck.yaml:7:25: decks[main].fields.cost.requird: unknown key 'requird' (did you mean 'required'?); "
+          "accepted: type, required, refs,")),
+        (DECK.replace("cost: {type: int}", "cost: {type: string}"),
+         ("deck.yaml:7:14: decks[main].fields.cost.type: 'string' is not one of: str, text, int, float, bool, "
+          "list, map, counts; did you mean 'str'?")),
+        ("tokenz: [{id: x}]\n" + DECK,
+         "deck.yaml:1:1: tokenz: unknown key 'tokenz' (did you mean 'tokens'?); accepted: game, rules,"),
+    ],
+    ids=["deck-key", "field-spec-key", "field-type", "section"],
+)
+def test_a_misspelt_key_or_word_is_one_problem_saying_what_was_meant(tmp_path: Path, broken: str,
+                                                                     expected: str) -> None:
+    """Audit s25 (D6): `requird:`, a deck's `cod:` and `tokenz:` got no "did you mean", `cod:` was
+    also reported as `code` missing, and `type: string` read "Input should be 'str', 'text', ..."."""
+    problems = problems_of(make_game(tmp_path, deck=broken))
+    assert len(problems) == 1 and expected in problems[0], problems
+
+
+def test_a_total_written_as_a_number_is_not_said_twice(tmp_path: Path) -> None:
+    """Audit s25 (D6): `card counts add up to 0, expected 12 (12)`; the brackets name a rules
+    parameter, and only when the total is one."""
+    problems = problems_of(make_game(tmp_path, deck=DECK.replace("total: rules.deck_size", "total: 4")))
+    assert len(problems) == 1 and problems[0].endswith("deck.yaml:5:5: decks[main].total: card counts add up to 3, "
+                                                       "expected 4"), problems
 
 
 def test_a_checked_value_is_quoted_once(tmp_path: Path) -> None:
