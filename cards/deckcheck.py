@@ -28,8 +28,9 @@ class DeckChecker:
         self.named = named or {}  # the game's named rule types (`types:`), for a field's `rule_type`
 
     def check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Any,
-                   totals_known: bool = True) -> None:
-        """Check one deck's declared fields, its cards' fields and its totals (unless not `totals_known`)."""
+                   totals_known: bool = True, unchecked: frozenset[str] = frozenset()) -> None:
+        """Check one deck's declared fields, its cards' fields (but those `unchecked`, whose
+        definition the schema refused) and its totals (unless not `totals_known`)."""
         for name, spec in deck.fields.items():
             refused = bind(rules, spec.rule_type, self.named)[1] if spec.rule_type else ""
             if refused:
@@ -45,7 +46,7 @@ class DeckChecker:
                 self.report("decks", index, ("fields", name, "refs"),
                             f"refers to deck {spec.refs!r}, which does not exist; decks: {', '.join(sorted(deck_cards))}")
         for j, card in enumerate(deck.cards):
-            self._check_card_fields(index, j, deck, card.name, card.model_extra or {}, deck_cards, rules)
+            self._check_card_fields(index, j, deck, card.name, card.model_extra or {}, deck_cards, rules, unchecked)
         if not totals_known:  # cards were dropped (`cards.salvage`)
             return
         if not any(card.count > 0 for card in deck.cards):  # nothing to print: a sheet of nothing
@@ -93,15 +94,16 @@ class DeckChecker:
         return value
 
     def check_written_card(self, index: int, place: int, deck: Deck, written: dict[str, Any],
-                           deck_cards: dict[str, set[str]], rules: Any) -> None:
+                           deck_cards: dict[str, set[str]], rules: Any, unchecked: frozenset[str] = frozenset()) -> None:
         """The fields of a card the schema refused (`cards.salvage`), as written at `place`: a count
         written as a word must not hide a misspelt field of the same card until the next run."""
         name = written.get("name")
         extra = {key: value for key, value in written.items() if key not in _CARD_KEYS}
-        self._check_card_fields(index, place, deck, name if isinstance(name, str) else "", extra, deck_cards, rules)
+        self._check_card_fields(index, place, deck, name if isinstance(name, str) else "", extra, deck_cards, rules,
+                                unchecked)
 
     def _check_card_fields(self, di: int, ci: int, deck: Deck, name: str, extra: dict[str, Any],
-                           deck_cards: dict[str, set[str]], rules: Any) -> None:
+                           deck_cards: dict[str, set[str]], rules: Any, unchecked: frozenset[str]) -> None:
         accepted = [*_CARD_KEYS, *deck.fields]
         for key in extra:
             if key not in deck.fields:
@@ -110,6 +112,8 @@ class DeckChecker:
         if _TEMPLATE_MARK in name:
             self.report("decks", di, ("cards", ci, "name"), _NOT_FILLED_IN.format(what="a card's name"))
         for field, spec in deck.fields.items():
+            if field in unchecked:
+                continue
             if field not in extra:
                 if spec.required:
                     self.report("decks", di, ("cards", ci), f"missing required field {field!r}")

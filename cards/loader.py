@@ -17,7 +17,7 @@ from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, refused_link
 from .problems import pydantic_problems as _pydantic_problems
 from .rulecheck import check_rule_types, named_types, resolve_rule
-from .salvage import Salvaged, without_broken_cards
+from .salvage import Salvaged, without_broken_parts
 from .schema import (
     SECTIONS,
     Card,
@@ -166,6 +166,7 @@ class _Assembler:
         self.card_places: dict[int, list[int]] = {}
         self.dropped: dict[int, dict[int, str]] = {}  # deck -> its cards the schema refused, by place
         self.written: dict[int, dict[int, dict[str, Any]]] = {}  # deck -> those cards as written, by place
+        self.unchecked: dict[int, frozenset[str]] = {}  # deck -> fields whose definition was refused
         self.salvaged: set[int] = set()  # the problems (by id) of those cards: they hide no cross-check
 
     def assemble(self) -> Database:
@@ -253,10 +254,8 @@ class _Assembler:
             value = getattr(fragment, section)
             if isinstance(value, list):
                 for i, item in enumerate(value):
-                    if salvaged is not None and section == "decks" and i in salvaged.places:
-                        self.card_places[len(merged["decks"])] = salvaged.places[i]
-                        self.dropped[len(merged["decks"])] = salvaged.dropped[i]
-                        self.written[len(merged["decks"])] = salvaged.written[i]
+                    if salvaged is not None and section == "decks":
+                        self._note_salvaged_deck(len(merged["decks"]), salvaged, i)
                     self.origin[(section, len(merged[section]))] = (doc, (section, i))
                     merged[section].append(item)
             elif value is not None:
@@ -266,22 +265,38 @@ class _Assembler:
                 self.single_docs[section] = doc
                 self.origin[(section, -1)] = (doc, (section,))  # a single section: index -1
 
+    def _note_salvaged_deck(self, index: int, salvaged: Salvaged, place: int) -> None:
+        """What was left out of deck `index` (at `place` in its file) for the checks to allow for."""
+        if place in salvaged.places:
+            self.card_places[index] = salvaged.places[place]
+            self.dropped[index] = salvaged.dropped[place]
+            self.written[index] = salvaged.written[place]
+        self.unchecked[index] = frozenset(salvaged.unchecked.get(place, ()))
+
     def _validated(self, doc: YamlDoc) -> tuple[Fragment | None, Salvaged | None]:
-        """The file's sections, checked against the schema; with problems only inside cards, the
-        file without those cards (`cards.salvage`), so the checks across files still run."""
+        """The file's sections, checked against the schema; with problems the file can be read
+        without, the file without what was refused (`cards.salvage`), so the checks across files
+        still run. A spreadsheet's row refused before the schema (`SheetDoc.refused_rows`) is left
+        out as a card the schema refused is."""
+        refused_rows: dict[Loc, Problem] = getattr(doc, "refused_rows", {})
         try:
-            return Fragment.model_validate(doc.data), None
+            fragment = Fragment.model_validate(doc.data)
+            if not refused_rows:
+                return fragment, None
+            errors: list[Any] = []
+            problems: list[Problem] = []
         except ValidationError as exc:
+            errors = list(exc.errors())
             problems = _pydantic_problems(doc, exc)
             self.problems.extend(problems)
-            salvaged = without_broken_cards(doc.data, exc)
+        salvaged = without_broken_parts(doc.data, errors, list(refused_rows))
         if salvaged is None:
             return None, None
         try:
             fragment = Fragment.model_validate(salvaged.data)
         except ValidationError:  # the rest has a problem the first check did not reach: reported next run
             return None, None
-        self.salvaged |= {id(problem) for problem in problems}
+        self.salvaged |= {id(problem) for problem in [*problems, *refused_rows.values()]}
         return fragment, salvaged
 
     def _note_card_lines(self, doc: YamlDoc, where: Path) -> None:
@@ -323,9 +338,10 @@ class _Assembler:
         decks = {deck.id: deck for deck in merged["decks"]}
         as_written = DeckChecker(self._report_as_written, named)
         for i, deck in enumerate(merged["decks"]):
-            checker.check_deck(i, deck, deck_cards, rules, totals_known=i not in self.card_places)
+            unchecked = self.unchecked.get(i, frozenset())
+            checker.check_deck(i, deck, deck_cards, rules, totals_known=i not in self.card_places, unchecked=unchecked)
             for place, card in self.written.get(i, {}).items():
-                as_written.check_written_card(i, place, deck, card, deck_cards, rules)
+                as_written.check_written_card(i, place, deck, card, deck_cards, rules, unchecked)
             checker.check_borrowed_back(i, deck, decks)
         for i, sheet in enumerate(merged["tokens"]):
             seen: set[str] = set()

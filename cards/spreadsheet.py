@@ -55,6 +55,9 @@ class SheetDoc(YamlDoc):
     covered: dict[Loc, Problem] = field(default_factory=dict)
     # problems of whole columns: they do not stop the loader's checks of the cards, which they cover
     column_problems: list[Problem] = field(default_factory=list)
+    # cards whose rows cannot be read into their columns, and why: the loader leaves them out, as
+    # cards the schema refused (`cards.salvage`), and checks the rest
+    refused_rows: dict[Loc, Problem] = field(default_factory=dict)
 
     def problem(self, loc: Loc, message: str) -> Problem:
         missing = _MISSING.fullmatch(message)
@@ -175,6 +178,7 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
         misfit = table.misfits.get(row[0][1].row)
         if misfit is not None:  # its values may be in the wrong columns: this one problem says so
             problems.append(misfit)
+            doc.refused_rows[("decks", deck_index, "cards", j)] = misfit
             doc.covered.update({("decks", deck_index, "cards", j, name): misfit for name in kinds})
         for c, (raw, cell) in enumerate(row):
             name = table.header[c] if c < len(table.header) else ""

@@ -57,14 +57,24 @@ def test_a_deck_missing_a_card_is_not_checked_for_its_total(cards_copy):
     assert len(problems) == 1 and "count: expected int, got 'many'" in problems[0][1]
 
 
-def test_a_problem_outside_the_cards_still_stops_the_checks_across_files(cards_copy):
-    """A deck's own setting refused: the deck cannot be read, and checking its cards against
-    the others would report what is not wrong, so only the schema's problem shows."""
+def test_a_deck_id_refused_still_stops_the_checks_across_files(cards_copy):
+    """A deck's id refused: the deck cannot be read, and checking it against the others (fields
+    naming its cards) would report what is not wrong, so only the schema's problem shows."""
+    actions = cards_copy / "halfwish" / "actions.yaml"
+    text = actions.read_text().replace("  - id: actions\n", "  - id: Actions\n", 1)
+    actions.write_text(text.replace("        count: 6\n        kind: block", "        count: 6\n        kind: parry", 1))
+    problems = _problems(cards_copy, "halfwish")
+    assert len(problems) == 1 and problems[0][1].startswith("decks[0].id"), problems
+
+
+def test_a_deck_setting_refused_does_not_hide_its_cards_problems(cards_copy):
+    """Audit s25 (D4): a deck's own setting refused (`code: [ACT]`, a misspelt `cod:`) hid every
+    problem of its cards until it was put right; only the setting is left out now."""
     actions = cards_copy / "halfwish" / "actions.yaml"
     text = actions.read_text().replace("    code: ACT\n", "    code: [ACT]\n", 1)
     actions.write_text(text.replace("        count: 6\n        kind: block", "        count: 6\n        kind: parry", 1))
     problems = _problems(cards_copy, "halfwish")
-    assert len(problems) == 1 and problems[0][1].startswith("decks[actions].code")
+    assert [message.split(":")[0] for _, message in problems] == ["decks[actions].code", "decks[actions].cards[defend].kind"]
 
 
 def test_lint_lists_them_all_with_their_lines(runner, cards_copy):
@@ -164,3 +174,88 @@ def test_a_card_text_that_cannot_be_filled_in_shows_with_the_schema_problems(car
     assert len(problems) == 2 and problems[1][0] == _line_of(actions, broken)
     assert problems[1][1].startswith("decks[actions].cards[long-strike].text: card 'long-strike' field 'text': "
                                      "cannot fill in \"First Strike. Strike for DV{{ {{ rules.actions")
+
+
+TINY = Path(__file__).parent.parent / "fixtures" / "tinygame"
+
+
+def _tiny(tmp_path: Path, edits: dict[str, tuple[str, str]], files: dict[str, str] | None = None) -> Path:
+    """A copy of the tiny fixture game with `edits` (file -> (old, new)) made and `files` added."""
+    import shutil
+
+    shutil.copytree(TINY, tmp_path / "tinygame")
+    for name, (old, new) in edits.items():
+        path = tmp_path / "tinygame" / name
+        assert old in path.read_text()
+        path.write_text(path.read_text().replace(old, new, 1))
+    for name, text in (files or {}).items():
+        (tmp_path / "tinygame" / name).write_text(text)
+    return tmp_path
+
+
+def test_an_unknown_section_does_not_hide_the_games_other_problems(tmp_path):
+    """Audit s25 (D4): `tokenz:` was the only problem of the run; a second deck's duplicate id,
+    its total naming no rules parameter and its printing nothing took a second run."""
+    more = "decks:\n  - id: race\n    name: More\n    code: MO\n    total: rules.deck_total\n"
+    root = _tiny(tmp_path, {"game.yaml": ("rulings:", "tokenz: [{id: x}]\nrulings:")}, {"more.yaml": more})
+    assert [message for _, message in _problems(root, "tinygame")] == [
+        ("tokenz: unknown key 'tokenz' (did you mean 'tokens'?); accepted: game, rules, rule_types, rulings, print, "
+        "rulebook, decks, sheets, tokens, dice, references"),
+        "decks[race].id: duplicate component id 'race' (also a deck)",
+        "decks[race].cards: deck 'race' prints no card: give a card a count above 0, or remove the deck",
+        "decks[race].total: 'rules.deck_total' names no rules parameter",
+    ]
+
+
+def test_a_misspelt_deck_key_does_not_hide_the_problems_of_its_cards(tmp_path):
+    """Audit s25 (D4): with `cod:` for `code`, a card missing its suit, a card with an unknown
+    field and a duplicate card id showed only once `code` was put right."""
+    root = _tiny(tmp_path, {"deck.yaml": ("    code: TD", "    cod: TD")})
+    deck = root / "tinygame" / "deck.yaml"
+    text = deck.read_text().replace("{id: fire-2, name: Blaze, suit: fire,", "{id: fire-2, name: Blaze,")
+    deck.write_text(text.replace("{id: wind-2, name: Gust, suit: wind,", "{id: wind-1, name: Gust, suit: wind, colour: red,"))
+    assert sorted(message for _, message in _problems(root, "tinygame")) == sorted([
+        ("decks[race].cod: unknown key 'cod' (did you mean 'code'?); accepted: id, name, code, color, size, layout, "
+        "back, duplex, sheets, face_down, total, description, prototype, fields, cards"),
+        "decks[race].cards[fire-2]: missing required field 'suit'",
+        "decks[race].cards[5].id: duplicate card id 'wind-1' (already in deck 'race', deck.yaml:21)",
+        ("decks[race].cards[5].colour: unknown field 'colour' for deck 'race'; accepted: id, name, count, suit, "
+        "points, text"),
+    ])
+
+
+def test_a_field_definitions_reference_is_checked_with_its_other_mistakes(tmp_path):
+    """Audit s25 (D4): `type: string`, `choices: fire` and `requird:` were reported, `refs: nodeck`
+    only once they were put right. The cards' suits are not checked against the broken definition."""
+    root = _tiny(tmp_path, {"deck.yaml": ("suit: {type: str, required: true, choices: [fire, wind]",
+                                          "suit: {type: string, requird: true, choices: fire, refs: nodeck")})
+    problems = sorted(message for _, message in _problems(root, "tinygame"))
+    assert [message.split(":")[0] for message in problems] == [
+        "decks[race].fields.suit.choices", "decks[race].fields.suit.refs", "decks[race].fields.suit.requird",
+        "decks[race].fields.suit.type"]
+    assert problems[1] == "decks[race].fields.suit.refs: refers to deck 'nodeck', which does not exist; decks: race"
+
+
+def test_a_csv_row_with_too_many_fields_does_not_hide_the_other_rows_problems(tmp_path):
+    """Audit s25 (D4): a row with an unquoted comma was the only problem; a choice and a type
+    mistake in another row showed in the next run (a count mistake did show: inconsistent)."""
+    rows = ["id,name,count,suit,points,text", "fire-1,Spark,2,fire,1,Score 1 point.",
+            "fire-2,Blaze,2,water,2.5,Score 2 points.", "wind-1,Breeze,2,wind,1,Draw 2, then discard",
+            "wind-2,Gust,2,wind,2,Score 2 points."]
+    deck = (TINY / "deck.yaml").read_text()
+    root = _tiny(tmp_path, {"deck.yaml": (deck[deck.index("    cards:\n"):], "    cards: {from: race.csv}\n")},
+                 {"race.csv": "\n".join(rows) + "\n"})
+    problems = sorted(_problems(root, "tinygame"))
+    assert [(line, message.split(":")[0]) for line, message in problems] == [(3, "points"), (3, "suit"), (4, "")]
+    assert problems[1][1] == "suit: 'water' is not one of: fire, wind"
+
+
+@pytest.mark.parametrize(("edits", "problem"), [
+    ({"game.yaml": ("rules:", "rulez:")}, "rulez: unknown key 'rulez' (did you mean 'rules'?)"),
+    ({"deck.yaml": ("    fields:", "    feilds:")}, "decks[race].feilds: unknown key 'feilds' (did you mean 'fields'?)"),
+], ids=["rules", "deck-fields"])
+def test_a_misspelt_part_others_read_is_the_only_problem_it_makes(tmp_path, edits, problem):
+    """Leaving out a misspelt `rules:` or deck `fields:` would make up a problem for every rules
+    name a card uses and every field of every card: the file is not read, as before."""
+    problems = _problems(_tiny(tmp_path, edits), "tinygame")
+    assert len(problems) == 1 and problems[0][1].startswith(problem), problems
