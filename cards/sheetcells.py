@@ -258,7 +258,7 @@ def _mark_merged_cells(sheet: Any, records: list[list[Any]]) -> None:
             first_column, first_row, last_column, last_row = range_boundaries(cells)
         except (ValueError, TypeError):  # not a range openpyxl writes; the sheet reads as before
             continue
-        for r in range(first_row, min(last_row, len(records)) + 1):
+        for r in range(max(first_row, 2), min(last_row, len(records)) + 1):  # row 1 names the columns
             for c in range(first_column, min(last_column, len(records[r - 1])) + 1):
                 if (r, c) != (first_row, first_column) and records[r - 1][c - 1] is None:
                     records[r - 1][c - 1] = Merged(cells)

@@ -241,3 +241,19 @@ def test_merged_cells_are_one_problem_naming_the_range(tmp_path: Path) -> None:
     assert "2 problems in the card database" in output, output
     assert "cards.xlsx: Spells!D3: cost: part of the merged cells D2:D3: unmerge them and fill in each cell" in output
     assert "cards.xlsx: Spells!B4: name: part of the merged cells B3:B4: unmerge them and fill in each cell" in output
+
+
+def test_a_merged_header_cell_is_a_column_without_a_name(tmp_path: Path) -> None:
+    """Row 1 names the columns: a header cell merged into the one before it has no name, as
+    before merged cells were read (it is not a card's merged cell, nor a column named `Merged(...)`)."""
+    (tmp_path / "tiny").mkdir()
+    rows = [[*row, 1] for row in ROWS]
+    rows[0][2] = None  # an empty cell: the workbook is read for merged cells
+    _workbook(tmp_path / "tiny" / "cards.xlsx", [["id", "name", "count", "cost", "x"], *rows])
+    book = openpyxl.load_workbook(tmp_path / "tiny" / "cards.xlsx")
+    book["Spells"].merge_cells("D1:E1")
+    book.save(tmp_path / "tiny" / "cards.xlsx")
+    code, output = _lint(tmp_path, "{from: cards.xlsx, sheet: Spells}")
+    assert code == 1
+    assert "Spells!E2: a value in a column without a name" in output, output
+    assert "Merged(" not in output and "merged cells" not in output
