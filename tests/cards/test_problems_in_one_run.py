@@ -199,7 +199,7 @@ def test_an_unknown_section_does_not_hide_the_games_other_problems(tmp_path):
     more = "decks:\n  - id: race\n    name: More\n    code: MO\n    total: rules.deck_total\n"
     root = _tiny(tmp_path, {"game.yaml": ("rulings:", "tokenz: [{id: x}]\nrulings:")}, {"more.yaml": more})
     assert [message for _, message in _problems(root, "tinygame")] == [
-        ("tokenz: unknown key 'tokenz' (did you mean 'tokens'?); accepted: game, rules, rule_types, rulings, print, "
+        ("tokenz: unknown key 'tokenz' (did you mean 'tokens'?); accepted: game, rules, rule_types, types, rulings, print, "
         "rulebook, decks, sheets, tokens, dice, references"),
         "decks[race].id: duplicate component id 'race' (also a deck)",
         "decks[race].cards: deck 'race' prints no card: give a card a count above 0, or remove the deck",
