@@ -26,7 +26,7 @@ from .common import (
     set_interrupt_message,
     user_errors,
 )
-from .outpaths import checked_out_folder, write_failed
+from .outpaths import checked_out_folder, kit_write_failed
 
 KIT_KEPT = "interrupted; the previous kit is kept"
 KIT_REPLACED = "interrupted; the new kit was already in place"
@@ -144,7 +144,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None
     except OSError as exc:
-        raise _write_failed(exc, out_dir) from None
+        raise kit_write_failed(exc, out_dir) from None
     return [stages.final(path) for path in written]
 
 
@@ -185,23 +185,13 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
         except GeneratorError as exc:
             raise DataProblem(str(exc)) from None
         except OSError as exc:  # a folder of the kit is read-only, the disk is full...
-            raise _write_failed(exc, out_dir) from None
+            raise kit_write_failed(exc, out_dir) from None
         finally:
             _warn(caught)
     for line in refused:
         click.echo(line, err=True)
     return ([stages.final(path) for path in written], _usage(databases, papers, out_dir),
             [stages.final(path) for path in older])
-
-
-def _write_failed(exc: OSError, out_dir: Path) -> click.ClickException:
-    """The error for a kit that could not be written, naming the kit's own folder or file that
-    refused it rather than the staging folder standing in for it (audit: OUT was named when
-    OUT/<game> was read-only)."""
-    from generator.staging import kit_path
-
-    refused = kit_path(Path(exc.filename)) if exc.filename else out_dir
-    return write_failed(OSError(exc.errno, exc.strerror or str(exc), str(refused)), out_dir)
 
 
 def _print_problems(databases: list[Any], kinds: tuple[str, ...], cache: Any) -> list[str]:

@@ -52,6 +52,15 @@ def write_failed(exc: OSError, path: Path, option: str = "--out") -> click.Click
     return DataProblem(message)
 
 
+def kit_write_failed(exc: OSError, out_dir: Path) -> click.ClickException:
+    """`write_failed` for a kit, naming the kit's own folder or file that refused the write rather
+    than the staging folder standing in for it (audit: OUT was named when OUT/<game> was read-only)."""
+    from generator.staging import kit_path
+
+    refused = kit_path(Path(exc.filename)) if exc.filename else out_dir
+    return write_failed(OSError(exc.errno, exc.strerror or str(exc), str(refused)), out_dir)
+
+
 def _check_folder_usable(folder: Path, wanted: Path, option: str) -> None:
     """The nearest part of `folder` that exists is a folder that may be written into."""
     existing = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
