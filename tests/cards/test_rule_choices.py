@@ -128,3 +128,22 @@ def test_choices_and_keys_accept_and_refuse(name: str, good: object, bad: object
 def test_malformed_choices_and_keys_are_unknown_types(name: str) -> None:
     with pytest.raises(RuleTypeError):
         python_type(name)
+
+
+def test_a_named_type_is_built_once_per_process_not_per_card(monkeypatch) -> None:
+    """Halfwish's cards name the recursive `effect` type in a field's rule_type; building it again
+    for every card and rule made each load 0.37 s (0.004 s before): a rebuild after an edit loads
+    the database again. A second load builds no type."""
+    from cards import load_game, ruletypes
+
+    load_game("halfwish")
+    built: list[str] = []
+    real = ruletypes.python_type
+
+    def counting(name, named={}, depth=0):  # noqa: B006 - the same signature
+        built.append(name)
+        return real(name, named, depth)
+
+    monkeypatch.setattr(ruletypes, "python_type", counting)
+    load_game("halfwish")
+    assert built == []
