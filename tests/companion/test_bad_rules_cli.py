@@ -27,7 +27,10 @@ def edit_heartstrings(root: Path, *replacements: tuple[str, str]) -> Path:
 
 
 # `rooms` left untyped: its type line goes, and room_die's bound no longer names it
-UNTYPED_ROOMS = (("  rooms: int in 2..24", ""), ("  room_die: int in 2..rules.rooms", "  room_die: int"))
+# rooms without its type, and the types bounded by it without their bound: the engine meets the value
+UNTYPED_ROOMS = (("  rooms: int in 2..24", ""), ("  room_die: int in 2..rules.rooms", "  room_die: int"),
+                 ('  defender_buffs: "dict[int in 1..rules.rooms, int]"', '  defender_buffs: "dict[int, int]"'),
+                 ('  bead_bonus_rooms: "list[int in 1..rules.rooms]"', '  bead_bonus_rooms: "list[int]"'))
 
 
 @pytest.fixture
