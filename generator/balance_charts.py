@@ -70,15 +70,18 @@ def interval_chart(bars: Sequence[Bar], width: float, fair: float | None = None)
     return drawing
 
 
-def heat_colour(rate: float) -> colors.Color:
-    """Red below 50% (the row loses), white at 50%, blue above (the row wins)."""
-    strength = min(1.0, abs(rate - 0.5) * 2.5)
-    target = colors.HexColor("#4c78a8") if rate >= 0.5 else colors.HexColor("#e45756")
+def heat_colour(rate: float, fair: float) -> colors.Color:
+    """White at the fair share, red below it (the row wins less than a seat should), blue above.
+    The fair share is the report's (50% less draws with two players, about 1/players with more),
+    the one its tests use: against 50%, every cell of a three-player game was red."""
+    strength = min(1.0, abs(rate - fair) * 2.5)
+    target = colors.HexColor("#4c78a8") if rate >= fair else colors.HexColor("#e45756")
     return colors.linearlyInterpolatedColor(colors.white, target, 0, 1, strength)
 
 
-def heat_map(values: list[str], cells: list[list[dict[str, Any] | None]], width: float) -> Drawing:
-    """Row beats column: each cell the row's win rate against the column, and its game count."""
+def heat_map(values: list[str], cells: list[list[dict[str, Any] | None]], width: float, fair: float) -> Drawing:
+    """Row beats column: each cell the row's win rate against the column, coloured against the
+    fair share `fair`, and its game count."""
     size = min(44.0, (width - 90) / max(1, len(values)))
     left = 90
     names = [clip(name, 24) for name in values]
@@ -93,7 +96,7 @@ def heat_map(values: list[str], cells: list[list[dict[str, Any] | None]], width:
         y = height - head - size * (i + 1)
         drawing.add(String(left - 4, y + size / 2 - 3, clip(name, 16), fontName=FONT, fontSize=8, textAnchor="end"))
         for j, cell in enumerate(cells[i]):
-            fill = heat_colour(cell["win_rate"]) if cell else colors.HexColor("#f2f2f2")
+            fill = heat_colour(cell["win_rate"], fair) if cell else colors.HexColor("#f2f2f2")
             drawing.add(Rect(left + size * j, y, size, size, fillColor=fill, strokeColor=colors.white))
             if cell:
                 drawing.add(String(left + size * (j + 0.5), y + size / 2, f"{cell['win_rate']:.0%}",

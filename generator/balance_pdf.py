@@ -62,9 +62,11 @@ def setup_line(report: dict[str, Any]) -> str:
 
 
 def imbalance_sentence(item: dict[str, Any]) -> str:
-    """One imbalance in plain words, with its interval and whether it is significant."""
-    p = p_text(item["p_value"])
-    among = f", one of {item['tested']} figures tested" if item.get("tested", 1) > 1 else ""
+    """One imbalance in plain words, with its interval and whether it is significant. The p-value
+    shown is the corrected one the verdict rests on: a raw p = 0.0099 beside "not significant"
+    read as a contradiction (it was one of 30 figures)."""
+    p = p_text(item["p_corrected"])
+    among = f" corrected for the {item['tested']} figures tested" if item["tested"] > 1 else ""
     verdict = (f"<b>significant</b> ({p}{among}): unlikely to be chance" if item["significant"]
                else f"not significant ({p}{among}): it could be chance; play more games to tell")
     what = item["what"]
@@ -109,20 +111,23 @@ def win_rate_sections(report: dict[str, Any]) -> list[Flowable]:
     """Charts of win rates by seat, by each side label, matchups and bots."""
     fair = report["fair"]
     seats = {f"seat {row['seat']}": row for row in report["seats"]}
+    cell_note = (f"Each cell: how often the row's side won with the column's at the table; blue is more than a "
+                 f"fair share ({pct(fair)}: the decided games shared by {report['players']} seats), red less; "
+                 "n is the number of games.")
     parts: list[Flowable] = [section("Win rate by seat", interval_chart(bars_of(seats), WIDTH, fair))]
     for name, values in report["factions"].items():
         parts.append(section(f"Win rate by {name}", interval_chart(bars_of(values), WIDTH, fair)))
         table = report["matchups"][name]
         if table["values"]:
             parts.append(section(f"Matchups by {name} (row beats column)",
-                                 heat_map(table["values"], table["cells"], WIDTH),
-                                 Paragraph("Each cell: how often the row's side won against the column's; "
-                                           "blue favours the row, red the column; n is the number of games.", SMALL)))
+                                 heat_map(table["values"], table["cells"], WIDTH, fair),
+                                 Paragraph(cell_note, SMALL)))
     if report["by_bot"]:
         parts.append(section("Win rate by bot", interval_chart(bars_of(report["by_bot"]), WIDTH, fair)))
     if report.get("bot_matchups"):
         table = report["bot_matchups"]
-        parts.append(section("Bot against bot (row beats column)", heat_map(table["values"], table["cells"], WIDTH)))
+        parts.append(section("Bot against bot (row beats column)", heat_map(table["values"], table["cells"], WIDTH, fair),
+                             Paragraph(cell_note, SMALL)))
     return parts
 
 
@@ -238,10 +243,10 @@ def compare_story(result: dict[str, Any]) -> list[Flowable]:
     """Each headline figure before and after, with its two-proportion test, then the new report."""
     comparison = result["comparison"]
     before, after = comparison["before"], comparison["after"]
-    rows = [["figure", "before", "after", "change", "p-value", ""]]
+    rows = [["figure", "before", "after", "change", "corrected p", ""]]
     for change in comparison["changes"]:
         rows.append([change["what"], pct(change["before"]["win_rate"]), pct(change["after"]["win_rate"]),
-                     f"{change['change']:+.1%}", f"{change['p_value']:.3g}",
+                     f"{change['change']:+.1%}", p_text(change["p_corrected"]).removeprefix("p = "),
                      "significant" if change["significant"] else ""])
     table = Table(rows, repeatRows=1, colWidths=[160, 60, 60, 60, 60, 70])
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Helvetica", 8.5),
@@ -251,7 +256,8 @@ def compare_story(result: dict[str, Any]) -> list[Flowable]:
     intro = (f"Reference {result['reference']} (version {before['version']}, {before['games']} games) against the "
              f"current database (version {after['version']}, {after['games']} games). "
              f"{sentence(comparison.get('what_changed', ''))}Each change is tested with "
-             "a two-proportion z test; below 0.05 it is unlikely to be chance.")
+             f"a two-proportion z test, its p-value corrected for the {len(comparison['changes'])} figures "
+             "compared (Benjamini-Hochberg); below 0.05 it is unlikely to be chance.")
     paired = {c["what"]: c for c in comparison["changes"]}
     bars = []
     for what, change in paired.items():

@@ -1,6 +1,8 @@
 """A/B comparisons: the same tournament on the current database and on a reference (a git
 revision of the game's card folder, or an earlier balance JSON), with a two-proportion z test
-per headline figure, so "my edit fixed the Assassin" is a claim with a p-value."""
+per headline figure, so "my edit fixed the Assassin" is a claim with a p-value. The figures are
+read together, so their p-values are corrected together (`stats.judge`, as the report's are):
+comparing a database with itself must not turn up a "significant" change one time in two."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 from .errors import BalanceError
 from .run import LOCAL, Plan, Progress, tournament
 from .source import check_snapshot, game_folder, snapshot_at_revision
-from .stats import two_proportions
+from .stats import judge, two_proportions
 from .tournament import TournamentConfig
 
 
@@ -60,13 +62,15 @@ def same_players(report: dict[str, Any], config: TournamentConfig, reference: st
 
 def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """Each headline figure in both reports: before, after and the test of the change."""
-    changes = []
+    changes, p_values = [], []
     for what, old in before["headlines"].items():
         new = after["headlines"].get(what)
         if new is None:
             continue
         test = two_proportions(old["wins"], old["games"], new["wins"], new["games"])
+        p_values.append(test.pop("p_value"))
         changes.append({"what": what, "before": old, "after": new} | test)
+    judge(changes, p_values)
     changes.sort(key=lambda c: (c["p_value"], c["what"]))
     known = "rules" in before and "rules" in after   # a JSON written before reports held the rules
     result = {"before": {"version": before.get("version"), "revision": before.get("revision"),
@@ -88,11 +92,15 @@ def rule_changes(before: Any, after: Any, path: str = "") -> list[dict[str, Any]
 
 def change_summary(comparison: dict[str, Any]) -> str:
     """What differs between the two databases, in one sentence: the rules parameters changed,
-    or that the database is the same (every difference is then chance), or that only cards or
-    texts changed."""
+    or that the database is the same (every difference is then chance, unless the program that
+    played it changed: a change still called significant is said to be that or a false alarm),
+    or that only cards or texts changed."""
     before, after, rules = comparison["before"], comparison["after"], comparison.get("rules_changed")
     if before.get("version") and before.get("version") == after.get("version"):
-        return f"the same database (version {after['version']}): every difference is chance"
+        same = f"the same database (version {after['version']})"
+        if any(change["significant"] for change in comparison["changes"]):
+            return f"{same}: a significant change is a false alarm or the program's (bots, engine)"
+        return f"{same}: every difference is chance"
     if rules is None:
         return "the reference report does not list its rules"
     if not rules:

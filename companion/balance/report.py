@@ -1,9 +1,30 @@
 """The balance report as JSON data: every figure the PDF draws, computed from the records.
 
 Win rates are the share of games the seat (or the seat carrying a class, witch, bot...) won,
-each with its 95% Wilson interval. "Fair" is an equal share of the decided games. Headline
-figures (seats, each class/witch/faction, the first player) are the ones `--precision` narrows
-and `--compare` tests.
+each with its 95% Wilson interval. Headline figures (seats, each class/witch/faction, the first
+player) are the ones `--precision` narrows and `--compare` tests.
+
+What each figure is tested against (its "fair share", the `fair` of the report). The question is
+always the same: is this seat, side or pairing worth more than any other seat at the table? If it
+is not, its seat wins the decided games as often as every other seat does, so its fair share is
+`(1 - draw share) / players`, whatever the figure:
+
+- seat N: the share of all games seat N won; fair: one seat's share of the decided games.
+- a side (`class titan`, `witch fire`): counted once per game and seat carrying it, the share
+  that seat won. A side that changes nothing leaves its seat an ordinary seat: the same share.
+- the first player: the seat that started, an ordinary seat if starting changes nothing.
+- a matchup, "X against Y": counted once per game and pair of seats carrying X and Y, the share
+  X's seat won. With two players that is 50% less draws. With three or more it is NOT 50%: a
+  third seat may win the game, and X's seat wins its 1/players share if X is no better than
+  anyone at the table (33.3% with three players). The heat map colours a cell against this same
+  share. With two players "Y against X" is the mirror of "X against Y" (Y won what X did not
+  win or draw) and is not tested again; with three or more it is not a mirror (a third seat
+  takes the rest), so both directions are tested. "X against X" is 50% (or 1/players) by
+  construction and is neither shown nor tested.
+- draws: shown, not tested (a draw has no fair share).
+
+Draws are shared out at the overall rate: a side that draws more than the others reads slightly
+below fair. Every tested figure is corrected together for the number of figures (see `judge`).
 """
 
 from __future__ import annotations
@@ -14,7 +35,7 @@ from typing import Any
 
 from ..engine.winrates import first_player_results, pair_results, seat_values
 from ..sim import histogram
-from .stats import against_fair, false_discoveries, proportion
+from .stats import against_fair, judge, proportion
 from .tournament import Record, TournamentConfig
 
 NOT_FACTIONS = ("start", "bot", "matchup")   # seat labels that are not a side a player picks
@@ -136,27 +157,22 @@ def headlines(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def imbalances(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every figure tested against its fair share, the largest departures first: significant ones
-    by size, then the others by p-value (a big gap over a handful of games says little). A report
-    reads dozens of figures at once, so significance is corrected over all of them
-    (Benjamini-Hochberg): one in twenty would pass a plain 5% test by luck alone. In a two-player game seat 2 mirrors seat 1
-    and is not tested again."""
-    fair = report["fair"]
-    mirrored = {f"seat {report['players']}"} if report["players"] == 2 else set()
-    rows = [(what, row) for what, row in report["headlines"].items() if what != "draws" and what not in mirrored]
+    """Every figure tested against the fair share (see the module docstring for why one share
+    fits every figure), the largest departures first: significant ones by size, then the others
+    by p-value (a big gap over a handful of games says little). A report reads dozens of figures
+    at once, so significance is corrected over all of them (Benjamini-Hochberg): one in twenty
+    would pass a plain 5% test by luck alone. In a two-player game seat 2 mirrors seat 1, and
+    "Y against X" mirrors "X against Y": neither is tested again."""
+    fair, duel = report["fair"], report["players"] == 2
+    rows = [(what, row) for what, row in report["headlines"].items()
+            if what != "draws" and not (duel and what == "seat 2")]
     for name, table in report["matchups"].items():
         values = table["values"]
         rows += [(f"{name} {values[i]} against {values[j]}", cell)
-                 for i, line in enumerate(table["cells"]) for j, cell in enumerate(line) if cell and i < j]
-    found, p_values = [], []
-    for what, row in rows:
-        expected = 0.5 * (1 - report["draws"]["win_rate"]) if " against " in what else fair
-        p = against_fair(row["wins"], row["games"], expected)
-        p_values.append(p)
-        found.append({"what": what, "win_rate": row["win_rate"], "ci95": row["ci95"], "games": row["games"],
-                      "fair": round(expected, 4), "gap": round(row["win_rate"] - expected, 4),
-                      "p_value": round(p, 5), "tested": len(rows)})
-    for item, significant in zip(found, false_discoveries(p_values), strict=True):
-        item["significant"] = significant
+                 for i, line in enumerate(table["cells"]) for j, cell in enumerate(line)
+                 if cell and (i < j or not duel)]
+    found = [{"what": what, "win_rate": row["win_rate"], "ci95": row["ci95"], "games": row["games"],
+              "fair": fair, "gap": round(row["win_rate"] - fair, 4)} for what, row in rows]
+    judge(found, [against_fair(row["wins"], row["games"], fair) for _, row in rows])
     found.sort(key=lambda f: (0, -abs(f["gap"]), f["what"]) if f["significant"] else (1, f["p_value"], f["what"]))
     return found

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from companion.balance.compare import compare
 from companion.balance.report import build_report, by_value, card_stats, first_player, matchups
-from companion.balance.stats import against_fair, false_discoveries, games_for, two_proportions
+from companion.balance.stats import (
+    against_fair,
+    corrected,
+    false_discoveries,
+    games_for,
+    two_proportions,
+)
 from companion.balance.tournament import Record, TournamentConfig
 
 CONFIG = TournamentConfig("duel", 0, 1, 2, ("heuristic",))
@@ -76,8 +83,8 @@ def test_two_proportion_test_of_a_real_change():
     # 300/1000 against 360/1000: pooled p = 0.33, z = 0.06 / sqrt(0.33 * 0.67 * 0.002) = 2.854
     test = two_proportions(300, 1000, 360, 1000)
     assert test["z"] == pytest.approx(2.854, abs=1e-3)
-    assert test["p_value"] == pytest.approx(0.00432, abs=1e-4) and test["significant"]
-    assert not two_proportions(50, 100, 52, 100)["significant"]
+    assert test["p_value"] == pytest.approx(0.00432, abs=1e-4)
+    assert two_proportions(50, 100, 52, 100)["p_value"] > 0.5
 
 
 def test_games_needed_for_a_precision():
@@ -126,3 +133,70 @@ def test_false_discovery_rate_of_many_tests_read_at_once():
     assert false_discoveries([0.03, 0.01, 0.2, 0.9]) == [False, True, False, False]
     assert false_discoveries([0.04, 0.06]) == [False, False]   # 0.04 > 1/2 * 5%, 0.06 > 5%
     assert false_discoveries([]) == []
+
+
+THREE = TournamentConfig("three", 0, 1, 3, ("heuristic",))
+SEATINGS = [("air", "earth", "fire"), ("air", "fire", "earth"), ("earth", "air", "fire"),
+            ("earth", "fire", "air"), ("fire", "air", "earth"), ("fire", "earth", "air")]
+
+
+def three_player(index: int, winner: int | None) -> Record:
+    """A three-player game: every witch sits in every seat in turn (six seatings)."""
+    witches = SEATINGS[index % 6]
+    labels = {f"seat{s}_witch": witch for s, witch in enumerate(witches)}
+    return Record(index, winner, "last-witch", 30, True, labels)
+
+
+def test_a_three_player_matchup_is_tested_against_a_third_not_a_half():
+    """Which Witch with 3 players: "earth against wind 27.6%" was tested against 50% and called
+    significant, and so was nearly every matchup. With a third seat at the table a witch no better
+    than the others wins a third of the games her rival sits in: 100 of 300 is exactly fair."""
+    records = [three_player(i, (i // 6) % 3) for i in range(300)]
+    report = build_report(THREE, "v1", records)
+    matchups_tested = [item for item in report["tested"] if " against " in item["what"]]
+    assert len(matchups_tested) == 6   # both directions: with a third seat they are no mirrors
+    assert all(item["win_rate"] == 0.3333 and item["fair"] == 0.3333 for item in matchups_tested)
+    assert not any(item["significant"] for item in report["tested"])
+
+
+def test_a_three_player_report_leads_with_the_strong_seat_not_the_matchups():
+    """Seat 1 winning 45% of 300 three-player games is the finding; the matchups are near a third."""
+    winners = [0] * 9 + [1] * 6 + [2] * 5
+    records = [three_player(i, winners[(i * 7) % 20]) for i in range(300)]
+    report = build_report(THREE, "v1", records)
+    assert report["imbalances"][0]["what"] == "seat 1" and report["imbalances"][0]["significant"]
+    assert not any(item["significant"] for item in report["tested"] if " against " in item["what"])
+
+
+def test_corrected_p_values_are_the_benjamini_hochberg_ones():
+    # m = 4: 0.01 * 4/1 = 0.04, 0.03 * 4/2 = 0.06, 0.2 * 4/3 = 0.2667, 0.9 * 4/4 = 0.9
+    assert corrected([0.03, 0.01, 0.2, 0.9]) == pytest.approx([0.06, 0.04, 0.26667, 0.9], abs=1e-5)
+    # never above a larger p-value's: 0.03 * 2/1 = 0.06 is lowered to 0.04 * 2/2 = 0.04
+    assert corrected([0.04, 0.03]) == pytest.approx([0.04, 0.04])
+    assert corrected([0.5, 0.9]) == pytest.approx([0.9, 0.9]) and corrected([]) == []
+
+
+def headline_report(version: str, rows: dict[str, tuple[int, int]]) -> dict:
+    return {"version": version, "games": 60,
+            "headlines": {what: {"wins": w, "games": n, "win_rate": w / n} for what, (w, n) in rows.items()}}
+
+
+def test_a_comparison_corrects_its_p_values_for_the_figures_compared():
+    """`--compare` of a run with itself under another seed said "the same database: every
+    difference is chance" and then "class titan 48.3% -> 70.5% p = 0.0135 significant" (one of
+    eleven figures: a plain 5% test over eleven calls one by luck every other time)."""
+    same = {f"class c{k}": (30, 60) for k in range(10)}
+    comparison = compare(headline_report("v1", same | {"class titan": (28, 58)}),
+                         headline_report("v1", same | {"class titan": (43, 61)}))
+    titan = next(c for c in comparison["changes"] if c["what"] == "class titan")
+    assert titan["p_value"] == pytest.approx(0.0136, abs=1e-4) and not titan["significant"]
+    assert titan["p_corrected"] == pytest.approx(11 * 0.0136, abs=2e-3) and titan["tested"] == 11
+    assert comparison["what_changed"] == "the same database (version v1): every difference is chance"
+
+
+def test_a_significant_change_on_the_same_database_is_not_called_chance():
+    comparison = compare(headline_report("v1", {"class titan": (10, 60), "seat 1": (30, 60)}),
+                         headline_report("v1", {"class titan": (50, 60), "seat 1": (30, 60)}))
+    assert comparison["changes"][0]["significant"]
+    assert "every difference is chance" not in comparison["what_changed"]
+    assert "a false alarm or the program's" in comparison["what_changed"]
