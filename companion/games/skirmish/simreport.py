@@ -12,7 +12,11 @@ CELL = 16
 INTENT = (5, 10)
 
 
-def _cell(wins: int, games: int) -> str:
+def _cell(wins: int, games: int, mirror: bool = False) -> str:
+    """A matrix cell: the rate and its interval; a faction against itself wins 50% by definition
+    (one of its two seats wins), so the cell says `mirror` rather than an interval around 50%."""
+    if mirror and games:
+        return "mirror".rjust(CELL)
     if not games:
         return "-".rjust(CELL)
     low, high = wilson(wins, games)
@@ -40,11 +44,13 @@ def ending_line(records: list[Any]) -> str:
 
 
 def sim_summary(records: list[Any]) -> list[str]:
-    """The faction matrix (row's win rate against column, 95% interval), first player, ending rounds."""
+    """The faction matrix (row's win rate against column, 95% interval; a mirror match has none),
+    first player, ending rounds."""
     games, wins = pair_results(records, "faction")
     factions = sorted({row for row, _ in games})
     lines = ["faction against faction (row's win rate against column, 95% interval):",
              " " * 14 + "".join(f[:CELL - 1].rjust(CELL) for f in factions)]
     for row in factions:
-        lines.append(row[:13].ljust(14) + "".join(_cell(wins[row, col], games[row, col]) for col in factions))
+        lines.append(row[:13].ljust(14) + "".join(_cell(wins[row, col], games[row, col], row == col)
+                                                  for col in factions))
     return lines + [first_player_line(records), ending_line(records)]

@@ -37,3 +37,14 @@ def test_matrix_counts_both_seatings_and_the_share_of_rounds_5_to_10():
     assert games["ivory-tower", "temple-order"] == 3 and wins["ivory-tower", "temple-order"] == 2
     assert ending_line(records).startswith("matches ending in rounds 5-10 (the design intent): 66.7%")
     assert sim_summary(records)[-2].startswith("starting player wins 66.7%")   # the second match: starter lost
+
+
+def test_a_mirror_match_has_no_interval():
+    """A faction against itself wins 50% by definition: "fairy-kingdom v fairy-kingdom 50% [36%-64%]"
+    read as a measurement."""
+    records = [record(i % 2, "ivory-tower", "ivory-tower", 6) for i in range(4)]
+    records += [record(0, "ivory-tower", "temple-order", 6), record(0, "temple-order", "ivory-tower", 7)]
+    row = next(line for line in sim_summary(records) if line.startswith("ivory-tower"))
+    cells = row[14:]
+    assert cells[:16].strip() == "mirror" and "[" not in cells[:16]
+    assert cells[16:].strip().startswith("50% [")   # against temple-order: 1 of 2
