@@ -151,14 +151,25 @@ def run_problem(game: str, players: int, bots: Sequence[str], games: int, engine
                 module: ModuleType) -> str | None:
     """Why bot games of `game` cannot run as asked (players, bots, number of games), or None.
     Shared by `sim` and `balance`, which raise their own errors."""
+    problem = players_problem(game, players, engine) or bots_problem(game, bots, module)
+    if problem is None and games < 1:
+        return f"--games must be at least 1, got {games}"
+    return problem
+
+
+def players_problem(game: str, players: int, engine: Engine) -> str | None:
+    """Why a game cannot seat `players`, or None (the CLI's --players check too)."""
     if players not in engine.player_counts():
         return f"{game} is for {engine.players_allowed()} players, not {players}"
+    return None
+
+
+def bots_problem(game: str, bots: Sequence[str], module: ModuleType) -> str | None:
+    """The first bot name the game does not offer, with the bots it does, or None."""
     known = available_bots(module)
     unknown = [name for name in bots if name not in known]
     if unknown:
         return f"no bot {unknown[0]!r} for {game}; bots: {', '.join(sorted(known))}"
-    if games < 1:
-        return f"--games must be at least 1, got {games}"
     return None
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .errors import BalanceError
+from .errors import BadReference
 from .run import LOCAL, Plan, Progress, tournament
 from .source import check_snapshot, game_folder, snapshot_at_revision
 from .stats import judge, two_proportions
@@ -34,14 +34,14 @@ def read_report(path: Path, game: str) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise BalanceError(f"--compare {path}: cannot read it: {exc.strerror}") from None
+        raise BadReference(f"{path}: cannot read it: {exc.strerror}") from None
     except json.JSONDecodeError as exc:
-        raise BalanceError(f"--compare {path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise BadReference(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
     data = data.get("report", data) if isinstance(data, dict) else data
     if not isinstance(data, dict) or "headlines" not in data:
-        raise BalanceError(f"--compare {path}: not a balance report (no `headlines`)")
+        raise BadReference(f"{path}: not a balance report (no `headlines`)")
     if data.get("game") != game:
-        raise BalanceError(f"--compare {path}: a report of {data.get('game')!r}, not {game!r}")
+        raise BadReference(f"{path}: a report of {data.get('game')!r}, not {game!r}")
     return data
 
 
@@ -56,7 +56,7 @@ def same_players(report: dict[str, Any], config: TournamentConfig, reference: st
         return report
     then = ", ".join(f"--{key} {played[key]}" for key in differ if played[key] is not None)
     now = ", ".join(f"--{key} {asked[key]}" for key in differ if asked[key] is not None)
-    raise BalanceError(f"--compare {reference}: that report was played with {then or 'the defaults'}, this "
+    raise BadReference(f"{reference}: that report was played with {then or 'the defaults'}, this "
                        f"run with {now or 'the defaults'}: give the same to compare the databases, not the players")
 
 

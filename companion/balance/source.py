@@ -21,7 +21,7 @@ from cards.loader import Database, resolve_rule
 from cards.paths import cards_root
 from cards.revisions import RevisionError, files_at_revision
 
-from .errors import BalanceError
+from .errors import BadReference, BalanceError
 
 Snapshot = tuple[tuple[str, str], ...]   # (path relative to the game's folder, file text)
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -93,10 +93,10 @@ def snapshot_at_revision(folder: Path, revision: str) -> Snapshot:
     try:
         files = files_at_revision(folder, revision)
     except RevisionError as exc:
-        raise BalanceError(f"--compare {revision}: not a git revision of {folder}: {exc}") from None
+        raise BadReference(f"{revision}: not a git revision of {folder}: {exc}") from None
     texts = [(name, content.decode("utf-8")) for name, content in files.items() if name.endswith(YAML_SUFFIXES)]
     if not texts:
-        raise BalanceError(f"--compare {revision}: {folder.name} holds no card files at that revision")
+        raise BadReference(f"{revision}: {folder.name} holds no card files at that revision")
     return tuple(sorted(texts))
 
 

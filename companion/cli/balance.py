@@ -16,23 +16,23 @@ from cards.wording import plural
 
 from ..balance.bots import best_heuristic, unused_budget
 from ..balance.compare import run_compare
-from ..balance.errors import BalanceError
+from ..balance.errors import BadReference, BalanceError
 from ..balance.run import DEFAULT_CAP, Plan, Progress, tournament
 from ..balance.sweep import Planned, check_settings, parse_setting, plan_runs, sweep
 from ..balance.tournament import TournamentConfig
 from ..engine.registry import game_module
-from ..executors import scheduler_address
 from ..sim import MAX_GAMES
 from .common import echo_json, get_context, user_errors
 from .progress import is_live, progress
 from .screen import WIDTH
+from .simoptions import check_table, scheduler_value, seed_value
 
 
 @click.command("balance")
 @click.argument("game")
 @click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=200, show_default=True,
               help="Games per tournament (the first batch with --precision).")
-@click.option("--seed", default="1", show_default=True, help="Seed; game i uses Random(f'{seed}:{i}').")
+@click.option("--seed", default="1", show_default=True, callback=seed_value, help="Seed; game i uses Random(f'{seed}:{i}').")
 @click.option("--players", "-p", type=click.IntRange(min=1), default=None,
               help="Players per game (default: the game's minimum).")
 @click.option("--bot", "bots", default=None,
@@ -41,12 +41,12 @@ from .screen import WIDTH
               help="Playouts per decision of the search bot (default 64).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Local worker processes; the report is identical whatever the number.")
-@click.option("--scheduler", default=None,
+@click.option("--scheduler", default=None, callback=scheduler_value,
               help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
 @click.option("--precision", type=click.FloatRange(min=0.001, max=0.5), default=None,
               help="Play on until every headline 95% interval is within +/- this (e.g. 0.02).")
-@click.option("--max-games", type=click.IntRange(1, MAX_GAMES), default=DEFAULT_CAP, show_default=True,
-              help="The cap on games with --precision.")
+@click.option("--max-games", type=click.IntRange(1, MAX_GAMES), default=None,
+              help=f"The cap on games with --precision (default {DEFAULT_CAP}).")
 @click.option("--set", "settings", multiple=True, metavar="rules.X=A,B",
               help="Sweep a rules parameter over values (repeatable: every combination is played).")
 @click.option("--compare", "reference", default=None, metavar="REF",
@@ -55,8 +55,8 @@ from .screen import WIDTH
               show_default=True, help="Folder of the PDF (written to OUT/GAME/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON too.")
 @user_errors
-def command(game: str, games: int, seed: str, players: int | None, bots: str | None, budget: int | None,
-            jobs: int, scheduler: str | None, precision: float | None, max_games: int,
+def command(game: str, games: int, seed: int | str, players: int | None, bots: str | None, budget: int | None,
+            jobs: int, scheduler: str | None, precision: float | None, max_games: int | None,
             settings: tuple[str, ...], reference: str | None, out_dir: Path, as_json: bool) -> None:
     """Play GAME in a seeded tournament and write a balance report: win rates with intervals by seat
     and side, matchups, first player, draws, length, endings, cards, and the largest imbalances.
@@ -71,13 +71,17 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str | N
     """
     if settings and reference:
         raise click.UsageError("--set and --compare go one at a time: sweep, or compare with a reference")
+    if max_games is not None and precision is None:
+        raise click.UsageError("--max-games caps the games --precision adds: give --precision too, "
+                               "or set the games with --games")
     engine = get_context().engine(game)
     names = _bots(game, bots)
+    seats = players or engine.player_counts().start
+    check_table(game, engine, game_module(game), seats, names)
     if problem := unused_budget(game_module(game), names, budget):
         raise click.BadParameter(problem, param_hint="--budget")
-    config = TournamentConfig(game, games, _seed(seed), players or engine.player_counts().start,
-                              names, budget, get_context().cards_dir)
-    plan = Plan(jobs, scheduler_address(scheduler), precision, max(max_games, games))
+    config = TournamentConfig(game, games, seed, seats, names, budget, get_context().cards_dir)
+    plan = Plan(jobs, scheduler, precision, max(max_games or DEFAULT_CAP, games))
     name, version = engine.db.meta.name, engine.db.version
     if settings:  # every value is checked before anything is played: a value refused is a usage error
         swept = _settings(settings)
@@ -87,7 +91,7 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str | N
             data, kind = sweep(config, swept, plan, progress, planned), "sweep"
             suffix = "-sweep-" + "-".join(_slug(p) for p in data["parameters"])
         elif reference:
-            data, kind = run_compare(config, reference, plan, progress), "compare"
+            data, kind = _compare(config, reference, plan, progress), "compare"
             suffix = f"-vs-{_slug(reference)}"
         else:
             data, kind, suffix = tournament(config, plan, progress), "report", ""
@@ -106,8 +110,13 @@ def _write(path: Path, data: dict[str, Any], kind: str) -> Path:
     return write_balance_pdf(path, data, kind)
 
 
-def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+def _compare(config: TournamentConfig, reference: str, plan: Plan, progress: Progress) -> dict[str, Any]:
+    """The comparison; a reference that is no git revision, no readable balance report of this
+    game, or a report other players played is a usage error (exit 2) naming --compare."""
+    try:
+        return run_compare(config, reference, plan, progress)
+    except BadReference as exc:
+        raise click.BadParameter(str(exc), param_hint="--compare") from None
 
 
 def _bots(game: str, text: str | None) -> tuple[str, ...]:
@@ -164,12 +173,15 @@ def summary_lines(data: dict[str, Any], kind: str) -> list[str]:
         return [line for run in data["runs"] for line in
                 [f"-- {', '.join(f'{k} = {v}' for k, v in run['values'].items())}", *report_lines(run["report"])]]
     if kind == "compare":
+        changes = data["comparison"]["changes"]
         lines = [f"{data['game']}: current database against {data['reference']}",
                  f"  {data['comparison']['what_changed']}"]
-        for change in data["comparison"]["changes"]:
+        if changes:
+            lines.append(f"  p corrected for the {len(changes)} figures compared:")
+        for change in changes:
             flag = "  significant" if change["significant"] else ""
             lines.append(f"  {change['what']:<28} {change['before']['win_rate']:>7.1%} -> "
-                         f"{change['after']['win_rate']:>7.1%}  {p_shown(change['p_value'])}{flag}")
+                         f"{change['after']['win_rate']:>7.1%}  {p_shown(change['p_corrected'])}{flag}")
         return lines
     return report_lines(data)
 
@@ -185,11 +197,13 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     lines.append(f"  game length: median {length['median']:g} {length['unit']}, mean {length['mean']:.1f}")
     if report.get("precision"):
         lines += textwrap.wrap(report["precision"]["said"], WIDTH, initial_indent="  ", subsequent_indent="    ")
-    lines.append("largest imbalances:")
+    tested = len(report["tested"])
+    lines.append(f"largest imbalances (p corrected for the {tested} figures tested):" if tested > 1
+                 else "largest imbalances:")
     for item in report["imbalances"]:
         verdict = "significant" if item["significant"] else "not significant"
         lines += textwrap.wrap(f"{item['what']}: {item['win_rate']:.1%} (fair {item['fair']:.1%}), "
-                               f"{p_shown(item['p_value'])}, {verdict}", WIDTH, initial_indent="  ",
+                               f"{p_shown(item['p_corrected'])}, {verdict}", WIDTH, initial_indent="  ",
                                subsequent_indent="    ")
     return lines
 

@@ -14,13 +14,13 @@ from cards.wording import plural
 
 from ..balance.bots import bot_lines, unused_budget
 from ..engine.options import check_options, show_value
-from ..engine.registry import game_module, has_engine
+from ..engine.registry import game_module
 from ..errors import SetupError
-from ..executors import scheduler_address
 from ..sim import MAX_GAMES, SEAT_LABEL, SimConfig, available_bots, simulate
 from .common import Context, echo_json, get_context, parse_options, user_errors
 from .progress import is_live, progress
 from .screen import WIDTH
+from .simoptions import check_table, scheduler_value, seed_value
 
 MAX_LABEL_ROWS = 15
 
@@ -29,7 +29,7 @@ MAX_LABEL_ROWS = 15
 @click.argument("game")
 @click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               help="How many games to play.")
-@click.option("--seed", default="1", show_default=True,
+@click.option("--seed", default="1", show_default=True, callback=seed_value,
               help="Seed of the run; game i uses Random(f'{seed}:{i}'), so results repeat exactly.")
 @click.option("--players", "-p", type=click.IntRange(min=1), default=None,
               help="Players per game (default: the game's minimum).")
@@ -39,7 +39,7 @@ MAX_LABEL_ROWS = 15
               help="Processes to play in; the report is identical whatever the number.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="Playouts per decision of the search bot (default 64).")
-@click.option("--scheduler", default=None,
+@click.option("--scheduler", default=None, callback=scheduler_value,
               help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A setup option fixed for every game, repeatable (deckwright games GAME lists them), "
@@ -47,7 +47,7 @@ MAX_LABEL_ROWS = 15
 @click.option("--list-bots", is_flag=True, help="List the game's bots, one line each, and stop.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @user_errors
-def command(game: str, games: int, seed: str, players: int | None, bots: str, jobs: int,
+def command(game: str, games: int, seed: int | str, players: int | None, bots: str, jobs: int,
             budget: int | None, scheduler: str | None, option_pairs: tuple[str, ...], list_bots: bool,
             as_json: bool) -> None:
     """Play GAME many times with bots and report win rates by seat, draws and game length.
@@ -62,42 +62,35 @@ def command(game: str, games: int, seed: str, players: int | None, bots: str, jo
     if list_bots:
         click.echo("\n".join(bot_lines(game)))
         return
+    engine = Context(cards_dir=cards_dir).engine(game)   # an unknown game or engine: exit 2
+    module = game_module(game)
     names = tuple(b.strip() for b in bots.split(","))
     if not all(names):
-        known = ", ".join(sorted(available_bots(game_module(game)))) if has_engine(game) else "random"
+        known = ", ".join(sorted(available_bots(module)))
         raise click.BadParameter(f"{bots!r} names an empty bot; bots: {known}", param_hint="--bot")
-    if has_engine(game) and (problem := unused_budget(game_module(game), names, budget)):
+    seats = players or engine.player_counts().start
+    check_table(game, engine, module, seats, names)
+    if problem := unused_budget(module, names, budget):
         raise click.BadParameter(problem, param_hint="--budget")
     options = parse_options(option_pairs)
-    _check_options(game, cards_dir, options)
-    config = SimConfig(game, games, _seed(seed), players or _min_players(game, cards_dir), names, cards_dir,
-                       budget, tuple(options.items()))
+    _check_options(engine, options)
+    config = SimConfig(game, games, seed, seats, names, cards_dir, budget, tuple(options.items()))
     with _progress(games) as tick:
-        result = simulate(config, jobs, tick, scheduler_address(scheduler))
+        result = simulate(config, jobs, tick, scheduler)
     if as_json:
         echo_json(result)
     else:
         click.echo("\n".join(format_report(result)))
 
 
-def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
-def _check_options(game: str, cards_dir: str | None, options: dict[str, Any]) -> None:
+def _check_options(engine: Any, options: dict[str, Any]) -> None:
     """Refuse an unknown setup option or a bad value before any game is played (exit 2)."""
     if not options:
         return
-    engine = Context(cards_dir=cards_dir).engine(game)
     try:
         check_options(engine, engine.options, options)
     except SetupError as exc:
         raise click.BadParameter(str(exc), param_hint="--option") from None
-
-
-def _min_players(game: str, cards_dir: str | None) -> int:
-    counts: range = Context(cards_dir=cards_dir).engine(game).player_counts()
-    return counts.start
 
 
 @contextmanager
@@ -113,9 +106,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 def format_report(result: dict[str, Any]) -> list[str]:
     """The report as lines for people."""
     width = max([10, *(len(seat["bot"]) for seat in result["seats"])])  # `search+heuristic` is 16
-    lines = [(f"{result['game']} · {plural(result['games'], 'game')} · seed {result['seed']} · "
-             f"{result['players']} players · bots: {', '.join(result['bots'])}"
-             + "".join(f" · {k}={show_value(v)}" for k, v in result.get("options", {}).items())), "",
+    lines = [*header_lines(result), "",
              f"{'seat':<5} {'bot':<{width}} {'wins':>6} {'win rate':>9}  95% interval"]
     for seat in result["seats"]:
         low, high = seat["ci95"]
@@ -131,6 +122,21 @@ def format_report(result: dict[str, Any]) -> list[str]:
     if result.get("summary"):   # a game's own lines: a sentence too long for the screen goes on below
         lines += ["", *(part for line in result["summary"]
                         for part in (textwrap.wrap(line, WIDTH, subsequent_indent="  ") if len(line) > WIDTH else [line]))]
+    return lines
+
+
+def header_lines(result: dict[str, Any]) -> list[str]:
+    """What was played, its parts joined by ` · ` on lines of at most 80 columns: the options a
+    run fixes (`-o teams=A,B`) go on the next line rather than past the edge."""
+    parts = [result["game"], plural(result["games"], "game"), f"seed {result['seed']}",
+             f"{result['players']} players", f"bots: {', '.join(result['bots'])}",
+             *(f"{k}={show_value(v)}" for k, v in result.get("options", {}).items())]
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + len(" · ") + len(part) <= WIDTH:
+            lines[-1] += f" · {part}"
+        else:
+            lines.append(f"  {part}")
     return lines
 
 

@@ -147,15 +147,19 @@ def test_a_label_block_lines_up_under_its_longest_value():
     assert all(len(line) <= 80 for line in lines)
 
 
-@pytest.mark.parametrize("args, code, message", [
-    (["--bot", "nope"], 1, "no bot 'nope'"),
-    (["--players", "9"], 1, "is for 2-3 players"),
-    (["--games", "0"], 2, "--games"),
-], ids=["bot", "players", "games"])
-def test_cli_errors(runner, toy, args, code, message):
+@pytest.mark.parametrize("args, message", [
+    (["--bot", "nope"], "Invalid value for --bot: no bot 'nope'"),
+    (["--players", "9"], "Invalid value for --players: toy-race is for 2-3 players"),
+    (["--games", "0"], "--games"),
+    (["--scheduler", "garbage"], "Invalid value for '--scheduler': scheduler 'garbage': expected an address"),
+    (["--seed", ""], "Invalid value for '--seed': the seed is empty"),
+], ids=["bot", "players", "games", "scheduler", "empty-seed"])
+def test_cli_usage_errors_exit_2(runner, toy, args, message):
+    """An unknown bot, a player count the game does not seat or an address without a port exited
+    1, like a failed run; an empty seed was played as `seed  ·`."""
     result = runner.invoke(cli, ["sim", "toy-race", *args])
-    assert result.exit_code == code and message in result.output
-    assert "Traceback" not in result.output
+    assert result.exit_code == 2 and message in result.output
+    assert "Usage:" in result.output and "Traceback" not in result.output
 
 
 def test_cli_unknown_game_exits_2(runner, toy):
@@ -237,3 +241,12 @@ def test_a_game_that_does_not_end_is_a_simulation_error_and_a_bug_is_raised_as_i
     with pytest.raises(RuntimeError, match="out of order") as raised:
         simulate(config(games=1))
     assert not isinstance(raised.value, SimulationError)
+
+
+def test_the_header_wraps_the_fixed_options_within_80_columns(runner):
+    """`sim half-the-battle --bot greedy -o teams=A,B`: the header ran to 81 columns."""
+    result = runner.invoke(cli, ["sim", "half-the-battle", "-n", "4", "--bot", "greedy", "-o", "teams=A,B"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[0].startswith("half-the-battle · 4 games · seed 1") and lines[1] == "  teams=A,B"

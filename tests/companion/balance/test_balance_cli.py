@@ -110,7 +110,7 @@ def test_compare_with_a_report_of_another_game_is_refused(toy, runner, tmp_path)
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"game": "heartstrings", "headlines": {}}))
     result = runner.invoke(cli, ["balance", "toy-race", "-n", "5", "--compare", str(other), "--out", str(tmp_path)])
-    assert result.exit_code == 1 and "not 'toy-race'" in result.output
+    assert result.exit_code == 2 and "not 'toy-race'" in result.output
 
 
 def test_list_bots_names_every_bot_within_80_columns(toy, runner):
@@ -195,7 +195,60 @@ def test_compare_with_a_report_other_bots_played_is_refused(toy, runner, tmp_pat
     earlier = tmp_path / "earlier.json"
     earlier.write_text(balance(runner, "-n", "30", "--bot", "random", "--json", "--out", str(tmp_path)).stdout)
     result = runner.invoke(cli, ["balance", "toy-race", "-n", "30", "--compare", str(earlier), "--out", str(tmp_path)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert "that report was played with --bot random, this run with --bot sprinter" in result.output
     same = balance(runner, "-n", "30", "--bot", "random", "--compare", str(earlier), "--out", str(tmp_path))
     assert "the same database" in same.output
+
+
+def test_a_three_player_report_tests_everything_against_a_third(runner, tmp_path):
+    """`balance which-witch --players 3`: every matchup was tested against 50% and 15 of 24 figures
+    came out significant, while the one real finding (seat 1 winning 41% of 600 games where a
+    third is fair) fell to rank 15 and off page 1."""
+    args = ["balance", "which-witch", "-n", "600", "--players", "3", "--json", "--out", str(tmp_path)]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["fair"] == 0.3333 and {item["fair"] for item in data["tested"]} == {0.3333}
+    assert [item["what"] for item in data["tested"] if item["significant"]] == ["seat 1"]
+    page_one = " ".join(PdfReader(next((tmp_path / "which-witch").glob("balance-*.pdf"))).pages[0]
+                        .extract_text().split())
+    assert "1. Seat 1 wins 41.0% of 600 games" in page_one and "where a fair share is 33.3%" in page_one
+    # the p-value beside the verdict is the corrected one the verdict rests on, and says so
+    assert f"corrected for the {len(data['tested'])} figures tested" in page_one
+    assert "(p = 9e-05" not in page_one
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bot", "nosuch"], "Invalid value for --bot: no bot 'nosuch' for toy-race; bots: "),
+    (["--players", "9"], "Invalid value for --players: toy-race is for 2-3 players, not 9"),
+    (["--scheduler", "garbage"], "Invalid value for '--scheduler': scheduler 'garbage': expected an address"),
+    (["--compare", "nosuchref"], "Invalid value for --compare: nosuchref: not a git revision of "),
+    (["--compare", "NOT-JSON"], "notes.txt: not JSON (Expecting value at line 1)"),
+    (["--seed", " "], "Invalid value for '--seed': the seed is empty"),
+    (["--max-games", "50"], "--max-games caps the games --precision adds: give --precision too"),
+], ids=["bot", "players", "scheduler", "revision", "not-json", "empty-seed", "cap-without-precision"])
+def test_usage_errors_exit_2_with_one_line(toy, runner, tmp_path, args, message):
+    """These exited 1, like a failed run, without a Usage line; `--max-games` without
+    `--precision` and an empty seed were taken without a word."""
+    not_json = tmp_path / "notes.txt"
+    not_json.write_text("#!/bin/bash\n")
+    args = [str(not_json) if arg == "NOT-JSON" else arg for arg in args]
+    result = runner.invoke(cli, ["balance", "toy-race", "-n", "5", *args, "--out", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    error = [line for line in result.output.splitlines() if line.startswith("Error: ")]
+    assert len(error) == 1 and message in error[0] and "Traceback" not in result.output
+    assert not (tmp_path / "toy-race").exists()   # refused before a game is played
+
+
+def test_a_comparison_of_a_run_with_itself_calls_nothing_significant(toy, runner, tmp_path):
+    """Another seed on the same database: "every difference is chance", then a "significant"
+    change, because each figure was tested at a plain 5%."""
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(balance(runner, "-n", "40", "--seed", "2", "--json", "--out", str(tmp_path)).stdout)
+    result = balance(runner, "-n", "40", "--compare", str(earlier), "--json", "--out", str(tmp_path))
+    changes = json.loads(result.stdout)["comparison"]["changes"]
+    assert all(c["p_corrected"] >= c["p_value"] and c["tested"] == len(changes) for c in changes)
+    shown = balance(runner, "-n", "40", "--compare", str(earlier), "--out", str(tmp_path)).output
+    assert f"p corrected for the {len(changes)} figures compared" in shown
+    assert ("every difference is chance" in shown) != ("significant" in shown.replace("not significant", ""))

@@ -33,7 +33,7 @@ def test_list_bots_describes_the_games_own_random_bot(runner):
 def test_a_game_for_one_player_count_says_so_plainly(runner):
     """Not 'halfwish is for 2-2 players'."""
     result = runner.invoke(cli, ["sim", "halfwish", "--players", "5"])
-    assert result.exit_code == 1 and "halfwish is for 2 players, not 5" in result.output
+    assert result.exit_code == 2 and "halfwish is for 2 players, not 5" in result.output   # a usage error
 
 
 @pytest.mark.parametrize("args", [["sim", "heartstrings", "-n", "100000000000"],
