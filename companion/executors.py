@@ -100,10 +100,16 @@ def _on_dask(task: Task[C, R], config: C, bounds: tuple[int, int], scheduler: An
         futures = client.map(task, [config] * len(parts), parts, pure=False)
         where = {future.key: part for future, part in zip(futures, parts)}
         done = []
-        for future in dask_completed(futures):
-            low, high = where[future.key]
-            done.append((low, future.result()))
-            progress(high - low)
+        try:
+            for future in dask_completed(futures):
+                low, high = where[future.key]
+                done.append((low, future.result()))
+                progress(high - low)
+        except BaseException:
+            # Ctrl-C or a failed game: no queued chunk starts (audit s25: the workers played on).
+            # A chunk already running is a thread Dask cannot stop: it plays to its end.
+            client.cancel(futures, force=True)
+            raise
         return done
     finally:
         if own:

@@ -38,3 +38,45 @@ def test_a_pool_never_starts_more_workers_than_there_are_chunks(monkeypatch):
     monkeypatch.setattr(executors, "ProcessPoolExecutor", counting)
     assert executors.run(_squares, None, (0, 10), jobs=1000) == [n * n for n in range(10)]
     assert asked == [10]
+
+
+STARTED: list[tuple[int, int]] = []   # the chunks a Dask worker began (an in-process cluster)
+
+
+def _slow_squares(config: object, bounds: tuple[int, int]) -> list[int]:
+    import time
+
+    STARTED.append(bounds)
+    time.sleep(0.05)   # a chunk of games takes a while: the interrupt comes while others wait
+    return [n * n for n in range(*bounds)]
+
+
+def test_an_interrupted_dask_run_starts_no_queued_chunk():
+    """Audit s25: after Ctrl-C on a Dask run the workers played on. Now the run cancels what it
+    submitted: of 16 one-game chunks on one worker thread, only those begun before the cancel ran."""
+    import pytest
+
+    from companion import executors
+
+    distributed = pytest.importorskip("distributed")
+
+    def interrupt(done: int) -> None:
+        raise KeyboardInterrupt
+
+    STARTED.clear()
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        with pytest.raises(KeyboardInterrupt):   # keeps the run's futures alive in its traceback
+            executors.run(_slow_squares, None, (0, 16), scheduler=client, tick=interrupt)
+        _wait_until_idle(client)
+    assert 1 <= len(STARTED) <= 3, STARTED   # without the cancel: all 16
+
+
+def _wait_until_idle(client) -> None:
+    """Until the scheduler has no task on any worker (at most some 20 s: then the count tells)."""
+    import time
+
+    for _ in range(400):
+        if not any(client.processing().values()):
+            return
+        time.sleep(0.05)
