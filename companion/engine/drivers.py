@@ -20,12 +20,13 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal options."""
+    """Picks uniformly among the legal options, never one that gives the match away (a forfeit)."""
 
     name = "random"
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
-        return rng.choice(decision.options).id
+        """Any option a bot plays (`Decision.playable_ids`), all equally likely."""
+        return rng.choice(decision.playable_ids)
 
 
 @dataclass

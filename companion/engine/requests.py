@@ -32,6 +32,9 @@ class Option:
     # piece keeps its number while others die (play audit: a secret selection typed by the old
     # number chose another piece, and nobody saw it until the reveal)
     number: str = ""
+    # taking it gives the match away at once (a forfeit): a bot never takes it, and the search
+    # never tries it (audit s25: the search's random playouts forfeited, and so did the bot)
+    concedes: bool = False
 
     def __str__(self) -> str:
         return self.label or self.id
@@ -60,6 +63,13 @@ class Decision:
     def ids(self) -> tuple[str, ...]:
         """The option ids, in order (worked out once: bots and `check` read them at every answer)."""
         return tuple(o.id for o in self.options)
+
+    @functools.cached_property
+    def playable_ids(self) -> tuple[str, ...]:
+        """The option ids a bot chooses from: every option but one that gives the match away
+        (`Option.concedes`), unless nothing else is offered."""
+        kept = tuple(o.id for o in self.options if not o.concedes)
+        return kept or self.ids
 
     def listed(self) -> tuple[Option, ...]:
         """The options a shared screen lists (`shown`), in order."""

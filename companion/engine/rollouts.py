@@ -40,7 +40,7 @@ class RolloutSearch(SearchBot):
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
         """The rollout bot's own choice, unless another option gained clearly more on paired playouts."""
-        ids = decision.option_ids()
+        ids = decision.playable_ids
         if len(ids) == 1:
             return ids[0]
         assert self.rollout is not None, "a rollout search plays its playouts with a bot"
@@ -71,7 +71,7 @@ class RolloutSearch(SearchBot):
         names the options worth comparing, best first (none: the bot's choice stands unsearched)."""
         hooks = self.hooks_for(engine)
         width = hooks.limits.candidates or CANDIDATES
-        others = [key for key in decision.option_ids() if key != default]
+        others = [key for key in decision.playable_ids if key != default]
         if hooks.order is not None and hooks.limits.candidates is not None:
             return [key for key in dict.fromkeys(hooks.order(engine, state, decision)) if key in others][:width - 1]
         if len(others) < width:

@@ -18,10 +18,15 @@ state's `clone()`. For every decision it runs `budget` playouts; each one
    with random moves (or with a given rollout bot), and scores the end: 1 for the winner, 0 for
    the others, 1/n each for a draw. A playout cut at `rollout_limit` steps is scored by the
    optional hook `search_evaluate(engine, state, seat) -> float in [0, 1]`, or as a draw.
-   A bot with a `horizon` (the rollout search `search+<bot>`, `companion.engine.rollouts`)
-   stops its playouts after that many steps when the game has that hook (or after the game's
-   own `search_limits.horizon`): the bot's sensible play a few turns deep, then the evaluation,
-   costs a fraction of a whole game and is less noisy than one dice-driven ending.
+   When the game has that hook, a playout stops after the bot's `horizon` steps (the game's
+   own `search_limits.horizon` when it sets one) and the evaluation scores it: a few random
+   moves, then the evaluation, cost a fraction of a whole game and are less noisy than one
+   random ending (audit s25: in Half the Battle a random game runs to a stalemate, and one
+   search game took 10 s at budget 8). `search+<bot>` (`companion.engine.rollouts`) looks
+   further, its bot's play being worth following.
+   Neither the tree nor a playout ever takes an option that gives the match away
+   (`Decision.playable_ids`, what the random bot plays): a forfeit in a random playout decided
+   most of the Skirmish playouts, and the bot forfeited for real.
 
 The answer is the most visited option. Everything random comes from one `random.Random`
 seeded from the game's RNG, so a seeded game is repeated exactly.
@@ -42,6 +47,7 @@ from .drivers import Bot, roll_chance
 DEFAULT_BUDGET = 64
 EXPLORATION = 0.7          # UCB1's constant for rewards in [0, 1]; the usual sqrt(2) explores too much here
 ROLLOUT_LIMIT = 5_000      # steps of one playout before it is scored without an end
+PLAYOUT_HORIZON = 10       # random playout steps before the game's `search_evaluate` scores it
 
 Determinize = Callable[[Engine, GameState, int, random.Random], GameState]
 Evaluate = Callable[[Engine, GameState, int], float]
@@ -67,9 +73,10 @@ class Node:
 
 @dataclass(frozen=True)
 class SearchLimits:
-    """A game's own limits for the rollout search `search+<bot>` (the optional hook `search_limits`
-    on its module): how many options one decision compares (the bot's choice included) and how
-    many steps a playout runs before the evaluation scores it. None keeps the search's default."""
+    """A game's own limits for the search bots (the optional hook `search_limits` on its module):
+    how many options one decision of `search+<bot>` compares (the bot's choice included) and how
+    many steps a playout of either search runs before the evaluation scores it. None keeps the
+    search's default."""
 
     candidates: int | None = None
     horizon: int | None = None
@@ -105,7 +112,7 @@ class SearchBot:
     description = "information-set MCTS, random playouts (--budget per decision)"
     takes_budget = True
     rollout_class: type | None = None   # a subclass may play its playouts with one of the game's bots
-    horizon: int | None = None          # playout steps before the game's `search_evaluate` scores it
+    horizon: int | None = PLAYOUT_HORIZON  # playout steps before the game's `search_evaluate` scores it
 
     def __init__(self, budget: int = DEFAULT_BUDGET, hooks: SearchHooks | None = None,
                  rollout: Bot | None = None, exploration: float = EXPLORATION,
@@ -119,8 +126,8 @@ class SearchBot:
         self.rollout_limit = rollout_limit
 
     def choose(self, engine: Engine, state: GameState, decision: Decision, rng: random.Random) -> str:
-        """After `budget` playouts: the most visited option."""
-        ids = decision.option_ids()
+        """After `budget` playouts: the most visited option (never one that gives the match away)."""
+        ids = decision.playable_ids
         if len(ids) == 1:
             return ids[0]
         search_rng = random.Random(rng.getrandbits(64))
@@ -161,7 +168,7 @@ class SearchBot:
             if isinstance(request, Chance):
                 engine.apply(world, roll_chance(request, rng))
                 continue
-            ids = request.option_ids()
+            ids = request.playable_ids
             if len(ids) == 1:  # a forced move is no decision: it does not grow the tree
                 engine.apply(world, ids[0])
                 continue
@@ -176,7 +183,7 @@ class SearchBot:
     def select(self, engine: Engine, world: GameState, decision: Decision, node: Node,
                rng: random.Random) -> tuple[str, bool]:
         """The option to take at `node`: an untried one if any (expanding it), else the best by UCB1."""
-        ids = decision.option_ids()
+        ids = decision.playable_ids
         untried = [key for key in ids if key not in node.children]
         for key in ids:
             child = node.children.get(key)
@@ -199,7 +206,7 @@ class SearchBot:
             for key in order(engine, world, decision):
                 if key in waiting:
                     return key
-        if self.rollout is not None and len(untried) == len(decision.options):
+        if self.rollout is not None and len(untried) == len(decision.playable_ids):
             preferred = self.rollout.choose(engine, world, decision, rng)
             if preferred in untried:
                 return str(preferred)
@@ -222,7 +229,7 @@ class SearchBot:
             elif rollout is not None:
                 answer = rollout.choose(engine, world, request, rng)
             else:
-                answer = rng.choice(request.options).id
+                answer = rng.choice(request.playable_ids)   # as the random bot plays: never a forfeit
             engine.apply(world, answer)
         return None
 

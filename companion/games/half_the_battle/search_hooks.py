@@ -9,7 +9,8 @@ share of the pieces and of the health left on the board.
 A turn offers many selections, moves, actions and targets, and after the set-up almost nothing
 is left to chance, so short playouts forecast well: `search+greedy` compares the greedy choice
 with only the next two options of the greedy bot's own ranking (`search_order`, in bots.py), on
-playouts of 20 steps (about two rounds; `search_limits`). The Rage purchases (convert, spend, amount) are left to
+playouts of 20 steps (about two rounds; `search_limits`; the plain `search` cuts its random
+playouts there too: a random game here runs some 500 steps, mostly to a stalemate). The Rage purchases (convert, spend, amount) are left to
 the bot: "keep the dice" would only postpone a purchase the bot makes at the next chance.
 """
 

@@ -1,4 +1,5 @@
-"""Skirmish bots: a random bot that never forfeits, and a greedy bot that closes in and strikes."""
+"""Skirmish bots: the generic random bot (it never forfeits: the forfeit option says it concedes,
+`Option.concedes`), and a greedy bot that closes in and strikes."""
 
 from __future__ import annotations
 
@@ -6,20 +7,10 @@ import random
 from typing import Any
 
 from ...engine.core import Decision
+from ...engine.drivers import RandomBot
 from .board import distance
 from .state import Fighter, SkirmishState
-from .turns import END, FORFEIT
-
-
-class RandomBot:
-    """Picks uniformly among the legal options, never forfeiting."""
-
-    name = "random"
-
-    def choose(self, engine: Any, state: SkirmishState, decision: Decision, rng: random.Random) -> str:
-        """Any legal option but a forfeit."""
-        options = [o.id for o in decision.options if o.id != FORFEIT] or [decision.options[0].id]
-        return rng.choice(options)
+from .turns import END
 
 
 class GreedyBot:

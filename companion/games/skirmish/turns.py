@@ -46,7 +46,7 @@ def ask_act(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
         assert user is not None
         options.append(Option(f"skill:{cid}", f"{engine.card_name(cid)} ({skill_cost(engine, user, engine.skills[cid])}"
                                               f" AP, {engine.character_name(user.id)})"))
-    options += [Option(END, "end the turn"), Option(FORFEIT, "forfeit the match")]
+    options += [Option(END, "end the turn"), Option(FORFEIT, "forfeit the match", concedes=True)]
     return Decision(seat, f"{state.sides[seat].ap} AP left: your action?", tuple(options),
                     kind="act", default=END if state.sides[seat].ap == 0 else None)
 
@@ -74,7 +74,7 @@ def ask_confirm_forfeit(engine: Game, state: SkirmishState, item: StepCall) -> D
     seat = item["seat"]
     winner = state.players[state.opponent(seat)]
     return Decision(seat, f"Forfeit the match? {winner} wins at once",
-                    (Option("no", "no: back to the turn"), Option("yes", "yes: forfeit the match")),
+                    (Option("no", "no: back to the turn"), Option("yes", "yes: forfeit the match", concedes=True)),
                     kind="confirm", default="no")
 
 
