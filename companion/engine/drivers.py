@@ -20,7 +20,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal options, never one that gives the match away (a forfeit)."""
+    """Picks uniformly among the legal options, never forfeiting (an option that concedes the match)."""
 
     name = "random"
 
