@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from .errors import SessionError
+from .sessionfile import Access, SessionFileMissing, connect, sqlite_errors
 from .sessionrows import (
     MAX_SEED,
     JournalEntry,
@@ -44,14 +45,12 @@ from .sessionrows import (
     listed_info,
 )
 
-__all__ = ["MAX_SEED", "JournalEntry", "SessionInfo", "SessionStore", "default_db_path"]
+__all__ = ["MAX_SEED", "JournalEntry", "SessionFileMissing", "SessionInfo", "SessionStore", "default_db_path"]
 
 DB_ENV = "DECKWRIGHT_DB"
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x44574B53  # "DWKS": marks an SQLite file as a deckwright sessions file
-SQLITE_MAGIC = b"SQLite format 3\x00"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-BUSY_TIMEOUT_S = 5.0
 MAX_PLAYER_NAME = 40          # characters of one player's name
 
 UNDONE_TABLE = """
@@ -132,17 +131,20 @@ def check_name(name: str) -> str:
 class SessionStore:
     """The SQLite file holding every session: create, read, append, undo, delete."""
 
-    def __init__(self, path: Path | str | None = None):
+    def __init__(self, path: Path | str | None = None, access: Access = "create"):
+        """Open the file at `path` (default: `default_db_path()`): `read` only reads it (the
+        sessions commands that change nothing), `write` needs it to exist already (resume, undo),
+        `create` makes it when it is missing (a new game)."""
         self.path = Path(path).expanduser() if path else default_db_path()
-        _refuse_foreign_bytes(self.path)
+        self.read_only = access == "read"
+        self.conn = connect(self.path, access)
+        self.conn.row_factory = sqlite3.Row
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise SessionError(f"cannot create the folder for sessions file {self.path}: {exc.strerror}") from None
-        with _sqlite_errors(self.path):
-            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            self.conn.row_factory = sqlite3.Row
-            self._prepare()
+            with sqlite_errors(self.path):
+                self._prepare()
+        except BaseException:
+            self.conn.close()
+            raise
 
     def close(self) -> None:
         """Close the connection."""
@@ -158,14 +160,27 @@ class SessionStore:
     def _prepare(self) -> None:
         self.conn.execute("PRAGMA foreign_keys = ON")
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables and self.read_only:
+            raise SessionError(f"{self.path} is empty: no session has been played with it yet; "
+                               "`deckwright play GAME` starts one")
         if not tables:
             self._create_schema()
         else:
             self._check_schema(tables)
+        if not self.read_only:  # a reader changes nothing: a file older than `undone` is read as it is
+            self._check_writable()
             if "undone" not in tables:
                 with self._write():
                     self.conn.execute(UNDONE_TABLE)
-        self.conn.execute("PRAGMA journal_mode = WAL")
+            self.conn.execute("PRAGMA journal_mode = WAL")
+
+    def _check_writable(self) -> None:
+        """A file SQLite may only read is said so now, not when the first answer is refused."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # a write, never committed
+        finally:
+            self.conn.execute("ROLLBACK")
 
     def _create_schema(self) -> None:
         with self._write():
@@ -190,7 +205,7 @@ class SessionStore:
     @contextmanager
     def _write(self) -> Iterator[None]:
         """One write transaction, taken with BEGIN IMMEDIATE so writers queue instead of racing."""
-        with _sqlite_errors(self.path):
+        with sqlite_errors(self.path):
             if not self.conn.in_transaction:
                 self.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -221,7 +236,7 @@ class SessionStore:
 
     def get(self, name: str) -> SessionInfo:
         """The session's setup; SessionError naming the known sessions if there is none."""
-        with _sqlite_errors(self.path):
+        with sqlite_errors(self.path):
             row = self._row(name)
         if row is None:
             raise self._missing(name)
@@ -233,7 +248,7 @@ class SessionStore:
 
     def list(self) -> list[SessionInfo]:
         """Every session, most recently updated first."""
-        with _sqlite_errors(self.path):
+        with sqlite_errors(self.path):
             rows = self.conn.execute(_SELECT_INFO + " ORDER BY s.updated DESC, s.id DESC").fetchall()
         return [listed_info(r) for r in rows]
 
@@ -261,19 +276,20 @@ class SessionStore:
     def journal(self, name: str) -> builtins.list[JournalEntry]:
         """Every answer of the session, in order."""
         session_id = self._id(name)
-        with _sqlite_errors(self.path):
+        with sqlite_errors(self.path):
             rows = self.conn.execute("SELECT * FROM journal WHERE session_id = ? ORDER BY seq",
                                      (session_id,)).fetchall()
         return [decode_entry(name, r) for r in rows]
 
     def append(self, name: str, seq: int, answer: Any, kind: str, player: int | None,
-               source: str = "typed") -> JournalEntry:
+               source: str = "typed", replayed: builtins.list[Any] | None = None) -> JournalEntry:
         """Journal answer number `seq`, committed before returning; SessionConflict if `seq` is taken
-        or out of order (another process answered or undid meanwhile)."""
+        or out of order, or when `replayed` (the answers this process built its state from) is no
+        longer what the journal holds: another process answered or undid meanwhile."""
         entry = JournalEntry(seq, answer, kind, player, source, now())
         session_id = self._id(name)
         with self._write():
-            self._expect_length(session_id, name, seq - 1)
+            self._expect_journal(session_id, name, seq - 1, replayed)
             try:
                 self.conn.execute(
                     "INSERT INTO journal (session_id, seq, answer, kind, player, source, time)"
@@ -297,21 +313,22 @@ class SessionStore:
     def redoable(self, name: str, seq: int) -> JournalEntry | None:
         """The answer undone at `seq` (the next to give), to redo; None when none was undone there."""
         session_id = self._id(name)
-        with _sqlite_errors(self.path):
+        with sqlite_errors(self.path):
             row = self.conn.execute("SELECT * FROM undone WHERE session_id = ? AND seq = ?",
                                     (session_id, seq)).fetchone()
         return None if row is None else _undone_entry(name, row)
 
-    def undo(self, name: str, steps: int = 1, expected: int | None = None) -> builtins.list[JournalEntry]:
+    def undo(self, name: str, steps: int = 1, replayed: builtins.list[Any] | None = None
+             ) -> builtins.list[JournalEntry]:
         """Drop the last `steps` answers (all there are, if fewer) and return them, newest first.
-        With `expected`, refuse (SessionConflict) unless the journal holds that many answers."""
+        With `replayed`, refuse (SessionConflict) unless the journal holds just those answers."""
         if steps < 1:
             raise SessionError(f"undo needs at least 1 step, got {steps}")
         session_id = self._id(name)
         with self._write():
             found = self._length(session_id)
-            if expected is not None and found != expected:
-                raise _conflict(name, f"it has {found} answers where this process expected {expected}")
+            if replayed is not None:
+                self._expect_journal(session_id, name, len(replayed), replayed)
             rows = self.conn.execute("SELECT * FROM journal WHERE session_id = ? AND seq > ? ORDER BY seq",
                                      (session_id, found - steps)).fetchall()
             dropped = [_undone_entry(name, row) for row in rows]
@@ -327,16 +344,26 @@ class SessionStore:
                                        (session_id,)).fetchone()[0]
         return count
 
-    def _expect_length(self, session_id: int, name: str, length: int) -> None:
+    def _expect_journal(self, session_id: int, name: str, length: int, replayed: builtins.list[Any] | None) -> None:
+        """Refuse (SessionConflict) unless the journal holds `length` answers and, when given, just
+        the `replayed` ones: the same length is not enough, another process may have undone an
+        answer and given another in its place (audit s25: the stale answer no longer replayed)."""
         found = self._length(session_id)
         if found != length:
             raise _conflict(name, f"it has {found} answers where this process expected {length}")
+        if replayed is None:
+            return
+        stored = self.conn.execute("SELECT seq, answer FROM journal WHERE session_id = ? ORDER BY seq",
+                                   (session_id,)).fetchall()
+        for row, answer in zip(stored, replayed, strict=True):
+            if not _same_answer(row["answer"], answer):
+                raise _conflict(name, f"answer #{row['seq']} was undone and given again")
 
     def _touch(self, session_id: int, status: str) -> None:
         self.conn.execute("UPDATE sessions SET updated = ?, status = ? WHERE id = ?", (now(), status, session_id))
 
     def _id(self, name: str) -> int:
-        with _sqlite_errors(self.path):
+        with sqlite_errors(self.path):
             row = self.conn.execute("SELECT id FROM sessions WHERE name = ?", (name,)).fetchone()
         if row is None:
             raise self._missing(name)
@@ -353,6 +380,14 @@ def _undone_entry(name: str, row: sqlite3.Row) -> JournalEntry:
                             row["time"])
 
 
+def _same_answer(stored: str, answer: Any) -> bool:
+    """Is the stored JSON text the answer (as JSON data: a tuple is the list it is stored as)?"""
+    try:
+        return bool(json.loads(stored) == json.loads(json.dumps(answer)))
+    except ValueError:
+        return False
+
+
 _COLUMNS = "session_id, seq, answer, kind, player, source, time"  # of a journal row and an undone one
 _SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id = s.id) AS answers "
                 "FROM sessions s")
@@ -361,31 +396,3 @@ _SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id 
 def _conflict(name: str, detail: str = "another process answered first") -> SessionConflict:
     return SessionConflict(f"session {name!r} changed underneath you ({detail}); "
                            f"nothing was written: resume it with `deckwright play --resume {name}`")
-
-
-def _refuse_foreign_bytes(path: Path) -> None:
-    """A file that exists, is not empty and does not start like SQLite is not ours to touch."""
-    if not path.exists():
-        return
-    if path.is_dir():
-        raise SessionError(f"{path} is a folder; --db needs a sessions file path")
-    with open(path, "rb") as handle:
-        head = handle.read(len(SQLITE_MAGIC))
-    if head and head != SQLITE_MAGIC:
-        raise SessionError(f"{path} is not a deckwright sessions file (not an SQLite database); "
-                           "choose another file with --db or move this one away")
-
-
-@contextmanager
-def _sqlite_errors(path: Path) -> Iterator[None]:
-    """SQLite failures become SessionErrors that say which file and what happened."""
-    try:
-        yield
-    except sqlite3.OperationalError as exc:
-        if "locked" in str(exc) or "busy" in str(exc):
-            raise SessionError(f"{path} is busy: another deckwright process is writing to it; "
-                               "try again in a moment") from None
-        raise SessionError(f"cannot use sessions file {path}: {exc}") from None
-    except sqlite3.DatabaseError as exc:
-        raise SessionError(f"{path} is corrupt or not a deckwright sessions file ({exc}); "
-                           "choose another file with --db or move this one away") from None

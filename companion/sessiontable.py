@@ -19,7 +19,7 @@ from typing import Any
 from .engine.core import Chance, Engine, Event, GameState, Outcome, Request, request_kind
 from .engine.drivers import roll_chance
 from .errors import CompanionError, SessionError
-from .sessionrows import MAX_SEED, JournalEntry, SessionInfo
+from .sessionrows import MAX_SEED, JournalEntry, SessionDamaged, SessionInfo
 from .sessions import MAX_PLAYER_NAME, SessionStore, default_name, new_seed
 
 __all__ = ["Step", "Table", "entry_summary", "result_line", "result_text"]
@@ -72,12 +72,16 @@ class Table:
         return table
 
     def _replay(self, entries: list[JournalEntry]) -> None:
+        """Apply the journal; an answer that no longer fits (the rules changed, or a row was written
+        by hand) makes the session damaged, and undoing back past it is the way out."""
         for entry in entries:
             try:
                 self.steps.append(Step(entry, self.engine.apply(self.state, entry.answer)))
             except CompanionError as exc:
-                raise SessionError(f"session {self.info.name!r} no longer replays at answer {entry.seq} "
-                                   f"({entry.answer!r}): {exc}") from None
+                steps = entries[-1].seq - entry.seq + 1
+                repair = f"deckwright sessions undo {self.info.name}" + (f" --steps {steps}" if steps > 1 else "")
+                raise SessionDamaged(f"session {self.info.name!r} no longer replays at answer {entry.seq} "
+                                     f"({entry.answer!r}): {exc}; undo back past it: {repair}") from None
 
     @property
     def name(self) -> str:
@@ -109,7 +113,7 @@ class Table:
         trial = self.state.clone()
         events = self.engine.apply(trial, answer)  # raises IllegalAction before anything is stored
         entry = self.store.append(self.name, self.seq + 1, answer, request_kind(request),
-                                  request.player, source)
+                                  request.player, source, replayed=self.answers())
         self.state = trial
         self.steps.append(Step(entry, events))
         if self.request() is None:
@@ -118,10 +122,14 @@ class Table:
 
     def undo(self, steps: int = 1) -> list[JournalEntry]:
         """Drop the last `steps` answers and replay; returns the dropped entries, newest first."""
-        dropped = self.store.undo(self.name, steps, expected=self.seq)
+        dropped = self.store.undo(self.name, steps, replayed=self.answers())
         self.steps, self.state = [], self.engine.new_game(self.info.players, self.info.options)
         self._replay(self.store.journal(self.name))
         return dropped
+
+    def answers(self) -> list[Any]:
+        """The journalled answers the state is built from, in order."""
+        return [step.entry.answer for step in self.steps]
 
     def recent_events(self, count: int = 10) -> list[Event]:
         """The last `count` events, oldest first."""

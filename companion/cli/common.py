@@ -23,6 +23,9 @@ from ..errors import CompanionError, DiceError, IllegalAction
 if TYPE_CHECKING:
     from cards import Database
 
+    from ..sessionfile import Access
+    from ..sessions import SessionStore
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -144,6 +147,18 @@ def db_option(func: F) -> F:
         "--db", "db_path", envvar="DECKWRIGHT_DB", type=click.Path(dir_okay=False),
         help="Sessions file to use (env: DECKWRIGHT_DB; default: sessions.db in your data folder).",
     )(func)
+
+
+def open_sessions(db_path: str | None, access: Access) -> SessionStore:
+    """The sessions file of `--db` (or $DECKWRIGHT_DB, or the default), opened for `access`; a
+    path to a file that does not exist is a usage error (exit 2), like a --cards folder that
+    does not: only a new game creates the file."""
+    from ..sessions import SessionFileMissing, SessionStore
+
+    try:
+        return SessionStore(db_path, access)
+    except SessionFileMissing as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def _take_cards(ctx: click.Context, param: click.Parameter, value: str | None) -> None:

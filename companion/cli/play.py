@@ -10,7 +10,7 @@ import click
 from ..errors import SessionError
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table
-from .common import Context, db_option, get_context, parse_options, user_errors
+from .common import Context, db_option, get_context, open_sessions, parse_options, user_errors
 from .gamemaster import Gamemaster
 
 
@@ -41,7 +41,7 @@ def command(game: str | None, players: str | None, name: str | None, seed: int |
       deckwright play which-witch --players Ann,Ben -o witches=fire,ice
       deckwright play --resume friday
     """
-    with SessionStore(db_path) as store:
+    with open_sessions(db_path, "write" if resume_name else "create") as store:
         if resume_name:
             table = _resume(store, game, resume_name)
         else:

@@ -26,9 +26,9 @@ from ..sessionexport import (
 )
 from ..sessionnotes import notes
 from ..sessionrows import SessionDamaged
-from ..sessions import SessionInfo, SessionStore
+from ..sessions import SessionInfo, SessionStore, default_db_path
 from ..sessiontable import Table, entry_summary, result_line
-from .common import Context, db_option, echo_json, get_context, user_errors
+from .common import Context, db_option, echo_json, get_context, open_sessions, user_errors
 from .screen import WIDTH, echo_wrapped
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -62,7 +62,10 @@ def list_sessions(game: str | None, db_path: str | None, as_json: bool) -> None:
       deckwright sessions list
       deckwright sessions list --game heartstrings --json
     """
-    with SessionStore(db_path) as store:
+    if db_path is None and not default_db_path().exists():  # nothing played yet: not a mistyped path
+        click.echo(f"no sessions yet (no file {default_db_path()}); start one with deckwright play GAME --players A,B")
+        return
+    with open_sessions(db_path, "read") as store:
         infos = [_checked(store, info) for info in store.list() if game is None or info.game == game]
         if as_json:
             echo_json([info.to_json() | {"outcome": _outcome(store, info)} for info in infos])
@@ -96,14 +99,17 @@ def _row(info: SessionInfo) -> str:
 
 
 def _checked(store: SessionStore, info: SessionInfo) -> SessionInfo:
-    """The session as listed, marked damaged when a journal answer does not decode either (what
-    `show`, `log` and `play --resume` refuse)."""
+    """The session as listed, marked damaged when a journal answer does not decode or no longer
+    replays (what `show`, `log` and `play --resume` refuse); a session whose cards cannot be read
+    here is listed as it is stored."""
     if info.problem:
         return info
     try:
-        store.journal(info.name)
+        _table(store, info.name)
     except SessionDamaged as exc:
         return dataclasses.replace(info, status="damaged", problem=str(exc))
+    except (CompanionError, CardsError, click.ClickException):
+        pass
     return info
 
 
@@ -121,7 +127,7 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
     Example:
       deckwright sessions show friday
     """
-    with SessionStore(db_path) as store:
+    with open_sessions(db_path, "read") as store:
         table = conceal(_table(store, name), reveal)
         request, outcome = table.request(), table.outcome()
         if as_json:
@@ -166,7 +172,7 @@ def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
     Example:
       deckwright sessions log friday
     """
-    with SessionStore(db_path) as store:
+    with open_sessions(db_path, "read") as store:
         table = _table(store, name)
         # what each answer's menu showed (audit: `act:0`, `move:7`), read before secrets are hidden
         labels = answer_labels(table) if not as_json else []
@@ -201,7 +207,7 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
     Example:
       deckwright sessions undo friday --steps 2
     """
-    with SessionStore(db_path) as store:
+    with open_sessions(db_path, "write") as store:
         info = store.get(name)
         try:  # the answers as their menus said them, newest first
             labels = answer_labels(_table(store, name))[-steps:][::-1]
@@ -228,7 +234,7 @@ def redo(name: str, steps: int, db_path: str | None) -> None:
     Example:
       deckwright sessions redo friday
     """
-    with SessionStore(db_path) as store:
+    with open_sessions(db_path, "write") as store:
         table = _table(store, name)
         for given in range(steps):
             entry = store.redoable(name, table.seq + 1)
@@ -257,7 +263,7 @@ def export(name: str, fmt: str, out: str | None, db_path: str | None, reveal: bo
     Example:
       deckwright sessions export friday --format md --out friday.md
     """
-    with SessionStore(db_path) as store:
+    with open_sessions(db_path, "read") as store:
         table = _table(store, name)
         check_reveal(table, reveal)
         report = playtest_report(table, notes(store, name), reveal)
@@ -281,7 +287,7 @@ def delete(name: str, yes: bool, db_path: str | None) -> None:
     Example:
       deckwright sessions delete friday --yes
     """
-    with SessionStore(db_path) as store:
+    with open_sessions(db_path, "write") as store:
         try:
             info = store.get(name)
             described = f"{info.game}, {plural(info.answers, 'answer')}"

@@ -195,6 +195,7 @@ def test_usage_errors_exit_2(runner, toy, args, message):
     (("toy-race", "--players", "Ann,Ben", "--name", "bad name"), "session name 'bad name'"),
 ], ids=["one-player", "same-names", "no-session", "bad-name"])
 def test_problems_exit_1_without_traceback(runner, toy, args, message):
+    SessionStore().close()  # a sessions file, without the session resumed
     result = runner.invoke(cli, ["play", *args])
     assert result.exit_code == 1 and message in result.output
     assert "Traceback" not in result.output

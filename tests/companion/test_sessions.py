@@ -189,6 +189,23 @@ def test_undo_after_someone_else_answered_is_a_conflict(store, toy_engine):
     assert len(store.journal("race")) == 2
 
 
+def test_stale_answer_after_an_undo_and_another_answer_elsewhere_is_refused(store, toy_engine):
+    """Audit s25 #4: A undoes and answers differently, so the journal has the length B expects;
+    B's answer (a walk's die, after A's sprint) must still be refused, and the journal replays."""
+    start(store, toy_engine).answer("walk")
+    with SessionStore(store.path) as a_store, SessionStore(store.path) as b_store:
+        a, b = Table.resume(a_store, toy_engine, "race"), Table.resume(b_store, toy_engine, "race")
+        a.undo()
+        a.answer("sprint")
+        with pytest.raises(SessionConflict, match=r"changed underneath you \(answer #1 was undone and "
+                           r"given again\); nothing was written"):
+            b.answer([4])
+        with pytest.raises(SessionConflict, match="nothing was written"):
+            b.undo()
+    assert [e.answer for e in store.journal("race")] == ["sprint"]
+    assert Table.resume(store, toy_engine, "race").request().prompt == "Ann rolls to sprint"
+
+
 def test_racing_appends_keep_exactly_one_row_per_position(tmp_path, toy_engine):
     """Eight threads, each with its own connection, race to write answer #1: one wins."""
     path = tmp_path / "race.db"

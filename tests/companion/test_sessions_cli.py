@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
 
 import pytest
 
@@ -35,6 +37,7 @@ def test_list_json(runner, played):
 
 
 def test_list_when_empty_says_how_to_start(runner, toy):
+    SessionStore().close()  # a sessions file with no session in it
     result = runner.invoke(cli, ["sessions", "list"])
     assert result.exit_code == 0 and "no sessions in" in result.output and "deckwright play" in result.output
 
@@ -109,6 +112,7 @@ def test_delete_asks_first(runner, played):
 
 @pytest.mark.parametrize("verb", ["show", "log", "undo", "export", "delete"])
 def test_unknown_session_exits_1(runner, toy, verb):
+    SessionStore().close()
     result = runner.invoke(cli, ["sessions", verb, "nope"])
     assert result.exit_code == 1 and "no session named 'nope'" in result.output
 
@@ -138,3 +142,20 @@ def test_the_log_of_a_finished_game_has_its_notes_and_its_end_with_the_winner(ru
     assert log[-1] == over and " wins" in over
     shown = runner.invoke(cli, ["sessions", "show", "done"]).output
     assert f"over: {over.removeprefix('Game over: ')}" in shown
+
+
+def test_a_session_that_no_longer_replays_is_listed_damaged_with_the_undo_that_repairs_it(runner, played):
+    """Audit s25 #4: `list` said `playing` for a journal that no longer replayed, and the error of
+    show, log and resume did not say how to repair it."""
+    with sqlite3.connect(os.environ["DECKWRIGHT_DB"]) as conn:  # a walk's die, two dice typed
+        conn.execute("UPDATE journal SET answer = '[3, 4]' WHERE seq = 2")
+    listed = runner.invoke(cli, ["sessions", "list"])
+    assert listed.exit_code == 0 and "DAMAGED" in listed.output.splitlines()[1], listed.output
+    repair = "undo back past it: deckwright sessions undo race --steps 3"
+    assert repair in " ".join(listed.output.split())
+    for command in (["sessions", "show", "race"], ["sessions", "log", "race"], ["play", "--resume", "race"]):
+        result = runner.invoke(cli, command)
+        assert result.exit_code == 1 and repair in " ".join(result.output.split()), result.output
+    assert runner.invoke(cli, ["sessions", "undo", "race", "--steps", "3"]).exit_code == 0
+    listed = runner.invoke(cli, ["sessions", "list"])
+    assert "race" in listed.output and "playing" in listed.output and "DAMAGED" not in listed.output

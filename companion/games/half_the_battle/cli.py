@@ -133,10 +133,10 @@ def _load_state(engine: HalfTheBattleEngine, source: str, db_path: str | None) -
                                      "players, pieces and round); give a session name to read a saved game") from None
         assert isinstance(state, HalfTheBattleState)
         return state
-    from ...sessions import SessionStore
+    from ...cli.common import open_sessions
     from ...sessiontable import Table
 
-    with SessionStore(db_path) as store:
+    with open_sessions(db_path, "read") as store:
         table = Table.resume(store, engine, source)
     assert isinstance(table.state, HalfTheBattleState)
     return table.state
