@@ -66,7 +66,8 @@ def list_sessions(game: str | None, db_path: str | None, as_json: bool) -> None:
         click.echo(f"no sessions yet (no file {default_db_path()}); start one with deckwright play GAME --players A,B")
         return
     with open_sessions(db_path, "read") as store:
-        infos = [_checked(store, info) for info in store.list() if game is None or info.game == game]
+        engines: dict[str, Any] = {}
+        infos = [_checked(store, info, engines) for info in store.list() if game is None or info.game == game]
         if as_json:
             echo_json([info.to_json() | {"outcome": _outcome(store, info)} for info in infos])
         elif not infos:
@@ -98,14 +99,20 @@ def _row(info: SessionInfo) -> str:
                                             subsequent_indent="  ", break_long_words=True)])
 
 
-def _checked(store: SessionStore, info: SessionInfo) -> SessionInfo:
-    """The session as listed, marked damaged when a journal answer does not decode or no longer
-    replays (what `show`, `log` and `play --resume` refuse); a session whose cards cannot be read
-    here is listed as it is stored."""
+def _checked(store: SessionStore, info: SessionInfo, engines: dict[str, Any]) -> SessionInfo:
+    """The session as listed, marked damaged when a journal answer does not decode or, for one
+    still being played (where two terminals can meet), no longer replays: what `show`, `log` and
+    `play --resume` refuse. A session whose cards cannot be read here is listed as it is stored.
+    `engines` keeps each game's engine, built once for all its sessions."""
     if info.problem:
         return info
     try:
-        _table(store, info.name)
+        if info.status != "playing":
+            store.journal(info.name)
+        else:
+            if info.game not in engines:
+                engines[info.game] = _engine(info)
+            Table.resume(store, engines[info.game], info.name)
     except SessionDamaged as exc:
         return dataclasses.replace(info, status="damaged", problem=str(exc))
     except (CompanionError, CardsError, click.ClickException):
@@ -322,6 +329,9 @@ def conceal(table: Table, reveal: bool) -> Table:
 
 def _table(store: SessionStore, name: str) -> Table:
     """Replay a session through its game's engine (the session's --cards unless one is given)."""
-    info = store.get(name)
-    engine = Context(cards_dir=get_context().cards_dir or info.cards_dir).engine(info.game)
-    return Table.resume(store, engine, name)
+    return Table.resume(store, _engine(store.get(name)), name)
+
+
+def _engine(info: SessionInfo) -> Any:
+    """The session's game engine, over the --cards given, else the folder it was started with."""
+    return Context(cards_dir=get_context().cards_dir or info.cards_dir).engine(info.game)
