@@ -31,7 +31,7 @@ from .requests_shown import (
     rolled_word,
     secret_refusal,
 )
-from .screen import WIDTH, read_line, wrap_lines
+from .screen import WIDTH, packed, read_line, wrap_lines
 
 # home, erase the screen, erase the scrollback (xterm's `ESC[3J`, honoured by the common terminals)
 CLEAR_SCREEN_AND_SCROLLBACK = "\033[H\033[2J\033[3J"
@@ -92,7 +92,10 @@ class Gamemaster:
     def step(self, request: Request) -> bool:
         """One prompt: answer it, or run a command. False when the gamemaster quits."""
         secret = request.secret
-        if secret and self.private_for != request.player:
+        handing_over = secret and self.private_for != request.player
+        if self.private_for is None and (handing_over or not (self.auto_roll and isinstance(request, Chance))):
+            self.show_tally()  # once a screen, just before its prompt: not again after each roll the tool made
+        if handing_over:
             handed = self.hand_over(request)
             if handed is None:
                 return False
@@ -166,16 +169,12 @@ class Gamemaster:
             else:
                 self.hide_secret()
             self.show_events([e for e in events if not e.private])
-            if not private and self.table.request() is not None:
-                self.show_tally()   # public: it would show at the next prompt anyway
             if typed.strip() and not self.run_command(typed.strip()):  # play audit: `undo` there did nothing
                 self.say(f"  ({typed.strip()!r} was typed to hide the roll: only a command is taken there)")
             return
         if source == "rolled":
             self.say(f"  (the tool {rolled_word(answer)} {answer_words(answer)})")
-        self.show_events(events)
-        if self.table.request() is not None:  # the final state is shown once, under `Game over`
-            self.show_tally()
+        self.show_events(events)  # the state block follows at the next prompt, or under `Game over`
 
     def stays_private(self, seat: int | None, turn: int | None) -> bool:
         """Is the next request another secret one for the same player in the same turn (a reroll
@@ -297,11 +296,12 @@ class Gamemaster:
         return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
 
     def show_events(self, events: list[Event]) -> None:
+        """The events, short ones side by side on a screen (`packed`), so that a showdown's or a
+        new turn's events and the state block fit 30 lines (audit s25)."""
         outcome = self.table.outcome() if self.table.request() is None else None
-        for event in events:
-            if outcome is not None and event.text == outcome.text:
-                continue  # said once, under `Game over`
-            self.say(f"  {event.text}", colour="green", hang=2)  # a wrapped event stands apart from the next
+        texts = [e.text for e in events if outcome is None or e.text != outcome.text]  # that is said under `Game over`
+        for text in packed(texts, "  "):
+            self.say(text, colour="green", hang=2)  # a wrapped event stands apart from the next
 
     def show_tally(self, always: bool = False) -> None:
         """The state block, printed when it changed since it was last shown (or when asked)."""

@@ -34,11 +34,13 @@ def menu_lines(request: Request, player: str) -> list[str]:
     """The lines under a prompt: a decision's numbered options (and, when some are not listed, how
     to type one `player` reveals), or a chance's possible outcomes; nothing for a roll."""
     if isinstance(request, Decision):
+        long = len(request.listed()) > LONG_MENU  # in columns, where the number alone is typed
         entries = []
         for number, option in zip(menu_numbers(request), request.listed(), strict=True):
             enter = "  (Enter)" if option.id == request.default and len(request.options) > 1 else ""
-            entries.append(f"{number}) {option}" + ("" if _names_itself(option, number) else f"  [{option.id}]") + enter)
-        lines = _in_columns(entries) if len(entries) > LONG_MENU else [f"  {entry}" for entry in entries]
+            named = long or _names_itself(option, number)
+            entries.append(f"{number}) {option}" + ("" if named else f"  [{option.id}]") + enter)
+        lines = _in_columns(entries) if long else [f"  {entry}" for entry in entries]
         if request.shown is not None:  # whether or not any is playable now: that is secret too
             lines.append(f"  or type the name of what {player} reveals (not listed here)")
         return lines
@@ -47,7 +49,8 @@ def menu_lines(request: Request, player: str) -> list[str]:
     return [f"  possible: {', '.join(dict.fromkeys(request.options))}"]
 
 
-LONG_MENU = 12  # a longer menu is set in columns, so the tally above it stays on a 30-line screen
+LONG_MENU = 6  # a longer menu is set in columns, so the tally above it stays on a 30-line screen
+COLUMN_GAP = 3
 
 
 def _names_itself(option: Option, number: str) -> bool:
@@ -58,11 +61,32 @@ def _names_itself(option: Option, number: str) -> bool:
 
 
 def _in_columns(entries: list[str]) -> list[str]:
-    """`entries` down as many columns as fit the play screen's `WIDTH`, read top to bottom (as `ls` does)."""
-    cell = max(len(entry) for entry in entries) + 3
-    columns = max(1, (WIDTH - 2) // cell)
+    """`entries` down as many columns as fit the play screen's `WIDTH`, read top to bottom (as `ls`
+    does); never fewer than two (audit s25: a 16-action skirmish menu in one column pushed the
+    turn's events and the map off a 30-line screen), cutting an entry too long for its column
+    short with `…` (its number is what is typed)."""
+    cell = max(len(entry) for entry in entries) + COLUMN_GAP
+    columns = (WIDTH - 2) // cell
+    if columns < 2:
+        return _two_columns(entries)
     rows = -(-len(entries) // columns)
     return [("  " + "".join(entry.ljust(cell) for entry in entries[row::rows])).rstrip() for row in range(rows)]
+
+
+def _two_columns(entries: list[str]) -> list[str]:
+    """Two columns within `WIDTH`: the left as wide as its entries while the right keeps half the room."""
+    rows = -(-len(entries) // 2)
+    left, right = entries[:rows], entries[rows:]
+    room = WIDTH - 2 - COLUMN_GAP
+    left_width = min(max(map(len, left)), max(room - max(map(len, right), default=0), room // 2))
+    right_width = room - left_width
+    return [("  " + _cut(entry, left_width).ljust(left_width + COLUMN_GAP)
+             + (_cut(right[row], right_width) if row < len(right) else "")).rstrip()
+            for row, entry in enumerate(left)]
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
 
 
 def prompt_tail(request: Request) -> str:

@@ -43,6 +43,20 @@ def wrap_lines(text: str, width: int = WIDTH, hang: int = 0) -> list[str]:
     return _wrapped(text, min(width, screen), hang)
 
 
+def packed(texts: list[str], indent: str, separator: str = " · ") -> list[str]:
+    """`texts` as lines starting with `indent`, those that fit side by side joined by `separator`
+    while the line fits the screen; one a line when piped (logs and transcripts keep one a line)."""
+    width = screen_width()
+    lines: list[str] = []
+    for text in texts:
+        joined = f"{lines[-1]}{separator}{text}" if lines else ""
+        if width is not None and lines and len(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(indent + text)
+    return lines
+
+
 def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True) -> list[str]:
     out: list[str] = []
     for line in text.split("\n"):

@@ -20,8 +20,14 @@ def disc(state: SkirmishState, fighter: Fighter) -> str:
     return f"{letter}{state.team_of(fighter.owner).index(fighter) + 1}"
 
 
+LEGEND = ["^ Brazier  ~ Frost Pool", "+ Shrine  # Rocks", "S1..S3, O1..O3: the discs", "roster: * leader",
+          "20/62: damage taken/armor", "Medium/Small: power/armor"]
+
+
 def map_lines(engine: Game, state: SkirmishState) -> list[str]:
-    """The board, row by row, with special tiles marked and discs on their tiles."""
+    """The board, row by row, with special tiles marked and discs on their tiles; the legend
+    beside its rows, where it fits, so that the map, the sides and an action menu fit a 30-line
+    screen (audit s25)."""
     if state.starter is None:
         return []
     board = engine.board
@@ -34,8 +40,10 @@ def map_lines(engine: Game, state: SkirmishState) -> list[str]:
             cells.append(f"{MARKS.get(board.special.get(tile, ''), '.')}{at.get(tile, '')}".ljust(CELL))
         half = "S" if row <= board.rows // 2 else "O"
         lines.append(f"{row:>2}  " + "".join(cells) + f"  {half}")
-    return lines + ["    ^ Brazier  ~ Frost Pool  + Shrine  # Rocks  · S1..S3, O1..O3: the discs",
-                    "    roster: * leader · 20/62 damage taken/armor · Medium/Small power/armor"]
+    if len(lines) > len(LEGEND) and len(lines[1]) + 3 + max(map(len, LEGEND)) <= WIDTH:
+        return [line.ljust(len(lines[1]) + 3) + item if item else line
+                for line, item in zip(lines, ["", *LEGEND] + [""] * len(lines), strict=False)]
+    return lines + [f"    {'  '.join(LEGEND[:2])}  · {LEGEND[2]}", f"    {' · '.join(LEGEND[3:])}"]
 
 
 WIDTH = 72   # the play screen prefixes tally lines; 80 columns in all

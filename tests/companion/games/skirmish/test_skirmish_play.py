@@ -22,7 +22,7 @@ def test_the_draft_shows_the_map_and_offers_only_your_half(runner):
     result = play(runner, [*OPENING[:4], "quit"], *NEW)
     assert result.exit_code == 0, result.output
     assert "Ann is the starting player (S) and owns rows 1 to 4" in result.output
-    assert "^ Brazier  ~ Frost Pool  + Shrine  # Rocks" in result.output
+    assert "   O   20/62: damage taken/armor" in result.output  # the legend beside the map (audit s25)
     assert "Place Sister Ashe on a tile of your half (1-23)" in result.output
 
 

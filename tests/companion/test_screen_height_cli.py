@@ -1,0 +1,58 @@
+"""Every screen of a whole game fits an 80x30 terminal (audit s25 #6): from the answer typed to the
+next prompt, the turn's events, the state block, the hints and the menu take at most 30 lines, so
+none of them scrolls off before the table has read it (a 16-action skirmish menu in one column
+made a 41-line screen: the turn's events and the top of the map scrolled off)."""
+
+from __future__ import annotations
+
+import os
+import select
+from pathlib import Path
+
+import pytest
+from ptyplay import play_in_pty
+
+HEIGHT = 30
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+HAND_OVERS = ("press Enter when only you can see", "press Enter to hide it")
+HTB_KEYS = Path(__file__).parent / "games" / "half_the_battle" / "data" / "table-game-keys.txt"
+
+
+def screens(args: list[str], keys: list[str], db: Path) -> list[str]:
+    """Play to the end in a pty, typing `keys` (then `1`) at the prompts and Enter at hand-overs;
+    each screen as it stands when the next prompt waits: what followed the answer typed (its echo
+    ends the line of the prompt before), from the last clearing of the screen on."""
+    shown, pending, keys = [], "", list(keys)
+    with play_in_pty(args, db) as screen:
+        while True:
+            ready, _, _ = select.select([screen.fd], [], [], 60)
+            assert ready, f"no prompt within 60 s; the last screen:\n{pending}"
+            try:
+                data = os.read(screen.fd, 65536).decode(errors="replace")
+            except OSError:  # the game is over and the process gone
+                data = ""
+            if not data:
+                return [*shown, pending]
+            pending += data.replace("\r", "")
+            if pending.endswith("> "):
+                shown.append(pending)
+                tail, pending = pending.rsplit("\n", 1)[-1], ""
+                answer = "" if any(h in tail for h in HAND_OVERS) else (keys.pop(0) if keys else "1")
+                screen.type(answer)
+
+
+def height(text: str, first: bool) -> int:
+    if not first:
+        text = text.partition("\n")[2]  # the typed answer's echo belongs to the screen before
+    return text.rpartition(CLEAR)[2].count("\n") + 1
+
+
+@pytest.mark.parametrize("args, keys", [
+    (["skirmish", "--players", "Ann,Ben", "--seed", "7", "--auto-roll"], []),
+    (["half-the-battle", "--players", "Ann,Ben", "--seed", "5"], HTB_KEYS.read_text().splitlines()),
+], ids=["skirmish", "half-the-battle"])
+def test_every_screen_of_a_whole_game_fits_30_lines(tmp_path, args, keys):
+    shown = screens(args, keys, tmp_path / "s.db")
+    assert "Game over: " in shown[-1]
+    tall = [(height(text, n == 0), text) for n, text in enumerate(shown) if height(text, n == 0) > HEIGHT]
+    assert not tall, f"{len(tall)} screens over {HEIGHT} lines; the first, {tall[0][0]} lines:\n{tall[0][1]}"
