@@ -147,7 +147,9 @@ def test_a_long_menu_is_set_in_columns_read_downwards_within_80_columns():
     short = Decision(0, "pick", tiles[:LONG_MENU])
     assert menu_lines(short, "Ann") == [f"  {n}) {t}" for n, t in enumerate(tiles[:LONG_MENU], 1)]
     names = Decision(0, "pick", tuple(Option(f"o{n}", "a long option label " * 3) for n in range(20)))
-    assert max(map(len, menu_lines(names, "Ann"))) <= 80  # one column when two do not fit
+    lines = menu_lines(names, "Ann")  # audit s25: one column when two did not fit, 41 lines in skirmish
+    assert len(lines) == 10 and max(map(len, lines)) <= 80
+    assert lines[0].startswith("  1) a long option label a long option") and lines[0].endswith("…")
 
 
 def test_an_id_shown_by_its_label_is_not_repeated_in_brackets():
