@@ -19,7 +19,7 @@ from typing import Any
 from .engine.core import Decision, Request
 from .sessionnotes import Note
 from .sessionrows import JournalEntry
-from .sessiontable import Table, result_text
+from .sessiontable import Table, public_events, result_text
 
 SECRET = "(secret until the game ends)"
 SECRET_ENDED = "(secret: --reveal shows it)"   # the game is over: say how to see it, not what it waits for
@@ -115,7 +115,8 @@ def _replay(table: Table, notes: list[Note], reveal: bool) -> tuple[list[ReportS
     for step in table.steps:
         request = engine.request(state)
         hidden = step.entry.kind == "secret" and not reveal
-        events = [e.text for e in engine.apply(state, step.entry.answer) if not (hidden and e.private)]
+        applied = engine.apply(state, step.entry.answer)
+        events = [e.text for e in (public_events(applied, step.entry.kind) if hidden else applied)]
         entry = step.entry if not hidden else JournalEntry(step.entry.seq, mark, step.entry.kind,
                                                            step.entry.player, step.entry.source, step.entry.time)
         steps.append(ReportStep(entry, request.prompt if request else "", mark if hidden else

@@ -22,7 +22,7 @@ from .errors import CompanionError, SessionError
 from .sessionrows import MAX_SEED, JournalEntry, SessionDamaged, SessionInfo
 from .sessions import MAX_PLAYER_NAME, SessionStore, default_name, new_seed
 
-__all__ = ["Step", "Table", "entry_summary", "result_line", "result_text"]
+__all__ = ["Step", "Table", "entry_summary", "public_events", "result_line", "result_text"]
 
 
 @dataclass
@@ -31,6 +31,17 @@ class Step:
 
     entry: JournalEntry
     events: list[Event]
+
+    def public_events(self) -> list[Event]:
+        """What every player may know of this answer (`public_events`)."""
+        return public_events(self.events, self.entry.kind)
+
+
+def public_events(events: list[Event], kind: str) -> list[Event]:
+    """The events of an answer of this journal `kind` that the whole table may see: a secret
+    answer's private events ("Ann will reroll") are left out until the game has ended. The one
+    definition of what is hidden, for the play screen, its `log` and `sessions show|log|export`."""
+    return [event for event in events if not (kind == "secret" and event.private)]
 
 
 @dataclass
@@ -132,8 +143,9 @@ class Table:
         return [step.entry.answer for step in self.steps]
 
     def recent_events(self, count: int = 10) -> list[Event]:
-        """The last `count` events, oldest first."""
-        events = [e for step in self.steps for e in step.events]
+        """The last `count` events everyone may see, oldest first (`log` at a prompt, read by the
+        whole table: audit s25, it printed "Ann will reroll" before Ben chose)."""
+        events = [e for step in self.steps for e in step.public_events()]
         return events[-count:]
 
 

@@ -168,7 +168,7 @@ class Gamemaster:
                 self.private_for = seat
             else:
                 self.hide_secret()
-            self.show_events([e for e in events if not e.private])
+            self.show_events(self.table.steps[-1].public_events())
             if typed.strip() and not self.run_command(typed.strip()):  # play audit: `undo` there did nothing
                 self.say(f"  ({typed.strip()!r} was typed to hide the roll: only a command is taken there)")
             return

@@ -323,7 +323,7 @@ def conceal(table: Table, reveal: bool) -> Table:
     for step in table.steps:
         if step.entry.kind == "secret":
             step.entry = dataclasses.replace(step.entry, answer=mark)
-            step.events = [event for event in step.events if not event.private]
+            step.events = step.public_events()
     return table
 
 
