@@ -46,6 +46,7 @@ class Gamemaster:
     db_path: str | None = None
     shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
     private_for: int | None = None  # the seat alone at the screen between secret answers in a row
+    redo_waiting: bool = False  # a secret answer to give back once its player is alone at the screen
     # the hints at the last prompt, not repeated at the next unless the state block came between
     last_hints: list[str] = field(default_factory=list)
 
@@ -100,6 +101,11 @@ class Gamemaster:
             if handed is None:
                 return False
             if not handed:  # a command ran at the hand-over (an undo, say): ask again from the top
+                return True
+            self.private_for = request.player  # alone at the screen until the answer is kept
+            if self.redo_waiting:  # `redo` was typed before the hand-over: it is done now
+                self.redo_waiting = False
+                self.redo()
                 return True
         if self.auto_roll and isinstance(request, Chance):
             self.commit(self.table.tool_answer(request), "rolled", secret)
@@ -244,7 +250,7 @@ class Gamemaster:
 
     def undo(self, steps: int) -> None:
         """Take back answers; asking for more than were given says how far undo can go."""
-        self.private_for = None
+        self.private_for, self.redo_waiting = None, False
         self.last_hints = []  # the prompt asked again gets its hints again
         given = self.table.seq
         if not given:
@@ -268,9 +274,18 @@ class Gamemaster:
             self.say("  nothing to redo: undo takes answers back, redo gives them back")
             return
         request = self.table.request()
+        secret = request is not None and request.secret
+        if secret and request is not None and self.private_for != request.player:
+            # Audit s25: typed at a hand-over (everyone looking), a redo showed the roll it gave back
+            # and the player's next secret menu. Refusing would leave the gamemaster to guess where
+            # redo works; a secret answer goes back as it was given, after the hand-over's Enter.
+            self.redo_waiting = True
+            player = self.table.info.players[request.player] if request.player is not None else "the gamemaster"
+            self.say(f"  redo: the secret answer goes back once only {player} can see the screen")
+            return
         said = entry_summary(entry, self.table.info.players, hide_secret=True, label=answer_label(request, entry.answer))
         self.say(f"  redone: #{entry.seq} {said}")
-        self.commit(entry.answer, entry.source, request is not None and request.secret)
+        self.commit(entry.answer, entry.source, secret)
 
     def show_log(self, count: int) -> None:
         events = self.table.recent_events(count)
