@@ -46,6 +46,7 @@ class Gamemaster:
     db_path: str | None = None
     shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
     private_for: int | None = None  # the seat alone at the screen between secret answers in a row
+    resumed: bool = False  # `play --resume`: say so, and show what the last answer did
     redo_waiting: bool = False  # a secret answer to give back once its player is alone at the screen
     # the hints at the last prompt, not repeated at the next unless the state block came between
     last_hints: list[str] = field(default_factory=list)
@@ -76,15 +77,27 @@ class Gamemaster:
         info = self.table.info
         if self.table.steps and self.table.steps[-1].entry.kind == "secret":
             self.clear_screen()  # stopped (or crashed) amid secret answers: their menus may still show
-        verb = "Resuming" if self.table.steps else "Starting"
+        verb = "Resuming" if self.resumed else "Starting"  # a resumed session of 0 answers too (audit s25)
         going_on = self.table.request() is not None
         self.say(f"{verb} {info.game} session {info.name} · {', '.join(info.players)} "
                  f"· {plural(self.table.seq, 'answer')} so far · "
                  + ("type help for commands" if going_on else "the game is over"), bold=True)
         for warning in self.table.warnings:
             self.say(f"warning: {warning}")
+        if going_on and self.resumed and self.table.steps:
+            self.show_last_answer()
         if going_on:  # else the final state is shown once, under `Game over`
             self.show_tally()
+
+    def show_last_answer(self) -> None:
+        """On resume, the last answer and what it did, as it was shown (a secret's private events
+        left out): kept just before a crash, it may never have been printed, and the next player
+        decides on it (audit s25: a Halfwish showdown's DVs were missing when Ben chose)."""
+        last = self.table.steps[-1]
+        said = entry_summary(last.entry, self.table.info.players, hide_secret=True,
+                             label=answer_labels(self.table)[-1])
+        self.say(f"  last answer: #{last.entry.seq} {said}")
+        self.show_events(last.public_events())
 
     def closing(self) -> None:
         self.say(f"Game over: {result_line(self.table)}", bold=True)

@@ -46,7 +46,7 @@ def command(game: str | None, players: str | None, name: str | None, seed: int |
             table = _resume(store, game, resume_name)
         else:
             table = _start(store, game, players, name, seed, parse_options(option_pairs))
-        Gamemaster(table, auto_roll, db_path).run()
+        Gamemaster(table, auto_roll, db_path, resumed=bool(resume_name)).run()
 
 
 def _start(store: SessionStore, game: str | None, players: str | None, name: str | None,

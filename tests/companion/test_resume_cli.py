@@ -1,0 +1,51 @@
+"""`deckwright play --resume` shows where the game stands (audit s25): the last answer and what it
+made happen, as it was shown before the stop (it may have been kept just before a crash and never
+printed), never a secret; and a session resumed before its first answer says it is resumed."""
+
+from __future__ import annotations
+
+from companion.cli import cli
+
+PLAY = ["play", "halfwish", "--players", "Ann,Ben", "--seed", "1", "--name", "ctx"]
+TO_SHOWDOWN = ["mirror", "assassin", "avarice", "mnka-giga", "scry", "avarice", "scry", "mnka-giga", "p1",
+               "6 4", "2 1", "scout", "accept", "still-waters", "6 4", "6 3", "evade", "strike", "duel",
+               "pass", "pass", "strike", "heavy-strike"]
+
+
+def play(runner, db, args, keys):
+    result = runner.invoke(cli, [*args, "--db", db], input="\n".join(keys) + "\n", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_resume_shows_what_the_last_answer_did(runner, tmp_path):
+    """The location flipped at a Halfwish showdown reveals both DVs, which Ben needs for his
+    choice; here the flip is given back by `sessions redo` (as a crash after the answer was kept
+    leaves it: journalled, never printed)."""
+    db = str(tmp_path / "s.db")
+    play(runner, db, PLAY, [*TO_SHOWDOWN, "stolen-purse", "undo", "quit"])
+    runner.invoke(cli, ["sessions", "redo", "ctx", "--db", db])
+    out = play(runner, db, ["play", "--resume", "ctx"], ["quit"])
+    before_state = out.split("  | ", 1)[0]
+    assert "  last answer: #24 table draw: stolen-purse (typed)" in before_state, out
+    assert "  DVs revealed: Ann DV 9, Ben DV 10" in before_state
+    assert out.index("DVs revealed") < out.index("play a power in the showdown")
+
+
+def test_a_resume_after_a_secret_answer_shows_none_of_it(runner, tmp_path):
+    """Ann's keep-or-reroll is secret ("Ann keeps their DV" is a private event): the resume says
+    an answer was given in secret and what everyone saw of it."""
+    db = str(tmp_path / "s.db")
+    play(runner, db, PLAY, [*TO_SHOWDOWN[:11], "parley", "accept", "golden-lamp", "keep", "quit"])
+    out = play(runner, db, ["play", "--resume", "ctx"], ["quit"])
+    assert "  last answer: #15 Ann secret: (hidden) (typed)" in out, out
+    assert "Ann keeps their DV" not in out and "Ann will reroll" not in out
+
+
+def test_a_session_resumed_before_its_first_answer_says_resuming(runner, tmp_path):
+    db = str(tmp_path / "s.db")
+    assert play(runner, db, PLAY, ["quit"]).startswith("Starting halfwish session ctx")
+    resumed = play(runner, db, ["play", "--resume", "ctx"], ["quit"])
+    assert resumed.startswith("Resuming halfwish session ctx · Ann, Ben · 0 answers so far"), resumed
+    assert "last answer" not in resumed
+
