@@ -359,7 +359,9 @@ class Gamemaster:
         return line.rstrip("\n")
 
     def show_prompt(self, prompt: str) -> None:
-        *above, last = wrap_lines(prompt, WIDTH - 16)  # room for " > " and what is typed
+        # room for " > " and what is typed; the numbers to type stay together (audit s25: a last
+        # line "8) > " read like a menu item)
+        *above, last = wrap_lines(prompt, WIDTH - 16, whole=r"\([^()]*\)$")
         for line in above:
             click.echo(click.style(line, bold=True) if is_fancy() else line)
         click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)

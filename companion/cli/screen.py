@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -33,14 +34,15 @@ def echo_wrapped(text: str, hang: int = 0) -> None:
         click.echo(line)
 
 
-def wrap_lines(text: str, width: int = WIDTH, hang: int = 0) -> list[str]:
+def wrap_lines(text: str, width: int = WIDTH, hang: int = 0, whole: str | None = None) -> list[str]:
     """Each line of `text` wrapped at word boundaries to the screen (never wider than `width`);
     continuation lines keep the line's indent (and line up after a `3) ` or `| ` marker), plus
-    `hang` spaces."""
+    `hang` spaces. A command in backticks, and the part of the text matching the pattern `whole`,
+    stay on one line."""
     screen = screen_width()
     if screen is None:
         return text.split("\n")
-    return _wrapped(text, min(width, screen), hang)
+    return _wrapped(text, min(width, screen), hang, whole=whole)
 
 
 def packed(texts: list[str], indent: str, separator: str = " · ") -> list[str]:
@@ -57,16 +59,24 @@ def packed(texts: list[str], indent: str, separator: str = " · ") -> list[str]:
     return lines
 
 
-def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True) -> list[str]:
+def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True, whole: str | None = None) -> list[str]:
     out: list[str] = []
+    kept = re.compile(_COMMAND + (f"|{whole}" if whole else ""))
     for line in text.split("\n"):
         if len(line) <= width:
             out.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()) + hang)
-        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False,
-                                 break_long_words=cut_words) or [""])
+        wrapped = textwrap.wrap(kept.sub(lambda m: m[0].replace(" ", _UNBROKEN), line), width,
+                                subsequent_indent=indent, break_on_hyphens=False, break_long_words=cut_words)
+        out.extend([part.replace(_UNBROKEN, " ") for part in wrapped] or [""])
     return out
+
+
+# A command quoted in backticks is wrapped as one word, so that it is copied whole (audit s25: an
+# error's `deckwright play --resume hw2` was split after `deckwright`).
+_COMMAND = r"`[^`\n]+`"
+_UNBROKEN = "\x1f"  # stands for a space inside what is kept whole while the line is wrapped
 
 
 def _marker_width(text: str) -> int:

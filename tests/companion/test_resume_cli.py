@@ -1,8 +1,13 @@
 """`deckwright play --resume` shows where the game stands (audit s25): the last answer and what it
 made happen, as it was shown before the stop (it may have been kept just before a crash and never
-printed), never a secret; and a session resumed before its first answer says it is resumed."""
+printed), never a secret; a session resumed before its first answer says it is resumed; and the
+command to resume a session is never split over two lines."""
 
 from __future__ import annotations
+
+import sys
+
+import pytest
 
 from companion.cli import cli
 
@@ -49,3 +54,22 @@ def test_a_session_resumed_before_its_first_answer_says_resuming(runner, tmp_pat
     assert resumed.startswith("Resuming halfwish session ctx · Ann, Ben · 0 answers so far"), resumed
     assert "last answer" not in resumed
 
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+def test_the_conflict_error_keeps_its_resume_command_on_one_line(runner, tmp_path):
+    """Audit s25: two screens on one session, the second to answer was told to resume it with
+    `deckwright` at the end of one line and `play --resume ...` on the next."""
+    from ptyplay import play_in_pty
+
+    db = tmp_path / "s.db"
+    play(runner, str(db), [*PLAY[:-1], "friday-night"], ["mirror", "quit"])
+    with play_in_pty(["--resume", "friday-night"], db) as first, \
+            play_in_pty(["--resume", "friday-night"], db) as second:
+        for screen in (first, second):
+            screen.read_until("(1-")
+        first.type("1")
+        first.read_until("only you can see the screen > ")
+        second.type("1")
+        error = second.read_until("friday-night`")
+    assert "changed underneath you" in error
+    assert any(line.strip().endswith("`deckwright play --resume friday-night`") for line in error.splitlines()), error

@@ -160,9 +160,9 @@ def _flip_hint(engine: Game, state: HalfwishState, request: Chance) -> list[str]
 
 def _commit_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
     hints = _role_hint(engine, state, request)
-    if state.hidden_hands:
-        hints.append("The player shows you the committed card, face down to the opponent; type it. "
-                     "The list holds every card their deck could still put in their hand.")
+    if state.hidden_hands:  # read by the player alone at the screen (audit s25: "shows you" read as the gamemaster)
+        hints.append(f"{state.players[request.player].name}, type the card you commit face down. "
+                     "The list holds every card your deck could still put in your hand.")
     return hints
 
 

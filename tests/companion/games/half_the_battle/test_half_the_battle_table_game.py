@@ -11,6 +11,7 @@ deliberate change with `UPDATE_PLAYTHROUGHS=1` and read the diff.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -54,3 +55,13 @@ def test_selections_stay_hidden_until_both_chose():
     first = next(i for i, line in enumerate(out) if "Ann has selected a piece" in line)
     reveal = next(i for i, line in enumerate(out) if line.startswith("  Selected:"))
     assert not any("selected:" in line for line in out[first:reveal])
+
+
+def test_a_wrapped_selection_prompt_keeps_its_numbers_together():
+    """Audit s25: on an 80-column screen the prompt `... select a piece in secret (1-5, 7,` went on
+    `8) > `, a line that reads like a menu item; the numbers to type now wrap as one."""
+    names = ["--players", "Annabel,Benedict"]
+    result = CliRunner().invoke(cli, [*NEW[:2], *names, *NEW[4:]], input=KEYS.read_text(), env={"COLUMNS": "80"})
+    lines = result.output.splitlines()
+    assert "(1-5, 7, 8) > (hidden)" in lines[lines.index("Round 4 · Benedict · Benedict: select a piece in secret") + 1]
+    assert not [line for line in lines if re.match(r"\d+\) > ", line)]
