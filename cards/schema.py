@@ -14,7 +14,16 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from .colours import COLOR_PATTERN as COLOR_PATTERN  # noqa: PLC0414 - re-exported: problems.py words it
 from .colours import Colour
@@ -99,6 +108,15 @@ class FieldSpec(Strict):
         default=None, description="a rule type the value must fit as well (see `rule_types`): "
                                   "`list[effect]` checks each effect an engine runs")
     description: str = ""
+
+    @model_serializer(mode="wrap")
+    def _without_unset_rule_type(self, serialize: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """No `rule_type: null` in a dump: a card stamp hashes the decks its layouts look up, and the
+        key's arrival (session 25) re-stamped every Which Witch card with nothing printed changed."""
+        dumped: dict[str, Any] = serialize(self)
+        if dumped.get("rule_type") is None:
+            dumped.pop("rule_type", None)
+        return dumped
 
 
 class Card(BaseModel):
