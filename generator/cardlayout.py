@@ -27,6 +27,7 @@ in values, `cardtext` fits and draws texts. Their public names are importable fr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +68,9 @@ from .icons import draw_icon
 from .images import draw_image
 from .layoutfile import ELEMENT_TYPES, Box, Layout, load_layout
 
+# a value that prints one database field alone: `{{ card.icon }}`, `{{ game.name | default('') }}`
+FIELD_ALONE = re.compile(r"\s*\{\{\s*(card|game|deck)\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|\s*default\([^)]*\)\s*)?\}\}\s*")
+
 
 def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, Any], component: str) -> None:
     """Draw every element of `layout` into `box` with values bound from `context`."""
@@ -74,7 +78,23 @@ def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, A
         try:
             DRAW[element["type"]](canvas, element, box, bound, where)
         except GeneratorError as exc:
-            raise exc.located(element_place(layout, element, exc.message))
+            raise exc.located(card_field_place(element, bound, exc.message) or element_place(layout, element, exc.message))
+
+
+def card_field_place(element: dict[str, Any], bound: dict[str, Any], message: str) -> Problem | None:
+    """The card's own field, when the value the message quotes is one the element prints from it
+    alone (`name: "{{ card.icon }}"`): the mistake is the card's (audit: `icon: boltt` on one card
+    was reported at the shipped layout's line, the card unnamed)."""
+    card, db = bound.get("card"), bound.get("db")
+    card_problem = getattr(db, "card_problem", None)
+    if not isinstance(card, dict) or card_problem is None:
+        return None
+    for value in element.values():
+        shown = FIELD_ALONE.fullmatch(value) if isinstance(value, str) else None
+        if shown and shown.group(1) == "card" and repr(str(card.get(shown.group(2)))) in message:
+            found: Problem | None = card_problem(card.get("id"), shown.group(2), "")
+            return found
+    return None
 
 
 def drawn_elements(layout: Layout, context: dict[str, Any],

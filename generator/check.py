@@ -98,8 +98,14 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
         if error is None:
             raise
         shown = "game.id" if isinstance(error, EngineCannotUse) else where  # the id chose the engine
-        problems.append(_placed(error.place, shown, error.message) if error.place
+        problems.append(_placed(error.place, _within(error.place.path, shown), error.message) if error.place
                         else _located_problem(db, shown, error.message, error))
+
+
+def _within(path: str, where: str) -> str:
+    """`path` when it lies inside the component `where` names (a card's field of the deck being
+    checked: `decks[spells].cards[bolt].icon`), else `where` (a layout key's path is its own)."""
+    return path if path.startswith(f"{where}.") else where
 
 
 _TEMPLATE_LINE = re.compile(r"^([\w./-]+\.j2):(\d+): (.*)$", re.DOTALL)

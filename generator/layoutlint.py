@@ -7,7 +7,6 @@ card."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
@@ -20,7 +19,7 @@ from cards.paths import TEMPLATES, template_dirs
 from cards.units import MM, UnitError, parse_length, parse_size
 from cards.wording import suggestion
 
-from .cardlayout import bind, drawn_elements, geometry, load_layout
+from .cardlayout import FIELD_ALONE, bind, drawn_elements, geometry, load_layout
 from .errors import GeneratorError, LayoutError, UnknownIcon
 from .fonts import register_fonts
 from .glyphcheck import has_font, lacking_glyphs, no_glyph_message
@@ -130,9 +129,6 @@ class Side:
     at_field: Callable[[str, str], Problem | None] | None = None  # a problem at the card's own field
 
 
-_FIELD_ALONE = re.compile(r"\s*\{\{\s*(card|game|deck)\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|\s*default\([^)]*\)\s*)?\}\}\s*")
-
-
 def side_problems(sides: Iterable[Side]) -> list[Problem]:
     """Elements off the card and texts with characters their font lacks, once per element and
     kind of mistake (naming the first card it happens on and how many more)."""
@@ -178,7 +174,7 @@ def _drawn_problems(side: Side) -> Iterator[tuple[tuple[Any, ...], Problem]]:
 def _glyph_problem(side: Side, element: dict[str, Any], place: Place, at: str, message: str) -> Problem:
     """At the database field when the text prints it alone (`{{ card.name }}`, `{{ game.name }}`):
     the mistake is there (audit: an emoji in the game's name was reported in the shipped back)."""
-    shown = _FIELD_ALONE.fullmatch(str(element.get("text", "")))
+    shown = FIELD_ALONE.fullmatch(str(element.get("text", "")))
     found = _field_problem(side, shown.group(1), shown.group(2), message) if shown else None
     if found is not None and shown and shown.group(1) != "card":
         return found  # the game's or deck's own field, as `glyphcheck` reports it: listed once
