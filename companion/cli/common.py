@@ -192,11 +192,14 @@ def get_context() -> Context:
 
 def format_problems(exc: DatabaseInvalid) -> str:
     """One located line per problem, with the offending source line beneath."""
+    from .screen import screen_width
+
+    room = (screen_width(sys.stderr) or 80) - len(EXCERPT_LEAD)  # problems go to standard error
     lines = [f"{plural(len(exc.problems), 'problem')} in the card database:"]
     for problem in in_reading_order(exc.problems):
         lines.append(f"  {problem}")
         if problem.source_line.strip():
-            lines.append(f"      | {excerpt(problem.source_line, problem.column)}")
+            lines.append(f"{EXCERPT_LEAD}{excerpt(problem.source_line, problem.column, room)}")
     return "\n".join(lines)
 
 
@@ -211,23 +214,26 @@ def in_reading_order(problems: list[Problem]) -> list[Problem]:
 
 
 EXCERPT = 72  # an excerpt under a problem fits 80 columns after its `      | `
+EXCERPT_LEAD = "      | "
 
 
-def excerpt(line: str, column: int | None = None) -> str:
-    """The source line under a problem, cut to fit the screen with `…` where text was left out,
-    keeping the problem's column in view (audit: a 25,000-character line was echoed whole)."""
+def excerpt(line: str, column: int | None = None, width: int = EXCERPT) -> str:
+    """The source line under a problem, cut to `width` with `…` where text was left out, keeping
+    the problem's column in view (audit: a 25,000-character line was echoed whole; a 60-column
+    terminal wrapped the 72 characters kept for 80, which read as another problem)."""
+    room = max(width, 24)
     text = line.rstrip()
     indent = len(text) - len(text.lstrip())
     text = text.lstrip()
-    if len(text) <= EXCERPT:
+    if len(text) <= room:
         return text
     at = max(0, (column or 1) - 1 - indent)
-    if at < EXCERPT - 12:  # the column is near the start: the start, then `…`
-        return text[:EXCERPT - 1] + "…"
-    if at + EXCERPT // 2 >= len(text):  # near the end: `…`, then the end
-        return "…" + text[-(EXCERPT - 1):]
-    start = at - EXCERPT // 2
-    return "…" + text[start:start + EXCERPT - 2] + "…"
+    if at < room - 12:  # the column is near the start: the start, then `…`
+        return text[:room - 1] + "…"
+    if at + room // 2 >= len(text):  # near the end: `…`, then the end
+        return "…" + text[-(room - 1):]
+    start = at - room // 2
+    return "…" + text[start:start + room - 2] + "…"
 
 
 def user_errors(func: F) -> F:

@@ -296,3 +296,16 @@ def test_a_column_whose_name_starts_with_a_hash_is_a_note_and_is_left_out(tmp_pa
     problems = _problems(_game(tmp_path, "{from: cards.csv}", {"cards.csv": "id,name,notes,cost\nbolt,Bolt,x,3\n"}))
     assert any("unknown column 'notes'" in p and "start its name with # to keep it as a note" in p
                for p in problems), problems
+
+
+def test_the_excerpt_under_a_problem_fits_a_narrow_terminal(monkeypatch) -> None:
+    """Audit s25: at 60 columns the 72 characters kept for an 80-column screen wrapped onto a
+    line of their own, which read as another problem."""
+    from cards import DatabaseInvalid, Problem
+    from companion.cli.common import format_problems
+
+    problem = Problem(Path("deck.yaml"), 3, 40, "decks[spells].cards[bolt].text", "too long", "    text: " + "word " * 40)
+    for columns, room in (("60", 60), ("80", 80)):
+        monkeypatch.setenv("COLUMNS", columns)
+        shown = format_problems(DatabaseInvalid([problem])).splitlines()[-1]
+        assert shown.startswith("      | ") and len(shown) == room
