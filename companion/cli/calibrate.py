@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from .common import DataProblem, paper_choice
-from .outpaths import checked_out_file, write_failed
+from .outpaths import write_out_file
 
 
 @click.command("calibrate")
@@ -76,12 +76,7 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
                                  "a folder to write it into", param_hint="--out")
     if out.is_dir() or out.suffix.lower() != ".pdf":  # a folder, as `build --out` takes
         out = out / f"calibrate-{paper}.pdf"
-    checked_out_file(out)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        render_test_page(out, paper, chosen)
-    except OSError as exc:
-        raise write_failed(exc, out) from None
+    write_out_file(out, lambda path: render_test_page(path, paper, chosen))
     click.echo(f"wrote {out}")
     click.echo(f"Print it on both sides of one sheet at 100 % ({chosen.flip}-edge flip), then run\n"
                "`deckwright calibrate --set X Y` with the readings.")

@@ -11,7 +11,7 @@ import click
 from cards.wording import plural
 
 from .common import get_context, user_errors
-from .outpaths import checked_out_file, write_failed
+from .outpaths import write_out_file
 from .screen import WIDTH
 
 
@@ -45,12 +45,7 @@ def command(game: str, deck_id: str, fmt: str | None, out_file: Path | None) -> 
         raise click.UsageError(str(exc.args[0])) from None
     fmt = _format(fmt, out_file)
     path = out_file or Path("output") / db.id / f"{deck.id}.{fmt}"
-    checked_out_file(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_deck(deck, path, fmt)
-    except OSError as exc:
-        raise write_failed(exc, path) from None
+    write_out_file(path, lambda target: write_deck(deck, target, fmt))
     click.echo(f"wrote {path} ({plural(len(deck.cards), 'card')})")
     hint = _source_hint(db, deck, path, fmt)
     if hint:

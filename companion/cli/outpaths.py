@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -28,6 +29,18 @@ def checked_out_file(path: Path, option: str = "--out") -> Path:
     if path.exists() and not os.access(path, os.W_OK):
         raise click.BadParameter(f"cannot write {path}: check its permissions", param_hint=option)
     _check_folder_usable(path.parent, path, option)
+    return path
+
+
+def write_out_file(path: Path, write: Callable[[Path], object], option: str = "--out") -> Path:
+    """`write(path)` once `path` is checked (`checked_out_file`) and its folders made; a write that
+    fails is `write_failed`'s error. `path`, written."""
+    checked_out_file(path, option)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write(path)
+    except OSError as exc:
+        raise write_failed(exc, path, option) from None
     return path
 
 

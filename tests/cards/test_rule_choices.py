@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cards import DatabaseInvalid, Problem, load_game
+from cards import Problem, load_game
 from cards.ruletypes import RuleTypeError, adapter, python_type
+from tests.cards.test_rule_types import problems_of
 
 GAME = """\
 game:
@@ -54,12 +55,6 @@ def write_game(root: Path, *edits: tuple[str, str], deck: str = "") -> Path:
     if deck:
         (folder / "deck.yaml").write_text(deck)
     return root
-
-
-def problems_of(root: Path) -> list[Problem]:
-    with pytest.raises(DatabaseInvalid) as info:
-        load_game("tiny", root)
-    return info.value.problems
 
 
 def located(problems: list[Problem]) -> list[tuple[str, int | None, str]]:
