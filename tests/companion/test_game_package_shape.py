@@ -71,3 +71,22 @@ def test_the_package_has_no_import_cycle_and_no_module_of_400_lines(game):
         visit(module, ())
     long = {name: n for name in modules if (n := len((package / f"{name}.py").read_text().splitlines())) >= 400}
     assert long == {}
+
+
+HOOKS = ("sim_setup", "sim_labels", "invariants", "rulebook_context")
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_the_generic_commands_hooks_are_in_init_and_the_invariants_in_checks(game):
+    """A reader finds a game's hooks for the generic commands in one place in every package:
+    defined in `__init__.py`, with what must hold after every step in `checks.py` as
+    `broken_invariants` (Half the Battle had its hooks in `hooks.py`, Which Witch its rulebook
+    context in `texts.py`, Halfwish its invariants in `invariants.py`)."""
+    package = PACKAGES[game]
+    init = ast.parse((package / "__init__.py").read_text())
+    defined = {node.name for node in init.body if isinstance(node, ast.FunctionDef)}
+    module = importlib.import_module(f"companion.games.{package.name}")
+    present = {hook for hook in HOOKS if hasattr(module, hook)}
+    assert "invariants" in present and present <= defined, f"imported, not defined in __init__.py: {sorted(present - defined)}"
+    checks = importlib.import_module(f"companion.games.{package.name}.checks")
+    assert callable(checks.broken_invariants)

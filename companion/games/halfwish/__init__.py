@@ -36,7 +36,7 @@ happen, queueing them), `ledger` (health, points, DV, statuses), `standing` (who
 The duel maths: `profiles` (action profiles), `sides` and `duel` (the resolver). Calculators drive
 the real steps: `duelstate` (a constructed duel and the table's answers), `calculators`
 (`deckwright halfwish duel`), `odds` (exact odds), `examples` (the rulebook's worked duels).
-`invariants` (what holds after every step), `hints` (the gamemaster's tally and reminders), `bots`, `simreport` (the class matrix), `cli`.
+`checks` (what holds after every step), `hints` (the gamemaster's tally and reminders), `bots`, `simreport` (the class matrix), `cli`.
 """
 
 from __future__ import annotations
@@ -51,10 +51,10 @@ from typing import Any
 from cards.kept import keep, kept
 
 from .bots import BOTS, HeuristicBot
+from .checks import broken_invariants
 from .determinize import determinize
 from .engine import HalfwishEngine
 from .examples import worked_examples
-from .invariants import invariants
 from .odds import odds_matrix
 from .profiles import profiles_from_db
 from .search_hooks import search_evaluate
@@ -106,6 +106,11 @@ def sim_setup(engine: HalfwishEngine, players: int, rng: random.Random) -> dict[
     return {"classes": [rng.choice(classes) for _ in range(players)],
             "powers": [rng.sample(powers, engine.rules.powers_chosen) for _ in range(players)],
             "first_player": rng.randrange(players), "hidden_hands": False}
+
+
+def invariants(engine: HalfwishEngine, state: HalfwishState) -> list[str]:
+    """The invariants `state` breaks (decks, health, points, resources, turns); [] when all hold."""
+    return broken_invariants(engine, state)
 
 
 def sim_labels(engine: HalfwishEngine, state: HalfwishState) -> dict[str, str]:

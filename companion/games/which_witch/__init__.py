@@ -29,7 +29,7 @@ could play), the rules as steps (`setup`, `turn`, `targets`, `spells`, `defence`
 engine Protocol in `context`) merged in `steps`,
 `effects` (the one-card actions' effects in one dict), `engine` (the Engine: options, setup,
 outcome, tally, hint), `calculators` (exact attack odds through the real duel steps) and `odds`
-(what they report), `checks` (invariants), `bots`, `texts` (rulebook content), `cli`
+(what they report), `checks` (invariants), `bots`, `texts` (card texts and the rulebook's worked examples), `cli`
 (`deckwright which-witch attack|odds`).
 Hooks for the generic commands: `ENGINE`, `BOTS`, `sim_setup`, `sim_labels`, `invariants` and
 `rulebook_context` (card texts, worked examples and odds computed for the rulebook).
@@ -41,12 +41,13 @@ import random
 from typing import Any
 
 from .bots import BOTS, HeuristicBot
+from .calculators import wand_dice
 from .checks import broken_invariants
 from .determinize import determinize
 from .engine import WhichWitchEngine
 from .search_hooks import leader, search_evaluate
 from .state import HIDDEN, WitchState
-from .texts import card_text, rulebook_context
+from .texts import card_text, familiar_example, odds_table, own_element_example
 
 ENGINE = WhichWitchEngine
 
@@ -64,6 +65,18 @@ def sim_labels(engine: WhichWitchEngine, state: WitchState) -> dict[str, str]:
 def invariants(engine: WhichWitchEngine, state: WitchState) -> list[str]:
     """The invariants `state` breaks (cards conserved, hearts and hands in bounds...); [] when all hold."""
     return broken_invariants(engine, state)
+
+
+def rulebook_context(db: Any) -> dict[str, Any]:
+    """What the rulebook template adds to the database: card texts, worked examples, odds."""
+    engine = WhichWitchEngine(db)
+    return {
+        "card_text": lambda card: card_text(db, card),
+        "wand_dice": wand_dice(db),
+        "odds_table": odds_table(engine),
+        "own_element_example": own_element_example(engine),
+        "familiar_example": familiar_example(engine),
+    }
 
 
 __all__ = [

@@ -40,15 +40,3 @@ def familiar_example(engine: WhichWitchEngine) -> dict[str, Any]:
     return {"bonus": bonus, "die": die, "wand_die": dice[1], "base": f"{float(base.p_hit):.0%}",
             "boosted": f"{float(boosted.p_hit):.0%}", "wand": f"{float(wand.p_hit):.0%}",
             "boosted_exact": str(boosted.p_hit)}
-
-
-def rulebook_context(db: Any) -> dict[str, Any]:
-    """What the rulebook template adds to the database: card texts, worked examples, odds."""
-    engine = WhichWitchEngine(db)
-    return {
-        "card_text": lambda card: card_text(db, card),
-        "wand_dice": wand_dice(db),
-        "odds_table": odds_table(engine),
-        "own_element_example": own_element_example(engine),
-        "familiar_example": familiar_example(engine),
-    }

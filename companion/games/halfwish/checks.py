@@ -1,4 +1,5 @@
-"""What must hold after every Halfwish step (the `invariants` hook the random-play tests call)."""
+"""What must hold after every Halfwish step (`broken_invariants`, behind the package's `invariants`
+hook that the soak and the random-play tests call)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ def cards_owned(state: HalfwishState, seat: int) -> Counter[str]:
     return Counter(player.pile + player.hand + player.discard + committed)
 
 
-def invariants(engine: Game, state: HalfwishState) -> list[str]:
+def broken_invariants(engine: Game, state: HalfwishState) -> list[str]:
     """The broken invariants (none in a correct game): decks keep their size and no card appears or
     vanishes, health, points and resources stay in bounds, the game lasts at most its turns."""
     rules, broken = engine.rules, []
