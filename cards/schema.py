@@ -168,7 +168,7 @@ class Deck(Strict):
     # fraction of a millimetre off leaves its back's colour on their edge (print audit).
     face_down: bool = Field(default=False, description=(
         "its cards lie face down or in a hand, so their backs must not tell them apart: on shared "
-        "card sheets a row of empty slots keeps other decks from bordering them"))
+        "card sheets empty slots keep other decks' cards from touching them, even at a corner"))
     total: int | str | None = Field(default=None, description="expected sum of counts, or 'rules.PATH'")
     description: str = ""
     prototype: bool = False

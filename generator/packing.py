@@ -6,9 +6,9 @@ A deck or token sheet whose `sheets` is `shared` (or, when it says nothing, whos
 - decks of one card size and sidedness go into one file, `cards-<paper>.pdf` (several such
   groups: `cards-<size>[-single]-<paper>.pdf`), card after card, a deck starting in the next
   free slot; each card keeps its own back, so the duplex backs stay aligned slot by slot. A
-  deck whose cards lie face down (`face_down`) is kept a row of empty slots from any other deck
-  (`card_slots`): cards side by side share the cut line, and a cut or duplex shift a fraction
-  of a millimetre off would leave the neighbour's back colour on the edge of theirs;
+  deck whose cards lie face down (`face_down`) is kept by empty slots from touching any other
+  deck (`card_slots`): cards side by side share the cut line, and a cut or duplex shift a
+  fraction of a millimetre off would leave the neighbour's back colour on the edge of theirs;
 - token sheets go into `tokens-<paper>.pdf`, each sheet a block of rows of its own grid, the
   blocks stacked down the page and carried to the next page when the page is full; when any of
   them is double-sided every page gets a back page, mirrored for a long-edge flip, on which the
@@ -73,7 +73,7 @@ def card_groups(db: Database) -> list[Group]:
     """The card files of the kit in build order: one per deck, or one per group of sharing decks."""
     def key(deck: Any) -> tuple[str, ...]:
         return ("shared", deck.size, str(deck.duplex)) if shares(db, deck) else ("own", deck.id)
-    # face-down decks first, the others after them together: a row of empty slots goes only
+    # face-down decks first, the others after them together: empty slots go only
     # where a face-down deck meets another (`card_slots`), not between two open decks
     groups = _grouped(printing_order(db.decks), key)
     sizes = {k[1] for k in groups if k[0] == "shared"}
@@ -165,22 +165,58 @@ def group_names(group: Group) -> str:
 
 
 def card_slots(decks: Sequence[Any], copies: Sequence[int], cols: int, per_sheet: int) -> list[int | None]:
-    """Each slot of a card file in order, sheet after sheet: the index in `decks` of the deck
-    whose card it holds (`copies` of each, in turn), or None for a slot left empty. Between a
-    deck whose cards lie face down (`face_down`) and the deck before or after it, a row's worth of
-    slots (`cols`) stays empty, so no card of one borders a card of the other (the one after
-    starts `cols` + 1 slots past the last card of the one before); when that runs past the
-    sheet, the next deck starts the next sheet."""
-    slots: list[int | None] = []
-    for index, (deck, count) in enumerate(zip(decks, copies, strict=True)):
-        free = len(slots)
-        before = decks[index - 1] if index else None
-        if before is not None and free % per_sheet and (deck.face_down or before.face_down) \
-                and not same_back(deck, before):
-            sheet_end = (free // per_sheet + 1) * per_sheet
-            slots += [None] * (min(free + cols, sheet_end) - free)
-        slots += [index] * count
+    """Each slot of a card file in order, sheet after sheet, row by row: the index in `decks` of
+    the deck whose card it holds (`copies` of each, in turn), or None for a slot left empty. A
+    card of a face-down deck (`face_down`) touches no card of a deck with another back, not even
+    at a corner, where each card's bleed would paint into the other's trim: the deck after starts
+    in the first slot clear of them, on the next sheet when none is left. Sheets fill row by row,
+    or column by column where that needs fewer sheets: on a landscape sheet of two rows the gap
+    between two decks is then a column of two slots instead of a row of four."""
+    rows = per_sheet // cols
+    by_rows = _filled(decks, copies, cols, rows, across=True)
+    if rows >= cols:
+        return by_rows
+    by_columns = _filled(decks, copies, cols, rows, across=False)
+    return by_columns if _sheets(by_columns, per_sheet) < _sheets(by_rows, per_sheet) else by_rows
+
+
+def _sheets(slots: Sequence[int | None], per_sheet: int) -> int:
+    return -(-len(slots) // per_sheet)
+
+
+def _filled(decks: Sequence[Any], copies: Sequence[int], cols: int, rows: int, across: bool) -> list[int | None]:
+    """`card_slots` filling each sheet along its rows (`across`) or down its columns."""
+    per_sheet = cols * rows
+    owner: dict[tuple[int, int, int], int] = {}  # (sheet, row, column) -> deck index
+
+    def cell(number: int) -> tuple[int, int, int]:  # the number-th slot in filling order
+        sheet, at = divmod(number, per_sheet)
+        row, col = divmod(at, cols) if across else reversed(divmod(at, rows))
+        return sheet, row, col
+
+    def is_clear(number: int, index: int) -> bool:
+        sheet, row, col = cell(number)
+        near = (owner.get((sheet, row + dr, col + dc)) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+        return not any(other is not None and kept_apart(decks[index], decks[other]) for other in near)
+
+    start = 0
+    for index, count in enumerate(copies):
+        # only the deck's first sheet-full can meet an earlier deck's cards
+        while not all(is_clear(number, index) for number in range(start, start + min(count, per_sheet))):
+            start += 1
+        owner.update({cell(number): index for number in range(start, start + count)})
+        start += count
+    slots: list[int | None] = [None] * (max((s * per_sheet + r * cols + c for s, r, c in owner), default=-1) + 1)
+    for (sheet, row, col), index in owner.items():
+        slots[sheet * per_sheet + row * cols + col] = index
     return slots
+
+
+def kept_apart(a: Any, b: Any) -> bool:
+    """Must cards of these two decks not touch on a sheet? A face-down card beside a card with
+    another back: a cut or duplex shift a fraction of a millimetre off would leave that back's
+    colour on the edge of its own."""
+    return a is not b and (a.face_down or b.face_down) and not same_back(a, b)
 
 
 def same_back(a: Any, b: Any) -> bool:

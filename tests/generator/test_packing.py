@@ -26,11 +26,13 @@ def halfwish_cards(tmp_path_factory) -> dict[str, list[Path]]:
     return {paper: build_kit(db, paper, out, ("cards",)) for paper in ("a4", "letter")}
 
 
-@pytest.mark.parametrize(("paper", "sheets"), [("a4", 14), ("letter", 17)])
+@pytest.mark.parametrize(("paper", "sheets"), [("a4", 14), ("letter", 16)])
 def test_halfwish_decks_share_card_sheets(halfwish_cards, paper, sheets):
     """117 cards took 17 sheets (76% of the slots) on A4 with a file per deck; shared, 13 full
     sheets would, and 14 do with the empty slots that keep the face-down decks (actions and the
-    upgrades that join them, powers, map) from bordering another deck."""
+    upgrades that join them, powers, map) from bordering another deck. On Letter's landscape
+    sheets of 4 x 2 a row of four empty slots between two decks took 17 sheets; a column of two
+    (the sheet where decks meet filled column by column) takes 16."""
     files = halfwish_cards[paper]
     assert [f.name for f in files] == [f"cards-{paper}.pdf"]
     reader = PdfReader(files[0])
@@ -80,7 +82,8 @@ def test_print_plan_reports_the_shared_file_full():
 def test_no_other_deck_borders_a_face_down_deck(halfwish_cards, paper):
     """Print audit: Cursed Idol (a map card, dealt face down) sat beside a Basic Power; a cut or a
     duplex shift a fraction of a millimetre off left the power's back colour on the map card's
-    edge. Read back from the PDF: no card of a face-down deck shares an edge with another deck's."""
+    edge. Read back from the PDF: no card of a face-down deck shares an edge with another deck's,
+    nor a corner, where each card's bleed painted a 3 mm square into the other's trim."""
     db = load_game("halfwish")
     plan = plan_sheet(parse_size("poker"), parse_length(db.print.bleed), paper, page_margin(db.print.margin, paper))
     face_down = {deck.code for deck in db.decks if deck.face_down}
@@ -94,7 +97,7 @@ def test_no_other_deck_borders_a_face_down_deck(halfwish_cards, paper):
             if found:
                 codes[divmod(slot, plan.cols)] = found.group(1)
         for (row, col), code in codes.items():
-            for near in ((row + 1, col), (row, col + 1)):
+            for near in ((row + 1, col), (row, col + 1), (row + 1, col - 1), (row + 1, col + 1)):
                 other = codes.get(near)
                 if other is not None and other != code and borrowed.get(code, code) != borrowed.get(other, other):
                     assert code not in face_down and other not in face_down, (sheet, (row, col), code, other)
@@ -185,7 +188,7 @@ def test_the_print_guide_and_the_console_report_sheets_and_slot_use(runner, tmp_
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
-    assert any(line.startswith("halfwish/cards-letter.pdf") and line.endswith("17 sh.  86%") for line in lines)
+    assert any(line.startswith("halfwish/cards-letter.pdf") and line.endswith("16 sh.  91%") for line in lines)
     assert any(line.startswith("heartstrings/board-letter.pdf") and line.endswith("4 sh.") for line in lines)
 
 
