@@ -25,6 +25,29 @@ def test_no_ink_within_5_mm_of_the_paper_edge(shipped_kits, game, paper):
     assert not found, found[:10]
 
 
+@pytest.mark.parametrize(("inset_mm", "edge", "found"),
+                         [(4.9, "left", True), (5.0, "left", False), (4.9, "top", True), (4.9, "bottom", True),
+                          (4.9, "right", True), (5.0, "right", False)])
+def test_the_edge_check_finds_ink_4_9_mm_from_the_edge(tmp_path, inset_mm, edge, found):
+    """A hairline 4.9 mm from the paper's edge is in the strip, one at 5 mm is not: at 100 dpi the
+    strip was 4.6 mm wide, and a colour band 4.9 mm in passed the check above."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    width, height = 595.0, 842.0
+    canvas = Canvas(str(tmp_path / "mark.pdf"), pagesize=(width, height))
+    canvas.setLineWidth(0.25)
+    inset = inset_mm * MM
+    x = {"left": inset, "right": width - inset}.get(edge, width / 2)
+    y = {"bottom": inset, "top": height - inset}.get(edge, height / 2)
+    along = {"left": (0, 20), "right": (0, 20), "top": (20, 0), "bottom": (20, 0)}[edge]
+    dx, dy = {"left": (-1, 0), "right": (1, 0), "bottom": (0, -1), "top": (0, 1)}[edge]
+    canvas.line(x - dx * 0.125 + along[0], y - dy * 0.125 + along[1],
+                x - dx * 0.125 - along[0], y - dy * 0.125 - along[1])  # its outer side at the inset
+    canvas.save()
+    hits = ink_near_edges(tmp_path / "mark.pdf", 5)
+    assert [hit.edge for hit in hits] == ([edge] if found else []), hits
+
+
 @pytest.mark.parametrize(("game", "paper"), KITS, ids=[f"{g}-{p}" for g, p in KITS])
 def test_no_text_is_printed_over_other_text(shipped_kits, game, paper):
     """Footers, stamps and labels of every component: no two text runs share their box."""
