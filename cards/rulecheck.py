@@ -27,6 +27,7 @@ from .ruletypes import (
 from .yamlsrc import YamlDoc
 
 _TYPE_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
+_CASE = re.compile(r"^\[[\w-]+=[\w-]+\]$")  # a `per op` case in an error location: `[op=steal]`
 _OUT_OF_BOUNDS = {"greater_than_equal", "greater_than", "less_than_equal", "less_than", "too_short", "too_long"}
 
 
@@ -128,8 +129,24 @@ def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tu
             text = f"expected {type_name}, got {value!r}"
         else:  # the wrong kind of value altogether: name the kind, as for an unbounded type
             text = f"expected {unbounded(type_name)}, got {value!r}"
-        problems.append((inner, text))
+        problems.append((inner, _in_words(error, text)))
     return problems
+
+
+def _in_words(error: Any, text: str) -> str:
+    """What is wrong, saying when it is a mapping's key (`rules.buffs[30]` names the key, not a
+    value) and which case of a `per op` type asked for it (`dv` is a resource, but not one to steal)."""
+    loc = error["loc"]
+    if "[key]" in loc:
+        found = error.get("input")
+        if error["type"] in _OUT_OF_BOUNDS:
+            text = f"the key {found!r} is out of bounds: {text.split(', got ')[0]}"
+        elif error["type"] == NOT_ONE_OF:
+            text = f"the key {text}"
+        else:
+            text = f"the key {found!r} is wrong: {text}"
+    cases = [part[1:-1].replace("=", ": ") for part in loc if isinstance(part, str) and _CASE.match(part)]
+    return f"{text} (with {cases[-1]})" if cases else text
 
 
 def _rule_loc(path: str) -> Loc:

@@ -23,6 +23,7 @@ Vocabulary (spaces are ignored):
 | `list[T] len in 1..6` | a list (or mapping) with 1 to 6 items                   |
 | `str in (a, b, c)` | one of the names listed (`int in (1, 2)` for numbers)      |
 | `{op: T, who?: T}` | a mapping whose key `op` is a `T` (`?`: may be left out); other keys are free |
+| `{op: T, ...} per op {steal: {resource: T}}` | as `{op: T, ...}`; where `op` is `steal`, these keys too (over the others) |
 | `effect`      | a type named under `types:` (it may name itself: `reward?: list[effect]`) |
 
 Values are checked strictly: nothing is coerced from one type to another. Bounds may sit
@@ -38,9 +39,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Annotated, Any, NotRequired, Required
+from typing import Annotated, Any, NotRequired, Required, Union
 
-from pydantic import AfterValidator, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainValidator,
+    Tag,
+    TypeAdapter,
+)
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict, is_typeddict
 
@@ -60,11 +69,8 @@ _RANGE = re.compile(rf"^(int|float|.+\]len)in({_NUMBER})\.\.({_NUMBER})$")
 _BOUND_KEYS = {">=": "ge", ">": "gt", "<=": "le", "<": "lt"}
 _CHOICES = re.compile(r"^(int|str)in\((.+)\)$")
 _NAME = re.compile(r"^[A-Za-z_][\w-]*$")
+_PER = re.compile(r"^per([A-Za-z_][\w-]*)\{(.+)\}$")  # `per op {steal: {...}, set: {...}}`
 NOT_ONE_OF = "not_one_of"  # the error type of a value outside its choices (`rulecheck` words it)
-# How deep a type that names itself (an effect whose reward is a list of effects) is checked: the
-# types are pydantic types built ahead, so a recursive one is unrolled this many times (deeper is
-# taken as it is). Halfwish nests one reward in an effect; 6 levels made its first load 45 ms, 3: 31 ms
-_NAMED_DEPTH = 3
 _STRICT_KEYS = ConfigDict(extra="allow", strict=True)  # `{op: T}`: other keys free, nothing coerced
 Named = Mapping[str, str] | None  # the game's `types:`; None: any name is accepted (a syntax check)
 
@@ -78,7 +84,7 @@ def normalise(name: str) -> str:
     return "".join(name.split())
 
 
-def python_type(name: str, named: Named = {}, depth: int = 0) -> Any:  # noqa: B006 (never changed)
+def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never changed)
     """The Python type a rule type name stands for; RuleTypeError when it is not one. `named` holds
     the game's named types (`types:`); with None any name passes, as anything (a syntax check)."""
     text = normalise(name)
@@ -86,20 +92,20 @@ def python_type(name: str, named: Named = {}, depth: int = 0) -> Any:  # noqa: B
         return SCALARS[text]
     if text in OPEN:
         return OPEN[text]
-    bounded = _bounded(text, named, depth)
+    bounded = _bounded(text, named)
     if bounded is not None:
         return bounded
     choices = _CHOICES.match(text)
     if choices:
         return _one_of(choices.group(1), choices.group(2))
     if text.startswith("list[") and text.endswith("]"):
-        return list[python_type(text[5:-1], named, depth)]  # type: ignore[misc]
+        return list[python_type(text[5:-1], named)]  # type: ignore[misc]
     if text.startswith("dict[") and text.endswith("]"):
-        return _dict_type(text, named, depth)
+        return _dict_type(text, named)
     if text.startswith("{") and text.endswith("}"):
-        return _keyed_map(text[1:-1], named, depth)
+        return _keyed_map(text, named)
     if _NAME.match(text) and text not in KEY_TYPES and (named is None or text in named):
-        return _named_type(text, named, depth)
+        return _named_type(text, named)
     raise RuleTypeError(name)
 
 
@@ -115,7 +121,7 @@ def split_top(text: str) -> list[str]:
     return [*parts, text[start:]]
 
 
-def _dict_type(text: str, named: Named, depth: int) -> Any:
+def _dict_type(text: str, named: Named) -> Any:
     """`dict[K,V]`: K is int or str, bounded (`int in 1..12`) or with choices (`str in (a, b)`)."""
     parts = split_top(text[5:-1])
     if len(parts) != 2:
@@ -124,12 +130,42 @@ def _dict_type(text: str, named: Named, depth: int) -> Any:
     if not (key in KEY_TYPES or _CHOICES.match(key) or _COMPARED.match(key) or _RANGE.match(key)) \
             or not key.startswith(KEY_TYPES):
         raise RuleTypeError(key)
-    return dict[python_type(key, named, depth), python_type(value, named, depth)]  # type: ignore[misc]
+    return dict[python_type(key, named), python_type(value, named)]  # type: ignore[misc]
 
 
-def _keyed_map(inner: str, named: Named, depth: int) -> Any:
+def _keyed_map(text: str, named: Named) -> Any:
     """`{op: str, amount?: int}`: a mapping with these keys (`?`: optional) of these types; the
-    other keys are free (an effect carries the keys its `op` reads)."""
+    other keys are free (an effect carries the keys its `op` reads). `... per op {steal: {...}}`
+    adds the keys one value of `op` reads, typed for it (`steal` takes fewer resources than `set`)."""
+    end = _closing(text)
+    keys = _typed_keys(text[1:end], named)
+    if end == len(text) - 1:
+        return _typed_dict(keys)
+    per = _PER.match(text[end + 1:])
+    if not per or per.group(1) not in keys:
+        raise RuleTypeError(text[end + 1:])
+    selector, cases = per.group(1), {}
+    for part in split_top(per.group(2)):
+        value, sep, case = part.partition(":")
+        if not sep or not _NAME.match(value) or value in cases or not case.startswith("{") or _closing(case) != len(case) - 1:
+            raise RuleTypeError(part)
+        cases[value] = _typed_dict(keys | _typed_keys(case[1:-1], named))
+    return _per_value(_typed_dict(keys), selector, cases)
+
+
+def _closing(text: str) -> int:
+    """Where the bracket that opens `text` closes."""
+    depth = 0
+    for i, char in enumerate(text):
+        depth += char in "[({"
+        depth -= char in "])}"
+        if depth == 0:
+            return i
+    raise RuleTypeError(text)
+
+
+def _typed_keys(inner: str, named: Named) -> dict[str, Any]:
+    """`op: str, amount?: int` -> {'op': Required[str], 'amount': NotRequired[int]}."""
     keys: dict[str, Any] = {}
     for part in split_top(inner):
         key, sep, type_name = part.partition(":")
@@ -137,20 +173,45 @@ def _keyed_map(inner: str, named: Named, depth: int) -> Any:
         key = key.removesuffix("?")
         if not sep or not _NAME.match(key) or key in keys:
             raise RuleTypeError(f"{{{part}}}")
-        value = python_type(type_name, named, depth)
+        value = python_type(type_name, named)
         keys[key] = NotRequired[value] if optional else Required[value]
+    return keys
+
+
+def _typed_dict(keys: dict[str, Any]) -> Any:
     shape: Any = TypedDict("keys", keys)  # type: ignore[misc]
     setattr(shape, "__pydantic_config__", _STRICT_KEYS)  # noqa: B010 (a class attribute mypy does not know)
     return shape
 
 
-def _named_type(text: str, named: Named, depth: int) -> Any:
-    if named is None or depth >= _NAMED_DEPTH:  # a syntax check; or deep enough down a type naming itself
+def _per_value(common: Any, selector: str, cases: dict[str, Any]) -> Any:
+    """The mapping checked as the case its `selector` key names, else as `common`. A case's tag,
+    `[op=steal]`, is in pydantic's error location: `rulecheck` leaves it out of the path and says it."""
+    tags = {value: f"[{selector}={value}]" for value in cases}
+
+    def case_of(value: Any) -> str:
+        chosen = value.get(selector) if isinstance(value, dict) else None
+        return tags[chosen] if isinstance(chosen, str) and chosen in tags else "[*]"
+    variants = [Annotated[common, Tag("[*]")], *(Annotated[cases[v], Tag(tag)] for v, tag in tags.items())]
+    return Annotated[Union[tuple(variants)], Discriminator(case_of)]  # noqa: UP007 (built from a tuple)
+
+
+def _named_type(text: str, named: Named) -> Any:
+    if named is None:  # a syntax check
         return Any
-    try:
-        return python_type(named[text], named, depth + 1)
-    except RuleTypeError:
-        raise RuleTypeError(text) from None
+    return _named_reference(text, tuple(sorted(named.items())))
+
+
+@cache  # one reference per name: Halfwish's cards, rules and profiles name `effect` many times
+def _named_reference(text: str, named: tuple[tuple[str, str], ...]) -> Any:
+    """A named type as a reference to its own validator, built the first time a value is checked:
+    a type that names itself (an effect whose reward is a list of effects) is checked at any depth
+    and built once, however many types name it. (Unrolled instead, three levels deep, Halfwish's
+    `per op` effects made a load 0.1 s slower.) Its own mistakes are reported where it is named
+    under `types:` (`named_types`), so here it is taken as it is."""
+    def validate(value: Any) -> Any:
+        return _adapter(dict(named)[text], named).validate_python(value)
+    return Annotated[Any, PlainValidator(validate)]
 
 
 def _one_of(kind: str, listed: str) -> Any:
@@ -172,24 +233,24 @@ def _one_of(kind: str, listed: str) -> Any:
     return Annotated[SCALARS[kind], AfterValidator(check)]
 
 
-def _bounded(text: str, named: Named = {}, depth: int = 0) -> Any:  # noqa: B006
+def _bounded(text: str, named: Named = {}) -> Any:  # noqa: B006
     """`int>=1` -> Annotated[int, Field(ge=1)]; `intin2..20` -> ge=2, le=20; None when not bounded.
 
     `list[int]len>=1` bounds the number of items instead (min_length/max_length)."""
     compared = _COMPARED.match(text)
     if compared:
         kind, operator, number = compared.groups()
-        return _annotated(kind, {_BOUND_KEYS[operator]: number}, named, depth)
+        return _annotated(kind, {_BOUND_KEYS[operator]: number}, named)
     ranged = _RANGE.match(text)
     if ranged:
         kind, low, high = ranged.groups()
-        return _annotated(kind, {"ge": low, "le": high}, named, depth)
+        return _annotated(kind, {"ge": low, "le": high}, named)
     return None
 
 
-def _annotated(kind: str, bounds: dict[str, str], named: Named, depth: int) -> Any:
+def _annotated(kind: str, bounds: dict[str, str], named: Named) -> Any:
     if kind.endswith("len"):
-        base = python_type(kind[:-3], named, depth)
+        base = python_type(kind[:-3], named)
         lengths = {k: _number("int", v) for k, v in bounds.items()}
         if "lt" in lengths or "gt" in lengths:  # lengths are whole numbers: > n is >= n + 1
             lengths = {"ge": lengths.get("gt", -1) + 1} if "gt" in lengths else {"le": lengths["lt"] - 1}
@@ -235,8 +296,8 @@ def type_name_problem(name: str, named: Named = {}) -> str | None:  # noqa: B006
     return _type_name_problem(name, None if named is None else tuple(sorted(named.items())))
 
 
-@cache  # asked for every rule and every card field that names a type: a type naming itself is
-# unrolled `_NAMED_DEPTH` times, and building Halfwish's effect types per card took 0.37 s a load
+@cache  # asked for every rule and every card field that names a type: building Halfwish's effect
+# types per card took 0.37 s a load
 def _type_name_problem(name: str, frozen: tuple[tuple[str, str], ...] | None) -> str | None:
     named = None if frozen is None else dict(frozen)
     try:

@@ -82,7 +82,26 @@ def test_a_typed_key_of_a_mapping_is_checked_in_a_named_type_that_names_itself(t
 
 def test_a_key_bounded_by_another_parameter_is_located(tmp_path: Path) -> None:
     [problem] = problems_of(write_game(tmp_path, ("{4: 1, 8: 2}", "{4: 1, 30: 2}")))
-    assert (problem.path, problem.line, problem.message) == ("rules.buffs[30]", 8, "expected at most 12, got 30")
+    assert (problem.path, problem.line, problem.message) == (
+        "rules.buffs[30]", 8, "the key 30 is out of bounds: expected at most 12")
+
+
+def test_a_key_outside_its_choices_says_it_is_the_key(tmp_path: Path) -> None:
+    problems = problems_of(write_game(tmp_path, ("{4: 1, 8: 2}", "{a: 1}"),
+                                      ("dict[int in 1..rules.rooms, int]", "dict[str in (b, c), int]")))
+    assert located(problems) == [("rules.buffs.a", 8, "the key 'a' is not one of b, c")]
+
+
+def test_a_key_one_op_reads_is_checked_for_that_op(tmp_path: Path) -> None:
+    """`per op`: a key typed for one value of `op` only (a steal takes fewer resources than a set)."""
+    edits = (('amount?: int, reward?: list[effect]}"',
+              'amount?: int} per op {heal: {amount: int}, bid: {reward?: list[effect]}}"'),
+             ("{op: heal, amount: 2}", "{op: heal, amount: two}"),
+             ("reward: [{op: heal, amount: 1}]", "reward: [{op: heal}]"))
+    assert located(problems_of(write_game(tmp_path, *edits))) == [
+        ("rules.wishes[0].amount", 10, "expected int, got 'two' (with op: heal)"),
+        ("rules.wishes[1].reward[0]", 11, "missing required key 'amount' (with op: heal)"),
+    ]
 
 
 def test_a_deck_field_rule_type_checks_each_card_at_its_line(tmp_path: Path) -> None:
@@ -110,6 +129,9 @@ def test_an_unknown_type_name_is_located_where_it_is_used(tmp_path: Path) -> Non
     ("{kind: str in (strike, block)}", {"kind": "block", "dv": 2}, {"dv": 2}),
     ("{kind?: str in (strike, block), dv?: int}", {}, {"dv": "2"}),
     ("dict[str, {kind: str}]", {"strike": {"kind": "x"}}, {"strike": {"kind": 1}}),
+    ("{op: str, n?: int} per op {a: {n: str}}", {"op": "a", "n": "x"}, {"op": "a", "n": 1}),
+    ("{op: str, n?: int} per op {a: {n: str}}", {"op": "b", "n": 1}, {"op": "b", "n": "x"}),
+    ("{op: str} per op {a: {n: int}}", {"op": "b"}, {"op": "a"}),
 ], ids=repr)
 def test_choices_and_keys_accept_and_refuse(name: str, good: object, bad: object) -> None:
     assert adapter(name).validate_python(good) == good
@@ -119,7 +141,8 @@ def test_choices_and_keys_accept_and_refuse(name: str, good: object, bad: object
 
 @pytest.mark.parametrize("name", ["str in ()", "str in (a, 'b')", "int in (one)", "float in (1.5)",
                                   "{op}", "{op: int, op: int}", "dict[float, int]", "dict[list[int], int]",
-                                  "effect"])
+                                  "effect", "{op: str} per kind {a: {n: int}}", "{op: str} per op {a: int}",
+                                  "{op: str} per op {a: {n: int}, a: {n: int}}", "{op: str} per op"])
 def test_malformed_choices_and_keys_are_unknown_types(name: str) -> None:
     with pytest.raises(RuleTypeError):
         python_type(name)
@@ -135,9 +158,9 @@ def test_a_named_type_is_built_once_per_process_not_per_card(monkeypatch) -> Non
     built: list[str] = []
     real = ruletypes.python_type
 
-    def counting(name, named={}, depth=0):  # noqa: B006 - the same signature
+    def counting(name, named={}):  # noqa: B006 - the same signature
         built.append(name)
-        return real(name, named, depth)
+        return real(name, named)
 
     monkeypatch.setattr(ruletypes, "python_type", counting)
     load_game("halfwish")

@@ -17,9 +17,11 @@ from companion.cli import cli
     ("  bead_bonus_rooms: [1, 12]", "  bead_bonus_rooms: [1, 13]",
      "game.yaml:22:25: rules.bead_bonus_rooms[1]: expected at most 12, got 13"),
     ("  defender_buffs: {4: 1, 8: 2}", "  defender_buffs: {4: 1, 30: 2}",
-     "game.yaml:20:26: rules.defender_buffs[30]: expected at most 12, got 30"),
+     "game.yaml:20:26: rules.defender_buffs[30]: the key 30 is out of bounds: expected at most 12"),
 ], ids=["bead-bonus-room", "defender-buff-room"])
 def test_a_room_the_board_lacks_is_refused_at_its_item(tmp_path: Path, old: str, new: str, where: str) -> None:
+    """A room out of bounds as a mapping's key says it is the key (audit s26, 2): "expected at most
+    12, got 30" read as if the buff, not the room it is for, were too large."""
     shutil.copytree(DEFAULT_CARDS / "heartstrings", tmp_path / "heartstrings")
     game = tmp_path / "heartstrings" / "game.yaml"
     assert game.read_text().count(old) == 1
