@@ -19,6 +19,9 @@ from typing import Any
 from ...engine.hands import Hand
 from ...engine.steps import StepState
 
+# Every status the engine reads; an effect's `status` must be one (game.yaml types it: a misspelt
+# name would be added to the player and never read, so the effect would do nothing).
+STATUSES = ("exposed", "toughness", "poisoned", "stunned", "no_heal", "no_powers", "invulnerable")
 # Negative effects removed at the end of every round (seed step 7).
 NEGATIVE_STATUSES = ("exposed", "poisoned", "stunned", "no_heal", "no_powers")
 # Statuses that last only for the turn they were gained in.

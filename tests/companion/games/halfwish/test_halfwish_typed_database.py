@@ -18,6 +18,7 @@ from companion.games.halfwish.effects import OPS
 from companion.games.halfwish.hooks import HOOKS
 from companion.games.halfwish.profiles import KINDS
 from companion.games.halfwish.standing import tiebreak_value
+from companion.games.halfwish.state import STATUSES
 
 
 def lint_with(tmp_path: Path, file: str, old: str, new: str) -> str:
@@ -60,14 +61,38 @@ def test_an_upgrade_profile_effect_without_op_is_refused_at_its_line(tmp_path: P
                      r"missing required key 'op'", output), output
 
 
+@pytest.mark.parametrize(("file", "old", "new", "where"), [
+    ("map.yaml", "status: poisoned, amount: 1}]", "status: poisonned, amount: 1}]",
+     (r"map\.yaml:90:\d+: decks\[map\]\.cards\[[\w-]+\]\.effects\[0\]\.status: 'poisonned' is not one of "
+      r"exposed, .* \(did you mean 'poisoned'\?\) \(with op: status\)")),
+    ("powers.yaml", "{op: steal, who: self, resource: hp, amount: 5", "{op: steal, who: self, resource: dv, amount: 5",
+     (r"powers\.yaml:94:\d+: decks\[powers\]\.cards\[[\w-]+\]\.effects\[\d\]\.resource: 'dv' is not one of "
+      r"points, hp, mana, lamps \(with op: steal\)")),
+    ("map.yaml", "resource: hp, value: 15", "resource: mana, value: 15",
+     (r"map\.yaml:165:\d+: decks\[map\]\.cards\[[\w-]+\]\.effects\[0\]\.resource: 'mana' is not one of "
+      r"hp, points, dv \(with op: set\)")),
+    ("upgrades.yaml", "          first_strike: true", "          first_strike: 'false'",
+     (r"upgrades\.yaml:33:\d+: decks\[upgrades\]\.cards\[[\w-]+\]\.profile\.first_strike: expected bool, "
+      r"got 'false'")),
+], ids=["status-name", "steal-resource", "set-resource", "profile-bool"])
+def test_a_value_one_op_cannot_use_is_refused_at_its_line(
+        tmp_path: Path, file: str, old: str, new: str, where: str) -> None:
+    """Audit s26 (1): a misspelt status passed `lint` and was added to the player's statuses, never
+    read (the card's Poison did nothing in `sim halfwish --games 20`); a steal of `dv` crashed `sim`
+    with KeyError: 'dv' (lint's engine check said so with no file or line); `set` of `mana` passed
+    lint and set the points; a profile's `first_strike: 'false'` passed lint and was read as
+    bool('false'), so the action struck first."""
+    output = lint_with(tmp_path, file, old, new)
+    assert re.search(where, output), output
+
+
 def _choices(type_text: str, key: str) -> list[str]:
-    """The names a `{key: str in (...)}` part of a named type lists."""
+    """The names a `key: str in (...)` part of a named type lists (in its common keys or an op's)."""
     flat = "".join(type_text.split())
-    for part in split_top(flat[1:-1]):
-        name, _, kind = part.partition(":")
-        if name.removesuffix("?") == key:
-            return split_top(kind.removeprefix("strin(").removesuffix(")"))
-    raise AssertionError(f"no key {key!r} in {type_text!r}")
+    found = re.search(rf"[{{,]{key}\??:strin\(([^)]*)\)", flat)
+    if not found:
+        raise AssertionError(f"no key {key!r} in {type_text!r}")
+    return split_top(found.group(1))
 
 
 def test_the_typed_names_are_the_names_the_engine_knows() -> None:
@@ -76,6 +101,7 @@ def test_the_typed_names_are_the_names_the_engine_knows() -> None:
     assert _choices(game["types"]["effect"], "op") == list(OPS)
     assert _choices(game["types"]["effect"], "name") == list(HOOKS)
     assert _choices(game["types"]["action"], "kind") == list(KINDS)
+    assert _choices(game["types"]["effect"], "status") == list(STATUSES)
     listed = game["rule_types"]["tiebreaks"].split("(")[1].split(")")[0].replace(" ", "").split(",")
     from companion.games.halfwish.state import HalfwishState, Player
     state = HalfwishState(players=[Player("a"), Player("b")])
