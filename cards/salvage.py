@@ -19,9 +19,13 @@ the loader (`cards.loader`) can read the rest and check it:
 - a field definition that was refused (`type: string`, `requird:`) loses the refused keys, so the
   rest of it (`refs`) is still checked; its cards' values of that field are not checked
   (`Salvaged.unchecked`): they would be checked against a definition the designer did not write.
+- a setting of a sheet, token sheet, die or reference card, or of one token, that was refused and
+  that the schema does not require (`count: -1`, `colr:`) is left out: its default reports nothing,
+  and the component's other problems are still found (audit s26: a token's `count` mistake hid
+  its sheet's `size` mistake until the next run).
 
 A problem anywhere else (a deck's id or its `fields` as a whole, a single section such as
-`rules`, a component of another section), or a misspelling of what other parts read (`rulez:`, a
+`rules`, a component's required setting such as a sheet's `width`), or a misspelling of what other parts read (`rulez:`, a
 deck's `feilds:`), leaves the file unread, as before: cross-checks against a part-read deck or
 rules would report false problems.
 """
@@ -31,8 +35,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from .locations import Loc
-from .schema import SECTIONS, Deck
+from .schema import SECTIONS, Deck, Die, Reference, Sheet, Token, TokenSheet
 from .wording import closest
 
 # a deck's required settings that no check compares across decks, and the stand-in for each
@@ -41,6 +47,8 @@ _KEPT_WHOLE = ("id", "fields", "cards")  # a deck refused in one of these is not
 # sections the checks of other sections read: a misspelt one (`rulez:`) is not left out, or what
 # names it would be reported as naming nothing
 _READ_ACROSS = ("game", "rules", "decks")
+# sections whose components' refused settings with a default are left out (a token sheet's tokens too)
+_COMPONENTS: dict[str, type[BaseModel]] = {"sheets": Sheet, "tokens": TokenSheet, "dice": Die, "references": Reference}
 
 
 @dataclass
@@ -65,12 +73,16 @@ class _Refused:
     cards: dict[int, set[int]] = field(default_factory=dict)  # deck's place -> its refused cards' places
     settings: dict[int, set[str]] = field(default_factory=dict)  # deck's place -> its refused settings
     specs: dict[int, dict[str, set[str | None]]] = field(default_factory=dict)  # ... -> field -> keys (None: all)
+    # a component's (or token's) place in the file -> its refused settings that have a default
+    defaulted: dict[Loc, set[str]] = field(default_factory=dict)
 
     def note(self, kind: str, loc: Loc) -> bool:
         """Sort one refused place; False when it lies where the file cannot be read without it."""
         if len(loc) == 1 and kind == "extra_forbidden":
             self.sections.add(str(loc[0]))
             return closest(str(loc[0]), SECTIONS) not in _READ_ACROSS
+        if loc and loc[0] in _COMPONENTS:
+            return self._note_defaulted(kind, loc)
         if len(loc) < 3 or loc[0] != "decks" or not isinstance(loc[1], int) or not isinstance(loc[2], str):
             return False
         deck, key = loc[1], loc[2]
@@ -88,6 +100,19 @@ class _Refused:
         self.settings.setdefault(deck, set()).add(key)
         return True
 
+    def _note_defaulted(self, kind: str, loc: Loc) -> bool:
+        """A component's or a token's setting: left out when the schema has a default for it."""
+        model, owner, rest = _COMPONENTS[str(loc[0])], loc[:2], loc[2:]
+        if model is TokenSheet and len(rest) >= 3 and rest[0] == "tokens" and isinstance(rest[1], int):
+            model, owner, rest = Token, loc[:4], loc[4:]
+        if not isinstance(owner[-1], int) or not rest or not isinstance(rest[0], str) or kind == "missing":
+            return False
+        known = model.model_fields.get(rest[0])
+        if known is not None and known.is_required():
+            return False
+        self.defaulted.setdefault(owner, set()).add(rest[0])
+        return True
+
 
 def without_broken_parts(data: Any, errors: list[Any], refused_cards: list[Loc]) -> Salvaged | None:
     """`data` without what `errors` (pydantic's) refused, and without the cards at `refused_cards`
@@ -100,7 +125,11 @@ def without_broken_parts(data: Any, errors: list[Any], refused_cards: list[Loc])
             return None
     if not isinstance(data, dict):
         return None
-    salvaged = Salvaged({key: value for key, value in data.items() if key not in refused.sections})
+    kept = _with_defaulted_left_out({key: value for key, value in data.items() if key not in refused.sections},
+                                    refused.defaulted)
+    if kept is None:
+        return None
+    salvaged = Salvaged(kept)
     touched = set(refused.cards) | set(refused.settings) | set(refused.specs)
     if not touched:
         return salvaged
@@ -156,3 +185,29 @@ def _without_cards(deck: dict[str, Any], place: int, refused: set[int], salvaged
                                if at < len(cards) and isinstance(cards[at], dict) and "id" in cards[at]}
     salvaged.written[place] = {at: cards[at] for at in sorted(refused) if at < len(cards) and isinstance(cards[at], dict)}
     return {**deck, "cards": [cards[at] for at in kept]}
+
+
+def _with_defaulted_left_out(data: dict[str, Any], defaulted: dict[Loc, set[str]]) -> dict[str, Any] | None:
+    """`data` without the refused settings of components and tokens that have a default (copied
+    along the way, the file's own data unchanged); None when one is not where it was refused."""
+    for owner, keys in defaulted.items():
+        changed = _without_keys_at(data, owner, keys)
+        if not isinstance(changed, dict):
+            return None
+        data = changed
+    return data
+
+
+def _without_keys_at(node: Any, loc: Loc, keys: set[str]) -> Any:
+    """`node` with the mapping at `loc` less `keys`, copied along `loc`; None when there is no
+    mapping at `loc`."""
+    if not loc:
+        return {key: value for key, value in node.items() if key not in keys} if isinstance(node, dict) else None
+    head, rest = loc[0], loc[1:]
+    if isinstance(node, dict) and head in node:
+        inner = _without_keys_at(node[head], rest, keys)
+        return None if inner is None else {**node, head: inner}
+    if isinstance(node, list) and isinstance(head, int) and 0 <= head < len(node):
+        inner = _without_keys_at(node[head], rest, keys)
+        return None if inner is None else [*node[:head], inner, *node[head + 1:]]
+    return None
