@@ -23,15 +23,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
+from cards.locations import Loc
 from cards.paths import contained_file, template_dirs
 from cards.texts import CardTextError
 
-from .cardlayout import Box, load_layout, render_layout
+from .cardlayout import Box, drawn_without, load_layout, render_layout
 from .errors import EngineCannotUse, GeneratorError, LayoutNotFound, engine_problem
 from .glyphcheck import database_glyph_problems, ruling_glyph_problems, token_glyph_problems
 from .kit import base_context, card_text_errors, face_checks, layout_folders, sheet_copies
-from .layoutfile import LayoutProblems
-from .layoutlint import check_drawn_sides, check_layout_files
+from .layoutfile import Layout, LayoutProblems
+from .layoutlint import check_drawn_sides, check_layout_files, deck_layouts
 from .rulebook import TemplateNotFound
 
 
@@ -49,28 +50,75 @@ def check_kit(db: Database, parts: Collection[str] | None = None,
 
     drawn = {"decks": functools.partial(_check_faces, db, is_checked=is_checked),
              "sheets": functools.partial(_check_sheet, db), "tokens": functools.partial(_check_tokens, db)}
-    # per component: its layout files, then drawing it, then what the drawn sides show; a step that
-    # finds a problem ends the component's checks (a misspelt key would fail the drawing too)
-    checks: list[tuple[str, tuple[Callable[[], None], ...]]] = [
+    # per component: its layout files, then drawing it, then what the drawn sides show (`_steps_problems`)
+    checks: list[tuple[str, tuple[Callable[[], None], ...], Callable[[], list[Layout] | None]]] = [
         (f"{section}[{item.id}]", (functools.partial(check_layout_files, db, section, item),
                                    functools.partial(drawn[section], item),
-                                   functools.partial(check_drawn_sides, db, section, item, is_checked)))
+                                   functools.partial(check_drawn_sides, db, section, item, is_checked)),
+         functools.partial(_component_layouts, db, section, item))
         for section, items in (("decks", db.decks), ("sheets", db.sheets), ("tokens", db.tokens))
         for item in items
     ]
-    checks += [("references", (lambda: _check_references(db),))] if db.references else []
-    checks += [("rulebook", (lambda: _check_rulebook(db, pages),)),
-               ("rulebook", (lambda: _raise_all([*database_glyph_problems(db), *ruling_glyph_problems(db)]),))]
+    checks += [("references", (lambda: _check_references(db),), list)] if db.references else []
+    checks += [("rulebook", (lambda: _check_rulebook(db, pages),), list),
+               ("rulebook", (lambda: _raise_all([*database_glyph_problems(db), *ruling_glyph_problems(db)]),), list)]
     problems: list[Problem] = []
-    for where, steps in checks:
+    for where, steps, layouts in checks:
         if chosen(where):
-            found = len(problems)
-            for step in steps:
-                _collect(problems, db, where, step)
-                if len(problems) > found:
-                    break
+            problems += _steps_problems(db, where, steps, layouts)
     if problems:
         raise DatabaseInvalid(_once(problems))
+
+
+Position = tuple[Path, int | None, int | None]
+
+
+def _steps_problems(db: Database, where: str, steps: tuple[Callable[[], None], ...],
+                    layouts: Callable[[], list[Layout] | None]) -> list[Problem]:
+    """The problems of a component's checks, step after step. A problem at a layout element stands
+    for that element: the later steps draw and check the rest without it (audit s26: a back's
+    unknown icon hid a card text's unknown `:icon:` until the next run; drawn, the element would
+    fail again in other words). A problem elsewhere (a layout not found, a card text that cannot
+    be filled in) ends the checks: the later steps would meet it again."""
+    problems: list[Problem] = []
+    elements: dict[Position, Loc] | None = None
+    refused: set[Loc] = set()
+    for step in steps:
+        with drawn_without(refused):
+            _collect(problems, db, where, step)
+        if not problems:
+            continue
+        elements = _element_positions(layouts()) if elements is None else elements
+        hit = [elements.get(_position(problem)) for problem in problems]
+        if None in hit:
+            break
+        refused |= {element for element in hit if element is not None}
+    return problems
+
+
+def _position(problem: Problem) -> Position:
+    return problem.file, problem.line, problem.column
+
+
+def _element_positions(layouts: list[Layout] | None) -> dict[Position, Loc]:
+    """Every position written inside an element of `layouts` -> that element (its file's place)."""
+    found: dict[Position, Loc] = {}
+    for layout in layouts or []:
+        for place in layout.places:
+            for loc, (line, column) in place.doc.marks.items():
+                if loc[:len(place.loc)] == place.loc:
+                    found[(place.doc.file, line, column)] = place.key
+    return found
+
+
+def _component_layouts(db: Database, section: str, item: Any) -> list[Layout] | None:
+    """The layouts a deck, sheet or token sheet draws with; None when one cannot be loaded."""
+    try:
+        if section == "decks":
+            return list(deck_layouts(db, item))
+        return [load_layout(item.layout, layout_folders(db))] if item.layout else []
+    except (GeneratorError, CardsError):
+        return None
 
 
 def _once(problems: list[Problem]) -> list[Problem]:
@@ -97,9 +145,14 @@ def _collect(problems: list[Problem], db: Database, where: str, check: Callable[
         error = exc if isinstance(exc, GeneratorError) else engine_problem(db, exc)
         if error is None:
             raise
-        shown = "game.id" if isinstance(error, EngineCannotUse) else where  # the id chose the engine
-        problems.append(_placed(error.place, _within(error.place.path, shown), error.message) if error.place
-                        else _located_problem(db, shown, error.message, error))
+        problems.extend(_generator_problem(db, where, each) for each in error.every())
+
+
+def _generator_problem(db: Database, where: str, error: GeneratorError) -> Problem:
+    """The error at its place (a layout's line, a card's field), else at what `where` names."""
+    shown = "game.id" if isinstance(error, EngineCannotUse) else where  # the id chose the engine
+    return (_placed(error.place, _within(error.place.path, shown), error.message) if error.place
+            else _located_problem(db, shown, error.message, error))
 
 
 def _within(path: str, where: str) -> str:

@@ -15,6 +15,8 @@ class GeneratorError(Exception):
     `place`, when known, is where the mistake is written (a layout file's line, a card's cell): a
     `Problem` whose file, line, column and source line locate it (its message is unused)."""
 
+    also: tuple[GeneratorError, ...] = ()  # more mistakes found in the same drawing (`with_also`)
+
     def __init__(self, message: str = "", place: Problem | None = None):
         super().__init__(message)
         self.place = place
@@ -36,6 +38,16 @@ class GeneratorError(Exception):
         if self.place is None:
             self.place = place
         return self
+
+    def with_also(self, others: list[GeneratorError]) -> GeneratorError:
+        """This error, carrying the other mistakes found in the same drawing: a command that
+        stops at an error shows this one, a check lists them all (`every`)."""
+        self.also = (*self.also, *others)
+        return self
+
+    def every(self) -> list[GeneratorError]:
+        """This error and every other one it carries."""
+        return [self, *(each for other in self.also for each in other.every())]
 
 
 class LayoutError(GeneratorError):

@@ -27,6 +27,11 @@ class Place:
     doc: YamlDoc
     loc: Loc
 
+    @property
+    def key(self) -> Loc:
+        """The node, known across loads of its file (a layout is read afresh each time it is loaded)."""
+        return (str(self.doc.file), *self.loc)
+
     def problem(self, where: str, message: str, key: str | tuple[str, ...] | None = None) -> Problem:
         """A problem located at this node (or at its `key`, or a path of keys below it), reported under `where`."""
         keys = () if key is None else (key,) if isinstance(key, str) else key
@@ -44,6 +49,8 @@ class Layout:
     size: str | None = None
     places: tuple[Place, ...] = field(default=(), compare=False, repr=False)
     file_place: Place | None = field(default=None, compare=False, repr=False)
+    # the files of the layouts it extends, nearest first (its parent, the parent's parent, ...)
+    extended: tuple[Place, ...] = field(default=(), compare=False, repr=False)
 
     def place_of(self, element: dict[str, Any]) -> Place | None:
         """Where `element` is written (None when unknown)."""
@@ -103,7 +110,7 @@ def _load(name: str, folders: tuple[Path, ...], chain: tuple[str, ...]) -> Layou
         raise exc.located(doc.problem(("extends",), "")) from None
     merged = _merge(tuple(zip(base.elements, base.places, strict=True)), tuple(own))
     return Layout(name, path, tuple(e for e, _ in merged), data.get("size") or base.size,
-                  tuple(p for _, p in merged), Place(doc, ()))
+                  tuple(p for _, p in merged), Place(doc, ()), tuple(p for p in (base.file_place, *base.extended) if p))
 
 
 def _find(name: str, folders: tuple[Path, ...]) -> Path:

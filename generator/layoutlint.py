@@ -36,6 +36,7 @@ from .kit import (
 )
 from .layoutfile import ELEMENT_TYPES, Box, Layout, LayoutProblems, Place
 from .pagecache import face_stamp
+from .sheetreach import EDGE_TOLERANCE, sheet_size_problems
 
 COMMON_KEYS = ("id", "type", "x", "y", "w", "h", "when", "repeat", "decoration")
 TYPE_KEYS: dict[str, tuple[str, ...]] = {
@@ -50,18 +51,30 @@ TYPE_KEYS: dict[str, tuple[str, ...]] = {
 assert set(TYPE_KEYS) == set(ELEMENT_TYPES)
 CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "fit": ("cover", "contain")}
 NUMBERS = ("size", "min_size", "leading", "line_width")
-EDGE_TOLERANCE = 0.05 * MM  # rounding in a computed position is not a mistake
 
 
-def layout_problems(layout: Layout, where: str) -> list[Problem]:
-    """What the layout file itself says wrong: no elements, unknown keys, values outside their
-    choices, fonts that do not exist."""
-    if not layout.elements:
-        place = layout.file_place
+def layout_problems(layout: Layout, where: str, parents: bool = True) -> list[Problem]:
+    """What the layout file itself says wrong: no elements (or a layout it extends with none),
+    unknown keys, values outside their choices, fonts that do not exist. `parents=False` leaves
+    out the layouts it extends (checked alone too)."""
+    return [*_empty_problems(layout, where, parents),
+            *(problem for element, place in zip(layout.elements, layout.places, strict=True)
+              for problem in _element_problems(element, place, where))]
+
+
+def _empty_problems(layout: Layout, where: str, parents: bool) -> list[Problem]:
+    """A layout with no elements, at the top of its `extends` chain: a layout extending an empty
+    one shows only its own elements, on nothing (audit s26: an emptied parent showed only as a
+    contrast error of the white text it left on a blank card)."""
+    top = layout.extended[-1] if layout.extended else layout.file_place
+    if top is None or top.doc.data.get("elements") or (top is not layout.file_place and not parents):
+        return []
+    if top is layout.file_place:
         message = f"layout {layout.name!r} has no elements: every side drawn with it prints blank"
-        return [place.problem(where, message, "elements" if "elements" in place.doc.data else None)] if place else []
-    return [problem for element, place in zip(layout.elements, layout.places, strict=True)
-            for problem in _element_problems(element, place, where)]
+    else:
+        message = (f"layout {Path(top.doc.file).stem!r} has no elements: a layout extending it draws its own "
+                   "elements on a blank side; give it the elements they share, or remove the `extends:`")
+    return [top.problem(where, message, "elements" if "elements" in top.doc.data else None)]
 
 
 def _element_problems(element: dict[str, Any], place: Place, where: str) -> Iterator[Problem]:
@@ -254,14 +267,14 @@ def check_layout_files(db: Database, section: str, item: Any) -> None:
     _raise(found)
 
 
-def _file_problems(name: str, folders: list[Path], where: str) -> list[Problem]:
+def _file_problems(name: str, folders: list[Path], where: str, parents: bool = True) -> list[Problem]:
     """What the layout `name` and the files it extends say wrong: a file's mistakes all at once, the
     keys of its well-formed elements with them (audit: a misspelt type hid the next element's key)."""
     try:
         layout = load_layout(name, folders)
     except LayoutProblems as exc:
         return [*(replace(problem, path=where) for problem in exc.problems), *layout_problems(exc.partial, where)]
-    return layout_problems(layout, where)
+    return layout_problems(layout, where, parents)
 
 
 def _token_icon_problems(db: Database, sheet: Any) -> list[Problem]:
@@ -284,9 +297,11 @@ def check_drawn_sides(db: Database, section: str, item: Any,
         _raise(side_problems(_token_sides(db, item)))
     elif section == "sheets":
         layout = load_layout(item.layout, layout_folders(db))
-        box = Box(0, 0, parse_length(item.width), parse_length(item.height))
-        _raise(side_problems(Side(layout, {**base_context(db), "sheet": item, "data": item.data, **copy}, box,
-                                  f"sheets[{item.id}]") for copy in sheet_copies(db, item)))
+        contexts = [{**base_context(db), "sheet": item, "data": item.data, **copy} for copy in sheet_copies(db, item)]
+        # a size the elements reach past is reported at the sheet's key, once; they are checked against what they reach
+        sized, box = sheet_size_problems(db, item, layout, contexts,
+                                         Box(0, 0, parse_length(item.width), parse_length(item.height)))
+        _raise([*sized, *side_problems(Side(layout, context, box, f"sheets[{item.id}]") for context in contexts)])
 
 
 def _token_sides(db: Database, sheet: Any) -> Iterator[Side]:
@@ -341,7 +356,7 @@ def game_layout_problems(folder: Path) -> list[Problem]:
     for name in names:  # each as the game finds it: a file of its own folder before the shipped one
         where = f"layout {name!r}"
         try:
-            found += _file_problems(name, folders, where)
+            found += _file_problems(name, folders, where, parents=False)
         except LayoutError as exc:  # unreadable, or extends what is not there
             found += [replace(exc.place, message=exc.message, path=where)] if exc.place else []
     return found

@@ -50,6 +50,65 @@ def _count(output: str) -> str:
     return output.splitlines()[0]
 
 
+def test_a_sheet_narrower_than_its_layout_is_reported_at_its_width(runner: CliRunner, cards_copy: Path) -> None:
+    """`width: 10 in` on the 420 mm board put its eight elements past the sheet's edge: eight
+    problems in board.yaml, none where the width was written. Now one, at the width; an element
+    off the top is no consequence of the width and is still reported at its own line."""
+    components = _edit(cards_copy / "heartstrings" / "components.yaml", ("    width: 420mm ", "    width: 10 in "))
+    board = _own_template(cards_copy, "heartstrings", "board.yaml",
+                          ("{id: heart-left, type: icon, x: 10, y: 5,", "{id: heart-left, type: icon, x: 10, y: -30,"))
+    output = _lint(runner, cards_copy, "heartstrings")
+    assert "2 problems" in _count(output)
+    assert f"{_at(components, 'width: 10 in')}5: sheets[board].width" in output
+    assert "10 in (254 mm) is narrower than layout 'board' draws" in output and "width: 420mm" in output
+    assert f"{_at(board, 'id: heart-left')}5: sheets[board] element 'heart-left'" in output
+
+
+def test_every_drawing_mistake_of_a_layout_is_listed_in_one_run(runner: CliRunner, cards_copy: Path) -> None:
+    """Eight mistakes that each fail the drawing of Heartstrings' tracker took seven runs."""
+    mistakes = [
+        ('fill: "#fffdf8", stroke', 'fill: "{{ rules.paper_colour }}", stroke'),
+        ("x: 0, y: 0, w: 190, h: 14", "x: 0, y: 0, w: wide, h: 14"),
+        ('name: heart, color: "#ffffff"', "name: heart, color: \"{{ ink_on('#zz') }}\""),
+        ('text: "{{ game.name }} v {{ version }}"', 'text: "{{ game.name }} v {{ version }"'),
+        ("to: 9, columns: 10", 'to: 9, columns: "{{ rules.cols }}"'),
+        ("**Start: {{ rules.beads_per_player }}**", "**Start: {{ rules.beads_per_playr }}**"),
+        ("line_width: 0.5}", 'line_width: 0.5, when: "{{ 1 + }}"}'),
+        ("x: 6, y: 27, w: 30, h: 4, size: 7", 'x: 6, y: 27, w: 30, h: "{{ rules.lh }}", size: 7'),
+    ]
+    tracker = _own_template(cards_copy, "heartstrings", "tracker.yaml", *mistakes)
+    output = _lint(runner, cards_copy, "heartstrings")
+    assert "8 problems" in _count(output)
+    for _, written in mistakes:
+        assert _at(tracker, written) in output, written
+
+
+def test_a_layout_checks_mistakes_do_not_hide_its_drawing_mistakes(runner: CliRunner, cards_copy: Path) -> None:
+    """A value outside its choices and a size that is no number (found reading the file) beside a
+    rule that does not exist (found drawing): all three in one run, and the two elements the file
+    check refused are not drawn (drawn, `align: centre` was a traceback)."""
+    tracker = _own_template(cards_copy, "heartstrings", "tracker.yaml",
+                            ("w: 178, h: 10, size: 9.5,", "w: 178, h: 10, size: 9.5, align: centre,"),
+                            ("x: 6, y: 27, w: 30, h: 4, size: 7", "x: 6, y: 27, w: 30, h: 4, size: big"),
+                            ('fill: "#fffdf8", stroke', 'fill: "{{ rules.paper_colour }}", stroke'))
+    output = _lint(runner, cards_copy, "heartstrings")
+    assert "3 problems" in _count(output)
+    assert f"{_at(tracker, 'align: centre')}" in output and "align: 'centre'" in output
+    assert f"{_at(tracker, 'size: big')}" in output and "size: expected a number, got 'big'" in output
+    assert f"{_at(tracker, 'rules.paper_colour')}" in output
+
+
+def test_a_backs_unknown_icon_does_not_hide_a_card_texts_unknown_icon(runner: CliRunner, cards_copy: Path) -> None:
+    back = _own_template(cards_copy, "which-witch", "back.yaml", ("name: sparkle, color", "name: sparkel, color"))
+    deck = _edit(cards_copy / "which-witch" / "game-cards.yaml",
+                 ("add +{{ card.bonus }} to your roll", "add +{{ card.bonus }} :moon: to your roll"))
+    output = _lint(runner, cards_copy, "which-witch")
+    assert "2 problems" in _count(output)
+    assert _at(back, "name: sparkel") in output and "unknown icon 'sparkel'" in output
+    assert f"{_at(deck, 'text: &familiar-text')}9: decks[game-cards] card 'black-cat' element 'body'" in output
+    assert "no icon named :moon:" in output
+
+
 def test_a_tokens_count_does_not_hide_its_sheets_size(runner: CliRunner, cards_copy: Path) -> None:
     """A token's count the schema refuses (`-1`, `lots`) left the file unread, and its token
     sheet's `size: 0mm` showed only once the count was put right."""
@@ -61,3 +120,24 @@ def test_a_tokens_count_does_not_hide_its_sheets_size(runner: CliRunner, cards_c
     assert f"{_at(components, 'size: 0mm')}5: tokens[ability-tokens].size: expected a length above 0" in output
     assert f"{_at(components, 'count: -1')}" in output and "tokens[hex].count: expected at least 1" in output
     assert f"{_at(components, 'count: lots')}" in output and "tokens[sacrifice].count: expected int" in output
+
+
+def test_an_empty_parent_layout_is_reported_at_its_file(runner: CliRunner, cards_copy: Path) -> None:
+    """Skirmish's backs extend `back`: emptied, the skill back's white crest is drawn on nothing
+    (and the effect cards' back, which adds nothing, was blamed). The parent is what is wrong."""
+    parent = cards_copy / "skirmish" / "templates" / "back.yaml"
+    parent.parent.mkdir()
+    parent.write_text("description: the shared frame of every back\nelements: []\n")
+    output = _lint(runner, cards_copy, "skirmish")
+    assert "1 problem " in _count(output)
+    assert f"{parent}:2:1:" in output and "layout 'back' has no elements: a layout extending it draws" in output
+    assert "glossary-back" not in output
+
+
+def test_an_empty_parent_of_card_faces_is_not_passed_in_silence(runner: CliRunner, cards_copy: Path) -> None:
+    """Halfwish's faces extend `card-base`: emptied, every face lost its frame and lint said ok."""
+    parent = cards_copy / "halfwish" / "templates" / "card-base.yaml"
+    parent.parent.mkdir()
+    parent.write_text("description: the frame\nelements: []\n")
+    output = _lint(runner, cards_copy, "halfwish")
+    assert f"{parent}:2:1:" in output and "layout 'card-base' has no elements" in output
