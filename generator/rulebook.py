@@ -33,6 +33,7 @@ from cards.yamlsrc import not_utf8
 from .dbmemo import per_database
 from .errors import GeneratorError, engine_problem
 from .stamps import printed_version
+from .templatesyntax import later_syntax_errors
 
 PRODUCER = "deckwright"
 # Rulebook pages: wide side margins keep lines near 90 characters at the body size.
@@ -166,8 +167,9 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
         if name is not None and exc.name != name:  # one it includes: at the line that includes it (audit)
             raise RulebookError(f"{_located(where, exc)}: template {exc.name!r} not found; searched: {searched}") from None
         raise TemplateNotFound(str(exc.name), searched) from None
-    except jinja2.TemplateSyntaxError as exc:
-        raise RulebookError(f"{exc.filename or where}:{exc.lineno}: template syntax error: {exc.message}") from None
+    except jinja2.TemplateSyntaxError as exc:  # with the later chapters' own (audit s26: one a run)
+        raise _syntax_error(exc, where).with_also([_syntax_error(later, where)
+                                                   for later in later_syntax_errors(env, exc)]) from None
     except TemplateBudgetError as exc:
         raise RulebookError(f"{_located(where, exc)}: {exc}") from None
     except SecurityError as exc:
@@ -182,6 +184,10 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
     except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
         # a bad database value reached an expression: report it where it happened, no traceback
         raise RulebookError(f"{_located(where, exc)}: cannot evaluate: {type(exc).__name__}: {exc}") from None
+
+
+def _syntax_error(exc: jinja2.TemplateSyntaxError, where: str) -> RulebookError:
+    return RulebookError(f"{exc.filename or where}:{exc.lineno}: template syntax error: {exc.message}")
 
 
 def _file_being_read(exc: BaseException) -> str | None:

@@ -141,3 +141,28 @@ def test_an_empty_parent_of_card_faces_is_not_passed_in_silence(runner: CliRunne
     parent.write_text("description: the frame\nelements: []\n")
     output = _lint(runner, cards_copy, "halfwish")
     assert f"{parent}:2:1:" in output and "layout 'card-base' has no elements" in output
+
+
+def test_a_rulebooks_syntax_errors_are_listed_one_per_chapter(runner: CliRunner, cards_copy: Path) -> None:
+    """Jinja2 stops at a template's first syntax error; each later chapter is checked alone."""
+    rulebook = _own_template(cards_copy, "heartstrings", "rulebook.md.j2",
+                             ("# What is in the box\n", "# What is in the box\nThe {{ game.name } box\n"),
+                             ("# Setting up\n", "# Setting up\n{{ rules.rooms + }}\n"),
+                             ("# Playing a turn\n", "# Playing a turn\n{% for %}\n"))
+    output = _lint(runner, cards_copy, "heartstrings")
+    assert "3 problems" in _count(output)
+    for written in ("The {{ game.name } box", "{{ rules.rooms + }}", "{% for %}"):
+        assert f"{_at(rulebook, written)} rulebook: template syntax error" in output, written
+
+
+def test_a_block_left_open_joins_the_chapters_it_spans(runner: CliRunner, cards_copy: Path) -> None:
+    """An `{% if %}` left open in one chapter makes the next ones no chapters of their own: what
+    parsing them alone would say (an `endif` with no `if`) is not made up."""
+    rulebook = _own_template(cards_copy, "heartstrings", "rulebook.md.j2",
+                             ("# What is in the box\n", "# What is in the box\nThe {{ game.name } box\n"),
+                             ("# Setting up\n", "{% if rules.rooms %}\n# Setting up\n"),
+                             ("# Playing a turn\n", "{% endif %}\n# Playing a turn\n{% for %}\n"))
+    output = _lint(runner, cards_copy, "heartstrings")
+    assert "2 problems" in _count(output)
+    for written in ("The {{ game.name } box", "{% for %}"):
+        assert f"{_at(rulebook, written)} rulebook: template syntax error" in output, written
