@@ -91,11 +91,14 @@ def drawn_without(elements: Collection[Loc]) -> Iterator[None]:
         _LEFT_OUT.reset(token)
 
 
-def _elements(layout: Layout) -> list[tuple[int, dict[str, Any]]]:
+def _elements(layout: Layout) -> Iterator[tuple[int, dict[str, Any]]]:
     """(index, element) of every element drawn: all of them, but those a check leaves out."""
     left_out = _LEFT_OUT.get()
-    return [(index, element) for index, element in enumerate(layout.elements)
-            if not left_out or index >= len(layout.places) or layout.places[index].key not in left_out]
+    if not left_out:
+        return enumerate(layout.elements)
+    places = layout.places
+    return ((index, element) for index, element in enumerate(layout.elements)
+            if index >= len(places) or places[index].key not in left_out)
 
 
 def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, Any], component: str) -> None:
@@ -103,28 +106,27 @@ def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, A
 
     An element that cannot be drawn does not stop the others: the first error is raised once all
     are drawn, the others with it (`GeneratorError.also`), so a check lists every element's
-    mistake in one run (audit: eight mistakes in one layout took seven runs)."""
-    errors = [error for index, element in _elements(layout)
-              for error in _draw_element(canvas, layout, element, box, context,
-                                         _element_where(component, layout, element, index))]
+    mistake in one run (audit: eight mistakes in one layout took seven runs). An element's
+    repetitions stop at its first error: every other repetition would say it again. (One loop,
+    no list per card: it draws every element of every card, `bench/build.py`.)"""
+    errors: list[GeneratorError] = []
+    for index, element in _elements(layout):
+        where = _element_where(component, layout, element, index)
+        try:
+            shown = _shown_bindings(layout, element, context, where)
+        except GeneratorError as exc:  # located at the element already
+            errors.append(exc)
+            continue
+        draw = DRAW[element["type"]]
+        for bound in shown:
+            try:
+                draw(canvas, element, box, bound, where)
+            except GeneratorError as exc:
+                errors.append(exc.located(card_field_place(element, bound, exc.message)
+                                          or element_place(layout, element, exc.message)))
+                break
     if errors:
         raise errors[0].with_also(errors[1:])
-
-
-def _draw_element(canvas: Canvas, layout: Layout, element: dict[str, Any], box: Box, context: dict[str, Any],
-                  where: str) -> list[GeneratorError]:
-    """Draw one element (once per repetition); its error, located, if it cannot be (the first
-    repetition's only: every other repetition would say it again)."""
-    try:
-        shown = _shown_bindings(layout, element, context, where)
-    except GeneratorError as exc:  # located at the element already
-        return [exc]
-    for bound in shown:
-        try:
-            DRAW[element["type"]](canvas, element, box, bound, where)
-        except GeneratorError as exc:
-            return [exc.located(card_field_place(element, bound, exc.message) or element_place(layout, element, exc.message))]
-    return []
 
 
 def card_field_place(element: dict[str, Any], bound: dict[str, Any], message: str) -> Problem | None:
