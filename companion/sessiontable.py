@@ -60,7 +60,7 @@ class Table:
               seed: int | None = None, options: dict[str, Any] | None = None,
               cards_dir: str | None = None) -> Table:
         """Create a session and sit down at it (nothing is stored if the game cannot start)."""
-        _check_players(engine, players)
+        check_players(engine, players)
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise SessionError(f"a session seed is a whole number from 0 to {MAX_SEED}, got {seed}")
         options = options or {}
@@ -160,7 +160,8 @@ def _first_state(engine: Engine, players: list[str], options: dict[str, Any]) ->
         raise SessionError(f"{engine.game_id} cannot start with options {options!r}: {exc}") from None
 
 
-def _check_players(engine: Engine, players: list[str]) -> None:
+def check_players(engine: Engine, players: list[str]) -> None:
+    """SessionError unless `players` are as many as the game seats, distinct, printable names."""
     if len(players) not in engine.player_counts():
         raise SessionError(f"{engine.game_id} is for {engine.players_allowed()} players, "
                            f"got {len(players)}: {', '.join(players)}")

@@ -9,7 +9,7 @@ import click
 
 from ..errors import SessionError
 from ..sessions import MAX_SEED, SessionStore
-from ..sessiontable import Table
+from ..sessiontable import Table, check_players
 from .common import Context, db_option, get_context, open_sessions, parse_options, user_errors
 from .gamemaster import Gamemaster
 
@@ -59,6 +59,10 @@ def _start(store: SessionStore, game: str | None, players: str | None, name: str
     cards_dir = get_context().cards_dir
     engine = Context(cards_dir=cards_dir).engine(game)
     names = [p.strip() for p in players.split(",")]
+    try:  # a value of --players the game cannot take is a usage error, as `sim --players` (exit 2)
+        check_players(engine, names)
+    except SessionError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
     # The folder is stored absolute so that --resume works from any directory.
     stored_dir = str(Path(cards_dir).resolve()) if cards_dir else None
     return Table.start(store, engine, names, name=name, seed=seed, options=options, cards_dir=stored_dir)

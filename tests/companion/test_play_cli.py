@@ -188,12 +188,21 @@ def test_usage_errors_exit_2(runner, toy, args, message):
     assert result.exit_code == 2 and message in result.output
 
 
+@pytest.mark.parametrize("args", [("toy-race", "--players", "Ann"), ("toy-race", "--players", "Ann,Ann")],
+                         ids=["one-player", "same-names"])
+def test_players_the_game_cannot_seat_are_a_usage_error(runner, toy, args):
+    """As `sim --players 5` is (exit 2, the option named): `play` said the same with exit 1."""
+    SessionStore().close()
+    result = runner.invoke(cli, ["play", *args])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for --players: " in result.output and "Traceback" not in result.output
+    assert ("toy-race is for 2-3 players, got 1" if args[-1] == "Ann" else "player names must be distinct") in result.output
+
+
 @pytest.mark.parametrize("args, message", [
-    (("toy-race", "--players", "Ann"), "toy-race is for 2-3 players, got 1"),
-    (("toy-race", "--players", "Ann,Ann"), "player names must be distinct"),
     (("--resume", "nope"), "no session named 'nope'"),
     (("toy-race", "--players", "Ann,Ben", "--name", "bad name"), "session name 'bad name'"),
-], ids=["one-player", "same-names", "no-session", "bad-name"])
+], ids=["no-session", "bad-name"])
 def test_problems_exit_1_without_traceback(runner, toy, args, message):
     SessionStore().close()  # a sessions file, without the session resumed
     result = runner.invoke(cli, ["play", *args])
