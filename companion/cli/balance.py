@@ -22,7 +22,7 @@ from ..balance.sweep import Planned, check_settings, parse_setting, plan_runs, s
 from ..balance.tournament import TournamentConfig
 from ..engine.registry import game_module
 from ..sim import MAX_GAMES
-from .common import echo_json, get_context, user_errors
+from .common import Integer, echo_json, get_context, user_errors
 from .progress import is_live, progress
 from .screen import WIDTH
 from .simoptions import check_table, scheduler_value, seed_value
@@ -30,22 +30,22 @@ from .simoptions import check_table, scheduler_value, seed_value
 
 @click.command("balance")
 @click.argument("game")
-@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=200, show_default=True,
+@click.option("--games", "-n", type=Integer(1, MAX_GAMES), default=200, show_default=True,
               help="Games per tournament (the first batch with --precision).")
 @click.option("--seed", default="1", show_default=True, callback=seed_value, help="Seed; game i uses Random(f'{seed}:{i}').")
-@click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+@click.option("--players", "-p", type=Integer(min=1), default=None,
               help="Players per game (default: the game's minimum).")
 @click.option("--bot", "bots", default=None,
               help="Bots rotated over the seats, comma-separated (default: the game's heuristic bot).")
-@click.option("--budget", type=click.IntRange(min=1), default=None,
+@click.option("--budget", type=Integer(min=1), default=None,
               help="Playouts per decision of the search bot (default 64).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=Integer(min=1), default=1, show_default=True,
               help="Local worker processes; the report is identical whatever the number.")
 @click.option("--scheduler", default=None, callback=scheduler_value,
               help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")
 @click.option("--precision", type=click.FloatRange(min=0.001, max=0.5), default=None,
               help="Play on until every headline 95% interval is within +/- this (e.g. 0.02).")
-@click.option("--max-games", type=click.IntRange(1, MAX_GAMES), default=None,
+@click.option("--max-games", type=Integer(1, MAX_GAMES), default=None,
               help=f"The cap on games with --precision (default {DEFAULT_CAP}).")
 @click.option("--set", "settings", multiple=True, metavar="rules.X=A,B",
               help="Sweep a rules parameter over values (repeatable: every combination is played).")

@@ -19,6 +19,7 @@ from .build_shop import preflight_json, refuse_home_options_for_shop, report_pre
 from .common import (
     PAPERS,
     DataProblem,
+    Integer,
     get_context,
     is_fancy,
     long_lived,
@@ -43,7 +44,7 @@ KINDS = ("cards", "tokens", "sheets", "rulebook", "reference", "proofs")
               show_default=True, help="Folder to write into; each game gets a subfolder.")
 @click.option("--only", "only", type=click.Choice(KINDS), multiple=True,
               help="Build only these kinds of component (repeatable); default: all but proofs.")
-@click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, metavar="DPI",
+@click.option("--png", "png_dpi", type=Integer(36, 1200), default=None, metavar="DPI",
               help="Also write one PNG per component (card design, back, sheet, token) at DPI into OUT/<game>/png/.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG).")
 @click.option("--for", "shop", type=click.Choice([*SHOPS, "home"]), default="home",

@@ -97,6 +97,13 @@ def interrupt_message() -> str:
     return _INTERRUPT_MESSAGE[0]
 
 
+class Integer(click.IntRange):
+    """A whole number within bounds, named as click names a plain one: `--games x` said "'x' is
+    not a valid integer range", as if a range were asked for; now "'x' is not a valid integer"."""
+
+    name = "integer"
+
+
 class DataProblem(click.ClickException):
     """A rules or data problem the user must fix: exit code 1, no traceback."""
 

@@ -10,7 +10,15 @@ import click
 from ..errors import SessionError
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table, check_players
-from .common import Context, db_option, get_context, open_sessions, parse_options, user_errors
+from .common import (
+    Context,
+    Integer,
+    db_option,
+    get_context,
+    open_sessions,
+    parse_options,
+    user_errors,
+)
 from .gamemaster import Gamemaster
 
 
@@ -18,7 +26,7 @@ from .gamemaster import Gamemaster
 @click.argument("game", required=False)
 @click.option("--players", help="Player names in seat order, comma-separated, e.g. Ann,Ben,Cy.")
 @click.option("--name", help="Name for a new session (default: GAME-yyyymmdd-hhmmss).")
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None,
+@click.option("--seed", type=Integer(0, MAX_SEED), default=None,
               help="Seed for the dice the tool rolls (default: a fresh one, saved with the session).")
 @click.option("--resume", "resume_name", metavar="NAME", help="Continue the session NAME where it stopped.")
 @click.option("--auto-roll/--ask-roll", default=False,

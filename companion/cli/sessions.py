@@ -28,7 +28,7 @@ from ..sessionnotes import notes
 from ..sessionrows import SessionDamaged
 from ..sessions import SessionInfo, SessionStore, default_db_path
 from ..sessiontable import Table, entry_summary, result_line
-from .common import Context, db_option, echo_json, get_context, open_sessions, user_errors
+from .common import Context, Integer, db_option, echo_json, get_context, open_sessions, user_errors
 from .screen import WIDTH, echo_wrapped
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -203,7 +203,7 @@ def log(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
 
 @command.command("undo")
 @click.argument("name")
-@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--steps", type=Integer(min=1), default=1, show_default=True,
               help="How many answers to take back.")
 @db_option
 @user_errors
@@ -230,7 +230,7 @@ def undo(name: str, steps: int, db_path: str | None) -> None:
 
 @command.command("redo")
 @click.argument("name")
-@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--steps", type=Integer(min=1), default=1, show_default=True,
               help="How many answers to give back.")
 @db_option
 @user_errors

@@ -17,7 +17,7 @@ from ..engine.options import check_options, show_value
 from ..engine.registry import game_module
 from ..errors import SetupError
 from ..sim import MAX_GAMES, SEAT_LABEL, SimConfig, available_bots, simulate
-from .common import Context, echo_json, get_context, parse_options, user_errors
+from .common import Context, Integer, echo_json, get_context, parse_options, user_errors
 from .progress import is_live, progress
 from .screen import WIDTH
 from .simoptions import check_table, scheduler_value, seed_value
@@ -27,17 +27,17 @@ MAX_LABEL_ROWS = 15
 
 @click.command("sim")
 @click.argument("game")
-@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
+@click.option("--games", "-n", type=Integer(1, MAX_GAMES), default=1000, show_default=True,
               help="How many games to play.")
 @click.option("--seed", default="1", show_default=True, callback=seed_value,
               help="Seed of the run; game i uses Random(f'{seed}:{i}'), so results repeat exactly.")
-@click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+@click.option("--players", "-p", type=Integer(min=1), default=None,
               help="Players per game (default: the game's minimum).")
 @click.option("--bot", "bots", default="random", show_default=True,
               help="Bot per seat, comma-separated and repeated over the seats, e.g. greedy,random.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=Integer(min=1), default=1, show_default=True,
               help="Processes to play in; the report is identical whatever the number.")
-@click.option("--budget", type=click.IntRange(min=1), default=None,
+@click.option("--budget", type=Integer(min=1), default=None,
               help="Playouts per decision of the search bot (default 64).")
 @click.option("--scheduler", default=None, callback=scheduler_value,
               help="Play on a Dask cluster: tcp://HOST:8786 (env: DECKWRIGHT_SCHEDULER).")

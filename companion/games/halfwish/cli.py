@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ...cli.common import did_you_mean, echo_json, get_context, user_errors
+from ...cli.common import Integer, did_you_mean, echo_json, get_context, user_errors
 from ...cli.screen import echo_wrapped
 from .calculators import Calculation, SideSpec, calculate, calculator_engine
 from .duel import other_key
@@ -104,9 +104,9 @@ def side_options(key: str) -> list[click.Option]:
                           f"a basic action (strike, long-strike, heavy-strike, defend, evade) or an upgrade id."),
         click.Option([f"--{key}-dv", f"{key}_dv"], type=int, required=True, metavar="N",
                      help=f"{up}'s rolled DV (the dice total, before any DV change)."),
-        click.Option([f"--{key}-exposed", f"{key}_exposed"], type=click.IntRange(min=0), default=0,
+        click.Option([f"--{key}-exposed", f"{key}_exposed"], type=Integer(min=0), default=0,
                      show_default=True, help=f"{up}'s Exposed stacks before the reveal."),
-        click.Option([f"--{key}-toughness", f"{key}_toughness"], type=click.IntRange(min=0), default=0,
+        click.Option([f"--{key}-toughness", f"{key}_toughness"], type=Integer(min=0), default=0,
                      show_default=True, help=f"{up}'s Toughness stacks before the reveal."),
         click.Option([f"--{key}-dv-mod", f"{key}_dv_mod"], type=int, default=0, show_default=True,
                      help=f"DV change already on {up} (e.g. after an Ice Beam), added to the roll."),

@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 import click
 
-from ...cli.common import echo_json, get_context, user_errors
+from ...cli.common import Integer, echo_json, get_context, user_errors
 from ...cli.screen import echo_wrapped
 from ...engine.registry import build_engine
 from .calculators import attack as attack_calc
@@ -39,9 +39,9 @@ def group() -> None:
 @click.option("--attacker", required=True, help="The attacker's class: marksman, duelist, enchanter, vanguard, specialist.")
 @click.option("--defender", required=True, help="The defender's class.")
 @click.option("--distance", type=int, required=True, help="Tiles between them (orthogonal steps).")
-@click.option("--attacker-taken", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--attacker-taken", type=Integer(min=0), default=0, show_default=True,
               help="Damage the attacker has taken already.")
-@click.option("--defender-taken", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--defender-taken", type=Integer(min=0), default=0, show_default=True,
               help="Damage the defender has taken already.")
 @click.option("--attacker-power", metavar="TIER", help="The attacker's power tier if not its class's (tiny..gargantuan).")
 @click.option("--defender-armor", metavar="TIER", help="The defender's armor tier if not its class's.")
@@ -123,9 +123,9 @@ def _print_table(engine: SkirmishEngine, as_json: bool) -> None:
 
 @group.command("odds")
 @click.option("--skill", metavar="CARD", help="A skill card id: its copies in the deck (e.g. riposte-lesson).")
-@click.option("--copies", type=click.IntRange(min=0), help="Copies of the skill in the deck (default: a primary's).")
-@click.option("--turn", type=click.IntRange(min=0), required=True, help="By your turn N (its draw included).")
-@click.option("--deck", type=click.IntRange(min=1), help="Deck size (default: three characters' cards).")
+@click.option("--copies", type=Integer(min=0), help="Copies of the skill in the deck (default: a primary's).")
+@click.option("--turn", type=Integer(min=0), required=True, help="By your turn N (its draw included).")
+@click.option("--deck", type=Integer(min=1), help="Deck size (default: three characters' cards).")
 @click.option("--json", "as_json", is_flag=True, help="Print without_mulligan and with_mulligan (and exact fractions) as JSON.")
 @user_errors
 def odds(skill: str | None, copies: int | None, turn: int, deck: int | None, as_json: bool) -> None:

@@ -6,7 +6,7 @@ import re
 
 import click
 
-from ...cli.common import DataProblem, echo_json, get_context, user_errors
+from ...cli.common import DataProblem, Integer, echo_json, get_context, user_errors
 from ...cli.screen import echo_wrapped
 from .calculators import attack_odds, hit_matrix, wand_dice
 from .catalogue import normalise_witch
@@ -47,11 +47,11 @@ def parse_die(text: str | None, allowed: list[int], default: int, option: str) -
 @click.option("--count", type=int, default=1, show_default=True, help="How many Spell Cards are played (1 to 3).")
 @click.option("--attacker-die", metavar="dM", help="The attacker's die if a Wand is in play (d8, d10, d12, d20).")
 @click.option("--defender-die", metavar="dM", help="The defender's die if a Wand is in play (d8, d10, d12, d20).")
-@click.option("--attacker-bonus", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--attacker-bonus", type=Integer(min=0), default=0, show_default=True,
               help="The attacker's Familiar bonus added to the roll.")
-@click.option("--defender-bonus", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--defender-bonus", type=Integer(min=0), default=0, show_default=True,
               help="The defender's Familiar bonus added to the roll.")
-@click.option("--defender-hearts", type=click.IntRange(min=1), default=None,
+@click.option("--defender-hearts", type=Integer(min=1), default=None,
               help="The defender's Life Hearts left: caps the hearts lost and gives the chance of elimination.")
 @click.option("--json", "as_json", is_flag=True, help="Print p_hit, hearts_if_hit, expected_hearts and steps as JSON.")
 @user_errors
@@ -91,9 +91,9 @@ def attack(attacker: str, defender: str, spell: str, count: int, attacker_die: s
 
 
 @group.command("odds")
-@click.option("--attacker-bonus", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--attacker-bonus", type=Integer(min=0), default=0, show_default=True,
               help="The attacker's Familiar bonus added to every roll.")
-@click.option("--defender-bonus", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--defender-bonus", type=Integer(min=0), default=0, show_default=True,
               help="The defender's Familiar bonus added to every roll.")
 @click.option("--json", "as_json", is_flag=True, help="Print the matrix of exact hit chances as JSON.")
 @user_errors
