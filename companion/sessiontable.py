@@ -18,7 +18,7 @@ from typing import Any
 
 from .engine.core import Chance, Engine, Event, GameState, Outcome, Request, request_kind
 from .engine.drivers import roll_chance
-from .errors import CompanionError, SessionError
+from .errors import CompanionError, IllegalAction, SessionError
 from .sessionrows import MAX_SEED, JournalEntry, SessionDamaged, SessionInfo
 from .sessions import MAX_PLAYER_NAME, SessionStore, default_name, new_seed
 
@@ -130,6 +130,15 @@ class Table:
         if self.request() is None:
             self.store.set_status(self.name, "finished")
         return events
+
+    def refusal(self, answer: Any) -> IllegalAction | None:
+        """Why the engine would refuse `answer` as the next answer (None when it fits), without
+        keeping it: `redo` checks an answer undone before it says it gives it back."""
+        try:
+            self.engine.apply(self.state.clone(), answer)
+        except IllegalAction as exc:
+            return exc
+        return None
 
     def undo(self, steps: int = 1) -> list[JournalEntry]:
         """Drop the last `steps` answers and replay; returns the dropped entries, newest first."""

@@ -297,6 +297,11 @@ class Gamemaster:
             self.say(f"  redo: the secret answer goes back once only {player} can see the screen")
             return
         said = entry_summary(entry, self.table.info.players, hide_secret=True, label=answer_label(request, entry.answer))
+        problem = self.table.refusal(entry.answer)
+        if problem is not None:  # session 26: it said "redone" and then refused the answer
+            why = "it no longer fits this prompt" if secret else str(problem)  # a secret answer is not told
+            self.say(f"  ! cannot redo #{entry.seq} {said}: {why}")
+            return
         self.say(f"  redone: #{entry.seq} {said}")
         self.commit(entry.answer, entry.source, secret)
 

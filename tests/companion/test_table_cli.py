@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import sys
 from pathlib import Path
 
@@ -264,3 +265,20 @@ def test_answers_undone_are_kept_until_another_answer_is_given(toy_engine, tmp_p
         Table.resume(store, toy_engine, "x").undo(1)
     with SessionStore(tmp_path / "s.db") as store:
         assert store.redoable("x", 2).answer == [5]
+
+
+def test_redo_of_an_answer_that_no_longer_fits_is_refused_without_saying_redone(runner, toy, tmp_path):
+    """Session 26: after a rules edit, `redo` of a roll the new die cannot show printed
+    "redone: #2 ..." and then refused it; nothing was redone, and it must not say so."""
+    play(runner, ["1", "4", "quit"], *NEW)
+    assert runner.invoke(cli, ["sessions", "undo", "t"]).exit_code == 0
+    edited = tmp_path / "cards"
+    shutil.copytree(toy, edited)
+    game = edited / "toy-race" / "game.yaml"
+    game.write_text(game.read_text().replace("die: 6", "die: 3"))
+    result = runner.invoke(cli, ["--cards", str(edited), "play", "--resume", "t"], input="redo\nquit\n")
+    assert "redone" not in result.output, result.output
+    assert "  ! cannot redo #2 Ann roll: 4 (typed): " in result.output, result.output
+    with SessionStore() as store:
+        assert [e.answer for e in store.journal("t")] == ["walk"]
+        assert store.redoable("t", 2) is not None  # still there to give back once it fits again
