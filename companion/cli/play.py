@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ..errors import SessionError
+from ..sessionlock import held_open, open_elsewhere_warning
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table, check_players
 from .common import (
@@ -54,7 +55,10 @@ def command(game: str | None, players: str | None, name: str | None, seed: int |
             table = _resume(store, game, resume_name)
         else:
             table = _start(store, game, players, name, seed, parse_options(option_pairs))
-        Gamemaster(table, auto_roll, db_path, resumed=bool(resume_name)).run()
+        with held_open(store, table.name) as elsewhere:
+            if elsewhere:  # session 26: a second terminal resumed it without a word
+                table.warnings.append(open_elsewhere_warning(table.name))
+            Gamemaster(table, auto_roll, db_path, resumed=bool(resume_name)).run()
 
 
 def _start(store: SessionStore, game: str | None, players: str | None, name: str | None,

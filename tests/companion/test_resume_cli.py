@@ -73,3 +73,22 @@ def test_the_conflict_error_keeps_its_resume_command_on_one_line(runner, tmp_pat
         error = second.read_until("friday-night`")
     assert "changed underneath you" in error
     assert any(line.strip().endswith("`deckwright play --resume friday-night`") for line in error.splitlines()), error
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pty and POSIX record locks")
+def test_a_resume_warns_when_the_session_is_open_in_another_terminal(runner, tmp_path):
+    """Session 26: a second terminal resumed a session open in another without a word, and the
+    gamemaster learnt of it only when one of them was stopped mid-game. It is warned of (not
+    refused), and a terminal that was killed leaves no warning behind."""
+    from ptyplay import play_in_pty
+
+    db = tmp_path / "s.db"
+    play(runner, str(db), PLAY, ["mirror", "quit"])
+    warning = "warning: ctx is also open in another terminal: play on in one, quit the other"
+    with play_in_pty(["--resume", "ctx"], db) as first:
+        first.read_until("(1-")
+        second = play(runner, str(db), ["play", "--resume", "ctx"], ["quit"])
+        assert warning in second.splitlines(), second
+    # the first terminal was killed (as a closed window kills it): nothing is open now
+    assert "also open" not in play(runner, str(db), ["play", "--resume", "ctx"], ["quit"])
+    assert "also open" not in play(runner, str(db), ["play", "--resume", "ctx"], ["quit"])
