@@ -31,7 +31,7 @@ from .requests_shown import (
     rolled_word,
     secret_refusal,
 )
-from .screen import WIDTH, packed, read_line, wrap_lines
+from .screen import WIDTH, packed, read_line, run_together, wrap_lines
 
 # home, erase the screen, erase the scrollback (xterm's `ESC[3J`, honoured by the common terminals)
 CLEAR_SCREEN_AND_SCROLLBACK = "\033[H\033[2J\033[3J"
@@ -329,11 +329,13 @@ class Gamemaster:
         return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
 
     def show_events(self, events: list[Event]) -> None:
-        """The events, short ones side by side on a screen (`packed`), so that a showdown's or a
-        new turn's events and the state block fit 30 lines (audit s25)."""
+        """The events, short ones side by side on a screen (`packed`) and a paragraph's run together
+        (`run_together`), so that a showdown's or a new turn's events and the state block fit 30
+        lines (audit s25, session 26)."""
         outcome = self.table.outcome() if self.table.request() is None else None
-        texts = [e.text for e in events if outcome is None or e.text != outcome.text]  # that is said under `Game over`
-        for text in packed(texts, "  "):
+        texts = [(e.text, e.data.get("paragraph")) for e in events
+                 if outcome is None or e.text != outcome.text]  # that is said under `Game over`
+        for text in packed(run_together(texts), "  "):
             self.say(text, colour="green", hang=2)  # a wrapped event stands apart from the next
 
     def show_tally(self, always: bool = False) -> None:

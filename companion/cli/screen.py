@@ -59,6 +59,20 @@ def packed(texts: list[str], indent: str, separator: str = " · ") -> list[str]:
     return lines
 
 
+def run_together(texts: list[tuple[str, str | None]]) -> list[str]:
+    """Texts that follow one another with the same paragraph (not None) as one text, sentence
+    after sentence, to be wrapped as one: a Halfwish clash's three to five steps take two or three
+    lines so (session 26: a showdown's screen took 37 lines). One a text when piped, as `packed`."""
+    width = screen_width()
+    joined: list[tuple[str, str | None]] = []
+    for text, paragraph in texts:
+        if width is not None and paragraph is not None and joined and joined[-1][1] == paragraph:
+            joined[-1] = (f"{joined[-1][0]} {text}", paragraph)
+        else:
+            joined.append((text, paragraph))
+    return [text for text, _ in joined]
+
+
 def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True, whole: str | None = None) -> list[str]:
     out: list[str] = []
     kept = re.compile(_COMMAND + (f"|{whole}" if whole else ""))

@@ -144,6 +144,7 @@ class _Ledger:
     hits: list[Hit] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
     triggers: list[Trigger] = field(default_factory=list)
+    clashes: list[int] = field(default_factory=list)  # where each clash's steps start
     explain: bool = True   # write the steps (off in a simulation nobody reads: the same hits and triggers)
 
     def taken(self, key: SideKey) -> int:
@@ -269,10 +270,6 @@ def other_key(key: SideKey) -> SideKey:
     return "b" if key == "a" else "a"
 
 
-def _labels(a: Side, b: Side) -> dict[SideKey, str]:
-    return {"a": a.name or "A", "b": b.name or "B"}
-
-
 def check_action_counts(a: Side, b: Side, rules: DuelRules) -> None:
     """Both sides commit the same number of actions, between 1 and the most per duel."""
     most = rules.most_actions
@@ -289,11 +286,12 @@ def resolve_duel(a: Side, b: Side, aggressor: SideKey, rules: Mapping[str, Any] 
         raise DuelError(f"aggressor must be 'a' or 'b', got {aggressor!r}")
     duel_rules = DuelRules.from_rules(rules)
     check_action_counts(a, b, duel_rules)
-    labels = _labels(a, b)
+    labels: dict[SideKey, str] = {"a": a.name or "A", "b": b.name or "B"}
     roles = [f"{labels[aggressor]} is the aggressor, {labels[other_key(aggressor)]} the defender."] if explain else []
     ledger = _Ledger(duel_rules, steps=roles, explain=explain)
     a, b = _clamped(ledger, a, labels["a"]), _clamped(ledger, b, labels["b"])
     for index, (xa, xb) in enumerate(zip(a.actions, b.actions), start=1):
+        ledger.clashes.append(len(ledger.steps))
         if len(a.actions) > 1 and explain:
             ledger.steps.append(f"Clash {index}: {xa.name} against {xb.name}.")
         fighters = (_Fighter("a", labels["a"], a, xa), _Fighter("b", labels["b"], b, xb))
@@ -349,7 +347,8 @@ def _score(ledger: _Ledger, sides: dict[SideKey, Side], aggressor: SideKey,
                for k in sides}
     winner = _winner(results["a"].points, results["b"].points)
     steps = ledger.steps + _tally_lines(results, aggressor, labels, winner, ledger.rules) if ledger.explain else []
-    return DuelResult(aggressor, results["a"], results["b"], winner, tuple(steps), tuple(triggers))
+    return DuelResult(aggressor, results["a"], results["b"], winner, tuple(steps), tuple(triggers),
+                      (*ledger.clashes, len(ledger.steps)) if ledger.explain else ())
 
 
 def _duel_scores(rules: DuelRules, hits: dict[SideKey, tuple[int, ...]], aggressor: SideKey) -> dict[SideKey, int]:

@@ -135,7 +135,18 @@ def reveal_dvs(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
         return []
     dvs = ", ".join(f"{p.name} DV {ledger.dice_value(engine.rules, p)}" for p in state.players)
     result = calculate(engine, state)
-    return [Event("reveal", f"DVs revealed: {dvs}")] + [Event("explain", line) for line in result.steps]
+    return [Event("reveal", f"DVs revealed: {dvs}")] + explained(list(result.steps), result.clashes)
+
+
+def explained(steps: list[str], clashes: tuple[int, ...], offset: int = 0) -> list[Event]:
+    """A duel's explanation, a step an event; the steps of one clash (from `clashes`, shifted by
+    `offset` lines said before them) share a `paragraph`, which a play screen runs together."""
+    starts = [start + offset for start in clashes]
+
+    def paragraph(index: int) -> dict[str, Any]:
+        number = sum(1 for start in starts[:-1] if start <= index)
+        return {"paragraph": f"clash-{number}"} if starts and starts[0] <= index < starts[-1] else {}
+    return [Event("explain", line, paragraph(index)) for index, line in enumerate(steps)]
 
 
 # -- the calculation ------------------------------------------------------------------------
@@ -202,7 +213,10 @@ def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     """Apply combat damage and duel points, name the winner, queue the effects that follow."""
     duel, explain = state.current_duel, engine.explain
     result = calculate(engine, state, explain=explain)
-    events = [Event("explain", line) for line in _changed_steps(engine, state, result)] if explain else []
+    changed = _changed_steps(engine, state, result)
+    recalculated = len(changed) > len(result.steps)  # else one line said nothing changed
+    events = explained(changed, result.clashes if recalculated else (), len(changed) - len(result.steps)
+                       ) if explain else []
     for seat in (0, 1):
         events += _apply_combat(state, seat, result.side(SIDES[seat]).combat_hits, explain)
     gains = [result.side(SIDES[seat]).score_points for seat in (0, 1)]

@@ -29,9 +29,12 @@ def tally_lines(engine: Game, state: HalfwishState) -> list[str]:
         return [f"Setting up ({chosen}); powers are chosen in secret after seeing both classes"]
     blood = state.players[state.first_blood].name if state.first_blood >= 0 else "nobody yet"
     location = engine.catalog.name(state.location) if state.location else ("face down" if state.map_slots else "-")
+    # one line on a play screen: the parley streak only once there is one (session 26: a
+    # showdown's screen took 33-37 lines of an 80x30 terminal)
+    streak = f"; parleys in a row: {state.parley_streak}" if state.parley_streak else ""
     lines = [(f"Round {state.round}/{engine.rules.rounds}, turn {state.turn}/{engine.rules.turns_per_round} "
-             f"({state.players[state.turn_player].name}'s turn); location: {location}; "
-             f"first blood: {blood}; parleys in a row: {state.parley_streak}")]
+             f"({state.players[state.turn_player].name}); location: {location}; "
+             f"first blood: {blood}{streak}")]
     lines += [_player_line(engine, p) for p in state.players]
     return lines + _duel_lines(engine, state)
 
@@ -53,19 +56,20 @@ def _duel_lines(engine: Game, state: HalfwishState) -> list[str]:
 def _player_line(engine: Game, player: Player) -> str:
     statuses = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(player.statuses.items()) if v)
     upgraded = _upgrades_shown(engine, player)
-    basics = ", ".join(b for b in engine.catalog.basic_powers()
-                       if player.spent_basics.count(b) < engine.rules.basic_power_uses_per_round)
+    every = engine.catalog.basic_powers()
+    ready = [b for b in every if player.spent_basics.count(b) < engine.rules.basic_power_uses_per_round]
+    basics = "all" if ready and len(ready) == len(every) else ", ".join(ready)
     powers_left = len([p for p in player.powers if p not in player.spent_powers])
+    # Two lines of a play screen where it can be (session 26): the statuses beside the health they
+    # bear on, and the powers' names are secret (the count is what the table may know).
     parts = [(f"{player.name} ({engine.catalog.name(player.cls) if player.cls else 'no class yet'}): "
              f"{player.health} HP, {plural(player.points, 'pt')}, {player.mana} mana, "
-             f"{plural(player.lamps, 'lamp')}"),
+             f"{plural(player.lamps, 'lamp')}" + (f", {statuses}" if statuses else "")),
+             f"powers left {powers_left}, basic ready: {basics or 'none'}",
              (f"hand {player.hand_size}, deck {len(player.pile) - player.hidden}, "
-             + (f"discard [{_cards(engine, player.discard)}]" if player.discard else "discard empty")),
-             f"powers left {powers_left} (secret), basic ready: {basics or 'none'}"]
+             + (f"discard {_cards(engine, player.discard)}" if player.discard else "discard empty"))]
     if upgraded:
         parts.append(f"upgrades: {', '.join(upgraded)}")
-    if statuses:
-        parts.append(f"statuses: {statuses}")
     return "; ".join(parts)
 
 

@@ -83,6 +83,9 @@ class DuelResult:
     winner: Literal["a", "b", "tie"]
     steps: tuple[str, ...]
     triggered: tuple[Trigger, ...] = ()
+    # where each clash's explanation starts in `steps`, and where the last one ends: a play screen
+    # runs a clash's steps together (session 26: a showdown took 33-37 lines of an 80x30 screen)
+    clashes: tuple[int, ...] = ()
 
     def side(self, key: SideKey) -> SideResult:
         """The result of side `key`."""
