@@ -43,6 +43,7 @@ from .userconfig import duplex_setting
 CALIBRATION_SQUARE = 50 * MM
 RULER_LENGTH = 100 * MM
 RULER_GAP = 6 * MM
+RULER_ROOM = 14 * MM  # under the text beside the square: the ruler, its ticks and its figures
 
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
@@ -154,20 +155,14 @@ def _reference_plans(db: Database, paper: str, margin: float, bleed: float) -> l
 
 
 def instructions_markdown(db: Database, paper: str) -> str:
-    """The text of the print-instructions pages (the calibration square is drawn below it)."""
+    """The text of the print-instructions pages (the calibration square is drawn beside its first
+    paragraph)."""
     plans = print_plan(db, paper)
     edge = duplex_setting().flip  # the user's printer, as `SheetPlan.back_box` places the card backs
     rows = "\n".join(
         f"| {p.file} | {p.what} | {p.stock} | {f'2-sided, {p.flip} edge' if p.duplex else '1-sided'}"
         f"{'*' if p.landscape else ''} | {p.sheets or 'all'} | {f'{p.slot_use:.0%}' if p.slots else ''} |"
         for p in plans)
-    # A box and its number never part at a line end (no "[ ] 9 [" over "] 10").
-    boxes = [box for p in plans if p.sheets for box in _checklist_boxes(p)]
-    pairs = [boxes[i:i + 2] + [("", "")] * (2 - len(boxes[i:i + 2])) for i in range(0, len(boxes), 2)]
-    # The checklist says what it is in its own header row, which never parts from its rows: a
-    # line of its own above it could end a page alone.
-    checklist = "| Checklist: file | Sheets, one box each | File | Sheets |\n|---|---|---|---|\n" + "\n".join(
-        f"| {a} | {x} | {b} | {y} |" for (a, x), (b, y) in pairs)
     return f"""<!-- headings: plain -->
 <!-- contents: off -->
 
@@ -187,21 +182,21 @@ own stamp, which changes only when that card changes: after an edit, reprint onl
 stamp changed.
 {_cutting_order(db, plans)}
 
-{checklist}
+{_checklist(plans)}
 """
 
 
-CHECKLIST_BOXES = 40  # boxes in one cell of the checklist: a row is never split across pages
+def _checklist(plans: list[FilePlan]) -> str:
+    """A box for each sheet of each file, run on as one paragraph: as a table (a row of boxes to a
+    file) it took 55 mm, and Skirmish's moved onto a page of its own. A paragraph splits across
+    pages anywhere, so a deck of 5,000 cards (556 sheets) lays out too."""
+    entries = [f"**{p.file}**{' (2-sided)' if p.duplex else ''}:\u00a0{_boxes(p.sheets)}" for p in plans if p.sheets]
+    return "**Checklist**, a box for each sheet to tick when it is printed: " + " \u00b7 ".join(entries)
 
 
-def _checklist_boxes(plan: FilePlan) -> list[tuple[str, str]]:
-    """(file, its sheets' boxes) for the checklist, `CHECKLIST_BOXES` sheets a cell: a deck of
-    5,000 cards (556 sheets) made one row taller than a page, and the build failed."""
-    name = f"{plan.file}{' (2-sided)' if plan.duplex else ''}"
-    starts = range(1, plan.sheets + 1, CHECKLIST_BOXES)
-    return [(name if start == 1 else f"{name}, from {start}",
-             "  ".join(f"[\u00a0]\u00a0{n}" for n in range(start, min(start + CHECKLIST_BOXES, plan.sheets + 1))))
-            for start in starts]
+def _boxes(sheets: int) -> str:
+    """Numbered boxes; a box and its number never part at a line end (no "[ ] 9 [" over "] 10")."""
+    return " ".join(f"[\u00a0]\u00a0{n}" for n in range(1, sheets + 1))
 
 
 def _double_sided(plans: list[FilePlan], edge: str) -> str:
@@ -230,24 +225,32 @@ def _cutting_order(db: Database, plans: list[FilePlan]) -> str:
 
 
 class CalibrationSquare(Flowable):  # type: ignore[misc]  # reportlab has no type hints
-    """A 50 mm square and a 100 mm ruler with millimetre ticks, to check that the printer kept 100%."""
+    """A 50 mm square and a 100 mm ruler with millimetre ticks, to check that the printer kept 100%,
+    with the paragraph that explains them set beside the square, above the ruler: below the square
+    it took the room that pushed Skirmish's checklist onto a page of its own."""
 
-    def __init__(self, theme: Theme):
+    def __init__(self, theme: Theme, beside: Flowable):
         super().__init__()
         self.theme = theme
+        self.beside = beside
+        self.beside_height = 0.0
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return CALIBRATION_SQUARE + RULER_GAP + RULER_LENGTH + 6 * MM, CALIBRATION_SQUARE + 2 * MM
+        self.width = CALIBRATION_SQUARE + RULER_GAP + RULER_LENGTH + 6 * MM
+        _, self.beside_height = self.beside.wrap(self.width - CALIBRATION_SQUARE - RULER_GAP, available_height)
+        self.height = max(CALIBRATION_SQUARE + 2 * MM, self.beside_height + RULER_ROOM)
+        return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
         canvas.saveState()
         canvas.setStrokeColor(colors.black)
         canvas.setLineWidth(0.5)
-        canvas.rect(0, 2 * MM, CALIBRATION_SQUARE, CALIBRATION_SQUARE, stroke=1, fill=0)
+        foot = self.height - CALIBRATION_SQUARE  # the square at the top, the ruler at the foot
+        canvas.rect(0, foot, CALIBRATION_SQUARE, CALIBRATION_SQUARE, stroke=1, fill=0)
         canvas.setFont(self.theme.body_font, 8)
-        canvas.drawCentredString(CALIBRATION_SQUARE / 2, 2 * MM + CALIBRATION_SQUARE / 2, "50 mm x 50 mm")
-        left, base = CALIBRATION_SQUARE + RULER_GAP, 8 * MM  # the ruler beside the square, along its foot
+        canvas.drawCentredString(CALIBRATION_SQUARE / 2, foot + CALIBRATION_SQUARE / 2, "50 mm x 50 mm")
+        left, base = CALIBRATION_SQUARE + RULER_GAP, 8 * MM
         canvas.line(left, base, left + RULER_LENGTH, base)
         for mm in range(int(RULER_LENGTH / MM) + 1):
             tick = 3 * MM if mm % 10 == 0 else (2 * MM if mm % 5 == 0 else 1 * MM)
@@ -256,10 +259,11 @@ class CalibrationSquare(Flowable):  # type: ignore[misc]  # reportlab has no typ
                 canvas.drawCentredString(left + mm * MM, base - 4 * MM, str(mm // 10))
         canvas.drawString(left + RULER_LENGTH + 1.5 * MM, base - 4 * MM, "cm")
         canvas.restoreState()
+        self.beside.drawOn(canvas, left, self.height - self.beside_height)
 
 
 def instruction_flowables(db: Database, paper: str, width: float, theme: Theme) -> list[Flowable]:
     """The print-instructions pages: text, tables and checklist, with the calibration square after
-    the first paragraph."""
+    the heading and the first paragraph beside it."""
     flowables = markdown_to_flowables(instructions_markdown(db, paper), width, theme)
-    return [*flowables[:2], CalibrationSquare(theme), *flowables[2:]]
+    return [*flowables[:2], CalibrationSquare(theme, flowables[2]), *flowables[3:]]

@@ -48,7 +48,7 @@ def test_the_rulebook_opens_with_print_instructions_for_every_file(shipped_kits,
     for plan in print_plan(load_game(game), paper):
         if plan.sheets:
             assert plan.pages == len(files[plan.file].pages), plan.file
-            assert re.search(rf"{re.escape(plan.file)}( \(2-sided\))? (\[ \] \d+\s*)*\[ \] {plan.sheets}\b",
+            assert re.search(rf"{re.escape(plan.file)}( \(2-sided\))?: (\[ \] \d+\s*)*\[ \] {plan.sheets}\b",
                              text)  # the checklist: a box per sheet
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PageObject
 
 from cards import load_game
 from generator.rulebook_pdf import render_rulebook
@@ -133,11 +134,11 @@ def test_halfwish_odds_tables_line_up_on_the_page_of_their_heading(paper):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", ["halfwish", "heartstrings", "skirmish", "which-witch", "half-the-battle"])
-def test_the_checklist_line_stays_with_its_table_and_no_box_parts_from_its_number(game, paper):
+def test_the_checklist_starts_with_its_first_file_and_no_box_parts_from_its_number(game, paper):
     """Skirmish on A4 ended page 2 with "Checklist, one box per printed sheet:" alone, its table
-    on page 3; the checklist now names itself in its header row, which travels with its rows.
-    And the skills row broke "[ ] 9 [" over "] 10"."""
-    intro = "Checklist: file"
+    on page 3; the checklist is one paragraph now, which starts with what it is. And the skills
+    row broke "[ ] 9 [" over "] 10"."""
+    intro = "Checklist, a box for each sheet"
     pages = _pages_with(_rulebook(game, paper), intro)
     assert len(pages) == 1
     text = pages[0].get_textpage().get_text_range()
@@ -145,3 +146,37 @@ def test_the_checklist_line_stays_with_its_table_and_no_box_parts_from_its_numbe
     assert ".pdf" in after, "the checklist's first row is on the intro line's page"
     lines = [line.strip() for line in text.splitlines()]
     assert not [line for line in lines if line.endswith("[") or line.startswith("]")], lines
+
+
+def _body_text_foot(page: PageObject, frame_top: float, frame_bottom: float) -> float:
+    """The lowest baseline of the page's body text, as a share of the frame from its top (0.0:
+    the frame's top, 1.0: its foot); the running footer below the frame left out."""
+    baselines: list[float] = []
+
+    def note(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            baselines.append(tm[4] * cm[1] + tm[5] * cm[3] + cm[5])
+    page.extract_text(visitor_text=note)
+    body = [y for y in baselines if y >= frame_bottom]
+    return (frame_top - min(body)) / (frame_top - frame_bottom) if body else 0.0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["halfwish", "heartstrings", "skirmish", "which-witch", "half-the-battle"])
+def test_no_print_guide_page_is_mostly_empty(game, paper):
+    """Skirmish's print checklist moved whole onto page 3 on both papers, its text ending in the
+    page's top quarter before the components page: a page printed for a few lines. Every page
+    of the print guide (from page 2 to the page before "What you should have") now ends lower."""
+    from pypdf import PdfReader
+
+    from generator.rulebook import PAGE_MARGINS
+
+    out = io.BytesIO()
+    render_rulebook(load_game(game), paper, out)
+    pages = PdfReader(out).pages
+    components = next(n for n, page in enumerate(pages) if "What you should have" in page.extract_text())
+    guide = pages[1:components]
+    assert "How to print this kit" in guide[0].extract_text()
+    height = float(guide[0].mediabox.height)
+    feet = [_body_text_foot(page, height - PAGE_MARGINS["top"], PAGE_MARGINS["bottom"]) for page in guide]
+    assert all(foot > 0.25 for foot in feet), [round(foot, 2) for foot in feet]
