@@ -17,6 +17,7 @@ from .problems import message
 from .ruletypes import (
     NOT_ONE_OF,
     SCALARS,
+    UNKNOWN_KEY,
     RuleTypeError,
     adapter,
     bind_refs,
@@ -24,6 +25,7 @@ from .ruletypes import (
     type_name_problem,
     unbounded,
 )
+from .wording import closest, suggestion
 from .yamlsrc import YamlDoc
 
 _TYPE_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
@@ -49,11 +51,13 @@ def named_types(rules: dict[str, Any], types: dict[str, str],
     """The game's named types with their bounds filled in, and the problems of those that are not
     types (a misspelt part, a bound naming no parameter); those are left out."""
     problems, named = [], {}
-    for name, type_name in types.items():
-        bound, refused = _bind(rules, type_name)
+    binds = {name: _bind(rules, type_name) for name, type_name in types.items()}
+    # a type names the others only by reference, built when a value is checked, so another type's
+    # mistake is its own problem; and when none has one, the check builds what validates values
+    known = {name: bound for name, (bound, _) in binds.items()}
+    for name, (bound, refused) in binds.items():
         if not _TYPE_NAME.match(name) or name in SCALARS or name in ("list", "map", "dict"):
             refused = f"{name!r} cannot name a type: use letters, digits, '_' and '-', not a built-in type"
-        known = dict.fromkeys(types, "map") | {name: bound}  # another type's mistake is its own problem
         refused = refused or type_name_problem(bound, known) or ""
         if refused:
             problems.append(docs["types"].problem(("types", name), refused))
@@ -116,13 +120,18 @@ def _bind(rules: dict[str, Any], type_name: str) -> tuple[str, str]:
 
 def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tuple[Loc, str]]:
     problems = []
+    misspelt = _misspelt_keys(exc.errors())
     for error in exc.errors():
-        inner = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("[")))
+        inner = _data_loc(error)
+        if error["type"] == "missing" and inner in misspelt:
+            continue  # the unknown key beside it says which key it meant
         if error["type"] == NOT_ONE_OF:  # its own words: the value, the choices and a close one
             text = error["msg"]
         elif error["type"] == "missing":
             text = f"missing required key {inner[-1]!r}"
             inner = inner[:-1]
+        elif error["type"] == UNKNOWN_KEY:
+            text = _unknown_key(str(inner[-1]), error["ctx"]["accepted"])
         elif inner:
             text = message(error, inner)
         elif error["type"] in _OUT_OF_BOUNDS:
@@ -131,6 +140,25 @@ def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tu
             text = f"expected {unbounded(type_name)}, got {value!r}"
         problems.append((inner, _in_words(error, text)))
     return problems
+
+
+def _data_loc(error: Any) -> Loc:
+    """Where in the value the error is: its location without the cases' tags (`[op=steal]`)."""
+    return tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("[")))
+
+
+def _misspelt_keys(errors: list[Any]) -> set[Loc]:
+    """The missing keys that an unknown key beside them is a misspelling of (`dv_gian: 4` for
+    `dv_gain`): they are not said to be missing as well."""
+    unknown = [(_data_loc(error), error["ctx"]["accepted"]) for error in errors if error["type"] == UNKNOWN_KEY]
+    meant = [(loc, closest(str(loc[-1]), accepted.split(", "))) for loc, accepted in unknown]
+    return {(*loc[:-1], key) for loc, key in meant if key}
+
+
+def _unknown_key(key: str, accepted: str) -> str:
+    """A key an `only {...}` mapping does not list: the key it is close to, else those it lists."""
+    close = suggestion(key, accepted.split(", "))
+    return f"unknown key {key!r}{close}" if close else f"unknown key {key!r}; accepted: {accepted}"
 
 
 def _in_words(error: Any, text: str) -> str:
@@ -145,8 +173,20 @@ def _in_words(error: Any, text: str) -> str:
             text = f"the key {text}"
         else:
             text = f"the key {found!r} is wrong: {text}"
-    cases = [part[1:-1].replace("=", ": ") for part in loc if isinstance(part, str) and _CASE.match(part)]
-    return f"{text} (with {cases[-1]})" if cases else text
+    cases = _cases(loc)
+    return f"{text} (with {', '.join(cases)})" if cases else text
+
+
+def _cases(loc: tuple[Any, ...]) -> list[str]:
+    """The cases that typed the wrong value: the last run of them in its location (`op: hook, name:
+    bubble`), not those of the mappings around it (a bid's, around its reward's effect)."""
+    runs: list[list[str]] = [[]]
+    for part in loc:
+        if isinstance(part, str) and _CASE.match(part):
+            runs[-1].append(part[1:-1].replace("=", ": "))
+        elif runs[-1]:
+            runs.append([])
+    return next((run for run in reversed(runs) if run), [])
 
 
 def _rule_loc(path: str) -> Loc:

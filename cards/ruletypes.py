@@ -23,7 +23,9 @@ Vocabulary (spaces are ignored):
 | `list[T] len in 1..6` | a list (or mapping) with 1 to 6 items                   |
 | `str in (a, b, c)` | one of the names listed (`int in (1, 2)` for numbers)      |
 | `{op: T, who?: T}` | a mapping whose key `op` is a `T` (`?`: may be left out); other keys are free |
+| `only {op: T, who?: T}` | as `{op: T, who?: T}`, and no other key: a misspelt key is refused |
 | `{op: T, ...} per op {steal: {resource: T}}` | as `{op: T, ...}`; where `op` is `steal`, these keys too (over the others) |
+| `{op: T, ...} per op {hook: {name: T} per name {...}}` | a case may have its own cases, by another key |
 | `effect`      | a type named under `types:` (it may name itself: `reward?: list[effect]`) |
 
 Values are checked strictly: nothing is coerced from one type to another. Bounds may sit
@@ -61,7 +63,8 @@ OPEN: dict[str, Any] = {"list": list[Any], "map": dict[Any, Any]}
 KEY_TYPES = ("int", "str")
 VOCABULARY = ("int, float, str, bool, colour ('#rrggbb'), list, map, list[T] or dict[K,V] (K int or str); "
               "int and float take a bound: 'int >= 1', 'int in 2..20'; choices: 'str in (a, b)'; "
-              "a mapping's keys: '{op: str, amount?: int}'; or a name under types:")
+              "a mapping's keys: '{op: str, amount?: int}', no others: 'only {op: str}'; "
+              "or a name under types:")
 RULE_REF = re.compile(r"rules(?:\.[A-Za-z_][\w-]*)+")
 _NUMBER = rf"-?\d+(?:\.\d+)?|{RULE_REF.pattern}"
 _COMPARED = re.compile(rf"^(int|float|.+\]len)(>=|<=|>|<)({_NUMBER})$")
@@ -71,6 +74,8 @@ _CHOICES = re.compile(r"^(int|str)in\((.+)\)$")
 _NAME = re.compile(r"^[A-Za-z_][\w-]*$")
 _PER = re.compile(r"^per([A-Za-z_][\w-]*)\{(.+)\}$")  # `per op {steal: {...}, set: {...}}`
 NOT_ONE_OF = "not_one_of"  # the error type of a value outside its choices (`rulecheck` words it)
+UNKNOWN_KEY = "unknown_key"  # the error type of a key an `only {...}` mapping does not list
+_ONLY = "only"  # `only {...}`: no keys but those listed
 _STRICT_KEYS = ConfigDict(extra="allow", strict=True)  # `{op: T}`: other keys free, nothing coerced
 Named = Mapping[str, str] | None  # the game's `types:`; None: any name is accepted (a syntax check)
 
@@ -102,7 +107,7 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
         return list[python_type(text[5:-1], named)]  # type: ignore[misc]
     if text.startswith("dict[") and text.endswith("]"):
         return _dict_type(text, named)
-    if text.startswith("{") and text.endswith("}"):
+    if text.startswith(("{", _ONLY + "{")) and text.endswith("}"):
         return _keyed_map(text, named)
     if _NAME.match(text) and text not in KEY_TYPES and (named is None or text in named):
         return _named_type(text, named)
@@ -133,24 +138,29 @@ def _dict_type(text: str, named: Named) -> Any:
     return dict[python_type(key, named), python_type(value, named)]  # type: ignore[misc]
 
 
-def _keyed_map(text: str, named: Named) -> Any:
+def _keyed_map(text: str, named: Named, common: Mapping[str, Any] = {}, closed: bool = False) -> Any:
     """`{op: str, amount?: int}`: a mapping with these keys (`?`: optional) of these types; the
-    other keys are free (an effect carries the keys its `op` reads). `... per op {steal: {...}}`
-    adds the keys one value of `op` reads, typed for it (`steal` takes fewer resources than `set`)."""
+    other keys are free (an effect carries the keys its `op` reads), but not after `only`, which
+    refuses every key not listed (a profile's misspelt `first_strik`). `... per op {steal: {...}}`
+    adds the keys one value of `op` reads, typed for it (`steal` takes fewer resources than `set`);
+    a case is itself such a mapping over the `common` keys, so it may close or have its own cases."""
+    closed = closed or text.startswith(_ONLY)
+    text = text.removeprefix(_ONLY)
     end = _closing(text)
-    keys = _typed_keys(text[1:end], named)
+    keys = {**common, **_typed_keys(text[1:end], named)}
+    shape = Any if named is None else _typed_dict(keys, closed)  # a syntax check builds no mapping
     if end == len(text) - 1:
-        return _typed_dict(keys)
+        return shape
     per = _PER.match(text[end + 1:])
     if not per or per.group(1) not in keys:
         raise RuleTypeError(text[end + 1:])
     selector, cases = per.group(1), {}
     for part in split_top(per.group(2)):
         value, sep, case = part.partition(":")
-        if not sep or not _NAME.match(value) or value in cases or not case.startswith("{") or _closing(case) != len(case) - 1:
+        if not sep or not _NAME.match(value) or value in cases or not case.startswith(("{", _ONLY + "{")):
             raise RuleTypeError(part)
-        cases[value] = _typed_dict(keys | _typed_keys(case[1:-1], named))
-    return _per_value(_typed_dict(keys), selector, cases)
+        cases[value] = _keyed_map(case, named, keys, closed)
+    return shape if named is None else _per_value(shape, selector, cases)
 
 
 def _closing(text: str) -> int:
@@ -178,10 +188,20 @@ def _typed_keys(inner: str, named: Named) -> dict[str, Any]:
     return keys
 
 
-def _typed_dict(keys: dict[str, Any]) -> Any:
-    shape: Any = TypedDict("keys", keys)  # type: ignore[misc]
+def _typed_dict(keys: dict[str, Any], closed: bool) -> Any:
+    """The mapping `keys` describe; when `closed`, a key not among them is an error at that key,
+    which lists the keys accepted (pydantic's own refusal names none, so lint could suggest none)."""
+    extra = {"extra_items": Annotated[Any, PlainValidator(_refuse_unknown(", ".join(keys)))]} if closed else {}
+    shape: Any = TypedDict("keys", keys, **extra)  # type: ignore[misc]
     setattr(shape, "__pydantic_config__", _STRICT_KEYS)  # noqa: B010 (a class attribute mypy does not know)
     return shape
+
+
+def _refuse_unknown(accepted: str) -> Any:
+    """The check of a key an `only {...}` mapping does not list: always an error, naming those it does."""
+    def refuse(value: Any) -> Any:
+        raise PydanticCustomError(UNKNOWN_KEY, "unknown key; accepted: {accepted}", {"accepted": accepted})
+    return refuse
 
 
 def _per_value(common: Any, selector: str, cases: dict[str, Any]) -> Any:
@@ -301,7 +321,7 @@ def type_name_problem(name: str, named: Named = {}) -> str | None:  # noqa: B006
 def _type_name_problem(name: str, frozen: tuple[tuple[str, str], ...] | None) -> str | None:
     named = None if frozen is None else dict(frozen)
     try:
-        python_type(name, named)
+        _built(name, frozen)
     except RuleTypeError as exc:
         part = str(exc)
         inside = f" ({part!r} is not one)" if normalise(part) != normalise(name) else ""
@@ -324,8 +344,13 @@ def adapter(name: str, named: Mapping[str, str] | None = None) -> TypeAdapter[An
     return _adapter(name, tuple(sorted((named or {}).items())))
 
 
+@cache  # the loader asks whether a name is a type, then checks values with it: one build serves both
+def _built(name: str, named: tuple[tuple[str, str], ...] | None) -> Any:
+    return python_type(name, None if named is None else dict(named))
+
+
 @cache  # games share types, and a deck's cards one field's type
 def _adapter(name: str, named: tuple[tuple[str, str], ...]) -> TypeAdapter[Any]:
-    found = python_type(name, dict(named))
+    found = _built(name, named)
     # a mapping with typed keys carries its own (strict) config, and pydantic refuses a second one
     return TypeAdapter(found) if is_typeddict(found) else TypeAdapter(found, config=ConfigDict(strict=True))

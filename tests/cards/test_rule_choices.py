@@ -104,6 +104,32 @@ def test_a_key_one_op_reads_is_checked_for_that_op(tmp_path: Path) -> None:
     ]
 
 
+def test_a_key_a_closed_mapping_does_not_list_is_refused_at_the_key(tmp_path: Path) -> None:
+    """`only {...}`: a misspelt optional key was free, so the engine never read it (a profile's
+    `first_strik: true` struck as if it were not there) or crashed on it; now lint names it."""
+    edits = (('effect: "{op: str in (heal, bid)', 'effect: "only {op: str in (heal, bid)'),
+             ("{op: heal, amount: 2}", "{op: heal, amout: 2}"),
+             ("reward: [{op: heal, amount: 1}]", "reward: [{op: heal, amount: 1, xyz: 3}]"))
+    assert located(problems_of(write_game(tmp_path, *edits))) == [
+        ("rules.wishes[0].amout", 10, "unknown key 'amout' (did you mean 'amount'?)"),
+        ("rules.wishes[1].reward[0].xyz", 11, "unknown key 'xyz'; accepted: op, amount, reward"),
+    ]
+
+
+def test_a_case_of_a_case_is_named_with_both_and_a_misspelt_key_is_not_also_missing(tmp_path: Path) -> None:
+    """A hook's parameters are a case of `op: hook`'s case (`per name`); the key meant by a
+    misspelt one is not said to be missing as well."""
+    edits = (('effect: "{op: str in (heal, bid), amount?: int, reward?: list[effect]}"',
+              ('effect: "{op: str in (heal, bid), name?: str} per op {heal: only {name: str, amount?: int} '
+               'per name {big: {size: int}}, bid: {reward: list[effect]}}"')),
+             ("{op: heal, amount: 2}", "{op: heal, name: big, sise: 2}"),
+             ("reward: [{op: heal, amount: 1}]", "reward: [{op: heal, name: big, size: one}]"))
+    assert located(problems_of(write_game(tmp_path, *edits))) == [
+        ("rules.wishes[0].sise", 10, "unknown key 'sise' (did you mean 'size'?) (with op: heal, name: big)"),
+        ("rules.wishes[1].reward[0].size", 11, "expected int, got 'one' (with op: heal, name: big)"),
+    ]
+
+
 def test_a_deck_field_rule_type_checks_each_card_at_its_line(tmp_path: Path) -> None:
     [problem] = problems_of(write_game(tmp_path, deck=DECK))
     assert problem.file.name == "deck.yaml"
@@ -132,6 +158,11 @@ def test_an_unknown_type_name_is_located_where_it_is_used(tmp_path: Path) -> Non
     ("{op: str, n?: int} per op {a: {n: str}}", {"op": "a", "n": "x"}, {"op": "a", "n": 1}),
     ("{op: str, n?: int} per op {a: {n: str}}", {"op": "b", "n": 1}, {"op": "b", "n": "x"}),
     ("{op: str} per op {a: {n: int}}", {"op": "b"}, {"op": "a"}),
+    ("only {kind: str, dv?: int}", {"kind": "a", "dv": 1}, {"kind": "a", "dvv": 1}),
+    ("{op: str} per op {a: only {n: int}}", {"op": "b", "m": 1}, {"op": "a", "n": 1, "m": 1}),
+    ("only {op: str} per op {a: {n: int}}", {"op": "a", "n": 1}, {"op": "b", "n": 1}),
+    ("{op: str} per op {h: {name: str} per name {b: {t: int}}}", {"op": "h", "name": "c", "t": "x"},
+     {"op": "h", "name": "b", "t": "x"}),
 ], ids=repr)
 def test_choices_and_keys_accept_and_refuse(name: str, good: object, bad: object) -> None:
     assert adapter(name).validate_python(good) == good
@@ -142,7 +173,9 @@ def test_choices_and_keys_accept_and_refuse(name: str, good: object, bad: object
 @pytest.mark.parametrize("name", ["str in ()", "str in (a, 'b')", "int in (one)", "float in (1.5)",
                                   "{op}", "{op: int, op: int}", "dict[float, int]", "dict[list[int], int]",
                                   "effect", "{op: str} per kind {a: {n: int}}", "{op: str} per op {a: int}",
-                                  "{op: str} per op {a: {n: int}, a: {n: int}}", "{op: str} per op"])
+                                  "{op: str} per op {a: {n: int}, a: {n: int}}", "{op: str} per op",
+                                  "only", "only {op: str} only", "{op: str} per op {a: only}",
+                                  "{op: str} per op {a: {n: str} per m {b: {k: int}}}"])
 def test_malformed_choices_and_keys_are_unknown_types(name: str) -> None:
     with pytest.raises(RuleTypeError):
         python_type(name)

@@ -86,6 +86,45 @@ def test_a_value_one_op_cannot_use_is_refused_at_its_line(
     assert re.search(where, output), output
 
 
+@pytest.mark.parametrize(("file", "old", "new", "where"), [
+    ("upgrades.yaml", "          first_strike: true", "          first_strik: true",
+     (r"upgrades\.yaml:33:\d+: decks\[upgrades\]\.cards\[cheap-shot\]\.profile\.first_strik: "
+      r"unknown key 'first_strik' \(did you mean 'first_strike'\?\)\n")),
+    ("game.yaml", "defend:       {kind: block, dv: 2}", "defend:       {kind: block, dv: 2, unevadble: true}",
+     (r"game\.yaml:59:\d+: rules\.actions\.defend\.unevadble: unknown key 'unevadble' "
+      r"\(did you mean 'unevadable'\?\)\n")),
+], ids=["upgrade-profile", "basic-action-profile"])
+def test_a_profile_key_the_engine_does_not_know_is_refused_at_its_line(
+        tmp_path: Path, file: str, old: str, new: str, where: str) -> None:
+    """Session 26: a misspelt profile key passed lint's typing (a mapping's other keys were free);
+    lint's engine check refused it at game.id with DuelError and no line, and `sim` crashed."""
+    output = lint_with(tmp_path, file, old, new)
+    assert re.search(where, output), output
+    assert "game.id" not in output and "DuelError" not in output
+
+
+@pytest.mark.parametrize(("file", "old", "new", "where"), [
+    ("powers.yaml", "{op: hook, name: bubble, toughness: 5}", "{op: hook, name: bubble, toughness: five}",
+     (r"powers\.yaml:116:\d+: decks\[powers\]\.cards\[bubble\]\.effects\[0\]\.toughness: expected int, "
+      r"got 'five' \(with op: hook, name: bubble\)\n")),
+    ("powers.yaml", "{op: hook, name: scry, dv_gain: 4}", "{op: hook, name: scry, dv_gian: 4}",
+     (r"powers\.yaml:77:\d+: decks\[powers\]\.cards\[scry\]\.effects\[0\]\.dv_gian: unknown key "
+      r"'dv_gian' \(did you mean 'dv_gain'\?\) \(with op: hook, name: scry\)\n")),
+    ("map.yaml", "alignment: odd, amount: 2, passive: true", "alignment: od, amount: 2, pasive: true",
+     (r"map\.yaml:59:\d+: decks\[map\]\.cards\[moonlit-glade\]\.effects\[0\]\.alignment: 'od' is not "
+      r"one of odd, even \(did you mean 'odd'\?\) \(with op: hook, name: alignment_dv\)\n.*"
+      r"map\.yaml:59:\d+: decks\[map\]\.cards\[moonlit-glade\]\.effects\[0\]\.pasive: unknown key 'pasive' "
+      r"\(did you mean 'passive'\?\)")),
+], ids=["bubble-toughness", "scry-dv-gain", "alignment-dv"])
+def test_a_hook_parameter_is_typed_for_its_hook(tmp_path: Path, file: str, old: str, new: str, where: str) -> None:
+    """Session 26: Bubble's `toughness: five` passed lint's typing and crashed `sim` with
+    ValueError (lint's engine check said so with no file or line); a misspelt `dv_gain` crashed
+    with KeyError; `alignment: od` read as even and `pasive: true` as a one-time change, silently."""
+    output = lint_with(tmp_path, file, old, new)
+    assert re.search(where, output, re.DOTALL), output
+    assert "missing required key" not in output
+
+
 def _choices(type_text: str, key: str) -> list[str]:
     """The names a `key: str in (...)` part of a named type lists (in its common keys or an op's)."""
     flat = "".join(type_text.split())
