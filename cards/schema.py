@@ -19,9 +19,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    SerializerFunctionWrapHandler,
     field_validator,
-    model_serializer,
     model_validator,
 )
 
@@ -104,19 +102,13 @@ class FieldSpec(Strict):
     refs: str | None = Field(default=None, description="deck id whose card ids the value must name")
     total: int | str | None = Field(default=None, description="for counts: the sum, or 'rules.PATH'")
     choices: list[str] | None = None
+    # Never in a dump: lint checks it and nothing prints it, but a card's stamp, a deck's component
+    # stamp and the manifest hash or record the decks as dumped. (Its `null` in every dump re-stamped
+    # every Which Witch card in session 25; a Wand's `die` typed in session 26 would have too.)
     rule_type: RuleTypeName | None = Field(
-        default=None, description="a rule type the value must fit as well (see `rule_types`): "
-                                  "`list[effect]` checks each effect an engine runs")
+        default=None, exclude=True, description="a rule type the value must fit as well (see `rule_types`): "
+                                                "`list[effect]` checks each effect an engine runs")
     description: str = ""
-
-    @model_serializer(mode="wrap")
-    def _without_unset_rule_type(self, serialize: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """No `rule_type: null` in a dump: a card stamp hashes the decks its layouts look up, and the
-        key's arrival (session 25) re-stamped every Which Witch card with nothing printed changed."""
-        dumped: dict[str, Any] = serialize(self)
-        if dumped.get("rule_type") is None:
-            dumped.pop("rule_type", None)
-        return dumped
 
 
 class Card(BaseModel):

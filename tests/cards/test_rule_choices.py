@@ -200,11 +200,14 @@ def test_a_named_type_is_built_once_per_process_not_per_card(monkeypatch) -> Non
     assert built == []
 
 
-def test_a_field_without_a_rule_type_dumps_as_before_rule_types_existed() -> None:
-    """A card's stamp hashes the decks its layouts look up (`db.deck('witches')`), field specs
-    included: the new key's `rule_type: null` re-stamped every Which Witch card, so a designer
-    would have thrown away and reprinted a deck in which nothing printed had changed."""
+def test_a_field_rule_type_is_never_dumped() -> None:
+    """A card's stamp hashes the decks its layouts look up (`db.deck('witches')`) or name whole,
+    field specs included: the key's `rule_type: null` re-stamped every Which Witch card (session
+    25), and typing a Wand's `die:` re-stamped all 19 Game Cards (session 26), so a designer would
+    have thrown away and reprinted a deck in which nothing printed had changed. Lint reads it; no
+    dump holds it."""
     from cards.schema import FieldSpec
 
     assert "rule_type" not in FieldSpec(type="int").model_dump(mode="json")
-    assert FieldSpec(type="list", rule_type="list[int]").model_dump(mode="json")["rule_type"] == "list[int]"
+    assert "rule_type" not in FieldSpec(type="list", rule_type="list[int]").model_dump(mode="json")
+    assert FieldSpec(type="list", rule_type="list[int]").rule_type == "list[int]"
