@@ -72,6 +72,7 @@ _RANGE = re.compile(rf"^(int|float|.+\]len)in({_NUMBER})\.\.({_NUMBER})$")
 _BOUND_KEYS = {">=": "ge", ">": "gt", "<=": "le", "<": "lt"}
 _CHOICES = re.compile(r"^(int|str)in\((.+)\)$")
 _NAME = re.compile(r"^[A-Za-z_][\w-]*$")
+_CHOICE = re.compile(r"^[A-Za-z_][\w/-]*$")  # a name a choice lists: `d10/0` names a die too
 _PER = re.compile(r"^per([A-Za-z_][\w-]*)\{(.+)\}$")  # `per op {steal: {...}, set: {...}}`
 NOT_ONE_OF = "not_one_of"  # the error type of a value outside its choices (`rulecheck` words it)
 UNKNOWN_KEY = "unknown_key"  # the error type of a key an `only {...}` mapping does not list
@@ -241,7 +242,7 @@ def _one_of(kind: str, listed: str) -> Any:
         choices = tuple(int(part) if kind == "int" else part for part in parts)
     except ValueError:
         raise RuleTypeError(listed) from None
-    if kind == "str" and not all(_NAME.match(part) for part in parts):
+    if kind == "str" and not all(_CHOICE.match(part) for part in parts):
         raise RuleTypeError(listed)
     shown = ", ".join(parts)
 

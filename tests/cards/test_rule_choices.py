@@ -149,6 +149,7 @@ def test_an_unknown_type_name_is_located_where_it_is_used(tmp_path: Path) -> Non
 @pytest.mark.parametrize(("name", "good", "bad"), [
     ("str in (a, b)", "a", "c"),
     ("int in (1, 2)", 2, 3),
+    ("str in (d10/0, d20)", "d10/0", "d10"),
     ("list[str in (S, O)]", ["S", "O"], ["S", "X"]),
     ("dict[str in (a), int]", {"a": 1}, {"b": 1}),
     ("dict[int in 1..12, int]", {12: 1}, {13: 1}),

@@ -24,14 +24,26 @@ from companion.cli import cli
     ("flimsy_divisor: 2 ", "flimsy_divisor: 0 ",
      r"game\.yaml:34:\d+: rules\.flimsy_divisor: expected int >= 1, got 0"),
     ("    flip_item: 12 ", "    flip_itme: 12 ", r"game\.yaml:\d+:\d+: rules\.rage: missing required key 'flip_item'"),
-], ids=["no-actions", "stalemate-at-once", "layout-in-enemy-half", "flimsy-divisor", "rage-key"])
+    ("monster_die: d20", "monster_die: d7",
+     r"game\.yaml:21:\d+: rules\.monster_die: 'd7' is not one of d4, d6, d8, d10, d10/0, d12, d20\n"),
+    ("d12: 12, d20: 20}", "d21: 12, d20: 20}",
+     r"game\.yaml:19:\d+: rules\.dice\.d21: the key 'd21' is not one of d4, d6, d8, d10, d10/0, d12, d20"),
+    ("dice: {d4: 4,", "dice: {d4: 0,", r"game\.yaml:19:\d+: rules\.dice\.d4: expected at least 1, got 0"),
+    ("lethal_hp_floor: 1 ", "lethal_hp_floor: 0 ",
+     r"game\.yaml:27:\d+: rules\.lethal_hp_floor: expected int >= 1, got 0"),
+], ids=["no-actions", "stalemate-at-once", "layout-in-enemy-half", "flimsy-divisor", "rage-key",
+        "monster-die", "dice-key", "die-without-hp", "floor-zero"])
 def test_a_rules_value_the_engine_cannot_use_is_refused_at_its_line(
         tmp_path: Path, old: str, new: str, where: str) -> None:
     """On the old code `lint half-the-battle` passed the first three and `sim half-the-battle
     --games 20` misplayed them: with actions_per_phase: 0 no piece ever acted and all 20 games
     ended in stalemate; with stalemate_rounds: 0 all 20 ended as a stalemate on turn 2; with d4: 7
     the left player's d4 started in the right player's half. flimsy_divisor: 0 and a misspelt rage
-    key were refused only at game.id (ZeroDivisionError, KeyError), and `sim` crashed."""
+    key were refused only at game.id (ZeroDivisionError, KeyError), and `sim` crashed.
+
+    Session 26: monster_die: d7 and a misspelt dice key (d21 for d12) were refused only at game.id
+    (KeyError) and `sim` crashed; with d4: 0 or lethal_hp_floor: 0 lint passed and the seeded
+    random play `sim` runs broke the engine's own invariant (`1-d6 alive on 0 HP`)."""
     shutil.copytree(DEFAULT_CARDS / "half-the-battle", tmp_path / "half-the-battle")
     game = tmp_path / "half-the-battle" / "game.yaml"
     assert game.read_text().count(old) == 1
