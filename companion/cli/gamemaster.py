@@ -33,6 +33,9 @@ from .requests_shown import (
 )
 from .screen import WIDTH, packed, read_line, run_together, wrap_lines
 
+# said after a secret answer, once the screen is cleared; short enough to share a line with the
+# first public event (`Ben commits an action face down`) on an 80-column screen
+SECRET_KEPT = "(secret kept; everyone may look again)"
 # home, erase the screen, erase the scrollback (xterm's `ESC[3J`, honoured by the common terminals)
 CLEAR_SCREEN_AND_SCROLLBACK = "\033[H\033[2J\033[3J"
 
@@ -187,7 +190,7 @@ class Gamemaster:
                 self.private_for = seat
             else:
                 self.hide_secret()
-            self.show_events(self.table.steps[-1].public_events())
+            self.show_events(self.table.steps[-1].public_events(), lead=None if private else SECRET_KEPT)
             if typed.strip() and not self.run_command(typed.strip()):  # play audit: `undo` there did nothing
                 self.say(f"  ({typed.strip()!r} was typed to hide the roll: only a command is taken there)")
             return
@@ -217,10 +220,10 @@ class Gamemaster:
 
     def hide_secret(self) -> None:
         """After a secret answer: clear the screen (its options were on it) and the lines scrolled
-        off it (a player could scroll back up to them), and say nothing of it."""
+        off it (a player could scroll back up to them), and say nothing of it (`SECRET_KEPT` is
+        said beside its public events)."""
         self.private_for = None
         self.clear_screen()
-        self.say("  (secret answer kept; everyone may look again)")
 
     def clear_screen(self) -> None:
         """Clear the screen and the lines scrolled off it, where there is a screen."""
@@ -321,20 +324,24 @@ class Gamemaster:
             self.say(line)
 
     def prompt(self, request: Request) -> str:
-        """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`."""
+        """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`; the
+        player is not named twice when the prompt starts with the name (`Turn 7 · Ben: walk or
+        sprint?`, session 26: the repeated name made a showdown's prompt wrap to 2 lines)."""
         label = self.table.engine.turn_label(self.table.state)
         parts = [label] if label else []
         if request.player is not None and not (isinstance(request, Decision) and request.table):
-            parts.append(self.table.info.players[request.player])
+            player = self.table.info.players[request.player]
+            if not _starts_with_name(request.prompt, player):
+                parts.append(player)
         return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
 
-    def show_events(self, events: list[Event]) -> None:
-        """The events, short ones side by side on a screen (`packed`) and a paragraph's run together
-        (`run_together`), so that a showdown's or a new turn's events and the state block fit 30
-        lines (audit s25, session 26)."""
+    def show_events(self, events: list[Event], lead: str | None = None) -> None:
+        """The events (after `lead`, a note of the gamemaster's), short ones side by side on a
+        screen (`packed`) and a paragraph's run together (`run_together`), so that a showdown's or
+        a new turn's events and the state block fit 30 lines (audit s25, session 26)."""
         outcome = self.table.outcome() if self.table.request() is None else None
-        texts = [(e.text, e.data.get("paragraph")) for e in events
-                 if outcome is None or e.text != outcome.text]  # that is said under `Game over`
+        texts = ([(lead, None)] if lead else []) + [(e.text, e.data.get("paragraph")) for e in events
+                                                    if outcome is None or e.text != outcome.text]  # said under `Game over`
         for text in packed(run_together(texts), "  "):
             self.say(text, colour="green", hang=2)  # a wrapped event stands apart from the next
 
@@ -379,6 +386,11 @@ class Gamemaster:
         given = self.db_path and self.db_path != os.environ.get(DB_ENV)
         db = f" --db {shlex.quote(str(self.db_path))}" if given else ""
         return f"deckwright play --resume {shlex.quote(self.table.name)}{db}"
+
+
+def _starts_with_name(prompt: str, name: str) -> bool:
+    """Does `prompt` open with the player's name as a word (`Ann:`, `Ann rolls`, `Ann's`)?"""
+    return prompt.startswith(name) and prompt[len(name):len(name) + 1] in (":", " ", ",", "'")
 
 
 def _count(text: str, default: int) -> int | None:

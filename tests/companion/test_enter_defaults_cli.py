@@ -38,7 +38,7 @@ def enter_at(runner, tmp_path, command: list[str], keys: list[str]) -> str:
 
 def test_enter_ends_the_phase_once_the_piece_can_neither_move_nor_act(runner, tmp_path):
     """Recorded: `1) use Potion of Healing  2) end the action phase`, and the gamemaster typed end."""
-    prompt = "Round 3 · Ben · Ben, Rogue d8: what now? (1-2)"
+    prompt = "Round 3 · Ben, Rogue d8: what now? (1-2)"
     out = enter_at(runner, tmp_path, HTB, HTB_KEYS[:answers_before("half-the-battle-table.txt", prompt)])
     assert f"  2) end the action phase  [end]  (Enter)\n{prompt} > \n  Ann's Fighter d12 dies" in out
 
@@ -46,7 +46,7 @@ def test_enter_ends_the_phase_once_the_piece_can_neither_move_nor_act(runner, tm
 def test_enter_ends_the_phase_once_the_piece_has_acted_and_only_moves_are_left(runner, tmp_path):
     """Play audit: after nearly every action of a whole game Enter was refused, the optional move
     left on the menu; the end of the phase is the obvious answer once the piece has acted."""
-    prompt = "Round 1 · Ann · Ann, Fighter d12: what now? (1-3)"
+    prompt = "Round 1 · Ann, Fighter d12: what now? (1-3)"
     out = enter_at(runner, tmp_path, HTB, HTB_KEYS[:answers_before("half-the-battle-table.txt", prompt)])
     assert f"  2) move to lane 6  [move:6]\n  3) end the action phase  [end]  (Enter)\n{prompt} > \n" in out
     assert out.split(f"{prompt} > \n", 1)[1].startswith("  Ben's action phase: Fighter d12")  # ended on Enter

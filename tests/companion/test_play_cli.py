@@ -35,9 +35,9 @@ NEW = ("toy-race", "--players", "Ann,Ben", "--name", "t", "--seed", "5")
 
 def test_prompt_names_turn_player_and_dice(runner, toy):
     result = play(runner, ["1", "quit"], *NEW)
-    assert "Turn 1 · Ann · Ann: walk or sprint? (1-2) > 1" in result.output
+    assert "Turn 1 · Ann: walk or sprint? (1-2) > 1" in result.output
     assert "  1) Walk: roll 1d6  [walk]" in result.output
-    assert ("Turn 1 · Ann · Ann rolls to walk (d6): type the dice or press Enter to roll > quit"
+    assert ("Turn 1 · Ann rolls to walk (d6): type the dice or press Enter to roll > quit"
             in " ".join(result.output.split()))
 
 

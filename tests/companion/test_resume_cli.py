@@ -34,7 +34,7 @@ def test_a_resume_shows_what_the_last_answer_did(runner, tmp_path):
     before_state = out.split("  | ", 1)[0]
     assert "  last answer: #24 table draw: stolen-purse (typed)" in before_state, out
     assert "  DVs revealed: Ann DV 9, Ben DV 10" in before_state
-    assert out.index("DVs revealed") < out.index("play a power in the showdown")
+    assert out.index("DVs revealed") < out.index("power or pass?")
 
 
 def test_a_resume_after_a_secret_answer_shows_none_of_it(runner, tmp_path):

@@ -50,9 +50,30 @@ def height(text: str, first: bool) -> int:
 @pytest.mark.parametrize("args, keys", [
     (["skirmish", "--players", "Ann,Ben", "--seed", "7", "--auto-roll"], []),
     (["half-the-battle", "--players", "Ann,Ben", "--seed", "5"], HTB_KEYS.read_text().splitlines()),
-], ids=["skirmish", "half-the-battle"])
+    # session 26: a showdown's screen (the reveal, each clash explained, the state block, the
+    # powers) took 33 lines at seeds 7 and 11
+    (["halfwish", "--players", "Ann,Ben", "--seed", "7", "--auto-roll"], []),
+    (["halfwish", "--players", "Ann,Ben", "--seed", "11", "--auto-roll"], []),
+], ids=["skirmish", "half-the-battle", "halfwish-7", "halfwish-11"])
 def test_every_screen_of_a_whole_game_fits_30_lines(tmp_path, args, keys):
     shown = screens(args, keys, tmp_path / "s.db")
     assert "Game over: " in shown[-1]
     tall = [(height(text, n == 0), text) for n, text in enumerate(shown) if height(text, n == 0) > HEIGHT]
     assert not tall, f"{len(tall)} screens over {HEIGHT} lines; the first, {tall[0][0]} lines:\n{tall[0][1]}"
+
+
+def test_a_resumed_showdown_fits_30_lines(tmp_path):
+    """`play --resume` amid a Halfwish showdown shows the last answer's events (the reveal and the
+    duel explained) above the state block and the powers: one 30-line screen, as when played on."""
+    db, showdowns = tmp_path / "s.db", 0
+    with play_in_pty(["halfwish", "--players", "Ann,Ben", "--seed", "7", "--auto-roll", "--name", "hw"], db) as screen:
+        while showdowns < 9:  # the ninth showdown's first power: 32 lines on resume (session 26)
+            text = screen.read_until("> ")
+            tail = text.rsplit("\n", 1)[-1]
+            showdowns += "DVs revealed" in text and "pass" in tail
+            screen.type("quit" if showdowns == 9 else "" if any(h in tail for h in HAND_OVERS) else "1")
+        screen.read_until("Resume with")
+    with play_in_pty(["--resume", "hw"], db) as screen:
+        shown = screen.read_until("> ")
+    assert "DVs revealed" in shown and "last answer: " in shown
+    assert height(shown, first=True) <= HEIGHT, shown

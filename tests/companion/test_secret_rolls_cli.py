@@ -74,11 +74,11 @@ def test_no_dv_is_on_the_shared_screen_before_the_showdown(runner, tmp_path, rol
 
 def test_the_leak_check_finds_a_dv_on_the_shared_screen():
     """The check above can fail: the text the tool printed before (a DV named at the roll) is a leak."""
-    before = "Secret roll for Ann: everyone but Ann look away now.\n  (secret answer kept; everyone may look again)\n" \
+    before = "Secret roll for Ann: everyone but Ann look away now.\n  (secret kept; everyone may look again)\n" \
              "  Ann has rolled a DV (hidden until the showdown)\n  (the tool rolled 4 1)\n  Ann rolls a DV of 5 (secret)\n"
     assert leaks(before) == ["  (the tool rolled 4 1)", "  Ann rolls a DV of 5 (secret)"]
     private = "Secret choice for Ann: everyone but Ann look away now.\n  hint: Ann, your DV is 5.\n" \
-              "  (secret answer kept; everyone may look again)\n"
+              "  (secret kept; everyone may look again)\n"
     assert leaks(private) == []
 
 
@@ -144,7 +144,7 @@ def test_on_a_terminal_the_tool_shows_a_secret_roll_to_its_player_then_clears_it
         assert peeked and int(peeked[1]) + int(peeked[2]) == int(peeked[3])
         assert "everyone but Ann look away" in screen.text.rsplit("Secret roll", 1)[1]
         screen.type("")
-        cleared, after = screen.read_until("Ann has rolled a DV (hidden until the showdown)").split("(secret answer kept")
+        cleared, after = screen.read_until("Ann has rolled a DV (hidden until the showdown)").split("(secret kept")
         assert "\033[2J" in cleared, "the screen is cleared before the others look"
         assert "\033[3J" in cleared, "and so are the lines scrolled off it"
         assert not re.search(r"\d", after), "no number once everyone may look"
@@ -169,7 +169,7 @@ def test_undo_typed_to_hide_a_secret_roll_hides_it_and_takes_it_back(tmp_path):
             screen.type("1" if marker == "(1-" else "")
         screen.type("undo")
         text = screen.read_until("Secret roll for Ann")  # the roll asked again, with its hand-over
-        cleared, after = text.split("(secret answer kept", 1)
+        cleared, after = text.split("(secret kept", 1)
         assert "\033[2J" in cleared, "the roll is hidden first"
         assert re.search(r"undone: #\d+ Ann secret: \(hidden\)", after) and not re.search(r"rolled \d", after)
         screen.type("quit")
@@ -187,7 +187,7 @@ def test_keeping_a_dv_is_secret_and_a_new_turn_is_everyones_to_see(runner, tmp_p
                         input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
     bob_keeps = out.rsplit("Secret choice for Bob", 1)[1]   # the last: keep or reroll
     assert "hint: Bob, your DV is 6." in bob_keeps and "(6)" not in out
-    _, rest = bob_keeps.split("(secret answer kept; everyone may look again)", 1)
+    _, rest = bob_keeps.split("(secret kept; everyone may look again)", 1)
     assert "Round 1, turn 2: Bob's turn" in rest.split("Secret roll for Bob")[0]
     assert "Ann keeps their DV from last turn" in rest and leaks(out) == []
 

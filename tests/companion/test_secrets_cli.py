@@ -75,7 +75,7 @@ def mid_game(runner, tmp_path_factory):
 def test_the_state_block_never_names_a_secret_choice(mid_game):
     _, chosen, output = mid_game
     state_lines = [line for line in output.splitlines() if line.startswith("  | ")]
-    after_pick = output.rsplit("(secret answer kept", 1)[1]
+    after_pick = output.rsplit("(secret kept", 1)[1]
     assert any(line.startswith("  | ") for line in after_pick.splitlines()), "the state is shown after the pick"
     for name in chosen.values():
         assert not [line for line in state_lines if name in line], name

@@ -39,7 +39,7 @@ def test_the_power_window_lists_the_basic_powers_only_and_plays_a_chosen_one_by_
             "duel", "roar", "quit"]
     out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
                         input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
-    window = out.split("Ann: play a power in the preparation")[0].rsplit("Duel (prep)", 1)[1]
+    window = out.split("Ann: power or pass?")[0].rsplit("Duel (prep)", 1)[1]
     assert "or type the name of what Ann reveals (not listed here)" in window
     for secret in ("Roar", "Ignite", "Taunt"):
         assert secret not in window

@@ -235,10 +235,16 @@ def apply_duel(engine: Game, state: HalfwishState, item: StepCall) -> list[Event
     return events
 
 
+def is_as_revealed(engine: Game, state: HalfwishState) -> bool:
+    """Is the duel as it was when the DVs were revealed (no power changed a DV, an action, a status)?"""
+    kept = state.current_duel.flags.get("preview")
+    return kept is not None and kept == preview.sides_json((side_of(engine, state, 0), side_of(engine, state, 1)))
+
+
 def _changed_steps(engine: Game, state: HalfwishState, result: DuelResult) -> list[str]:
     """The whole explanation again only if powers changed it since the DVs were revealed."""
     kept = state.current_duel.flags.get("preview")
-    if kept is not None and (kept == preview.sides_json((side_of(engine, state, 0), side_of(engine, state, 1)))
+    if kept is not None and (is_as_revealed(engine, state)
                              or preview.explained(engine, kept, SIDES[state.current_duel.aggressor]) == result.steps):
         return ["No power changed the duel: it applies as calculated."]
     return ["After the powers the duel is recalculated:"] + list(result.steps)

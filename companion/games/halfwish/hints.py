@@ -17,8 +17,8 @@ from cards.wording import plural
 from ...engine.core import Chance, Decision, Request
 from . import ledger
 from .context import Game
-from .duels import calculate, role_text
-from .state import HalfwishState, Player
+from .duels import calculate, is_as_revealed, role_text
+from .state import Duel, HalfwishState, Player
 
 
 def tally_lines(engine: Game, state: HalfwishState) -> list[str]:
@@ -35,42 +35,51 @@ def tally_lines(engine: Game, state: HalfwishState) -> list[str]:
     lines = [(f"Round {state.round}/{engine.rules.rounds}, turn {state.turn}/{engine.rules.turns_per_round} "
              f"({state.players[state.turn_player].name}); location: {location}; "
              f"first blood: {blood}{streak}")]
-    lines += [_player_line(engine, p) for p in state.players]
-    return lines + _duel_lines(engine, state)
+    duel = _duel_under_way(engine, state)
+    lines += [_player_line(engine, p, duel.actions[seat] if duel else None, bool(duel and duel.revealed))
+              for seat, p in enumerate(state.players)]
+    if duel is not None:
+        names = [p.name for p in state.players]
+        lines.append(f"Duel ({duel.stage}): {names[duel.aggressor]} aggressor, {names[duel.defender]} defender")
+    return lines
 
 
-def _duel_lines(engine: Game, state: HalfwishState) -> list[str]:
+def _duel_under_way(engine: Game, state: HalfwishState) -> Duel | None:
     duel = state.duel
-    if duel is None or duel.stage == "done" or engine.outcome(state) is not None:
-        return []
-    names = [p.name for p in state.players]
-    line = f"Duel ({duel.stage}): {names[duel.aggressor]} aggressor, {names[duel.defender]} defender"
-    if duel.revealed:  # not from the showdown's start: the location flips and applies first (play audit)
-        line += "; actions " + ", ".join(
-            f"{names[s]}: {' | '.join(engine.catalog.name(c) for c in duel.actions[s])}" for s in (0, 1))
-    elif any(duel.actions):
-        line += "; face down " + ", ".join(f"{names[s]} {len(duel.actions[s])}" for s in (0, 1))
-    return [line]
+    return None if duel is None or duel.stage == "done" or engine.outcome(state) is not None else duel
 
 
-def _player_line(engine: Game, player: Player) -> str:
+def _player_line(engine: Game, player: Player, actions: list[str] | None, face_up: bool) -> str:
+    """Two lines of an 80-column play screen (session 26: three each made a showdown's screen
+    33-36 lines): the statuses beside the health they bear on; the powers' names are secret (the
+    count is what the table may know). In a duel, the player's actions (face up once revealed)
+    take the place of the discard's and the upgrades' names: those cards do not change until the
+    duel is over, and the turn's first screen listed them."""
     statuses = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(player.statuses.items()) if v)
-    upgraded = _upgrades_shown(engine, player)
-    every = engine.catalog.basic_powers()
-    ready = [b for b in every if player.spent_basics.count(b) < engine.rules.basic_power_uses_per_round]
-    basics = "all" if ready and len(ready) == len(every) else ", ".join(ready)
+    lamps = f", {plural(player.lamps, 'lamp')}" if player.lamps else ""  # as a status: said once held
     powers_left = len([p for p in player.powers if p not in player.spent_powers])
-    # Two lines of a play screen where it can be (session 26): the statuses beside the health they
-    # bear on, and the powers' names are secret (the count is what the table may know).
     parts = [(f"{player.name} ({engine.catalog.name(player.cls) if player.cls else 'no class yet'}): "
-             f"{player.health} HP, {plural(player.points, 'pt')}, {player.mana} mana, "
-             f"{plural(player.lamps, 'lamp')}" + (f", {statuses}" if statuses else "")),
-             f"powers left {powers_left}, basic ready: {basics or 'none'}",
-             (f"hand {player.hand_size}, deck {len(player.pile) - player.hidden}, "
-             + (f"discard {_cards(engine, player.discard)}" if player.discard else "discard empty"))]
+             f"{player.health} HP, {plural(player.points, 'pt')}, {player.mana} mana{lamps}"
+             + (f", {statuses}" if statuses else "")),
+             f"powers left {powers_left}, {_basics_ready(engine, player)}"]
+    cards = f"hand {player.hand_size}, deck {len(player.pile) - player.hidden}, discard "
+    if actions is not None:
+        shown = " | ".join(engine.catalog.name(c) for c in actions) if face_up else f"{len(actions)} face down"
+        return "; ".join([*parts, cards + str(len(player.discard)), f"actions {shown or 'none yet'}"])
+    parts.append(cards + (_cards(engine, player.discard) if player.discard else "empty"))
+    upgraded = _upgrades_shown(engine, player)
     if upgraded:
         parts.append(f"upgrades: {', '.join(upgraded)}")
     return "; ".join(parts)
+
+
+def _basics_ready(engine: Game, player: Player) -> str:
+    """`basics ready`, `basic ready: feint` or `basics spent`: the basic powers left this round."""
+    every = engine.catalog.basic_powers()
+    ready = [b for b in every if player.spent_basics.count(b) < engine.rules.basic_power_uses_per_round]
+    if not ready:
+        return "basics spent"
+    return "basics ready" if len(ready) == len(every) else f"basic ready: {', '.join(ready)}"
 
 
 def _upgrades_shown(engine: Game, player: Player) -> list[str]:
@@ -82,7 +91,7 @@ def _upgrades_shown(engine: Game, player: Player) -> list[str]:
         if card in public:
             public.remove(card)
     secret = len(upgrades) - len(public)
-    return [engine.catalog.name(c) for c in public] + ([f"{secret} picked in secret"] if secret else [])
+    return [engine.catalog.name(c) for c in public] + ([f"{secret} secret"] if secret else [])
 
 
 def secret_lines(engine: Game, state: HalfwishState) -> list[str]:
@@ -180,12 +189,14 @@ def _role_hint(engine: Game, state: HalfwishState, request: Decision) -> list[st
 
 
 def _standing_hint(engine: Game, state: HalfwishState, request: Decision) -> list[str]:
-    """In the showdown, who wins the duel as things stand. A power played or passed in the open
-    needs no reminder of the roles: the duel's first line said them, a few lines above (they were
-    repeated at every such choice: sixteen lines a duel)."""
+    """In the showdown, who wins the duel as things stand, once a power changed it (until then
+    the reveal's `Tally:` line says it, just above: session 26). A power played or passed in the
+    open needs no reminder of the roles: the duel's first line said them, a few lines above (they
+    were repeated at every such choice: sixteen lines a duel)."""
     duel = state.duel
     hints: list[str] = []
-    if duel is not None and duel.stage == "showdown" and ledger.dvs_revealed(state) and all(duel.actions):
+    if (duel is not None and duel.stage == "showdown" and ledger.dvs_revealed(state) and all(duel.actions)
+            and not is_as_revealed(engine, state)):
         result = calculate(engine, state)
         names = {"a": state.players[0].name, "b": state.players[1].name}
         leader = names.get(result.winner, "nobody (a tie)")

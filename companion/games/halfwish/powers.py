@@ -146,8 +146,8 @@ def ask_power(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
         # the basic powers everyone holds are listed; a chosen power stays unnamed on the shared
         # screen until the player reveals it and the gamemaster types it
         public = (PASS,) + tuple(p for p in powers if engine.catalog.is_basic_power(p))
-        return Decision(seat, f"{player.name}: play a power in the {STAGE_WHEN[stage]} or pass "
-                              f"({player.mana} mana)", options, kind="power", shown=public, default=PASS,
+        # one line with the turn and the numbers (session 26): the stage is the state block's
+        return Decision(seat, f"{player.name}: power or pass? ({player.mana} mana)", options, kind="power", shown=public, default=PASS,
                         unlisted=unlisted_rule(engine, player.name, player.mana))
     return once(engine, ("power", seat, stage, player.name, player.mana, powers), build)
 

@@ -63,7 +63,7 @@ def test_placements_are_secret_until_both_placed():
     out = result.output
     # one hand-over for a player's seven placements in a row: the others look again after the last
     assert out.count("Secret choice for Ann: everyone but Ann look away now.") == 1
-    assert out.split("Secret choice for Ben")[0].count("(secret answer kept; everyone may look again)") == 1
+    assert out.split("Secret choice for Ben")[0].count("(secret kept; everyone may look again)") == 1
     assert out.count("Secret choice for Ben: everyone but Ben look away now.") == 1
     assert "> (hidden)" in out and "> lane:" not in out                 # the typed lane is not echoed
     assert "Ann's Rogue d8 is placed (hidden until both placed)" in out

@@ -96,7 +96,7 @@ def test_mixed_sides_are_chosen_in_secret():
     out = play(MIXED, [*ANN_SIDES, *BEN_SIDES[:3], "quit"])
     # one hand-over for a player's seven sides in a row: the others look again after the last
     assert out.count("Secret choice for Ann: everyone but Ann look away now.") == 1
-    assert out.split("Secret choice for Ben")[0].count("(secret answer kept; everyone may look again)") == 1
+    assert out.split("Secret choice for Ben")[0].count("(secret kept; everyone may look again)") == 1
     assert out.count("Secret choice for Ben: everyone but Ben look away now.") == 1
     assert "> (hidden)" in out and "> side:" not in out                   # no side echoed
     board = [line for line in out.splitlines() if line.startswith("  | ")]

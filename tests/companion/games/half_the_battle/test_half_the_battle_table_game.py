@@ -60,8 +60,8 @@ def test_selections_stay_hidden_until_both_chose():
 def test_a_wrapped_selection_prompt_keeps_its_numbers_together():
     """Audit s25: on an 80-column screen the prompt `... select a piece in secret (1-5, 7,` went on
     `8) > `, a line that reads like a menu item; the numbers to type now wrap as one."""
-    names = ["--players", "Annabel,Benedict"]
+    names = ["--players", "Annabel,Benedict Cumberbatch"]  # a prompt too long for one line
     result = CliRunner().invoke(cli, [*NEW[:2], *names, *NEW[4:]], input=KEYS.read_text(), env={"COLUMNS": "80"})
     lines = result.output.splitlines()
-    assert "(1-5, 7, 8) > (hidden)" in lines[lines.index("Round 4 · Benedict · Benedict: select a piece in secret") + 1]
+    assert "(1-5, 7, 8) > (hidden)" in lines[lines.index("Round 4 · Benedict Cumberbatch: select a piece in secret") + 1]
     assert not [line for line in lines if re.match(r"\d+\) > ", line)]

@@ -93,5 +93,5 @@ def test_the_roles_are_said_once_as_the_duel_starts(runner):
     out = play(runner, lines, "--players", "Ann,Bob").output
     duel = out.split("Ann starts a duel", 1)[1].split("Preparation ends", 1)[0]
     assert duel.count("Ann is the aggressor") == 1 and "hint: Ann is the aggressor" not in duel
-    assert duel.index("Duel! Ann is the aggressor") < duel.index("Ann: play a power in the preparation")
-    assert "Bob: play a power in the preparation" in duel
+    assert duel.index("Duel! Ann is the aggressor") < duel.index("Ann: power or pass?")
+    assert "Bob: power or pass?" in duel

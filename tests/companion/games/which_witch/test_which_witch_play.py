@@ -42,7 +42,7 @@ def test_an_attack_is_recorded_and_explained(runner):
     assert "hint: P(hit)" in result.output
     assert "Ann rolls 4 on the d6, +1 = 5, Ben rolls 2 on the d6: the attack lands." in result.output
     assert "Ben (Fire Witch) loses 2 Life Hearts: 2 left." in result.output
-    assert "Turn 2 · Ben · Ben (Fire Witch) takes one action" in result.output, "the defence was not Ben's turn"
+    assert "Turn 2 · Ben (Fire Witch) takes one action" in result.output, "the defence was not Ben's turn"
 
 
 def test_wand_in_play_is_kept_in_the_tally_and_rolled(runner):
