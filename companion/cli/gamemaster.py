@@ -30,8 +30,10 @@ from .requests_shown import (
     prompt_tail,
     rolled_word,
     secret_refusal,
+    starts_with_name,
 )
 from .screen import WIDTH, packed, read_line, run_together, wrap_lines
+from .waits import Pacing, hand_over, wait_for_enter
 
 # said after a secret answer, once the screen is cleared; short enough to share a line with the
 # first public event (`Ben commits an action face down`) on an 80-column screen
@@ -53,6 +55,7 @@ class Gamemaster:
     redo_waiting: bool = False  # a secret answer to give back once its player is alone at the screen
     # the hints at the last prompt, not repeated at the next unless the state block came between
     last_hints: list[str] = field(default_factory=list)
+    pacing: Pacing = field(default_factory=Pacing)  # automatic turns wait once a screen is full
 
     def run(self) -> None:
         """Prompt until the game ends or the gamemaster quits (Ctrl-C too: the exit code is then
@@ -113,7 +116,8 @@ class Gamemaster:
         if self.private_for is None and (handing_over or not (self.auto_roll and isinstance(request, Chance))):
             self.show_tally()  # once a screen, just before its prompt: not again after each roll the tool made
         if handing_over:
-            handed = self.hand_over(request)
+            player = self.table.info.players[request.player] if request.player is not None else "the gamemaster"
+            handed = hand_over(self, player, "choice" if isinstance(request, Decision) else request.kind)
             if handed is None:
                 return False
             if not handed:  # a command ran at the hand-over (an undo, say): ask again from the top
@@ -124,6 +128,9 @@ class Gamemaster:
                 self.redo()
                 return True
         if self.auto_roll and isinstance(request, Chance):
+            rows = len(self.table.engine.tally(self.table.state))
+            if self.private_for is None and self.pacing.waits_before(self.turn(), rows):
+                return wait_for_enter(self, self.table.engine.turn_label(self.table.state) or "Next turn")
             self.commit(self.table.tool_answer(request), "rolled", secret)
             return True
         self.show_request(request)
@@ -146,6 +153,9 @@ class Gamemaster:
         self.commit(answer, source, secret)
         return True
 
+    def turn(self) -> int | None:
+        return self.table.engine.turns(self.table.state)
+
     def refuse(self, request: Request | None, problem: IllegalAction, typed: str | None = None) -> None:
         """Say why an answer was refused; a secret one is not repeated (the others may be looking),
         but Enter on its own gives nothing away, so it is told plainly what Enter does here."""
@@ -153,25 +163,6 @@ class Gamemaster:
             self.say(secret_refusal(request))
         else:
             self.say(f"  ! {problem}")
-
-    def hand_over(self, request: Request) -> bool | None:
-        """"Ann, look at the screen; everyone else look away": the secret choice or roll is made
-        unseen. True: go on; None: the gamemaster quit; False: a command ran instead (`undo` a
-        mistyped die before handing the screen over), so the step is asked again."""
-        player = self.table.info.players[request.player] if request.player is not None else "the gamemaster"
-        what = "choice" if isinstance(request, Decision) else request.kind
-        self.say(f"Secret {what} for {player}: everyone but {player} look away now.", bold=True)
-        if not sys.stdin.isatty():  # keys from a file or a pipe: nobody is at the screen to wait for
-            return True
-        while True:
-            line = self.read(f"{player}, press Enter when only you can see the screen")
-            if line is None or line.strip().lower() in ("quit", "q", "exit"):
-                return None
-            if not line.strip():
-                return True
-            if self.run_command(line.strip()):
-                return False
-            self.say(f"  ! not yet: press Enter first, then {player} answers unseen")
 
     def commit(self, answer: Any, source: str, secret: bool = False) -> None:
         """Journal the answer (committed first), then print what happened and the tally."""
@@ -331,7 +322,7 @@ class Gamemaster:
         parts = [label] if label else []
         if request.player is not None and not (isinstance(request, Decision) and request.table):
             player = self.table.info.players[request.player]
-            if not _starts_with_name(request.prompt, player):
+            if not starts_with_name(request.prompt, player):
                 parts.append(player)
         return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
 
@@ -357,12 +348,15 @@ class Gamemaster:
 
     def say(self, text: str, bold: bool = False, colour: str | None = None, hang: int = 0) -> None:
         """Print, wrapped at word boundaries to 80 columns (continuation lines `hang` further in)."""
-        for line in wrap_lines(text, hang=hang):
+        lines = wrap_lines(text, hang=hang)
+        self.pacing.said(len(lines))
+        for line in lines:
             click.echo(click.style(line, bold=bold, fg=colour) if is_fancy() else line)
 
     def read(self, prompt: str, hidden: bool = False) -> str | None:
         """One line from the gamemaster (not echoed when `hidden`); None at end of input."""
         line = read_line(lambda: self.show_prompt(prompt), hidden)
+        self.pacing.answered(self.turn())
         if not line:
             click.echo()
             return None
@@ -386,11 +380,6 @@ class Gamemaster:
         given = self.db_path and self.db_path != os.environ.get(DB_ENV)
         db = f" --db {shlex.quote(str(self.db_path))}" if given else ""
         return f"deckwright play --resume {shlex.quote(self.table.name)}{db}"
-
-
-def _starts_with_name(prompt: str, name: str) -> bool:
-    """Does `prompt` open with the player's name as a word (`Ann:`, `Ann rolls`, `Ann's`)?"""
-    return prompt.startswith(name) and prompt[len(name):len(name) + 1] in (":", " ", ",", "'")
 
 
 def _count(text: str, default: int) -> int | None:

@@ -148,3 +148,9 @@ def hint_lines(value: str | list[str] | None) -> list[str]:
     if value is None:
         return []
     return [value] if isinstance(value, str) else list(value)
+
+
+def starts_with_name(prompt: str, name: str) -> bool:
+    """Does `prompt` open with the player's name as a word (`Ann:`, `Ann rolls`, `Ann's`)? The
+    prompt line then does not name the player again."""
+    return prompt.startswith(name) and prompt[len(name):len(name) + 1] in (":", " ", ",", "'")

@@ -14,7 +14,7 @@ from ptyplay import play_in_pty
 
 HEIGHT = 30
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
-HAND_OVERS = ("press Enter when only you can see", "press Enter to hide it")
+HAND_OVERS = ("press Enter when only you can see", "press Enter to hide it", "press Enter to go on")
 HTB_KEYS = Path(__file__).parent / "games" / "half_the_battle" / "data" / "table-game-keys.txt"
 
 
@@ -54,7 +54,9 @@ def height(text: str, first: bool) -> int:
     # powers) took 33 lines at seeds 7 and 11
     (["halfwish", "--players", "Ann,Ben", "--seed", "7", "--auto-roll"], []),
     (["halfwish", "--players", "Ann,Ben", "--seed", "11", "--auto-roll"], []),
-], ids=["skirmish", "half-the-battle", "halfwish-7", "halfwish-11"])
+    # session 26: turns that ask nothing ran on without a prompt (82 lines at once at seed 7)
+    (["heartstrings", "--players", "Ann,Ben", "--seed", "7", "--auto-roll"], []),
+], ids=["skirmish", "half-the-battle", "halfwish-7", "halfwish-11", "heartstrings-auto-roll"])
 def test_every_screen_of_a_whole_game_fits_30_lines(tmp_path, args, keys):
     shown = screens(args, keys, tmp_path / "s.db")
     assert "Game over: " in shown[-1]
