@@ -15,7 +15,7 @@ import click
 from cards.wording import plural
 
 from ..engine.core import Chance, Decision, Event, Request
-from ..engine.typed import parse_typed
+from ..engine.typed import card_names, parse_typed
 from ..errors import IllegalAction
 from ..sessionexport import answer_label, answer_labels
 from ..sessionnotes import add_note
@@ -140,7 +140,7 @@ class Gamemaster:
         if self.run_command(line.strip()):
             return True
         try:
-            answer = parse_typed(request, line)
+            answer = parse_typed(request, line, card_names(self.table.engine.db))
         except IllegalAction as exc:
             self.refuse(request, exc, typed=line)
             if secret:  # the player is still alone at the screen: no second hand-over to type again

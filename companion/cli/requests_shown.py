@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.core import Decision, Request, dice_label
 from ..engine.requests import Option
-from ..engine.typed import menu_numbers
+from ..engine.typed import enter_choice, menu_numbers
 from .screen import WIDTH
 
 # What `help` at a prompt says: the table commands, and how a request is answered.
@@ -26,8 +26,8 @@ At any prompt:
   quit       stop here; the session is kept and can be resumed
 Choices: type the number, or the name or its first letters (case does not matter); Enter takes \
 the only choice, or the one marked (Enter).
-Chance events: type the physical dice (5 or 3 4) or the card drawn, or press Enter to let the \
-tool do it."""
+Chance events: type the physical dice (5 or 3 4) or the card drawn (its name or id), or press \
+Enter to let the tool do it."""
 
 
 def menu_lines(request: Request, player: str) -> list[str]:
@@ -35,9 +35,9 @@ def menu_lines(request: Request, player: str) -> list[str]:
     to type one `player` reveals), or a chance's possible outcomes; nothing for a roll."""
     if isinstance(request, Decision):
         long = len(request.listed()) > LONG_MENU  # in columns, where the number alone is typed
-        entries = []
+        entries, takes_enter = [], enter_choice(request)
         for number, option in zip(menu_numbers(request), request.listed(), strict=True):
-            enter = "  (Enter)" if option.id == request.default and len(request.options) > 1 else ""
+            enter = "  (Enter)" if option.id == takes_enter else ""  # the only option too (audit s26)
             named = long or _names_itself(option, number)
             entries.append(f"{number}) {option}" + ("" if named else f"  [{option.id}]") + enter)
         lines = _in_columns(entries) if long else [f"  {entry}" for entry in entries]

@@ -1,13 +1,15 @@
 """What a gamemaster types, read as an answer to a request.
 
 A Decision takes the option's number (1-based, as listed), its id or name, or a unique prefix. A roll takes the faces
-of the physical dice (`5`, `3 4`, `3,4`); a draw takes a card id; a shuffle takes every id in
-order. An empty line means "let the tool do it" for chance events (`None` is returned).
+of the physical dice (`5`, `3 4`, `3,4`); a draw takes a card id or the name printed on the card
+(`card_names`), or a unique prefix of either; a shuffle takes every id in order. An empty line
+means "let the tool do it" for chance events (`None` is returned).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ..dice import parse_faces
@@ -17,8 +19,9 @@ from .core import Chance, Decision, Request, dice_label
 TOOL_WORDS = {"", "r", "roll", "draw", "shuffle"}
 
 
-def parse_typed(request: Request, text: str) -> Any | None:
-    """The answer `text` gives to `request`, or None when the tool should roll or draw."""
+def parse_typed(request: Request, text: str, names: Mapping[str, str] | None = None) -> Any | None:
+    """The answer `text` gives to `request`, or None when the tool should roll or draw; `names` are
+    the names printed on the cards a draw may give, by id (`card_names`)."""
     text = text.strip()
     if isinstance(request, Decision):
         return parse_choice(request, text)
@@ -27,8 +30,33 @@ def parse_typed(request: Request, text: str) -> Any | None:
     if request.kind == "roll":
         return parse_roll(request, text)
     if request.kind == "draw":
-        return request.check(_matching(request.options, text))
+        return parse_draw(request, text, names or {})
     return request.check([_matching(request.options, t) for t in re.split(r"[\s,]+", text) if t])
+
+
+def card_names(db: Any) -> dict[str, str]:
+    """The name printed on each card of a game's database, by card id: what a gamemaster holding
+    the card drawn reads (audit s26: "Cave Eel" was refused where only its id `eel` was taken)."""
+    return {card.id: card.name for deck in getattr(db, "decks", ()) for card in deck.cards}
+
+
+def parse_draw(chance: Chance, text: str, names: Mapping[str, str]) -> str:
+    """The card `text` names among a draw's options: its id or printed name, or a unique prefix of
+    one (any case). The refusal lists nothing: the prompt lists the possible cards again."""
+    found = _named({option: [option, names.get(option, "")] for option in chance.options}, text)
+    if found is None:
+        raise IllegalAction(f"{text!r} cannot be drawn here: type a possible card's name or id")
+    drawn: str = chance.check(found)
+    return drawn
+
+
+def enter_choice(decision: Decision) -> str | None:
+    """The option Enter takes: the only option, or the decision's `default`; None when Enter
+    takes nothing (a menu marks the option `(Enter)`)."""
+    ids = decision.ids
+    if len(ids) == 1:
+        return ids[0]
+    return decision.default if decision.default in ids else None
 
 
 def menu_numbers(decision: Decision) -> list[str]:
@@ -55,10 +83,9 @@ def parse_choice(decision: Decision, text: str) -> str:
     case) -> the option id; Enter takes the only option, or the decision's `default`. Options a shared
     screen does not list (`Decision.shown`) are taken by name and never named in an error."""
     ids = decision.option_ids()
-    if not text and len(ids) == 1:
-        return ids[0]
-    if not text and decision.default in ids:
-        return decision.default
+    enter = enter_choice(decision)
+    if not text and enter is not None:
+        return enter
     numbers = menu_numbers(decision)
     listed = [option.id for option in decision.listed()]
     if not text:

@@ -11,6 +11,8 @@ from companion.engine.registry import ENGINES_ENV, make_engine
 HERE = Path(__file__).parent
 TOY_CARDS = HERE / "toycards"
 TOY_ENGINE = "toy-race=toygame"
+FIRST_CATCH = HERE.parent / "fixtures" / "firstengine"   # docs/ENGINES.md's example game
+FIRST_CATCH_ENGINE = "first-catch=first_catch"
 
 
 @pytest.fixture(autouse=True)
@@ -34,3 +36,12 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Path:
 def toy_engine(toy: Path):
     """A Toy Race engine over its test database."""
     return make_engine("toy-race", str(toy))
+
+
+@pytest.fixture
+def first_catch(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Register First Catch as docs/ENGINES.md does and point --cards at its card folder."""
+    monkeypatch.syspath_prepend(str(FIRST_CATCH))
+    monkeypatch.setenv(ENGINES_ENV, FIRST_CATCH_ENGINE)
+    monkeypatch.setenv("DECKWRIGHT_CARDS", str(FIRST_CATCH / "cards"))
+    return FIRST_CATCH / "cards"
