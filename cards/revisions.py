@@ -12,6 +12,11 @@ class RevisionError(ValueError):
     """The folder cannot be read at that revision: not a revision, not a repository, or no git."""
 
 
+class NotInGit(RevisionError):
+    """The folder is not in a git repository: its message says what `changes` compares instead;
+    other commands say their own (`balance` compares a saved report)."""
+
+
 def files_at_revision(folder: Path, revision: str) -> dict[str, bytes]:
     """Every file under `folder` as it was at git `revision`, by its path relative to the folder."""
     if revision.startswith("-"):  # git would take it for an option (`--output=FILE` empties FILE)
@@ -22,7 +27,7 @@ def files_at_revision(folder: Path, revision: str) -> dict[str, bytes]:
     except RevisionError as exc:
         if "not a git repository" not in str(exc):
             raise
-        raise RevisionError(f"{folder} is not in a git repository; compare with an earlier build's "
+        raise NotInGit(f"{folder} is not in a git repository; compare with an earlier build's "
                             "manifest.json instead (every build writes OUT/<game>/manifest.json)") from None
     relative = folder.relative_to(top).as_posix()
     try:

@@ -39,7 +39,7 @@ def read_report(path: Path, game: str) -> dict[str, Any]:
         raise BadReference(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
     data = data.get("report", data) if isinstance(data, dict) else data
     if not isinstance(data, dict) or "headlines" not in data:
-        raise BadReference(f"{path}: not a balance report (no `headlines`)")
+        raise BadReference(f"{path}: not a balance report; save one with `deckwright balance {game} --json > FILE`")
     if data.get("game") != game:
         raise BadReference(f"{path}: a report of {data.get('game')!r}, not {game!r}")
     return data

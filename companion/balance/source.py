@@ -19,7 +19,7 @@ from cards import load_game
 from cards.errors import DatabaseInvalid
 from cards.loader import Database, resolve_rule
 from cards.paths import cards_root
-from cards.revisions import RevisionError, files_at_revision
+from cards.revisions import NotInGit, RevisionError, files_at_revision
 
 from .errors import BadReference, BalanceError
 
@@ -92,6 +92,9 @@ def snapshot_at_revision(folder: Path, revision: str) -> Snapshot:
     """The game folder's YAML files as they were at a git revision."""
     try:
         files = files_at_revision(folder, revision)
+    except NotInGit:  # the advice of `changes` (a build's manifest) is not one balance can take
+        raise BadReference(f"{revision}: {folder} is not in a git repository; compare with a report saved by "
+                           f"`deckwright balance {folder.name} --json > FILE`") from None
     except RevisionError as exc:
         raise BadReference(f"{revision}: not a git revision of {folder}: {exc}") from None
     texts = [(name, content.decode("utf-8")) for name, content in files.items() if name.endswith(YAML_SUFFIXES)]

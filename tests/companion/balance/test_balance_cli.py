@@ -252,3 +252,20 @@ def test_a_comparison_of_a_run_with_itself_calls_nothing_significant(toy, runner
     shown = balance(runner, "-n", "40", "--compare", str(earlier), "--out", str(tmp_path)).output
     assert f"p corrected for the {len(changes)} figures compared" in shown
     assert ("every difference is chance" in shown) != ("significant" in shown.replace("not significant", ""))
+
+
+def test_compare_outside_git_advises_a_saved_report_and_a_manifest_is_refused_plainly(toy, runner, tmp_path,
+                                                                                       monkeypatch):
+    """Sixth-game audit, finding 9: outside git the advice was a build's manifest.json (the advice
+    of `changes`), which --compare then refused with "no `headlines`"."""
+    shutil.copytree(toy, tmp_path / "cards")
+    monkeypatch.setenv("DECKWRIGHT_CARDS", str(tmp_path / "cards"))
+    result = runner.invoke(cli, ["balance", "toy-race", "-n", "5", "--compare", "HEAD~1", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "is not in a git repository" in result.output and "manifest.json" not in result.output
+    assert "compare with a report saved by `deckwright balance toy-race --json > FILE`" in " ".join(result.output.split())
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"game": "toy-race", "version": "0", "cards": [], "rules": {}}))
+    result = runner.invoke(cli, ["balance", "toy-race", "-n", "5", "--compare", str(manifest), "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "headlines" not in result.output
+    assert "not a balance report; save one with `deckwright balance toy-race --json > FILE`" in " ".join(result.output.split())
