@@ -149,11 +149,11 @@ def report_markdown(report: dict[str, Any], width: int | None = None) -> str:
     """The playtest report as Markdown (`sessions export --format md`), its lines wrapped at words
     to `width` (MD_WIDTH when None: the file is read in an editor or a terminal too)."""
     session, game = report["session"], report["game"]
-    changed = (f" (the cards have changed since: now {game['current_version']})" if game["changed_since"]
+    changed = (f" (the database has changed since: now {game['current_version']})" if game["changed_since"]
                else " (unchanged since)")
     options = ", ".join(f"{k}={_shown(v)}" for k, v in session["options"].items()) or "defaults"
     lines = [f"# Playtest report: session {session['name']} ({game['name']})", "",
-             f"- Game: {game['name']} ({game['id']}), cards version {game['version']}{changed}",
+             f"- Game: {game['name']} ({game['id']}), database version {game['version']}{changed}",
              f"- Players: {', '.join(session['players'])}",
              f"- Setup options: {options}",
              (f"- Seed: {session['seed']} · status {session['status']} · created {session['created']} "

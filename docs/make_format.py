@@ -230,10 +230,12 @@ def reference() -> str:
         "",
         "Three different hashes or numbers appear: each card prints its own **stamp** (`v 1a2b3c4d`),",
         "which changes only when what that card shows changes; pages and the rulebook print the",
-        "game's **version** (`game: version:`, else the rules version), which `deckwright lint` shows too",
-        "(`ok (version 8b2eff17)`); a session records the **database version**, a hash of every file of",
-        "the folder, which every edit changes (`sessions show` prints it as `cards version`, to say when",
-        "the cards changed under a game).",
+        "game's **version** (`game: version:`, else the **rules version**, a hash of the rules, rulings",
+        "and game details), which `deckwright lint` shows by its name (`ok (version 0.1)`, `ok (rules",
+        "version 8b2eff17)`); when you declare `game: version:`, bump it with each rules change (`build`",
+        "and `changes` warn when you did not). A session, `deckwright games GAME` and a balance report",
+        "(`balance-<database version>.pdf`) name the **database version**, a hash of the folder's YAML",
+        "and spreadsheet files (not its templates), which every edit of them changes.",
         "",
     ]
     return "\n".join(lines)

@@ -20,7 +20,7 @@ from cards.revisions import RevisionError, files_at_revision
 from cards.wording import plural
 
 from .errors import GeneratorError
-from .manifest import build_manifest
+from .manifest import MANIFEST, build_manifest, flat_rules
 
 
 class ChangesError(GeneratorError):
@@ -38,6 +38,8 @@ class Changes:
     changed: list[dict[str, Any]] = field(default_factory=list)
     rules: list[dict[str, Any]] = field(default_factory=list)
     decks: list[dict[str, Any]] = field(default_factory=list)
+    # the designer's `game: version:` then and now (None where not declared, or not recorded)
+    versions: tuple[str | None, str | None] = (None, None)
 
     def reprint_ids(self) -> list[str]:
         """Cards to print again: added and changed ones."""
@@ -132,15 +134,49 @@ def compare(old: dict[str, Any], new: dict[str, Any], since: str) -> Changes:
             diffs = _field_changes(before[card_id], card)
             if diffs:
                 changes.changed.append({**_brief(card), "old_stamp": before[card_id].get("stamp"), "fields": diffs})
-    old_rules, new_rules = old.get("rules", {}), new.get("rules", {})
-    for path in sorted(old_rules.keys() | new_rules.keys()):
-        if old_rules.get(path, _MISSING) != new_rules.get(path, _MISSING):
-            changes.rules.append({"rule": path, "old": old_rules.get(path), "new": new_rules.get(path)})
+    changes.rules = _rule_changes(old.get("rules", {}), new.get("rules", {}))
     changes.decks = _deck_changes(old, new)
+    changes.versions = (old.get("game_version"), new.get("game_version"))
     return changes
 
 
+def unbumped_version(db: Database, changes: Changes) -> str | None:
+    """A warning when the rules changed but the declared `game: version:` did not (so the new
+    rulebook prints the version the old copies print); None otherwise, or when the earlier
+    manifest does not record the version."""
+    old, new = changes.versions
+    if not changes.rules or old is None or old != new:
+        return None
+    message = (f"the rules changed since {changes.since} but the version is still {new!r}: bump it "
+               "so printed copies can be told apart")
+    problem = db.problem_at("game", -1, ("version",), message)
+    return str(problem) if problem else f"game.version: {message}"
+
+
 _MISSING = object()
+
+
+def _rule_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each rule (dotted path) added, removed or changed, as {rule, old, new}."""
+    return [{"rule": path, "old": old.get(path), "new": new.get(path)} for path in sorted(old.keys() | new.keys())
+            if old.get(path, _MISSING) != new.get(path, _MISSING)]
+
+
+def unbumped_since_last_build(db: Database, folder: Path) -> str | None:
+    """`unbumped_version` since the build whose manifest is in kit folder `folder` (read before
+    this build replaces it); None when the game declares no version or there is no such manifest."""
+    if not db.meta.version:
+        return None
+    try:
+        old = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(old, dict) or not isinstance(old.get("rules"), dict):
+        return None
+    new_rules = json.loads(json.dumps(flat_rules(db.rules), default=str))
+    changes = Changes("the last build", rules=_rule_changes(old["rules"], new_rules),
+                      versions=(old.get("game_version"), str(db.meta.version)))
+    return unbumped_version(db, changes)
 
 
 def _deck_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
@@ -179,7 +215,30 @@ def _field_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, A
 
 def changes_since(db: Database, ref: str) -> Changes:
     """What changed in `db` since `ref` (a manifest file or a git revision)."""
-    return compare(earlier_manifest(db, ref), build_manifest(db), ref)
+    changes = compare(earlier_manifest(db, ref), build_manifest(db), ref)
+    if changes.rules:
+        _name_rules_of_stamps(db, changes)
+    return changes
+
+
+def _name_rules_of_stamps(db: Database, changes: Changes) -> None:
+    """On each card changed only in its stamp, the changed rules its fields or layouts name
+    (`rules` of its `stamp` entry): `describe` names them instead of guessing why (audit)."""
+    from .stamps import rules_named
+
+    changed = [r["rule"] for r in changes.rules]
+    cards = {card.id: (card, deck) for deck in db.decks for card in deck.cards}
+    for entry in changes.changed:
+        stamp = next((d for d in entry["fields"] if d["field"] == "stamp"), None)
+        if stamp is not None and entry["id"] in cards:
+            named = rules_named(db, *cards[entry["id"]])
+            stamp["rules"] = [rule for rule in changed if any(_same_rule(rule, name) for name in named)]
+
+
+def _same_rule(changed: str, named: str) -> bool:
+    """Does a text naming `rules.<named>` print the changed rule `changed` (either may be the
+    other's part: `rules.dice` prints `dice.attack`)?"""
+    return changed == named or changed.startswith(named + ".") or named.startswith(changed + ".")
 
 
 def describe(changes: Changes, game: str, width: int | None = None) -> list[str]:
@@ -196,7 +255,7 @@ def describe(changes: Changes, game: str, width: int | None = None) -> list[str]
         lines.append(_card_heading("~", card))
         for d in card["fields"]:
             lines += _old_to_new(f"      {d['field']}: ", d["old"], d["new"], width,
-                                 STAMP_REASON if d["field"] == "stamp" else "")
+                                 _stamp_reason(d) if d["field"] == "stamp" else "")
     for r in changes.rules:
         lines += _old_to_new(f"  ~ rule {r['rule']}: ", r["old"], r["new"], width)
     return lines
@@ -210,6 +269,14 @@ def _card_heading(sign: str, card: dict[str, Any]) -> str:
 
 
 STAMP_REASON = " (its layout, its deck or a rule changed)"  # a stamp changes with no field for no other reason
+
+
+def _stamp_reason(change: dict[str, Any]) -> str:
+    """Why a card's stamp changed: the changed rules it prints, when they are known."""
+    rules = change.get("rules")
+    if not rules:
+        return STAMP_REASON
+    return f" (it prints {'rules' if len(rules) > 1 else 'rule'} {', '.join(rules)}, which changed)"
 
 
 def _old_to_new(lead: str, old: Any, new: Any, width: int | None, note: str = "") -> list[str]:

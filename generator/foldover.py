@@ -18,7 +18,7 @@ from .errors import PaperError
 from .geometry import landscape, page_margin, page_size
 from .imposition import Face, SheetPlan, _draw_clipped, _plan_on, draw_crop_marks, draw_footer
 from .pdfcanvas import new_canvas
-from .stamps import printed_version
+from .stamps import printed_version, version_label
 
 FOLD_DASH = (4, 3)
 
@@ -42,7 +42,7 @@ def render_foldover(db: Database, deck: Any, paper: str, out: Path | BinaryIO) -
     plan = fold_plan(parse_size(deck.size), parse_length(db.print.bleed), paper, margin)
     page = landscape(page_size(paper))
     canvas = new_canvas(out, page, f"{db.meta.name}: {deck.name} (fold-over)",
-                        f"{db.meta.name}, rules version {printed_version(db)}")
+                        f"{db.meta.name}, {version_label(db)}")
     count = -(-len(faces) // plan.per_sheet)
     for number, start in enumerate(range(0, len(faces), plan.per_sheet), 1):
         stop = start + plan.per_sheet

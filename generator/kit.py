@@ -39,6 +39,7 @@ from .stamps import (
     lookup_texts,
     printed_version,
     rule_lookups,
+    version_label,
 )
 from .userconfig import duplex_setting
 
@@ -251,7 +252,7 @@ def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO, last_
     `generator.imposition.impose_cards`)."""
     faces, backs = deck_sides(db, deck)
     title = f"{db.meta.name}: {deck.name}"
-    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {printed_version(db)}")
+    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, {version_label(db)}")
     footer = f"{db.meta.name} \u00b7 {deck.name} ({deck.code}) \u00b7 version {printed_version(db)}"
     duplex = duplex_setting()  # the user's printer, from the user config (never the database)
     impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
@@ -276,13 +277,13 @@ def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> 
     painters = [_sheet_painter(layout, size, {**base, **copy}, f"sheet {sheet.id!r}") for copy in sheet_copies(db, sheet)]
     margin = page_margin(db.print.margin, paper)
     if not fits_one_page(size, paper, margin):
-        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {printed_version(db)}")
+        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
         for paint in painters:
             draw_tiles(canvas, plan_tiles(size, paper, margin=margin), paint, f"{db.meta.name} {sheet.name}")
         canvas.save()
         return
     page, slots = sheet_slots(size, paper, margin)
-    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {printed_version(db)}")
+    canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
     for start in range(0, len(painters), len(slots)):
         for paint, (x, y) in zip(painters[start:start + len(slots)], slots, strict=False):
             paint(canvas, x, y)

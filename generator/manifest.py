@@ -45,7 +45,10 @@ def _manifest_but_cards(db: Database) -> dict[str, Any]:
                                       ("reference", db.references))
                   for item in items]
     rules = json.loads(json.dumps(flat_rules(db.rules), default=str))
-    return {"game": db.id, "version": db.version, "components": components, "rules": rules}
+    # the designer's own `game: version:`, kept only when declared: `changes` warns when the rules
+    # changed and it did not (a game that declares none keeps the manifest it had)
+    declared = {"game_version": str(db.meta.version)} if db.meta.version else {}
+    return {"game": db.id, "version": db.version, "components": components, "rules": rules, **declared}
 
 
 def _component(db: Database, kind: str, item: Any) -> dict[str, Any]:

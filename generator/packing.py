@@ -38,7 +38,7 @@ from .errors import PaperError
 from .geometry import PAPERS, TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
 from .imposition import Face, LastSheet, SheetPlan, draw_footer, impose_cards, plan_sheet
 from .pdfcanvas import new_canvas
-from .stamps import printed_version
+from .stamps import printed_version, version_label
 from .token_rows import Region, TokenPlace, TrackerBlock, block_size, by_page, fill_regions
 from .userconfig import duplex_setting
 
@@ -252,7 +252,7 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
     faces, backs = slotted(group.members, [printed_copies(db, deck) for deck in group.members], plan)
     codes = " ".join(deck.code for deck in group.members)
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: cards {codes}",
-                        f"{db.meta.name}, rules version {printed_version(db)}")
+                        f"{db.meta.name}, {version_label(db)}")
     footer = f"{db.meta.name} \u00b7 cards {codes} \u00b7 version {printed_version(db)}"
     duplex = duplex_setting()  # the user's printer, as for a deck of its own
     impose_cards(canvas, faces, backs if first.duplex else None, parse_size(first.size),
@@ -308,7 +308,7 @@ def render_token_group(db: Database, group: Group, paper: str, out: Path | Binar
     pages = pack_tokens(group.members, paper, margin)
     painters = {id(sheet): block_painter(db, sheet) for sheet in group.members}
     duplex = any(sheet.duplex for sheet in group.members)
-    canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, rules version {printed_version(db)}")
+    canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, {version_label(db)}")
     for number, places in enumerate(pages, 1):
         footer = f"{db.meta.name} \u00b7 tokens \u00b7 version {printed_version(db)} \u00b7 sheet {number}/{len(pages)}"
         for side in ("front", "back") if duplex else ("front",):

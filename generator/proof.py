@@ -22,7 +22,7 @@ from cards.units import MM, parse_length, parse_size
 
 from .geometry import Box, landscape, page_size, printable
 from .pdfcanvas import new_canvas
-from .stamps import printed_version
+from .stamps import printed_version, version_label
 
 TITLE_BAND = 12 * MM
 LABEL_BAND = 5 * MM
@@ -58,7 +58,7 @@ def proof_pages(db: Database) -> list[ProofPage]:
 
 def render_proofs(db: Database, paper: str, out: Path | BinaryIO) -> None:
     """A PDF with one proof page per component, on `paper`."""
-    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: proofs", f"{db.meta.name}, rules version {printed_version(db)}")
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: proofs", f"{db.meta.name}, {version_label(db)}")
     for proof in proof_pages(db):
         page = best_page(proof, paper)
         canvas.setPageSize(page)

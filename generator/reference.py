@@ -35,7 +35,7 @@ from .rulebook import (
     render_template,
     template_environment,
 )
-from .stamps import printed_version
+from .stamps import printed_version, version_label
 from .userconfig import duplex_setting
 
 START_SIZE = 9.5
@@ -163,7 +163,7 @@ def _blank(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
 
 def render_references(db: Database, paper: str, out: Path | BinaryIO) -> None:
     """Every reference card of the database, imposed on `paper`, two-sided where set."""
-    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: reference cards", f"{db.meta.name}, rules version {printed_version(db)}")
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: reference cards", f"{db.meta.name}, {version_label(db)}")
     bleed = parse_length(db.print.bleed)
     footer = f"{db.meta.name} \u00b7 reference cards \u00b7 version {printed_version(db)}"
     from .hosting import last_sheet_drawer

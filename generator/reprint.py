@@ -29,7 +29,8 @@ from .imposition import Face, impose_cards, plan_sheet
 from .kit import printed_copies
 from .packing import printing_order, slotted
 from .pdfcanvas import new_canvas
-from .stamps import printed_version
+from .reprint_files import files_printing_changed_rules
+from .stamps import printed_version, version_label
 from .userconfig import duplex_setting
 
 LINE = 11.0
@@ -60,9 +61,16 @@ def reprint_faces(db: Database, ids: set[str]) -> Reprinted:
 def discard_rows(changes: Changes, unstamped: frozenset[str] = frozenset()) -> list[tuple[str, str, str, int]]:
     """The printed cards to throw away, removed and changed ones: (deck, card, the stamp printed on
     them, copies); `NOT_PRINTED` for the decks in `unstamped` (`decks_without_stamp`)."""
-    old = [*changes.removed, *({**c, "stamp": c.get("old_stamp")} for c in changes.changed)]
+    old = [*changes.removed, *({**c, "stamp": c.get("old_stamp"), "name": _printed_name(c)} for c in changes.changed)]
     return [(str(c["deck"]), str(c["name"]), NOT_PRINTED if c["deck"] in unstamped else f"v {c['stamp']}",
              int(c["count"] or 0)) for c in old]
+
+
+def _printed_name(card: dict[str, Any]) -> str:
+    """A changed card's name as its printed copies show it: `Pearl (now Black Pearl)` when renamed
+    (the audit: the sheet listed the new name, which no printed copy shows)."""
+    renamed = next((d for d in card.get("fields", []) if d["field"] == "name"), None)
+    return f"{renamed['old']} (now {card['name']})" if renamed else str(card["name"])
 
 
 def decks_without_stamp(db: Database) -> frozenset[str]:
@@ -89,9 +97,9 @@ _NAMES_STAMP = re.compile(r"\{\{[^}]*\b(?:version|stamp)\b")
 def render_reprint(db: Database, changes: Changes, paper: str, out: Path | BinaryIO) -> None:
     """The reprint PDF: a page of changes and discards, then the changed cards imposed."""
     title = f"{db.meta.name}: reprint since {changes.since}"
-    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, rules version {printed_version(db)}")
+    canvas = new_canvas(out, page_size(paper), title, f"{db.meta.name}, {version_label(db)}")
     groups = reprint_faces(db, set(changes.reprint_ids()))
-    _cover(canvas, page_size(paper), db, changes, groups)
+    _cover(canvas, page_size(paper), db, changes, groups, paper)
     bleed = parse_length(db.print.bleed)
     margin = page_margin(db.print.margin, paper)
     for (size, duplex), decks in groups.items():
@@ -104,13 +112,13 @@ def render_reprint(db: Database, changes: Changes, paper: str, out: Path | Binar
 
 
 def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Changes,
-           groups: Reprinted) -> None:
+           groups: Reprinted, paper: str) -> None:
     """The first page: what changed, which printed cards to throw away, how to print what follows."""
     copies = sum(len(cards) for decks in groups.values() for _, cards in decks)
     designs = len(changes.reprint_ids())
     lines = _Lines(canvas, page)
     lines.title(f"{db.meta.name}: reprint since {changes.since}")
-    lines.text(f"Rules version {printed_version(db)}. " + (
+    lines.text(f"{version_label(db, capital=True)}. " + (
         f"{plural(copies, 'card')} to print ({plural(designs, 'design')}) on the pages after this one."
         if copies else "No card to print: nothing on the cards changed."), muted=True)
     lines.heading("What changed")
@@ -130,10 +138,11 @@ def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Cha
     else:
         lines.text("None: no printed card changed or went.")
     if changes.rules:  # sixth-game audit: only the card pages were named after a rules edit
-        lines.heading("Print the rulebook again too")
-        lines.text("The rules changed: the rulebook prints them (its version changed with them), and so "
-                   "may the reference cards, boards and tokens. Print those files of the kit again; the "
-                   "cards that print a changed rule are on the pages after this one.")
+        files = files_printing_changed_rules(db, changes, paper)
+        lines.heading("Print these files of the kit again too")
+        lines.text(f"The rules changed, and these files print them: {', '.join(files)}. "
+                   f"{_version_note(db, changes)} The cards that print a changed rule are on the "
+                   "pages after this one.")
     if copies:
         duplex = any(duplex for (_, duplex), decks in groups.items() if any(cards for _, cards in decks))
         sides = f"2-sided, flipping on the {duplex_setting().flip} edge" if duplex else "1-sided"
@@ -141,6 +150,21 @@ def _cover(canvas: Canvas, page: tuple[float, float], db: Database, changes: Cha
         lines.text(f"At 100% scale on cardstock, {sides}, as the card sheets of the kit; then cut "
                    "them as those: the long cuts across the sheet first, from crop mark to crop mark.")
     canvas.showPage()
+
+
+def _version_note(db: Database, changes: Changes) -> str:
+    """Whether the version the kit prints changed with the rules (the designer's `game: version:`
+    may not have: the sixth-game audit's sheet said it had)."""
+    old, new = changes.versions
+    if not db.meta.version:
+        return "Every page prints the rules version, which changed with them."
+    if old is None:
+        return (f"They print version {new}: if the copies you printed say {new} too, bump game: version "
+                "in game.yaml and build again, so the copies can be told apart.")
+    if old == new:
+        return (f"game: version is still {new}, as on the copies you printed: bump it in game.yaml and "
+                "build again, so the copies can be told apart.")
+    return f"Their version changed with them ({old} to {new})."
 
 
 class _Lines:

@@ -46,7 +46,7 @@ from .pagefit import described, first_unfitting
 from .paragraphs import Paragraph
 from .pullback import PageFills, build_pulled_back
 from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, RulebookError, rulebook_markdown
-from .stamps import printed_version
+from .stamps import printed_version, version_label
 
 
 class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type hints
@@ -273,7 +273,7 @@ def _facts_table(db: Database, theme: Theme, width: float) -> Table:
 
 def _stamp_text(db: Database) -> str:
     credit = f" \u00b7 credits: {html.escape(db.meta.designer)}" if db.meta.designer else ""
-    return f"Rules version {printed_version(db)}, generated from the {html.escape(db.meta.name)} card database{credit}"
+    return f"{version_label(db, capital=True)}, generated from the {html.escape(db.meta.name)} card database{credit}"
 
 
 def contents_page(theme: Theme) -> list[Flowable]:

@@ -228,3 +228,26 @@ def rules_version(db: Database) -> str:
     parameters, the rulings and the game's details (hashed once per database: every page footer
     and cache key prints or hashes it)."""
     return digest({"rules": dict(db.rules), "rulings": db.rulings, "game": db.meta})
+
+
+def rules_named(db: Database, card: Any, deck: Any) -> set[str]:
+    """The rules (dotted paths) a card's fields and its deck's front and back layouts name
+    (`rules.lantern_bonus`): what may have restamped it when only rules changed."""
+    from .kit import layout_folders
+    from .layoutfile import load_layout
+
+    texts = [json.dumps(card.fields, default=str)]
+    for name in (name for name in (deck.layout, deck.back.layout) if name):
+        try:
+            texts.append(json.dumps(load_layout(name, layout_folders(db)).elements, default=str))
+        except LayoutError:  # the build reports it
+            continue
+    return {name.rstrip(".") for name in _RULE_NAME.findall("\n".join(texts))}
+
+
+def version_label(db: Database, capital: bool = False) -> str:
+    """The printed version with what it is: `version 0.1` (the designer's `game: version:`) or
+    `rules version 36ae060e` (a hash), so the two are not taken for one another (audit);
+    `capital`: to open a sentence."""
+    label = f"version {db.meta.version}" if db.meta.version else f"rules version {rules_version(db)}"
+    return label[:1].upper() + label[1:] if capital else label

@@ -38,7 +38,7 @@ from .geometry import (
 from .icons import draw_icon
 from .imposition import draw_footer
 from .pdfcanvas import new_canvas
-from .stamps import printed_version
+from .stamps import printed_version, version_label
 
 CUT_LINE_GREY = 0.15
 LIGHT_CUT_LINE_GREY = 0.7  # on a token the dark line hardly shows on
@@ -102,7 +102,7 @@ def render_tokens(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) ->
     margin = page_margin(db.print.margin, paper)
     plan = plan_tokens(sheet.extent(), paper, margin)
     copies = token_copies(sheet)
-    canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, rules version {printed_version(db)}")
+    canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
     draw = token_painter(db, sheet)
     pages = [copies[i:i + plan.per_page] for i in range(0, len(copies), plan.per_page)]
     for number, chunk in enumerate(pages, 1):

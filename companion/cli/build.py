@@ -14,7 +14,7 @@ from cards import CardsError, cards_root, game_ids
 from cards.paths import unread_game_notes
 from cards.printshops import SHOPS
 
-from .build_report import report_written
+from .build_report import report_written, warn_unbumped_versions
 from .build_shop import preflight_json, refuse_home_options_for_shop, report_preflight
 from .common import (
     PAPERS,
@@ -174,6 +174,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
                 with staged_kits(out_dir) as stages:  # the whole kit, swapped in only when all is built
                     steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
                     earlier = {db.id: earlier_kit(stages.folder(db.folder.name)) for db in databases}  # before it is rewritten
+                    warn_unbumped_versions(databases, stages, reprints)
                     written = _run(steps + _record_steps(databases, papers, stages, reprints, cache), progress)
                     ran = {name for name, asked in (("png", png_dpi), ("tts", tts)) if asked}
                     for db in databases:  # files of ours this kit no longer has: they leave it

@@ -3,6 +3,7 @@ pages, size, sheets and slot use) and the total, or the same as JSON."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -72,3 +73,17 @@ def _pages(path: Path) -> int | None:
 
 def _human(size: int) -> str:
     return f"{size / 1024:.1f} KiB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MiB"
+
+
+def warn_unbumped_versions(databases: list[Any], stages: Any, reprints: dict[str, Any]) -> None:
+    """Warn where the rules changed (since --reprint-since's REF, else since the last build) but the
+    declared `game: version:` did not: the new pages would print the old copies' version."""
+    if not any(db.meta.version for db in databases):  # a build imports `changes` only when it may warn
+        return
+    from generator.changes import unbumped_since_last_build, unbumped_version
+
+    for db in databases:
+        found = (unbumped_version(db, reprints[db.id]) if db.id in reprints
+                 else unbumped_since_last_build(db, stages.folder(db.folder.name)))
+        if found:
+            warnings.warn(found, UserWarning, stacklevel=1)

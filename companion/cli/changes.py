@@ -24,7 +24,7 @@ def command(game: str, ref: str, as_json: bool) -> None:
       deckwright changes halfwish --since HEAD~3
       deckwright changes halfwish --since output/halfwish/manifest.json --json
     """
-    from generator.changes import ChangesError, changes_since, describe
+    from generator.changes import ChangesError, changes_since, describe, unbumped_version
     from generator.errors import GeneratorError
 
     db = get_context().load(game)
@@ -34,6 +34,9 @@ def command(game: str, ref: str, as_json: bool) -> None:
         raise click.BadParameter(str(exc), param_hint="--since") from None
     except GeneratorError as exc:
         raise DataProblem(str(exc)) from None
+    warning = unbumped_version(db, changes)
+    if warning:
+        click.echo(f"warning: {warning}", err=True)
     if as_json:
         echo_json({"game": db.id, **changes.as_dict()})
         return

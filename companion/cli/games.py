@@ -107,7 +107,7 @@ def _show_game(gid: str, as_json: bool) -> None:
                    "setup_options": [{k: v for k, v in o.items() if k != "text"} for o in options]})
         return
     click.echo(f"{db.meta.name} ({gid}) · {players_text(db.meta.players.min, db.meta.players.max)} "
-               f"· version {db.version}")
+               f"· database version {db.version}")
     for line in wrap_lines(f"Components: {components_text(db.components())}"):
         click.echo(line)
     if not options:

@@ -47,7 +47,7 @@ def command(games: tuple[str, ...]) -> None:
         except CardsError as exc:
             failures.append(f"{gid}: {exc}")
             continue
-        click.echo(f"{gid}: ok (version {_printed_version(db)})")  # as the pages print it (audit)
+        click.echo(f"{gid}: ok ({_version_label(db)})")  # as the pages print it, and which version it is (audits)
         for note in [*_empty_notes(db), *notes]:  # audit: an emptied card file, missing art passed without a word
             click.echo(note)
         if db.id != db.folder.name:
@@ -63,10 +63,10 @@ def _layout_problems(folder: Path) -> list[Problem]:
     return game_layout_problems(folder)
 
 
-def _printed_version(db: Database) -> str:
-    from generator.stamps import printed_version
+def _version_label(db: Database) -> str:
+    from generator.stamps import version_label
 
-    return printed_version(db)
+    return version_label(db)
 
 
 def _empty_notes(db: Database | None) -> list[str]:

@@ -144,7 +144,7 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
             return
         info = table.info
         echo_wrapped(f"{info.name}: {info.game} · {', '.join(info.players)} · {plural(table.seq, 'answer')} · {info.status}")
-        echo_wrapped(f"seed {info.seed} · cards version {info.cards_version} · created {info.created} "
+        echo_wrapped(f"seed {info.seed} · database version {info.cards_version} · created {info.created} "
                      f"· updated {info.updated}")
         ended = f"over: {result_line(table)}" if outcome else "over"  # the winner too (play audit)
         echo_wrapped(f"next: {request.prompt}" if request else ended, hang=2)

@@ -70,7 +70,7 @@ def test_json_report_has_the_state_after_each_round(runner, tmp_path, game, deci
 def test_markdown_report_prints_round_states_and_notes_inline(runner, tmp_path, game, decisions):
     db = played(runner, tmp_path, game, decisions)
     data, text = report(runner, db), unwrapped(report(runner, db, "md"))
-    assert f"cards version {data['game']['version']} (unchanged since)" in text
+    assert f"database version {data['game']['version']} (unchanged since)" in text
     for ended in data["rounds"][:2]:
         assert f"**State after round {ended['round']}**" in text
         assert ended["game_over"] or f"### Round {ended['round'] + 1}" in text
@@ -107,7 +107,7 @@ def test_a_changed_card_database_is_visible_in_the_report(runner, tmp_path, card
     game_yaml.write_text(game_yaml.read_text() + "\n# a rules edit after the playtest\n")
     data = report(runner, db)
     assert data["game"]["changed_since"] and data["game"]["current_version"] != data["game"]["version"]
-    assert "(the cards have changed since: now " in unwrapped(report(runner, db, "md"))
+    assert "(the database has changed since: now " in unwrapped(report(runner, db, "md"))
 
 
 @pytest.mark.parametrize("game", ["heartstrings", "which-witch"])

@@ -164,7 +164,7 @@ def test_export_carries_notes_and_the_game_version(runner, toy):
     play(runner, ["1", "note confusing card", "quit"], *NEW)
     md = runner.invoke(cli, ["sessions", "export", "t", "--format", "md"]).output
     assert "> **Note** (" in md and "after answer 1): confusing card" in md
-    assert "cards version" in md
+    assert "database version" in md
     data = __import__("json").loads(runner.invoke(cli, ["sessions", "export", "t"]).output)
     assert data["notes"][0]["text"] == "confusing card" and data["session"]["cards_version"]
 

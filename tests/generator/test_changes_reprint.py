@@ -404,4 +404,4 @@ def test_after_a_rules_edit_the_reprint_says_to_print_the_rulebook_again(runner,
     edit(halfwish, "game.yaml", "long-strike:  {kind: strike, dv: -2", "long-strike:  {kind: strike, dv: -3")
     _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
     cover = " ".join(PdfReader(tmp_path / "out" / "halfwish" / "reprint-a4.pdf").pages[0].extract_text().split())
-    assert "Print the rulebook again too" in cover and "The rules changed: the rulebook prints them" in cover
+    assert "Print these files of the kit again too" in cover and "rulebook-a4.pdf" in cover

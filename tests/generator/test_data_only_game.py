@@ -57,7 +57,7 @@ def test_lint_tinygame_exits_zero(runner):
     result = runner.invoke(cli, ["--cards", str(FIXTURES), "lint", GAME])
     assert result.exit_code == 0, result.output
     # the version the pages print (audit: lint showed the database files' hash, which no page prints)
-    assert f"{GAME}: ok (version {printed_version(load_game(GAME, FIXTURES))})" in result.output
+    assert f"{GAME}: ok (rules version {printed_version(load_game(GAME, FIXTURES))})" in result.output
 
 
 def test_lint_reads_the_database_from_the_environment_variable(runner, monkeypatch):
