@@ -42,7 +42,7 @@ def _token_fit(db: Database, tokens: Any) -> Iterator[Finding]:
     for target, (w, h) in dict.fromkeys(cells):
         if not fits((width, height), (w, h)):
             yield Finding(where, f"{shown} tokens do not fit the {w / MM:.1f} x {h / MM:.1f} mm cells of "
-                                 f"{target} with {FIT_SPARE / MM:g} mm to spare (need {need})")
+                                 f"{target} with {FIT_SPARE / MM:g} mm to spare all round (need {need})")
 
 
 def fits(token: tuple[float, float], cell: tuple[float, float]) -> bool:

@@ -75,9 +75,12 @@ def players_text(least: int, most: int) -> str:
     return f"{span(least, most)} player" if most == 1 else f"{span(least, most)} players"
 
 
+SINGULAR = {"dice": "die"}  # a component kind whose one is not its name without the `s`
+
+
 def components_text(components: dict[str, int]) -> str:
-    """`28 cards, 1 sheet, 3 decks`: counts with the noun's right number."""
-    parts = [f"{n} {kind[:-1] if n == 1 and kind.endswith('s') else kind}" for kind, n in components.items() if n]
+    """`28 cards, 1 sheet, 1 die, 3 decks`: counts with the noun's right number."""
+    parts = [plural(n, SINGULAR.get(kind, kind.removesuffix("s")), kind) for kind, n in components.items() if n]
     return ", ".join(parts) or "-"
 
 

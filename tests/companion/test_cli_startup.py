@@ -126,3 +126,11 @@ def test_a_build_imports_no_reprint_sheet_and_no_engine_core_it_does_not_use(tmp
     assert "generator.rulebook" in modules  # the rulebook was laid out, so it asked for an engine
     unused = ("generator.reprint", "generator.changes", "cards.revisions", "companion.engine")
     assert [m for m in modules if any(m == u or m.startswith(u + ".") for u in unused)] == []
+
+
+def test_component_counts_say_one_die_not_one_dice():
+    """The sixth-game audit: `games` said `1 dice`."""
+    from companion.cli.games import components_text
+
+    assert components_text({"cards": 1, "decks": 1, "dice": 1, "references": 2, "tokens": 0}) == \
+        "1 card, 1 deck, 1 die, 2 references"

@@ -182,7 +182,7 @@ def test_a_strip_wider_than_the_lane_is_a_lint_finding(runner, cards_copy: Path)
     result = runner.invoke(cli, ["--cards", str(cards_copy), "lint", "half-the-battle"])
     assert result.exit_code == 1
     assert ("tokens[lane-indicators]: 37 x 12 mm tokens do not fit the 39.0 x 16.0 mm cells of sheet 'dungeon' "
-            "element 'indicator-slot' with 2 mm to spare (need 41 x 16 mm)") in " ".join(result.output.split())
+            "element 'indicator-slot' with 2 mm to spare all round (need 41 x 16 mm)") in " ".join(result.output.split())
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
