@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
+from cards.loader import display_path
 from cards.locations import Loc
 from cards.paths import contained_file, template_dirs
 from cards.texts import CardTextError
@@ -174,7 +175,7 @@ def _located_problem(db: Database, where: str, message: str, error: Exception | 
         line = int(match.group(2))
         lines = template.read_text(encoding="utf-8", errors="replace").splitlines()
         source = lines[line - 1] if 0 < line <= len(lines) else ""
-        return Problem(template, line, None, where, match.group(3), source)
+        return Problem(display_path(template), line, None, where, match.group(3), source)  # as a YAML file's
     return (_component_problem(db, where, message, error) or _reference_problem(db, where, message, error)
             or Problem(_game_file(db), None, None, where, message))
 

@@ -13,6 +13,7 @@ or, if it does not, as a last chapter.
 from __future__ import annotations
 
 import math
+import re
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -177,7 +178,7 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
             f"{_located(where, exc)}: the template tried an unsafe operation ({exc}); "
             "templates may read the database but not Python internals") from None
     except jinja2.UndefinedError as exc:
-        raise RulebookError(f"{_located(where, exc)}: {exc.message}") from None
+        raise RulebookError(f"{_written_at(where, exc)}: {exc.message}") from None
     except UnicodeDecodeError as exc:  # a template file saved as Latin-1, say: said as for YAML (audit)
         found = not_utf8(Path(_file_being_read(exc) or where), exc)
         raise RulebookError(f"{found.file.name}:{found.line}: {found.message}") from None
@@ -207,6 +208,35 @@ def _located(where: str, exc: BaseException) -> str:
         if filename.endswith(where) or filename == "<template>":
             line = lineno
     return f"{where}:{line}" if line else where
+
+
+def _written_at(where: str, exc: jinja2.UndefinedError) -> str:
+    """`where:LINE` of a name that is not there: the line that used it (`_located`), unless that
+    line does not show the name and another line writes it (`{% set die = rules.combat_dei %}`,
+    used lines later as `{{ die }}`: the sixth-game audit's misspelling was reported where `die` was)."""
+    located, missing = _located(where, exc), _missing_name(exc)
+    file = next((frame.f_code.co_filename for frame, _ in traceback.walk_tb(exc.__traceback__)
+                 if frame.f_code.co_filename.endswith(where)), None)
+    if not isinstance(missing, str) or file is None or not Path(file).is_file():
+        return located
+    lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
+    used = located.rpartition(":")[2]
+    if used.isdigit() and 0 < int(used) <= len(lines) and missing in lines[int(used) - 1]:
+        return located
+    written = re.compile(rf"\.{re.escape(missing)}\b|\[\s*['\"]{re.escape(missing)}['\"]\s*\]")
+    return next((f"{where}:{number}" for number, text in enumerate(lines, 1) if written.search(text)), located)
+
+
+def _missing_name(exc: jinja2.UndefinedError) -> str | None:
+    """The name the undefined value that raised `exc` stands for (`combat_dei`): an undefined
+    value among the template's variables (Jinja2 keeps them in the frames it puts in the
+    traceback) whose name the message quotes."""
+    for frame, _ in traceback.walk_tb(exc.__traceback__):
+        for value in frame.f_locals.values():
+            name = value._undefined_name if isinstance(value, jinja2.Undefined) else None
+            if isinstance(name, str) and f"{name!r}" in (exc.message or ""):
+                return name
+    return None
 
 
 class RulingsSection:

@@ -166,3 +166,17 @@ def test_a_block_left_open_joins_the_chapters_it_spans(runner: CliRunner, cards_
     assert "2 problems" in _count(output)
     for written in ("The {{ game.name } box", "{% for %}"):
         assert f"{_at(rulebook, written)} rulebook: template syntax error" in output, written
+
+
+def test_a_misspelt_rule_in_a_template_is_reported_where_it_is_written(runner: CliRunner, cards_copy: Path,
+                                                                        monkeypatch) -> None:
+    """The sixth-game audit: `{% set die = rules.combat_dei %}` was reported 22 lines later, where
+    `{{ die }}` used it (a line without the misspelling), and the template's path was absolute
+    where a YAML file's beside it is relative to the working folder."""
+    rulebook = _own_template(cards_copy, "heartstrings", "rulebook.md.j2",
+                             ("{% set die = rules.combat_die %}", "{% set die = rules.combat_dei %}"))
+    monkeypatch.chdir(cards_copy)
+    output = _lint(runner, cards_copy, "heartstrings")
+    written = _at(rulebook, "rules.combat_dei").replace(f"{cards_copy}/", "")
+    assert f"  {written} rulebook: no rules parameter 'combat_dei'; did you mean 'combat_die'?" in output
+    assert "| {% set die = rules.combat_dei %}" in output
