@@ -15,7 +15,7 @@ from cards.paths import unread_game_notes
 from cards.printshops import SHOPS
 
 from .build_report import report_written, warn_unbumped_versions
-from .build_shop import preflight_json, refuse_home_options_for_shop, report_preflight
+from .build_shop import left_out, preflight_json, refuse_home_options_for_shop, report_preflight
 from .common import (
     PAPERS,
     DataProblem,
@@ -85,6 +85,7 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     set_interrupt_message(KIT_KEPT)
     refuse_home_options_for_shop(shop)
     findings: list[Any] = []
+    notes: list[str] = []  # what a shop's files leave out of the kit (`left_out`)
 
     with long_lived():  # the render cache's modules: most of what a build imports
         from generator.cache import CACHE_FOLDER, RenderCache
@@ -93,8 +94,9 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
 
     def build_once() -> tuple[list[Path], dict[Path, str], list[Path]]:
         findings.clear()
+        notes.clear()
         if shop != "home":
-            return _build_for_shop(games, all_games, out_dir, shop, findings, progress=not as_json), {}, []
+            return _build_for_shop(games, all_games, out_dir, shop, findings, notes, progress=not as_json), {}, []
         return _build(games, all_games, paper, out_dir, only, png_dpi, tts, fold, progress=not as_json,
                       reprint_since=reprint_since, cache=cache)
 
@@ -105,15 +107,15 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
                lambda: report_preflight(findings, shop, False))
         return
     report_written(*build_once(), as_json, out_dir, lambda: preflight_json(findings, shop))
-    report_preflight(findings, shop, as_json)
+    report_preflight(findings, shop, as_json, notes)
     if findings:  # written, but not yet fit to order: a problem the designer must fix (exit 1)
         raise click.exceptions.Exit(1)
 
 
 def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop: str,
-                    findings: list[Any], progress: bool = True) -> list[Path]:
+                    findings: list[Any], notes: list[str], progress: bool = True) -> list[Path]:
     """A print shop's files of every chosen game into OUT/<game>/<shop>/; the preflight's findings
-    are added to `findings`."""
+    are added to `findings`, what the shop's files leave out to `notes`."""
     from generator.builtfrom import note_built
     from generator.errors import GeneratorError
     from generator.manifest import earlier_kit, stale_files
@@ -123,6 +125,8 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
     def export(db: Any, target: Path) -> list[Path]:
         written, found = export_preset(db, shop, target / shop)
         findings.extend(found)
+        if (note := left_out(db, shop)) is not None:
+            notes.append(note)
         return written
 
     try:

@@ -4,6 +4,7 @@ and the preflight's findings, as text or in `--json`."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -38,10 +39,13 @@ def preflight_json(findings: list[Any], shop: str) -> dict[str, Any] | None:
     return {"shop": shop, "problems": len(findings), "findings": [finding.to_json() for finding in findings]}
 
 
-def report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
-    """The preflight's findings, each wrapped to the screen; nothing for the home kit or `--json`."""
+def report_preflight(findings: list[Any], shop: str, as_json: bool, notes: Sequence[str] = ()) -> None:
+    """What the shop's files leave out (`notes`), then the preflight's findings, each wrapped to the
+    screen; nothing for the home kit or `--json`."""
     if shop == "home" or as_json:
         return
+    for note in notes:
+        click.echo(textwrap.fill(note, WIDTH, break_long_words=False, break_on_hyphens=False))
     if not findings:
         click.echo(f"preflight ({shop}): no problems")
         return
@@ -50,3 +54,17 @@ def report_preflight(findings: list[Any], shop: str, as_json: bool) -> None:
         click.echo(textwrap.fill(str(finding), WIDTH, initial_indent="  ", subsequent_indent="    ",
                                  break_long_words=False, break_on_hyphens=False))
     click.echo("The files are written; fix these before you order (exit 1).")
+
+
+def left_out(db: Any, shop: str) -> str | None:
+    """What a shop's preset does not make (it makes the decks): the home kit's other components,
+    named, and the command that prints them (the sixth-game audit: nothing said the reference card
+    was not in the order)."""
+    if not db.decks:
+        return None
+    names = [item.name for item in (*db.sheets, *db.tokens)]
+    if db.references:
+        names.append(f"reference cards ({', '.join(reference.name for reference in db.references)})")
+    names.append("the rulebook")
+    return (f"{db.id}: --for {shop} makes the card decks only; not in it: {', '.join(names)}. "
+            f"Print those from the home kit: deckwright build {db.id}")

@@ -290,3 +290,15 @@ def test_drivethrucards_lists_a_finding_once_per_design_as_tgc_does(runner: Any,
     def per_design(shop: str) -> Counter[tuple[str, str, str]]:
         return Counter((deck, card, side) for deck, card, side, message in found[shop] if side)
     assert per_design("drivethrucards") and per_design("drivethrucards") == per_design("tgc")
+
+
+def test_a_shops_build_says_what_it_leaves_out_of_the_kit(runner: Any, tmp_path: Path) -> None:
+    """The sixth-game audit: `--for tgc` wrote the decks and said nothing of the reference card,
+    the board or the rulebook a designer would then not order."""
+    _, output = _build(runner, tmp_path, "mpc")
+    db = load_game(GAME)
+    said = " ".join(output.split())
+    assert f"{GAME}: --for mpc makes the card decks only; not in it: " in said
+    for name in [*(item.name for item in (*db.sheets, *db.tokens, *db.references)), "the rulebook"]:
+        assert name in said, name
+    assert f"Print those from the home kit: deckwright build {GAME}" in said
