@@ -32,7 +32,7 @@ from cards.wording import plural
 from cards.yamlsrc import not_utf8
 
 from .dbmemo import per_database
-from .errors import GeneratorError, engine_problem
+from .errors import EngineCannotUse, GeneratorError, engine_problem
 from .stamps import printed_version
 from .templatesyntax import later_syntax_errors
 
@@ -137,9 +137,7 @@ def _hook_context(db: Database) -> dict[str, Any]:
 
     if not has_engine(db.id):
         return {}
-    from companion.engine.registry import game_module
-
-    module = game_module(db.id)
+    module = _engine_module(db)
     name = module.__name__
     hook = getattr(module, "rulebook_context", None)
     if hook is None:
@@ -154,6 +152,21 @@ def _hook_context(db: Database) -> dict[str, Any]:
     if not isinstance(extra, dict):
         raise RulebookError(f"{name}.rulebook_context returned {type(extra).__name__}, expected a dict")
     return extra
+
+
+def _engine_module(db: Database) -> Any:
+    """The game's registered engine module; one that cannot be imported, or registered where no
+    ENGINE is (`my_pkg.engine`, whose hook is not there either), is a problem at the game's id."""
+    from companion.engine.registry import engine_class, game_module
+    from companion.errors import UnknownEngine
+
+    try:
+        module = game_module(db.id)
+        if not hasattr(module, "rulebook_context") and not hasattr(module, "ENGINE"):
+            engine_class(db.id)  # says what to register instead
+    except UnknownEngine as exc:
+        raise EngineCannotUse(str(exc), db.problem_at("game", -1, ("id",), "")) from None
+    return module
 
 
 def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: str | None = None,
@@ -178,13 +191,25 @@ def render_template(env: jinja2.Environment, context: dict[str, Any], *, name: s
             f"{_located(where, exc)}: the template tried an unsafe operation ({exc}); "
             "templates may read the database but not Python internals") from None
     except jinja2.UndefinedError as exc:
-        raise RulebookError(f"{_written_at(where, exc)}: {exc.message}") from None
+        raise RulebookError(f"{_written_at(where, exc)}: {exc.message}{_unregistered_hint(context, exc)}") from None
     except UnicodeDecodeError as exc:  # a template file saved as Latin-1, say: said as for YAML (audit)
         found = not_utf8(Path(_file_being_read(exc) or where), exc)
         raise RulebookError(f"{found.file.name}:{found.line}: {found.message}") from None
     except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
         # a bad database value reached an expression: report it where it happened, no traceback
         raise RulebookError(f"{_located(where, exc)}: cannot evaluate: {type(exc).__name__}: {exc}") from None
+
+
+def _unregistered_hint(context: dict[str, Any], exc: jinja2.UndefinedError) -> str:
+    """Why a name may be undefined: the game has no engine registered here, so no `rulebook_context`
+    hook supplied its values (audit s26: a co-designer given only the game's folder)."""
+    from companion.gameids import ENGINES_ENV, has_engine
+
+    game_id = getattr(context.get("db"), "id", None)
+    if not game_id or has_engine(game_id) or not str(exc.message).endswith("' is undefined"):
+        return ""
+    return (f" (no rules engine is registered for {game_id}, so no rulebook_context hook set it; "
+            f"a game kept outside the repository registers one with {ENGINES_ENV})")
 
 
 def _syntax_error(exc: jinja2.TemplateSyntaxError, where: str) -> RulebookError:

@@ -61,19 +61,29 @@ class Context:
 
     def engine(self, game_id: str) -> Any:
         """The game's rules engine over its database (an unknown engine or bad data exits 1)."""
-        from ..engine.registry import build_engine, engine_class, engine_ids
+        from ..engine.registry import build_engine, engine_class, has_engine
         from ..errors import UnknownEngine
 
         try:
             engine_class(game_id)  # an unknown engine is reported before the database is read
             return build_engine(game_id, self.load(game_id))
-        except UnknownEngine:
-            known = engine_ids()
-            listed = f"games with an engine: {', '.join(known)}"
-            raise click.UsageError(f"no rules engine for {game_id!r}{hint_then(did_you_mean(game_id, known), listed)}"
-                                   ) from None
+        except UnknownEngine as exc:
+            if has_engine(game_id):  # registered, but not importable or no ENGINE: the reason (audit s26)
+                raise click.UsageError(str(exc)) from None
+            raise click.UsageError(no_engine_message(game_id)) from None
         except CompanionError as exc:
             raise DataProblem(str(exc)) from None
+
+
+def no_engine_message(game_id: str) -> str:
+    """No engine is registered for `game_id`: the nearest ids, those with one, and how a game kept
+    outside the repository registers its own (audit s26: a co-designer without the variable set)."""
+    from ..engine.registry import ENGINES_ENV, engine_ids
+
+    known = engine_ids()
+    listed = f"games with an engine: {', '.join(known)}"
+    outside = f" (a game kept outside the repository registers one with {ENGINES_ENV})"
+    return f"no rules engine for {game_id!r}{outside}{hint_then(did_you_mean(game_id, known), listed)}"
 
 
 class Interrupted(click.ClickException):

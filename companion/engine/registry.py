@@ -3,8 +3,8 @@
 Game ids are listed by `companion.gameids` (re-exported here) without importing an engine.
 A shipped game's engine is the package `companion/games/<id>/` (dashes in the id become
 underscores) exporting `ENGINE`, an Engine subclass. A designer keeping a game outside the
-repo can register its engine module too: `DECKWRIGHT_ENGINES="my-game=my_pkg.engine,..."`
-(the module must be importable, e.g. via PYTHONPATH, and export `ENGINE` the same way).
+repo can register its engine package too: `DECKWRIGHT_ENGINES="my-game=my_pkg,..."` (the
+package must be importable, its folder on PYTHONPATH, and export `ENGINE` the same way).
 """
 
 from __future__ import annotations
@@ -38,7 +38,16 @@ def game_module(game_id: str) -> ModuleType:
     try:
         return importlib.import_module(modules[game_id])
     except ImportError as exc:
-        raise UnknownEngine(f"the engine of {game_id!r} ({modules[game_id]}) cannot be imported: {exc}") from None
+        raise UnknownEngine(f"the engine of {game_id!r} ({modules[game_id]}) cannot be imported: {exc}"
+                            + _path_hint(modules[game_id], exc)) from None
+
+
+def _path_hint(module: str, exc: ImportError) -> str:
+    """What to do when the registered package itself was not found: its folder is not on the path
+    (an installed `deckwright` does not look in the working folder)."""
+    if not isinstance(exc, ModuleNotFoundError) or exc.name != module.partition(".")[0]:
+        return ""  # the package was found; something it imports was not
+    return f" (put the folder holding {exc.name} on PYTHONPATH, or check {ENGINES_ENV})"
 
 
 def cli_module(game_id: str) -> str | None:
@@ -51,9 +60,22 @@ def cli_module(game_id: str) -> str | None:
 
 
 def engine_class(game_id: str) -> type[Engine]:
-    """The Engine subclass a game's module exports as `ENGINE`."""
-    engine: type[Engine] = game_module(game_id).ENGINE
+    """The Engine subclass a game's module exports as `ENGINE`; a registered module without one
+    is an UnknownEngine naming what to register (audit s26: the README's `my_pkg.engine` example
+    crashed lint, sim and play with an AttributeError)."""
+    module = game_module(game_id)
+    engine: type[Engine] | None = getattr(module, "ENGINE", None)
+    if engine is None:
+        raise UnknownEngine(no_engine_message(game_id, module.__name__))
     return engine
+
+
+def no_engine_message(game_id: str, module: str) -> str:
+    """Why a registered module is not an engine, and what to register instead."""
+    package = module.rpartition(".")[0]
+    register = f'{ENGINES_ENV}="{game_id}={package}"' if package else f"{ENGINES_ENV}={game_id}=PACKAGE"
+    return (f"{module} has no ENGINE: register the package whose __init__.py exports it, "
+            f"e.g. {register}")
 
 
 def make_engine(game_id: str, cards_dir: str | None = None) -> Engine:
