@@ -34,7 +34,8 @@ from typing import Any
 from . import executors
 from .balance.bots import bot_classes, make_bot
 from .engine.core import Engine
-from .engine.drivers import Bot, RandomBot, play_out
+from .engine.drivers import Bot, play_out
+from .engine.faults import engine_fault, replay_command
 from .engine.options import check_options
 from .engine.registry import game_module, make_engine
 from .engine.winrates import wilson
@@ -107,15 +108,27 @@ class Player:
         return cls(config, engine, module, [make_bot(classes[config.bot_of(s)], config.budget) for s in range(config.players)])
 
     def play(self, index: int) -> GameRecord:
-        """Play game `index` to its end."""
+        """Play game `index` to its end; an engine's bug is a SimulationError naming the game."""
+        try:
+            return self._play(index)
+        except GameDidNotEnd as exc:
+            raise SimulationError(f"game {index} of seed {self.config.seed} did not end: {exc}") from None
+        except Exception as exc:
+            fault = engine_fault(self.config.game, exc)
+            if fault is None:
+                raise
+            config = self.config
+            replay = replay_command(config.game, config.seed, config.players, index + 1, config.bots,
+                                    config.options, config.cards_dir)
+            raise SimulationError(f"game {index} (seed {config.seed}:{index}, {config.players} players) "
+                                  f"fails at {fault.where}: {fault.words}; replay: {replay}") from None
+
+    def _play(self, index: int) -> GameRecord:
         rng = game_rng(self.config.seed, index)
         options = call_hook(self.module, "sim_setup", self.engine, self.config.players, rng) or {}
         options.update(self.config.options)   # options the run fixes win over the game's random ones
         state = self.engine.new_game([f"P{s + 1}" for s in range(self.config.players)], options)
-        try:
-            result = play_out(self.engine, state, self.bots, rng)
-        except GameDidNotEnd as exc:
-            raise SimulationError(f"game {index} of seed {self.config.seed} did not end: {exc}") from None
+        result = play_out(self.engine, state, self.bots, rng)
         turns = self.engine.turns(state)
         labels = call_hook(self.module, "sim_labels", self.engine, state) or {}
         return GameRecord(index, result.outcome.winner, result.outcome.termination,
@@ -238,42 +251,6 @@ def _parallel(config: SimConfig, jobs: int, tick: Callable[[int], None]) -> Iter
     pool.shutdown()
     for start in sorted(done):
         yield from done[start]
-
-
-SMOKE_GAMES = 40
-SMOKE_STEPS = 20_000
-
-
-def smoke_problems(engine: Engine, games: int = SMOKE_GAMES) -> list[str]:
-    """Play a few seeded random games and start a table game; what went wrong, as messages.
-
-    `deckwright lint` runs this for every game with an engine, so a database value the engine
-    crashes or loops on is refused by lint rather than met by `sim` or `play`."""
-    module = game_module(engine.game_id)
-    seats = engine.player_counts()
-    for players, count in {seats.stop - 1: games // 4, seats.start: games}.items():  # fewest seats last wins
-        names = [f"P{s + 1}" for s in range(players)]
-        try:
-            engine.request(engine.new_game(names, {}))  # the start of `play`
-        except Exception as exc:  # noqa: BLE001 - any engine failure is the database's problem here
-            return [f"a {players}-player table game cannot start: {type(exc).__name__}: {exc}"]
-        for index in range(count):
-            problem = _smoke_game(engine, module, names, index)
-            if problem:
-                return [f"a seeded {players}-player random game (seed lint:{index}) fails: {problem}"]
-    return []
-
-
-def _smoke_game(engine: Engine, module: ModuleType, names: list[str], index: int) -> str | None:
-    rng = game_rng("lint", index)
-    try:
-        options = call_hook(module, "sim_setup", engine, len(names), rng) or {}
-        play_out(engine, engine.new_game(names, options), [RandomBot()] * len(names), rng, SMOKE_STEPS)
-    except GameDidNotEnd as exc:
-        return f"did not end: {exc}"
-    except Exception as exc:  # noqa: BLE001 - see smoke_problems
-        return f"{type(exc).__name__}: {exc}"
-    return None
 
 
 # -- reporting ---------------------------------------------------------------------------

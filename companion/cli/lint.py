@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shlex
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,6 +14,9 @@ from cards.paths import unread_game_notes
 
 from .common import DataProblem, format_problems, get_context
 from .screen import wrap_lines
+
+if TYPE_CHECKING:
+    from ..smoke import SmokeFailure
 
 
 @click.command("lint")
@@ -127,7 +132,7 @@ def _check_engine(db: Database) -> None:
     """A few seeded games and the start of a table game, so lint refuses what sim or play would."""
     from ..engine.registry import build_engine, game_module, has_engine
     from ..errors import CompanionError
-    from ..sim import smoke_problems
+    from ..smoke import smoke_problems
 
     if not has_engine(db.id):
         return
@@ -138,6 +143,29 @@ def _check_engine(db: Database) -> None:
     try:
         problems = smoke_problems(build_engine(db.id, db))
     except CompanionError as exc:
-        problems = [str(exc)]
+        raise DatabaseInvalid([Problem(db.folder / "game.yaml", None, None, "engine", str(exc))]) from None
     if problems:
-        raise DatabaseInvalid([Problem(db.folder / "game.yaml", None, None, "engine", p) for p in problems])
+        raise DatabaseInvalid([_engine_problem(db, failure) for failure in problems])
+
+
+def _engine_problem(db: Database, failure: SmokeFailure) -> Problem:
+    """A smoke game's failure: at the engine's line when the engine's own code failed, with the
+    command that replays the game (audit s26: blamed on game.yaml, with no way to replay it);
+    else at game.yaml, whose values the engine could not use."""
+    if failure.fault is None:
+        return Problem(db.folder / "game.yaml", None, None, "engine", failure.message)
+    return Problem(Path(failure.fault.file), failure.fault.line, None, "engine",
+                   f"{failure.message}; replay: {_replay(db, failure)}", failure.fault.source_line())
+
+
+def _replay(db: Database, failure: SmokeFailure) -> str:
+    """The `sim` command that plays the failing smoke game again (`play` for a table game that
+    could not start)."""
+    from ..engine.faults import replay_command
+    from ..smoke import SMOKE_SEED
+
+    cards_dir = get_context().cards_dir
+    if failure.index is not None:
+        return replay_command(db.id, SMOKE_SEED, failure.players, failure.index + 1, cards_dir=cards_dir)
+    cards = f"--cards {shlex.quote(str(cards_dir))} " if cards_dir else ""
+    return f"deckwright {cards}play {db.id} --players {','.join(f'P{s + 1}' for s in range(failure.players))}"

@@ -7,12 +7,14 @@ from typing import Any
 
 import click
 
+from ..engine.faults import engine_fault
 from ..errors import SessionError
 from ..sessionlock import held_open, open_elsewhere_warning
 from ..sessions import MAX_SEED, SessionStore
 from ..sessiontable import Table, check_players
 from .common import (
     Context,
+    DataProblem,
     Integer,
     db_option,
     get_context,
@@ -58,7 +60,26 @@ def command(game: str | None, players: str | None, name: str | None, seed: int |
         with held_open(store, table.name) as elsewhere:
             if elsewhere:  # session 26: a second terminal resumed it without a word
                 table.warnings.append(open_elsewhere_warning(table.name))
-            Gamemaster(table, auto_roll, db_path, resumed=bool(resume_name)).run()
+            gamemaster = Gamemaster(table, auto_roll, db_path, resumed=bool(resume_name))
+            try:
+                gamemaster.run()
+            except Exception as exc:  # an engine's bug is said in one line, any other raised
+                problem = _engine_failed(table, exc, gamemaster.resume_command())
+                if problem is None:
+                    raise
+                raise problem from None
+
+
+def _engine_failed(table: Table, exc: Exception, resume: str) -> DataProblem | None:
+    """A bug of the game's engine met at the table as one line: where the engine failed, in words,
+    and how to go on once it is fixed; the answer it failed on was not saved (audit s26: a
+    traceback). None for any other error."""
+    fault = engine_fault(table.info.game, exc)
+    if fault is None:
+        return None
+    return DataProblem(f"the {table.info.game} engine failed at {fault.where} on answer #{table.seq + 1} "
+                       f"of session {table.name}: {fault.words}; that answer was not saved, the earlier "
+                       f"ones are: fix the engine, then resume with `{resume}`")
 
 
 def _start(store: SessionStore, game: str | None, players: str | None, name: str | None,
