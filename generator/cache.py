@@ -40,7 +40,13 @@ from cards import Database
 
 from .build import Job, Renderer, temp_beside
 from .dependencies import whole_database
-from .fingerprints import asset_files, assets_fingerprint, assets_signature, tool_fingerprint
+from .fingerprints import (
+    asset_files,
+    assets_fingerprint,
+    assets_signature,
+    engine_fingerprint,
+    tool_fingerprint,
+)
 from .pagecache import pages_from
 from .userconfig import duplex_setting
 
@@ -129,7 +135,7 @@ class RenderCache:
         if id(db) not in self._inputs:
             duplex = duplex_setting()
             assets, templates = self._assets(db)
-            text = f"{tool_fingerprint()}\0{assets}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
+            text = f"{tool_fingerprint()}{engine_fingerprint(db.id)}\0{assets}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
             self._inputs[id(db)] = (db, hashlib.sha256(text.encode()).hexdigest())
             self._templates[id(db)] = (db, templates)
         return self._inputs[id(db)][1]

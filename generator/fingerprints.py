@@ -31,6 +31,22 @@ def tool_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def engine_fingerprint(game_id: str) -> str:
+    """A hash of the game's engine when it is registered from outside the repository
+    (`DECKWRIGHT_ENGINES`), whose `rulebook_context` prints in the rulebook; '' for a shipped
+    engine, in `tool_fingerprint` already. Its package's few files are read on every build (audit
+    s26: an edited hook left the cached rulebook printing the old odds)."""
+    from companion.gameids import engine_sources
+
+    files = engine_sources(game_id)
+    if not files:
+        return ""
+    digest = hashlib.sha256(b"engine")
+    for file in files:
+        digest.update(file.as_posix().encode() + b"\0" + file.read_bytes())
+    return "\0" + digest.hexdigest()
+
+
 def asset_files(db: Database) -> list[tuple[Path, Path]]:
     """Every file a game's kit may read besides its database, as (its folder, the file): the
     game's folder and its template folders, sorted."""

@@ -1,0 +1,197 @@
+"""A rules engine kept outside the repository, registered with DECKWRIGHT_ENGINES (audit s26,
+"Lantern Dive"): registered wrongly or not at all, or with a bug, it is said in one located line;
+an edit to its `rulebook_context` reaches the cached rulebook.
+
+The engine is the package `race_rules`, written into tmp_path by each test: Toy Race's engine
+(tests/companion/toygame.py) with a `rulebook_context`, and optionally a planted bug."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from companion.cli import cli
+from companion.engine.registry import ENGINES_ENV
+
+HERE = Path(__file__).parent   # toygame.py and toycards/
+TOY_CARDS = HERE / "toycards"
+REPO = HERE.parent.parent
+PACKAGE = "race_rules"
+PLANTED_BUG = "return [][state.turn]  # the planted bug"
+ENGINE_PY = f"""from toygame import STEPS, RaceEngine as ToyRace, end_turn
+
+from companion.engine import StepTable
+
+
+def end_turn_checked(engine, state, item):
+    if BUGGY and state.turn >= 2:
+        {PLANTED_BUG}
+    return end_turn(engine, state, item)
+
+
+class RaceEngine(ToyRace):
+    table = StepTable(questions=STEPS.questions, automatic={{"end-turn": end_turn_checked}})
+
+
+BUGGY = False
+"""
+INIT_PY = """from toygame import BOTS, sim_setup
+
+from .engine import RaceEngine
+
+ENGINE = RaceEngine
+
+
+def rulebook_context(db):
+    return {"odds": "ODDS"}
+"""
+
+
+@pytest.fixture
+def outside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Toy Race's cards (with a rulebook printing `{{ odds }}`) and the engine package `race_rules`
+    in tmp_path; the package's folder on sys.path, the engine registered, a cache of the test's own."""
+    cards = tmp_path / "cards" / "toy-race"
+    (cards / "templates").mkdir(parents=True)
+    (cards / "game.yaml").write_text((TOY_CARDS / "toy-race" / "game.yaml").read_text()
+                                     + "rulebook:\n  template: rulebook.md.j2\n")
+    (cards / "templates" / "rulebook.md.j2").write_text("# Odds\n\nA sprint busts {{ odds }} of the time.\n")
+    package = tmp_path / "engines" / PACKAGE
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(INIT_PY.replace("ODDS", "1 in 6"))
+    (package / "engine.py").write_text(ENGINE_PY)
+    monkeypatch.syspath_prepend(str(HERE))   # toygame
+    monkeypatch.syspath_prepend(str(package.parent))
+    monkeypatch.setenv(ENGINES_ENV, f"toy-race={PACKAGE}")
+    monkeypatch.setenv("DECKWRIGHT_CARDS", str(cards.parent))
+    monkeypatch.setenv("DECKWRIGHT_CACHE", str(tmp_path / "cache"))
+    _forget_package()
+    yield package
+    _forget_package()
+
+
+def _forget_package() -> None:
+    """Each test writes its own `race_rules`: none imported by an earlier test is kept."""
+    for name in [n for n in sys.modules if n == PACKAGE or n.startswith(f"{PACKAGE}.")]:
+        del sys.modules[name]
+
+
+def plant_bug(package: Path) -> int:
+    """Make the engine fail at turn 2; the line of the planted bug."""
+    (package / "engine.py").write_text(ENGINE_PY.replace("BUGGY = False", "BUGGY = True"))
+    return ENGINE_PY.splitlines().index(f"        {PLANTED_BUG}") + 1
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=stdin)
+
+
+def test_a_module_without_engine_names_the_package_to_register(outside: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's `mygame=my_pkg.engine`, followed literally: an AttributeError traceback in lint,
+    sim and play. Now one line naming the package that exports ENGINE."""
+    monkeypatch.setenv(ENGINES_ENV, f"toy-race={PACKAGE}.engine")
+    wanted = f'{PACKAGE}.engine has no ENGINE: register the package whose __init__.py exports it, ' \
+             f'e.g. {ENGINES_ENV}="toy-race={PACKAGE}"'
+    for args, code in ((("sim", "toy-race", "--games", "2"), 2), (("lint", "toy-race"), 1),
+                       (("play", "toy-race", "--players", "Ann,Ben"), 2)):
+        result = run(*args)
+        assert result.exit_code == code, (args, result.output)
+        assert wanted in result.output, (args, result.output)
+        assert "Traceback" not in result.output and "AttributeError" not in result.output
+
+
+def test_an_engine_that_cannot_be_imported_says_why(outside: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said "no rules engine for 'toy-race'; did you mean 'toy-race'?", the reason dropped."""
+    monkeypatch.setenv(ENGINES_ENV, "toy-race=race_rulez")
+    result = run("sim", "toy-race", "--games", "2")
+    assert result.exit_code == 2
+    assert "did you mean" not in result.output
+    assert ("the engine of 'toy-race' (race_rulez) cannot be imported: No module named 'race_rulez' "
+            f"(put the folder holding race_rulez on PYTHONPATH, or check {ENGINES_ENV})") in result.output
+
+
+def test_without_the_registration_the_errors_name_deckwright_engines(outside: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A co-designer given only the game's folder: "'odds' is undefined" and "no rules engine"
+    said nothing of DECKWRIGHT_ENGINES."""
+    started = run("play", "toy-race", "--players", "Ann,Ben", "--name", "t1", stdin="quit\n")
+    assert started.exit_code == 0, started.output
+    monkeypatch.delenv(ENGINES_ENV)
+    linted = run("lint", "toy-race")
+    assert linted.exit_code == 1
+    assert ("rulebook.md.j2:3: rulebook: 'odds' is undefined (no rules engine is registered for toy-race, "
+            f"so no rulebook_context hook set it; a game kept outside the repository registers one with "
+            f"{ENGINES_ENV})") in linted.output
+    resumed = run("play", "--resume", "t1")
+    assert resumed.exit_code == 2
+    assert (f"no rules engine for 'toy-race' (a game kept outside the repository registers one with "
+            f"{ENGINES_ENV})") in resumed.output
+
+
+def test_lint_locates_an_engine_bug_in_the_engine_and_says_how_to_replay_it(outside: Path) -> None:
+    """It blamed game.yaml, with no Python line and no way to replay the failing game."""
+    line = plant_bug(outside)
+    result = run("lint", "toy-race")
+    assert result.exit_code == 1
+    engine_py = outside / "engine.py"
+    assert (f"{engine_py}:{line}: engine: a seeded 3-player random game (seed lint:0) fails: "
+            "IndexError: list index out of range; replay: deckwright --cards ") in result.output
+    assert "sim toy-race --seed lint --players 3 --games 1" in result.output
+    assert f"| {PLANTED_BUG}" in result.output   # the engine's line, quoted beneath
+    replayed = run("sim", "toy-race", "--seed", "lint", "--players", "3", "--games", "1")
+    assert "game 0 (seed lint:0, 3 players) fails" in replayed.output   # the command replays it
+
+
+def test_sim_names_the_failing_game_and_the_engine_line_without_a_traceback(outside: Path) -> None:
+    """58 lines of traceback, no game index or seed; exit 1 (a designer's engine, not a usage error)."""
+    line = plant_bug(outside)
+    result = run("sim", "toy-race", "--games", "20", "--seed", "7", "--bot", "sprinter")
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert (f"Error: game 0 (seed 7:0, 2 players) fails at {outside / 'engine.py'}:{line}: IndexError: "
+            "list index out of range; replay: deckwright --cards ") in result.output
+    assert "sim toy-race --seed 7 --players 2 --games 1 --bot sprinter" in result.output
+    parallel = run("sim", "toy-race", "--games", "20", "--seed", "7", "--jobs", "2")  # from a worker process
+    assert parallel.exit_code == 1, parallel.output
+    assert re.search(rf"game (\d+) \(seed 7:\1, 2 players\) fails at .*engine\.py:{line}: IndexError", parallel.output)
+
+
+def test_play_says_where_the_engine_failed_and_the_session_resumes(outside: Path) -> None:
+    """A traceback at the table; the answer it failed on is still not saved, the earlier ones are."""
+    line = plant_bug(outside)
+    result = run("play", "toy-race", "--players", "Ann,Ben", "--name", "t1", "--seed", "3", stdin="walk\n4\nwalk\n3\nwalk\n2\n")
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert (f"the toy-race engine failed at {outside / 'engine.py'}:{line} on answer #6 of session t1: "
+            "IndexError: list index out of range; that answer was not saved, the earlier ones are: fix the "
+            "engine, then resume with `deckwright play --resume t1`") in result.output
+    (outside / "engine.py").write_text(ENGINE_PY)   # fixed
+    _forget_package()
+    resumed = run("play", "--resume", "t1", stdin="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "5 answers so far" in resumed.output
+
+
+def _build_rulebook(tmp_path: Path, package: Path) -> str:
+    """A build in a process of its own, as a designer runs it, with the render cache on."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(package.parent), str(HERE)])}
+    subprocess.run([sys.executable, "-P", "-c", "from companion.cli import main; main()", "build", "toy-race",
+                    "--paper", "a4", "--out", str(tmp_path / "out"), "--only", "rulebook"],
+                   env=env, check=True, capture_output=True, cwd=tmp_path)
+    pdf = PdfReader(tmp_path / "out" / "toy-race" / "rulebook-a4.pdf")
+    return " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+
+
+def test_an_edited_rulebook_context_reaches_the_cached_rulebook(outside: Path, tmp_path: Path) -> None:
+    """The cache hashed only the repository's code: the rulebook kept the hook's old odds."""
+    assert "busts 1 in 6 of the time" in _build_rulebook(tmp_path, outside)
+    (outside / "__init__.py").write_text(INIT_PY.replace("ODDS", "2 in 9"))
+    assert "busts 2 in 9 of the time" in _build_rulebook(tmp_path, outside)
