@@ -233,13 +233,15 @@ def rules_version(db: Database) -> str:
 def rules_named(db: Database, card: Any, deck: Any) -> set[str]:
     """The rules (dotted paths) a card's fields and its deck's front and back layouts name
     (`rules.lantern_bonus`): what may have restamped it when only rules changed."""
-    from .kit import layout_folders
+    from cards.paths import template_dirs
+
     from .layoutfile import load_layout
 
     texts = [json.dumps(card.fields, default=str)]
     for name in (name for name in (deck.layout, deck.back.layout) if name):
         try:
-            texts.append(json.dumps(load_layout(name, layout_folders(db)).elements, default=str))
+            folders = template_dirs(db.folder.parent, db.id, db.folder)  # `kit.layout_folders`, kit importing this
+            texts.append(json.dumps(load_layout(name, folders).elements, default=str))
         except LayoutError:  # the build reports it
             continue
     return {name.rstrip(".") for name in _RULE_NAME.findall("\n".join(texts))}

@@ -223,7 +223,8 @@ def test_a_three_player_report_tests_everything_against_a_third(runner, tmp_path
     (["--bot", "nosuch"], "Invalid value for --bot: no bot 'nosuch' for toy-race; bots: "),
     (["--players", "9"], "Invalid value for --players: toy-race is for 2-3 players, not 9"),
     (["--scheduler", "garbage"], "Invalid value for '--scheduler': scheduler 'garbage': expected an address"),
-    (["--compare", "nosuchref"], "Invalid value for --compare: nosuchref: not a git revision of "),
+    # "not a git revision of ..." in a git checkout, "... is not in a git repository" in a copy outside git
+    (["--compare", "nosuchref"], "Invalid value for --compare: nosuchref: "),
     (["--compare", "NOT-JSON"], "notes.txt: not JSON (Expecting value at line 1)"),
     (["--seed", " "], "Invalid value for '--seed': the seed is empty"),
     (["--max-games", "50"], "--max-games caps the games --precision adds: give --precision too"),
