@@ -32,7 +32,7 @@ from .requests_shown import (
     secret_refusal,
     starts_with_name,
 )
-from .screen import WIDTH, packed, read_line, run_together, wrap_lines
+from .screen import WIDTH, packed, read_line, run_together, state_block, wrap_lines
 from .waits import Pacing, hand_over, wait_for_enter
 
 # said after a secret answer, once the screen is cleared; short enough to share a line with the
@@ -128,7 +128,7 @@ class Gamemaster:
                 self.redo()
                 return True
         if self.auto_roll and isinstance(request, Chance):
-            rows = len(self.table.engine.tally(self.table.state))
+            rows = len(self.state_block())
             if self.private_for is None and self.pacing.waits_before(self.turn(), rows):
                 return wait_for_enter(self, self.table.engine.turn_label(self.table.state) or "Next turn")
             self.commit(self.table.tool_answer(request), "rolled", secret)
@@ -338,13 +338,17 @@ class Gamemaster:
 
     def show_tally(self, always: bool = False) -> None:
         """The state block, printed when it changed since it was last shown (or when asked)."""
-        lines = self.table.engine.tally(self.table.state)
+        lines = self.state_block()
         if lines == self.shown_tally and not always:
             return
         self.shown_tally = lines
         self.last_hints = []  # the block may push them off the screen: the next prompt shows them again
         for line in lines:
-            self.say(f"  | {line}", colour="cyan")
+            self.say(line, colour="cyan")
+
+    def state_block(self) -> list[str]:
+        """The state block's lines as the screen shows them (Heartstrings' rooms in columns)."""
+        return state_block(self.table.engine.tally_groups(self.table.state))
 
     def say(self, text: str, bold: bool = False, colour: str | None = None, hang: int = 0) -> None:
         """Print, wrapped at word boundaries to 80 columns (continuation lines `hang` further in)."""

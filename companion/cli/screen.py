@@ -59,6 +59,29 @@ def packed(texts: list[str], indent: str, separator: str = " · ") -> list[str]:
     return lines
 
 
+def in_columns(texts: list[str], indent: str, gap: int = 3) -> list[str]:
+    """`texts` as lines starting with `indent`, set in as many aligned columns as fit the screen,
+    each read downwards (as `ls` sets them): a cell keeps its place as the others change, so the
+    table finds Heartstrings' room 7 where it was (session 26: a line a room made a 16-line
+    block). One a line when piped, as `packed`."""
+    width = screen_width()
+    if width is None:
+        return [indent + text for text in texts]
+    for count in range(len(texts), 1, -1):
+        rows = -(-len(texts) // count)
+        columns = [texts[start:start + rows] for start in range(0, len(texts), rows)]
+        widths = [max(map(len, column)) + gap for column in columns]
+        if len(indent) + sum(widths) - gap <= width:
+            return [(indent + "".join(column[row].ljust(wide) for column, wide in zip(columns, widths, strict=True)
+                                      if row < len(column))).rstrip() for row in range(rows)]
+    return [indent + text for text in texts]
+
+
+def state_block(groups: list[list[str]], indent: str = "  | ") -> list[str]:
+    """A game's state block (`Engine.tally_groups`): each group's lines in columns (`in_columns`)."""
+    return [line for group in groups for line in in_columns(group, indent)]
+
+
 def run_together(texts: list[tuple[str, str | None]]) -> list[str]:
     """Texts that follow one another with the same paragraph (not None) as one text, sentence
     after sentence, to be wrapped as one: a Halfwish clash's three to five steps take two or three

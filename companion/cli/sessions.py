@@ -29,7 +29,7 @@ from ..sessionrows import SessionDamaged
 from ..sessions import SessionInfo, SessionStore, default_db_path
 from ..sessiontable import Table, entry_summary, result_line
 from .common import Context, Integer, db_option, echo_json, get_context, open_sessions, user_errors
-from .screen import WIDTH, echo_wrapped
+from .screen import WIDTH, echo_wrapped, state_block
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 reveal_option = click.option("--reveal", is_flag=True,
@@ -148,8 +148,8 @@ def show(name: str, db_path: str | None, as_json: bool, reveal: bool) -> None:
                      f"· updated {info.updated}")
         ended = f"over: {result_line(table)}" if outcome else "over"  # the winner too (play audit)
         echo_wrapped(f"next: {request.prompt}" if request else ended, hang=2)
-        for line in table.engine.tally(table.state):
-            echo_wrapped(f"  | {line}")
+        for line in state_block(table.engine.tally_groups(table.state)):
+            echo_wrapped(line)
         if reveal:  # what the tally kept secret too (play audit: "powers left 2 (secret)" after the end)
             for line in table.engine.secrets(table.state):
                 echo_wrapped(f"  | {line}", hang=6)

@@ -97,6 +97,11 @@ class Engine:
         """Lines summarising the state for the gamemaster (beads, points, rooms...)."""
         return []
 
+    def tally_groups(self, state: Any) -> list[list[str]]:
+        """The tally's lines in groups: the short lines of a group (Heartstrings' rooms) stand side
+        by side in columns on a screen; a line of its own is a group of one."""
+        return [[line] for line in self.tally(state)]
+
     def hint(self, state: Any, request: Request) -> list[str]:
         """Reminders for the gamemaster at a prompt (parley points, keep/reroll...)."""
         return []

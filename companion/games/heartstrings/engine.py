@@ -50,17 +50,22 @@ class HeartstringsEngine(Engine):
 
     # -- for the gamemaster ------------------------------------------------------------------------
     def tally(self, state: HeartstringsState) -> list[str]:
-        """Beads and supply per player, the pool, then every room holding tokens."""
+        """Beads and supply per player, the pool, then every room with whose tokens it holds."""
+        return [line for group in self.tally_groups(state) for line in group]
+
+    def tally_groups(self, state: HeartstringsState) -> list[list[str]]:
+        """The tally with the rooms in one group: on a screen they stand in columns, every room in
+        its place (an empty one says so), so the board reads at a glance in 6 lines, not 12."""
         colours, names = self.board.colour_names, self.board.names
-        lines = [_player_line(p, colours[seat]) for seat, p in enumerate(state.players)]
-        lines.append(f"Pool: {plural(state.pool, 'bead')}")
-        for room, tokens in state.rooms.items():
-            if tokens:
-                lines.append(f"{names[room].capitalize()}: {state.players[tokens[0]].name} x{len(tokens)}")
+        groups = [[_player_line(p, colours[seat])] for seat, p in enumerate(state.players)]
+        groups.append([f"Pool: {plural(state.pool, 'bead')}"])
+        groups.append([f"{names[room].capitalize()}: "
+                       + (f"{state.players[tokens[0]].name} x{len(tokens)}" if tokens else "empty")
+                       for room, tokens in state.rooms.items()])
         if state.combat is not None:
             fight = state.combat
-            lines.append(f"In combat: {state.players[fight.attacker].name}'s token invading room {fight.room}")
-        return lines
+            groups.append([f"In combat: {state.players[fight.attacker].name}'s token invading room {fight.room}"])
+        return groups
 
     def hint(self, state: HeartstringsState, request: Request) -> list[str]:
         """The text's tip for the decision at hand: take tokens out of attacker-buff rooms."""

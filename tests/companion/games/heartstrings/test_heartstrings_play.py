@@ -39,3 +39,39 @@ def test_an_unknown_setup_option_is_a_usage_error(runner):
     assert result.exit_code == 2
     assert "unknown setup option 'nosuchkey'; valid options: none (this game has no setup options)" in result.output
     assert "Traceback" not in result.output
+
+
+def state_blocks(output: str) -> list[list[str]]:
+    """Each run of state-block lines (`  | `) in a play transcript."""
+    blocks: list[list[str]] = [[]]
+    for line in output.splitlines():
+        if line.startswith("  | "):
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    return [block for block in blocks if block]
+
+
+def test_a_full_board_takes_two_columns_on_an_80_column_screen(runner, tmp_path):
+    """Session 26: the block took a line a room, 16 lines for three players and 12 rooms, leaving a
+    30-line screen little room for the turn. Now the rooms stand in two aligned columns: 3 players,
+    the pool and 6 rows (one more while a combat is under way)."""
+    result = runner.invoke(cli, ["play", "heartstrings", "--players", "Ann,Ben,Cy", "--seed", "7", "--auto-roll",
+                                 "--db", str(tmp_path / "s.db")], input="1\n" * 3000,
+                           env={"NO_COLOR": "1", "COLUMNS": "80"})
+    blocks = state_blocks(result.output)
+    full = [block for block in blocks if all(f"Room {room}" in "".join(block) for room in range(1, 13))
+            and "empty" not in "".join(block)]
+    assert full, "the seeded game fills every room at some turn"
+    assert max(map(len, blocks)) <= 3 + 1 + 6 + 1, max(blocks, key=len)
+    row = next(line for line in full[0] if "Room 1 " in line)
+    assert row.index("Room 7") == next(line for line in full[0] if "Room 2" in line).index("Room 8")
+    assert all(len(line) <= 80 for block in blocks for line in block)
+
+
+def test_a_piped_game_keeps_a_room_a_line(runner, tmp_path):
+    """Logs and transcripts keep one fact a line (as the events do): no columns without a screen."""
+    result = runner.invoke(cli, ["play", "heartstrings", "--players", "Ann,Ben", "--name", "hs-piped",
+                                 "--db", str(tmp_path / "s.db")], input="\n".join([*KEYS, "quit"]) + "\n")
+    assert "  | Room 9 (attacker +3): Ben x1\n" in result.output
+    assert "  | Room 1 (bead bonus): empty\n" in result.output
