@@ -23,6 +23,16 @@ class UnknownEngine(CompanionError):
     """No rules engine is registered for a game id."""
 
 
+class EngineBroken(CompanionError):
+    """A game's engine whose own code fails before any game: as Python imports it (a SyntaxError,
+    a NameError at module level) or in its constructor. Said at the engine's file:line, the error
+    in words (audit s26: a traceback in lint, sim, play and balance)."""
+
+    def __init__(self, file: str, line: int, message: str):
+        super().__init__(f"{file}:{line}: {message}")
+        self.file, self.line, self.message = file, line, message
+
+
 class GameDidNotEnd(RuntimeError):
     """A game that loops (automatic steps that never settle) or runs past its step bound: a fault
     of the rules or the engine, which `sim` and `lint` report as such. Not a CompanionError: no

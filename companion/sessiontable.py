@@ -18,7 +18,8 @@ from typing import Any
 
 from .engine.core import Chance, Engine, Event, GameState, Outcome, Request, request_kind
 from .engine.drivers import roll_chance
-from .errors import CompanionError, IllegalAction, SessionError
+from .engine.faults import engine_fault, then_run
+from .errors import CompanionError, EngineBroken, IllegalAction, SessionError
 from .sessionrows import MAX_SEED, JournalEntry, SessionDamaged, SessionInfo
 from .sessions import MAX_PLAYER_NAME, SessionStore, default_name, new_seed
 
@@ -89,10 +90,32 @@ class Table:
             try:
                 self.steps.append(Step(entry, self.engine.apply(self.state, entry.answer)))
             except CompanionError as exc:
-                steps = entries[-1].seq - entry.seq + 1
-                repair = f"deckwright sessions undo {self.info.name}" + (f" --steps {steps}" if steps > 1 else "")
                 raise SessionDamaged(f"session {self.info.name!r} no longer replays at answer {entry.seq} "
-                                     f"({entry.answer!r}): {exc}; undo back past it: {repair}") from None
+                                     f"({entry.answer!r}): {exc}; undo back past it: "
+                                     f"{self._undo_past(entries, entry)}") from None
+            except Exception as exc:  # the engine's bug, said at its line (audit s26: a traceback)
+                failed = self._engine_failed(entries, entry, exc)
+                if failed is None:
+                    raise
+                raise failed from None
+
+    def _undo_past(self, entries: list[JournalEntry], entry: JournalEntry) -> str:
+        """The command that takes back `entry` and every answer after it."""
+        steps = entries[-1].seq - entry.seq + 1
+        return f"deckwright sessions undo {self.info.name}" + (f" --steps {steps}" if steps > 1 else "")
+
+    def _engine_failed(self, entries: list[JournalEntry], entry: JournalEntry, exc: Exception) -> EngineBroken | None:
+        """The engine failing on a saved answer as it replays: where, the answer, and the two ways
+        on (mend the engine; undo the answer if it is the answer that is wrong). Nothing is written.
+        None when no frame of the engine raised it (a bug of deckwright)."""
+        fault = engine_fault(self.info.game, exc)
+        if fault is None:
+            return None
+        answer = entry_summary(entry, self.info.players, hide_secret=True)
+        return EngineBroken(fault.file, fault.line, then_run(
+            f"session {self.info.name} fails replaying answer #{entry.seq} ({answer}): {fault.words}; "
+            "it is untouched. Fix the engine, then resume", f"deckwright play --resume {self.info.name}")
+            + "\n" + then_run("or, if that answer is wrong, take it back", self._undo_past(entries, entry)))
 
     @property
     def name(self) -> str:

@@ -35,7 +35,7 @@ from . import executors
 from .balance.bots import bot_classes, make_bot
 from .engine.core import Engine
 from .engine.drivers import Bot, play_out
-from .engine.faults import engine_fault, replay_command
+from .engine.faults import engine_fault, replay_command, then_run
 from .engine.options import check_options
 from .engine.registry import game_module, make_engine
 from .engine.winrates import wilson
@@ -120,8 +120,9 @@ class Player:
             config = self.config
             replay = replay_command(config.game, config.seed, config.players, index + 1, config.bots,
                                     config.options, config.cards_dir)
-            raise SimulationError(f"game {index} (seed {config.seed}:{index}, {config.players} players) "
-                                  f"fails at {fault.where}: {fault.words}; replay: {replay}") from None
+            raise SimulationError(then_run(f"{fault.where}: game {index} (seed {config.seed}:{index}, "
+                                           f"{config.players} players) fails: {fault.words}; replay it",
+                                           replay)) from None
 
     def _play(self, index: int) -> GameRecord:
         rng = game_rng(self.config.seed, index)

@@ -85,7 +85,10 @@ class DeckwrightGroup(click.Group):
             return COMMAND_HELP[name]
         if has_shipped_cli(name):
             return f"The calculators of {name}."
-        command = self.get_command(ctx, name)
+        try:
+            command = self.get_command(ctx, name)
+        except click.ClickException:  # its engine fails to import: --help lists the rest
+            return f"(its engine fails: deckwright lint {name})"
         return "" if command is None else command.get_short_help_str(200)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
@@ -107,8 +110,15 @@ class DeckwrightGroup(click.Group):
         if not has_engine(name) or has_shipped_cli(name) is False:
             return None
         from ..engine.registry import cli_module
+        from ..errors import EngineBroken, UnknownEngine
+        from .common import DataProblem
 
-        spec = cli_module(name)
+        try:
+            spec = cli_module(name)
+        except UnknownEngine:  # registered, not importable: no calculators (`games` says why)
+            return None
+        except EngineBroken as exc:  # the engine's own line, not a traceback (audit s26)
+            raise DataProblem(str(exc)) from None
         return importlib.import_module(spec).group if spec else None
 
 

@@ -214,9 +214,11 @@ def format_problems(exc: DatabaseInvalid) -> str:
     room = (screen_width(sys.stderr) or 80) - len(EXCERPT_LEAD)  # problems go to standard error
     lines = [f"{plural(len(exc.problems), 'problem')} in the card database:"]
     for problem in in_reading_order(exc.problems):
-        lines.append(f"  {problem}")
+        said, *then = str(problem).split("\n")  # then: a command to run, beneath the excerpt
+        lines.append(f"  {said}")
         if problem.source_line.strip():
             lines.append(f"{EXCERPT_LEAD}{excerpt(problem.source_line, problem.column, room)}")
+        lines.extend(then)
     return "\n".join(lines)
 
 

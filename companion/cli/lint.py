@@ -99,6 +99,7 @@ def _check_kit(db: Database) -> list[str]:
     from generator.images import missing_art_note
     from generator.printlint import lint_print
 
+    _check_engine_builds(db)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_kit(db, pages=True)
@@ -128,6 +129,24 @@ def _rulebook_is_empty(db: Database) -> bool:
     return not source.strip()
 
 
+def _check_engine_builds(db: Database) -> None:
+    """An engine that fails as Python imports it or as it is built, at its own line: the kit's
+    checks would meet it in the rulebook's hook and blame the game's id (audit s26: a traceback)."""
+    from ..engine.faults import source_line
+    from ..engine.registry import build_engine, has_engine
+    from ..errors import CompanionError, EngineBroken
+
+    if not has_engine(db.id):
+        return
+    try:
+        build_engine(db.id, db)
+    except EngineBroken as exc:
+        raise DatabaseInvalid([Problem(Path(exc.file), exc.line, None, "engine", exc.message,
+                                       source_line(exc.file, exc.line))]) from None
+    except CompanionError:  # an engine not registered rightly, or bad rules values: said below
+        pass
+
+
 def _check_engine(db: Database) -> None:
     """A few seeded games and the start of a table game, so lint refuses what sim or play would."""
     from ..engine.registry import build_engine, game_module, has_engine
@@ -152,10 +171,12 @@ def _engine_problem(db: Database, failure: SmokeFailure) -> Problem:
     """A smoke game's failure: at the engine's line when the engine's own code failed, with the
     command that replays the game (audit s26: blamed on game.yaml, with no way to replay it);
     else at game.yaml, whose values the engine could not use."""
+    from ..engine.faults import then_run
+
     if failure.fault is None:
         return Problem(db.folder / "game.yaml", None, None, "engine", failure.message)
     return Problem(Path(failure.fault.file), failure.fault.line, None, "engine",
-                   f"{failure.message}; replay: {_replay(db, failure)}", failure.fault.source_line())
+                   then_run(f"{failure.message}; replay it", _replay(db, failure)), failure.fault.source_line())
 
 
 def _replay(db: Database, failure: SmokeFailure) -> str:

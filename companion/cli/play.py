@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..engine.faults import engine_fault
+from ..engine.faults import engine_fault, then_run
 from ..errors import SessionError
 from ..sessionlock import held_open, open_elsewhere_warning
 from ..sessions import MAX_SEED, SessionStore
@@ -77,9 +77,9 @@ def _engine_failed(table: Table, exc: Exception, resume: str) -> DataProblem | N
     fault = engine_fault(table.info.game, exc)
     if fault is None:
         return None
-    return DataProblem(f"the {table.info.game} engine failed at {fault.where} on answer #{table.seq + 1} "
-                       f"of session {table.name}: {fault.words}; that answer was not saved, the earlier "
-                       f"ones are: fix the engine, then resume with `{resume}`")
+    return DataProblem(then_run(f"{fault.where}: answer #{table.seq + 1} of session {table.name} fails: "
+                                f"{fault.words}; it was not saved, the earlier ones were. Fix the engine, "
+                                "then resume", resume))
 
 
 def _start(store: SessionStore, game: str | None, players: str | None, name: str | None,

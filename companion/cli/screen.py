@@ -100,7 +100,7 @@ def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True, whole
     out: list[str] = []
     kept = re.compile(_COMMAND + (f"|{whole}" if whole else ""))
     for line in text.split("\n"):
-        if len(line) <= width:
+        if len(line) <= width or _COMMAND_LINE.match(line):
             out.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()) + hang)
@@ -113,6 +113,9 @@ def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True, whole
 # A command quoted in backticks is wrapped as one word, so that it is copied whole (audit s25: an
 # error's `deckwright play --resume hw2` was split after `deckwright`).
 _COMMAND = r"`[^`\n]+`"
+# A command on a line of its own, indented (`engine.faults.then_run`), is never wrapped: a line
+# break in it would be copied with it (audit s26: a replay command split over two lines).
+_COMMAND_LINE = re.compile(r" {4}deckwright ")
 _UNBROKEN = "\x1f"  # stands for a space inside what is kept whole while the line is wrapped
 
 

@@ -32,11 +32,16 @@ class EngineFault:
 
     def source_line(self) -> str:
         """The engine's line that failed, for an excerpt under the message ('' if unreadable)."""
-        try:
-            lines = Path(self.file).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
-            return ""
-        return lines[self.line - 1] if 0 < self.line <= len(lines) else ""
+        return source_line(self.file, self.line)
+
+
+def source_line(file: str, line: int) -> str:
+    """Line `line` of `file`, for an excerpt under a message ('' if unreadable)."""
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
 def engine_fault(game_id: str, exc: BaseException) -> EngineFault | None:
@@ -56,6 +61,14 @@ def engine_fault(game_id: str, exc: BaseException) -> EngineFault | None:
     return EngineFault(exception_words(exc), _shown_path(found[0]), found[1])
 
 
+def import_fault(game_id: str, exc: Exception) -> EngineFault | None:
+    """`exc`, raised while Python imported the game's engine, at the engine's line: a SyntaxError
+    where the compiler found it (no frame of the engine ran), anything else as `engine_fault`."""
+    if isinstance(exc, SyntaxError) and exc.filename and exc.lineno:
+        return EngineFault(f"SyntaxError: {exc.msg}", _shown_path(exc.filename), exc.lineno)
+    return engine_fault(game_id, exc)
+
+
 def exception_words(exc: BaseException) -> str:
     """`IndexError: list index out of range` (the name alone when the exception says nothing)."""
     said = str(exc)
@@ -69,6 +82,15 @@ def _shown_path(filename: str) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except (OSError, ValueError):
         return filename
+
+
+COMMAND_LEAD = "    "  # a command on a line of its own: `screen` never wraps it, so it is copied whole
+
+
+def then_run(text: str, *commands: str) -> str:
+    """`text`, then each command on a line of its own, indented (audit s26: a path and a command
+    on one line ran past 80 columns, and wrapping split the command)."""
+    return "\n".join([f"{text}:", *(f"{COMMAND_LEAD}{command}" for command in commands)])
 
 
 def replay_command(game: str, seed: int | str, players: int, games: int, bots: Iterable[str] = (),

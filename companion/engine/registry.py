@@ -14,7 +14,7 @@ import importlib.util
 from types import ModuleType
 from typing import Any
 
-from ..errors import CompanionError, RulesValueError, UnknownEngine
+from ..errors import CompanionError, EngineBroken, RulesValueError, UnknownEngine
 from ..gameids import (
     ENGINES_ENV,
     engine_ids,
@@ -24,6 +24,7 @@ from ..gameids import (
     module_name,
 )
 from .core import Engine
+from .faults import engine_fault, import_fault
 
 __all__ = ["ENGINES_ENV", "build_engine", "cli_module", "engine_class", "engine_ids", "engine_modules",
            "extra_engines", "game_module", "has_engine", "make_engine", "module_name"]
@@ -40,6 +41,12 @@ def game_module(game_id: str) -> ModuleType:
     except ImportError as exc:
         raise UnknownEngine(f"the engine of {game_id!r} ({modules[game_id]}) cannot be imported: {exc}"
                             + _path_hint(modules[game_id], exc)) from None
+    except Exception as exc:  # the engine's own code failed as it ran (audit s26: a traceback)
+        fault = import_fault(game_id, exc)
+        if fault is None:
+            raise
+        raise EngineBroken(fault.file, fault.line, f"the {game_id} engine cannot be imported: {fault.words}"
+                           ) from None
 
 
 def _path_hint(module: str, exc: ImportError) -> str:
@@ -51,7 +58,9 @@ def _path_hint(module: str, exc: ImportError) -> str:
 
 
 def cli_module(game_id: str) -> str | None:
-    """The module holding the game's calculator group (`<engine module>.cli`), if there is one."""
+    """The module holding the game's calculator group (`<engine module>.cli`), if there is one.
+    The engine is imported first, so that one which fails to is an EngineBroken saying where."""
+    game_module(game_id)
     name = f"{engine_modules()[game_id]}.cli"
     try:
         return name if importlib.util.find_spec(name) is not None else None
@@ -102,3 +111,9 @@ def build_engine(game_id: str, db: Any) -> Engine:
             f"the {game_id} engine cannot use the rules parameters of {db.folder / 'game.yaml'}: "
             f"{type(exc).__name__}: {exc} (declare each parameter's type under `rule_types:` "
             "so `deckwright lint` locates the bad value)") from None
+    except Exception as exc:  # the constructor's own bug, at its line (audit s26: a traceback)
+        fault = engine_fault(game_id, exc)
+        if fault is None:
+            raise
+        raise EngineBroken(fault.file, fault.line, f"the {game_id} engine cannot be built: {fault.words}"
+                           ) from None

@@ -143,9 +143,9 @@ def test_lint_locates_an_engine_bug_in_the_engine_and_says_how_to_replay_it(outs
     assert result.exit_code == 1
     engine_py = outside / "engine.py"
     assert (f"{engine_py}:{line}: engine: a seeded 3-player random game (seed lint:0) fails: "
-            "IndexError: list index out of range; replay: deckwright --cards ") in result.output
-    assert "sim toy-race --seed lint --players 3 --games 1" in result.output
-    assert f"| {PLANTED_BUG}" in result.output   # the engine's line, quoted beneath
+            f"IndexError: list index out of range; replay it:\n      | {PLANTED_BUG}\n"  # the line, quoted
+            f"    deckwright --cards {outside.parent.parent / 'cards'} sim toy-race --seed lint --players 3 "
+            "--games 1\n") in result.output
     replayed = run("sim", "toy-race", "--seed", "lint", "--players", "3", "--games", "1")
     assert "game 0 (seed lint:0, 3 players) fails" in replayed.output   # the command replays it
 
@@ -156,12 +156,12 @@ def test_sim_names_the_failing_game_and_the_engine_line_without_a_traceback(outs
     result = run("sim", "toy-race", "--games", "20", "--seed", "7", "--bot", "sprinter")
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
-    assert (f"Error: game 0 (seed 7:0, 2 players) fails at {outside / 'engine.py'}:{line}: IndexError: "
-            "list index out of range; replay: deckwright --cards ") in result.output
-    assert "sim toy-race --seed 7 --players 2 --games 1 --bot sprinter" in result.output
+    assert (f"Error: {outside / 'engine.py'}:{line}: game 0 (seed 7:0, 2 players) fails: IndexError: "
+            f"list index out of range; replay it:\n    deckwright --cards {outside.parent.parent / 'cards'} "
+            "sim toy-race --seed 7 --players 2 --games 1 --bot sprinter\n") in result.output
     parallel = run("sim", "toy-race", "--games", "20", "--seed", "7", "--jobs", "2")  # from a worker process
     assert parallel.exit_code == 1, parallel.output
-    assert re.search(rf"game (\d+) \(seed 7:\1, 2 players\) fails at .*engine\.py:{line}: IndexError", parallel.output)
+    assert re.search(rf"engine\.py:{line}: game (\d+) \(seed 7:\1, 2 players\) fails: IndexError", parallel.output)
 
 
 def test_play_says_where_the_engine_failed_and_the_session_resumes(outside: Path) -> None:
@@ -170,9 +170,9 @@ def test_play_says_where_the_engine_failed_and_the_session_resumes(outside: Path
     result = run("play", "toy-race", "--players", "Ann,Ben", "--name", "t1", "--seed", "3", stdin="walk\n4\nwalk\n3\nwalk\n2\n")
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
-    assert (f"the toy-race engine failed at {outside / 'engine.py'}:{line} on answer #6 of session t1: "
-            "IndexError: list index out of range; that answer was not saved, the earlier ones are: fix the "
-            "engine, then resume with `deckwright play --resume t1`") in result.output
+    assert (f"Error: {outside / 'engine.py'}:{line}: answer #6 of session t1 fails: IndexError: list index "
+            "out of range; it was not saved, the earlier ones were. Fix the engine, then resume:\n"
+            "    deckwright play --resume t1\n") in result.output
     (outside / "engine.py").write_text(ENGINE_PY)   # fixed
     _forget_package()
     resumed = run("play", "--resume", "t1", stdin="quit\n")
@@ -195,3 +195,73 @@ def test_an_edited_rulebook_context_reaches_the_cached_rulebook(outside: Path, t
     assert "busts 1 in 6 of the time" in _build_rulebook(tmp_path, outside)
     (outside / "__init__.py").write_text(INIT_PY.replace("ODDS", "2 in 9"))
     assert "busts 2 in 9 of the time" in _build_rulebook(tmp_path, outside)
+
+
+ENGINE_LINE = "BUGGY = False"
+BROKEN_ENGINES = {   # what engine.py's last line becomes, and what is said of it
+    "syntax-error": ("BUGGY = (False", "cannot be imported: SyntaxError: '(' was never closed"),
+    "name-error": ("BUGGY = Flase", "cannot be imported: NameError: name 'Flase' is not defined"),
+    "constructor": (f"{ENGINE_LINE}\nRaceEngine.__init__ = lambda self, db: open(db.folder / 'board.txt')",
+                    "cannot be built: FileNotFoundError: [Errno 2] No such file or directory: "),
+}
+
+
+@pytest.mark.parametrize("broken", list(BROKEN_ENGINES))
+def test_an_engine_failing_as_it_is_imported_or_built_is_one_located_line(outside: Path, broken: str) -> None:
+    """A SyntaxError or NameError at module level, or a constructor that fails: a traceback in lint,
+    sim, play and balance (and `deckwright --help`, which imports a registered engine)."""
+    code, words = BROKEN_ENGINES[broken]
+    (outside / "engine.py").write_text(ENGINE_PY.replace(ENGINE_LINE, code))
+    line = ENGINE_PY.splitlines().index(ENGINE_LINE) + 1 + (broken == "constructor")
+    wanted = f"{outside / 'engine.py'}:{line}: the toy-race engine {words}"
+    for args in (("sim", "toy-race", "--games", "2"), ("play", "toy-race", "--players", "Ann,Ben"),
+                 ("balance", "toy-race", "--games", "2", "--out", str(outside.parent / "out"))):
+        result = run(*args)
+        assert result.exit_code == 1, (args, result.output)
+        assert f"Error: {wanted}" in result.output, (args, result.output)
+        assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+    linted = run("lint", "toy-race")
+    assert linted.exit_code == 1
+    assert f"  {outside / 'engine.py'}:{line}: engine: the toy-race engine {words}" in linted.output, linted.output
+    assert f"      | {code.splitlines()[-1]}" in linted.output   # the engine's line, quoted beneath
+    listed = run("--help")
+    assert listed.exit_code == 0, listed.output
+    if broken != "constructor":   # only what fails as it is imported fails here
+        assert "(its engine fails: deckwright lint toy-race)" in listed.output
+
+
+def test_resume_says_where_the_engine_fails_on_a_saved_answer_and_leaves_the_session(outside: Path) -> None:
+    """An engine edited after a session began, failing on one of its saved answers: a traceback at
+    `play --resume` (and at `sessions undo`, the way out when the answer is what is wrong)."""
+    answers = "walk\n4\nwalk\n3\nwalk\n2\nquit\n"   # the sixth answer ends turn 2
+    played = run("play", "toy-race", "--players", "Ann,Ben", "--name", "t1", "--seed", "3", stdin=answers)
+    assert played.exit_code == 0, played.output
+    line = plant_bug(outside)
+    _forget_package()
+    before = run("sessions", "list").output
+    resumed = run("play", "--resume", "t1")
+    assert resumed.exit_code == 1, resumed.output
+    assert (f"Error: {outside / 'engine.py'}:{line}: session t1 fails replaying answer #6 (Ann roll: 2 (typed)): "
+            "IndexError: list index out of range; it is untouched. Fix the engine, then resume:\n"
+            "    deckwright play --resume t1\n"
+            "or, if that answer is wrong, take it back:\n"
+            "    deckwright sessions undo t1\n") in resumed.output
+    assert run("sessions", "list").output == before   # nothing was written
+    undone = run("sessions", "undo", "t1")
+    assert undone.exit_code == 0, undone.output
+    assert "undone: #6 Ann roll: 2 (typed)" in undone.output
+
+
+def test_a_replay_command_is_on_a_line_of_its_own_never_wrapped(outside: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a 60-column terminal the message is wrapped and the command is not: it is copied whole."""
+    line = plant_bug(outside)
+    monkeypatch.chdir(outside.parent.parent)   # the engine's path as a designer there sees it
+    monkeypatch.setenv("COLUMNS", "60")
+    result = run("sim", "toy-race", "--games", "3", "--seed", "7")
+    assert result.exit_code == 1, result.output
+    command = f"    deckwright --cards {outside.parent.parent / 'cards'} sim toy-race --seed 7 --players 2 --games 1"
+    said, *rest = result.output.rstrip("\n").split("\n")
+    assert said.startswith(f"Error: engines/{PACKAGE}/engine.py:{line}: game 0")
+    assert rest[-1] == command
+    assert all(len(each) <= 60 for each in [said, *rest[:-1]]), result.output
