@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .fieldcheck import field_problem, rules_ids
+from .fieldcheck import field_problem
 from .locations import Loc
-from .rulecheck import bind, resolve_rule, type_mismatches
+from .rulecheck import Decks, bind, resolve_rule, rules_ids, type_mismatches
 from .schema import Deck, is_rules_ref
 
 Report = Callable[[str, int, Loc, str], None]  # (section, index, place within, message)
@@ -23,16 +23,17 @@ _NOT_FILLED_IN = "`{{{{ }}}}` is not filled in in {what}: it would print as writ
 class DeckChecker:
     """Reports each problem through `report`, located by section, index and place within."""
 
-    def __init__(self, report: Report, named: dict[str, str] | None = None):
+    def __init__(self, report: Report, named: dict[str, str] | None = None, decks: Decks = None):
         self.report = report
         self.named = named or {}  # the game's named rule types (`types:`), for a field's `rule_type`
+        self.decks = decks or {}  # the decks by id, whose cards a `rule_type` may list
 
     def check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Any,
                    totals_known: bool = True, unchecked: frozenset[str] = frozenset()) -> None:
         """Check one deck's declared fields, its cards' fields (but those `unchecked`, whose
         definition the schema refused) and its totals (unless not `totals_known`)."""
         for name, spec in deck.fields.items():
-            refused = bind(rules, spec.rule_type, self.named)[1] if spec.rule_type else ""
+            refused = bind(rules, spec.rule_type, self.named, self.decks)[1] if spec.rule_type else ""
             if refused:
                 self.report("decks", index, ("fields", name, "rule_type"), refused)
             if spec.refs and is_rules_ref(spec.refs) and spec.refs not in deck_cards:
@@ -126,8 +127,8 @@ class DeckChecker:
             message = field_problem(spec, extra[field], deck_cards)
             if message:
                 self.report("decks", di, ("cards", ci, field), message)
-            elif spec.rule_type and not bind(rules, spec.rule_type, self.named)[1]:
-                bound = bind(rules, spec.rule_type, self.named)[0]
+            elif spec.rule_type and not bind(rules, spec.rule_type, self.named, self.decks)[1]:
+                bound = bind(rules, spec.rule_type, self.named, self.decks)[0]
                 for inner, text in type_mismatches(spec.rule_type, bound, extra[field], self.named):
                     self.report("decks", di, ("cards", ci, field, *inner), text)
             elif spec.type == "counts" and spec.total is not None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rulecheck import resolve_rule
 from .schema import FieldSpec, is_rules_ref
 from .wording import quoted, suggestion
 
@@ -18,20 +17,6 @@ _PY_TYPES: dict[str, tuple[type, ...]] = {
     "str": (str,), "text": (str,), "int": (int,), "float": (int, float),
     "bool": (bool,), "list": (list,), "map": (dict,), "counts": (dict,),
 }
-
-
-def rules_ids(rules: dict[str, Any], path: str) -> set[str] | None:
-    """The ids a `refs: rules.PATH` field may name; None when the path names no list or mapping."""
-    try:
-        value = resolve_rule(rules, path)
-    except KeyError:
-        return None
-    if isinstance(value, dict):
-        return {str(key) for key in value}
-    if isinstance(value, list):
-        return {str(item["id"]) if isinstance(item, dict) and "id" in item else str(item) for item in value
-                if isinstance(item, str | int) or (isinstance(item, dict) and "id" in item)}
-    return None
 
 
 def field_problem(spec: FieldSpec, value: Any, known: dict[str, set[str]]) -> str | None:

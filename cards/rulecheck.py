@@ -7,6 +7,8 @@ rule type, or a deck field's `rule_type`, may then name them (`list[effect]`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -15,6 +17,8 @@ from .errors import Problem
 from .locations import Loc
 from .problems import message
 from .ruletypes import (
+    NAMES_REF,
+    NOT_COVERED,
     NOT_ONE_OF,
     SCALARS,
     UNKNOWN_KEY,
@@ -30,6 +34,27 @@ from .yamlsrc import YamlDoc
 
 _TYPE_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
 _CASE = re.compile(r"^\[[\w-]+=[\w-]+\]$")  # a `per op` case in an error location: `[op=steal]`
+# `str in REF` / `covers REF`: the names another value lists, put in before the type is built
+_LISTED = re.compile(rf"\b(in|covers)\s+({NAMES_REF.pattern})(?=\s*(?:[,\])}}]|$))")
+
+
+@dataclass(frozen=True)
+class ListedDeck:
+    """What `decks.ID` lists (the card ids, those the schema refused too: a card left out is no
+    second problem) and `decks.ID.FIELD` (the values the cards kept give the field)."""
+    ids: list[str]
+    cards: list[Any]
+
+
+Decks = Mapping[str, ListedDeck] | None  # None: a deck could not be read, so `decks.ID` names any name
+
+
+def listed_decks(decks: list[Any], dropped: Mapping[int, Mapping[int, str]]) -> dict[str, ListedDeck]:
+    """The game's decks by id, as a rule type may name them; `dropped`: by deck index, the ids of
+    the cards the schema refused."""
+    return {deck.id: ListedDeck([card.id for card in deck.cards] + list(dropped.get(i, {}).values()), deck.cards)
+            for i, deck in enumerate(decks)}
+
 _OUT_OF_BOUNDS = {"greater_than_equal", "greater_than", "less_than_equal", "less_than", "too_short", "too_long"}
 
 
@@ -46,12 +71,33 @@ def resolve_rule(rules: dict[str, Any], path: str) -> Any:
     return value
 
 
-def named_types(rules: dict[str, Any], types: dict[str, str],
-                docs: dict[str, YamlDoc]) -> tuple[dict[str, str], list[Problem]]:
+def rules_ids(rules: dict[str, Any], path: str) -> set[str] | None:
+    """The ids a `refs: rules.PATH` field may name; None when the path names no list or mapping."""
+    names = _rules_names(rules, path)
+    return None if names is None else set(names)
+
+
+def _rules_names(rules: dict[str, Any], path: str) -> list[str] | None:
+    """The names a list or mapping of the rules gives, in its order (a mapping's keys; a list's
+    items, or their ids); None when the path names neither."""
+    try:
+        value = resolve_rule(rules, path)
+    except KeyError:
+        return None
+    if isinstance(value, dict):
+        return [str(key) for key in value]
+    if isinstance(value, list):
+        return [str(item["id"]) if isinstance(item, dict) and "id" in item else str(item) for item in value
+                if isinstance(item, str | int) or (isinstance(item, dict) and "id" in item)]
+    return None
+
+
+def named_types(rules: dict[str, Any], types: dict[str, str], docs: dict[str, YamlDoc],
+                decks: Decks = {}) -> tuple[dict[str, str], list[Problem]]:  # noqa: B006 (never changed)
     """The game's named types with their bounds filled in, and the problems of those that are not
     types (a misspelt part, a bound naming no parameter); those are left out."""
     problems, named = [], {}
-    binds = {name: _bind(rules, type_name) for name, type_name in types.items()}
+    binds = {name: _bind(rules, type_name, decks) for name, type_name in types.items()}
     # a type names the others only by reference, built when a value is checked, so another type's
     # mistake is its own problem; and when none has one, the check builds what validates values
     known = {name: bound for name, (bound, _) in binds.items()}
@@ -67,7 +113,7 @@ def named_types(rules: dict[str, Any], types: dict[str, str],
 
 
 def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str], docs: dict[str, YamlDoc],
-                     named: dict[str, str] | None = None) -> list[Problem]:
+                     named: dict[str, str] | None = None, decks: Decks = {}) -> list[Problem]:  # noqa: B006
     """Every declared parameter exists and has its declared type (strictly: no coercion) and bounds."""
     problems: list[Problem] = []
     for path, type_name in rule_types.items():
@@ -77,7 +123,7 @@ def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str], docs: di
             problems.append(docs["rule_types"].problem(
                 ("rule_types", path), f"declares a type for {path!r}, which names no rules parameter"))
             continue
-        bound, refused = _bind(rules, type_name)
+        bound, refused = _bind(rules, type_name, decks)
         refused = refused or type_name_problem(bound, named or {}) or ""
         if refused:
             problems.append(docs["rule_types"].problem(("rule_types", path), refused))
@@ -87,9 +133,10 @@ def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str], docs: di
     return problems
 
 
-def bind(rules: dict[str, Any], type_name: str, named: dict[str, str]) -> tuple[str, str]:
+def bind(rules: dict[str, Any], type_name: str, named: dict[str, str],
+         decks: Decks = {}) -> tuple[str, str]:  # noqa: B006 (never changed)
     """The type with its `rules.PATH` bounds filled in, and why it is no type when it is not one."""
-    bound, refused = _bind(rules, type_name)
+    bound, refused = _bind(rules, type_name, decks)
     return bound, refused or type_name_problem(bound, named) or ""
 
 
@@ -105,8 +152,22 @@ def type_mismatches(type_name: str, bound: str, value: Any, named: dict[str, str
     return []
 
 
-def _bind(rules: dict[str, Any], type_name: str) -> tuple[str, str]:
-    """The type with its `rules.PATH` bounds filled in, and why it cannot be when it cannot."""
+def _bind(rules: dict[str, Any], type_name: str, decks: Decks = {}) -> tuple[str, str]:  # noqa: B006
+    """The type with the names its `str in REF` and `covers REF` refer to put in, and its `rules.PATH`
+    bounds filled in; and why it cannot be when it cannot."""
+    refusals: list[str] = []
+
+    def listed(match: re.Match[str]) -> str:
+        if decks is None and match.group(2).startswith("decks."):
+            return match.group(0)  # left free (`ruletypes` takes it as any name): the deck's problem is its own
+        names = _listed_names(rules, decks or {}, match.group(2))
+        if not names:
+            refusals.append(f"{match.group(2)!r} lists no names (expected rules.PATH, a list or mapping; "
+                            "decks.ID, a deck's card ids; or decks.ID.FIELD, the values its cards give)")
+        return f"{match.group(1)} ({', '.join(names)})"
+    type_name = _LISTED.sub(listed, type_name)
+    if refusals:
+        return type_name, refusals[0]
     values = {}
     for ref in rule_refs(type_name):
         try:
@@ -116,6 +177,19 @@ def _bind(rules: dict[str, Any], type_name: str) -> tuple[str, str]:
         if not isinstance(values[ref], int) or isinstance(values[ref], bool):
             return type_name, f"the bound {ref!r} is {values[ref]!r}, expected a whole number"
     return bind_refs(type_name, values), ""
+
+
+def _listed_names(rules: dict[str, Any], decks: Mapping[str, ListedDeck], ref: str) -> list[str]:
+    """The names `ref` lists, each once, in order: see `_LISTED`."""
+    if ref.startswith("rules."):
+        return list(dict.fromkeys(_rules_names(rules, ref) or []))
+    _, deck_id, *field = ref.split(".", 2)
+    deck = decks.get(deck_id)
+    if deck is None:
+        return []
+    if not field:
+        return list(dict.fromkeys(deck.ids))
+    return list(dict.fromkeys(v for card in deck.cards if isinstance(v := (card.model_extra or {}).get(field[0]), str)))
 
 
 def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tuple[Loc, str]]:
@@ -130,6 +204,8 @@ def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tu
         elif error["type"] == "missing":
             text = f"missing required key {inner[-1]!r}"
             inner = inner[:-1]
+        elif error["type"] == NOT_COVERED:
+            text = f"missing key {error['ctx']['missing']} (the keys must cover {_covered(type_name)}): add it"
         elif error["type"] == UNKNOWN_KEY:
             text = _unknown_key(str(inner[-1]), error["ctx"]["accepted"])
         elif inner:
@@ -140,6 +216,12 @@ def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tu
             text = f"expected {unbounded(type_name)}, got {value!r}"
         problems.append((inner, _in_words(error, text)))
     return problems
+
+
+def _covered(type_name: str) -> str:
+    """What a `covers` type's keys must cover, as written: `decks.characters.die`."""
+    found = re.search(r"covers\s*(\S.*)$", type_name)
+    return found.group(1).split(" (")[0] if found else type_name
 
 
 def _data_loc(error: Any) -> Loc:

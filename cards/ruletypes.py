@@ -22,6 +22,8 @@ Vocabulary (spaces are ignored):
 | `int <= rules.rooms` | a bound may name another parameter (a whole number)     |
 | `list[T] len in 1..6` | a list (or mapping) with 1 to 6 items                   |
 | `str in (a, b, c)` | one of the names listed (`int in (1, 2)` for numbers)      |
+| `str in rules.actions` | one of the names another value lists (see below)          |
+| `dict[K,V] covers decks.characters.die` | a mapping with a key for every name listed  |
 | `{op: T, who?: T}` | a mapping whose key `op` is a `T` (`?`: may be left out); other keys are free |
 | `only {op: T, who?: T}` | as `{op: T, who?: T}`, and no other key: a misspelt key is refused |
 | `{op: T, ...} per op {steal: {resource: T}}` | as `{op: T, ...}`; where `op` is `steal`, these keys too (over the others) |
@@ -34,6 +36,12 @@ would divide by a parameter, roll a die with it or loop over it gets a bound, so
 the value at its line instead of the engine crashing or never ending. A name an engine looks
 up (a tie-break, an effect's `op`) gets its choices, so a misspelling is refused at the item,
 with the names the engine knows, instead of failing in a game.
+
+A name may be one another value lists, and a mapping may need a key for each of them: the
+list is `rules.PATH` (a mapping's keys, a list's items or ids), `decks.ID` (the deck's card ids)
+or `decks.ID.FIELD` (the values its cards give that field), put in by the loader (`rulecheck`).
+`str in decks.actions` refuses a downgrade into a card that is no action; `dict[str, int]
+covers decks.characters.die` a table of dice that leaves out a die a character uses.
 """
 
 from __future__ import annotations
@@ -71,11 +79,15 @@ _COMPARED = re.compile(rf"^(int|float|.+\]len)(>=|<=|>|<)({_NUMBER})$")
 _RANGE = re.compile(rf"^(int|float|.+\]len)in({_NUMBER})\.\.({_NUMBER})$")
 _BOUND_KEYS = {">=": "ge", ">": "gt", "<=": "le", "<": "lt"}
 _CHOICES = re.compile(r"^(int|str)in\((.+)\)$")
+NAMES_REF = re.compile(r"(?:rules|decks)(?:\.[A-Za-z_][\w-]*)+")  # a value that lists names
+_REF_CHOICES = re.compile(rf"^strin{NAMES_REF.pattern}$")  # `str in decks.actions`, not yet put in
+_COVERS = re.compile(rf"^(dict\[.+|map)covers(?:\((.+)\)|{NAMES_REF.pattern})$")
 _NAME = re.compile(r"^[A-Za-z_][\w-]*$")
 _CHOICE = re.compile(r"^[A-Za-z_][\w/-]*$")  # a name a choice lists: `d10/0` names a die too
 _PER = re.compile(r"^per([A-Za-z_][\w-]*)\{(.+)\}$")  # `per op {steal: {...}, set: {...}}`
 NOT_ONE_OF = "not_one_of"  # the error type of a value outside its choices (`rulecheck` words it)
 UNKNOWN_KEY = "unknown_key"  # the error type of a key an `only {...}` mapping does not list
+NOT_COVERED = "not_covered"  # the error type of a `covers` mapping without a key it must have
 _ONLY = "only"  # `only {...}`: no keys but those listed
 _STRICT_KEYS = ConfigDict(extra="allow", strict=True)  # `{op: T}`: other keys free, nothing coerced
 Named = Mapping[str, str] | None  # the game's `types:`; None: any name is accepted (a syntax check)
@@ -94,6 +106,9 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
     """The Python type a rule type name stands for; RuleTypeError when it is not one. `named` holds
     the game's named types (`types:`); with None any name passes, as anything (a syntax check)."""
     text = normalise(name)
+    covered = _COVERS.match(text)
+    if covered:
+        return _covering(python_type(covered.group(1), named), covered.group(2))
     if text in SCALARS:
         return SCALARS[text]
     if text in OPEN:
@@ -104,6 +119,8 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
     choices = _CHOICES.match(text)
     if choices:
         return _one_of(choices.group(1), choices.group(2))
+    if _REF_CHOICES.match(text):
+        return str  # a syntax check: the loader puts in the names (`rulecheck.bind`)
     if text.startswith("list[") and text.endswith("]"):
         return list[python_type(text[5:-1], named)]  # type: ignore[misc]
     if text.startswith("dict[") and text.endswith("]"):
@@ -133,7 +150,8 @@ def _dict_type(text: str, named: Named) -> Any:
     if len(parts) != 2:
         raise RuleTypeError(text)
     key, value = parts
-    if not (key in KEY_TYPES or _CHOICES.match(key) or _COMPARED.match(key) or _RANGE.match(key)) \
+    if not (key in KEY_TYPES or _CHOICES.match(key) or _REF_CHOICES.match(key) or _COMPARED.match(key)
+            or _RANGE.match(key)) \
             or not key.startswith(KEY_TYPES):
         raise RuleTypeError(key)
     return dict[python_type(key, named), python_type(value, named)]  # type: ignore[misc]
@@ -252,6 +270,23 @@ def _one_of(kind: str, listed: str) -> Any:
                                       {"found": repr(value), "shown": shown, "close": suggestion(str(value), parts)})
         return value
     return Annotated[SCALARS[kind], AfterValidator(check)]
+
+
+def _covering(base: Any, listed: str | None) -> Any:
+    """`dict[K,V] covers (a, b)`: the mapping has a key for each name listed, as an engine that
+    looks each one up needs (a die's HP for every die a character uses). None: a syntax check."""
+    if listed is None:
+        return base
+    names = split_top(listed)
+    if not all(_CHOICE.match(name) for name in names):
+        raise RuleTypeError(listed)
+
+    def check(value: Any) -> Any:
+        missing = [name for name in names if name not in value]
+        if missing:
+            raise PydanticCustomError(NOT_COVERED, "no key {missing}", {"missing": ", ".join(map(repr, missing))})
+        return value
+    return Annotated[base, AfterValidator(check)]
 
 
 def _bounded(text: str, named: Named = {}) -> Any:  # noqa: B006

@@ -52,3 +52,24 @@ def test_a_rules_value_the_engine_cannot_use_is_refused_at_its_line(
     assert result.exit_code == 1, result.output
     assert re.search(where, result.output), result.output
     assert "1 problem in" in result.output and "rules engine cannot use" not in result.output
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("d6: 6, d8: 8, d10: 10", "d6: 6, d10: 10",
+     r"game\.yaml:19:\d+: rules\.dice: missing key 'd8' \(the keys must cover decks\.characters\.die\): add it\n"),
+    ("    d8: 4\n", "",
+     r"game\.yaml:37:\d+: rules\.starting_layout: missing key 'd8' \(the keys must cover decks\.characters\.die\)"),
+], ids=["dice", "starting-layout"])
+def test_a_die_a_character_uses_left_out_of_a_table_is_refused_at_the_table(
+        tmp_path: Path, old: str, new: str, where: str) -> None:
+    """Session 26: `dice` or `starting_layout` without the d8 (not misspelt: left out) passed the
+    typing and was refused only at game.id (KeyError: 'd8'), and `sim` crashed; every die a card of
+    the characters deck gives needs a maximum HP and a starting lane."""
+    shutil.copytree(DEFAULT_CARDS / "half-the-battle", tmp_path / "half-the-battle")
+    game = tmp_path / "half-the-battle" / "game.yaml"
+    assert game.read_text().count(old) == 1
+    game.write_text(game.read_text().replace(old, new))
+    result = CliRunner().invoke(cli, ["--cards", str(tmp_path), "lint", "half-the-battle"])
+    assert result.exit_code == 1, result.output
+    assert re.search(where, result.output), result.output
+    assert "1 problem in" in result.output and "KeyError" not in result.output
