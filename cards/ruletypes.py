@@ -238,7 +238,10 @@ def _per_value(common: Any, selector: str, cases: dict[str, Any]) -> Any:
 def _named_type(text: str, named: Named) -> Any:
     if named is None:  # a syntax check
         return Any
-    return _named_reference(text, tuple(sorted(named.items())))
+    try:  # a type that names no other (an effect's `who`) is built in place: a reference is checked in Python
+        return _built(named[text], ())
+    except RuleTypeError:
+        return _named_reference(text, tuple(sorted(named.items())))
 
 
 @cache  # one reference per name: Halfwish's cards, rules and profiles name `effect` many times

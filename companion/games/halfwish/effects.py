@@ -245,11 +245,18 @@ def op_bid(engine: Game, state: HalfwishState, item: StepCall, effect: dict[str,
 
 
 def ask_bid(engine: Game, state: HalfwishState, item: StepCall) -> Decision:
-    """One player's secret bid (0 up to their points)."""
-    player = state.players[item["seat"]]
-    options = tuple(Option(str(n), f"bid {n}") for n in range(player.points + 1))
-    return Decision(item["seat"], f"{player.name}: bid points in secret ({engine.catalog.name(item['source'])})",
+    """One player's secret bid (0 up to what they can pay)."""
+    player, resource = state.players[item["seat"]], _bid_resource(item)
+    most = player.health - 1 if resource == "hp" else player.points  # ruling pay-needs-enough: never to 0 HP
+    options = tuple(Option(str(n), f"bid {n}") for n in range(max(most, 0) + 1))
+    paid_in = "health" if resource == "hp" else "points"
+    return Decision(item["seat"], f"{player.name}: bid {paid_in} in secret ({engine.catalog.name(item['source'])})",
                     options, kind="bid", secret=True)
+
+
+def _bid_resource(item: StepCall) -> str:
+    """What a bid is paid in: its effect's `resource`, points when it names none (the rules' bids)."""
+    return str(item["effect"].get("resource", "points"))
 
 
 def answer_bid(engine: Game, state: HalfwishState, item: StepCall, answer: str) -> list[Event]:
@@ -269,7 +276,7 @@ def _settle_bid(engine: Game, state: HalfwishState, item: StepCall, bids: dict[i
         return [Event("bid", f"{text}: a tie, nobody wins the bid")]
     winner = 0 if bids[0] > bids[1] else 1
     events = [Event("bid", f"{text}: {state.players[winner].name} wins the bid")]
-    events += ledger.pay(state, winner, "points", bids[winner], engine.catalog.name(item["source"]))
+    events += ledger.pay(state, winner, _bid_resource(item), bids[winner], engine.catalog.name(item["source"]))
     queue_effects(state, list(item["effect"].get("reward") or []), winner, item["source"])
     return events
 

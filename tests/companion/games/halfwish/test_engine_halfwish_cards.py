@@ -171,3 +171,20 @@ def test_every_ruling_the_engine_names_is_in_the_database():
             cited |= set(re.findall(r"[Rr]uling\s+([a-z0-9]+(?:-[a-z0-9]+)+)", source.read_text()))
     known = {r.id for r in engine().db.rulings}
     assert cited and cited <= known, cited - known
+
+
+def test_a_bid_is_paid_in_the_resource_its_effect_names():
+    """Session 26: a bid's `resource:` was read by nothing (every bid was paid in points); a bid
+    in `hp` now asks for and takes health (never down to 0, as any payment)."""
+    table = Table().to_turn(1, 1)
+    table.player(0).points, table.player(1).points = 3, 2
+    table.answer("scout")
+    table.until("respond").answer("accept")
+    table.answer("wandering-merchant")
+    table.state.queue[0]["effect"] = {**table.state.queue[0]["effect"], "resource": "hp"}
+    health = table.player(0).health
+    assert [o.id for o in table.request.options][-1] == str(health - 1)  # type: ignore[union-attr]
+    table.answer("5")
+    table.answer("1")
+    assert table.player(0).health == health - 5 and table.player(0).points == 3
+    assert table.player(0).extra_upgrades == 1

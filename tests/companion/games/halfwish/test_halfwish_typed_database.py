@@ -145,3 +145,43 @@ def test_the_typed_names_are_the_names_the_engine_knows() -> None:
     from companion.games.halfwish.state import HalfwishState, Player
     state = HalfwishState(players=[Player("a"), Player("b")])
     assert all(isinstance(tiebreak_value(state, 0, name), int) for name in listed)
+
+
+@pytest.mark.parametrize(("file", "old", "new", "where"), [
+    ("map.yaml", "amount: 2, true_damage: true}", "amount: 2, true_damge: true}",
+     (r"map\.yaml:185:\d+: decks\[map\]\.cards\[[\w-]+\]\.effects\[0\]\.true_damge: unknown key "
+      r"'true_damge' \(did you mean 'true_damage'\?\) \(with op: damage\)\n")),
+    ("map.yaml", "{op: bid, resource: points, reward: [{op: lamps", "{op: bid, who: opponent, reward: [{op: lamps",
+     (r"map\.yaml:66:\d+: decks\[map\]\.cards\[genie-market\]\.effects\[0\]\.who: unknown key 'who'; "
+      r"accepted: op, when, resource, reward \(with op: bid\)\n")),
+    ("map.yaml", "resource: hp, value: 15", "resource: hp, amount: 15",
+     (r"map\.yaml:165:\d+: decks\[map\]\.cards\[[\w-]+\]\.effects\[0\]\.amount: unknown key 'amount'; "
+      r"accepted: op, when, who, resource, value \(with op: set\)\n")),
+    ("powers.yaml", "{op: hook, name: bubble, toughness: 5}", "{op: hook, name: bubble, toughness: 5, amount: 2}",
+     (r"powers\.yaml:116:\d+: decks\[powers\]\.cards\[bubble\]\.effects\[0\]\.amount: unknown key 'amount'; "
+      r"accepted: .*\(with op: hook, name: bubble\)\n")),
+], ids=["damage-misspelt", "bid-who", "set-amount", "hook-amount"])
+def test_a_key_no_op_reads_is_refused_at_its_line(tmp_path: Path, file: str, old: str, new: str, where: str) -> None:
+    """Session 26: an effect's keys other than a hook's were free: `true_damge: true` passed lint
+    and `sim halfwish` dealt the card's damage as ordinary damage; a bid's `who`, a set's `amount`
+    and Bubble's `amount` (the common `amount?` every op took) were read by nothing, silently."""
+    output = lint_with(tmp_path, file, old, new)
+    assert re.search(where, output), output
+
+
+@pytest.mark.parametrize(("file", "old", "new", "where"), [
+    ("upgrades.yaml", "name: downgrade, into: strike,", "name: downgrade, into: strik,",
+     (r"upgrades\.yaml:188:\d+: decks\[upgrades\]\.cards\[[\w-]+\]\.effects\[0\]\.into: 'strik' is not one "
+      r"of strike, long-strike, heavy-strike, defend, evade \(did you mean 'strike'\?\) "
+      r"\(with op: hook, name: downgrade\)\n")),
+    ("powers.yaml", "name: refresh_basic_power, power: halfwish}", "name: refresh_basic_power, power: restore}",
+     (r"powers\.yaml:105:\d+: decks\[powers\]\.cards\[restore\]\.effects\[2\]\.power: 'restore' is not one "
+      r"of halfwish, feint \(with op: hook, name: refresh_basic_power\)\n")),
+], ids=["downgrade-into", "refresh-power"])
+def test_a_card_a_hook_names_is_one_of_its_deck(tmp_path: Path, file: str, old: str, new: str, where: str) -> None:
+    """Session 26: `into: strik` passed lint's typing (a str); lint's smoke games then failed in
+    duels.py with KeyError: 'strik' (the engine's line, not the card's). `power: restore` (a power,
+    not a basic one) passed lint and `sim halfwish`: Restore refreshed nothing, silently."""
+    output = lint_with(tmp_path, file, old, new)
+    assert re.search(where, output), output
+    assert "duels.py" not in output
