@@ -31,8 +31,8 @@ from cards.texts import CardTextError
 from .cardlayout import Box, drawn_without, load_layout, render_layout
 from .errors import EngineCannotUse, GeneratorError, LayoutNotFound, engine_problem
 from .glyphcheck import database_glyph_problems, ruling_glyph_problems, token_glyph_problems
-from .kit import base_context, card_text_errors, face_checks, layout_folders, sheet_copies
-from .layoutfile import Layout, LayoutProblems
+from .kit import base_context, card_text_errors, face_checks, sheet_copies
+from .layoutfile import Layout, LayoutProblems, layout_folders
 from .layoutlint import check_drawn_sides, check_layout_files, deck_layouts
 from .rulebook import TemplateNotFound
 

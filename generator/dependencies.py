@@ -43,7 +43,7 @@ def hosted_inputs(db: Database, host_id: str) -> str:
 def sheet_inputs(db: Database, sheet: Any) -> str:
     """The inputs of a sheet file (mat, board, tracker): the sheet, its layout's inputs, the seats."""
     from .cardlayout import load_layout
-    from .kit import layout_folders
+    from .layoutfile import layout_folders
 
     layout = load_layout(sheet.layout, layout_folders(db))
     return digest([sheet, layout_inputs(db, [layout]), dict(db.rules), db.meta, db.print, printed_version(db)], 64)
@@ -52,7 +52,7 @@ def sheet_inputs(db: Database, sheet: Any) -> str:
 def token_file_inputs(db: Database, members: tuple[Any, ...]) -> str:
     """The inputs of a token file: its token sheets, their layouts' inputs and the rules."""
     from .cardlayout import load_layout
-    from .kit import layout_folders
+    from .layoutfile import layout_folders
 
     sheets = [getattr(member, "sheet", member) for member in members]  # a packed tracker: its sheet
     layouts = [load_layout(sheet.layout, layout_folders(db)) for sheet in sheets if sheet.layout]

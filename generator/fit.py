@@ -15,7 +15,8 @@ from cards.units import MM, parse_length, parse_size
 
 from .cardlayout import Box, Layout, drawn_elements, load_layout, track_cells
 from .errors import Finding
-from .kit import base_context, checked_card_context, layout_folders, sheet_copies, trim_size_mm
+from .kit import base_context, checked_card_context, sheet_copies, trim_size_mm
+from .layoutfile import layout_folders
 
 FIT_SPARE = 2 * MM
 

@@ -18,7 +18,6 @@ from typing import Any, BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database
-from cards.paths import template_dirs
 from cards.texts import CardTextError, card_text, text_fields
 from cards.units import MM, parse_length, parse_size
 
@@ -27,6 +26,7 @@ from .cardlayout import Box, load_layout, render_layout
 from .dbmemo import DatabaseMemo
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
 from .imposition import Face, LastSheet, impose_cards
+from .layoutfile import layout_folders
 from .pagecache import stamped
 from .pdfcanvas import new_canvas
 from .stamps import (
@@ -42,11 +42,6 @@ from .stamps import (
     version_label,
 )
 from .userconfig import duplex_setting
-
-
-def layout_folders(db: Database) -> list[Path]:
-    """Where this game's layouts are searched, most specific first."""
-    return template_dirs(db.folder.parent, db.id, db.folder)
 
 
 def base_context(db: Database) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from cards.errors import Problem
 from cards.locations import Loc
-from cards.paths import contained_file
+from cards.paths import contained_file, template_dirs
 from cards.wording import suggestion
 from cards.yamlsrc import YamlDoc, load_yaml
 
@@ -188,3 +188,7 @@ def _merge(base: tuple[Placed, ...], own: tuple[Placed, ...]) -> tuple[Placed, .
     merged = [replacing.pop(e["id"], (e, p)) if "id" in e else (e, p) for e, p in base]
     return tuple(merged + [(e, p) for e, p in own if "id" not in e or e["id"] in replacing])
 
+
+def layout_folders(db: Any) -> list[Path]:
+    """Where a game's layouts are searched, most specific first (a `cards.Database`)."""
+    return template_dirs(db.folder.parent, db.id, db.folder)

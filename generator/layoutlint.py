@@ -29,12 +29,11 @@ from .kit import (
     base_context,
     checked_card_context,
     deck_sides,
-    layout_folders,
     shared_back_context,
     sheet_copies,
     trim_size_mm,
 )
-from .layoutfile import ELEMENT_TYPES, Box, Layout, LayoutProblems, Place
+from .layoutfile import ELEMENT_TYPES, Box, Layout, LayoutProblems, Place, layout_folders
 from .pagecache import face_stamp
 from .sheetreach import EDGE_TOLERANCE, sheet_size_problems
 

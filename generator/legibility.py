@@ -40,11 +40,11 @@ from .kit import (
     checked_card_context,
     deck_sides,
     deck_stamps,
-    layout_folders,
     shared_back_context,
     sheet_copies,
     trim_size_mm,
 )
+from .layoutfile import layout_folders
 from .pagecache import face_stamp
 
 MIN_TEXT_SIZE = 6.0

@@ -76,8 +76,7 @@ def _printed_name(card: dict[str, Any]) -> str:
 def decks_without_stamp(db: Database) -> frozenset[str]:
     """The decks whose front layout prints no card stamp (no text names `version` or `stamp`, which
     on a card face are its own content stamp): an old copy of their cards is told by its content."""
-    from .kit import layout_folders
-    from .layoutfile import load_layout
+    from .layoutfile import layout_folders, load_layout
 
     found = set()
     for deck in db.decks:

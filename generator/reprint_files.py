@@ -73,8 +73,7 @@ def _prints_differently(db: Database, earlier: Database, job: Any) -> bool:
 
 def _layouts(db: Database, checks: tuple[str, ...]) -> list[Any]:
     """The layouts of the components a file's checks name (`sheets[mat]`, `tokens[oil]`)."""
-    from .kit import layout_folders
-    from .layoutfile import load_layout
+    from .layoutfile import layout_folders, load_layout
 
     items: list[Any] = [*db.sheets, *db.tokens]
     components = {item.id: item for item in items}

@@ -225,13 +225,19 @@ def _file_being_read(exc: BaseException) -> str | None:
     return found
 
 
-def _located(where: str, exc: BaseException) -> str:
-    """`where:LINE` using the template frame Jinja2 puts in the traceback."""
-    line = None
+def _template_line(where: str, exc: BaseException) -> tuple[str | None, int | None]:
+    """The template file and line of the innermost template frame Jinja2 puts in the traceback."""
+    file, line = None, None
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
         filename = frame.f_code.co_filename
         if filename.endswith(where) or filename == "<template>":
-            line = lineno
+            file, line = filename, lineno
+    return file, line
+
+
+def _located(where: str, exc: BaseException) -> str:
+    """`where:LINE` using the template frame Jinja2 puts in the traceback."""
+    line = _template_line(where, exc)[1]
     return f"{where}:{line}" if line else where
 
 
@@ -239,17 +245,15 @@ def _written_at(where: str, exc: jinja2.UndefinedError) -> str:
     """`where:LINE` of a name that is not there: the line that used it (`_located`), unless that
     line does not show the name and another line writes it (`{% set die = rules.combat_dei %}`,
     used lines later as `{{ die }}`: the sixth-game audit's misspelling was reported where `die` was)."""
-    located, missing = _located(where, exc), _missing_name(exc)
-    file = next((frame.f_code.co_filename for frame, _ in traceback.walk_tb(exc.__traceback__)
-                 if frame.f_code.co_filename.endswith(where)), None)
-    if not isinstance(missing, str) or file is None or not Path(file).is_file():
-        return located
+    (file, used), missing = _template_line(where, exc), _missing_name(exc)
+    if missing is None or file is None or not Path(file).is_file():
+        return _located(where, exc)
     lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
-    used = located.rpartition(":")[2]
-    if used.isdigit() and 0 < int(used) <= len(lines) and missing in lines[int(used) - 1]:
-        return located
+    if used is not None and 0 < used <= len(lines) and missing in lines[used - 1]:
+        return f"{where}:{used}"
     written = re.compile(rf"\.{re.escape(missing)}\b|\[\s*['\"]{re.escape(missing)}['\"]\s*\]")
-    return next((f"{where}:{number}" for number, text in enumerate(lines, 1) if written.search(text)), located)
+    return next((f"{where}:{number}" for number, text in enumerate(lines, 1) if written.search(text)),
+                _located(where, exc))
 
 
 def _missing_name(exc: jinja2.UndefinedError) -> str | None:

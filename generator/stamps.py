@@ -233,15 +233,12 @@ def rules_version(db: Database) -> str:
 def rules_named(db: Database, card: Any, deck: Any) -> set[str]:
     """The rules (dotted paths) a card's fields and its deck's front and back layouts name
     (`rules.lantern_bonus`): what may have restamped it when only rules changed."""
-    from cards.paths import template_dirs
-
-    from .layoutfile import load_layout
+    from .layoutfile import layout_folders, load_layout
 
     texts = [json.dumps(card.fields, default=str)]
     for name in (name for name in (deck.layout, deck.back.layout) if name):
         try:
-            folders = template_dirs(db.folder.parent, db.id, db.folder)  # `kit.layout_folders`, kit importing this
-            texts.append(json.dumps(load_layout(name, folders).elements, default=str))
+            texts.append(json.dumps(load_layout(name, layout_folders(db)).elements, default=str))
         except LayoutError:  # the build reports it
             continue
     return {name.rstrip(".") for name in _RULE_NAME.findall("\n".join(texts))}

@@ -126,7 +126,8 @@ def _draw_page(canvas: Canvas, plan: TokenPlan, tokens: list[Any], draw: Any, pl
 def token_painter(db: Database, sheet: Any) -> Any:
     """A function drawing one token side into its cut box: the sheet's layout, or the default look."""
     if sheet.layout:
-        from .kit import base_context, layout_folders
+        from .kit import base_context
+        from .layoutfile import layout_folders
 
         layout = load_layout(sheet.layout, layout_folders(db))
         base = {**base_context(db), "tokens": sheet}

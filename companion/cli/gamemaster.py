@@ -128,8 +128,7 @@ class Gamemaster:
                 self.redo()
                 return True
         if self.auto_roll and isinstance(request, Chance):
-            rows = len(self.state_block())
-            if self.private_for is None and self.pacing.waits_before(self.turn(), rows):
+            if self.private_for is None and self.pacing.waits_before(self.turn(), lambda: len(self.state_block())):
                 return wait_for_enter(self, self.table.engine.turn_label(self.table.state) or "Next turn")
             self.commit(self.table.tool_answer(request), "rolled", secret)
             return True

@@ -11,6 +11,7 @@ or a pipe never wait: nobody is at the screen."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -44,12 +45,12 @@ class Pacing:
     def answered(self, turn: int | None) -> None:
         self.lines, self.turn = 0, turn
 
-    def waits_before(self, turn: int | None, state_rows: int) -> bool:
+    def waits_before(self, turn: int | None, state_rows: Callable[[], int]) -> bool:
         """Must the turn `turn`, about to start with a roll the tool makes, wait for Enter? Yes when
-        the screen since the last answer, the state block (`state_rows` lines) and another turn
-        would not fit `HEIGHT` lines."""
+        the screen since the last answer, the state block (`state_rows()` lines, worked out only at
+        a new turn) and another turn would not fit `HEIGHT` lines."""
         return (turn is not None and turn != self.turn and sys.stdin.isatty()
-                and self.lines + state_rows + ROOM_FOR_A_TURN > HEIGHT)
+                and self.lines + state_rows() + ROOM_FOR_A_TURN > HEIGHT)
 
 
 def hand_over(screen: Screen, player: str, what: str) -> bool | None:

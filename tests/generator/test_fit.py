@@ -19,7 +19,8 @@ from cards.units import parse_length
 from companion.cli import cli
 from generator.cardlayout import Box, drawn_elements, load_layout, track_cells
 from generator.fit import FIT_SPARE, fit_findings, target_cells
-from generator.kit import base_context, layout_folders
+from generator.kit import base_context
+from generator.layoutfile import layout_folders
 
 
 @pytest.mark.parametrize(("game", "tokens", "target"), [

@@ -79,7 +79,8 @@ def test_the_rulebooks_board_picture_has_the_printed_boards_rows():
     from generator.bindings import bind
     from generator.cardlayout import drawn_elements, load_layout
     from generator.diagrams_board import BoardDiagram
-    from generator.kit import base_context, layout_folders, sheet_copies
+    from generator.kit import base_context, sheet_copies
+    from generator.layoutfile import layout_folders
     from generator.markdown import markdown_to_flowables
     from generator.rulebook import rulebook_markdown
     from generator.rulebook_pdf import RULEBOOK_THEME

@@ -111,7 +111,7 @@ def test_the_cut_line_shows_on_every_token_colour(colour, line_is_lighter):
 
 def test_a_token_sheet_with_a_layout_draws_each_token_through_it(cards_copy):
     """A designer's own token look: the layout sees `token` and `side`; the cut line stays the generator's."""
-    from generator.kit import layout_folders
+    from generator.layoutfile import layout_folders
 
     components = cards_copy / "heartstrings" / "components.yaml"
     components.write_text(components.read_text().replace("    size: 20mm\n", "    size: 20mm\n    layout: my-token\n"))

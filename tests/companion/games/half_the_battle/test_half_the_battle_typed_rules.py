@@ -15,6 +15,18 @@ from cards.paths import DEFAULT_CARDS
 from companion.cli import cli
 
 
+def _lint_with(tmp_path: Path, old: str, new: str, where: str) -> str:
+    """`lint` of a copy of the game whose game.yaml has `old` written `new`: exit 1, a problem at `where`."""
+    shutil.copytree(DEFAULT_CARDS / "half-the-battle", tmp_path / "half-the-battle")
+    game = tmp_path / "half-the-battle" / "game.yaml"
+    assert game.read_text().count(old) == 1
+    game.write_text(game.read_text().replace(old, new))
+    result = CliRunner().invoke(cli, ["--cards", str(tmp_path), "lint", "half-the-battle"])
+    assert result.exit_code == 1, result.output
+    assert re.search(where, result.output), result.output
+    return result.output
+
+
 @pytest.mark.parametrize(("old", "new", "where"), [
     ("actions_per_phase: 1 ", "actions_per_phase: 0 ",
      r"game\.yaml:26:\d+: rules\.actions_per_phase: expected int >= 1, got 0"),
@@ -44,14 +56,8 @@ def test_a_rules_value_the_engine_cannot_use_is_refused_at_its_line(
     Session 26: monster_die: d7 and a misspelt dice key (d21 for d12) were refused only at game.id
     (KeyError) and `sim` crashed; with d4: 0 or lethal_hp_floor: 0 lint passed and the seeded
     random play `sim` runs broke the engine's own invariant (`1-d6 alive on 0 HP`)."""
-    shutil.copytree(DEFAULT_CARDS / "half-the-battle", tmp_path / "half-the-battle")
-    game = tmp_path / "half-the-battle" / "game.yaml"
-    assert game.read_text().count(old) == 1
-    game.write_text(game.read_text().replace(old, new))
-    result = CliRunner().invoke(cli, ["--cards", str(tmp_path), "lint", "half-the-battle"])
-    assert result.exit_code == 1, result.output
-    assert re.search(where, result.output), result.output
-    assert "1 problem in" in result.output and "rules engine cannot use" not in result.output
+    output = _lint_with(tmp_path, old, new, where)
+    assert "1 problem in" in output and "rules engine cannot use" not in output
 
 
 @pytest.mark.parametrize(("old", "new", "where"), [
@@ -65,11 +71,5 @@ def test_a_die_a_character_uses_left_out_of_a_table_is_refused_at_the_table(
     """Session 26: `dice` or `starting_layout` without the d8 (not misspelt: left out) passed the
     typing and was refused only at game.id (KeyError: 'd8'), and `sim` crashed; every die a card of
     the characters deck gives needs a maximum HP and a starting lane."""
-    shutil.copytree(DEFAULT_CARDS / "half-the-battle", tmp_path / "half-the-battle")
-    game = tmp_path / "half-the-battle" / "game.yaml"
-    assert game.read_text().count(old) == 1
-    game.write_text(game.read_text().replace(old, new))
-    result = CliRunner().invoke(cli, ["--cards", str(tmp_path), "lint", "half-the-battle"])
-    assert result.exit_code == 1, result.output
-    assert re.search(where, result.output), result.output
-    assert "1 problem in" in result.output and "KeyError" not in result.output
+    output = _lint_with(tmp_path, old, new, where)
+    assert "1 problem in" in output and "KeyError" not in output
