@@ -8,7 +8,7 @@ from typing import Any
 
 from .fieldcheck import field_problem
 from .locations import Loc
-from .rulecheck import Decks, bind, resolve_rule, rules_ids, type_mismatches
+from .rulecheck import Decks, Readers, bind, resolve_rule, rules_ids, type_mismatches
 from .schema import Deck, is_rules_ref
 
 Report = Callable[[str, int, Loc, str], None]  # (section, index, place within, message)
@@ -23,10 +23,12 @@ _NOT_FILLED_IN = "`{{{{ }}}}` is not filled in in {what}: it would print as writ
 class DeckChecker:
     """Reports each problem through `report`, located by section, index and place within."""
 
-    def __init__(self, report: Report, named: dict[str, str] | None = None, decks: Decks = None):
+    def __init__(self, report: Report, named: dict[str, str] | None = None, decks: Decks = None,
+                 readers: Readers | None = None):
         self.report = report
         self.named = named or {}  # the game's named rule types (`types:`), for a field's `rule_type`
         self.decks = decks or {}  # the decks by id, whose cards a `rule_type` may list
+        self.readers = readers or {}  # where the keys some types add are read (`rulecheck.key_readers`)
 
     def check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Any,
                    totals_known: bool = True, unchecked: frozenset[str] = frozenset()) -> None:
@@ -129,7 +131,7 @@ class DeckChecker:
                 self.report("decks", di, ("cards", ci, field), message)
             elif spec.rule_type and not bind(rules, spec.rule_type, self.named, self.decks)[1]:
                 bound = bind(rules, spec.rule_type, self.named, self.decks)[0]
-                for inner, text in type_mismatches(spec.rule_type, bound, extra[field], self.named):
+                for inner, text in type_mismatches(spec.rule_type, bound, extra[field], self.named, self.readers):
                     self.report("decks", di, ("cards", ci, field, *inner), text)
             elif spec.type == "counts" and spec.total is not None:
                 expected = self._expected_total(spec.total, rules, ("decks", di, ("fields", field, "total")))

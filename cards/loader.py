@@ -16,7 +16,7 @@ from .lookups import note_card_lookup
 from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, refused_link
 from .problems import pydantic_problems as _pydantic_problems
-from .rulecheck import Decks, check_rule_types, listed_decks, named_types, resolve_rule
+from .rulecheck import Decks, check_rule_types, key_readers, listed_decks, named_types, resolve_rule
 from .salvage import Salvaged, without_broken_parts
 from .schema import (
     SECTIONS,
@@ -189,9 +189,11 @@ class _Assembler:
         listed = listed_decks(merged["decks"], self.dropped) if is_well_formed else None  # see `rulecheck.Decks`
         named, type_problems = named_types(rules, singles.get("types") or {}, self.single_docs, listed)
         self.problems += type_problems
-        self.problems += check_rule_types(rules, singles.get("rule_types") or {}, self.single_docs, named, listed)
+        readers = key_readers(singles.get("types") or {}, singles.get("rule_types") or {}, merged["decks"])
+        self.problems += check_rule_types(rules, singles.get("rule_types") or {}, self.single_docs, named, listed,
+                                          readers)
         if is_well_formed:  # a mistyped rule does not hide the cross-checks (they tolerate it)
-            self._cross_check(merged, rules, named, listed)
+            self._cross_check(merged, rules, named, listed, readers)
             if singles.get("print") is not None:
                 self.problems += [self.single_docs["print"].problem(("print", *rest), message)
                                   for rest, message in print_findings(singles["print"])]
@@ -326,7 +328,8 @@ class _Assembler:
         doc, loc = self.origin[(section, index)]
         self.problems.append(doc.problem(loc + tuple(rest), message))
 
-    def _cross_check(self, merged: dict[str, Any], rules: Params, named: dict[str, str], listed: Decks) -> None:
+    def _cross_check(self, merged: dict[str, Any], rules: Params, named: dict[str, str], listed: Decks,
+                     readers: dict[str, str]) -> None:
         self._check_unique_ids(merged)
         for section in ("decks", "sheets", "tokens", "references", "dice"):
             for i, item in enumerate(merged[section]):
@@ -335,9 +338,9 @@ class _Assembler:
         # a card dropped for a schema problem is no missing card: naming it is no second problem
         deck_cards = {d.id: {c.id for c in d.cards} | set(self.dropped.get(i, {}).values())
                       for i, d in enumerate(merged["decks"])}
-        checker = DeckChecker(self._report, named, listed)
+        checker = DeckChecker(self._report, named, listed, readers)
         decks = {deck.id: deck for deck in merged["decks"]}
-        as_written = DeckChecker(self._report_as_written, named, listed)
+        as_written = DeckChecker(self._report_as_written, named, listed, readers)
         for i, deck in enumerate(merged["decks"]):
             unchecked = self.unchecked.get(i, frozenset())
             checker.check_deck(i, deck, deck_cards, rules, totals_known=i not in self.card_places, unchecked=unchecked)

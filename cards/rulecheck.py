@@ -7,7 +7,7 @@ rule type, or a deck field's `rule_type`, may then name them (`list[effect]`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,14 +16,11 @@ from pydantic import ValidationError
 from .errors import Problem
 from .locations import Loc
 from .problems import message
+from .ruletype_parts import NOT_COVERED, NOT_ONE_OF, SCALARS, UNKNOWN_KEY, RuleTypeError
 from .ruletypes import (
     NAMES_REF,
-    NOT_COVERED,
-    NOT_ONE_OF,
-    SCALARS,
-    UNKNOWN_KEY,
-    RuleTypeError,
     adapter,
+    added_keys,
     bind_refs,
     rule_refs,
     type_name_problem,
@@ -36,6 +33,8 @@ _TYPE_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
 _CASE = re.compile(r"^\[[\w-]+=[\w-]+\]$")  # a `per op` case in an error location: `[op=steal]`
 # `str in REF` / `covers REF`: the names another value lists, put in before the type is built
 _LISTED = re.compile(rf"\b(in|covers)\s+({NAMES_REF.pattern})(?=\s*(?:[,\])}}]|$))")
+_WORD = re.compile(r"[A-Za-z_][\w-]*")
+Readers = Mapping[str, str]  # a key some types add (`effect + {when?: ...}`) -> where it is read, in words
 
 
 @dataclass(frozen=True)
@@ -113,8 +112,10 @@ def named_types(rules: dict[str, Any], types: dict[str, str], docs: dict[str, Ya
 
 
 def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str], docs: dict[str, YamlDoc],
-                     named: dict[str, str] | None = None, decks: Decks = {}) -> list[Problem]:  # noqa: B006
-    """Every declared parameter exists and has its declared type (strictly: no coercion) and bounds."""
+                     named: dict[str, str] | None = None, decks: Decks = {},  # noqa: B006
+                     readers: Readers = {}) -> list[Problem]:  # noqa: B006
+    """Every declared parameter exists and has its declared type (strictly: no coercion) and bounds;
+    `readers`: where the keys some types add are read (`key_readers`)."""
     problems: list[Problem] = []
     for path, type_name in rule_types.items():
         try:
@@ -129,7 +130,7 @@ def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str], docs: di
             problems.append(docs["rule_types"].problem(("rule_types", path), refused))
             continue
         problems += [docs["rules"].problem(_rule_loc(path) + inner, text)
-                     for inner, text in type_mismatches(type_name, bound, value, named)]
+                     for inner, text in type_mismatches(type_name, bound, value, named, readers)]
     return problems
 
 
@@ -140,16 +141,54 @@ def bind(rules: dict[str, Any], type_name: str, named: dict[str, str],
     return bound, refused or type_name_problem(bound, named) or ""
 
 
-def type_mismatches(type_name: str, bound: str, value: Any, named: dict[str, str] | None) -> list[tuple[Loc, str]]:
-    """Where inside `value` (a path) and why it does not fit the type (`bound`: its bounds filled in)."""
+def type_mismatches(type_name: str, bound: str, value: Any, named: dict[str, str] | None,
+                    readers: Readers = {}) -> list[tuple[Loc, str]]:  # noqa: B006 (never changed)
+    """Where inside `value` (a path) and why it does not fit the type (`bound`: its bounds filled in);
+    a key it refuses that `readers` names is said to be read there."""
     try:
         adapter(bound, named).validate_python(value)
     except RuleTypeError:  # a bound from another parameter that is itself out of range
         return [((), f"no value fits {type_name} ({bound})")]
     except ValidationError as exc:
         shown = type_name if bound == type_name else f"{type_name} ({bound})"
-        return _value_problems(shown, value, exc)
+        return _value_problems(shown, value, exc, readers)
     return []
+
+
+def key_readers(types: Mapping[str, str], rule_types: Mapping[str, str], decks: Sequence[Any]) -> dict[str, str]:
+    """Where each key an extension adds (`card_effect: effect + {when?: ...}`) is read, in words:
+    the rules and the deck fields whose type names such a type, itself or through another
+    (`the effects of decks map, powers`). A mapping that refuses the key says so: `when` on a
+    bid's reward is read by nothing, and the designer learns where it would be."""
+    found: dict[str, list[str]] = {}
+    for name, text in types.items():
+        added = added_keys(text)
+        if added:
+            where = _places_naming(_naming(name, types), rule_types, decks)
+            for key in added[1]:
+                found.setdefault(key, []).extend(place for place in where if place not in found.get(key, []))
+    return {key: ", ".join(places) for key, places in found.items() if places}
+
+
+def _naming(name: str, types: Mapping[str, str]) -> set[str]:
+    """`name` and every named type that names it, directly or through another."""
+    names, grown = {name}, True
+    while grown:
+        more = {other for other, text in types.items() if names & set(_WORD.findall(text))} - names
+        names, grown = names | more, bool(more)
+    return names
+
+
+def _places_naming(names: set[str], rule_types: Mapping[str, str], decks: Sequence[Any]) -> list[str]:
+    """The rules (`rules.wishes`) and deck fields (`the effects of decks map, powers`) typed with one of `names`."""
+    places = [f"rules.{path.removeprefix('rules.')}" for path, text in rule_types.items()
+              if names & set(_WORD.findall(text))]
+    fields: dict[str, list[str]] = {}
+    for deck in decks:
+        for field, spec in deck.fields.items():
+            if spec.rule_type and names & set(_WORD.findall(spec.rule_type)):
+                fields.setdefault(field, []).append(deck.id)
+    return places + [f"the {field} of deck{'s' if len(ids) > 1 else ''} {', '.join(ids)}" for field, ids in fields.items()]
 
 
 def _bind(rules: dict[str, Any], type_name: str, decks: Decks = {}) -> tuple[str, str]:  # noqa: B006
@@ -192,7 +231,7 @@ def _listed_names(rules: dict[str, Any], decks: Mapping[str, ListedDeck], ref: s
     return list(dict.fromkeys(v for card in deck.cards if isinstance(v := (card.model_extra or {}).get(field[0]), str)))
 
 
-def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tuple[Loc, str]]:
+def _value_problems(type_name: str, value: Any, exc: ValidationError, readers: Readers) -> list[tuple[Loc, str]]:
     problems = []
     misspelt = _misspelt_keys(exc.errors())
     for error in exc.errors():
@@ -207,7 +246,7 @@ def _value_problems(type_name: str, value: Any, exc: ValidationError) -> list[tu
         elif error["type"] == NOT_COVERED:
             text = f"missing key {error['ctx']['missing']} (the keys must cover {_covered(type_name)}): add it"
         elif error["type"] == UNKNOWN_KEY:
-            text = _unknown_key(str(inner[-1]), error["ctx"]["accepted"])
+            text = _unknown_key(str(inner[-1]), error["ctx"]["accepted"], readers)
         elif inner:
             text = message(error, inner)
         elif error["type"] in _OUT_OF_BOUNDS:
@@ -237,8 +276,11 @@ def _misspelt_keys(errors: list[Any]) -> set[Loc]:
     return {(*loc[:-1], key) for loc, key in meant if key}
 
 
-def _unknown_key(key: str, accepted: str) -> str:
-    """A key an `only {...}` mapping does not list: the key it is close to, else those it lists."""
+def _unknown_key(key: str, accepted: str, readers: Readers) -> str:
+    """A key an `only {...}` mapping does not list: where it is read when some types add it, else
+    the key it is close to, else those it lists."""
+    if key in readers:
+        return f"unknown key {key!r}: nothing reads it here, only {readers[key]}; accepted: {accepted}"
     close = suggestion(key, accepted.split(", "))
     return f"unknown key {key!r}{close}" if close else f"unknown key {key!r}; accepted: {accepted}"
 

@@ -28,6 +28,7 @@ Vocabulary (spaces are ignored):
 | `only {op: T, who?: T}` | as `{op: T, who?: T}`, and no other key: a misspelt key is refused |
 | `{op: T, ...} per op {steal: {resource: T}}` | as `{op: T, ...}`; where `op` is `steal`, these keys too (over the others) |
 | `{op: T, ...} per op {hook: {name: T} per name {...}}` | a case may have its own cases, by another key |
+| `effect + {when?: T}` | the named mapping type `effect` with these keys too, in each of its cases |
 | `effect`      | a type named under `types:` (it may name itself: `reward?: list[effect]`) |
 
 Values are checked strictly: nothing is coerced from one type to another. Bounds may sit
@@ -36,6 +37,10 @@ would divide by a parameter, roll a die with it or loop over it gets a bound, so
 the value at its line instead of the engine crashing or never ending. A name an engine looks
 up (a tie-break, an effect's `op`) gets its choices, so a misspelling is refused at the item,
 with the names the engine knows, instead of failing in a game.
+
+A key one place reads and another does not takes a type of its own: `card_effect: effect + {when?:
+str in (play, win)}` is an effect that also says when it happens (a card's own effects), while an
+`effect` elsewhere (a bid's reward) refuses `when`, saying where it is read (`rulecheck`).
 
 A name may be one another value lists, and a mapping may need a key for each of them: the
 list is `rules.PATH` (a mapping's keys, a list's items or ids), `decks.ID` (the deck's card ids)
@@ -49,29 +54,28 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Annotated, Any, NotRequired, Required, Union
+from typing import Annotated, Any, NotRequired, Required
 
-from pydantic import (
-    AfterValidator,
-    ConfigDict,
-    Discriminator,
-    Field,
-    PlainValidator,
-    Tag,
-    TypeAdapter,
+from pydantic import ConfigDict, Field, PlainValidator, TypeAdapter
+from typing_extensions import is_typeddict
+
+from .ruletype_parts import (
+    SCALARS,
+    RuleTypeError,
+    closing,
+    covering,
+    one_of,
+    per_value,
+    split_top,
+    typed_dict,
 )
-from pydantic_core import PydanticCustomError
-from typing_extensions import TypedDict, is_typeddict
 
-from .colours import Colour
-from .wording import suggestion
-
-SCALARS: dict[str, Any] = {"int": int, "float": float, "str": str, "bool": bool, "colour": Colour}
 OPEN: dict[str, Any] = {"list": list[Any], "map": dict[Any, Any]}
 KEY_TYPES = ("int", "str")
 VOCABULARY = ("int, float, str, bool, colour ('#rrggbb'), list, map, list[T] or dict[K,V] (K int or str); "
               "int and float take a bound: 'int >= 1', 'int in 2..20'; choices: 'str in (a, b)'; "
-              "a mapping's keys: '{op: str, amount?: int}', no others: 'only {op: str}'; "
+              "a mapping's keys: '{op: str, amount?: int}', no others: 'only {op: str}', "
+              "more keys: 'effect + {when?: str}'; "
               "or a name under types:")
 RULE_REF = re.compile(r"rules(?:\.[A-Za-z_][\w-]*)+")
 _NUMBER = rf"-?\d+(?:\.\d+)?|{RULE_REF.pattern}"
@@ -83,18 +87,11 @@ NAMES_REF = re.compile(r"(?:rules|decks)(?:\.[A-Za-z_][\w-]*)+")  # a value that
 _REF_CHOICES = re.compile(rf"^strin{NAMES_REF.pattern}$")  # `str in decks.actions`, not yet put in
 _COVERS = re.compile(rf"^(dict\[.+|map)covers(?:\((.+)\)|{NAMES_REF.pattern})$")
 _NAME = re.compile(r"^[A-Za-z_][\w-]*$")
-_CHOICE = re.compile(r"^[A-Za-z_][\w/-]*$")  # a name a choice lists: `d10/0` names a die too
 _PER = re.compile(r"^per([A-Za-z_][\w-]*)\{(.+)\}$")  # `per op {steal: {...}, set: {...}}`
-NOT_ONE_OF = "not_one_of"  # the error type of a value outside its choices (`rulecheck` words it)
-UNKNOWN_KEY = "unknown_key"  # the error type of a key an `only {...}` mapping does not list
-NOT_COVERED = "not_covered"  # the error type of a `covers` mapping without a key it must have
+_EXTENDS = re.compile(r"^([A-Za-z_][\w-]*)\+\{(.+)\}$")  # `effect + {when?: str}`
 _ONLY = "only"  # `only {...}`: no keys but those listed
-_STRICT_KEYS = ConfigDict(extra="allow", strict=True)  # `{op: T}`: other keys free, nothing coerced
 Named = Mapping[str, str] | None  # the game's `types:`; None: any name is accepted (a syntax check)
 
-
-class RuleTypeError(ValueError):
-    """A `rule_types` entry that is not in the vocabulary."""
 
 
 def normalise(name: str) -> str:
@@ -108,7 +105,7 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
     text = normalise(name)
     covered = _COVERS.match(text)
     if covered:
-        return _covering(python_type(covered.group(1), named), covered.group(2))
+        return covering(python_type(covered.group(1), named), covered.group(2))
     if text in SCALARS:
         return SCALARS[text]
     if text in OPEN:
@@ -118,7 +115,7 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
         return bounded
     choices = _CHOICES.match(text)
     if choices:
-        return _one_of(choices.group(1), choices.group(2))
+        return one_of(choices.group(1), choices.group(2))
     if _REF_CHOICES.match(text):
         return str  # a syntax check: the loader puts in the names (`rulecheck.bind`)
     if text.startswith("list[") and text.endswith("]"):
@@ -127,21 +124,13 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
         return _dict_type(text, named)
     if text.startswith(("{", _ONLY + "{")) and text.endswith("}"):
         return _keyed_map(text, named)
+    extended = _EXTENDS.match(text)
+    if extended:
+        return _extended(extended.group(1), extended.group(2), named)
     if _NAME.match(text) and text not in KEY_TYPES and (named is None or text in named):
         return _named_type(text, named)
     raise RuleTypeError(name)
 
-
-def split_top(text: str) -> list[str]:
-    """`text` split at its commas outside brackets: `str,{a:int,b:int}` -> ['str', '{a:int,b:int}']."""
-    parts, depth, start = [], 0, 0
-    for i, char in enumerate(text):
-        depth += char in "[({"
-        depth -= char in "])}"
-        if char == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    return [*parts, text[start:]]
 
 
 def _dict_type(text: str, named: Named) -> Any:
@@ -165,9 +154,9 @@ def _keyed_map(text: str, named: Named, common: Mapping[str, Any] = {}, closed: 
     a case is itself such a mapping over the `common` keys, so it may close or have its own cases."""
     closed = closed or text.startswith(_ONLY)
     text = text.removeprefix(_ONLY)
-    end = _closing(text)
+    end = closing(text)
     keys = {**common, **_typed_keys(text[1:end], named)}
-    shape = Any if named is None else _typed_dict(keys, closed)  # a syntax check builds no mapping
+    shape = Any if named is None else typed_dict(keys, closed)  # a syntax check builds no mapping
     if end == len(text) - 1:
         return shape
     per = _PER.match(text[end + 1:])
@@ -179,18 +168,41 @@ def _keyed_map(text: str, named: Named, common: Mapping[str, Any] = {}, closed: 
         if not sep or not _NAME.match(value) or value in cases or not case.startswith(("{", _ONLY + "{")):
             raise RuleTypeError(part)
         cases[value] = _keyed_map(case, named, keys, closed)
-    return shape if named is None else _per_value(shape, selector, cases)
+    return shape if named is None else per_value(shape, selector, cases)
 
 
-def _closing(text: str) -> int:
-    """Where the bracket that opens `text` closes."""
-    depth = 0
-    for i, char in enumerate(text):
-        depth += char in "[({"
-        depth -= char in "])}"
-        if depth == 0:
-            return i
-    raise RuleTypeError(text)
+def _extended(base: str, keys: str, named: Named) -> Any:
+    """`effect + {when?: str}`: the named mapping type `base` with these keys as well, in each of
+    its cases (they are added to its common keys)."""
+    if named is None:  # a syntax check: the keys are checked, the base is looked up by the loader
+        _typed_keys(keys, None)
+        return Any
+    return python_type(with_keys(base, keys, named), named)
+
+
+def with_keys(base: str, keys: str, named: Mapping[str, str], seen: tuple[str, ...] = ()) -> str:
+    """The text of the named mapping type `base` with `keys` (`when?: str`) among its common keys."""
+    if base not in named or base in seen:
+        raise RuleTypeError(base)
+    text = normalise(named[base])
+    extended = _EXTENDS.match(text)
+    if extended:
+        text = with_keys(extended.group(1), extended.group(2), named, (*seen, base))
+    body = text.removeprefix(_ONLY)
+    if not body.startswith("{"):
+        raise RuleTypeError(base)
+    end = closing(body)
+    return f"{text[:len(text) - len(body)]}{body[:end]},{keys}{body[end:]}"
+
+
+def added_keys(type_text: str) -> tuple[str, list[str]] | None:
+    """The type an extension names and the keys it adds (`effect + {when?: str}` -> ('effect',
+    ['when'])); None when the type is no extension."""
+    extended = _EXTENDS.match(normalise(type_text))
+    if not extended:
+        return None
+    return extended.group(1), [part.partition(":")[0].removesuffix("?") for part in split_top(extended.group(2))]
+
 
 
 def _typed_keys(inner: str, named: Named) -> dict[str, Any]:
@@ -207,32 +219,7 @@ def _typed_keys(inner: str, named: Named) -> dict[str, Any]:
     return keys
 
 
-def _typed_dict(keys: dict[str, Any], closed: bool) -> Any:
-    """The mapping `keys` describe; when `closed`, a key not among them is an error at that key,
-    which lists the keys accepted (pydantic's own refusal names none, so lint could suggest none)."""
-    extra = {"extra_items": Annotated[Any, PlainValidator(_refuse_unknown(", ".join(keys)))]} if closed else {}
-    shape: Any = TypedDict("keys", keys, **extra)  # type: ignore[misc]
-    setattr(shape, "__pydantic_config__", _STRICT_KEYS)  # noqa: B010 (a class attribute mypy does not know)
-    return shape
 
-
-def _refuse_unknown(accepted: str) -> Any:
-    """The check of a key an `only {...}` mapping does not list: always an error, naming those it does."""
-    def refuse(value: Any) -> Any:
-        raise PydanticCustomError(UNKNOWN_KEY, "unknown key; accepted: {accepted}", {"accepted": accepted})
-    return refuse
-
-
-def _per_value(common: Any, selector: str, cases: dict[str, Any]) -> Any:
-    """The mapping checked as the case its `selector` key names, else as `common`. A case's tag,
-    `[op=steal]`, is in pydantic's error location: `rulecheck` leaves it out of the path and says it."""
-    tags = {value: f"[{selector}={value}]" for value in cases}
-
-    def case_of(value: Any) -> str:
-        chosen = value.get(selector) if isinstance(value, dict) else None
-        return tags[chosen] if isinstance(chosen, str) and chosen in tags else "[*]"
-    variants = [Annotated[common, Tag("[*]")], *(Annotated[cases[v], Tag(tag)] for v, tag in tags.items())]
-    return Annotated[Union[tuple(variants)], Discriminator(case_of)]  # noqa: UP007 (built from a tuple)
 
 
 def _named_type(text: str, named: Named) -> Any:
@@ -256,40 +243,6 @@ def _named_reference(text: str, named: tuple[tuple[str, str], ...]) -> Any:
     return Annotated[Any, PlainValidator(validate)]
 
 
-def _one_of(kind: str, listed: str) -> Any:
-    """`str in (a, b)`: a value among those listed, refused with the list (and a close name)."""
-    parts = split_top(listed)
-    try:
-        choices = tuple(int(part) if kind == "int" else part for part in parts)
-    except ValueError:
-        raise RuleTypeError(listed) from None
-    if kind == "str" and not all(_CHOICE.match(part) for part in parts):
-        raise RuleTypeError(listed)
-    shown = ", ".join(parts)
-
-    def check(value: Any) -> Any:
-        if value not in choices:
-            raise PydanticCustomError(NOT_ONE_OF, "{found} is not one of {shown}{close}",
-                                      {"found": repr(value), "shown": shown, "close": suggestion(str(value), parts)})
-        return value
-    return Annotated[SCALARS[kind], AfterValidator(check)]
-
-
-def _covering(base: Any, listed: str | None) -> Any:
-    """`dict[K,V] covers (a, b)`: the mapping has a key for each name listed, as an engine that
-    looks each one up needs (a die's HP for every die a character uses). None: a syntax check."""
-    if listed is None:
-        return base
-    names = split_top(listed)
-    if not all(_CHOICE.match(name) for name in names):
-        raise RuleTypeError(listed)
-
-    def check(value: Any) -> Any:
-        missing = [name for name in names if name not in value]
-        if missing:
-            raise PydanticCustomError(NOT_COVERED, "no key {missing}", {"missing": ", ".join(map(repr, missing))})
-        return value
-    return Annotated[base, AfterValidator(check)]
 
 
 def _bounded(text: str, named: Named = {}) -> Any:  # noqa: B006

@@ -1,0 +1,104 @@
+"""`NAME + {keys}` in `types:`: a named mapping type with keys only some places read (session 27:
+Halfwish accepted `when` on every effect, though only a card's own effects read it; one on a bid's
+reward or an action's on_hit was silently ignored). Where the base type refuses such a key, lint
+says where it is read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cards import load_game
+from cards.ruletypes import RuleTypeError, adapter, python_type
+from tests.cards.test_rule_types import problems_of
+
+NAMED = {"effect": "{op: str in (heal, bid)} per op {heal: only {amount: int}, bid: only {reward?: list[effect]}}",
+         "card_effect": "effect + {when?: str in (play, win)}"}
+GAME = """\
+game:
+  id: tiny
+  name: Tiny
+  players: {min: 2, max: 4}
+rules:
+  wishes:
+    - {op: heal, amount: 2}
+types:
+  effect: "%s"
+  card_effect: "%s"
+rule_types:
+  wishes: list[effect]
+""" % (NAMED["effect"], NAMED["card_effect"])
+DECK = """\
+decks:
+  - id: spells
+    name: Spells
+    code: SP
+    fields:
+      effects: {type: list, required: true, rule_type: "list[card_effect]"}
+    cards:
+      - {id: a, name: A, effects: [{op: heal, amount: 1, when: win}]}
+      - {id: b, name: B, effects: [{op: bid, reward: [{op: heal, amount: 1}], when: play}]}
+"""
+
+
+def write_game(root: Path, *edits: tuple[str, str]) -> Path:
+    """The tiny game with its deck, each `(old, new)` edit made once in either file."""
+    folder = root / "tiny"
+    folder.mkdir(parents=True, exist_ok=True)
+    game, deck = GAME, DECK
+    for old, new in edits:
+        assert (game + deck).count(old) == 1, old
+        game, deck = game.replace(old, new), deck.replace(old, new)
+    (folder / "game.yaml").write_text(game)
+    (folder / "deck.yaml").write_text(deck)
+    return root
+
+
+@pytest.mark.parametrize(("value", "fits_effect", "fits_card_effect"), [
+    ({"op": "heal", "amount": 1}, True, True),
+    ({"op": "heal", "amount": 1, "when": "win"}, False, True),
+    ({"op": "bid", "when": "play"}, False, True),
+    ({"op": "heal", "amount": 1, "when": "lose"}, False, False),
+    ({"op": "heal", "when": "win"}, False, False),
+    ({"op": "heal", "amount": 1, "wen": "win"}, False, False),
+], ids=repr)
+def test_an_extension_adds_its_keys_to_every_case_of_its_base(
+        value: dict[str, object], fits_effect: bool, fits_card_effect: bool) -> None:
+    for name, fits in (("effect", fits_effect), ("card_effect", fits_card_effect)):
+        if fits:
+            assert adapter(name, NAMED).validate_python(value) == value
+        else:
+            with pytest.raises(ValueError):
+                adapter(name, NAMED).validate_python(value)
+
+
+@pytest.mark.parametrize("name", ["effect + {when}", "nothing + {when?: str}", "colour + {when?: str}",
+                                  "effect + {op: str}", "effect + when", "loop + {a?: int}"])
+def test_a_malformed_extension_is_no_type(name: str) -> None:
+    named = {**NAMED, "colour": "str", "loop": "loop + {b?: int}"}
+    with pytest.raises(RuleTypeError):
+        python_type(name, named)
+
+
+def test_the_shipped_shape_loads(tmp_path: Path) -> None:
+    db = load_game("tiny", write_game(tmp_path))
+    assert db.deck("spells").cards[0].effects == [{"op": "heal", "amount": 1, "when": "win"}]
+
+
+def test_a_key_only_an_extension_reads_is_refused_elsewhere_saying_where_it_is_read(tmp_path: Path) -> None:
+    problems = problems_of(write_game(tmp_path, ("{op: heal, amount: 2}", "{op: heal, amount: 2, when: win}"),
+                                      ("reward: [{op: heal, amount: 1}]", "reward: [{op: heal, amount: 1, when: win}]")))
+    where = "nothing reads it here, only the effects of deck spells"
+    assert [(p.file.name, p.path, p.line, p.message) for p in problems] == [
+        ("game.yaml", "rules.wishes[0].when", 7, f"unknown key 'when': {where}; accepted: op, amount (with op: heal)"),
+        ("deck.yaml", "decks[spells].cards[b].effects[0].reward[0].when", 9,
+         f"unknown key 'when': {where}; accepted: op, amount (with op: heal)"),
+    ]
+
+
+def test_an_extension_is_checked_at_its_own_line(tmp_path: Path) -> None:
+    problem, named_there = problems_of(write_game(tmp_path, ("effect + {when?:", "efect + {when?:")))
+    assert (problem.path, problem.line) == ("types.card_effect", 10)
+    assert problem.message.startswith("unknown rule type ('efect' is not one)")
+    assert named_there.path == "decks[spells].fields.effects.rule_type"  # left out, as any type with a mistake
