@@ -24,11 +24,10 @@ rules:
   wishes:
     - {op: heal, amount: 2}
 types:
-  effect: "%s"
-  card_effect: "%s"
+""" + "".join(f'  {name}: "{text}"\n' for name, text in NAMED.items()) + """\
 rule_types:
   wishes: list[effect]
-""" % (NAMED["effect"], NAMED["card_effect"])
+"""
 DECK = """\
 decks:
   - id: spells
