@@ -160,14 +160,12 @@ def key_readers(types: Mapping[str, str], rule_types: Mapping[str, str], decks: 
     the rules and the deck fields whose type names such a type, itself or through another
     (`the effects of decks map, powers`). A mapping that refuses the key says so: `when` on a
     bid's reward is read by nothing, and the designer learns where it would be."""
-    found: dict[str, list[str]] = {}
+    found: dict[str, dict[str, None]] = {}  # key -> places (`rules.X`, or `FIELD` `DECK` separated by a space)
     for name, text in types.items():
         added = added_keys(text)
-        if added:
-            where = _places_naming(_naming(name, types), rule_types, decks)
-            for key in added[1]:
-                found.setdefault(key, []).extend(place for place in where if place not in found.get(key, []))
-    return {key: ", ".join(places) for key, places in found.items() if places}
+        for key in added[1] if added else []:
+            found.setdefault(key, {}).update(dict.fromkeys(_places_naming(_naming(name, types), rule_types, decks)))
+    return {key: _in_words_of_places(list(places)) for key, places in found.items() if places}
 
 
 def _naming(name: str, types: Mapping[str, str]) -> set[str]:
@@ -180,15 +178,23 @@ def _naming(name: str, types: Mapping[str, str]) -> set[str]:
 
 
 def _places_naming(names: set[str], rule_types: Mapping[str, str], decks: Sequence[Any]) -> list[str]:
-    """The rules (`rules.wishes`) and deck fields (`the effects of decks map, powers`) typed with one of `names`."""
+    """The rules (`rules.wishes`) and deck fields (`effects map`) whose type names one of `names`."""
     places = [f"rules.{path.removeprefix('rules.')}" for path, text in rule_types.items()
               if names & set(_WORD.findall(text))]
+    return places + [f"{field} {deck.id}" for deck in decks for field, spec in deck.fields.items()
+                     if spec.rule_type and names & set(_WORD.findall(spec.rule_type))]
+
+
+def _in_words_of_places(places: list[str]) -> str:
+    """`rules.wishes, the effects of decks map, powers`."""
     fields: dict[str, list[str]] = {}
-    for deck in decks:
-        for field, spec in deck.fields.items():
-            if spec.rule_type and names & set(_WORD.findall(spec.rule_type)):
-                fields.setdefault(field, []).append(deck.id)
-    return places + [f"the {field} of deck{'s' if len(ids) > 1 else ''} {', '.join(ids)}" for field, ids in fields.items()]
+    for place in places:
+        if " " in place:
+            field, deck = place.split(" ")
+            fields.setdefault(field, []).append(deck)
+    words = [place for place in places if " " not in place]
+    words += [f"the {field} of deck{'s' if len(ids) > 1 else ''} {', '.join(ids)}" for field, ids in fields.items()]
+    return ", ".join(words)
 
 
 def _bind(rules: dict[str, Any], type_name: str, decks: Decks = {}) -> tuple[str, str]:  # noqa: B006

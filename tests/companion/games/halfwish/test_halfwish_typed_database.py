@@ -36,7 +36,7 @@ def lint_with(tmp_path: Path, file: str, old: str, new: str) -> str:
 
 @pytest.mark.parametrize(("file", "old", "new", "where"), [
     ("game.yaml", "    - {op: points, who: self, amount: 2}", "    - {op: pointz, who: self, amount: 2}",
-     r"game\.yaml:43:\d+: rules\.wish_options\[0\]\.op: 'pointz' is not one of heal, damage, .*'points'\?"),
+     r"game\.yaml:43:\d+: rules\.wish_options\[0\]\.op: 'pointz' is not one of points, heal, mana .*'points'\?"),
     ("game.yaml", "  tiebreaks: [lamps, health, first_blood]", "  tiebreaks: [lamps, healt, first_blood]",
      r"game\.yaml:40:\d+: rules\.tiebreaks\[1\]: 'healt' is not one of lamps, health, first_blood"),
     ("game.yaml", "    strike:       {kind: strike, dv: 0}", "    strike:       {kind: strik, dv: 0}",
