@@ -20,6 +20,7 @@ Vocabulary (spaces are ignored):
 | `int >= 1`    | a whole number with a bound: `>=`, `>`, `<=`, `<`              |
 | `int in 2..20`| a whole number from 2 to 20, both included (`float` too)       |
 | `int <= rules.rooms` | a bound may name another parameter (a whole number)     |
+| `int in 1..rules.lanes / 2` | or a part of one, rounded down (a half of the lanes) |
 | `list[T] len in 1..6` | a list (or mapping) with 1 to 6 items                   |
 | `str in (a, b, c)` | one of the names listed (`int in (1, 2)` for numbers)      |
 | `str in rules.actions` | one of the names another value lists (see below)          |
@@ -78,7 +79,8 @@ VOCABULARY = ("int, float, str, bool, colour ('#rrggbb'), list, map, list[T] or 
               "more keys: 'effect + {when?: str}'; "
               "or a name under types:")
 RULE_REF = re.compile(r"rules(?:\.[A-Za-z_][\w-]*)+")
-_NUMBER = rf"-?\d+(?:\.\d+)?|{RULE_REF.pattern}"
+_BOUND_REF = re.compile(rf"({RULE_REF.pattern})(?:\s*/\s*([1-9]\d*))?")  # `rules.lanes / 2`: a part, rounded down
+_NUMBER = rf"-?\d+(?:\.\d+)?|{RULE_REF.pattern}(?:/[1-9]\d*)?"  # in a type without its spaces
 _COMPARED = re.compile(rf"^(int|float|.+\]len)(>=|<=|>|<)({_NUMBER})$")
 _RANGE = re.compile(rf"^(int|float|.+\]len)in({_NUMBER})\.\.({_NUMBER})$")
 _BOUND_KEYS = {">=": "ge", ">": "gt", "<=": "le", "<": "lt"}
@@ -269,14 +271,14 @@ def _annotated(kind: str, bounds: dict[str, str], named: Named) -> Any:
         names = {"ge": "min_length", "le": "max_length"}
         return Annotated[base, Field(**{names[k]: v for k, v in lengths.items()})]  # type: ignore[call-overload]
     numbers = {key: _number(kind, value) for key, value in bounds.items()}
-    has_refs = any(RULE_REF.fullmatch(value) for value in bounds.values())
+    has_refs = any(_BOUND_REF.fullmatch(value) for value in bounds.values())
     if not has_refs and "ge" in numbers and "le" in numbers and numbers["ge"] > numbers["le"]:
         raise RuleTypeError(f"{bounds['ge']}..{bounds['le']}")
     return Annotated[SCALARS[kind], Field(**numbers)]  # type: ignore[call-overload]
 
 
 def _number(kind: str, text: str) -> int | float:
-    if RULE_REF.fullmatch(text):
+    if _BOUND_REF.fullmatch(text):
         return 0  # a bound naming a parameter: the loader puts the value in (`bind_refs`)
     if kind != "float" and "." in text:
         raise RuleTypeError(text)
@@ -300,7 +302,7 @@ def rule_refs(name: str) -> list[str]:
 
 def bind_refs(name: str, values: dict[str, Any]) -> str:
     """The type with each `rules.PATH` bound replaced by its value (given in `values`)."""
-    return RULE_REF.sub(lambda match: str(values[match.group(0)]), name)
+    return _BOUND_REF.sub(lambda match: str(values[match.group(1)] // int(match.group(2) or 1)), name)
 
 
 def type_name_problem(name: str, named: Named = {}) -> str | None:  # noqa: B006

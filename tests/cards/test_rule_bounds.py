@@ -64,6 +64,22 @@ def test_bound_naming_another_parameter_uses_its_value(tmp_path: Path) -> None:
     assert problem.message == "expected int in 2..rules.rooms (int in 2..8), got 12"
 
 
+@pytest.mark.parametrize(("rooms", "die", "message"), [
+    ("12", "7", "expected int in 2..rules.rooms / 2 (int in 2..6), got 7"),
+    ("13", "7", "expected int in 2..rules.rooms / 2 (int in 2..6), got 7"),  # rounded down
+])
+def test_bound_naming_a_part_of_another_parameter_divides_it(tmp_path: Path, rooms: str, die: str,
+                                                             message: str) -> None:
+    """Session 27: a party's half of Half the Battle's lanes had no bound but the lanes: 6 of 10
+    lanes made the halves overlap (a piece of each party started in lane 5)."""
+    root = write_game(tmp_path, rooms=rooms, die=die)
+    game = root / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("die: int in 2..rules.rooms", "die: int in 2..rules.rooms / 2"))
+    [problem] = problems_of(root)
+    assert (problem.path, problem.line, problem.message) == ("rules.die", 7, message)
+    assert load_game("tiny", write_game(tmp_path, rooms=rooms, die="6")).rules.die == 6
+
+
 def test_bound_naming_a_bad_parameter_is_a_rule_types_problem(tmp_path: Path) -> None:
     root = write_game(tmp_path)
     game = root / "tiny" / "game.yaml"
@@ -103,7 +119,8 @@ def test_bounded_vocabulary_accepts_and_refuses(name: str, good: object, bad: ob
 
 
 @pytest.mark.parametrize("name", ["int >= ", "int in 5..2", "int in 1.5..3", "str >= 1", "int >= x",
-                                  "int in 1..", "len >= 1"])
+                                  "int in 1..", "len >= 1", "int <= rules.rooms / 0", "int <= 4 / 2",
+                                  "int <= rules.rooms / x", "int <= rules.rooms / 1.5"])
 def test_malformed_bounds_are_unknown_types(name: str) -> None:
     with pytest.raises(RuleTypeError):
         python_type(name)
