@@ -73,3 +73,27 @@ def test_a_die_a_character_uses_left_out_of_a_table_is_refused_at_the_table(
     the characters deck gives needs a maximum HP and a starting lane."""
     output = _lint_with(tmp_path, old, new, where)
     assert "1 problem in" in output and "KeyError" not in output
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("  lanes: 10 ", "  lanes: 4 ",
+     r"game\.yaml:17:\d+: rules\.half: expected int in 1\.\.rules\.lanes / 2 \(int in 1\.\.2\), got 5\n"),
+    ("  half: 5 ", "  half: 6 ",
+     r"game\.yaml:17:\d+: rules\.half: expected int in 1\.\.rules\.lanes / 2 \(int in 1\.\.5\), got 6\n"),
+    ("  items_per_player: 2 ", "  items_per_player: 7 ",
+     (r"game\.yaml:24:\d+: rules\.items_per_player: expected int in 0\.\.rules\.items_in_bag / 2 "
+     r"\(int in 0\.\.6\), got 7\n")),
+    ("character_dice: [d4, d6, d8, d10, d10/0, d12]", "character_dice: [d4, d6, d8, d10, d10/0, d13]",
+     (r"game\.yaml:20:\d+: rules\.character_dice\[5\]: 'd13' is not one of d4, d6, d8, d10, d10/0, d12, d20 "
+     r"\(did you mean 'd12'\?\)\n")),
+], ids=["lanes-fewer-than-the-halves", "halves-overlap", "more-items-than-the-bag", "character-die"])
+def test_a_rules_value_that_must_fit_another_is_refused_at_its_line(
+        tmp_path: Path, old: str, new: str, where: str) -> None:
+    """Session 27, each passed `lint` on the old code: with lanes: 4 (each party's half 5 lanes)
+    the pieces started in lanes 0 and 5 of a 4-lane dungeon and `build` failed with a traceback
+    (KeyError: 5 in the setup diagram); with half: 6 both parties' halves held lanes 5 and 6; with
+    items_per_player: 7 (14 of the bag's 12 items) `sim` failed with a traceback (IndexError) and
+    lint only at the engine's smoke game, with no line; a character die no character uses (d13)
+    was printed in the rulebook's list of the characters' dice."""
+    output = _lint_with(tmp_path, old, new, where)
+    assert "1 problem in" in output and "engine:" not in output
