@@ -125,7 +125,7 @@ def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str], docs: di
                 ("rule_types", path), f"declares a type for {path!r}, which names no rules parameter"))
             continue
         bound, refused = _bind(rules, type_name, decks)
-        refused = refused or type_name_problem(bound, named or {}) or ""
+        refused = refused or _refusal(type_name, bound, named or {})
         if refused:
             problems.append(docs["rule_types"].problem(("rule_types", path), refused))
             continue
@@ -138,7 +138,16 @@ def bind(rules: dict[str, Any], type_name: str, named: dict[str, str],
          decks: Decks = {}) -> tuple[str, str]:  # noqa: B006 (never changed)
     """The type with its `rules.PATH` bounds filled in, and why it is no type when it is not one."""
     bound, refused = _bind(rules, type_name, decks)
-    return bound, refused or type_name_problem(bound, named) or ""
+    return bound, refused or _refusal(type_name, bound, named)
+
+
+def _refusal(type_name: str, bound: str, named: dict[str, str]) -> str:
+    """Why the type with its bounds filled in (`bound`) is no type: a type that is one as written
+    leaves no room between the values its bounds name (`int in 1..rules.lanes / 2`, lanes 1)."""
+    problem = type_name_problem(bound, named) or ""
+    if problem and bound != type_name and not type_name_problem(type_name, None):
+        return f"no value fits {type_name} ({bound}): the parameters its bounds name leave no room"
+    return problem
 
 
 def type_mismatches(type_name: str, bound: str, value: Any, named: dict[str, str] | None,

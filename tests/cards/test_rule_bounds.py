@@ -80,6 +80,17 @@ def test_bound_naming_a_part_of_another_parameter_divides_it(tmp_path: Path, roo
     assert load_game("tiny", write_game(tmp_path, rooms=rooms, die="6")).rules.die == 6
 
 
+def test_bounds_naming_parameters_that_leave_no_room_say_so(tmp_path: Path) -> None:
+    """Session 27: with Half the Battle's lanes: 1, `half: int in 1..rules.lanes / 2` was called an
+    unknown rule type ('1..0' is not one), though it is one: the lanes leave it no value."""
+    problems = problems_of(write_game(tmp_path, rooms="1", die="2"))
+    assert [(p.path, p.message) for p in problems] == [
+        ("rules.rooms", "expected int in 2..20, got 1"),
+        ("rule_types.die", ("no value fits int in 2..rules.rooms (int in 2..1): the parameters its bounds "
+                           "name leave no room")),
+    ]
+
+
 def test_bound_naming_a_bad_parameter_is_a_rule_types_problem(tmp_path: Path) -> None:
     root = write_game(tmp_path)
     game = root / "tiny" / "game.yaml"
