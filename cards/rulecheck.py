@@ -169,12 +169,15 @@ def key_readers(types: Mapping[str, str], rule_types: Mapping[str, str], decks: 
     the rules and the deck fields whose type names such a type, itself or through another
     (`the effects of decks map, powers`). A mapping that refuses the key says so: `when` on a
     bid's reward is read by nothing, and the designer learns where it would be."""
-    found: dict[str, dict[str, None]] = {}  # key -> places (`rules.X`, or `FIELD` `DECK` separated by a space)
+    found: dict[str, dict[Place, None]] = {}  # each key's places, in order, each once
     for name, text in types.items():
         added = added_keys(text)
         for key in added[1] if added else []:
             found.setdefault(key, {}).update(dict.fromkeys(_places_naming(_naming(name, types), rule_types, decks)))
     return {key: _in_words_of_places(list(places)) for key, places in found.items() if places}
+
+
+Place = tuple[str, str]  # ('rules.wishes', '') or a deck field: ('effects', 'map')
 
 
 def _naming(name: str, types: Mapping[str, str]) -> set[str]:
@@ -186,22 +189,21 @@ def _naming(name: str, types: Mapping[str, str]) -> set[str]:
     return names
 
 
-def _places_naming(names: set[str], rule_types: Mapping[str, str], decks: Sequence[Any]) -> list[str]:
-    """The rules (`rules.wishes`) and deck fields (`effects map`) whose type names one of `names`."""
-    places = [f"rules.{path.removeprefix('rules.')}" for path, text in rule_types.items()
+def _places_naming(names: set[str], rule_types: Mapping[str, str], decks: Sequence[Any]) -> list[Place]:
+    """The rules and the deck fields whose type names one of `names`."""
+    places = [(f"rules.{path.removeprefix('rules.')}", "") for path, text in rule_types.items()
               if names & set(_WORD.findall(text))]
-    return places + [f"{field} {deck.id}" for deck in decks for field, spec in deck.fields.items()
+    return places + [(field, deck.id) for deck in decks for field, spec in deck.fields.items()
                      if spec.rule_type and names & set(_WORD.findall(spec.rule_type))]
 
 
-def _in_words_of_places(places: list[str]) -> str:
+def _in_words_of_places(places: list[Place]) -> str:
     """`rules.wishes, the effects of decks map, powers`."""
     fields: dict[str, list[str]] = {}
-    for place in places:
-        if " " in place:
-            field, deck = place.split(" ")
+    for field, deck in places:
+        if deck:
             fields.setdefault(field, []).append(deck)
-    words = [place for place in places if " " not in place]
+    words = [rule for rule, deck in places if not deck]
     words += [f"the {field} of deck{'s' if len(ids) > 1 else ''} {', '.join(ids)}" for field, ids in fields.items()]
     return ", ".join(words)
 

@@ -101,3 +101,17 @@ def test_an_extension_is_checked_at_its_own_line(tmp_path: Path) -> None:
     assert (problem.path, problem.line) == ("types.card_effect", 10)
     assert problem.message.startswith("unknown rule type ('efect' is not one)")
     assert named_there.path == "decks[spells].fields.effects.rule_type"  # left out, as any type with a mistake
+
+
+def test_where_a_key_is_read_names_the_rules_and_fields_typed_with_it_through_other_types() -> None:
+    from types import SimpleNamespace
+
+    from cards.rulecheck import key_readers
+
+    types = {**NAMED, "spell": "{effects: list[card_effect]}"}
+    field = SimpleNamespace(rule_type="list[card_effect]")
+    decks = [SimpleNamespace(id=deck, fields={"effects": field, "text": SimpleNamespace(rule_type=None)})
+             for deck in ("map", "powers")]
+    rule_types = {"wishes": "list[effect]", "rules.book": "dict[str, spell]"}
+    assert key_readers(types, rule_types, decks) == {"when": "rules.book, the effects of decks map, powers"}
+    assert key_readers(NAMED, {}, []) == {}  # read nowhere: refused as any unknown key
