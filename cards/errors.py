@@ -6,8 +6,10 @@ Every problem carries its location, so `deckwright lint` can print
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .wording import plural
 
@@ -38,10 +40,13 @@ class Problem:
 
 
 class DatabaseInvalid(CardsError):
-    """The database has one or more problems; all of them are listed."""
+    """The database has one or more problems; all of them are listed. `rules` are its rules
+    parameters as read when the database did not load (None when they could not be read), so
+    `deckwright lint` can check the names its templates look up in them in the same run."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], rules: Mapping[str, Any] | None = None):
         self.problems = problems
+        self.rules = rules
         lines = [str(p) for p in problems]
         super().__init__(f"{plural(len(problems), 'problem')}:\n" + "\n".join(lines))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from .schema import (
     TokenSheet,
 )
 from .spreadsheet import expand_card_sources, row_sources
-from .texts import syntax_errors
+from .texts import unloaded_text_errors
 from .yamlsrc import YamlDoc, load_yaml
 
 __all__ = ["Database", "Params", "load_all", "load_game", "resolve_rule"]
@@ -198,12 +199,16 @@ class _Assembler:
                 self.problems += [self.single_docs["print"].problem(("print", *rest), message)
                                   for rest, message in print_findings(singles["print"])]
         self.problems += [p for doc in self.docs for p in getattr(doc, "column_problems", [])]
+        # the rules to check the names texts and templates read against: not when unread, nor with a
+        # mistake of their own (a misspelt key would make each template reading it rightly look wrong)
+        is_sound = "rules" in singles and not any(re.match(r"rules\b", p.path) for p in self.problems)
+        read_rules = rules if is_sound else None
         if self.problems:  # the texts' `{{ }}` are checked once the database loads (`generator.check`)
             for i, deck in enumerate(merged["decks"]):
-                for card, field, message in syntax_errors(deck):
+                for card, field, message in unloaded_text_errors(deck, read_rules):
                     self._report("decks", i, ("cards", card, field), message)
         if self.problems:  # each once: every row's problem with a missing column is the column's problem
-            raise DatabaseInvalid(list(dict.fromkeys(self.problems)))
+            raise DatabaseInvalid(list(dict.fromkeys(self.problems)), rules=read_rules)
         decks = {deck.id: deck for deck in merged["decks"]}
         for i, deck in enumerate(merged["decks"]):  # a borrowed back is the other deck's, layout and all (checked)
             if deck.back.like:

@@ -7,12 +7,14 @@ rulebooks and card layouts all print the same words.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
 from jinja2 import Template, TemplateError, TemplateSyntaxError
 
 from .errors import CardsError
+from .rulenames import unknown_rules
 from .sandbox import BudgetedSandbox
 from .undefined import NamingUndefined
 
@@ -73,18 +75,45 @@ def text_fields(deck: Any, card: Any) -> list[str]:
     return declared + (["text"] if card.get("text") else [])
 
 
+def unloaded_text_errors(deck: Any, rules: Mapping[str, Any] | None) -> list[tuple[int, str, str]]:
+    """What a database that does not load can still say of `deck`'s texts: their `{{ }}` well
+    formed, and, when its rules were read (`rules`), the rules parameters they name there."""
+    return syntax_errors(deck) + (unknown_rule_errors(deck, rules) if rules is not None else [])
+
+
 def syntax_errors(deck: Any) -> list[tuple[int, str, str]]:
     """(card's index, field, message) of every text of `deck` whose `{{ }}` is not even well formed:
     found without the rules, so a database refused for another mistake still lists them (a
     misspelt spreadsheet column hid them until the next run). The message is `card_text`'s."""
     found = []
+    for index, card, field, folded in _templated_texts(deck):
+        try:
+            _ENV.parse(folded)
+        except TemplateSyntaxError as exc:
+            found.append((index, field, _cannot_fill_in(f"card {card.id!r} field {field!r}", folded, exc)))
+    return found
+
+
+def unknown_rule_errors(deck: Any, rules: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+    """(card's index, field, message) of every text of `deck` naming a rules parameter that
+    `rules` does not hold (`cards.rulenames`): found without loading the database, so a database
+    refused for another mistake still lists them. The message is `card_text`'s."""
+    found = []
+    for index, card, field, folded in _templated_texts(deck):
+        try:
+            unknown = unknown_rules(_ENV.parse(folded), rules)
+        except TemplateSyntaxError:  # `syntax_errors` says so
+            continue
+        where = f"card {card.id!r} field {field!r}"
+        found += [(index, field, f"{where}: cannot fill in {folded!r}: {each.message}") for each in unknown]
+    return found
+
+
+def _templated_texts(deck: Any) -> Iterator[tuple[int, Any, str, str]]:
+    """(card's index, card, field, text folded to single spaces) of every text of `deck` with a
+    `{` in it, short enough to fill in."""
     for index, card in enumerate(deck.cards):
         for field in text_fields(deck, card):
             folded = " ".join(str(card.get(field)).split())
-            if "{" not in folded or len(folded) > MAX_TEXT:
-                continue
-            try:
-                _ENV.parse(folded)
-            except TemplateSyntaxError as exc:
-                found.append((index, field, _cannot_fill_in(f"card {card.id!r} field {field!r}", folded, exc)))
-    return found
+            if "{" in folded and len(folded) <= MAX_TEXT:
+                yield index, card, field, folded

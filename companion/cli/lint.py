@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import shlex
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -46,7 +47,7 @@ def command(games: tuple[str, ...]) -> None:
             notes = _check_kit(db)
         except DatabaseInvalid as exc:
             if db is None:  # the cards did not load: what the layout files say, in the same run
-                exc = DatabaseInvalid([*exc.problems, *_layout_problems(root / gid)])
+                exc = DatabaseInvalid([*exc.problems, *_layout_problems(root / gid, exc.rules)])
             failures.append(f"{gid}: {format_problems(exc)}" + "".join(f"\n{note}" for note in _empty_notes(db)))
             continue
         except CardsError as exc:
@@ -62,10 +63,13 @@ def command(games: tuple[str, ...]) -> None:
         raise DataProblem("\n".join([*failures, *unread]))
 
 
-def _layout_problems(folder: Path) -> list[Problem]:
+def _layout_problems(folder: Path, rules: Mapping[str, Any] | None) -> list[Problem]:
+    """What the game's layout files say wrong, and, when its rules were read, the names its
+    templates and layouts look up in them that are not there."""
     from generator.layoutlint import game_layout_problems
+    from generator.templaterules import game_rule_name_problems
 
-    return game_layout_problems(folder)
+    return game_layout_problems(folder) + (game_rule_name_problems(folder, rules) if rules is not None else [])
 
 
 def _version_label(db: Database) -> str:
