@@ -5,6 +5,7 @@ All results are PostScript points (1/72 in); lengths are parsed by `cards.units`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cards.units import MM, parse_length, parse_size
@@ -99,6 +100,27 @@ def printable(page: tuple[float, float], margin: float = PAGE_MARGIN) -> Box:
     """The part of a page we print on."""
     w, h = page
     return Box(margin, margin, w - 2 * margin, h - 2 * margin)
+
+
+def sheet_area(page: tuple[float, float], margin: float = PAGE_MARGIN) -> Box:
+    """The part of a page a board, mat or tracker may cover: the printable area above its footer band."""
+    area = printable(page, margin)
+    return Box(area.x, area.y + FOOTER_BAND, area.w, area.h - FOOTER_BAND)
+
+
+def page_that_fits(paper: str, fits: Callable[[tuple[float, float]], bool]) -> tuple[float, float] | None:
+    """`paper` portrait when `fits(page)` says it holds what it must, else landscape when that
+    does (a sheet or strip wider than the portrait page), else None."""
+    portrait = page_size(paper)
+    return next((page for page in (portrait, landscape(portrait)) if fits(page)), None)
+
+
+def long_edge_back(front: Box, page: tuple[float, float]) -> Box:
+    """Where a box of a page's front lands on its back when the page is turned over its long edge:
+    mirrored left to right on a portrait page, top to bottom on a landscape one."""
+    if page[0] > page[1]:
+        return Box(front.x, page[1] - front.top, front.w, front.h)
+    return front.mirrored(page[0])
 
 
 def page_margin(setting: str | float | dict[str, str | float] | None, paper: str) -> float:

@@ -5,7 +5,7 @@ with `back.per_card` one drawn from each card), looked up in the game's template
 printed copy becomes a face imposed by `generator.imposition`, with duplex backs. A sheet (kind
 mat/board/tracker) prints as many copies per page as fit (`sheet_slots`: portrait or landscape,
 whichever holds more), or is tiled across pages (`generator.tiling`) when it does not fit the
-printable area.
+printable area; every page of it has the footer card sheets have, under the sheet.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from cards.units import MM, parse_length, parse_size
 from . import laststamps
 from .cardlayout import Box, load_layout, render_layout
 from .dbmemo import DatabaseMemo
-from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, printable
-from .imposition import Face, LastSheet, impose_cards
+from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, sheet_area
+from .imposition import Face, LastSheet, draw_footer, impose_cards
 from .layoutfile import layout_folders
 from .pagecache import stamped
 from .pdfcanvas import new_canvas
@@ -263,7 +263,8 @@ def sheet_copies(db: Database, sheet: Any) -> list[dict[str, Any]]:
 
 
 def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
-    """A PDF of every copy of `sheet`: as many copies per page as fit, or tiled across pages when too large."""
+    """A PDF of every copy of `sheet`: as many copies per page as fit, or tiled across pages when
+    too large; each page with its footer (game, sheet, version, page number) under the sheet."""
     from .tiling import draw_tiles, fits_one_page, plan_tiles
 
     layout = load_layout(sheet.layout, layout_folders(db))
@@ -271,27 +272,38 @@ def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> 
     base = {**base_context(db), "sheet": sheet, "data": sheet.data}
     painters = [_sheet_painter(layout, size, {**base, **copy}, f"sheet {sheet.id!r}") for copy in sheet_copies(db, sheet)]
     margin = page_margin(db.print.margin, paper)
+    footer = f"{db.meta.name} \u00b7 {sheet.name} \u00b7 version {printed_version(db)}"
     if not fits_one_page(size, paper, margin):
         canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
-        for paint in painters:
-            draw_tiles(canvas, plan_tiles(size, paper, margin=margin), paint, f"{db.meta.name} {sheet.name}")
+        plan = plan_tiles(size, paper, margin=margin)
+        labels = page_labels(footer, len(painters) * len(plan.tiles()))
+        for number, paint in enumerate(painters):
+            draw_tiles(canvas, plan, paint, f"{db.meta.name} {sheet.name}", labels[number * len(plan.tiles()):])
         canvas.save()
         return
     page, slots = sheet_slots(size, paper, margin)
     canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
-    for start in range(0, len(painters), len(slots)):
+    starts = range(0, len(painters), len(slots))
+    for start, label in zip(starts, page_labels(footer, len(starts)), strict=True):
         for paint, (x, y) in zip(painters[start:start + len(slots)], slots, strict=False):
             paint(canvas, x, y)
+        draw_footer(canvas, page, label, margin)
         canvas.showPage()
     canvas.save()
+
+
+def page_labels(footer: str, count: int) -> list[str]:
+    """`footer` with each page's number: `... · sheet 2/3`, as token sheets print it."""
+    return [f"{footer} \u00b7 sheet {number}/{count}" for number in range(1, count + 1)]
 
 
 def sheet_slots(size: tuple[float, float], paper: str,
                 margin: float = PAGE_MARGIN) -> tuple[tuple[float, float], list[tuple[float, float]]]:
     """The page (portrait or landscape) holding the most copies of a sheet, and their lower-left corners.
 
-    Copies are stacked top down, then left to right, `SHEET_GAP` apart, the group centred; when
-    both orientations hold as many, a wide sheet goes on a landscape page.
+    Copies are stacked top down, then left to right, `SHEET_GAP` apart, the group centred on the
+    page but clear of the footer band (`sheet_area`); when both orientations hold as many, a
+    wide sheet goes on a landscape page.
     """
     portrait = page_size(paper)
     pages = [landscape(portrait), portrait] if size[0] > size[1] else [portrait, landscape(portrait)]
@@ -299,13 +311,14 @@ def sheet_slots(size: tuple[float, float], paper: str,
     page, (cols, rows) = max(layouts, key=lambda item: item[1][0] * item[1][1])
     w, h = size
     x0 = (page[0] - (cols * w + (cols - 1) * SHEET_GAP)) / 2
-    top = (page[1] + rows * h + (rows - 1) * SHEET_GAP) / 2
+    high = rows * h + (rows - 1) * SHEET_GAP
+    top = max((page[1] + rows * h + (rows - 1) * SHEET_GAP) / 2, sheet_area(page, margin).y + high)
     slots = [(x0 + c * (w + SHEET_GAP), top - (r + 1) * h - r * SHEET_GAP) for c in range(cols) for r in range(rows)]
     return page, slots
 
 
 def _grid(size: tuple[float, float], page: tuple[float, float], margin: float) -> tuple[int, int]:
-    area = printable(page, margin)
+    area = sheet_area(page, margin)
     cols = int((area.w + SHEET_GAP + 1e-6) // (size[0] + SHEET_GAP))
     rows = int((area.h + SHEET_GAP + 1e-6) // (size[1] + SHEET_GAP))
     return cols, rows

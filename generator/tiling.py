@@ -6,14 +6,14 @@ registration crosses are drawn at the same board positions in every shared strip
 one tile over the next until the crosses coincide rebuilds the board. Each page says which
 tile it is and which tiles join it ("A1 → join to A2 (right), B1 (below)"); a tile with a
 neighbour to its left or above has that edge dashed: cut along it and lay the tile over the
-neighbour's strip.
+neighbour's strip. Under the label each page prints the footer every sheet page prints.
 """
 
 from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.units import MM
 
 from .geometry import (
+    FOOTER_BAND,
     FOOTER_SIZE,
     PAGE_MARGIN,
     REGISTRATION_CROSS_SIZE,
@@ -30,8 +31,11 @@ from .geometry import (
     Box,
     landscape,
     page_size,
+    page_that_fits,
     printable,
+    sheet_area,
 )
+from .imposition import draw_footer
 
 LABEL_FONT = ("Helvetica-Bold", 8)
 
@@ -62,6 +66,7 @@ class TilePlan:
     cols: int
     rows: int
     overlap: float
+    margin: float = PAGE_MARGIN
 
     @property
     def span(self) -> tuple[float, float]:
@@ -113,10 +118,12 @@ def tile_name(row: int, col: int) -> str:
 
 
 def fits_one_page(board: tuple[float, float], paper: str, margin: float = PAGE_MARGIN) -> bool:
-    """Does the board fit the printable area of `paper`, turned whichever way suits it?"""
-    w, h = board
-    area = printable(landscape(page_size(paper)) if w > h else page_size(paper), margin)
-    return w <= area.w + 1e-6 and h <= area.h + 1e-6
+    """Does the board fit what a page of `paper` leaves a sheet (above its footer), the page
+    turned whichever way suits it?"""
+    def holds(page: tuple[float, float]) -> bool:
+        area = sheet_area(page, margin)
+        return board[0] <= area.w + 1e-6 and board[1] <= area.h + 1e-6
+    return page_that_fits(paper, holds) is not None
 
 
 def plan_tiles(board: tuple[float, float], paper: str, overlap: float = TILE_OVERLAP,
@@ -132,7 +139,7 @@ def _plan(board: tuple[float, float], page: tuple[float, float], overlap: float,
     area = Box(printable_area.x, printable_area.y + TILE_LABEL_BAND, printable_area.w, printable_area.h - TILE_LABEL_BAND)
     cols = _count(board[0], area.w, overlap)
     rows = _count(board[1], area.h, overlap)
-    return TilePlan(page, board, area, cols, rows, overlap)
+    return TilePlan(page, board, area, cols, rows, overlap, margin)
 
 
 def _count(length: float, room: float, overlap: float) -> int:
@@ -141,15 +148,17 @@ def _count(length: float, room: float, overlap: float) -> int:
     return math.ceil((length - overlap) / (room - overlap) - 1e-9)
 
 
-def draw_tiles(canvas: Canvas, plan: TilePlan, paint: BoardPainter, title: str) -> None:
-    """One page per tile: its piece of the board, registration crosses and its label."""
+def draw_tiles(canvas: Canvas, plan: TilePlan, paint: BoardPainter, title: str, footers: Sequence[str]) -> None:
+    """One page per tile: its piece of the board, registration crosses, its label and, under the
+    label, its footer (one of `footers` a tile, in order)."""
     canvas.setPageSize(plan.page)
-    for tile in plan.tiles():
+    for tile, footer in zip(plan.tiles(), footers, strict=False):
         origin = _board_origin(plan, tile)
         _draw_piece(canvas, plan, tile, origin, paint)
         _draw_crosses(canvas, plan, tile, origin)
         _draw_cut_edges(canvas, plan, tile)
         _draw_label(canvas, plan, tile, title)
+        draw_footer(canvas, plan.page, footer, plan.margin)
         canvas.showPage()
 
 
@@ -247,5 +256,11 @@ def _draw_label(canvas: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     while canvas.stringWidth(text, LABEL_FONT[0], size) > plan.area.w and size > FOOTER_SIZE:
         size -= 0.5
     canvas.setFont(LABEL_FONT[0], size)
-    canvas.drawString(plan.area.x, plan.area.y - TILE_LABEL_BAND / 2 - size * 0.35, text)
+    canvas.drawString(plan.area.x, label_baseline(plan, size), text)
     canvas.restoreState()
+
+
+def label_baseline(plan: TilePlan, size: float) -> float:
+    """Where a tile's label of `size` points sits: its descenders clear of the footer band below
+    it, in the band under the tile's piece."""
+    return plan.margin + FOOTER_BAND + size * 0.25
