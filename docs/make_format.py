@@ -31,8 +31,12 @@ SECTIONS: tuple[tuple[str, type[BaseModel], str], ...] = (
      "default 1) plus the fields the deck declares.")),
     ("decks[].fields.NAME", schema.FieldSpec, "A field every card of the deck may (or must) give."),
     ("decks[].back", schema.Back, "The deck's card back."),
-    ("sheets[]", schema.Sheet, "A board, mat or tracker (tiled over several pages when larger than the paper)."),
-    ("tokens[]", schema.TokenSheet, "A punch sheet of tokens."),
+    ("sheets[]", schema.Sheet, "A board, mat or tracker: as many copies a page as fit, on a landscape page when "
+     "that holds more (one wider than the portrait page), or tiled over several pages when larger than the paper. "
+     "One page holds up to 200 x 284 mm (A4) or 205 x 266 mm (Letter) upright, 287 x 197 mm or 269 x 202 mm "
+     "turned, above the page's footer (game, sheet, version, page number), inside the default 5 mm margin."),
+    ("tokens[]", schema.TokenSheet, "A punch sheet of tokens; on landscape pages when only those hold a token "
+     "(a strip longer than the portrait page is wide)."),
     ("tokens[].tokens[]", schema.Token, "One kind of token on a punch sheet."),
     ("dice[]", schema.Die, "A die the game uses, which the kit does not print (listed under the rulebook's components)."),
     ("references[]", schema.Reference, "A quick-reference card, its sides rendered from Markdown templates."),

@@ -32,6 +32,7 @@ from .packing import (
     own_sheets,
     pack_tokens,
     token_area_use,
+    token_page,
 )
 from .rulebook import reference_copies
 from .stamps import printed_version
@@ -112,14 +113,14 @@ def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePl
     what = f"{group_label(db, group)} ({count} tokens)"
     duplex = any(tokens.duplex for tokens in group.members)
     if group.shared:
-        pages = pack_tokens(group.members, paper, margin)
-        taken, usable = token_area_use(pages, paper, margin)
-        return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", len(pages), duplex, False, taken, usable,
-                        cut="tokens")
+        page, pages = token_page(group.members, paper, margin), pack_tokens(group.members, paper, margin)
+        taken, usable = token_area_use(pages, page, margin)
+        return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", len(pages), duplex, page[0] > page[1],
+                        taken, usable, cut="tokens")
     plan = plan_tokens(group.members[0].extent(), paper, margin)
     sheets = math.ceil(count / plan.per_page)
-    return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", sheets, duplex, False, count, sheets * plan.per_page,
-                    cut="tokens")
+    return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", sheets, duplex, plan.page[0] > plan.page[1], count,
+                    sheets * plan.per_page, cut="tokens")
 
 
 def _sheet_plan(db: Database, sheet: Any, paper: str, margin: float) -> FilePlan:

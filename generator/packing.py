@@ -35,7 +35,18 @@ from cards import Database
 from cards.units import MM, parse_length, parse_size
 
 from .errors import PaperError
-from .geometry import PAPERS, TOKEN_BLEED, TOKEN_GAP, Box, page_margin, page_size, printable
+from .geometry import (
+    PAPERS,
+    TOKEN_BLEED,
+    TOKEN_GAP,
+    Box,
+    landscape,
+    long_edge_back,
+    page_margin,
+    page_size,
+    page_that_fits,
+    printable,
+)
 from .imposition import Face, LastSheet, SheetPlan, draw_footer, impose_cards, plan_sheet
 from .pdfcanvas import new_canvas
 from .stamps import printed_version, version_label
@@ -275,26 +286,46 @@ def render_token_file(db: Database, group: Group, paper: str, out: Path | Binary
 
 
 def pack_tokens(sheets: tuple[Any, ...], paper: str, margin: float) -> list[list[TokenPlace]]:
-    """Every token of `sheets` placed on portrait pages: each sheet a block of rows of its own
-    grid (centred across the page), blocks stacked from the top, rows carried over to the next
+    """Every token of `sheets` placed on pages of `token_page`: each sheet a block of rows of its
+    own grid (centred across the page), blocks stacked from the top, rows carried over to the next
     page when one is full. One list of places per page."""
-    page = page_size(paper)
-    area = printable(page, margin)
-    floor = area.y + TOKEN_FOOTER_BAND + TOKEN_BLEED  # a token's colour runs past its cut line
-    room = Box(area.x + TOKEN_BLEED, floor, area.w - 2 * TOKEN_BLEED, area.top - TOKEN_BLEED - floor)
-    for sheet in sheets:
-        w, h = block_size(sheet)
-        if w > room.w or h > room.h:
-            raise PaperError(f"a {w / MM:.0f} x {h / MM:.0f} mm part of {sheet.id!r} does not fit on {paper} paper")
+    room = _token_room(token_page(sheets, paper, margin), margin)
     placed = fill_regions(sheets, (Region(number, room) for number in itertools.count()))
     assert placed is not None  # the pages never run out, and every token fits one
     return by_page(placed)
 
 
-def token_area_use(pages: list[list[TokenPlace]], paper: str, margin: float) -> tuple[int, int]:
+def token_page(sheets: tuple[Any, ...], paper: str, margin: float) -> tuple[float, float]:
+    """The page shared tokens are packed on: portrait, or landscape when only that holds every
+    part (a long strip, a wide tracker)."""
+    page = page_that_fits(paper, lambda page: all(_fits(sheet, _token_room(page, margin)) for sheet in sheets))
+    if page is None:
+        turned = _token_room(landscape(page_size(paper)), margin)
+        part = next(sheet for sheet in sheets if not _fits(sheet, turned))
+        w, h = block_size(part)
+        raise PaperError(f"a {w / MM:.0f} x {h / MM:.0f} mm part of {part.id!r} does not fit on {paper} paper, even "
+                         f"turned landscape: make it at most {int(turned.w / MM)} x {int(turned.h / MM)} mm")
+    return page
+
+
+def _fits(sheet: Any, room: Box) -> bool:
+    """Does the block of `sheet` (a token sheet's grid, a tracker's copies) fit `room`?"""
+    w, h = block_size(sheet)
+    return w <= room.w and h <= room.h
+
+
+def _token_room(page: tuple[float, float], margin: float) -> Box:
+    """Where tokens go on a shared page: inside the margin, above the footer, each token's colour
+    (`TOKEN_BLEED` past its cut line) inside too."""
+    area = printable(page, margin)
+    floor = area.y + TOKEN_FOOTER_BAND + TOKEN_BLEED
+    return Box(area.x + TOKEN_BLEED, floor, area.w - 2 * TOKEN_BLEED, area.top - TOKEN_BLEED - floor)
+
+
+def token_area_use(pages: list[list[TokenPlace]], page: tuple[float, float], margin: float) -> tuple[int, int]:
     """(square millimetres the tokens' places take, square millimetres of the pages' token area):
-    how full shared token pages are."""
-    area = printable(page_size(paper), margin)
+    how full shared token pages of size `page` are."""
+    area = printable(page, margin)
     usable = area.w * (area.h - TOKEN_FOOTER_BAND)
     taken = sum((place.box.w + TOKEN_GAP) * (place.box.h + TOKEN_GAP) for places in pages for place in places)
     return round(min(taken, usable * len(pages)) / MM**2), round(usable * len(pages) / MM**2)
@@ -304,7 +335,7 @@ def render_token_group(db: Database, group: Group, paper: str, out: Path | Binar
     """A PDF of every token of every sheet of `group`, packed together (backs on alternate pages,
     mirrored for a long-edge flip, when the group is double-sided)."""
     margin = page_margin(db.print.margin, paper)
-    page = page_size(paper)
+    page = token_page(group.members, paper, margin)
     pages = pack_tokens(group.members, paper, margin)
     painters = {id(sheet): block_painter(db, sheet) for sheet in group.members}
     duplex = any(sheet.duplex for sheet in group.members)
@@ -313,7 +344,7 @@ def render_token_group(db: Database, group: Group, paper: str, out: Path | Binar
         footer = f"{db.meta.name} \u00b7 tokens \u00b7 version {printed_version(db)} \u00b7 sheet {number}/{len(pages)}"
         for side in ("front", "back") if duplex else ("front",):
             for place in (p for p in places if side == "front" or p.sheet.duplex):
-                box = place.box if side == "front" else place.box.mirrored(page[0])
+                box = place.box if side == "front" else long_edge_back(place.box, page)
                 painters[id(place.sheet)](canvas, box, place.token, side)
             draw_footer(canvas, page, footer + f" {side}s" * duplex, margin)
             canvas.showPage()

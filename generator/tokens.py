@@ -31,8 +31,11 @@ from .geometry import (
     TOKEN_BLEED,
     TOKEN_GAP,
     Box,
+    landscape,
+    long_edge_back,
     page_margin,
     page_size,
+    page_that_fits,
     printable,
 )
 from .icons import draw_icon
@@ -73,23 +76,31 @@ class TokenPlan:
 
     def back_box(self, slot: int) -> Box:
         """Where the back of the token at `slot` goes (long-edge flip)."""
-        return self.cut_box(slot).mirrored(self.page[0])
+        return long_edge_back(self.cut_box(slot), self.page)
 
 
 def plan_tokens(size: float | tuple[float, float], paper: str, margin: float = PAGE_MARGIN) -> TokenPlan:
     """The most tokens of diameter (or side) `size` points, or of (width, height), that fit one
-    portrait page, centred."""
+    portrait page, centred; a landscape page when only that holds one (a long strip)."""
     width, height = size if isinstance(size, tuple) else (size, size)
-    page = page_size(paper)
+    page = page_that_fits(paper, lambda page: min(_token_grid(page, margin, width, height)) >= 1)
+    if page is None:
+        area = printable(landscape(page_size(paper)), margin)
+        raise PaperError(f"a {max(width, height) / MM:.0f} mm token does not fit on {paper} paper, even turned "
+                         f"landscape: make it at most {int(area.w / MM)} x {int((area.h - FOOTER_BAND) / MM)} mm")
     area = printable(page, margin)
-    cols = int((area.w + TOKEN_GAP) // (width + TOKEN_GAP))
-    rows = int((area.h - FOOTER_BAND + TOKEN_GAP) // (height + TOKEN_GAP))
-    if cols < 1 or rows < 1:
-        raise PaperError(f"a {max(width, height) / MM:.0f} mm token does not fit on {paper} paper")
+    cols, rows = _token_grid(page, margin, width, height)
     grid_w, grid_h = cols * (width + TOKEN_GAP) - TOKEN_GAP, rows * (height + TOKEN_GAP) - TOKEN_GAP
     x0 = (page[0] - grid_w) / 2
     y0 = area.y + FOOTER_BAND + (area.h - FOOTER_BAND - grid_h) / 2
     return TokenPlan(page, width, cols, rows, (x0, y0), margin, 0.0 if height == width else height)
+
+
+def _token_grid(page: tuple[float, float], margin: float, width: float, height: float) -> tuple[int, int]:
+    """(columns, rows) of tokens of `width` x `height` points a page holds above its footer."""
+    area = printable(page, margin)
+    return (int((area.w + TOKEN_GAP) // (width + TOKEN_GAP)),
+            int((area.h - FOOTER_BAND + TOKEN_GAP) // (height + TOKEN_GAP)))
 
 
 def token_copies(sheet: Any) -> list[Any]:
