@@ -265,31 +265,45 @@ def sheet_copies(db: Database, sheet: Any) -> list[dict[str, Any]]:
 def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
     """A PDF of every copy of `sheet`: as many copies per page as fit, or tiled across pages when
     too large; each page with its footer (game, sheet, version, page number) under the sheet."""
-    from .tiling import draw_tiles, fits_one_page, plan_tiles
+    from .tiling import fits_one_page
 
     layout = load_layout(sheet.layout, layout_folders(db))
     size = (parse_length(sheet.width), parse_length(sheet.height))
     base = {**base_context(db), "sheet": sheet, "data": sheet.data}
     painters = [_sheet_painter(layout, size, {**base, **copy}, f"sheet {sheet.id!r}") for copy in sheet_copies(db, sheet)]
     margin = page_margin(db.print.margin, paper)
-    footer = f"{db.meta.name} \u00b7 {sheet.name} \u00b7 version {printed_version(db)}"
-    if not fits_one_page(size, paper, margin):
-        canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
-        plan = plan_tiles(size, paper, margin=margin)
-        labels = page_labels(footer, len(painters) * len(plan.tiles()))
-        for number, paint in enumerate(painters):
-            draw_tiles(canvas, plan, paint, f"{db.meta.name} {sheet.name}", labels[number * len(plan.tiles()):])
-        canvas.save()
-        return
-    page, slots = sheet_slots(size, paper, margin)
+    draw = _draw_slotted if fits_one_page(size, paper, margin) else _draw_tiled
+    draw(db, sheet, paper, out, painters, margin)
+
+
+def _draw_tiled(db: Database, sheet: Any, paper: str, out: Path | BinaryIO, painters: list[Any], margin: float) -> None:
+    """Each copy of a sheet too large for a page, tiled across pages (`generator.tiling`)."""
+    from .tiling import draw_tiles, plan_tiles
+
+    canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
+    plan = plan_tiles((parse_length(sheet.width), parse_length(sheet.height)), paper, margin=margin)
+    labels = page_labels(_sheet_footer(db, sheet), len(painters) * len(plan.tiles()))
+    for number, paint in enumerate(painters):
+        draw_tiles(canvas, plan, paint, f"{db.meta.name} {sheet.name}", labels[number * len(plan.tiles()):])
+    canvas.save()
+
+
+def _draw_slotted(db: Database, sheet: Any, paper: str, out: Path | BinaryIO, painters: list[Any],
+                  margin: float) -> None:
+    """The copies of a sheet, as many to a page as fit (`sheet_slots`)."""
+    page, slots = sheet_slots((parse_length(sheet.width), parse_length(sheet.height)), paper, margin)
     canvas = new_canvas(out, page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
     starts = range(0, len(painters), len(slots))
-    for start, label in zip(starts, page_labels(footer, len(starts)), strict=True):
+    for start, label in zip(starts, page_labels(_sheet_footer(db, sheet), len(starts)), strict=True):
         for paint, (x, y) in zip(painters[start:start + len(slots)], slots, strict=False):
             paint(canvas, x, y)
         draw_footer(canvas, page, label, margin)
         canvas.showPage()
     canvas.save()
+
+
+def _sheet_footer(db: Database, sheet: Any) -> str:
+    return f"{db.meta.name} \u00b7 {sheet.name} \u00b7 version {printed_version(db)}"
 
 
 def page_labels(footer: str, count: int) -> list[str]:
