@@ -53,7 +53,7 @@ def can_play(engine: Game, state: SkirmishState, seat: int, cid: str) -> bool:
     if skill_cost(engine, user, card) > side.ap or not can_hold(side.hand, side.unseen, cid):
         return False
     keyword = card.get("keyword")
-    if keyword == "channel" and user.attacked:
+    if keyword == "channel" and (user.attacked or is_blocked(user, "attack")):  # no attack to consume
         return False
     if keyword == "delirium" and side.max_ap < engine.rules["delirium_max_ap"]:
         return False

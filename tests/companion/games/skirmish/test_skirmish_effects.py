@@ -149,6 +149,19 @@ def test_channel_uses_the_attack_action(engine):
     assert not {"attack:sera-quill", "skill:marginal-cut"} & set(options(engine, state))
 
 
+def test_a_restrained_character_has_no_attack_to_channel(engine):
+    """'Restrain | The character is unable to attack or walk.' and 'Channel | Activate the effect
+    by consuming the character's attack action.': no attack, nothing to consume (ruling
+    keyword-semantics); the play audit saw Bramblejack on Restrain 1 offered Root Grip."""
+    state = battle(engine, ("sera-quill", 0, "C4"), ("bramblejack", 1, "C5"))
+    give(state, 0, "marginal-cut", "marginal-cut")
+    state.fighter("sera-quill").effects["restrain"] = 1
+    act(engine, state)
+    assert "skill:marginal-cut" not in options(engine, state)
+    state.fighter("sera-quill").effects.clear()
+    assert "skill:marginal-cut" in options(engine, state)
+
+
 def test_delirium_lowers_the_maximum(engine):
     """'Delirium | Activate the effect by reducing your maximum action points by one.'"""
     state = battle(engine, ("magister-orrin", 0, "C3"), ("thistle", 1, "C5"), ap=4)
