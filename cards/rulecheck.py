@@ -16,12 +16,13 @@ from pydantic import ValidationError
 from .errors import Problem
 from .locations import Loc
 from .problems import message
+from .ruletype_extensions import added_keys
 from .ruletype_parts import NOT_COVERED, NOT_ONE_OF, SCALARS, UNKNOWN_KEY, RuleTypeError
 from .ruletypes import (
     NAMES_REF,
     adapter,
-    added_keys,
     bind_refs,
+    choices_of,
     rule_refs,
     type_name_problem,
     unbounded,
@@ -33,8 +34,11 @@ _TYPE_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
 _CASE = re.compile(r"^\[[\w-]+=[\w-]+\]$")  # a `per op` case in an error location: `[op=steal]`
 # `str in REF` / `covers REF`: the names another value lists, put in before the type is built
 _LISTED = re.compile(rf"\b(in|covers)\s+({NAMES_REF.pattern})(?=\s*(?:[,\])}}]|$))")
+# `str in (raise_power, decks.effects)`: a list named among the choices (or the keys a mapping covers)
+_LISTED_ITEM = re.compile(rf"(?<=[(,])(\s*)({NAMES_REF.pattern})(?=\s*[,)])")
+_TYPES_ITEM = re.compile(r"\btypes\.([A-Za-z_][\w-]*)")  # `str in (types.hook, feint)`
 _WORD = re.compile(r"[A-Za-z_][\w-]*")
-Readers = Mapping[str, str]  # a key some types add (`effect + {when?: ...}`) -> where it is read, in words
+Readers = Mapping[str, str]  # a key some types add (`effect + {when?: ...}`), or a name's repr, -> where read
 
 
 @dataclass(frozen=True)
@@ -168,13 +172,26 @@ def key_readers(types: Mapping[str, str], rule_types: Mapping[str, str], decks: 
     """Where each key an extension adds (`card_effect: effect + {when?: ...}`) is read, in words:
     the rules and the deck fields whose type names such a type, itself or through another
     (`the effects of decks map, powers`). A mapping that refuses the key says so: `when` on a
-    bid's reward is read by nothing, and the designer learns where it would be."""
+    bid's reward is read by nothing, and the designer learns where it would be. Keyed by its repr
+    (`'feint'`), where each name a type of choices lists is accepted, when another type of choices
+    names that one (`types.duel_hook`): a hook refused on a location says where it may be used."""
     found: dict[str, dict[Place, None]] = {}  # each key's places, in order, each once
     for name, text in types.items():
         added = added_keys(text)
         for key in added[1] if added else []:
             found.setdefault(key, {}).update(dict.fromkeys(_places_naming(_naming(name, types), rule_types, decks)))
+    families = _choice_families(types)
+    for name in (name for name in types if name in families):  # in their order: the same words each run
+        for value in choices_of(types[name], types):
+            places = _places_naming(_naming(name, types), rule_types, decks)
+            found.setdefault(repr(value), {}).update(dict.fromkeys(places))
     return {key: _in_words_of_places(list(places)) for key, places in found.items() if places}
+
+
+def _choice_families(types: Mapping[str, str]) -> set[str]:
+    """The named types of choices that name another (`str in (types.hook, feint)`) or are named so."""
+    naming = {name for name, text in types.items() if _TYPES_ITEM.search(text)}
+    return (naming | {ref for text in types.values() for ref in _TYPES_ITEM.findall(text)}) & set(types)
 
 
 Place = tuple[str, str]  # ('rules.wishes', '') or a deck field: ('effects', 'map')
@@ -203,9 +220,17 @@ def _in_words_of_places(places: list[Place]) -> str:
     for field, deck in places:
         if deck:
             fields.setdefault(field, []).append(deck)
-    words = [rule for rule, deck in places if not deck]
+    words = _compact_rules([rule for rule, deck in places if not deck])
     words += [f"the {field} of deck{'s' if len(ids) > 1 else ''} {', '.join(ids)}" for field, ids in fields.items()]
     return ", ".join(words)
+
+
+def _compact_rules(paths: list[str]) -> list[str]:
+    """Rules paths in few words: one under another listed goes, siblings go as one (`rules.actions.*`)."""
+    kept = [path for path in paths if not any(path.startswith(other + ".") for other in paths)]
+    parents = [path.rpartition(".")[0] for path in kept]
+    shared = {parent for parent in parents if parents.count(parent) > 1 and parent != "rules"}
+    return list(dict.fromkeys(f"{parent}.*" if parent in shared else path for path, parent in zip(kept, parents)))
 
 
 def _bind(rules: dict[str, Any], type_name: str, decks: Decks = {}) -> tuple[str, str]:  # noqa: B006
@@ -213,15 +238,23 @@ def _bind(rules: dict[str, Any], type_name: str, decks: Decks = {}) -> tuple[str
     bounds filled in; and why it cannot be when it cannot."""
     refusals: list[str] = []
 
-    def listed(match: re.Match[str]) -> str:
-        if decks is None and match.group(2).startswith("decks."):
-            return match.group(0)  # left free (`ruletypes` takes it as any name): the deck's problem is its own
-        names = _listed_names(rules, decks or {}, match.group(2))
-        if not names:
-            refusals.append(f"{match.group(2)!r} lists no names (expected rules.PATH, a list or mapping; "
+    def names(ref: str) -> str | None:
+        if decks is None and ref.startswith("decks."):
+            return None  # left free (`ruletypes` takes it as any name): the deck's problem is its own
+        found = _listed_names(rules, decks or {}, ref)
+        if not found:
+            refusals.append(f"{ref!r} lists no names (expected rules.PATH, a list or mapping; "
                             "decks.ID, a deck's card ids; or decks.ID.FIELD, the values its cards give)")
-        return f"{match.group(1)} ({', '.join(names)})"
-    type_name = _LISTED.sub(listed, type_name)
+        return ", ".join(found)
+
+    def listed(match: re.Match[str]) -> str:
+        found = names(match.group(2))
+        return match.group(0) if found is None else f"{match.group(1)} ({found})"
+
+    def item(match: re.Match[str]) -> str:
+        found = names(match.group(2))
+        return match.group(0) if found is None else match.group(1) + found
+    type_name = _LISTED_ITEM.sub(item, _LISTED.sub(listed, type_name))
     if refusals:
         return type_name, refusals[0]
     values = {}
@@ -256,7 +289,7 @@ def _value_problems(type_name: str, value: Any, exc: ValidationError, readers: R
         if error["type"] == "missing" and inner in misspelt:
             continue  # the unknown key beside it says which key it meant
         if error["type"] == NOT_ONE_OF:  # its own words: the value, the choices and a close one
-            text = error["msg"]
+            text = error["msg"] + _accepted_in(error.get("input"), readers)
         elif error["type"] == "missing":
             text = f"missing required key {inner[-1]!r}"
             inner = inner[:-1]
@@ -272,6 +305,12 @@ def _value_problems(type_name: str, value: Any, exc: ValidationError, readers: R
             text = f"expected {unbounded(type_name)}, got {value!r}"
         problems.append((inner, _in_words(error, text)))
     return problems
+
+
+def _accepted_in(value: Any, readers: Readers) -> str:
+    """Where a name refused here is accepted, when other places take more names (`key_readers`)."""
+    where = readers.get(repr(value)) if isinstance(value, str) else None
+    return f"; it may be used only in {where}" if where else ""
 
 
 def _covered(type_name: str) -> str:

@@ -26,6 +26,11 @@ class RuleTypeError(ValueError):
     """A `rule_types` entry that is not in the vocabulary."""
 
 
+def normalise(name: str) -> str:
+    """The type name without spaces: `dict[int, int]` -> `dict[int,int]`."""
+    return "".join(name.split())
+
+
 def split_top(text: str) -> list[str]:
     """`text` split at its commas outside brackets: `str,{a:int,b:int}` -> ['str', '{a:int,b:int}']."""
     parts, depth, start = [], 0, 0

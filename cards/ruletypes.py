@@ -30,6 +30,8 @@ Vocabulary (spaces are ignored):
 | `{op: T, ...} per op {steal: {resource: T}}` | as `{op: T, ...}`; where `op` is `steal`, these keys too (over the others) |
 | `{op: T, ...} per op {hook: {name: T} per name {...}}` | a case may have its own cases, by another key |
 | `effect + {when?: T}` | the named mapping type `effect` with these keys too, in each of its cases |
+| `effect + per op {hook: {name: T}}` | `effect` whose case `hook` has these keys over its own (keys may come before `per`) |
+| `str in (a, types.hook, decks.effects)` | these names, those the named choice type `hook` lists, the deck's ids |
 | `effect`      | a type named under `types:` (it may name itself: `reward?: list[effect]`) |
 
 Values are checked strictly: nothing is coerced from one type to another. Bounds may sit
@@ -60,11 +62,15 @@ from typing import Annotated, Any, NotRequired, Required
 from pydantic import ConfigDict, Field, PlainValidator, TypeAdapter
 from typing_extensions import is_typeddict
 
+from .ruletype_extensions import ONLY as _ONLY
+from .ruletype_extensions import PER as _PER
+from .ruletype_extensions import case_parts, extension, with_keys
 from .ruletype_parts import (
     SCALARS,
     RuleTypeError,
     closing,
     covering,
+    normalise,
     one_of,
     per_value,
     split_top,
@@ -76,7 +82,7 @@ KEY_TYPES = ("int", "str")
 VOCABULARY = ("int, float, str, bool, colour ('#rrggbb'), list, map, list[T] or dict[K,V] (K int or str); "
               "int and float take a bound: 'int >= 1', 'int in 2..20'; choices: 'str in (a, b)'; "
               "a mapping's keys: '{op: str, amount?: int}', no others: 'only {op: str}', "
-              "more keys: 'effect + {when?: str}'; "
+              "more keys: 'effect + {when?: str}', in a case: 'effect + per op {hook: {name: T}}'; "
               "or a name under types:")
 RULE_REF = re.compile(r"rules(?:\.[A-Za-z_][\w-]*)+")
 _BOUND_REF = re.compile(rf"({RULE_REF.pattern})(?:\s*/\s*([1-9]\d*))?")  # `rules.lanes / 2`: a part, rounded down
@@ -89,16 +95,9 @@ NAMES_REF = re.compile(r"(?:rules|decks)(?:\.[A-Za-z_][\w-]*)+")  # a value that
 _REF_CHOICES = re.compile(rf"^strin{NAMES_REF.pattern}$")  # `str in decks.actions`, not yet put in
 _COVERS = re.compile(rf"^(dict\[.+|map)covers(?:\((.+)\)|{NAMES_REF.pattern})$")
 _NAME = re.compile(r"^[A-Za-z_][\w-]*$")
-_PER = re.compile(r"^per([A-Za-z_][\w-]*)\{(.+)\}$")  # `per op {steal: {...}, set: {...}}`
-_EXTENDS = re.compile(r"^([A-Za-z_][\w-]*)\+\{(.+)\}$")  # `effect + {when?: str}`
-_ONLY = "only"  # `only {...}`: no keys but those listed
+_TYPES_REF = re.compile(r"^types\.([A-Za-z_][\w-]*)$")  # in a choice list: the names a named type lists
 Named = Mapping[str, str] | None  # the game's `types:`; None: any name is accepted (a syntax check)
 
-
-
-def normalise(name: str) -> str:
-    """The type name without spaces: `dict[int, int]` -> `dict[int,int]`."""
-    return "".join(name.split())
 
 
 def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never changed)
@@ -117,7 +116,7 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
         return bounded
     choices = _CHOICES.match(text)
     if choices:
-        return one_of(choices.group(1), choices.group(2))
+        return _choice_type(choices.group(1), choices.group(2), named)
     if _REF_CHOICES.match(text):
         return str  # a syntax check: the loader puts in the names (`rulecheck.bind`)
     if text.startswith("list[") and text.endswith("]"):
@@ -126,13 +125,53 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
         return _dict_type(text, named)
     if text.startswith(("{", _ONLY + "{")) and text.endswith("}"):
         return _keyed_map(text, named)
-    extended = _EXTENDS.match(text)
+    extended = extension(text)
     if extended:
-        return _extended(extended.group(1), extended.group(2), named)
+        return _extended(*extended, named)
     if _NAME.match(text) and text not in KEY_TYPES and (named is None or text in named):
         return _named_type(text, named)
     raise RuleTypeError(name)
 
+
+
+def _choice_type(kind: str, listed: str, named: Named) -> Any:
+    """`str in (a, b, types.hook)`: the names listed, and those each `types.NAME` (a named type of
+    choices) lists; a `rules.PATH` or `decks.ID` among them that the loader has not put in yet
+    (`rulecheck.bind`) leaves any name to pass, as a syntax check does."""
+    if named is None and any(_TYPES_REF.match(part) for part in split_top(listed)):
+        return SCALARS[kind]
+    names = choice_names(kind, listed, named or {})
+    return SCALARS[kind] if names is None else one_of(kind, ",".join(names))
+
+
+def choice_names(kind: str, listed: str, named: Mapping[str, str], seen: tuple[str, ...] = ()) -> list[str] | None:
+    """The names a choice list gives (`a,b,types.hook`), each `types.NAME` put in; None when it names a
+    list the loader has not put in (`decks.effects`)."""
+    names: list[str] = []
+    for part in split_top(listed):
+        ref = _TYPES_REF.match(part)
+        if NAMES_REF.fullmatch(part):
+            return None
+        if not ref:
+            names.append(part)
+            continue
+        inner = _CHOICES.match(normalise(named.get(ref.group(1), "")))
+        if ref.group(1) in seen or not inner or inner.group(1) != kind:
+            raise RuleTypeError(part)
+        more = choice_names(kind, inner.group(2), named, (*seen, ref.group(1)))
+        if more is None:
+            return None
+        names += more
+    return list(dict.fromkeys(names))
+
+
+def choices_of(text: str, named: Mapping[str, str]) -> list[str]:
+    """The names a type of choices (`str in (a, types.hook)`) accepts; none for another type."""
+    choices = _CHOICES.match(normalise(text))
+    try:
+        return (choice_names(choices.group(1), choices.group(2), named) or []) if choices else []
+    except RuleTypeError:
+        return []  # its own problem, reported where it is named
 
 
 def _dict_type(text: str, named: Named) -> Any:
@@ -173,38 +212,18 @@ def _keyed_map(text: str, named: Named, common: Mapping[str, Any] = {}, closed: 
     return shape if named is None else per_value(shape, selector, cases)
 
 
-def _extended(base: str, keys: str, named: Named) -> Any:
+def _extended(base: str, keys: str, cases: str, named: Named) -> Any:
     """`effect + {when?: str}`: the named mapping type `base` with these keys as well, in each of
-    its cases (they are added to its common keys)."""
+    its cases (they are added to its common keys); `per op {hook: {name: T}}` after them gives
+    the keys of the cases it names over that case's own (a place narrows a hook's names)."""
     if named is None:  # a syntax check: the keys are checked, the base is looked up by the loader
-        _typed_keys(keys, None)
+        if keys:
+            _typed_keys(keys, None)
+        per = _PER.match(cases)
+        for _, case in case_parts(per.group(2)) if per else []:
+            _typed_keys(case.removeprefix("{").removesuffix("}"), None)
         return Any
-    return python_type(with_keys(base, keys, named), named)
-
-
-def with_keys(base: str, keys: str, named: Mapping[str, str], seen: tuple[str, ...] = ()) -> str:
-    """The text of the named mapping type `base` with `keys` (`when?: str`) among its common keys."""
-    if base not in named or base in seen:
-        raise RuleTypeError(base)
-    text = normalise(named[base])
-    extended = _EXTENDS.match(text)
-    if extended:
-        text = with_keys(extended.group(1), extended.group(2), named, (*seen, base))
-    body = text.removeprefix(_ONLY)
-    if not body.startswith("{"):
-        raise RuleTypeError(base)
-    end = closing(body)
-    return f"{text[:len(text) - len(body)]}{body[:end]},{keys}{body[end:]}"
-
-
-def added_keys(type_text: str) -> tuple[str, list[str]] | None:
-    """The type an extension names and the keys it adds (`effect + {when?: str}` -> ('effect',
-    ['when'])); None when the type is no extension."""
-    extended = _EXTENDS.match(normalise(type_text))
-    if not extended:
-        return None
-    return extended.group(1), [part.partition(":")[0].removesuffix("?") for part in split_top(extended.group(2))]
-
+    return python_type(with_keys(base, keys, named, cases=cases), named)
 
 
 def _typed_keys(inner: str, named: Named) -> dict[str, Any]:

@@ -115,3 +115,45 @@ def test_where_a_key_is_read_names_the_rules_and_fields_typed_with_it_through_ot
     rule_types = {"wishes": "list[effect]", "rules.book": "dict[str, spell]"}
     assert key_readers(types, rule_types, decks) == {"when": "rules.book, the effects of decks map, powers"}
     assert key_readers(NAMED, {}, []) == {}  # read nowhere: refused as any unknown key
+
+
+CASED = {"effect": "{op: str in (heal, hook)} per op {heal: only {amount: int}, hook: only {name: str in (a)}"
+                   " per name {b: {power: int}}}",
+         "any_hook": "str in (a)", "wide_hook": "str in (types.any_hook, b)",
+         "wide_effect": "effect + per op {hook: {name: wide_hook}}",
+         "timed_effect": "effect + {when?: str in (play)} per op {hook: {name: wide_hook}}"}
+
+
+@pytest.mark.parametrize(("value", "fits"), [
+    ({"op": "hook", "name": "a"}, {"effect", "wide_effect", "timed_effect"}),
+    ({"op": "hook", "name": "b", "power": 1}, {"wide_effect", "timed_effect"}),
+    ({"op": "hook", "name": "b"}, set()),  # its case's keys still apply
+    ({"op": "hook", "name": "c"}, set()),
+    ({"op": "hook", "name": "a", "when": "play"}, {"timed_effect"}),
+    ({"op": "heal", "amount": 1, "name": "b"}, set()),  # only the case named takes the key
+], ids=repr)
+def test_an_extension_s_cases_give_keys_over_its_base_s_case(value: dict[str, object], fits: set[str]) -> None:
+    """A place that gives a hook more to read (an action's slot) accepts more hooks."""
+    for name in ("effect", "wide_effect", "timed_effect"):
+        if name in fits:
+            assert adapter(name, CASED).validate_python(value) == value
+        else:
+            with pytest.raises(ValueError):
+                adapter(name, CASED).validate_python(value)
+
+
+@pytest.mark.parametrize("name", ["effect + per op {heal: {amount: str}} per op {heal: {amount: int}}",
+                                  "effect + per op {bid: {amount: int}}", "effect + per name {a: {b: int}}",
+                                  "effect +", "str in (types.nothing)", "str in (types.effect)",
+                                  "int in (types.any_hook)"])
+def test_a_malformed_case_extension_or_choice_reference_is_no_type(name: str) -> None:
+    with pytest.raises(RuleTypeError):
+        python_type(name, CASED)
+
+
+def test_a_choice_list_names_another_s_choices_and_the_names_a_deck_gives(tmp_path: Path) -> None:
+    """`str in (raise_power, decks.spells)`: fixed names and a deck's card ids in one list."""
+    typed = ("wishes: list[effect]", "wishes: list[effect]\n  pick: str in (x, decks.spells)")
+    problems = problems_of(write_game(tmp_path, typed, ("  wishes:\n", "  pick: c\n  wishes:\n")))
+    assert [(p.path, p.message) for p in problems] == [("rules.pick", "'c' is not one of x, a, b")]
+    assert load_game("tiny", write_game(tmp_path / "ok", typed, ("  wishes:\n", "  pick: b\n  wishes:\n"))).rules.pick == "b"

@@ -88,3 +88,32 @@ def test_a_card_effect_says_a_moment_its_deck_reads(tmp_path: Path, file: str, o
     upgrade's default, `reveal`, is read by nothing) passed lint and never happened either."""
     output = lint_with(tmp_path, file, old, new)
     assert re.search(where, output), output
+
+
+SLOT_HOOK = "alignment_strike, even: 2, odd: -2"
+UPGRADES_ONLY = "rules.actions.*, the profile of deck upgrades, the effects of deck upgrades"
+
+
+@pytest.mark.parametrize(("file", "old", "new", "where"), [
+    ("powers.yaml", "{op: hook, name: feint}", f"{{op: hook, name: {SLOT_HOOK}}}",
+     (r"powers\.yaml:37:\d+: decks\[basic-powers\]\.cards\[feint\]\.effects\[0\]\.name: 'alignment_strike' is not one"
+      rf" of .*swap_actions \(did you mean 'alignment_dv'\?\); it may be used only in {re.escape(UPGRADES_ONLY)} ")),
+    ("upgrades.yaml", "on_hit: [{op: points, who: self, amount: 1}]", "on_hit: [{op: hook, name: first_blood_bonus, amount: 1}]",
+     (r"upgrades\.yaml:34:\d+: decks\[upgrades\]\.cards\[cheap-shot\]\.profile\.on_hit\[0\]\.name: "
+                     r"'first_blood_bonus' is not one of .*, downgrade; it may be used only in rules\.actions\.\*, ")),
+    ("map.yaml", "{op: hook, name: set_dv_to_halfwish, who: both}", "{op: hook, name: lock_dv}",
+     (r"map\.yaml:77:\d+: decks\[map\]\.cards\[still-waters\]\.effects\[0\]\.name: 'lock_dv' is not one of .*; "
+      r"it may be used only in rules\.actions\.\*, the effects of decks basic-powers, powers, upgrades, the profile "
+      r"of deck upgrades ")),
+    ("powers.yaml", "{op: hook, name: feint}", "{op: hook, name: downgrade, into: strike}",
+     r"powers\.yaml:37:\d+: decks\[basic-powers\]\.cards\[feint\]\.effects\[0\]\.name: 'downgrade' is not one of "),
+], ids=["slot-hook-on-a-power", "slot-hook-on-hit", "duel-hook-on-a-location", "downgrade-on-a-power"])
+def test_a_hook_is_refused_where_what_it_reads_is_not_given(tmp_path: Path, file: str, old: str, new: str,
+                                                            where: str) -> None:
+    """`alignment_strike` on a power passed lint and crashed the table with KeyError: 'slot' (only an
+    action's on_reveal and an upgrade's effects give a slot); `lock_dv` on a location crashed a scout
+    or a parley (no duel under way); `downgrade` on a power downgraded nothing. Lint says where each
+    may be used."""
+    output = lint_with(tmp_path, file, old, new)
+    assert re.search(where, output), output
+
