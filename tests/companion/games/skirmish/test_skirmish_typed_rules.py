@@ -87,3 +87,19 @@ def test_a_rules_value_the_engine_looks_up_is_refused_at_its_item(
     output = lint_with(tmp_path, old, new)
     assert re.search(where, output), output
     assert "engine:" not in output and "cannot use this database" not in output
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("talent: {fortify: 1}", "talent: {fortfy: 1}",
+     (r"game\.yaml:48:\d+: rules\.classes\.specialist\.talent\.fortfy: the key 'fortfy' is not one of raise_power, "
+      r"raise_armor, max_ap, draw, ignite, .*fortify.* \(did you mean 'fortify'\?\)\n")),
+    ("talent: {raise_power: 1}", "talent: {raise_powr: 1}",
+     r"game\.yaml:40:\d+: rules\.classes\.marksman\.talent\.raise_powr: the key 'raise_powr' is not one of "),
+    ("talent: {draw: 2}", "talent: {draw: two}",
+     r"game\.yaml:44:\d+: rules\.classes\.enchanter\.talent\.draw: expected int, got 'two'\n"),
+], ids=["misspelt-effect", "misspelt-fixed-talent", "not-a-number"])
+def test_a_talent_names_what_setup_applies(tmp_path: Path, old: str, new: str, where: str) -> None:
+    """A talent's key is a fixed talent (setup.run_talent) or an effect a skill card applies; a
+    misspelt `fortfy: 1` passed lint and was applied as an effect nobody reads."""
+    output = lint_with(tmp_path, old, new)
+    assert re.search(where, output), output
