@@ -23,8 +23,8 @@ from typing import Any, Literal
 from ...engine.core import Event
 from ...engine.steps import StepTable, step
 from .duel import damage_after_modifiers, other_key
+from .duels import POWER_AFTER_DUEL, side_of
 from .duels import calculate as resolve_state
-from .duels import side_of
 from .duelstate import (
     drive,
     duel_engine,
@@ -42,7 +42,7 @@ from .steps import TABLE
 from .triggers import effects_at
 
 Phase = Literal["preparation", "showdown"]
-AFTER_DUEL = ("win", "lose", "win_or_tie", "duel_end", "round_end", "concede")
+AFTER_DUEL = (*POWER_AFTER_DUEL, "concede")  # the moments play applies a power's effects after the duel
 STAGES = {"preparation": "prep", "showdown": "showdown"}
 
 
@@ -182,8 +182,9 @@ def _pending_line(engine: HalfwishEngine, state: Any, result: DuelResult, seat: 
                   effect: Mapping[str, Any]) -> str:
     owner: SideKey = "ab"[seat]  # type: ignore[assignment]
     when = str(effect.get("when", "play"))
-    happens = {"win": result.winner == owner, "lose": result.winner == other_key(owner),
-               "win_or_tie": result.winner in (owner, "tie"), "concede": False}.get(when, True)
+    seat_of: dict[str, int] = {owner: seat, other_key(owner): 1 - seat}
+    winner = seat_of.get(result.winner, -1)  # "tie": -1, as play says
+    happens = when in POWER_AFTER_DUEL and POWER_AFTER_DUEL[when](winner, seat)  # a conceded duel is no calculation
     who = {"self": state.players[seat].name, "opponent": state.players[1 - seat].name}.get(
         str(effect.get("who", "self")), str(effect.get("who")))
     line = f"{engine.catalog.name(power)} ({when.replace('_', ' ')}): {who} {describe_effect(effect)}"

@@ -9,6 +9,7 @@ The maths is `duel.resolve_duel`; this module feeds it from the game state.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from cards.wording import plural
@@ -268,6 +269,15 @@ def _winner_event(state: HalfwishState, duel: Duel) -> Event:
     return Event("duel-result", f"{state.players[winner].name} wins the duel", {"winner": winner})
 
 
+# The moments after a duel at which a played power's effects happen, and whether each does for the
+# power's owner (`seat`) given the duel's winner (-1: a tie); a conceded duel has its own (`concede`).
+POWER_AFTER_DUEL: dict[str, Callable[[int, int], bool]] = {
+    "duel_end": lambda winner, seat: True,
+    "win_or_tie": lambda winner, seat: winner in (seat, -1),
+    "win": lambda winner, seat: winner == seat,
+}
+
+
 def after_duel_steps(engine: Game, state: HalfwishState) -> list[StepCall]:
     """Location rewards, the played powers' win/tie effects and the actions' duel-end effects."""
     duel, steps = state.current_duel, []
@@ -276,8 +286,7 @@ def after_duel_steps(engine: Game, state: HalfwishState) -> list[StepCall]:
         steps += effect_steps(effects_at(engine, state.location, "duel_end", "win", "lose"),
                               duel.aggressor, state.location)
     for seat, power in duel.flags.get("played", []):
-        whens = ["duel_end"] + (["win_or_tie", "win"] if winner in (seat, -1) else [])
-        whens = [w for w in whens if w != "win" or winner == seat]
+        whens = [when for when, happens in POWER_AFTER_DUEL.items() if happens(winner, seat)]
         steps += effect_steps(effects_at(engine, power, *whens), seat, power)
     for seat in (0, 1):
         for slot, card in enumerate(duel.actions[seat]):

@@ -117,3 +117,16 @@ def test_a_hook_is_refused_where_what_it_reads_is_not_given(tmp_path: Path, file
     output = lint_with(tmp_path, file, old, new)
     assert re.search(where, output), output
 
+
+
+def test_the_duel_calculator_lists_the_moments_play_applies_a_power_at_after_the_duel() -> None:
+    """The calculator listed `round_end` and `lose` for powers, which play never applies (and lint
+    refuses): its moments are play's (`duels.POWER_AFTER_DUEL`), and those the power type accepts."""
+    import yaml
+
+    from cards.paths import DEFAULT_CARDS
+    from companion.games.halfwish.calculators import AFTER_DUEL
+
+    types = yaml.safe_load((DEFAULT_CARDS / "halfwish" / "game.yaml").read_text())["types"]
+    accepted = re.search(r"when\?: str in \(([^)]*)\)", types["power_effect"]).group(1).split(", ")  # type: ignore[union-attr]
+    assert sorted(AFTER_DUEL) == sorted(set(accepted) - {"play", "preparation", "showdown"})
