@@ -27,13 +27,13 @@ from .requests_shown import (
     answer_words,
     hint_lines,
     menu_lines,
-    prompt_tail,
+    prompt_line,
+    prompt_lines,
     rolled_word,
     secret_refusal,
-    starts_with_name,
 )
-from .screen import WIDTH, packed, read_line, run_together, state_block, wrap_lines
-from .waits import Pacing, hand_over, wait_for_enter
+from .screen import packed, read_line, run_together, state_block, wrap_lines
+from .waits import Pacing, hand_over, wait_for_enter, wait_for_next_screen
 
 # said after a secret answer, once the screen is cleared; short enough to share a line with the
 # first public event (`Ben commits an action face down`) on an 80-column screen
@@ -114,6 +114,10 @@ class Gamemaster:
         secret = request.secret
         handing_over = secret and self.private_for != request.player
         if self.private_for is None and (handing_over or not (self.auto_roll and isinstance(request, Chance))):
+            if self.pacing.overflows(lambda: self.rows_to_come(request, handing_over)):
+                self.shown_tally = None  # the next screen shows it whole, the events above gone
+                return wait_for_next_screen(self, self.table.engine.turn_label(self.table.state) or "Next",
+                                            "the choices follow")
             self.show_tally()  # once a screen, just before its prompt: not again after each roll the tool made
         if handing_over:
             player = self.table.info.players[request.player] if request.player is not None else "the gamemaster"
@@ -184,9 +188,10 @@ class Gamemaster:
             if typed.strip() and not self.run_command(typed.strip()):  # play audit: `undo` there did nothing
                 self.say(f"  ({typed.strip()!r} was typed to hide the roll: only a command is taken there)")
             return
-        if source == "rolled":
-            self.say(f"  (the tool {rolled_word(answer)} {answer_words(answer)})")
-        self.show_events(events)  # the state block follows at the next prompt, or under `Game over`
+        # what the tool rolled beside what it did, where both fit a line (session 27: a skill's two
+        # rolls took four lines, and the screen 31)
+        rolled = f"(the tool {rolled_word(answer)} {answer_words(answer)})" if source == "rolled" else None
+        self.show_events(events, lead=rolled)  # the state block follows at the next prompt, or under `Game over`
 
     def stays_private(self, seat: int | None, turn: int | None) -> bool:
         """Is the next request another secret one for the same player in the same turn (a reroll
@@ -220,6 +225,7 @@ class Gamemaster:
         self.last_hints = []  # cleared from the screen with the rest
         if sys.stdout.isatty():
             click.echo(CLEAR_SCREEN_AND_SCROLLBACK, nl=False)
+            self.pacing.lines = 0  # nothing said before is on the screen now
 
     # -- commands -------------------------------------------------------------------------
     def run_command(self, line: str) -> bool:
@@ -305,25 +311,28 @@ class Gamemaster:
     # -- output ---------------------------------------------------------------------------
     def show_request(self, request: Request) -> None:
         hints = hint_lines(self.table.engine.hint(self.table.state, request))
-        for hint in hints:
-            if hint not in self.last_hints:  # still on the screen from the prompt before
-                self.say(f"  hint: {hint}")
-        self.last_hints = hints
-        player = self.table.info.players[request.player] if request.player is not None else "the player"
-        for line in menu_lines(request, player):
+        for line in self.request_lines(request, hints, self.last_hints):
             self.say(line)
+        self.last_hints = hints
+
+    def request_lines(self, request: Request, hints: list[str], on_screen: list[str]) -> list[str]:
+        """The hints not still on the screen from the prompt before (`on_screen`), then the menu."""
+        player = self.table.info.players[request.player] if request.player is not None else "the player"
+        return [f"  hint: {hint}" for hint in hints if hint not in on_screen] + menu_lines(request, player)
+
+    def rows_to_come(self, request: Request, handing_over: bool) -> int:
+        """The rows the next prompt takes on the screen: the state block when it changed, then the
+        hand-over (two lines), or the hints, the menu and the prompt."""
+        block = self.state_block()
+        lines = [] if block == self.shown_tally else block
+        if handing_over:
+            return sum(len(wrap_lines(line)) for line in lines) + 2
+        hints = hint_lines(self.table.engine.hint(self.table.state, request))
+        lines += self.request_lines(request, hints, [] if lines else self.last_hints)
+        return sum(len(wrap_lines(line)) for line in lines) + len(prompt_lines(self.prompt(request)))
 
     def prompt(self, request: Request) -> str:
-        """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll`; the
-        player is not named twice when the prompt starts with the name (`Turn 7 · Ben: walk or
-        sprint?`, session 26: the repeated name made a showdown's prompt wrap to 2 lines)."""
-        label = self.table.engine.turn_label(self.table.state)
-        parts = [label] if label else []
-        if request.player is not None and not (isinstance(request, Decision) and request.table):
-            player = self.table.info.players[request.player]
-            if not starts_with_name(request.prompt, player):
-                parts.append(player)
-        return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
+        return prompt_line(request, self.table.engine.turn_label(self.table.state), self.table.info.players)
 
     def show_events(self, events: list[Event], lead: str | None = None) -> None:
         """The events (after `lead`, a note of the gamemaster's), short ones side by side on a
@@ -370,9 +379,7 @@ class Gamemaster:
         return line.rstrip("\n")
 
     def show_prompt(self, prompt: str) -> None:
-        # room for " > " and what is typed; the numbers to type stay together (audit s25: a last
-        # line "8) > " read like a menu item)
-        *above, last = wrap_lines(prompt, WIDTH - 16, whole=r"\([^()]*\)$")
+        *above, last = prompt_lines(prompt)
         for line in above:
             click.echo(click.style(line, bold=True) if is_fancy() else line)
         click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.core import Decision, Request, dice_label
 from ..engine.requests import Option
 from ..engine.typed import enter_choice, menu_numbers
-from .screen import WIDTH
+from .screen import WIDTH, wrap_lines
 
 # What `help` at a prompt says: the table commands, and how a request is answered.
 COMMANDS_HELP = """\
@@ -87,6 +87,24 @@ def _two_columns(entries: list[str]) -> list[str]:
 
 def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+
+
+def prompt_line(request: Request, label: str | None, players: list[str]) -> str:
+    """`Turn 7 · Ben · Roll the Room Selector (d12): type the die or press Enter to roll` (`label`
+    is the turn's); the player is not named twice when the prompt starts with the name (`Turn 7 ·
+    Ben: walk or sprint?`, session 26: the repeated name made a showdown's prompt wrap to 2 lines)."""
+    parts = [label] if label else []
+    if request.player is not None and not (isinstance(request, Decision) and request.table):
+        player = players[request.player]
+        if not starts_with_name(request.prompt, player):
+            parts.append(player)
+    return " · ".join(parts + [f"{request.prompt}{prompt_tail(request)}"])
+
+
+def prompt_lines(prompt: str) -> list[str]:
+    """A prompt wrapped as it is shown, with room for " > " and what is typed; the numbers to type
+    stay together (audit s25: a last line "8) > " read like a menu item)."""
+    return wrap_lines(prompt, WIDTH - 16, whole=r"\([^()]*\)$")
 
 
 def prompt_tail(request: Request) -> str:

@@ -1,12 +1,13 @@
 """The prompts of `deckwright play` that wait for the table rather than ask for an answer: the
 hand-over before a secret choice or roll, and Enter before the turns the tool plays by itself once
-a screen is full.
+a screen is full, or before a prompt that would not fit on the screen below what was said.
 
 Pacing: with `--auto-roll`, a game whose turns ask nothing (Heartstrings' rolls and moves) ran turn
 after turn without a prompt: 82 lines at once at seed 7, the first turns scrolled away before
 anyone read them (session 26). `Pacing` counts the lines said since the gamemaster last answered;
-a new turn that would not fit on the screen with the state block waits for Enter first. Keys from a file
-or a pipe never wait: nobody is at the screen."""
+a new turn that would not fit on the screen with the state block waits for Enter first, and so
+does a prompt whose state block, hints and menu would push the events above them off the screen.
+Keys from a file or a pipe never wait: nobody is at the screen."""
 
 from __future__ import annotations
 
@@ -45,6 +46,13 @@ class Pacing:
     def answered(self, turn: int | None) -> None:
         self.lines, self.turn = 0, turn
 
+    def overflows(self, coming: Callable[[], int]) -> bool:
+        """Would the next prompt's lines (`coming()`: the state block, hints, a menu, the prompt;
+        worked out only on a terminal) push what was said since the last answer off a `HEIGHT`-line
+        screen? Then Enter comes between them (session 27: a skirmish attack's events, the map, the
+        sides, the hints and a 16-action menu took 31 lines)."""
+        return sys.stdin.isatty() and self.lines > 0 and self.lines + coming() > HEIGHT
+
     def waits_before(self, turn: int | None, state_rows: Callable[[], int]) -> bool:
         """Must the turn `turn`, about to start with a roll the tool makes, wait for Enter? Yes when
         the screen since the last answer, the state block (`state_rows()` lines, worked out only at
@@ -72,12 +80,18 @@ def hand_over(screen: Screen, player: str, what: str) -> bool | None:
 
 
 def wait_for_enter(screen: Screen, label: str) -> bool:
-    """Before a turn the tool plays on a full screen (`Pacing`): the state block, then Enter.
-    False: the gamemaster quit."""
+    """Before a turn the tool plays on a full screen (`Pacing.waits_before`): the state block, then
+    Enter. False: the gamemaster quit."""
     screen.show_tally()
+    return wait_for_next_screen(screen, label, "with --auto-roll the tool rolls")
+
+
+def wait_for_next_screen(screen: Screen, label: str, coming: str) -> bool:
+    """Enter before the next screen (`Pacing.overflows`); anything else typed but a command is
+    refused, saying what is `coming`. False: the gamemaster quit."""
     line = screen.read(f"{label}: press Enter to go on")
     if line is None or line.strip().lower() in QUIT:
         return False
     if line.strip() and not screen.run_command(line.strip()):
-        screen.say("  ! press Enter to go on: with --auto-roll the tool rolls")
+        screen.say(f"  ! press Enter to go on: {coming}")
     return True

@@ -49,6 +49,14 @@ def height(text: str, first: bool) -> int:
 
 @pytest.mark.parametrize("args, keys", [
     (["skirmish", "--players", "Ann,Ben", "--seed", "7", "--auto-roll"], []),
+    # session 27: both leaders' "Draw two cards" said a card a line (32 lines at turn 1), two rolls of
+    # the tool and two fighters' effects on lines of their own (31 at turn 12)
+    (["skirmish", "--players", "Ann,Ben", "--seed", "2", "--auto-roll"], ["2", "3"]),
+    # session 27: an attack's six events above the map, the sides and an 11-action menu (31 lines),
+    # three hints above a 16-action menu (31), and two hints above a 17-action one (31)
+    (["skirmish", "--players", "Ann,Ben", "--seed", "1", "--auto-roll"], ["2", "1"]),
+    (["skirmish", "--players", "Ann,Ben", "--seed", "1", "--auto-roll"], ["2", "2"]),
+    (["skirmish", "--players", "Ann,Ben", "--seed", "1", "--auto-roll"], ["3", "3"]),
     (["half-the-battle", "--players", "Ann,Ben", "--seed", "5"], HTB_KEYS.read_text().splitlines()),
     # session 26: a showdown's screen (the reveal, each clash explained, the state block, the
     # powers) took 33 lines at seeds 7 and 11
@@ -56,7 +64,8 @@ def height(text: str, first: bool) -> int:
     (["halfwish", "--players", "Ann,Ben", "--seed", "11", "--auto-roll"], []),
     # session 26: turns that ask nothing ran on without a prompt (82 lines at once at seed 7)
     (["heartstrings", "--players", "Ann,Ben", "--seed", "7", "--auto-roll"], []),
-], ids=["skirmish", "half-the-battle", "halfwish-7", "halfwish-11", "heartstrings-auto-roll"])
+], ids=["skirmish", "skirmish-2-fairy-temple", "skirmish-1-fairy-ivory", "skirmish-1-fairy-fairy",
+        "skirmish-1-temple-temple", "half-the-battle", "halfwish-7", "halfwish-11", "heartstrings-auto-roll"])
 def test_every_screen_of_a_whole_game_fits_30_lines(tmp_path, args, keys):
     shown = screens(args, keys, tmp_path / "s.db")
     assert "Game over: " in shown[-1]

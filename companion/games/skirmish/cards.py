@@ -20,11 +20,34 @@ KEEP = "keep"
 
 
 def run_draw(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
-    """Draw `count` cards, one at a time."""
-    if item["count"] > 0:
-        push_front(state, step("draw_one", seat=item["seat"]),
-                   step("draw", seat=item["seat"], count=item["count"] - 1))
+    """Draw `count` cards, one at a time; at the table, as many at once as the deck has and the
+    hand takes without a discard, said in one line (session 27: a leader's "Draw two cards" said
+    each card on a line of its own, and the first turn's screen took 32 lines)."""
+    seat, count = item["seat"], item["count"]
+    at_once = _drawn_at_once(engine, state, seat, count)
+    if at_once:
+        draw_hidden(state.sides[seat].hand, state.sides[seat].unseen, at_once)
+        if count > at_once:
+            push_front(state, step("draw", seat=seat, count=count - at_once))
+        return [_drawn(state, seat, at_once)]
+    if count > 0:
+        push_front(state, step("draw_one", seat=seat), step("draw", seat=seat, count=count - 1))
     return []
+
+
+def _drawn_at_once(engine: Game, state: SkirmishState, seat: int, count: int) -> int:
+    """How many of `count` hidden draws need no discard and no deck-out check in between: 0 in
+    simulation, where each draw names its card."""
+    side = state.sides[seat]
+    return max(0, min(count, side.deck_size, engine.rules["hand_limit"] - side.hand.size)) if state.hidden else 0
+
+
+def _drawn(state: SkirmishState, seat: int, count: int) -> Event:
+    """`Ben draws 2 cards (5 in hand, 25 in deck)`: the cards are not named at the table."""
+    side = state.sides[seat]
+    cards = "a card" if count == 1 else f"{count} cards"
+    return Event("draw", f"{state.players[seat]} draws {cards} ({side.hand.size} in hand, {side.deck_size} in deck)",
+                 {"seat": seat})
 
 
 def run_draw_one(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
@@ -48,8 +71,7 @@ def run_draw_hidden(engine: Game, state: SkirmishState, item: StepCall) -> list[
     """Table mode: the player draws a card nobody names."""
     side = state.sides[item["seat"]]
     draw_hidden(side.hand, side.unseen, 1)
-    return [Event("draw", f"{state.players[item['seat']]} draws a card ({side.hand.size} in hand, "
-                          f"{side.deck_size} in deck)", {"seat": item["seat"]})]
+    return [_drawn(state, item["seat"], 1)]
 
 
 def ask_draw_card(engine: Game, state: SkirmishState, item: StepCall) -> Chance:

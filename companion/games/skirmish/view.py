@@ -46,7 +46,7 @@ def map_lines(engine: Game, state: SkirmishState) -> list[str]:
     return lines + [f"    {'  '.join(LEGEND[:2])}  · {LEGEND[2]}", f"    {' · '.join(LEGEND[3:])}"]
 
 
-WIDTH = 72   # the play screen prefixes tally lines; 80 columns in all
+WIDTH = 76   # a tally line on the play screen follows `  | ` (companion.cli.screen.state_block): 80 in all
 
 
 def fighter_lines(engine: Game, state: SkirmishState, f: Fighter) -> list[str]:

@@ -39,6 +39,6 @@ def test_hidden_hands_never_name_a_drawn_card(runner):
     keys = [*OPENING, "aldous-vane", "C4", "brother-calder", "C5", "justicar-vey", "E5", "magister-orrin", "E4",
             "keep", "keep", "quit"]
     result = play(runner, keys, *NEW)
-    assert "Ann draws a card (1 in hand, 29 in deck)" in result.output
+    assert "Ann draws 3 cards (3 in hand, 27 in deck)" in result.output   # the opening hand, unnamed
     assert "Turn 1: Ann has 2 AP" in result.output      # Sera Quill leads: the Duelist's talent
     assert "Riposte Lesson (1 AP, Sera Quill)" in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from skirmish_table import act, battle, give, options
 
 from companion.engine.steps import step
@@ -193,6 +194,25 @@ def test_table_mode_counts_draws_and_names_the_leftmost_card_when_discarded(engi
     engine.apply(state, "last-word")
     side = state.sides[0]
     assert side.discard == ["last-word"] and side.hand.size == 9 and side.deck_size == 0
+
+
+@pytest.mark.parametrize("held, deck, said", [
+    (3, 10, ["Ann draws 2 cards (5 in hand, 8 in deck)"]),
+    (8, 10, ["Ann draws a card (9 in hand, 9 in deck)"]),       # then the full hand discards first
+    (3, 1, ["Ann draws a card (4 in hand, 0 in deck)", "Ann must draw from an empty deck and loses"]),
+], ids=["room-for-both", "room-for-one", "one-left-in-deck"])
+def test_table_mode_draws_at_once_what_needs_no_discard(engine, held, deck, said):
+    """Session 27: a leader's "Draw two cards" said each card on a line of its own (a first turn's
+    screen took 32 lines); the cards the hand takes and the deck has are one line, the next draw
+    still sees to a full hand (it discards first) or an empty deck (it loses)."""
+    state = battle(engine, ("sera-quill", 0, "A1"), ("thistle", 1, "F8"),
+                   decks=((engine.pool("sera-quill") * 3)[:held + deck], []))
+    state.hidden = True
+    state.sides[0].hand.hidden = held
+    state.queue = [step("draw", seat=0, count=2)]
+    assert [event.text for event in engine.resolve(state)] == said
+    following = engine.request(state)
+    assert (following is not None and following.kind == "discard") == (held == 8)
 
 
 def test_table_mode_mulligan_asks_how_many(engine):
