@@ -15,7 +15,7 @@ import click
 from cards.wording import plural
 
 from ..engine.core import Chance, Decision, Event, Request
-from ..engine.typed import card_names, parse_typed
+from ..engine.typed import parse_typed
 from ..errors import IllegalAction
 from ..sessionexport import answer_label, answer_labels
 from ..sessionnotes import add_note
@@ -143,7 +143,7 @@ class Gamemaster:
         if self.run_command(line.strip()):
             return True
         try:
-            answer = parse_typed(request, line, card_names(self.table.engine.db))
+            answer = parse_typed(request, line, self.table.engine.card_names)
         except IllegalAction as exc:
             self.refuse(request, exc, typed=line)
             if secret:  # the player is still alone at the screen: no second hand-over to type again
@@ -158,7 +158,6 @@ class Gamemaster:
 
     def turn(self) -> int | None:
         return self.table.engine.turns(self.table.state)
-
     def refuse(self, request: Request | None, problem: IllegalAction, typed: str | None = None) -> None:
         """Say why an answer was refused; a secret one is not repeated (the others may be looking),
         but Enter on its own gives nothing away, so it is told plainly what Enter does here."""
@@ -188,9 +187,9 @@ class Gamemaster:
             if typed.strip() and not self.run_command(typed.strip()):  # play audit: `undo` there did nothing
                 self.say(f"  ({typed.strip()!r} was typed to hide the roll: only a command is taken there)")
             return
-        # what the tool rolled beside what it did, where both fit a line (session 27: a skill's two
-        # rolls took four lines, and the screen 31)
-        rolled = f"(the tool {rolled_word(answer)} {answer_words(answer)})" if source == "rolled" else None
+        said = answer_words(answer, self.table.engine.card_names)  # a card drawn by its printed name
+        # beside what it did where both fit a line (session 27: a skill's two rolls took four lines)
+        rolled = f"(the tool {rolled_word(answer)} {said})" if source == "rolled" else None
         self.show_events(events, lead=rolled)  # the state block follows at the next prompt, or under `Game over`
 
     def stays_private(self, seat: int | None, turn: int | None) -> bool:
@@ -209,7 +208,8 @@ class Gamemaster:
             return ""
         total = f" (total {sum(answer)})" if isinstance(answer, list) and len(answer) > 1 \
             and all(isinstance(a, int) for a in answer) else ""
-        typed = self.read(f"Only you: the tool {rolled_word(answer)} {answer_words(answer)}{total}; "
+        said = answer_words(answer, self.table.engine.card_names)
+        typed = self.read(f"Only you: the tool {rolled_word(answer)} {said}{total}; "
                           "press Enter to hide it")
         return typed or ""
 
@@ -318,7 +318,7 @@ class Gamemaster:
     def request_lines(self, request: Request, hints: list[str], on_screen: list[str]) -> list[str]:
         """The hints not still on the screen from the prompt before (`on_screen`), then the menu."""
         player = self.table.info.players[request.player] if request.player is not None else "the player"
-        return [f"  hint: {hint}" for hint in hints if hint not in on_screen] + menu_lines(request, player)
+        return [f"  hint: {hint}" for hint in hints if hint not in on_screen] + menu_lines(request, player, self.table.engine.card_names)
 
     def rows_to_come(self, request: Request, handing_over: bool) -> int:
         """The rows the next prompt takes on the screen: the state block when it changed, then the

@@ -7,10 +7,11 @@ menu lists only what everyone may see (`Decision.shown`) and marks the answer En
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine.core import Decision, Request, dice_label
-from ..engine.requests import Option
+from ..engine.requests import Option, possible_cards
 from ..engine.typed import enter_choice, menu_numbers
 from .screen import WIDTH, wrap_lines
 
@@ -30,9 +31,10 @@ Chance events: type the physical dice (5 or 3 4) or the card drawn (its name or 
 Enter to let the tool do it."""
 
 
-def menu_lines(request: Request, player: str) -> list[str]:
+def menu_lines(request: Request, player: str, names: Mapping[str, str] | None = None) -> list[str]:
     """The lines under a prompt: a decision's numbered options (and, when some are not listed, how
-    to type one `player` reveals), or a chance's possible outcomes; nothing for a roll."""
+    to type one `player` reveals), or a chance's possible outcomes, cards by the `names` printed on
+    them (`Engine.card_names`); nothing for a roll."""
     if isinstance(request, Decision):
         long = len(request.listed()) > LONG_MENU  # in columns, where the number alone is typed
         entries, takes_enter = [], enter_choice(request)
@@ -46,7 +48,7 @@ def menu_lines(request: Request, player: str) -> list[str]:
         return lines
     if request.kind == "roll":
         return []
-    return [f"  possible: {', '.join(dict.fromkeys(request.options))}"]
+    return [f"  possible: {possible_cards(request.options, names or {})}"]
 
 
 LONG_MENU = 6  # a longer menu is set in columns, so the tally above it stays on a 30-line screen
@@ -156,9 +158,13 @@ def rolled_word(answer: Any) -> str:
     return "rolled" if isinstance(answer, list) and all(isinstance(a, int) for a in answer) else "drew"
 
 
-def answer_words(answer: Any) -> str:
-    """An answer as read out: dice faces or cards separated by spaces."""
-    return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)
+def answer_words(answer: Any, names: Mapping[str, str] | None = None) -> str:
+    """An answer as read out: dice faces, or cards by the `names` printed on them (an order of
+    cards separated by commas)."""
+    if isinstance(answer, list) and all(isinstance(a, int) for a in answer):
+        return " ".join(map(str, answer))
+    cards = answer if isinstance(answer, list) else [answer]
+    return ", ".join((names or {}).get(str(card)) or str(card) for card in cards)
 
 
 def hint_lines(value: str | list[str] | None) -> list[str]:

@@ -23,6 +23,7 @@ time); a state is never shared between two games, and `clone()` gives an indepen
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
@@ -44,6 +45,7 @@ from .requests import (
     request_kind,
     roll_chance,
 )
+from .requests import card_names as read_card_names
 from .steps import StepCall, StepState, StepTable
 
 MAX_NAME = 40   # characters in a player's name: it must fit a prompt line
@@ -79,6 +81,11 @@ class Engine:
         # Do steps write their events out? Only `run` turns this off, while nobody reads them: a
         # step builds an event only `if engine.explain`, and must change the state the same either way.
         self.explain = True
+
+    @functools.cached_property
+    def card_names(self) -> dict[str, str]:
+        """The name printed on each card of the game, by id: a draw is typed by it, and refused with it."""
+        return read_card_names(self.db)
 
     # -- hooks a game implements ---------------------------------------------------------------
     def setup(self, players: list[str], options: dict[str, Any]) -> StepState:
@@ -193,7 +200,8 @@ class Engine:
             request = asked[2]   # the driver just asked this state for this step: nothing changed since
         else:
             request = question.ask(self, state, item)
-        checked = request.check(answer)
+        # a draw refused names the possible cards as printed (session 27: by their ids)
+        checked = request.check(answer, self.card_names) if isinstance(request, Chance) else request.check(answer)
         self._asked = None
         del queue[0]
         events = question.answer(self, state, item, checked)

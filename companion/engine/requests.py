@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -99,8 +100,9 @@ class Chance:
     options: tuple[str, ...] = ()   # for draws and shuffles: the possible items
     secret: bool = False            # seen by `player` alone (a hidden roll): like a secret Decision
 
-    def check(self, answer: Any) -> Any:
-        """Return the answer if the chance event could have produced it, else raise IllegalAction."""
+    def check(self, answer: Any, names: Mapping[str, str] | None = None) -> Any:
+        """Return the answer if the chance event could have produced it, else raise IllegalAction;
+        a draw's refusal lists the possible cards by the `names` printed on them (`card_names`)."""
         if self.kind == "roll":
             if type(answer) is list and len(answer) == 1 == len(self.dice):  # the common case, kept cheap
                 face = answer[0]
@@ -109,11 +111,25 @@ class Chance:
             return _check_roll(self.dice, answer)
         if self.kind == "draw":
             if answer not in self.options:
-                raise IllegalAction(f"{answer!r} cannot be drawn here; possible: {', '.join(sorted(set(self.options)))}")
+                names = names or {}
+                raise IllegalAction(f"{names.get(answer, answer)!r} cannot be drawn here; "
+                                    f"possible: {possible_cards(self.options, names)}")
             return answer
         if not isinstance(answer, list) or sorted(answer) != sorted(self.options):
             raise IllegalAction("a shuffle must list exactly the cards being shuffled")
         return answer
+
+
+def card_names(db: Any) -> dict[str, str]:
+    """The name printed on each card of a game's database, by card id: what a gamemaster holding
+    the card drawn reads (audit s26: "Cave Eel" was refused where only its id `eel` was taken)."""
+    return {card.id: card.name for deck in getattr(db, "decks", ()) for card in deck.cards}
+
+
+def possible_cards(options: Iterable[str], names: Mapping[str, str]) -> str:
+    """The cards a draw may give as printed (`names`; the id of a card without a name), each once,
+    in the deck's order (session 27: the prompt and the refusal listed ids, which no card prints)."""
+    return ", ".join(dict.fromkeys(names.get(option) or option for option in options))
 
 
 def roll_chance(chance: Chance, rng: random.Random) -> Any:

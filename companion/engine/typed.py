@@ -2,14 +2,14 @@
 
 A Decision takes the option's number (1-based, as listed), its id or name, or a unique prefix. A roll takes the faces
 of the physical dice (`5`, `3 4`, `3,4`); a draw takes a card id or the name printed on the card
-(`card_names`), or a unique prefix of either; a shuffle takes every id in order. An empty line
+(`Engine.card_names`), or a unique prefix of either; a shuffle takes every id in order. An empty line
 means "let the tool do it" for chance events (`None` is returned).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..dice import parse_faces
@@ -21,7 +21,7 @@ TOOL_WORDS = {"", "r", "roll", "draw", "shuffle"}
 
 def parse_typed(request: Request, text: str, names: Mapping[str, str] | None = None) -> Any | None:
     """The answer `text` gives to `request`, or None when the tool should roll or draw; `names` are
-    the names printed on the cards a draw may give, by id (`card_names`)."""
+    the names printed on the cards a draw may give, by id (`Engine.card_names`)."""
     text = text.strip()
     if isinstance(request, Decision):
         return parse_choice(request, text)
@@ -34,19 +34,14 @@ def parse_typed(request: Request, text: str, names: Mapping[str, str] | None = N
     return request.check([_matching(request.options, t) for t in re.split(r"[\s,]+", text) if t])
 
 
-def card_names(db: Any) -> dict[str, str]:
-    """The name printed on each card of a game's database, by card id: what a gamemaster holding
-    the card drawn reads (audit s26: "Cave Eel" was refused where only its id `eel` was taken)."""
-    return {card.id: card.name for deck in getattr(db, "decks", ()) for card in deck.cards}
-
-
 def parse_draw(chance: Chance, text: str, names: Mapping[str, str]) -> str:
     """The card `text` names among a draw's options: its id or printed name, or a unique prefix of
     one (any case). The refusal lists nothing: the prompt lists the possible cards again."""
-    found = _named({option: [option, names.get(option, "")] for option in chance.options}, text)
+    found = _named({option: [option, names.get(option, "")] for option in chance.options}, text,
+                   shown=lambda option: names.get(option) or option)
     if found is None:
         raise IllegalAction(f"{text!r} cannot be drawn here: type a possible card's name or id")
-    drawn: str = chance.check(found)
+    drawn: str = chance.check(found, names)
     return drawn
 
 
@@ -112,8 +107,10 @@ def parse_choice(decision: Decision, text: str) -> str:
     raise IllegalAction(f"{text!r} is not one of the choices: {numbered} or one of: {', '.join(ids)}")
 
 
-def _named(names: dict[str, list[str]], text: str, hidden: bool = False) -> str | None:
-    """The key whose name is `text` (any case), else the only key with a name starting with it."""
+def _named(names: dict[str, list[str]], text: str, hidden: bool = False,
+           shown: Callable[[str], str] = str) -> str | None:
+    """The key whose name is `text` (any case), else the only key with a name starting with it; when
+    more start with it, the refusal lists them as `shown` says (a card by its printed name)."""
     wanted = text.lower()
     if not wanted:
         return None
@@ -124,7 +121,7 @@ def _named(names: dict[str, list[str]], text: str, hidden: bool = False) -> str 
             return exact[0]
     starting = [key for key, spellings in names.items() if any(s.lower().startswith(wanted) for s in spellings if s)]
     if len(starting) > 1:
-        could = "" if hidden else f" could be any of: {', '.join(starting)};"  # never a secret card's name
+        could = "" if hidden else f" could be any of: {', '.join(map(shown, starting))};"  # never a secret card's name
         raise IllegalAction(f"{text!r}{could or ' fits more than one choice:'} type more of the name")
     return starting[0] if starting else None
 

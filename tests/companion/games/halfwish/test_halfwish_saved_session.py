@@ -16,7 +16,7 @@ from companion.cli import cli
 FIXTURES = Path(__file__).parents[3] / "fixtures" / "sessions"
 SAVED = FIXTURES / "halfwish-before-step-machine.db"
 EXPECTED = FIXTURES / "halfwish-before-step-machine.txt"
-ROLLING = re.compile(r"tool rolled|rolls a DV of|has rolled a DV|has rerolled their DV|Secret (roll|choice) for|"
+ROLLING = re.compile(r"tool rolled|tool drew|rolls a DV of|has rolled a DV|has rerolled their DV|Secret (roll|choice) for|"
                      r"secret (answer )?kept|reroll is not|rolls \d+: not|rerolls: \[")
 MENU = re.compile(r"  (\d+\) |or type the name of what)")
 SPAN = re.compile(r"\(\d+-\d+( or a name)?\) >")
@@ -50,7 +50,9 @@ def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, t
     # now (`Round 2, turn 3 · `), where the old one counted turns across rounds (`Turn 8 · `). A hint
     # is no longer repeated at the next prompt, so hints are left out on both sides. The fixture's
     # `Game over` line no longer ends `· winner: Ann` (the result names her already). A prompt that
-    # starts with the player's name no longer follows it (`Ann · Ann: ...`).
+    # starts with the player's name no longer follows it (`Ann · Ann: ...`). What the tool drew is
+    # said by the card's printed name now (`Thick Fog`, where the old engine said `thick-fog`), and
+    # shares a line with what the draw did: left out on both sides too.
     def events(text: list[str]) -> list[str]:
         return [POWER.sub("power or pass?", NAMED_TWICE.sub("", LABEL.sub("", COMMITTED.sub(
                     r"\1(typed)", SPAN.sub("(menu) >", line))))) for line in text
