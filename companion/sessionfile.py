@@ -11,6 +11,7 @@ and a refused write says the file or its folder is read-only.
 from __future__ import annotations
 
 import os
+import shlex
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from typing import Literal
 
 from .errors import SessionError
 
+DB_ENV = "DECKWRIGHT_DB"
 Access = Literal["read", "write", "create"]  # read only; write an existing file; create it if need be
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 5.0
@@ -26,6 +28,31 @@ BUSY_TIMEOUT_S = 5.0
 
 class SessionFileMissing(SessionError):
     """A command that does not start a game was pointed at a sessions file that does not exist."""
+
+
+def default_db_path() -> Path:
+    """`$DECKWRIGHT_DB`, else `sessions.db` in the user's data directory."""
+    if os.environ.get(DB_ENV):
+        return Path(os.environ[DB_ENV]).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("deckwright")) / "sessions.db"
+
+
+def session_command(path: Path, words: str) -> str:
+    """`deckwright WORDS` for a session of the file at `path`, which it names with `--db` when it
+    is not the file a command opens by itself (`default_db_path`): else the command printed to
+    resume, undo or delete it would open another file (session 27: only the prompt's `Resume with`
+    gave --db)."""
+    db = "" if _same_file(path, default_db_path()) else f" --db {shlex.quote(str(path))}"
+    return f"deckwright {words}{db}"
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    try:
+        return path.resolve() == other.resolve()
+    except (OSError, RuntimeError):  # a loop of links: compared as written
+        return path == other
 
 
 def connect(path: Path, access: Access) -> sqlite3.Connection:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .errors import SessionError
+from .sessionfile import session_command
 
 MAX_SEED = 2**63 - 1          # SQLite's largest INTEGER
 
@@ -59,23 +61,24 @@ class JournalEntry:
         return dict(self.__dict__)
 
 
-def decode_info(row: sqlite3.Row) -> SessionInfo:
-    """A session row, checked: a row edited by hand is a SessionDamaged naming the session and row."""
-    players = _stored_json(row, "players", "a JSON list of player names")
+def decode_info(row: sqlite3.Row, path: Path) -> SessionInfo:
+    """A session row of the file at `path`, checked: a row edited by hand is a SessionDamaged
+    naming the session and row."""
+    players = _stored_json(row, "players", "a JSON list of player names", path)
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise _damaged(row, f"players is {row['players']!r}, expected a JSON list of player names")
-    options = _stored_json(row, "options", "a JSON object of setup options")
+        raise _damaged(row, f"players is {row['players']!r}, expected a JSON list of player names", path)
+    options = _stored_json(row, "options", "a JSON object of setup options", path)
     if not isinstance(options, dict):
-        raise _damaged(row, f"options is {row['options']!r}, expected a JSON object of setup options")
+        raise _damaged(row, f"options is {row['options']!r}, expected a JSON object of setup options", path)
     if not isinstance(row["seed"], int) or not 0 <= row["seed"] <= MAX_SEED:
-        raise _damaged(row, f"seed is {row['seed']!r}, expected a whole number from 0 to {MAX_SEED}")
+        raise _damaged(row, f"seed is {row['seed']!r}, expected a whole number from 0 to {MAX_SEED}", path)
     return SessionInfo(row["name"], row["game"], players, options, row["seed"], row["cards_dir"],
                        row["cards_version"], row["status"], row["created"], row["updated"], row["answers"])
 
 
-def listed_info(row: sqlite3.Row) -> SessionInfo:
+def listed_info(row: sqlite3.Row, path: Path) -> SessionInfo:
     try:
-        return decode_info(row)
+        return decode_info(row, path)
     except SessionDamaged as exc:
         return _damaged_info(row, exc)
 
@@ -86,16 +89,17 @@ def _damaged_info(row: sqlite3.Row, problem: SessionDamaged) -> SessionInfo:
                        str(row["created"]), str(row["updated"]), row["answers"], problem=str(problem))
 
 
-def _stored_json(row: sqlite3.Row, column: str, expected: str) -> Any:
+def _stored_json(row: sqlite3.Row, column: str, expected: str, path: Path) -> Any:
     try:
         return json.loads(row[column])
     except (TypeError, ValueError):
-        raise _damaged(row, f"{column} is {row[column]!r}, expected {expected}") from None
+        raise _damaged(row, f"{column} is {row[column]!r}, expected {expected}", path) from None
 
 
-def _damaged(row: sqlite3.Row, detail: str) -> SessionDamaged:
+def _damaged(row: sqlite3.Row, detail: str, path: Path) -> SessionDamaged:
+    delete = session_command(path, f"sessions delete {row['name']}")
     return SessionDamaged(f"session {row['name']!r} is damaged (row {row['id']} of table sessions): {detail}; "
-                          f"fix the row or delete the session with `deckwright sessions delete {row['name']}`")
+                          f"fix the row or delete the session with `{delete}`")
 
 
 def decode_entry(name: str, row: sqlite3.Row) -> JournalEntry:

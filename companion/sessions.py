@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import builtins
 import json
-import os
 import re
 import secrets
 import sqlite3
@@ -34,7 +33,15 @@ from pathlib import Path
 from typing import Any, Self
 
 from .errors import SessionError
-from .sessionfile import Access, SessionFileMissing, connect, sqlite_errors
+from .sessionfile import (
+    DB_ENV,
+    Access,
+    SessionFileMissing,
+    connect,
+    default_db_path,
+    session_command,
+    sqlite_errors,
+)
 from .sessionrows import (
     MAX_SEED,
     JournalEntry,
@@ -45,9 +52,9 @@ from .sessionrows import (
     listed_info,
 )
 
-__all__ = ["MAX_SEED", "JournalEntry", "SessionFileMissing", "SessionInfo", "SessionStore", "default_db_path"]
+__all__ = ["DB_ENV", "MAX_SEED", "JournalEntry", "SessionFileMissing", "SessionInfo", "SessionStore",
+           "default_db_path"]
 
-DB_ENV = "DECKWRIGHT_DB"
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x44574B53  # "DWKS": marks an SQLite file as a deckwright sessions file
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -94,15 +101,6 @@ CREATE TABLE journal (
 
 class SessionConflict(SessionError):
     """Another process changed the session between reading and writing it."""
-
-
-def default_db_path() -> Path:
-    """`$DECKWRIGHT_DB`, else `sessions.db` in the user's data directory."""
-    if os.environ.get(DB_ENV):
-        return Path(os.environ[DB_ENV]).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("deckwright")) / "sessions.db"
 
 
 def now() -> str:
@@ -240,7 +238,7 @@ class SessionStore:
             row = self._row(name)
         if row is None:
             raise self._missing(name)
-        return decode_info(row)
+        return decode_info(row, self.path)
 
     def _missing(self, name: str) -> SessionError:
         known = ", ".join(i.name for i in self.list()[:10]) or "(none)"
@@ -250,7 +248,7 @@ class SessionStore:
         """Every session, most recently updated first."""
         with sqlite_errors(self.path):
             rows = self.conn.execute(_SELECT_INFO + " ORDER BY s.updated DESC, s.id DESC").fetchall()
-        return [listed_info(r) for r in rows]
+        return [listed_info(r, self.path) for r in rows]
 
     def free_name(self, base: str) -> str:
         """`base`, or `base-2`, `base-3`... whichever is not taken yet."""
@@ -296,7 +294,7 @@ class SessionStore:
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (session_id, seq, json.dumps(answer), kind, player, source, entry.time))
             except sqlite3.IntegrityError:
-                raise _conflict(name) from None
+                raise _conflict(self.path, name) from None
             self._given_again(session_id, seq, answer)
             self._touch(session_id, "playing")
         return entry
@@ -350,14 +348,14 @@ class SessionStore:
         answer and given another in its place (audit s25: the stale answer no longer replayed)."""
         found = self._length(session_id)
         if found != length:
-            raise _conflict(name, f"it has {found} answers where this process expected {length}")
+            raise _conflict(self.path, name, f"it has {found} answers where this process expected {length}")
         if replayed is None:
             return
         stored = self.conn.execute("SELECT seq, answer FROM journal WHERE session_id = ? ORDER BY seq",
                                    (session_id,)).fetchall()
         for row, answer in zip(stored, replayed, strict=True):
             if not _same_answer(row["answer"], answer):
-                raise _conflict(name, f"answer #{row['seq']} was undone and given again")
+                raise _conflict(self.path, name, f"answer #{row['seq']} was undone and given again")
 
     def _touch(self, session_id: int, status: str) -> None:
         self.conn.execute("UPDATE sessions SET updated = ?, status = ? WHERE id = ?", (now(), status, session_id))
@@ -393,6 +391,6 @@ _SELECT_INFO = ("SELECT s.*, (SELECT COUNT(*) FROM journal j WHERE j.session_id 
                 "FROM sessions s")
 
 
-def _conflict(name: str, detail: str = "another process answered first") -> SessionConflict:
-    return SessionConflict(f"session {name!r} changed underneath you ({detail}); "
-                           f"nothing was written: resume it with `deckwright play --resume {name}`")
+def _conflict(path: Path, name: str, detail: str = "another process answered first") -> SessionConflict:
+    return SessionConflict(f"session {name!r} changed underneath you ({detail}); nothing was written: "
+                           f"resume it with `{session_command(path, f'play --resume {name}')}`")

@@ -20,6 +20,7 @@ from .engine.core import Chance, Engine, Event, GameState, Outcome, Request, req
 from .engine.drivers import roll_chance
 from .engine.faults import engine_fault, then_run
 from .errors import CompanionError, EngineBroken, IllegalAction, SessionError
+from .sessionfile import session_command
 from .sessionrows import MAX_SEED, JournalEntry, SessionDamaged, SessionInfo
 from .sessions import MAX_PLAYER_NAME, SessionStore, default_name, new_seed
 
@@ -102,7 +103,8 @@ class Table:
     def _undo_past(self, entries: list[JournalEntry], entry: JournalEntry) -> str:
         """The command that takes back `entry` and every answer after it."""
         steps = entries[-1].seq - entry.seq + 1
-        return f"deckwright sessions undo {self.info.name}" + (f" --steps {steps}" if steps > 1 else "")
+        return session_command(self.store.path, f"sessions undo {self.info.name}"
+                               + (f" --steps {steps}" if steps > 1 else ""))
 
     def _engine_failed(self, entries: list[JournalEntry], entry: JournalEntry, exc: Exception) -> EngineBroken | None:
         """The engine failing on a saved answer as it replays: where, the answer, and the two ways
@@ -114,8 +116,12 @@ class Table:
         answer = entry_summary(entry, self.info.players, hide_secret=True)
         return EngineBroken(fault.file, fault.line, then_run(
             f"session {self.info.name} fails replaying answer #{entry.seq} ({answer}): {fault.words}; "
-            "it is untouched. Fix the engine, then resume", f"deckwright play --resume {self.info.name}")
+            "it is untouched. Fix the engine, then resume", self.resume_command())
             + "\n" + then_run("or, if that answer is wrong, take it back", self._undo_past(entries, entry)))
+
+    def resume_command(self) -> str:
+        """The command that resumes this session, with `--db` when its file is not the default one."""
+        return session_command(self.store.path, f"play --resume {self.info.name}")
 
     @property
     def name(self) -> str:

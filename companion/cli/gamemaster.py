@@ -4,8 +4,6 @@ secret answers handed over, the state block and the events on the screen every p
 
 from __future__ import annotations
 
-import os
-import shlex
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +17,6 @@ from ..engine.typed import parse_typed
 from ..errors import IllegalAction
 from ..sessionexport import answer_label, answer_labels
 from ..sessionnotes import add_note
-from ..sessions import DB_ENV
 from ..sessiontable import Table, entry_summary, result_line
 from .common import is_fancy
 from .requests_shown import (
@@ -48,7 +45,6 @@ class Gamemaster:
 
     table: Table
     auto_roll: bool = False
-    db_path: str | None = None
     shown_tally: list[str] | None = None   # the state block last printed, so it is reprinted only on change
     private_for: int | None = None  # the seat alone at the screen between secret answers in a row
     resumed: bool = False  # `play --resume`: say so, and show what the last answer did
@@ -73,7 +69,7 @@ class Gamemaster:
                     self.clear_screen()
                 # the command on a line of its own, never wrapped: it is copied whole (play audit)
                 self.say(f"Session {self.table.name} kept. Resume with:")
-                click.echo(f"  {self.resume_command()}")
+                click.echo(f"  {self.table.resume_command()}")
                 if interrupted:
                     raise click.exceptions.Exit(130)
                 return
@@ -383,13 +379,6 @@ class Gamemaster:
         for line in above:
             click.echo(click.style(line, bold=True) if is_fancy() else line)
         click.echo(click.style(last, bold=True) + " > " if is_fancy() else last + " > ", nl=False)
-
-    def resume_command(self) -> str:
-        """The command that resumes this session: `--db` only when the next run would not find the
-        file by itself (it was given on the command line, not in $DECKWRIGHT_DB)."""
-        given = self.db_path and self.db_path != os.environ.get(DB_ENV)
-        db = f" --db {shlex.quote(str(self.db_path))}" if given else ""
-        return f"deckwright play --resume {shlex.quote(self.table.name)}{db}"
 
 
 def _count(text: str, default: int) -> int | None:

@@ -60,17 +60,17 @@ def command(game: str | None, players: str | None, name: str | None, seed: int |
         with held_open(store, table.name) as elsewhere:
             if elsewhere:  # session 26: a second terminal resumed it without a word
                 table.warnings.append(open_elsewhere_warning(table.name))
-            gamemaster = Gamemaster(table, auto_roll, db_path, resumed=bool(resume_name))
+            gamemaster = Gamemaster(table, auto_roll, resumed=bool(resume_name))
             try:
                 gamemaster.run()
             except Exception as exc:  # an engine's bug is said in one line, any other raised
-                problem = _engine_failed(table, exc, gamemaster.resume_command())
+                problem = _engine_failed(table, exc)
                 if problem is None:
                     raise
                 raise problem from None
 
 
-def _engine_failed(table: Table, exc: Exception, resume: str) -> DataProblem | None:
+def _engine_failed(table: Table, exc: Exception) -> DataProblem | None:
     """A bug of the game's engine met at the table as one line: where the engine failed, in words,
     and how to go on once it is fixed; the answer it failed on was not saved (audit s26: a
     traceback). None for any other error."""
@@ -79,7 +79,7 @@ def _engine_failed(table: Table, exc: Exception, resume: str) -> DataProblem | N
         return None
     return DataProblem(then_run(f"{fault.where}: answer #{table.seq + 1} of session {table.name} fails: "
                                 f"{fault.words}; it was not saved, the earlier ones were. Fix the engine, "
-                                "then resume", resume))
+                                "then resume", table.resume_command()))
 
 
 def _start(store: SessionStore, game: str | None, players: str | None, name: str | None,

@@ -252,6 +252,27 @@ def test_resume_says_where_the_engine_fails_on_a_saved_answer_and_leaves_the_ses
     assert "undone: #6 Ann roll: 2 (typed)" in undone.output
 
 
+def test_the_commands_after_an_engine_failure_name_the_db_given(outside: Path, tmp_path: Path) -> None:
+    """Session 27: with the sessions in a file given with --db, the resume and undo commands said
+    after the engine failed left it out, and would have opened the default file."""
+    db = tmp_path / "my games" / "s.db"
+    answers = "walk\n4\nwalk\n3\nwalk\n2\n"   # the sixth answer ends turn 2
+    played = run("play", "toy-race", "--players", "Ann,Ben", "--name", "t1", "--seed", "3", "--db", str(db),
+                 stdin=answers + "quit\n")
+    assert played.exit_code == 0, played.output
+    plant_bug(outside)
+    _forget_package()
+    resumed = run("play", "--resume", "t1", "--db", str(db))
+    assert resumed.exit_code == 1, resumed.output
+    assert (f"    deckwright play --resume t1 --db '{db}'\n"
+            "or, if that answer is wrong, take it back:\n"
+            f"    deckwright sessions undo t1 --db '{db}'\n") in resumed.output
+    failed = run("play", "toy-race", "--players", "Ann,Ben", "--name", "t2", "--seed", "3", "--db", str(db),
+                 stdin=answers)
+    assert failed.exit_code == 1, failed.output
+    assert f"then resume:\n    deckwright play --resume t2 --db '{db}'\n" in failed.output
+
+
 def test_a_replay_command_is_on_a_line_of_its_own_never_wrapped(outside: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """On a 60-column terminal the message is wrapped and the command is not: it is copied whole."""

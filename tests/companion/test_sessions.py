@@ -179,6 +179,22 @@ def test_second_writer_at_the_same_position_gets_a_conflict(store, toy_engine):
     assert [e.answer for e in store.journal("race")] == ["walk"]
 
 
+@pytest.mark.parametrize("is_default", [False, True], ids=["another-file", "the-default-file"])
+def test_a_conflict_says_how_to_resume_from_the_file_it_is_in(store, toy_engine, monkeypatch, is_default):
+    """Session 27: the resume command said `deckwright play --resume race` for a session in a file
+    given with --db, which opens the default file instead; `--db` only where it is needed."""
+    if is_default:
+        monkeypatch.setenv("DECKWRIGHT_DB", str(store.path))
+    table = start(store, toy_engine)
+    with SessionStore(store.path) as other_store:
+        other = Table.resume(other_store, toy_engine, "race")
+        table.answer("walk")
+        with pytest.raises(SessionConflict) as refused:
+            other.answer("sprint")
+    db = "" if is_default else f" --db {store.path}"
+    assert str(refused.value).endswith(f"resume it with `deckwright play --resume race{db}`")
+
+
 def test_undo_after_someone_else_answered_is_a_conflict(store, toy_engine):
     table = start(store, toy_engine)
     table.answer("walk")

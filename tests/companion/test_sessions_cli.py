@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sqlite3
 
 import pytest
@@ -159,3 +160,27 @@ def test_a_session_that_no_longer_replays_is_listed_damaged_with_the_undo_that_r
     assert runner.invoke(cli, ["sessions", "undo", "race", "--steps", "3"]).exit_code == 0
     listed = runner.invoke(cli, ["sessions", "list"])
     assert "race" in listed.output and "playing" in listed.output and "DAMAGED" not in listed.output
+
+
+def test_the_commands_that_repair_a_session_name_the_db_given(runner, toy, tmp_path):
+    """Session 27: for a session in a file given with --db, the `sessions undo` that repairs a journal
+    that no longer replays and the `sessions delete` of a damaged row were printed without it: run
+    as printed, they opened the default file. Run as printed now, they repair the file given."""
+    db = tmp_path / "my games" / "s.db"
+    runner.invoke(cli, ["play", "toy-race", "--players", "Ann,Ben", "--name", "race", "--seed", "2", "--db", str(db)],
+                  input="1\n4\n2\n3 4\nquit\n")
+    with sqlite3.connect(db) as conn:  # a walk's die, two dice typed
+        conn.execute("UPDATE journal SET answer = '[3, 4]' WHERE seq = 2")
+    repair = f"deckwright sessions undo race --steps 3 --db '{db}'"
+    for command in (["sessions", "show", "race"], ["sessions", "log", "race"], ["play", "--resume", "race"]):
+        result = runner.invoke(cli, [*command, "--db", str(db)])
+        assert result.exit_code == 1 and f"undo back past it: {repair}" in result.output, result.output
+    assert runner.invoke(cli, shlex.split(repair)[1:]).exit_code == 0
+    assert "DAMAGED" not in runner.invoke(cli, ["sessions", "list", "--db", str(db)]).output
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE sessions SET players = 'oops' WHERE name = 'race'")
+    shown = runner.invoke(cli, ["sessions", "show", "race", "--db", str(db)])
+    delete = f"deckwright sessions delete race --db '{db}'"
+    assert shown.exit_code == 1 and f"fix the row or delete the session with `{delete}`" in shown.output, shown.output
+    assert runner.invoke(cli, [*shlex.split(delete)[1:], "--yes"]).exit_code == 0
+    assert "race" not in runner.invoke(cli, ["sessions", "list", "--db", str(db)]).output
