@@ -104,7 +104,11 @@ def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True, whole
             out.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()) + hang)
-        wrapped = textwrap.wrap(kept.sub(lambda m: m[0].replace(" ", _UNBROKEN), line), width,
+        unbroken = kept.sub(lambda m: m[0].replace(" ", _UNBROKEN), line)
+        # the indent, a marker (`Error:`) and the first word (a file's path) stay together: a path
+        # too long for the screen left `Error:` alone on a line, or lost a problem's indent (session 27)
+        head = len(indent) - hang + len(line[len(indent) - hang:].split(" ", 1)[0])
+        wrapped = textwrap.wrap(unbroken[:head].replace(" ", _UNBROKEN) + unbroken[head:], width,
                                 subsequent_indent=indent, break_on_hyphens=False, break_long_words=cut_words)
         out.extend([part.replace(_UNBROKEN, " ") for part in wrapped] or [""])
     return out

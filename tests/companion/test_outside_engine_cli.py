@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -286,3 +287,29 @@ def test_a_replay_command_is_on_a_line_of_its_own_never_wrapped(outside: Path,
     assert said.startswith(f"Error: engines/{PACKAGE}/engine.py:{line}: game 0")
     assert rest[-1] == command
     assert all(len(each) <= 60 for each in [said, *rest[:-1]]), result.output
+
+
+def test_at_80_columns_the_words_are_wrapped_and_the_path_and_commands_kept_whole(
+        outside: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 27: an engine in a folder whose path is longer than the screen left `Error:` alone on a
+    line above the path in sim and play, and lint's problem lost its indent; the words after the
+    path are wrapped to 80 columns, the path:line and each command stand whole on lines of their own."""
+    deep = tmp_path / ("a-designers-own-rules-engines-" * 3)
+    shutil.copytree(outside, deep / PACKAGE)
+    monkeypatch.syspath_prepend(str(deep))
+    line = plant_bug(deep / PACKAGE)
+    _forget_package()
+    monkeypatch.setenv("COLUMNS", "80")
+    where = f"{deep / PACKAGE / 'engine.py'}:{line}:"
+    assert len(where) > 80   # the case: the path alone is wider than the screen
+    outputs = {"lint": run("lint", "toy-race").output, "sim": run("sim", "toy-race", "--games", "3", "--seed", "7").output,
+               "play": run("play", "toy-race", "--players", "Ann,Ben", "--name", "t1", "--seed", "3",
+                           stdin="walk\n4\nwalk\n3\nwalk\n2\n").output}
+    for command, output in outputs.items():
+        lines = output.rstrip("\n").split("\n")
+        located = next(i for i, said in enumerate(lines) if where in said)
+        assert lines[located] == (f"  {where}" if command == "lint" else f"Error: {where}"), (command, output)
+        commands = [said for said in lines if said.startswith("    deckwright ")]
+        assert commands and all(said.endswith(("--games 1", "--resume t1")) for said in commands), (command, output)
+        rest = [said for said in lines[located + 1:] if said not in commands]
+        assert rest and all(len(said) <= 80 for said in rest), (command, output)
