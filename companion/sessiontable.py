@@ -77,7 +77,7 @@ class Table:
         info = store.get(name)
         if info.game != engine.game_id:
             raise SessionError(f"session {name!r} is a {info.game} game, not {engine.game_id}")
-        table = cls(store, engine, info, engine.new_game(info.players, info.options))
+        table = cls(store, engine, info, _first_state(engine, info.players, info.options))
         table._replay(store.journal(name))
         if info.cards_version != engine.db.version:
             table.warnings.append(f"the {info.game} card database changed since this session started "
@@ -172,7 +172,7 @@ class Table:
     def undo(self, steps: int = 1) -> list[JournalEntry]:
         """Drop the last `steps` answers and replay; returns the dropped entries, newest first."""
         dropped = self.store.undo(self.name, steps, replayed=self.answers())
-        self.steps, self.state = [], self.engine.new_game(self.info.players, self.info.options)
+        self.steps, self.state = [], _first_state(self.engine, self.info.players, self.info.options)
         self._replay(self.store.journal(self.name))
         return dropped
 
@@ -188,7 +188,8 @@ class Table:
 
 
 def _first_state(engine: Engine, players: list[str], options: dict[str, Any]) -> GameState:
-    """The new game's state; options the engine rejects become a SessionError."""
+    """The new game's state; options the engine rejects become a SessionError, and the engine's
+    own bug an EngineBroken at its line (session 27: a traceback in play, resume and sessions)."""
     try:
         state: GameState = engine.new_game(players, options)
         return state
@@ -196,6 +197,12 @@ def _first_state(engine: Engine, players: list[str], options: dict[str, Any]) ->
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise SessionError(f"{engine.game_id} cannot start with options {options!r}: {exc}") from None
+    except Exception as exc:
+        fault = engine_fault(engine.game_id, exc)
+        if fault is None:
+            raise
+        raise EngineBroken(fault.file, fault.line, f"the {engine.game_id} engine cannot set up a game: "
+                                                   f"{fault.words}") from None
 
 
 def check_players(engine: Engine, players: list[str]) -> None:

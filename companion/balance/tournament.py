@@ -15,12 +15,14 @@ eventual winner took it for good.
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 
 from ..engine.core import Chance, Engine, GameState
 from ..engine.drivers import Bot, roll_chance
+from ..engine.faults import engine_fault, then_run
 from ..engine.registry import build_engine, game_module, make_engine
 from ..sim import call_hook, game_rng, run_problem
 from .bots import bot_classes, make_bot
@@ -89,7 +91,22 @@ class Table:
         return cls(config, engine, module, bots, cards)
 
     def play(self, index: int) -> Record:
-        """Play game `index` to its end."""
+        """Play game `index` to its end; the engine's bug is a BalanceError naming the game, at the
+        engine's line, with the command that plays it again (session 27: a traceback)."""
+        try:
+            return self._play(index)
+        except Exception as exc:
+            fault = engine_fault(self.config.game, exc)
+            if fault is None:
+                raise
+            config = self.config
+            said = (f"{fault.where}: game {index} (seed {config.seed}:{index}, {config.players} players"
+                    f"{'' if config.snapshot is None else ', the database of --set or --compare'}) fails: "
+                    f"{fault.words}")
+            raise BalanceError(said if config.snapshot is not None
+                               else then_run(f"{said}; replay it", replay_command(config, index + 1))) from None
+
+    def _play(self, index: int) -> Record:
         config, engine = self.config, self.engine
         rng = game_rng(config.seed, index)
         names = config.bots_of(index)
@@ -129,6 +146,15 @@ class Table:
     def play_range(self, start: int, stop: int) -> list[Record]:
         """Games `start` to `stop - 1`, in order."""
         return [self.play(i) for i in range(start, stop)]
+
+
+def replay_command(config: TournamentConfig, games: int) -> str:
+    """The `balance` command that plays the config's first `games` games again: a record depends
+    only on the config and the game's index."""
+    parts = ["deckwright", *(["--cards", str(config.cards_dir)] if config.cards_dir else []), "balance", config.game,
+             "--seed", str(config.seed), "--players", str(config.players), "--games", str(games),
+             "--bot", ",".join(config.bots), *(["--budget", str(config.budget)] if config.budget else [])]
+    return " ".join(shlex.quote(part) for part in parts)
 
 
 def lead_figures(leaders: list[int | None], winner: int | None) -> tuple[int, float | None]:

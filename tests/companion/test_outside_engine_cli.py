@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -313,3 +314,56 @@ def test_at_80_columns_the_words_are_wrapped_and_the_path_and_commands_kept_whol
         assert commands and all(said.endswith(("--games 1", "--resume t1")) for said in commands), (command, output)
         rest = [said for said in lines[located + 1:] if said not in commands]
         assert rest and all(len(said) <= 80 for said in rest), (command, output)
+
+
+SETUP_BUG = "return 1 / 0  # the setup bug"
+
+
+def test_an_engine_failing_to_set_up_a_game_is_one_located_line(outside: Path) -> None:
+    """Session 27: an engine whose `setup` fails printed a traceback in play (a new game or a
+    resumed one), balance, `sessions show` and even `sessions list`."""
+    played = run("play", "toy-race", "--players", "Ann,Ben", "--name", "t1", "--seed", "3", stdin="walk\nquit\n")
+    assert played.exit_code == 0, played.output
+    (outside / "engine.py").write_text(f"{ENGINE_PY}\n\ndef setup(self, players, options):\n    {SETUP_BUG}\n\n\n"
+                                       "RaceEngine.setup = setup\n")
+    _forget_package()
+    line = (outside / "engine.py").read_text().splitlines().index(f"    {SETUP_BUG}") + 1
+    said = f"{outside / 'engine.py'}:{line}: the toy-race engine cannot set up a game: ZeroDivisionError: division by zero"
+    for args in (("play", "toy-race", "--players", "Ann,Ben"), ("play", "--resume", "t1"),
+                 ("sessions", "show", "t1"), ("sessions", "log", "t1")):
+        result = run(*args)
+        assert result.exit_code == 1 and f"Error: {said}\n" in result.output, (args, result.output)
+        assert isinstance(result.exception, SystemExit), (args, result.exception)
+    listed = run("sessions", "list")
+    assert listed.exit_code == 0 and "t1" in listed.output and isinstance(listed.exception, (SystemExit, type(None)))
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"], ids=["one-process", "worker-processes"])
+def test_balance_says_where_the_engine_failed_and_how_to_replay_it(outside: Path, tmp_path: Path, jobs: str) -> None:
+    """Session 27: a game of a balance tournament that met the engine's bug printed a traceback."""
+    line = plant_bug(outside)
+    result = run("balance", "toy-race", "--games", "6", "--seed", "7", "--jobs", jobs, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit) and "Traceback" not in result.output
+    failure = re.compile(rf"Error: {re.escape(str(outside / 'engine.py'))}:{line}: game (\d+) \(seed 7:\1, 2 "
+                         r"players\) fails: IndexError: list index out of range; replay it:\n    (deckwright .*)\n")
+    said = failure.search(result.output)
+    assert said, result.output
+    game, replay = int(said[1]), said[2]
+    assert replay == (f"deckwright --cards {outside.parent.parent / 'cards'} balance toy-race --seed 7 --players 2 "
+                      f"--games {game + 1} --bot sprinter")
+    again = failure.search(run(*shlex.split(replay)[1:], "--out", str(tmp_path / "out")).output)
+    # the same games again: the same failure, or (workers report the first they meet) an earlier game's
+    assert again and int(again[1]) <= game
+
+
+def test_a_swept_database_failing_says_so_without_a_replay_of_another_database(outside: Path, tmp_path: Path) -> None:
+    """A `--set` value's tournament plays a database no plain `balance` command plays: the failure
+    says which database, and offers no command that would play another one."""
+    line = plant_bug(outside)
+    result = run("balance", "toy-race", "--games", "4", "--seed", "7", "--set", "rules.goal=12,14",
+                 "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert (f"{outside / 'engine.py'}:{line}: game 0 (seed 7:0, 2 players, the database of --set or --compare) "
+            "fails: IndexError: list index out of range\n") in result.output
+    assert "deckwright" not in result.output
