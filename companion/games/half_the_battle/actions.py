@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .catalog import INDICATORS, PIECE_TOKENS, Action
+from .hits import order_matters
 from .pieces import Rules, affected, label, lane_targets, owned, piece_targets, side_of
 from .state import HalfTheBattleState, Marker, Piece
 
@@ -95,13 +96,13 @@ def perform(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Ev
             hits += [p.id for p in affected(state, piece, action, lane)]
         else:
             hits.append(target)
-    later = []
-    if action.damage and action.lanes and len(hits) > 1:   # the acting player orders a lane's pieces
-        later.append(step("order", seat=piece.seat, source=piece.id, pieces=hits, amount=action.damage,
-                          lethal=action.lethal))
+    later: list[StepCall] = []
+    ordered = bool(action.damage and action.lanes and len(hits) > 1)
+    if ordered:
+        events += lane_damage(engine, state, piece, action, hits, later)
     for target in hits:
         other = state.piece(target)
-        if action.damage and not (action.lanes and len(hits) > 1):
+        if action.damage and not ordered:
             later.append(damage_step(piece, target, action.damage, action.lethal))
         if action.heal:
             events.append(heal(engine, state, other, action.heal))
@@ -123,19 +124,38 @@ def damage_step(piece: Piece, target: str, amount: int, lethal: bool) -> StepCal
     return step("hit", source=piece.id, target=target, amount=amount, lethal=lethal, by="action", seat=piece.seat)
 
 
+def lane_damage(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action, hits: list[str],
+                later: list[StepCall]) -> list[Event]:
+    """Queue a lane-wide action's damage to several pieces: in an order the acting player chooses
+    where the order can change the outcome (`order_matters`), else in the listed order, said once
+    (play audit s27: the order was asked piece by piece when nothing depended on it)."""
+    if order_matters(engine, state, piece, hits, action.lethal):
+        later.append(step("order", seat=piece.seat, source=piece.id, pieces=hits, chosen=[],
+                          amount=action.damage, lethal=action.lethal))
+        return []
+    later += [damage_step(piece, target, action.damage, action.lethal) for target in hits]
+    return [Event("order", f"{action.name} hits in board order: no item or token makes "
+                  "the order matter")]
+
+
 def ask_order(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
-    """Ask which piece of a lane-wide damage action takes its damage next."""
+    """Ask which piece of a lane-wide damage action takes its damage next; Enter keeps the listed
+    order. The whole order is chosen before any of it lands, so the prompts follow one another
+    with the board unchanged between them."""
     options = tuple(Option(p, owned(engine, state, state.piece(p))) for p in item["pieces"])
-    return Decision(item["seat"], f"Which piece takes the {item['amount']} damage next?", options, kind="order")
+    return Decision(item["seat"], f"{item['amount']} damage to each: which piece takes it next?",
+                    options, kind="order", default=item["pieces"][0])
 
 
 def answer_order(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
-    """Queue that piece's damage, then ask about the rest."""
+    """Put that piece next; once the order is whole, queue the damage in it."""
+    chosen = [*item.get("chosen", []), answer]
     rest = [p for p in item["pieces"] if p != answer]
+    if len(rest) > 1:
+        push_front(state, {**item, "pieces": rest, "chosen": chosen})
+        return []
     source = state.piece(item["source"])
-    after = ([{**item, "pieces": rest}] if len(rest) > 1
-             else [damage_step(source, p, item["amount"], item["lethal"]) for p in rest])
-    push_front(state, damage_step(source, answer, item["amount"], item["lethal"]), *after)
+    push_front(state, *[damage_step(source, p, item["amount"], item["lethal"]) for p in chosen + rest])
     return []
 
 

@@ -32,9 +32,10 @@ def start_hit(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[
     return []
 
 
-def usable(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str, tuple[str, ...]]) -> list[str]:
-    """Face-up items of `seat` that may change the strike in flight."""
-    strike = state.strike
+def usable(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str, tuple[str, ...]],
+           strike: Strike | None = None) -> list[str]:
+    """Face-up items of `seat` that may change `strike` (by default the strike in flight)."""
+    strike = strike or state.strike
     assert strike is not None
     found = []
     for card in state.players[seat].items:
@@ -46,6 +47,20 @@ def usable(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str,
                 continue
             found.append(card)
     return found
+
+
+def order_matters(engine: Rules, state: HalfTheBattleState, source: Piece, pieces: list[str], lethal: bool) -> bool:
+    """Can the order in which `pieces` take an action's damage change anything? Only through an
+    item that may answer one instance of it (one of each name per instance, so the order says
+    which piece gets it) or a Sacrifice token sending a hit to a Paladin that takes others.
+    Otherwise each piece's result, its kill credit and a monster's free token are the same in
+    any order: the damage is fixed and nobody dies before the end of the turn."""
+    for target in map(state.piece, pieces):
+        strike = Strike(source.id, target.id, 0, lethal, "action", source.seat)
+        if usable(engine, state, source.seat, ATTACK_ITEMS, strike) or \
+                usable(engine, state, target.seat, DEFEND_ITEMS, strike) or markers_on(state, target, "sacrifice"):
+            return True
+    return False
 
 
 def _window(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str, tuple[str, ...]],

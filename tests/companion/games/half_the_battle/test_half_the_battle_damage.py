@@ -99,9 +99,7 @@ def test_lane_wide_damage_hits_enemies_only(engine):
     put(state, ANN, "d8", lane=6, hp=8)        # an ally in the target lane
     put(state, BEN, "d12", lane=6)
     put(state, BEN, "d6", lane=6)
-    play(engine, state, "0-d4", "1-d12", "act:0", "lane:6")
-    assert engine.request(state).option_ids() == ["1-d6", "1-d12"]     # the acting player orders them
-    play(engine, state, "1-d6")
+    play(engine, state, "0-d4", "1-d12", "act:0", "lane:6")   # nothing reacts: no order is asked
     assert state.piece("0-d8").hp == 8
     assert state.piece("1-d12").hp == 12 - 2 and state.piece("1-d6").hp == 6 - 2
 

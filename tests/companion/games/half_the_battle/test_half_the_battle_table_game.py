@@ -3,9 +3,9 @@
 transcript (`tests/playthroughs/half-the-battle-table.txt`) and end the same way.
 
 The keys include what the gamemaster really typed, mistakes too (a target typed after the
-only target had been taken is refused and asked again). Three answers were added afterwards, when
-the engine began asking the acting player the order in which a lane's pieces take damage (the
-two Flame Breaths): each picks the order the game had used (the board's). Regenerate the transcript after a
+only target had been taken is refused and asked again). The three answers that once ordered the
+two Flame Breaths' pieces are gone again: no item or token could answer those hits, so the engine
+now takes the board's order without asking (play audit s27). Regenerate the transcript after a
 deliberate change with `UPDATE_PLAYTHROUGHS=1` and read the diff.
 """
 
