@@ -13,7 +13,7 @@ from ...engine.core import Decision, Event, Option
 from ...engine.steps import Question, StepCall, StepTable, push_front, step
 from .damage import halve, take_damage
 from .pieces import Rules, is_monster, label, lane_markers, markers_on, owned, side_of
-from .state import HalfTheBattleState, Piece, Strike
+from .state import HalfTheBattleState, Marker, Piece, Strike
 
 ATTACK_ITEMS = {"poison": ("action", "rage", "mirror", "item"), "boost": ("action",)}
 DEFEND_ITEMS = {"halve": ("action", "rage", "mirror", "item"), "mirror": ("action",)}
@@ -71,7 +71,7 @@ def _window(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str
     target = state.piece(strike.target)
     options = (Option("none", "no item"),
                *[Option(c, f"use {engine.catalog.items[c].name}") for c in cards])
-    damage = f"{strike.amount}{' lethal' if strike.lethal else ''} damage"
+    damage = f"{strike.amount}{' lethal' if strike.lethal else ''} damage{landing_note(engine, state, strike, target)}"
     said = (f"{owned(engine, state, target)} is about to take {damage}" if who == "Taking"
             else f"{damage} about to land on {owned(engine, state, target)}")
     return Decision(seat, f"{said}: an item?", options, kind="interrupt", default="none")
@@ -148,6 +148,23 @@ def land(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event
     return events
 
 
+def landing_note(engine: Rules, state: HalfTheBattleState, strike: Strike, target: Piece) -> str:
+    """` (3 with Hex)`: what the target's Hex and Protected lane make of the damage, which the
+    players decide their items on (ruling damage-order; play audit s27: the prompt said 2, 3 landed)."""
+    before_shield = Strike(strike.source, strike.target, strike.amount, strike.lethal, strike.by, strike.seat)
+    landing, _ = adjusted_amount(engine, state, before_shield, target)
+    if landing == strike.amount:
+        return ""
+    changes = [kind for kind, marks in (("Hex", markers_on(state, target, "hex")),
+                                        ("Protected", _protecting(state, target))) if marks]
+    return f" ({landing} with {' and '.join(changes)})"
+
+
+def _protecting(state: HalfTheBattleState, target: Piece) -> list[Marker]:
+    """The Protected indicators of the target's own player in its lane."""
+    return [m for m in lane_markers(state, target.lane, "protected") if m.owner == target.seat]
+
+
 def adjusted_amount(engine: Rules, state: HalfTheBattleState, strike: Strike, target: Piece) -> tuple[int, list[str]]:
     """The damage after Hex, Protected and a Flimsy Shield, in that order, with a line for each change."""
     amount, steps = strike.amount, []
@@ -155,7 +172,7 @@ def adjusted_amount(engine: Rules, state: HalfTheBattleState, strike: Strike, ta
     if hexed:
         steps.append(f"Hex: {amount} + {hexed} = {amount + hexed} damage")
         amount += hexed
-    guarded = sum(m.amount for m in lane_markers(state, target.lane, "protected") if m.owner == target.seat)
+    guarded = sum(m.amount for m in _protecting(state, target))
     if guarded:
         steps.append(f"Protected lane: {amount} - {guarded} = {max(0, amount - guarded)} damage")
         amount = max(0, amount - guarded)

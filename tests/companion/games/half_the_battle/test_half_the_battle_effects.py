@@ -3,7 +3,10 @@ lane-wide exceptions) and the authored Bag of Holding items, each through the en
 
 from __future__ import annotations
 
+import pytest
 from htb_table import ANN, BEN, new_game, option_ids, play, put
+
+from companion.games.half_the_battle.state import Marker
 
 
 def test_sacrifice_redirects_damage_to_the_paladin(engine):
@@ -84,8 +87,6 @@ def test_teleport_potion_smoke_and_elixir(engine):
 
 def test_every_change_to_an_instance_is_explained(engine):
     """Hex, then Protected, then the Flimsy Shield (ruling damage-order), one line each."""
-    from companion.games.half_the_battle.state import Marker
-
     state = new_game(engine, ben_items=("flimsy-shield", "smoke-bomb"))
     put(state, ANN, "d12", lane=6)
     put(state, BEN, "d8", lane=6)
@@ -95,3 +96,20 @@ def test_every_change_to_an_instance_is_explained(engine):
     assert texts[-4:-1] == ["Hex: 5 + 1 = 6 damage", "Protected lane: 6 - 2 = 4 damage",
                             "Flimsy Shield: 4 halved, rounding down = 2 damage"]
     assert state.piece("1-d8").hp == 8 - 2
+
+
+@pytest.mark.parametrize("markers, said", [
+    ([Marker("hex", ANN, until=3, piece="1-d8", amount=1)], "5 damage (6 with Hex): an item?"),
+    ([Marker("hex", ANN, until=3, piece="1-d8", amount=1), Marker("protected", BEN, until=3, lane=6, amount=2)],
+     "5 damage (4 with Hex and Protected): an item?"),
+    ([], "5 damage: an item?"),
+], ids=["hex", "hex-and-protected", "nothing"])
+def test_item_prompt_says_the_damage_that_will_land(engine, markers, said):
+    """Play audit s27: the defender deciding on a Flimsy Shield was told 2 damage, and 3 landed
+    (Hex adds before the shield halves, ruling damage-order)."""
+    state = new_game(engine, ben_items=("flimsy-shield", "smoke-bomb"))
+    put(state, ANN, "d12", lane=6)
+    put(state, BEN, "d8", lane=6)
+    state.markers += markers
+    play(engine, state, "0-d12", "1-d8", "act:1", "1-d8")           # Strike: 5 damage
+    assert engine.request(state).prompt.startswith(f"Ben's Rogue d8 is about to take {said}")
