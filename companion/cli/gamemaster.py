@@ -217,9 +217,12 @@ class Gamemaster:
         self.clear_screen()
 
     def clear_screen(self) -> None:
-        """Clear the screen and the lines scrolled off it, where there is a screen."""
+        """Clear the screen and the lines scrolled off it, where there is a screen; the state block
+        went with them, so the next prompt shows it again (audit s27: the second player of a
+        Half the Battle round chose their piece in secret without the board)."""
         self.last_hints = []  # cleared from the screen with the rest
         if sys.stdout.isatty():
+            self.shown_tally = None
             click.echo(CLEAR_SCREEN_AND_SCROLLBACK, nl=False)
             self.pacing.lines = 0  # nothing said before is on the screen now
 

@@ -88,3 +88,23 @@ def test_a_resumed_showdown_fits_30_lines(tmp_path):
         shown = screen.read_until("> ")
     assert "DVs revealed" in shown and "last answer: " in shown
     assert height(shown, first=True) <= HEIGHT, shown
+
+
+def test_the_second_secret_chooser_sees_the_board_again(tmp_path):
+    """Audit s27: after the first player's secret selection the screen is cleared (rightly), and the
+    second player chose in secret without the board, which holds nothing secret; it is shown again
+    before the hand-over, and that screen still fits."""
+    setup = ["3", "8", "vial-of-poison", "flimsy-shield", "mirror-shield", "potion-of-healing"]
+    with play_in_pty(["half-the-battle", "--players", "Ann,Ben", "--seed", "5"], tmp_path / "s.db") as screen:
+        for key in setup:
+            screen.read_until("> ")
+            screen.type(key)
+        screen.read_until("only you can see")
+        screen.type("")
+        screen.read_until("> ")
+        screen.type("1")
+        shown = screen.read_until("Ben, press Enter when only you can see").replace("\r", "")
+    after_clear = shown.rpartition(CLEAR)[2]
+    assert "| L1 |" in after_clear and "| Ben: Rage dice none" in after_clear, shown
+    assert "Ann:" not in after_clear.partition("| Round 1")[0]   # the board, not Ann's pick
+    assert height(after_clear, first=True) <= HEIGHT
