@@ -50,29 +50,45 @@ def answer_convert(engine: Rules, state: HalfTheBattleState, item: StepCall, ans
 
 
 def spend_options(engine: Rules, state: HalfTheBattleState, seat: int, points: int) -> list[Option]:
-    """Every purchase `points` Rage can make now."""
-    enemies = len(state.alive(1 - seat))
-    deal = offer([], enemies, engine.rules)
+    """Every purchase `points` Rage can make now. The labels leave the prices the flips and the
+    damage share to the prompt (`spend_prompt`), so a two-column menu never cuts one short (audit
+    s27: `9) damage Ann's Dragon d20 (6 Rage a…`); enemy pieces come first as damage targets."""
     costs = engine.rules["rage"]
     options = [Option("nothing", f"spend nothing (lose {points} Rage)")]
     if points >= costs["ability_token"] and any(engine.catalog.side(p.card, p.team).monster for p in state.alive(seat)):
         options.append(Option("token", f"an ability token ({costs['ability_token']} Rage)"))
     if points >= costs["flip_item"]:
-        options += [Option(f"up:{c}", f"turn your {engine.catalog.items[c].name} face up ({costs['flip_item']})")
-                    for c in state.players[seat].spent]
-        options += [Option(f"down:{c}", f"turn their {engine.catalog.items[c].name} face down ({costs['flip_item']})")
+        options += [Option(f"up:{c}", f"face up: {engine.catalog.items[c].name}") for c in state.players[seat].spent]
+        options += [Option(f"down:{c}", f"face down: {engine.catalog.items[c].name}")
                     for c in state.players[1 - seat].items]
-    if deal.enemies_alive and points >= deal.enemies_alive:
-        options += [Option(f"damage:{p.id}", f"damage {owned(engine, state, p)} ({deal.enemies_alive} Rage a point)")
-                    for p in state.alive()]
+    price = damage_price(state, seat)
+    if price and points >= price:
+        options += [Option(f"damage:{p.id}", f"damage {owned(engine, state, p)}")
+                    for p in [*state.alive(1 - seat), *state.alive(seat)]]
     return options
+
+
+def damage_price(state: HalfTheBattleState, seat: int) -> int:
+    """Rage a point of damage costs: the enemy pieces alive (ruling rage-damage-cost)."""
+    return len(state.alive(1 - seat))
+
+
+def spend_prompt(engine: Rules, state: HalfTheBattleState, seat: int, options: list[Option]) -> str:
+    """` (flip 12, damage 6 a point)`: the prices in Rage the menu's labels leave out."""
+    prices = []
+    if any(o.id.startswith(("up:", "down:")) for o in options):
+        prices.append(f"flip {engine.rules['rage']['flip_item']}")
+    if any(o.id.startswith("damage:") for o in options):
+        prices.append(f"damage {damage_price(state, seat)} a point")
+    return f" ({', '.join(prices)})" if prices else ""
 
 
 def ask_spend(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
     """The one purchase of the round."""
     seat, points = item["seat"], item["points"]
-    return Decision(seat, f"{state.players[seat].name}: spend {points} Rage on one purchase",
-                    tuple(spend_options(engine, state, seat, points)), kind="spend")
+    options = spend_options(engine, state, seat, points)
+    return Decision(seat, f"{state.players[seat].name}: spend {points} Rage"
+                    f"{spend_prompt(engine, state, seat, options) or ' on one purchase'}", tuple(options), kind="spend")
 
 
 def answer_spend(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:

@@ -65,3 +65,8 @@ def test_a_wrapped_selection_prompt_keeps_its_numbers_together():
     lines = result.output.splitlines()
     assert "(1-5, 7, 8) > (hidden)" in lines[lines.index("Round 4 · Benedict Cumberbatch: select a piece in secret") + 1]
     assert not [line for line in lines if re.match(r"\d+\) > ", line)]
+
+
+def test_no_menu_label_is_cut_short():
+    """Play audit s27: the Rage purchase menu's labels lost their price to `…` in two columns."""
+    assert "…" not in play_the_table_game()
