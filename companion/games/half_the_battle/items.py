@@ -24,7 +24,9 @@ def item_targets(engine: Rules, state: HalfTheBattleState, seat: int, card: str)
         lanes = sorted({p.lane for p in state.alive(seat)})
         return [Option(f"lane:{n}", f"lane {n}") for n in lanes]
     if effect == "clear":
-        return [Option(f"marker:{i}", f"{m.kind.title()} on {'lane ' + str(m.lane) if m.lane else m.piece}")
+        # the piece named as everywhere else (audit s27: `Hex on 1-d12`, also in `sessions log`)
+        return [Option(f"marker:{i}", f"{m.kind.title()} on "
+                       + (f"lane {m.lane}" if m.lane else owned(engine, state, state.piece(m.piece))))
                 for i, m in enumerate(state.markers)]
     if effect == "haste-move" and active and turn is not None and not turn.moved:
         return [Option("selected", label(engine, selected))]  # type: ignore[arg-type]

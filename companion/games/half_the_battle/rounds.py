@@ -104,6 +104,8 @@ def end_round(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[
     events += [Event("expire", f"{m.kind.title()} ({'lane ' + str(m.lane) if m.lane else 'token'}) ends")
                for m in expired]
     events += count_quiet_round(engine, state)
+    if state.ending:  # a stalemate ended the game: no next round to take the initiative for (audit s27)
+        return events
     state.initiative = 1 - state.initiative
     push_back(state, step("round"))
     return events + [Event("initiative", f"{state.players[state.initiative].name} takes the initiative token")]

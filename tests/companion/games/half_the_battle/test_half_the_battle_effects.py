@@ -113,3 +113,11 @@ def test_item_prompt_says_the_damage_that_will_land(engine, markers, said):
     state.markers += markers
     play(engine, state, "0-d12", "1-d8", "act:1", "1-d8")           # Strike: 5 damage
     assert engine.request(state).prompt.startswith(f"Ben's Rogue d8 is about to take {said}")
+
+
+def test_smoke_bomb_names_the_hexed_piece(engine):
+    """Play audit s27: `1) Hex on 1-d12  [marker:0]`; the piece is named as everywhere else."""
+    state = new_game(engine, ben_items=("smoke-bomb", "mirror-shield"))
+    state.markers += [Marker("hex", ANN, until=3, piece="1-d12", amount=1), Marker("protected", BEN, until=3, lane=6)]
+    play(engine, state, "0-d12", "1-d12", "end", "item:smoke-bomb")
+    assert [o.label for o in engine.request(state).options] == ["Hex on Ben's Fighter d12", "Protected on lane 6"]

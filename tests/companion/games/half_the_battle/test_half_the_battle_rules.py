@@ -288,9 +288,11 @@ def test_stalemate_ends_a_battle_without_damage(engine):
             play(engine, state, f"{engine.request(state).player}-d4")
         play(engine, state, "end")
         state.players[BEN].pending_dice = ["d4"]     # a die due at the end of the round: Ben has more Rage
-        play(engine, state, "end")
+        said = play(engine, state, "end")
     outcome = engine.outcome(state)
     assert outcome is not None and outcome.termination == "stalemate" and outcome.winner == BEN
+    # audit s27: `Ben takes the initiative token` was said after the game-ending stalemate
+    assert not [text for text in said if "initiative" in text], said
 
 
 def test_a_piece_that_can_neither_move_nor_act_misses_the_phase(engine):
