@@ -74,12 +74,12 @@ def damage_price(state: HalfTheBattleState, seat: int) -> int:
 
 
 def spend_prompt(engine: Rules, state: HalfTheBattleState, seat: int, options: list[Option]) -> str:
-    """` (flip 12, damage 6 a point)`: the prices in Rage the menu's labels leave out."""
+    """` (flip 12, damage 6 each)`: the prices in Rage the menu's labels leave out (6 a point)."""
     prices = []
     if any(o.id.startswith(("up:", "down:")) for o in options):
         prices.append(f"flip {engine.rules['rage']['flip_item']}")
     if any(o.id.startswith("damage:") for o in options):
-        prices.append(f"damage {damage_price(state, seat)} a point")
+        prices.append(f"damage {damage_price(state, seat)} each")
     return f" ({', '.join(prices)})" if prices else ""
 
 

@@ -28,7 +28,7 @@ def test_no_label_of_the_two_column_menu_is_cut(engine):
 
 def test_the_prompt_says_the_prices_the_labels_leave_out(engine):
     decision = spend_menu(engine)
-    assert decision.prompt == "Ann: spend 12 Rage (flip 12, damage 7 a point)"
+    assert decision.prompt == "Ann: spend 12 Rage (flip 12, damage 7 each)"
     assert "face up: Potion of Giant Strength" in [o.label for o in decision.options]
 
 
