@@ -80,8 +80,9 @@ class Table:
         table = cls(store, engine, info, _first_state(engine, info.players, info.options))
         table._replay(store.journal(name))
         if info.cards_version != engine.db.version:
-            table.warnings.append(f"the {info.game} card database changed since this session started "
-                                  f"({info.cards_version} -> {engine.db.version}); the journal still replays")
+            # one line under the header (audit s27: two lines pushed a resumed screen past 30)
+            table.warnings.append(f"the cards changed since this session began ({info.cards_version} -> "
+                                  f"{engine.db.version})")
         return table
 
     def _replay(self, entries: list[JournalEntry]) -> None:

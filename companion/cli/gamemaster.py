@@ -81,9 +81,12 @@ class Gamemaster:
             self.clear_screen()  # stopped (or crashed) amid secret answers: their menus may still show
         verb = "Resuming" if self.resumed else "Starting"  # a resumed session of 0 answers too (audit s25)
         going_on = self.table.request() is not None
-        self.say(f"{verb} {info.game} session {info.name} · {', '.join(info.players)} "
-                 f"· {plural(self.table.seq, 'answer')} so far · "
-                 + ("type help for commands" if going_on else "the game is over"), bold=True)
+        header = f"{verb} {info.game} session {info.name} · {', '.join(info.players)} " \
+                 f"· {plural(self.table.seq, 'answer')} so far"
+        help_tail = " · type help for commands" if going_on else " · the game is over"
+        if going_on and self.resumed and len(wrap_lines(header + help_tail)) > 1:
+            help_tail = ""  # a resumed screen holds the last answer too: one line (audit s27: 32 lines)
+        self.say(header + help_tail, bold=True)
         for warning in self.table.warnings:
             self.say(f"warning: {warning}")
         if going_on and self.resumed and self.table.steps:

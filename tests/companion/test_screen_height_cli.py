@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import os
 import select
+import sqlite3
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from ptyplay import play_in_pty
+
+from companion.cli import cli
 
 HEIGHT = 30
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
@@ -108,3 +112,22 @@ def test_the_second_secret_chooser_sees_the_board_again(tmp_path):
     assert "| L1 |" in after_clear and "| Ben: Rage dice none" in after_clear, shown
     assert "Ann:" not in after_clear.partition("| Round 1")[0]   # the board, not Ann's pick
     assert height(after_clear, first=True) <= HEIGHT
+
+
+def test_a_resume_after_the_cards_changed_fits_30_lines(tmp_path):
+    """Audit s27: a Half the Battle session resumed at a Rage purchase after its card database
+    changed showed 32 lines (the header and the warning two lines each), so the warning scrolled
+    away at 80x30. The table game's keys, stopped at its first Rage purchase (16 choices)."""
+    db = tmp_path / "s.db"
+    keys = HTB_KEYS.read_text().splitlines()
+    keys = keys[:keys.index("token")]
+    runner = CliRunner()
+    result = runner.invoke(cli, ["play", "half-the-battle", "--players", "Ann,Ben", "--seed", "5", "--name", "t",
+                                 "--db", str(db)], input="\n".join([*keys, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE sessions SET cards_version = 'de3344e8' WHERE name = 't'")
+    with play_in_pty(["--resume", "t"], db) as screen:
+        shown = screen.read_until("(1-16) > ").replace("\r", "")   # the warning's `->` holds a `> ` too
+    assert height(shown, first=True) <= HEIGHT, shown
+    assert "warning: the cards changed since this session began (de3344e8 -> " in shown, shown

@@ -37,7 +37,7 @@ def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, t
     # The card database may have been edited since the session was saved: play says so, and the
     # journal still replays to the same game.
     lines = [line for line in result.output.splitlines()
-             if not line.startswith("warning: the halfwish card database changed since this session started")]
+             if not line.startswith("warning: the cards changed since this session began")]
     # A resume shows the last answer and what it did above the state block now (audit s25), which the
     # old engine did not: left out here.
     assert lines[1] == "  last answer: #113 Bob decision: Pass [pass] (typed)", lines[:3]
