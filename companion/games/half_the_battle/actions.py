@@ -130,8 +130,8 @@ def lane_damage(engine: Rules, state: HalfTheBattleState, piece: Piece, action: 
     where the order can change the outcome (`order_matters`), else in the listed order, said once
     (play audit s27: the order was asked piece by piece when nothing depended on it)."""
     if order_matters(engine, state, piece, hits, action.lethal):
-        later.append(step("order", seat=piece.seat, source=piece.id, pieces=hits, chosen=[],
-                          amount=action.damage, lethal=action.lethal))
+        later.append(step("order", seat=piece.seat, source=piece.id, pieces=hits, amount=action.damage,
+                          lethal=action.lethal))
         return []
     later += [damage_step(piece, target, action.damage, action.lethal) for target in hits]
     return [Event("order", f"{action.name} hits in board order: no item or token makes "
@@ -139,23 +139,21 @@ def lane_damage(engine: Rules, state: HalfTheBattleState, piece: Piece, action: 
 
 
 def ask_order(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decision:
-    """Ask which piece of a lane-wide damage action takes its damage next; Enter keeps the listed
-    order. The whole order is chosen before any of it lands, so the prompts follow one another
-    with the board unchanged between them."""
+    """Ask which piece of a lane-wide damage action takes its damage next; Enter takes the first
+    listed. Each piece's hit lands (its items answered) before the next is asked: the acting
+    player orders them "to their advantage", seeing what each hit brought out."""
     options = tuple(Option(p, owned(engine, state, state.piece(p))) for p in item["pieces"])
     return Decision(item["seat"], f"{item['amount']} damage to each: which piece takes it next?",
                     options, kind="order", default=item["pieces"][0])
 
 
 def answer_order(engine: Rules, state: HalfTheBattleState, item: StepCall, answer: str) -> list[Event]:
-    """Put that piece next; once the order is whole, queue the damage in it."""
-    chosen = [*item.get("chosen", []), answer]
+    """Queue that piece's damage, then ask about the rest (the last one needs no asking)."""
     rest = [p for p in item["pieces"] if p != answer]
-    if len(rest) > 1:
-        push_front(state, {**item, "pieces": rest, "chosen": chosen})
-        return []
     source = state.piece(item["source"])
-    push_front(state, *[damage_step(source, p, item["amount"], item["lethal"]) for p in chosen + rest])
+    after = ([{**item, "pieces": rest}] if len(rest) > 1
+             else [damage_step(source, p, item["amount"], item["lethal"]) for p in rest])
+    push_front(state, damage_step(source, answer, item["amount"], item["lethal"]), *after)
     return []
 
 

@@ -4,7 +4,8 @@ piece, under a repainted board, with no Enter default, when nothing depended on 
 Seed: "If an action affects multiple pieces, the player taking the action may choose the order of
 resolution." The order can only matter through an item that answers one instance of the damage
 (one of each name per instance, ruling items-timing) or a Sacrifice token that sends one piece's
-hit to a Paladin taking others; then it is asked, whole, before any of it lands."""
+hit to a Paladin taking others; then it is asked piece by piece, each hit landing before the next is asked (the acting player
+sees what each hit brought out), and Enter takes the first listed."""
 
 from __future__ import annotations
 
@@ -51,22 +52,27 @@ def test_order_asked_when_a_sacrifice_token_redirects_a_hit(engine):
     assert engine.request(state).kind == "order"
 
 
-def test_enter_keeps_the_listed_order_and_nothing_lands_until_it_is_whole(engine):
+def test_enter_takes_the_first_listed_and_its_hit_comes_first(engine):
     state = fireball_at_ben(engine, ben_items=("flimsy-shield", "smoke-bomb"))
     play(engine, state, "0-d4", "1-d12", "act:0", "lane:6")
     first = engine.request(state)
     assert first.default == first.ids[0] and parse_choice(first, "") == first.ids[0]
     assert first.prompt == "2 damage to each: which piece takes it next?"
-    play(engine, state, "1-d12")             # the order of two is whole after one answer
+    play(engine, state, "1-d12")             # the other is last: not asked
     assert (state.piece("1-d12").hp, state.piece("1-d6").hp) == (12, 6)
     guard = engine.request(state)
     assert guard.kind == "interrupt" and "Fighter d12" in guard.prompt
 
 
-def test_three_pieces_are_ordered_before_any_damage(engine):
+def test_the_next_piece_is_asked_after_the_hit_before_it_landed(engine):
+    """'to their advantage': the acting player sees the defender's answer to one hit before
+    choosing the next piece."""
     state = fireball_at_ben(engine, ben_items=("flimsy-shield", "smoke-bomb"))
     put(state, BEN, "d8", lane=6)
     play(engine, state, "0-d4", "1-d12", "act:0", "lane:6", "1-d8")
+    guard = engine.request(state)
+    assert guard.kind == "interrupt" and "d8" in guard.prompt
+    play(engine, state, "none")
     again = engine.request(state)
-    assert again.kind == "order" and "1-d8" not in again.ids
-    assert state.piece("1-d8").hp == 8
+    assert state.piece("1-d8").hp == 8 - 2
+    assert again.kind == "order" and set(again.ids) == {"1-d12", "1-d6"}
