@@ -106,7 +106,8 @@ def run_build_decks(engine: Game, state: SkirmishState, item: StepCall) -> list[
 
 
 def run_talent(engine: Game, state: SkirmishState, item: StepCall) -> list[Event]:
-    """The leader's class talent acts once, before the first turn."""
+    """The leader's class talent acts once, before the first turn: one of `TALENTS`, else an effect
+    applied to every active ally."""
     seat = item["seat"]
     leader = next(f for f in state.team_of(seat) if f.leader)
     talent = engine.rules["classes"][leader.cls]["talent"]
@@ -114,17 +115,34 @@ def run_talent(engine: Game, state: SkirmishState, item: StepCall) -> list[Event
     events = [Event("talent", f"{state.players[seat]}'s leader talent: "
                               f"{engine.rules['classes'][leader.cls]['talent_text']}", {"seat": seat})]
     for name, amount in talent.items():
-        if name == "raise_power":
-            events += [e for f in allies for e in shift(engine, state, f, "power", amount)]
-        elif name == "raise_armor":
-            events += [e for f in allies for e in shift(engine, state, f, "armor", amount)]
-        elif name == "max_ap":
-            state.sides[seat].max_ap += amount
-        elif name == "draw":
-            push_front(state, step("draw", seat=seat, count=amount))
+        if name in TALENTS:
+            events += TALENTS[name](engine, state, seat, allies, amount)
         else:
             events += [apply_effect(f, name, amount) for f in allies]
     return events
+
+
+def _raise_power(engine: Game, state: SkirmishState, seat: int, allies: list[Fighter], amount: int) -> list[Event]:
+    return [e for f in allies for e in shift(engine, state, f, "power", amount)]
+
+
+def _raise_armor(engine: Game, state: SkirmishState, seat: int, allies: list[Fighter], amount: int) -> list[Event]:
+    return [e for f in allies for e in shift(engine, state, f, "armor", amount)]
+
+
+def _max_ap(engine: Game, state: SkirmishState, seat: int, allies: list[Fighter], amount: int) -> list[Event]:
+    state.sides[seat].max_ap += amount
+    return []
+
+
+def _draw(engine: Game, state: SkirmishState, seat: int, allies: list[Fighter], amount: int) -> list[Event]:
+    push_front(state, step("draw", seat=seat, count=amount))
+    return []
+
+
+# The talents that are not an effect applied to every ally; the game's rule type for `classes`
+# names the same (cards/skirmish/game.yaml; a test keeps the two together).
+TALENTS = {"raise_power": _raise_power, "raise_armor": _raise_armor, "max_ap": _max_ap, "draw": _draw}
 
 
 STEPS = StepTable(

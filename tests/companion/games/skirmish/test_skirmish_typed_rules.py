@@ -103,3 +103,16 @@ def test_a_talent_names_what_setup_applies(tmp_path: Path, old: str, new: str, w
     misspelt `fortfy: 1` passed lint and was applied as an effect nobody reads."""
     output = lint_with(tmp_path, old, new)
     assert re.search(where, output), output
+
+
+def test_the_talents_lint_accepts_are_those_setup_runs():
+    """A class's talent is one `setup.run_talent` handles by name, or an effect it applies to every
+    ally: the rule type in game.yaml lists the same names (two places, kept together here)."""
+    import yaml
+
+    from companion.games.skirmish.setup import TALENTS
+
+    written = yaml.safe_load((DEFAULT_CARDS / "skirmish" / "game.yaml").read_text())["rule_types"]["classes"]
+    listed = re.search(r"talent: dict\[str in \(([^)]*)\)", written)
+    assert listed is not None
+    assert [name.strip() for name in listed.group(1).split(",")] == [*TALENTS, "decks.effects"]  # the names setup.run_talent runs
