@@ -18,6 +18,11 @@ from ..errors import SetupError
 KINDS = ("bool", "int", "str", "list[str]", "json")
 
 
+# How every game that can keep hands secret says what `false` does (`-o hidden=false`): at the
+# table every draw is then printed for all to see, so it is for one person playing every seat.
+DEALT_OPENLY = "false: the tool deals real cards and shows every draw (one person playing every seat)"
+
+
 @dataclass(frozen=True)
 class SetupOption:
     """One option of a new game: `-o name=value` on the command line."""

@@ -7,6 +7,7 @@ from typing import Any
 from cards.loader import Params
 
 from ...engine.core import Engine, Outcome, Request, SetupOption
+from ...engine.options import DEALT_OPENLY
 from ...errors import SetupError
 from .catalog import MAP, UPGRADES, Catalog
 from .hints import hints_for, secret_lines, tally_lines
@@ -50,8 +51,8 @@ OPTIONS = (
                                       "(default: each player chooses)", check=_check_powers),
     SetupOption("first_player", "int", None, "the seat that starts the game (default: asked at the table)",
                 choices=(0, 1)),
-    SetupOption("hidden_hands", "bool", True, "the gamemaster does not see the hands (table mode); false "
-                                              "deals real cards (simulation)"),
+    SetupOption("hidden_hands", "bool", True, "the gamemaster does not see the hands (table mode); "
+                                              + DEALT_OPENLY),
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine.core import Engine, Outcome, SetupOption
+from ...engine.options import DEALT_OPENLY
 from ...engine.requests import Request
 from ...engine.steps import step
 from ...errors import SetupError
@@ -31,8 +32,8 @@ class SkirmishEngine(Engine):
     options: ClassVar[tuple[SetupOption, ...]] = (
         SetupOption("factions", "list[str]", [], "each player's faction team, in seat order (asked when not given)",
                     choices=lambda engine: list(engine.faction_teams()), check=_check_factions),
-        SetupOption("hidden", "bool", True, "hands are secret: the gamemaster names cards only when played "
-                    "(false: the tool deals real cards, as in simulation)"),
+        SetupOption("hidden", "bool", True, "hands are secret: the gamemaster names cards only when played; "
+                    + DEALT_OPENLY),
     )
 
     def __init__(self, db: Any):

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...engine.core import Engine, Option, Outcome, Request
-from ...engine.options import SetupOption
+from ...engine.options import DEALT_OPENLY, SetupOption
 from ...errors import SetupError
 from .calculators import attack_odds, duel_chances, hit_outcome, roll_outcomes
 from .catalogue import Catalogue, normalise_witch
@@ -40,7 +40,7 @@ def _elements(engine: Any) -> list[str]:
 
 OPTIONS = (
     SetupOption("hidden", "bool", True, "hands are secret at the table and only played cards are typed in; "
-                                        "false deals real cards (simulation)"),
+                                        + DEALT_OPENLY),
     SetupOption("witches", "list[str]", [], "one witch per seat in seat order, e.g. fire,ice or "
                                             "'Wind Witch,Fire Witch'; when absent each player picks a witch first",
                 choices=_elements, check=lambda engine, names: [witch_id(n, _elements(engine)) for n in names]),
