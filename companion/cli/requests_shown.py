@@ -64,9 +64,9 @@ def _names_itself(option: Option, number: str) -> bool:
 
 def _in_columns(entries: list[str]) -> list[str]:
     """`entries` down as many columns as fit the play screen's `WIDTH`, read top to bottom (as `ls`
-    does); never fewer than two (audit s25: a 16-action skirmish menu in one column pushed the
-    turn's events and the map off a 30-line screen), cutting an entry too long for its column
-    short with `…` (its number is what is typed)."""
+    does); when even two equal columns do not fit, two of unequal width with as few rows as keep
+    every entry whole, else one column (audit s27: two columns cut `Burning Treatise (2 AP, Magister
+    O…`, losing the character; a screen made too tall waits for Enter first, `Pacing.overflows`)."""
     cell = max(len(entry) for entry in entries) + COLUMN_GAP
     columns = (WIDTH - 2) // cell
     if columns < 2:
@@ -76,19 +76,19 @@ def _in_columns(entries: list[str]) -> list[str]:
 
 
 def _two_columns(entries: list[str]) -> list[str]:
-    """Two columns within `WIDTH`: the left as wide as its entries while the right keeps half the room."""
-    rows = -(-len(entries) // 2)
+    """Two columns within `WIDTH`, the left as wide as its longest entry, on the fewest rows that
+    cut no entry; one column when none does (an entry is never cut: its cost or its user goes)."""
+    half = -(-len(entries) // 2)
+    rows = next((rows for rows in range(half, len(entries)) if _fits(entries[:rows], entries[rows:])), len(entries))
     left, right = entries[:rows], entries[rows:]
-    room = WIDTH - 2 - COLUMN_GAP
-    left_width = min(max(map(len, left)), max(room - max(map(len, right), default=0), room // 2))
-    right_width = room - left_width
-    return [("  " + _cut(entry, left_width).ljust(left_width + COLUMN_GAP)
-             + (_cut(right[row], right_width) if row < len(right) else "")).rstrip()
+    left_width = max(map(len, left)) + COLUMN_GAP
+    return [("  " + entry.ljust(left_width) + (right[row] if row < len(right) else "")).rstrip()
             for row, entry in enumerate(left)]
 
 
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+def _fits(left: list[str], right: list[str]) -> bool:
+    """Do two columns of these entries fit the play screen's `WIDTH` whole?"""
+    return 2 + max(map(len, left)) + COLUMN_GAP + max(map(len, right)) <= WIDTH
 
 
 def prompt_line(request: Request, label: str | None, players: list[str]) -> str:

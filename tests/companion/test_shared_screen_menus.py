@@ -146,10 +146,28 @@ def test_a_long_menu_is_set_in_columns_read_downwards_within_80_columns():
     ]
     short = Decision(0, "pick", tiles[:LONG_MENU])
     assert menu_lines(short, "Ann") == [f"  {n}) {t}" for n, t in enumerate(tiles[:LONG_MENU], 1)]
+
+
+def test_a_menu_too_wide_for_two_equal_columns_keeps_every_label_whole():
+    """Audit s27: two columns cut `11) Burning Treatise (2 AP, Magister O…`, losing the character;
+    the left column takes more rows so that both fit, else the menu is one column."""
+    from companion.cli.requests_shown import menu_lines
+
+    labels = ["walk Sera Quill (1 AP)", "walk Old Hobb (1 AP)", "attack with Old Hobb (2 AP)", "walk Kestrel (1 AP)",
+              "Ward of Pages (2 AP, Magister Orrin)", "Burning Treatise (2 AP, Magister Orrin)",
+              "Net Shot (2 AP, Old Hobb)", "Long Odds (3 AP, Old Hobb)", "end the turn", "forfeit the match"]
+    lines = menu_lines(Decision(0, "act", tuple(Option(f"o{n}", text) for n, text in enumerate(labels))), "Ann")
+    assert lines == [  # five rows would put both long labels in one line of 86 columns
+        "  1) walk Sera Quill (1 AP)                    7) Net Shot (2 AP, Old Hobb)",
+        "  2) walk Old Hobb (1 AP)                      8) Long Odds (3 AP, Old Hobb)",
+        "  3) attack with Old Hobb (2 AP)               9) end the turn",
+        "  4) walk Kestrel (1 AP)                       10) forfeit the match",
+        "  5) Ward of Pages (2 AP, Magister Orrin)",
+        "  6) Burning Treatise (2 AP, Magister Orrin)",
+    ]
     names = Decision(0, "pick", tuple(Option(f"o{n}", "a long option label " * 3) for n in range(20)))
-    lines = menu_lines(names, "Ann")  # audit s25: one column when two did not fit, 41 lines in skirmish
-    assert len(lines) == 10 and max(map(len, lines)) <= 80
-    assert lines[0].startswith("  1) a long option label a long option") and lines[0].endswith("…")
+    lines = menu_lines(names, "Ann")  # too long for two columns: one column, nothing cut
+    assert lines == [f"  {n}) {'a long option label ' * 3}".rstrip() for n in range(1, 21)]
 
 
 def test_an_id_shown_by_its_label_is_not_repeated_in_brackets():
