@@ -48,7 +48,7 @@ def test_enter_ends_the_phase_once_the_piece_has_acted_and_only_moves_are_left(r
     left on the menu; the end of the phase is the obvious answer once the piece has acted."""
     prompt = "Round 1 · Ann, Fighter d12: what now? (1-3)"
     out = enter_at(runner, tmp_path, HTB, HTB_KEYS[:answers_before("half-the-battle-table.txt", prompt)])
-    assert f"  2) move to lane 6  [move:6]\n  3) end the action phase  [end]  (Enter)\n{prompt} > \n" in out
+    assert f"  2) move to lane 6\n  3) end the action phase  [end]  (Enter)\n{prompt} > \n" in out
     assert out.split(f"{prompt} > \n", 1)[1].startswith("  Ben's action phase: Fighter d12")  # ended on Enter
     # play audit: the journal said `(typed)` for an answer Enter took; a report tells the two apart
     from companion.sessions import SessionStore
@@ -68,7 +68,7 @@ def test_enter_buys_all_the_rage_damage_against_an_enemy(runner, tmp_path):
     """Recorded: `How much Rage damage? (4 Rage a point)`: 2 damage for 8 Rage, typed as 2-damage."""
     keys = HTB_KEYS[:answers_before("half-the-battle-table.txt", "How much Rage damage?", occurrence=2)]
     out = enter_at(runner, tmp_path, HTB, keys)
-    assert "  1) 2 damage (8 Rage)  [2-damage]  (Enter)\n" in out
+    assert "  1) 2 damage (8 Rage)  (Enter)\n" in out
     assert "(4 Rage a point) (1-2) > \n  Ann spends 8 Rage on 2 damage" in out
 
 

@@ -179,6 +179,17 @@ def test_an_id_shown_by_its_label_is_not_repeated_in_brackets():
                                          "  3) end the action phase  [end]"]
 
 
+def test_an_engines_id_is_not_shown_in_brackets():
+    """Audit s27: `Bard d6 (6 HP, lane 9)  [1-d6]`, `Second Wind (1 AP, S1)  [skill:second-wind]`: a
+    number or a colon makes an id the engine's, not a name a player types; a name stays."""
+    from companion.cli.requests_shown import menu_lines
+
+    choice = Decision(0, "pick", (Option("1-d6", "Bard d6 (6 HP, lane 9)"), Option("skill:second-wind", "Second Wind"),
+                                  Option("room2", "move a token from room 2"), Option("pass", "keep every token")))
+    assert menu_lines(choice, "Ann") == ["  1) Bard d6 (6 HP, lane 9)", "  2) Second Wind", "  3) move a token from room 2",
+                                         "  4) keep every token  [pass]"]
+
+
 def test_a_menus_numbers_with_gaps_keep_the_prompt_short():
     """Pieces keep their numbers while others die (`Option.number`): the prompt names runs of
     three or more as a range, so it stays within 80 columns."""

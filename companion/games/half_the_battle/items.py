@@ -28,10 +28,10 @@ def item_targets(engine: Rules, state: HalfTheBattleState, seat: int, card: str)
         return [Option(f"marker:{i}", f"{m.kind.title()} on "
                        + (f"lane {m.lane}" if m.lane else owned(engine, state, state.piece(m.piece))))
                 for i, m in enumerate(state.markers)]
-    if effect == "haste-move" and active and turn is not None and not turn.moved:
-        return [Option("selected", label(engine, selected))]  # type: ignore[arg-type]
-    if effect == "extra-action" and active:
-        return [Option("selected", label(engine, selected))]  # type: ignore[arg-type]
+    hasty = effect == "extra-action" or (effect == "haste-move" and turn is not None and not turn.moved)
+    if hasty and active and selected is not None:
+        # the selected piece by its id and named as everywhere else (audit s27: `Warlock d6 [selected]`)
+        return [Option(selected.id, owned(engine, state, selected))]
     return []
 
 

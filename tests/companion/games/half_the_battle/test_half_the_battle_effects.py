@@ -61,14 +61,23 @@ def test_amulet_of_life_saves_a_dying_piece(engine):
 def test_ring_of_haste_gives_a_second_action(engine):
     state = new_game(engine, ann_items=("ring-of-haste", "potion-of-healing"))
     put(state, BEN, "d12", lane=6)
-    play(engine, state, "0-d12", "1-d20", "act:1", "1-d12", "item:ring-of-haste", "selected")
+    play(engine, state, "0-d12", "1-d20", "act:1", "1-d12", "item:ring-of-haste", "0-d12")
     assert "act:1" in option_ids(engine, state)
+
+
+def test_ring_of_haste_names_the_selected_piece_as_everywhere_else(engine):
+    """Audit s27: `Ring of Haste: on what? (1)` offered `Warlock d6  [selected]`, an engine's id."""
+    from companion.cli.requests_shown import menu_lines
+
+    state = new_game(engine, ann_items=("ring-of-haste", "potion-of-healing"))
+    play(engine, state, "0-d12", "1-d20", "act:1", "1-d12", "item:ring-of-haste")
+    assert menu_lines(engine.request(state), "Ann") == ["  1) Ann's Fighter d12  (Enter)"]
 
 
 def test_boots_of_speed_double_the_movement(engine):
     state = new_game(engine, ann_items=("boots-of-speed", "potion-of-healing"),
                      ben_items=("smoke-bomb", "flimsy-shield"))
-    play(engine, state, "0-d12", "1-d20", "item:boots-of-speed", "selected")
+    play(engine, state, "0-d12", "1-d20", "item:boots-of-speed", "0-d12")
     assert "move:7" in option_ids(engine, state)
 
 

@@ -8,6 +8,7 @@ beside it is what that code printed when the session was resumed and finished wi
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -37,7 +38,8 @@ def test_a_session_saved_before_the_step_machine_resumes_and_plays_to_the_same_e
     assert result.exit_code == 0, result.output
     assert "Resuming heartstrings session before · Ann, Ben, Cy · 117 answers so far" in result.output
     assert "In combat: Ben's token invading room 3" in result.output
-    expected = [line for line in PRINTED.read_text().splitlines() if not line.startswith("#")]
+    # that code printed each room's id after a sacrifice (`[room2]`); menus now leave an engine's id out
+    expected = [re.sub(r"  \[room\d+\]", "", line) for line in PRINTED.read_text().splitlines() if not line.startswith("#")]
     assert expected[-2:] == ["Ben is the last player with heart beads and wins",
                              "Game over: Ben is the last player with heart beads and wins"]
     # a resume now shows the last answer and what it did first (audit s25), then play goes on as then
