@@ -67,7 +67,9 @@ class Prompts:
     def _make_decision(self, kind: str, seat: int, name: str, rooms: list[int]) -> Decision:
         names = self.board.names
         if kind == "move":
-            moves = tuple(Option(room_option(room), f"move a token from {names[room]}") for room in rooms)
+            # `from room 3 (attacker +1)` under the prompt that says what moves: with `move a token`
+            # in each, two columns did not fit 80 and a bonus was cut (audit s27)
+            moves = tuple(Option(room_option(room), f"from {names[room]}") for room in rooms)
             # Enter takes the move the hint names: the token in the most danger (play audit: a table
             # used to Enter pressed it 50 times here); none when no room is at risk
             riskiest = self.board.riskiest(rooms)

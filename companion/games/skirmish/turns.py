@@ -11,6 +11,7 @@ from .effects import tick_timed
 from .game import Game
 from .skills import play_skill, playable, skill_cost, user_of
 from .state import SkirmishState
+from .view import disc
 
 END, FORFEIT = "end", "forfeit"
 
@@ -44,8 +45,10 @@ def ask_act(engine: Game, state: SkirmishState, item: StepCall) -> Decision:
     for cid in playable(engine, state, seat):
         user = user_of(engine, state, engine.skills[cid])
         assert user is not None
+        # the user by its disc, as the map and the roster show it: with the full name two columns
+        # did not fit 80 (audit s27: `Burning Treatise (2 AP, Magister O…`)
         options.append(Option(f"skill:{cid}", f"{engine.card_name(cid)} ({skill_cost(engine, user, engine.skills[cid])}"
-                                              f" AP, {engine.character_name(user.id)})"))
+                                              f" AP, {disc(state, user)})"))
     options += [Option(END, "end the turn"), Option(FORFEIT, "forfeit the match", concedes=True)]
     return Decision(seat, f"{state.sides[seat].ap} AP left: your action?", tuple(options),
                     kind="act", default=END if state.sides[seat].ap == 0 else None)

@@ -41,4 +41,4 @@ def test_hidden_hands_never_name_a_drawn_card(runner):
     result = play(runner, keys, *NEW)
     assert "Ann draws 3 cards (3 in hand, 27 in deck)" in result.output   # the opening hand, unnamed
     assert "Turn 1: Ann has 2 AP" in result.output      # Sera Quill leads: the Duelist's talent
-    assert "Riposte Lesson (1 AP, Sera Quill)" in result.output
+    assert "Riposte Lesson (1 AP, S1)" in result.output  # Sera Quill's disc
