@@ -28,7 +28,7 @@ class DeckChecker:
         self.report = report
         self.named = named or {}  # the game's named rule types (`types:`), for a field's `rule_type`
         self.decks = decks or {}  # the decks by id, whose cards a `rule_type` may list
-        self.readers = readers or {}  # where the keys some types add are read (`rulecheck.key_readers`)
+        self.readers = readers if readers is not None else {}  # where the keys some types add are read (`cards.keyreaders`)
 
     def check_deck(self, index: int, deck: Deck, deck_cards: dict[str, set[str]], rules: Any,
                    totals_known: bool = True, unchecked: frozenset[str] = frozenset()) -> None:

@@ -12,12 +12,13 @@ from pydantic import ValidationError
 
 from .deckcheck import DeckChecker
 from .errors import DatabaseInvalid, Problem, UnknownGame
+from .keyreaders import readers_when_asked
 from .locations import Loc
 from .lookups import note_card_lookup
 from .measures import component_findings, print_findings
 from .paths import cards_root, game_ids, refused_link
 from .problems import pydantic_problems as _pydantic_problems
-from .rulecheck import Decks, check_rule_types, key_readers, listed_decks, named_types, resolve_rule
+from .rulecheck import Decks, Readers, check_rule_types, listed_decks, named_types, resolve_rule
 from .salvage import Salvaged, without_broken_parts
 from .schema import (
     SECTIONS,
@@ -188,11 +189,10 @@ class _Assembler:
         rules = Params(singles.get("rules") or {})
         is_well_formed = all(id(problem) in self.salvaged for problem in self.problems)
         listed = listed_decks(merged["decks"], self.dropped) if is_well_formed else None  # see `rulecheck.Decks`
-        named, type_problems = named_types(rules, singles.get("types") or {}, self.single_docs, listed)
-        self.problems += type_problems
-        readers = key_readers(singles.get("types") or {}, singles.get("rule_types") or {}, merged["decks"])
-        self.problems += check_rule_types(rules, singles.get("rule_types") or {}, self.single_docs, named, listed,
-                                          readers)
+        types, rule_types = singles.get("types") or {}, singles.get("rule_types") or {}
+        named, type_problems = named_types(rules, types, self.single_docs, listed)
+        readers = readers_when_asked(types, rule_types, merged["decks"])
+        self.problems += type_problems + check_rule_types(rules, rule_types, self.single_docs, named, listed, readers)
         if is_well_formed:  # a mistyped rule does not hide the cross-checks (they tolerate it)
             self._cross_check(merged, rules, named, listed, readers)
             if singles.get("print") is not None:
@@ -334,7 +334,7 @@ class _Assembler:
         self.problems.append(doc.problem(loc + tuple(rest), message))
 
     def _cross_check(self, merged: dict[str, Any], rules: Params, named: dict[str, str], listed: Decks,
-                     readers: dict[str, str]) -> None:
+                     readers: Readers) -> None:
         self._check_unique_ids(merged)
         for section in ("decks", "sheets", "tokens", "references", "dice"):
             for i, item in enumerate(merged[section]):

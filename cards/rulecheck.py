@@ -7,7 +7,7 @@ rule type, or a deck field's `rule_type`, may then name them (`list[effect]`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,13 +16,11 @@ from pydantic import ValidationError
 from .errors import Problem
 from .locations import Loc
 from .problems import message
-from .ruletype_extensions import added_keys
 from .ruletype_parts import NOT_COVERED, NOT_ONE_OF, SCALARS, UNKNOWN_KEY, RuleTypeError
 from .ruletypes import (
     NAMES_REF,
     adapter,
     bind_refs,
-    choices_of,
     rule_refs,
     type_name_problem,
     unbounded,
@@ -36,9 +34,7 @@ _CASE = re.compile(r"^\[[\w-]+=[\w-]+\]$")  # a `per op` case in an error locati
 _LISTED = re.compile(rf"\b(in|covers)\s+({NAMES_REF.pattern})(?=\s*(?:[,\])}}]|$))")
 # `str in (raise_power, decks.effects)`: a list named among the choices (or the keys a mapping covers)
 _LISTED_ITEM = re.compile(rf"(?<=[(,])(\s*)({NAMES_REF.pattern})(?=\s*[,)])")
-_TYPES_ITEM = re.compile(r"\btypes\.([A-Za-z_][\w-]*)")  # `str in (types.hook, feint)`
-_WORD = re.compile(r"[A-Za-z_][\w-]*")
-Readers = Mapping[str, str]  # a key some types add (`effect + {when?: ...}`), or a name's repr, -> where read
+Readers = Mapping[str, str]  # a key some types add, or a name's repr, -> where it is read (`cards.keyreaders`)
 
 
 @dataclass(frozen=True)
@@ -119,7 +115,7 @@ def check_rule_types(rules: dict[str, Any], rule_types: dict[str, str], docs: di
                      named: dict[str, str] | None = None, decks: Decks = {},  # noqa: B006
                      readers: Readers = {}) -> list[Problem]:  # noqa: B006
     """Every declared parameter exists and has its declared type (strictly: no coercion) and bounds;
-    `readers`: where the keys some types add are read (`key_readers`)."""
+    `readers`: where the keys some types add are read (`cards.keyreaders`)."""
     problems: list[Problem] = []
     for path, type_name in rule_types.items():
         try:
@@ -166,71 +162,6 @@ def type_mismatches(type_name: str, bound: str, value: Any, named: dict[str, str
         shown = type_name if bound == type_name else f"{type_name} ({bound})"
         return _value_problems(shown, value, exc, readers)
     return []
-
-
-def key_readers(types: Mapping[str, str], rule_types: Mapping[str, str], decks: Sequence[Any]) -> dict[str, str]:
-    """Where each key an extension adds (`card_effect: effect + {when?: ...}`) is read, in words:
-    the rules and the deck fields whose type names such a type, itself or through another
-    (`the effects of decks map, powers`). A mapping that refuses the key says so: `when` on a
-    bid's reward is read by nothing, and the designer learns where it would be. Keyed by its repr
-    (`'feint'`), where each name a type of choices lists is accepted, when another type of choices
-    names that one (`types.duel_hook`): a hook refused on a location says where it may be used."""
-    found: dict[str, dict[Place, None]] = {}  # each key's places, in order, each once
-    for name, text in types.items():
-        added = added_keys(text)
-        for key in added[1] if added else []:
-            found.setdefault(key, {}).update(dict.fromkeys(_places_naming(_naming(name, types), rule_types, decks)))
-    families = _choice_families(types)
-    for name in (name for name in types if name in families):  # in their order: the same words each run
-        for value in choices_of(types[name], types):
-            places = _places_naming(_naming(name, types), rule_types, decks)
-            found.setdefault(repr(value), {}).update(dict.fromkeys(places))
-    return {key: _in_words_of_places(list(places)) for key, places in found.items() if places}
-
-
-def _choice_families(types: Mapping[str, str]) -> set[str]:
-    """The named types of choices that name another (`str in (types.hook, feint)`) or are named so."""
-    naming = {name for name, text in types.items() if _TYPES_ITEM.search(text)}
-    return (naming | {ref for text in types.values() for ref in _TYPES_ITEM.findall(text)}) & set(types)
-
-
-Place = tuple[str, str]  # ('rules.wishes', '') or a deck field: ('effects', 'map')
-
-
-def _naming(name: str, types: Mapping[str, str]) -> set[str]:
-    """`name` and every named type that names it, directly or through another."""
-    names, grown = {name}, True
-    while grown:
-        more = {other for other, text in types.items() if names & set(_WORD.findall(text))} - names
-        names, grown = names | more, bool(more)
-    return names
-
-
-def _places_naming(names: set[str], rule_types: Mapping[str, str], decks: Sequence[Any]) -> list[Place]:
-    """The rules and the deck fields whose type names one of `names`."""
-    places = [(f"rules.{path.removeprefix('rules.')}", "") for path, text in rule_types.items()
-              if names & set(_WORD.findall(text))]
-    return places + [(field, deck.id) for deck in decks for field, spec in deck.fields.items()
-                     if spec.rule_type and names & set(_WORD.findall(spec.rule_type))]
-
-
-def _in_words_of_places(places: list[Place]) -> str:
-    """`rules.wishes, the effects of decks map, powers`."""
-    fields: dict[str, list[str]] = {}
-    for field, deck in places:
-        if deck:
-            fields.setdefault(field, []).append(deck)
-    words = _compact_rules([rule for rule, deck in places if not deck])
-    words += [f"the {field} of deck{'s' if len(ids) > 1 else ''} {', '.join(ids)}" for field, ids in fields.items()]
-    return ", ".join(words)
-
-
-def _compact_rules(paths: list[str]) -> list[str]:
-    """Rules paths in few words: one under another listed goes, siblings go as one (`rules.actions.*`)."""
-    kept = [path for path in paths if not any(path.startswith(other + ".") for other in paths)]
-    parents = [path.rpartition(".")[0] for path in kept]
-    shared = {parent for parent in parents if parents.count(parent) > 1 and parent != "rules"}
-    return list(dict.fromkeys(f"{parent}.*" if parent in shared else path for path, parent in zip(kept, parents)))
 
 
 def _bind(rules: dict[str, Any], type_name: str, decks: Decks = {}) -> tuple[str, str]:  # noqa: B006
@@ -308,7 +239,7 @@ def _value_problems(type_name: str, value: Any, exc: ValidationError, readers: R
 
 
 def _accepted_in(value: Any, readers: Readers) -> str:
-    """Where a name refused here is accepted, when other places take more names (`key_readers`)."""
+    """Where a name refused here is accepted, when other places take more names (`cards.keyreaders`)."""
     where = readers.get(repr(value)) if isinstance(value, str) else None
     return f"; it may be used only in {where}" if where else ""
 

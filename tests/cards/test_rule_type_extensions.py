@@ -106,7 +106,7 @@ def test_an_extension_is_checked_at_its_own_line(tmp_path: Path) -> None:
 def test_where_a_key_is_read_names_the_rules_and_fields_typed_with_it_through_other_types() -> None:
     from types import SimpleNamespace
 
-    from cards.rulecheck import key_readers
+    from cards.keyreaders import key_readers
 
     types = {**NAMED, "spell": "{effects: list[card_effect]}"}
     field = SimpleNamespace(rule_type="list[card_effect]")
