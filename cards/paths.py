@@ -83,6 +83,18 @@ def template_dirs(root: Path, game_id: str, folder: Path | None = None) -> list[
     return [d for d in dirs if d.is_dir()]
 
 
+def game_own_files(folder: Path, pattern: str) -> dict[str, Path]:
+    """The files matching `pattern` in the template folders of the game in `folder` but the shared
+    `templates/common`, by their path within their folder, each as the game finds it: a file of
+    its own folder before the shipped one of the same name."""
+    found: dict[str, Path] = {}
+    for each in template_dirs(folder.parent, folder.name, folder):
+        if each != TEMPLATES / "common":
+            for file in sorted(each.glob(pattern)):
+                found.setdefault(file.relative_to(each).as_posix(), file)
+    return found
+
+
 def is_regular_file(path: Path) -> bool:
     """Is `path` (after following symlinks) a regular file? FIFOs, devices and folders are not."""
     try:

@@ -54,6 +54,7 @@ def listed_decks(decks: list[Any], dropped: Mapping[int, Mapping[int, str]]) -> 
     return {deck.id: ListedDeck([card.id for card in deck.cards] + list(dropped.get(i, {}).values()), deck.cards)
             for i, deck in enumerate(decks)}
 
+
 _OUT_OF_BOUNDS = {"greater_than_equal", "greater_than", "less_than_equal", "less_than", "too_short", "too_long"}
 
 

@@ -99,7 +99,6 @@ _TYPES_REF = re.compile(r"^types\.([A-Za-z_][\w-]*)$")  # in a choice list: the 
 Named = Mapping[str, str] | None  # the game's `types:`; None: any name is accepted (a syntax check)
 
 
-
 def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never changed)
     """The Python type a rule type name stands for; RuleTypeError when it is not one. `named` holds
     the game's named types (`types:`); with None any name passes, as anything (a syntax check)."""
@@ -131,7 +130,6 @@ def python_type(name: str, named: Named = {}) -> Any:  # noqa: B006 (never chang
     if _NAME.match(text) and text not in KEY_TYPES and (named is None or text in named):
         return _named_type(text, named)
     raise RuleTypeError(name)
-
 
 
 def _choice_type(kind: str, listed: str, named: Named) -> Any:
@@ -240,9 +238,6 @@ def _typed_keys(inner: str, named: Named) -> dict[str, Any]:
     return keys
 
 
-
-
-
 def _named_type(text: str, named: Named) -> Any:
     if named is None:  # a syntax check
         return Any
@@ -262,8 +257,6 @@ def _named_reference(text: str, named: tuple[tuple[str, str], ...]) -> Any:
     def validate(value: Any) -> Any:
         return _adapter(dict(named)[text], named).validate_python(value)
     return Annotated[Any, PlainValidator(validate)]
-
-
 
 
 def _bounded(text: str, named: Named = {}) -> Any:  # noqa: B006

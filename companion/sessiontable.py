@@ -219,7 +219,6 @@ def check_players(engine: Engine, players: list[str]) -> None:
                                f"{len(player):,} characters starting {player[:20]!r}")
 
 
-
 def result_line(table: Table) -> str:
     """How the game ended, for people (`result_text`); "over" when the engine says nothing."""
     outcome = table.outcome()

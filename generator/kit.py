@@ -196,7 +196,6 @@ def shared_back_context(base: dict[str, Any], deck: Any) -> dict[str, Any]:
             "stamp": base["version"], "game_version": base["version"]}
 
 
-
 def back_designs(deck: Any, backs: list[Face]) -> list[tuple[Any | None, Face]]:
     """Each distinct back of `deck` (from `deck_sides`) with its card, or None for the shared back."""
     if not deck.back.per_card:

@@ -15,7 +15,7 @@ from typing import Any
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
-from cards.paths import TEMPLATES, template_dirs
+from cards.paths import game_own_files, template_dirs
 from cards.units import MM, UnitError, parse_length, parse_size
 from cards.wording import suggestion
 
@@ -349,10 +349,8 @@ def game_layout_problems(folder: Path) -> list[Problem]:
     mistake hid every layout's until the next run). The shared layouts of `templates/common`
     are not the game's."""
     folders = template_dirs(folder.parent, folder.name, folder)
-    names = dict.fromkeys(file.stem for layouts in folders if layouts != TEMPLATES / "common"
-                          for file in sorted(layouts.glob("*.yaml")))
     found: list[Problem] = []
-    for name in names:  # each as the game finds it: a file of its own folder before the shipped one
+    for name in (file.removesuffix(".yaml") for file in game_own_files(folder, "*.yaml")):
         where = f"layout {name!r}"
         try:
             found += _file_problems(name, folders, where, parents=False)

@@ -56,8 +56,6 @@ OVERLAP_TOLERANCE = 0.6  # points each way: a shared hairline edge is not an ove
 INKED_TYPES = ("text", "icon", "track")
 
 
-
-
 def required_contrast(size: float) -> float:
     """What a text of `size` points needs against its background."""
     return TITLE_CONTRAST if size >= TITLE_SIZE else BODY_CONTRAST

@@ -22,7 +22,7 @@ import jinja2
 from cards import Problem
 from cards.loader import display_path
 from cards.locations import Loc
-from cards.paths import TEMPLATES, template_dirs
+from cards.paths import game_own_files
 from cards.rulenames import reads_rules, unknown_rules
 from cards.yamlsrc import load_yaml
 
@@ -32,21 +32,11 @@ _PARSER = jinja2.Environment()  # parses only: the names a template reads, at th
 def game_rule_name_problems(folder: Path, rules: Mapping[str, Any]) -> list[Problem]:
     """Each name the templates and layouts of the game in `folder` look up in `rules` that is not
     there, located at its line; each file as the game finds it (its own folder's first)."""
-    folders = [each for each in template_dirs(folder.parent, folder.name, folder) if each != TEMPLATES / "common"]
     found: list[Problem] = []
-    for name, file in _first_of_each(folders, "**/*.j2").items():
+    for name, file in game_own_files(folder, "**/*.j2").items():
         found += _template_problems(file, name, rules)
-    for name, file in _first_of_each(folders, "*.yaml").items():
+    for name, file in game_own_files(folder, "*.yaml").items():
         found += _layout_problems(file, name.removesuffix(".yaml"), rules)
-    return found
-
-
-def _first_of_each(folders: list[Path], pattern: str) -> dict[str, Path]:
-    """The files matching `pattern` by their names in the folders, the first folder's of each name."""
-    found: dict[str, Path] = {}
-    for each in folders:
-        for file in sorted(each.glob(pattern)):
-            found.setdefault(file.relative_to(each).as_posix(), file)
     return found
 
 

@@ -58,7 +58,6 @@ class Context:
             raise click.UsageError(f"no game {game_id!r}{hint_then(did_you_mean(game_id, known), listed)}"
                                    + _database_nearby(root, game_id))
 
-
     def engine(self, game_id: str) -> Any:
         """The game's rules engine over its database (an unknown engine or bad data exits 1)."""
         from ..engine.registry import build_engine, engine_class, has_engine

@@ -157,6 +157,7 @@ class Gamemaster:
 
     def turn(self) -> int | None:
         return self.table.engine.turns(self.table.state)
+
     def refuse(self, request: Request | None, problem: IllegalAction, typed: str | None = None) -> None:
         """Say why an answer was refused; a secret one is not repeated (the others may be looking),
         but Enter on its own gives nothing away, so it is told plainly what Enter does here."""

@@ -118,7 +118,6 @@ def test_a_hook_is_refused_where_what_it_reads_is_not_given(tmp_path: Path, file
     assert re.search(where, output), output
 
 
-
 def test_the_duel_calculator_lists_the_moments_play_applies_a_power_at_after_the_duel() -> None:
     """The calculator listed `round_end` and `lose` for powers, which play never applies (and lint
     refuses): its moments are play's (`duels.POWER_AFTER_DUEL`), and those the power type accepts."""

@@ -53,6 +53,7 @@ def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, t
     # starts with the player's name no longer follows it (`Ann · Ann: ...`). What the tool drew is
     # said by the card's printed name now (`Thick Fog`, where the old engine said `thick-fog`), and
     # shares a line with what the draw did: left out on both sides too.
+
     def events(text: list[str]) -> list[str]:
         return [POWER.sub("power or pass?", NAMED_TWICE.sub("", LABEL.sub("", COMMITTED.sub(
                     r"\1(typed)", SPAN.sub("(menu) >", line))))) for line in text
