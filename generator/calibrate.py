@@ -16,8 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.units import MM
 
-from .geometry import Box, page_size
-from .imposition import SheetPlan
+from .geometry import Box, back_of, page_size
 from .pdfcanvas import new_canvas
 from .userconfig import Duplex
 
@@ -33,16 +32,8 @@ def targets(page: tuple[float, float]) -> list[Box]:
 
 
 def back_targets(page: tuple[float, float], duplex: Duplex) -> list[Box]:
-    """Where the back of each target lands: the cards' own rule (`SheetPlan.back_box`)."""
-    boxes = targets(page)
-    plan = SheetPlan(page, (TARGET, TARGET), 0.0, 1, 1, (0.0, 0.0), flip=duplex.flip,
-                     back_shift=(duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM))
-    return [_back_of(plan, box) for box in boxes]
-
-
-def _back_of(plan: SheetPlan, box: Box) -> Box:
-    moved = SheetPlan(plan.page, plan.card, 0.0, 1, 1, (box.x, box.y), flip=plan.flip, back_shift=plan.back_shift)
-    return moved.back_box(0)
+    """Where the back of each target lands: the rule every back follows (`geometry.back_of`)."""
+    return [back_of(box, page, duplex.flip, duplex.shift) for box in targets(page)]
 
 
 def render_test_page(out: Path | BinaryIO, paper: str, duplex: Duplex) -> None:

@@ -115,12 +115,23 @@ def page_that_fits(paper: str, fits: Callable[[tuple[float, float]], bool]) -> t
     return next((page for page in (portrait, landscape(portrait)) if fits(page)), None)
 
 
-def long_edge_back(front: Box, page: tuple[float, float]) -> Box:
-    """Where a box of a page's front lands on its back when the page is turned over its long edge:
-    mirrored left to right on a portrait page, top to bottom on a landscape one."""
-    if page[0] > page[1]:
-        return Box(front.x, page[1] - front.top, front.w, front.h)
-    return front.mirrored(page[0])
+def back_of(front: Box, page: tuple[float, float], flip: str = "long",
+            shift: tuple[float, float] = (0.0, 0.0)) -> Box:
+    """Where a box of a page's front lands on its back when the sheet is turned over its `flip`
+    edge ("long" or "short"), moved by the printer's duplex correction `shift` (points): a
+    long-edge flip turns a portrait page left to right and a landscape one top to bottom, a
+    short-edge flip the other way. Card sheets, tokens and the calibration page all place backs so."""
+    if turns_top_to_bottom(page, flip):
+        box = Box(front.x, page[1] - front.top, front.w, front.h)
+    else:
+        box = front.mirrored(page[0])
+    return Box(box.x + shift[0], box.y + shift[1], box.w, box.h)
+
+
+def turns_top_to_bottom(page: tuple[float, float], flip: str) -> bool:
+    """Whether turning a page over its `flip` edge turns it top to bottom (else left to right):
+    the front's foot is then behind the back's head."""
+    return (flip == "long") == (page[0] > page[1])
 
 
 def page_margin(setting: str | float | dict[str, str | float] | None, paper: str) -> float:

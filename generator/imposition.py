@@ -32,6 +32,7 @@ from .geometry import (
     FOOTER_SIZE,
     PAGE_MARGIN,
     Box,
+    back_of,
     landscape,
     page_size,
     printable,
@@ -90,11 +91,7 @@ class SheetPlan:
 
     def back_of(self, front: Box) -> Box:
         """Where a box of the front page lands on the back page (see `back_box`)."""
-        if (self.flip == "long") != self.is_landscape:
-            box = front.mirrored(self.page[0])
-        else:
-            box = Box(front.x, self.page[1] - front.top, front.w, front.h)
-        return Box(box.x + self.back_shift[0], box.y + self.back_shift[1], box.w, box.h)
+        return back_of(front, self.page, self.flip, self.back_shift)
 
     def bleed_box(self, trim: Box) -> Box:
         """The card with its bleed on every side."""
@@ -360,13 +357,16 @@ def footer_baseline(margin: float = PAGE_MARGIN) -> float:
     return margin + FOOTER_SIZE * 0.25
 
 
-def draw_footer(canvas: Canvas, page: tuple[float, float], label: str, margin: float = PAGE_MARGIN) -> None:
+def draw_footer(canvas: Canvas, page: tuple[float, float], label: str, margin: float = PAGE_MARGIN,
+                top: bool = False) -> None:
     """A small centred line at the foot of the page (component, version, sheet number), inside the
-    margin and below every crop mark."""
+    margin and below every crop mark; with `top`, at the head instead (a back page turned top to
+    bottom, whose foot holds what the front kept clear of its own footer)."""
     if not label:
         return
     canvas.saveState()
     canvas.setFont(*FOOTER_FONT)
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
-    canvas.drawCentredString(page[0] / 2, footer_baseline(margin), label)
+    baseline = page[1] - margin - FOOTER_SIZE * 0.75 if top else footer_baseline(margin)
+    canvas.drawCentredString(page[0] / 2, baseline, label)
     canvas.restoreState()

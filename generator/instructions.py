@@ -61,7 +61,7 @@ class FilePlan:
     landscape: bool
     used: int = 0       # printed items (cards, tokens, copies)
     slots: int = 0      # places for them on its sheets
-    flip: str = "long"  # the edge a double-sided file's sheets turn over: card sheets follow the user's printer
+    flip: str = "long"  # the edge a double-sided file's sheets turn over: card and token sheets follow the user's printer
     cut: str = ""       # how it is cut: "cards", "tokens", "tiles" (a board over several pages), or nothing
 
     @property
@@ -116,11 +116,11 @@ def _token_plan(db: Database, group: Group, paper: str, margin: float) -> FilePl
         page, pages = token_page(group.members, paper, margin), pack_tokens(group.members, paper, margin)
         taken, usable = token_area_use(pages, page, margin)
         return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", len(pages), duplex, page[0] > page[1],
-                        taken, usable, cut="tokens")
+                        taken, usable, duplex_setting().flip, cut="tokens")
     plan = plan_tokens(group.members[0].extent(), paper, margin)
     sheets = math.ceil(count / plan.per_page)
     return FilePlan(f"{group.id}-{paper}.pdf", what, "cardstock", sheets, duplex, plan.page[0] > plan.page[1], count,
-                    sheets * plan.per_page, cut="tokens")
+                    sheets * plan.per_page, duplex_setting().flip, cut="tokens")
 
 
 def _sheet_plan(db: Database, sheet: Any, paper: str, margin: float) -> FilePlan:
@@ -204,10 +204,8 @@ def _double_sided(plans: list[FilePlan], edge: str) -> str:
     """How double-sided files print, for the kinds of file the kit has ("" when none is)."""
     if not any(p.duplex for p in plans):
         return ""
-    edges = ([f"card sheets on the **{edge} edge**, your printer's setting"]
-             if any(p.duplex and p.cut == "cards" for p in plans) else [])
-    edges += ["token sheets on the long edge"] if any(p.duplex and p.cut == "tokens" for p in plans) else []
-    which = f": {'; '.join(edges)}" if edges else ""
+    kinds = [f"{kind} sheets" for kind in ("card", "token") if any(p.duplex and p.cut == f"{kind}s" for p in plans)]
+    which = f": {' and '.join(kinds)} on the **{edge} edge**, your printer's setting" if kinds else ""
     return (f"**Double-sided files** put each back behind its front when the printer flips the sheet on the\n"
             f"edge named in the *Sides* column{which} (no duplex: print the odd pages, put the sheets back in\n"
             f"the tray, print the even).\n")

@@ -251,7 +251,7 @@ def render_deck(db: Database, deck: Any, paper: str, out: Path | BinaryIO, last_
     duplex = duplex_setting()  # the user's printer, from the user config (never the database)
     impose_cards(canvas, faces, backs if deck.duplex else None, parse_size(deck.size),
                  parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
-                 duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM), last_sheet)
+                 duplex.flip, duplex.shift, last_sheet)
     canvas.save()
 
 

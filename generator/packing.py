@@ -11,7 +11,7 @@ A deck or token sheet whose `sheets` is `shared` (or, when it says nothing, whos
   fraction of a millimetre off would leave the neighbour's back colour on the edge of theirs;
 - token sheets go into `tokens-<paper>.pdf`, each sheet a block of rows of its own grid, the
   blocks stacked down the page and carried to the next page when the page is full; when any of
-  them is double-sided every page gets a back page, mirrored for a long-edge flip, on which the
+  them is double-sided every page gets a back page, placed for the user's flip edge, on which the
   single-sided tokens leave their places blank. A tracker that shares paper joins them as a
   block of its copies where that saves a sheet (`packed_trackers`).
 
@@ -40,12 +40,13 @@ from .geometry import (
     TOKEN_BLEED,
     TOKEN_GAP,
     Box,
+    back_of,
     landscape,
-    long_edge_back,
     page_margin,
     page_size,
     page_that_fits,
     printable,
+    turns_top_to_bottom,
 )
 from .imposition import Face, LastSheet, SheetPlan, draw_footer, impose_cards, plan_sheet
 from .pdfcanvas import new_canvas
@@ -268,7 +269,7 @@ def render_card_group(db: Database, group: Group, paper: str, out: Path | Binary
     duplex = duplex_setting()  # the user's printer, as for a deck of its own
     impose_cards(canvas, faces, backs if first.duplex else None, parse_size(first.size),
                  parse_length(db.print.bleed), paper, footer, page_margin(db.print.margin, paper),
-                 duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM), last_sheet=last_sheet)
+                 duplex.flip, duplex.shift, last_sheet=last_sheet)
     canvas.save()
 
 
@@ -333,20 +334,22 @@ def token_area_use(pages: list[list[TokenPlace]], page: tuple[float, float], mar
 
 def render_token_group(db: Database, group: Group, paper: str, out: Path | BinaryIO) -> None:
     """A PDF of every token of every sheet of `group`, packed together (backs on alternate pages,
-    mirrored for a long-edge flip, when the group is double-sided)."""
+    placed for the user's flip edge and duplex offset, when the group is double-sided)."""
     margin = page_margin(db.print.margin, paper)
     page = token_page(group.members, paper, margin)
     pages = pack_tokens(group.members, paper, margin)
     painters = {id(sheet): block_painter(db, sheet) for sheet in group.members}
     duplex = any(sheet.duplex for sheet in group.members)
+    setting = duplex_setting()
     canvas = new_canvas(out, page, f"{db.meta.name}: tokens", f"{db.meta.name}, {version_label(db)}")
     for number, places in enumerate(pages, 1):
         footer = f"{db.meta.name} \u00b7 tokens \u00b7 version {printed_version(db)} \u00b7 sheet {number}/{len(pages)}"
         for side in ("front", "back") if duplex else ("front",):
             for place in (p for p in places if side == "front" or p.sheet.duplex):
-                box = place.box if side == "front" else long_edge_back(place.box, page)
+                box = place.box if side == "front" else back_of(place.box, page, setting.flip, setting.shift)
                 painters[id(place.sheet)](canvas, box, place.token, side)
-            draw_footer(canvas, page, footer + f" {side}s" * duplex, margin)
+            top = side == "back" and turns_top_to_bottom(page, setting.flip)
+            draw_footer(canvas, page, footer + f" {side}s" * duplex, margin, top)
             canvas.showPage()
     canvas.save()
 

@@ -172,5 +172,5 @@ def render_references(db: Database, paper: str, out: Path | BinaryIO) -> None:
     duplex = duplex_setting()  # the user's printer, as for every card sheet
     for size, (fronts, backs) in reference_faces(db).items():
         impose_cards(canvas, fronts, backs, parse_size(size), bleed, paper, footer, page_margin(db.print.margin, paper),
-                     duplex.flip, (duplex.offset_mm[0] * MM, duplex.offset_mm[1] * MM), last_sheet=last_sheet)
+                     duplex.flip, duplex.shift, last_sheet=last_sheet)
     canvas.save()

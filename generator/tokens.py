@@ -3,14 +3,14 @@
 Driven by the database's `tokens:` entries (`cards.schema.TokenSheet`): every token is
 printed `count` times, filled with its colour a little past its cut line (the token's own
 bleed), with its icon and label, or drawn with the sheet's `layout` (bindings: `token`,
-`tokens`, `side`). A duplex sheet puts the backs on the following page, mirrored for a
-long-edge flip, so each back lands behind its front.
+`tokens`, `side`). A duplex sheet puts the backs on the following page, placed as card backs
+are for the user's printer (its flip edge and measured offset), so each back lands behind its front.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -31,17 +31,19 @@ from .geometry import (
     TOKEN_BLEED,
     TOKEN_GAP,
     Box,
+    back_of,
     landscape,
-    long_edge_back,
     page_margin,
     page_size,
     page_that_fits,
     printable,
+    turns_top_to_bottom,
 )
 from .icons import draw_icon
 from .imposition import draw_footer
 from .pdfcanvas import new_canvas
 from .stamps import printed_version, version_label
+from .userconfig import duplex_setting
 
 CUT_LINE_GREY = 0.15
 LIGHT_CUT_LINE_GREY = 0.7  # on a token the dark line hardly shows on
@@ -62,6 +64,8 @@ class TokenPlan:
     origin: tuple[float, float]  # lower-left corner of the grid
     margin: float = PAGE_MARGIN
     height: float = 0.0          # a strip's height (0: the same as `size`)
+    flip: str = "long"           # the edge the sheet is turned over for its backs
+    back_shift: tuple[float, float] = (0.0, 0.0)  # the printer's duplex correction, in points
 
     @property
     def per_page(self) -> int:
@@ -75,8 +79,8 @@ class TokenPlan:
         return Box(x0 + col * (self.size + TOKEN_GAP), y0 + (self.rows - 1 - row) * (high + TOKEN_GAP), self.size, high)
 
     def back_box(self, slot: int) -> Box:
-        """Where the back of the token at `slot` goes (long-edge flip)."""
-        return long_edge_back(self.cut_box(slot), self.page)
+        """Where the back of the token at `slot` goes, for the sheet's flip edge and duplex correction."""
+        return back_of(self.cut_box(slot), self.page, self.flip, self.back_shift)
 
 
 def plan_tokens(size: float | tuple[float, float], paper: str, margin: float = PAGE_MARGIN) -> TokenPlan:
@@ -111,7 +115,8 @@ def token_copies(sheet: Any) -> list[Any]:
 def render_tokens(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> None:
     """A PDF of every token of `sheet` with cut lines (and backs on alternate pages if duplex)."""
     margin = page_margin(db.print.margin, paper)
-    plan = plan_tokens(sheet.extent(), paper, margin)
+    duplex = duplex_setting()
+    plan = replace(plan_tokens(sheet.extent(), paper, margin), flip=duplex.flip, back_shift=duplex.shift)
     copies = token_copies(sheet)
     canvas = new_canvas(out, plan.page, f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
     draw = token_painter(db, sheet)
@@ -122,15 +127,16 @@ def render_tokens(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) ->
                    footer + " fronts" * sheet.duplex)
         if sheet.duplex:
             _draw_page(canvas, plan, chunk, lambda c, b, t: draw(c, b, t, "back"), plan.back_box,
-                       footer + " backs")
+                       footer + " backs", turns_top_to_bottom(plan.page, plan.flip))
     canvas.save()
 
 
-def _draw_page(canvas: Canvas, plan: TokenPlan, tokens: list[Any], draw: Any, place: Any, footer: str) -> None:
+def _draw_page(canvas: Canvas, plan: TokenPlan, tokens: list[Any], draw: Any, place: Any, footer: str,
+               footer_on_top: bool = False) -> None:
     for slot, token in enumerate(tokens):
         box = place(slot)
         draw(canvas, box, token)
-    draw_footer(canvas, plan.page, footer, plan.margin)
+    draw_footer(canvas, plan.page, footer, plan.margin, footer_on_top)
     canvas.showPage()
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from cards.units import MM
 from cards.yamlsrc import load_yaml
 
 from .errors import GeneratorError
@@ -34,6 +35,11 @@ class Duplex:
 
     flip: str = "long"
     offset_mm: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def shift(self) -> tuple[float, float]:
+        """The offset in points, as the backs are moved."""
+        return self.offset_mm[0] * MM, self.offset_mm[1] * MM
 
 
 def config_path() -> Path:

@@ -58,3 +58,15 @@ def test_shared_card_sheets_and_reference_cards_follow_the_flip_setting(runner: 
     front, back = (reader.pages[i].trimbox for i in (0, 1))
     if height > width:  # portrait: a short-edge flip turns the sheet top to bottom, so backs mirror vertically
         assert abs(float(back.bottom) - (height - float(front.top))) < 0.5
+
+
+def test_token_sheets_are_said_to_flip_on_the_users_edge_too(runner: Any, tmp_path: Path) -> None:
+    """Token backs follow the setting as card backs do (tests/generator/test_token_backs_flip.py),
+    and the page says so: it once said "token sheets on the long edge" whatever the setting."""
+    _set_flip(runner, "short")
+    result = runner.invoke(cli, ["build", "half-the-battle", "--paper", "a4", "--only", "rulebook", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "half-the-battle" / "rulebook-a4.pdf")
+    text = " ".join(" ".join((reader.pages[i].extract_text() or "").split()) for i in range(1, 4))
+    assert "card sheets and token sheets on the short edge, your printer's setting" in text
+    assert "long edge" not in text
