@@ -67,7 +67,7 @@ def _prepare_player(engine: Game, state: HalfwishState, player: Player) -> list[
     if state.round in engine.rules.mana_gain_rounds:
         player.mana += engine.rules.mana_gain
         events.append(Event("mana", f"{player.name} gains {engine.rules.mana_gain} mana: {player.mana}"))
-    if player.innate:  # a card upgraded in secret is not named on the shared screen
+    if player.innate:  # ruling innate-in-view: seen taken, so counted; one upgraded in secret is not named
         names = ", ".join("an upgrade picked in secret" if c in player.secret_upgrades else engine.catalog.name(c)
                           for c in player.innate)
         events.append(Event("innate", f"{player.name} starts the round with {names} in hand (Innate)"))

@@ -196,3 +196,25 @@ def test_an_innate_card_upgraded_in_secret_is_not_named_at_the_round_start():
     events = _prepare_player(table.engine, table.state, player)
     text = " ".join(e.text for e in events)
     assert "Piercing Lance" not in text and "an upgrade picked in secret in hand (Innate)" in text
+
+
+def test_an_innate_upgrade_picked_in_secret_is_counted_never_named():
+    """Ruling innate-in-view: Iron Wall, the one upgrade that is Innate, picked in secret by a class
+    with no Innate card. The round's start says a card picked in secret goes to hand (the table
+    sees it taken), and neither that line, the state block nor the hints name it."""
+    from companion.games.halfwish.upgrades import install
+
+    table = to_upgrades(Table().to_turn(1, 5))
+    picker = table.player(0)
+    assert picker.innate == []
+    install(table.engine, table.state, 0, "iron-wall")
+    picker.secret_upgrades.append("iron-wall")
+    table.to_turn(2, 1)
+    request = table.request
+    assert request is not None
+    shown = [*table.texts(), *table.engine.tally(table.state), *table.engine.hint(table.state, request)]
+    assert f"{picker.name} starts the round with an upgrade picked in secret in hand (Innate)" in shown
+    assert not [line for line in shown if "Iron Wall" in line]
+    assert "iron-wall" in picker.hand
+    ruling = next(r for r in table.engine.db.rulings if r.id == "innate-in-view")
+    assert "counts it and never names it" in ruling.ruling
