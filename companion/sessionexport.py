@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,7 +121,7 @@ def _replay(table: Table, notes: list[Note], reveal: bool) -> tuple[list[ReportS
         entry = step.entry if not hidden else JournalEntry(step.entry.seq, mark, step.entry.kind,
                                                            step.entry.player, step.entry.source, step.entry.time)
         steps.append(ReportStep(entry, request.prompt if request else "", mark if hidden else
-                                answer_label(request, step.entry.answer), events,
+                                answer_label(request, step.entry.answer, engine.card_names), events,
                                 [n for n in notes if n.after_seq == step.entry.seq], under_way))
         now, over = engine.round_number(state), engine.outcome(state) is not None
         if under_way is not None and (now != under_way or over):
@@ -135,13 +136,18 @@ def answer_labels(table: Table) -> list[str]:
     return [step.choice for step in _replay(table, [], reveal=True)[0]]
 
 
-def answer_label(request: Request | None, answer: Any) -> str:
-    """The answer as a person reads it: the option's label, the dice, the card, the new order."""
+def answer_label(request: Request | None, answer: Any, names: Mapping[str, str] | None = None) -> str:
+    """The answer as a person reads it: the option's label, the dice, the card by the name printed
+    on it (`names`, `Engine.card_names`), the new order."""
     if isinstance(request, Decision):
-        label = next((str(o) for o in request.options if o.id == answer), str(answer))
-        return label if label == str(answer) else f"{label} [{answer}]"
+        option = next((o for o in request.options if o.id == answer), None)
+        if option is None:
+            return str(answer)
+        return f"{option} [{option.typed_id}]" if option.typed_id else str(option)
     if request is not None and request.kind == "shuffle" and isinstance(answer, list):
         return f"shuffled ({len(answer)} cards)"
+    if request is not None and request.kind == "draw" and isinstance(answer, str):
+        return (names or {}).get(answer, answer)
     return " ".join(str(a) for a in answer) if isinstance(answer, list) else str(answer)
 
 

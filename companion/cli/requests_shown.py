@@ -53,16 +53,13 @@ def menu_lines(request: Request, player: str, names: Mapping[str, str] | None = 
 
 LONG_MENU = 6  # a longer menu is set in columns, so the tally above it stays on a 30-line screen
 COLUMN_GAP = 3
-ENGINE_ID = re.compile(r"[\d:]")  # a number or a colon: a piece, a room, a kind of answer, not a name
 
 
 def _names_itself(option: Option, number: str) -> bool:
     """Whether the entry needs no id after it: a bid's `0) bid 0`, a tile's `B6 (Frost Pool)`, an
     engine's id that is no name to type (`1-d6`, `act:0`, `skill:net-shot`; audit s27: `Bard d6 (6 HP,
     lane 9)  [1-d6]`). Else the id follows in brackets (`Sera Quill  [sera-quill]`)."""
-    label = option.label
-    return (option.id == number or not label or label == option.id or label.startswith(f"{option.id} (")
-            or ENGINE_ID.search(option.id) is not None)
+    return option.id == number or option.typed_id is None
 
 
 def _in_columns(entries: list[str]) -> list[str]:

@@ -248,7 +248,7 @@ def redo(name: str, steps: int, db_path: str | None) -> None:
             if entry is None:
                 click.echo(f"{name}: nothing {'more ' if given else ''}to redo")
                 return
-            label = answer_label(table.request(), entry.answer)
+            label = answer_label(table.request(), entry.answer, table.engine.card_names)
             table.answer(entry.answer, entry.source)
             click.echo(f"redone: #{entry.seq} {entry_summary(entry, table.info.players, hide_secret=True, label=label)}")
 

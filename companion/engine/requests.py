@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -21,6 +22,7 @@ from typing import Any, Literal
 from ..errors import IllegalAction
 
 Answer = str | int | list[int] | list[str]
+ENGINE_ID = re.compile(r"[\d:]")  # a number or a colon: a piece, a room, a kind of answer, not a name
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,16 @@ class Option:
 
     def __str__(self) -> str:
         return self.label or self.id
+
+    @property
+    def typed_id(self) -> str | None:
+        """The id, where a person may want it beside the label as a name to type (`Sera Quill
+        [sera-quill]`); None where the label says it (`B6 (Frost Pool)`) or the id is an engine's,
+        no name to type (`1-d6`, `act:0`, `marker:0`; audit s27: menus and `sessions log` showed them)."""
+        label = self.label
+        if not label or label == self.id or label.startswith(f"{self.id} (") or ENGINE_ID.search(self.id):
+            return None
+        return self.id
 
 
 @dataclass(frozen=True)

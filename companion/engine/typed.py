@@ -15,6 +15,7 @@ from typing import Any
 from ..dice import parse_faces
 from ..errors import DiceError, IllegalAction
 from .core import Chance, Decision, Request, dice_label
+from .requests import ENGINE_ID
 
 TOOL_WORDS = {"", "r", "roll", "draw", "shuffle"}
 
@@ -100,11 +101,13 @@ def parse_choice(decision: Decision, text: str) -> str:
                             "name of what the player reveals")
     if numbers == listed:
         raise IllegalAction(f"{text!r} is not one of the choices: type one of {', '.join(ids)}")
+    words = [option_id for option_id in ids if not ENGINE_ID.search(option_id)]  # audit s27: `type one of ... 1-d6`
     if numbers != [str(number) for number in range(1, len(numbers) + 1)]:
-        raise IllegalAction(f"{text!r} is not one of the choices: type one of {', '.join(numbers)} "
-                            f"or a name: {', '.join(ids)}")
+        named = f" or a name: {', '.join(words)}" if words else ""
+        raise IllegalAction(f"{text!r} is not one of the choices: type one of {', '.join(numbers)}{named}")
     numbered = "type 1" if len(ids) == 1 else f"type a number from 1 to {len(ids)}"
-    raise IllegalAction(f"{text!r} is not one of the choices: {numbered} or one of: {', '.join(ids)}")
+    named = f" or one of: {', '.join(words)}" if words else ""
+    raise IllegalAction(f"{text!r} is not one of the choices: {numbered}{named}")
 
 
 def _named(names: dict[str, list[str]], text: str, hidden: bool = False,

@@ -87,7 +87,13 @@ def test_typed_answers(request_, typed, answer):
     (TWO_D6, "five", "type the 2d6 as numbers \\(like '4 5'\\)"),
     (D12, "six", "type the d12 as a number \\(like '4'\\)"),  # play audit: '3 4' was offered for one die
     (DRAW, "ace", "'ace' cannot be drawn here"),
-], ids=["choice-range", "one-choice", "empty-choice", "face", "count", "words", "one-die-words", "card"])
+    # audit s27: Half the Battle refused with "type one of ... 1-d6"; an engine's id is no name to type
+    (Decision(0, "Whom?", (Option("1-d6", "Bard d6"), Option("act:0", "Rage"), Option("end"))), "x",
+     "'x' is not one of the choices: type a number from 1 to 3 or one of: end$"),
+    (Decision(0, "Whom?", (Option("1-d6", "Bard d6"), Option("lane:6", "Lane 6"))), "x",
+     "'x' is not one of the choices: type a number from 1 to 2$"),
+], ids=["choice-range", "one-choice", "empty-choice", "face", "count", "words", "one-die-words", "card",
+        "engine-ids-left-out", "only-engine-ids"])
 def test_typed_answers_refused(request_, typed, message):
     with pytest.raises(IllegalAction, match=message):
         parse_typed(request_, typed)
