@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import warnings
 from collections.abc import Mapping
@@ -48,6 +49,8 @@ def command(games: tuple[str, ...]) -> None:
         except DatabaseInvalid as exc:
             if db is None:  # the cards did not load: what the layout files say, in the same run
                 exc = DatabaseInvalid([*exc.problems, *_layout_problems(root / gid, exc.rules)])
+            else:  # rendering stops at a template's first unknown name: the others too, in this run
+                exc = DatabaseInvalid([*exc.problems, *_other_rule_names(exc.problems, db)])
             failures.append(f"{gid}: {format_problems(exc)}" + "".join(f"\n{note}" for note in _empty_notes(db)))
             continue
         except CardsError as exc:
@@ -70,6 +73,22 @@ def _layout_problems(folder: Path, rules: Mapping[str, Any] | None) -> list[Prob
     from generator.templaterules import game_rule_name_problems
 
     return game_layout_problems(folder) + (game_rule_name_problems(folder, rules) if rules is not None else [])
+
+
+def _other_rule_names(found: list[Problem], db: Database) -> list[Problem]:
+    """The rules names the game's templates and layouts misspell that `found` (what rendering
+    reported) does not name at their line."""
+    from generator.templaterules import game_rule_name_problems
+
+    def key(problem: Problem) -> tuple[str, int | None, str] | None:
+        name = _UNKNOWN_RULE.search(problem.message)
+        return (str(problem.file), problem.line, name.group(1)) if name else None
+
+    known = {key(problem) for problem in found}
+    return [problem for problem in game_rule_name_problems(db.folder, db.rules) if key(problem) not in known]
+
+
+_UNKNOWN_RULE = re.compile(r"no rules parameter '([^']+)'")
 
 
 def _version_label(db: Database) -> str:

@@ -88,3 +88,18 @@ def test_no_shipped_template_layout_or_card_text_is_reported(game: str) -> None:
     db = load_game(game)
     assert game_rule_name_problems(db.folder, db.rules) == []
     assert [error for deck in db.decks for error in unknown_rule_errors(deck, db.rules)] == []
+
+
+def test_every_misspelt_rules_name_of_a_template_shows_in_one_run_when_the_cards_load(
+        runner: CliRunner, cards_copy: Path) -> None:
+    """Noted in sessions 26-27: with the database loading, rendering stops at a template's first
+    unknown name, so two misspellings took two runs. Each is listed in the first, once."""
+    rulebook = _edited(cards_copy / "halfwish" / "templates" / "rulebook.md.j2", "{{ rules.health }} health**",
+                       "{{ rules.helth }} health**", TEMPLATES / "halfwish" / "rulebook.md.j2")
+    _edited(rulebook, "{{ rules.deck_size }}-card action", "{{ rules.deck_sise }}-card action")
+    output = _lint(runner, cards_copy)
+    assert "2 problems" in output.splitlines()[0]
+    assert output.count("'helth'") == 1 and output.count("'deck_sise'") == 1
+    assert f"{_at(rulebook, 'rules.helth')}: rulebook: no rules parameter 'helth'; did you mean 'health'?" in output
+    assert (f"{_at(rulebook, 'rules.deck_sise')}: template 'rulebook.md.j2': no rules parameter 'deck_sise'; "
+            "did you mean 'deck_size'?") in output

@@ -129,7 +129,11 @@ def test_the_selections_are_shown_by_sessions_only_once_the_game_has_ended():
     assert played.output.count("Ann has one piece left: Cleric d10 is selected") == 6
     assert len(selections) == 2 * 24 - 6 and all(re.fullmatch(r"[01]-d[0-9-]+", a) for a in selections)
     shown = CliRunner().invoke(cli, ["sessions", "show", "table", "--reveal"]).output
-    assert "secret answers (choices and rolls):" in shown and all(f"[{a}]" in shown for a in set(selections))
+    revealed = shown.partition("secret answers (choices and rolls):\n")[2].splitlines()
+    # each secret answer on a line of its own, the piece named as the menu named it (not `[0-d4]`)
+    assert len([line for line in revealed if re.fullmatch(r"  #\d+ (Ann|Ben): .+", line)]) == len(secret)
+    assert sum(bool(re.fullmatch(r"  #\d+ (Ann|Ben): [A-Z][a-z]+ d[0-9/]+ \(\d+ HP, lane \d+\)", line))
+               for line in revealed) == len(selections)
     hidden = CliRunner().invoke(cli, ["sessions", "log", "table"]).output
     assert hidden.count(SECRET_ENDED) >= len(secret)  # the game is over: `--reveal` shows them
 
