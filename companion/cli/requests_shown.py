@@ -56,9 +56,9 @@ COLUMN_GAP = 3
 
 
 def _names_itself(option: Option, number: str) -> bool:
-    """Whether the entry needs no id after it: a bid's `0) bid 0`, a tile's `B6 (Frost Pool)`, an
-    engine's id that is no name to type (`1-d6`, `act:0`, `skill:net-shot`; audit s27: `Bard d6 (6 HP,
-    lane 9)  [1-d6]`). Else the id follows in brackets (`Sera Quill  [sera-quill]`)."""
+    """Whether the entry needs no id after it: a bid's `0) bid 0`, a label that starts with its id
+    (`Long Strike`, `B6 (Frost Pool)`), an engine's id that is no name to type (`1-d6`, `act:0`;
+    `Option.typed_id`). Else the id follows in brackets (`The Ivory Tower  [ivory-tower]`)."""
     return option.id == number or option.typed_id is None
 
 

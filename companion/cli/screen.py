@@ -98,20 +98,45 @@ def run_together(texts: list[tuple[str, str | None]]) -> list[str]:
 
 def _wrapped(text: str, width: int, hang: int = 0, cut_words: bool = True, whole: str | None = None) -> list[str]:
     out: list[str] = []
-    kept = re.compile(_COMMAND + (f"|{whole}" if whole else ""))
     for line in text.split("\n"):
         if len(line) <= width or _COMMAND_LINE.match(line):
             out.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()) + _marker_width(line.lstrip()) + hang)
-        unbroken = kept.sub(lambda m: m[0].replace(" ", _UNBROKEN), line)
-        # the indent, a marker (`Error:`) and the first word (a file's path) stay together: a path
-        # too long for the screen left `Error:` alone on a line, or lost a problem's indent (session 27)
-        head = len(indent) - hang + len(line[len(indent) - hang:].split(" ", 1)[0])
-        wrapped = textwrap.wrap(unbroken[:head].replace(" ", _UNBROKEN) + unbroken[head:], width,
-                                subsequent_indent=indent, break_on_hyphens=False, break_long_words=cut_words)
-        out.extend([part.replace(_UNBROKEN, " ") for part in wrapped] or [""])
+        by_words = _at_words(line, width, indent, hang, cut_words, whole)
+        by_clauses = _at_clauses(line, width, indent, hang, cut_words, whole) if line.lstrip().startswith("| ") else None
+        out.extend(by_clauses if by_clauses is not None and len(by_clauses) <= len(by_words) else by_words)
     return out
+
+
+def _at_clauses(line: str, width: int, indent: str, hang: int, cut_words: bool, whole: str | None) -> list[str] | None:
+    """A state line broken after its `; ` where it can be, each clause kept whole on a line
+    (`hand 1, deck 9` rather than `deck` / `9`; `upgrades: True Edge` rather than `True` /
+    `Edge`): None when it has no clause to break at."""
+    clauses = line.split("; ")
+    if len(clauses) < 2:
+        return None
+    lines = [clauses[0]]
+    for clause in clauses[1:]:
+        if len(f"{lines[-1]}; {clause}") <= width:
+            lines[-1] = f"{lines[-1]}; {clause}"
+        else:
+            lines[-1] += ";"
+            lines.append(indent + clause)
+    return [part for each in lines for part in (_at_words(each, width, indent, hang, cut_words, whole)
+                                                if len(each) > width else [each])]
+
+
+def _at_words(line: str, width: int, indent: str, hang: int, cut_words: bool, whole: str | None) -> list[str]:
+    """`line` wrapped at words, its continuation lines starting with `indent`."""
+    kept = re.compile(_COMMAND + (f"|{whole}" if whole else ""))
+    unbroken = kept.sub(lambda m: m[0].replace(" ", _UNBROKEN), line)
+    # the indent, a marker (`Error:`) and the first word (a file's path) stay together: a path
+    # too long for the screen left `Error:` alone on a line, or lost a problem's indent (session 27)
+    head = len(indent) - hang + len(line[len(indent) - hang:].split(" ", 1)[0])
+    wrapped = textwrap.wrap(unbroken[:head].replace(" ", _UNBROKEN) + unbroken[head:], width,
+                            subsequent_indent=indent, break_on_hyphens=False, break_long_words=cut_words)
+    return [part.replace(_UNBROKEN, " ") for part in wrapped] or [""]
 
 
 # A command quoted in backticks is wrapped as one word, so that it is copied whole (audit s25: an

@@ -23,6 +23,7 @@ from ..errors import IllegalAction
 
 Answer = str | int | list[int] | list[str]
 ENGINE_ID = re.compile(r"[\d:]")  # a number or a colon: a piece, a room, a kind of answer, not a name
+_NOT_A_NAME = re.compile(r"[^a-z0-9]+")  # what a label's words are joined by in an id: `Long Strike` -> long-strike
 
 
 @dataclass(frozen=True)
@@ -44,13 +45,15 @@ class Option:
 
     @property
     def typed_id(self) -> str | None:
-        """The id, where a person may want it beside the label as a name to type (`Sera Quill
-        [sera-quill]`); None where the label says it (`B6 (Frost Pool)`) or the id is an engine's,
-        no name to type (`1-d6`, `act:0`, `marker:0`; audit s27: menus and `sessions log` showed them)."""
-        label = self.label
-        if not label or label == self.id or label.startswith(f"{self.id} (") or ENGINE_ID.search(self.id):
+        """The id, where a person may want it beside the label as a shorter name to type (`Potion
+        of Giant Strength [giant-strength]`, `Pick first (publicly) [first]`); None where the label
+        starts with it (`Long Strike`, `Duel: start a duel`, `B6 (Frost Pool)`: session 28's play,
+        `1) Pass  [pass]`) or the id is an engine's, no name to type (`1-d6`, `act:0`, `marker:0`;
+        audit s27: menus and `sessions log` showed them)."""
+        if not self.label or ENGINE_ID.search(self.id):
             return None
-        return self.id
+        slug, ident = _NOT_A_NAME.sub("-", self.label.lower()).strip("-"), self.id.lower()
+        return None if slug == ident or slug.startswith(f"{ident}-") else self.id
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ NEW = ("toy-race", "--players", "Ann,Ben", "--name", "t", "--seed", "5")
 def test_prompt_names_turn_player_and_dice(runner, toy):
     result = play(runner, ["1", "quit"], *NEW)
     assert "Turn 1 · Ann: walk or sprint? (1-2) > 1" in result.output
-    assert "  1) Walk: roll 1d6  [walk]" in result.output
+    assert "  1) Walk: roll 1d6" in result.output
     assert ("Turn 1 · Ann rolls to walk (d6): type the dice or press Enter to roll > quit"
             in " ".join(result.output.split()))
 
@@ -101,7 +101,7 @@ def test_undo_takes_back_a_mistyped_roll(runner, toy):
 def test_undo_with_a_count_and_nothing_left(runner, toy):
     result = play(runner, ["1", "2", "undo 5", "undo 2", "undo", "undo x", "quit"], *NEW)
     assert "only 2 answers can be taken back; type `undo 2` to go back to the start" in result.output
-    assert "undone: #2 Ann roll: 2 (typed)\n  undone: #1 Ann decision: Walk: roll 1d6 [walk] (typed)" in result.output
+    assert "undone: #2 Ann roll: 2 (typed)\n  undone: #1 Ann decision: Walk: roll 1d6 (typed)" in result.output
     assert "nothing to undo: no answers yet" in result.output
     assert "undo takes a positive number, e.g. `undo 2`; got 'x'" in result.output
     assert journal() == []

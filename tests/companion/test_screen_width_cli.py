@@ -162,3 +162,24 @@ def test_a_data_problem_fits_the_screen_too(runner, tmp_path, monkeypatch):
     assert wide.exit_code == 1 == piped.exit_code, wide.output
     assert widest(wide.output) <= 80 < widest(piped.output), wide.output
     assert words(wide.output) == words(piped.output)
+
+
+def test_a_state_line_breaks_between_its_clauses(monkeypatch):
+    """Session 28's play at 80 columns: `hand 1, deck` / `9, discard empty` and `upgrades: True` /
+    `Edge` split a count from its word and a card's name. A state line breaks after its `; ` where
+    that takes no more lines than breaking at words; a clause too long for a line is wrapped at words."""
+    from companion.cli.screen import wrap_lines
+
+    monkeypatch.setenv("COLUMNS", "80")
+    line = ("  | Ann (Rogue): 11 HP, 1 pt, 2 mana; powers left 3, basics ready; hand 2, deck 0, discard Defend x2, "
+            "Long Strike x2, True Edge, Strike x3; upgrades: True Edge")
+    assert wrap_lines(line) == ["  | Ann (Rogue): 11 HP, 1 pt, 2 mana; powers left 3, basics ready;",
+                                "    hand 2, deck 0, discard Defend x2, Long Strike x2, True Edge, Strike x3;",
+                                "    upgrades: True Edge"]
+    assert wrap_lines("  | Round 1/3, turn 3/5 (Ann); location: face down; first blood: Ben; parleys in a row: 1") == [
+        "  | Round 1/3, turn 3/5 (Ann); location: face down; first blood: Ben;", "    parleys in a row: 1"]
+    long_clause = "  | Ann: " + "a very long clause " * 6 + "; b"  # by clauses it would take 3 lines
+    assert wrap_lines(long_clause) == ["  | Ann: a very long clause a very long clause a very long clause a very long",
+                                       "    clause a very long clause a very long clause ; b"]
+    # a line with no `| ` marker keeps breaking at words
+    assert wrap_lines("  Ann: " + "x; " * 30)[0].endswith("x;") and len(wrap_lines("  Ann: " + "x; " * 30)[0]) >= 78

@@ -61,7 +61,7 @@ def test_the_power_window_marks_pass_as_the_enter_answer(runner, tmp_path):
             "duel", "", "quit"]
     out = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Bob", "--db", str(tmp_path / "s.db")],
                         input="\n".join(keys) + "\n", env={"NO_COLOR": "1"}).output
-    assert "  1) Pass  [pass]  (Enter)" in out and "Ann passes" in out
+    assert "  1) Pass  (Enter)" in out and "Ann passes" in out
 
 
 MULLIGAN = Decision(1, "Shuffle cards from your hand back into the deck and draw as many?",
@@ -86,7 +86,7 @@ def test_the_skirmish_mulligan_takes_1_as_shuffle_1_back(runner, tmp_path):
     before_ben = typed[:typed.index("keep") + 1]   # every answer up to Ann keeping her hand
     out = runner.invoke(cli, [*COMMAND, "--db", str(tmp_path / "s.db")],
                         input="\n".join([*before_ben, "1", "quit"]) + "\n", env={"NO_COLOR": "1"}).output
-    assert "  0) keep the hand  [keep]  (Enter)\n  1) shuffle 1 back, draw 1\n" in out
+    assert "  0) keep the hand  (Enter)\n  1) shuffle 1 back, draw 1\n" in out
     assert "draw as many? (0-3) > 1\n  Ben shuffles 1 back and draws 1" in out, out[-1500:]
 
 
@@ -171,12 +171,17 @@ def test_a_menu_too_wide_for_two_equal_columns_keeps_every_label_whole():
 
 
 def test_an_id_shown_by_its_label_is_not_repeated_in_brackets():
+    """Session 28's play: `1) Pass  [pass]`, `1) Long Strike  [long-strike]`, `1) Duel: start a duel
+    as the aggressor  [duel]`: a label that starts with its id says it; an id that is a shorter
+    name than its label is still shown."""
     from companion.cli.requests_shown import menu_lines
 
     choice = Decision(0, "pick", (Option("sera-quill", "Sera Quill (Duelist)"), Option("Ben", "Ben (Wind Witch): 5 Life Hearts"),
-                                  Option("end", "end the action phase")))
-    assert menu_lines(choice, "Ann") == ["  1) Sera Quill (Duelist)  [sera-quill]", "  2) Ben (Wind Witch): 5 Life Hearts",
-                                         "  3) end the action phase  [end]"]
+                                  Option("end", "end the action phase"), Option("duel", "Duel: start a duel"),
+                                  Option("giant-strength", "Potion of Giant Strength"), Option("first", "Pick first")))
+    assert menu_lines(choice, "Ann") == ["  1) Sera Quill (Duelist)", "  2) Ben (Wind Witch): 5 Life Hearts",
+                                         "  3) end the action phase", "  4) Duel: start a duel",
+                                         "  5) Potion of Giant Strength  [giant-strength]", "  6) Pick first  [first]"]
 
 
 def test_an_engines_id_is_not_shown_in_brackets():
