@@ -22,7 +22,7 @@ import jinja2
 from cards import Problem
 from cards.loader import display_path
 from cards.locations import Loc
-from cards.paths import game_own_files
+from cards.paths import game_own_files, is_inside, is_regular_file, template_dirs
 from cards.rulenames import reads_rules, unknown_rules
 from cards.yamlsrc import load_yaml
 
@@ -33,11 +33,19 @@ def game_rule_name_problems(folder: Path, rules: Mapping[str, Any]) -> list[Prob
     """Each name the templates and layouts of the game in `folder` look up in `rules` that is not
     there, located at its line; each file as the game finds it (its own folder's first)."""
     found: list[Problem] = []
-    for name, file in game_own_files(folder, "**/*.j2").items():
+    readable = template_dirs(folder.parent, folder.name, folder)
+    for name, file in _readable(game_own_files(folder, "**/*.j2"), readable):
         found += _template_problems(file, name, rules)
-    for name, file in game_own_files(folder, "*.yaml").items():
+    for name, file in _readable(game_own_files(folder, "*.yaml"), readable):
         found += _layout_problems(file, name.removesuffix(".yaml"), rules)
     return found
+
+
+def _readable(files: dict[str, Path], folders: list[Path]) -> list[tuple[str, Path]]:
+    """The files that are regular files inside the template folders: a FIFO would block the read
+    for good (robustness: `lint` hung on a rulebook template made a FIFO), a link out of the
+    folders is never read. Rendering refuses them, located."""
+    return [(name, file) for name, file in files.items() if is_regular_file(file) and is_inside(file, folders)]
 
 
 def _template_problems(file: Path, name: str, rules: Mapping[str, Any]) -> list[Problem]:

@@ -50,7 +50,7 @@ def test_a_refused_draw_lists_the_possible_cards_once(runner, first_catch):
 def test_a_one_option_menu_marks_the_option_enter_takes(runner, first_catch):
     """Audit s26: Enter took the only option (`help` says so), but only a `default` was marked."""
     result = play(runner, ["", "quit"])
-    assert "  1) cast a line  [cast]  (Enter)\n" in result.output
+    assert "  1) cast a line  (Enter)\n" in result.output
     assert journal() == ["cast"]
 
 

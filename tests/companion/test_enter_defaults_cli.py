@@ -40,7 +40,7 @@ def test_enter_ends_the_phase_once_the_piece_can_neither_move_nor_act(runner, tm
     """Recorded: `1) use Potion of Healing  2) end the action phase`, and the gamemaster typed end."""
     prompt = "Round 3 · Ben, Rogue d8: what now? (1-2)"
     out = enter_at(runner, tmp_path, HTB, HTB_KEYS[:answers_before("half-the-battle-table.txt", prompt)])
-    assert f"  2) end the action phase  [end]  (Enter)\n{prompt} > \n  Ann's Fighter d12 dies" in out
+    assert f"  2) end the action phase  (Enter)\n{prompt} > \n  Ann's Fighter d12 dies" in out
 
 
 def test_enter_ends_the_phase_once_the_piece_has_acted_and_only_moves_are_left(runner, tmp_path):
@@ -48,7 +48,7 @@ def test_enter_ends_the_phase_once_the_piece_has_acted_and_only_moves_are_left(r
     left on the menu; the end of the phase is the obvious answer once the piece has acted."""
     prompt = "Round 1 · Ann, Fighter d12: what now? (1-3)"
     out = enter_at(runner, tmp_path, HTB, HTB_KEYS[:answers_before("half-the-battle-table.txt", prompt)])
-    assert f"  2) move to lane 6\n  3) end the action phase  [end]  (Enter)\n{prompt} > \n" in out
+    assert f"  2) move to lane 6\n  3) end the action phase  (Enter)\n{prompt} > \n" in out
     assert out.split(f"{prompt} > \n", 1)[1].startswith("  Ben's action phase: Fighter d12")  # ended on Enter
     # play audit: the journal said `(typed)` for an answer Enter took; a report tells the two apart
     from companion.sessions import SessionStore
@@ -98,7 +98,7 @@ def test_enter_at_a_challenge_proceeds_and_never_concedes(runner, tmp_path):
     keys = ["mirror", "mirror", "mnka-giga", "ignite", "taunt", "restore", "bubble", "earthquake", "p1", "4 4", "3 3",
             "duel", "mnka-giga"]
     out = enter_at(runner, tmp_path, ["play", "halfwish", "--players", "Ann,Ben"], keys)
-    assert "  1) Proceed with the duel (M'nka Giga takes effect)  [proceed]  (Enter)\n" in out
+    assert "  1) Proceed with the duel (M'nka Giga takes effect)  (Enter)\n" in out
     assert "Concede or proceed? (1-2) > \n  Ben proceeds with the duel" in out
 
 

@@ -32,7 +32,7 @@ def test_a_resume_shows_what_the_last_answer_did(runner, tmp_path):
     runner.invoke(cli, ["sessions", "redo", "ctx", "--db", db])
     out = play(runner, db, ["play", "--resume", "ctx"], ["quit"])
     before_state = out.split("  | ", 1)[0]
-    assert "  last answer: #24 table draw: stolen-purse (typed)" in before_state, out
+    assert "  last answer: #24 table draw: Stolen Purse (typed)" in before_state, out  # the card as printed
     assert "  DVs revealed: Ann DV 9, Ben DV 10" in before_state
     assert out.index("DVs revealed") < out.index("power or pass?")
 

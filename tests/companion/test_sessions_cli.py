@@ -59,7 +59,7 @@ def test_log_lists_answers_with_their_events(runner, played):
     """Play audit: the log showed the menu's ids (`act:0`, `move:7`); it shows what the menu said."""
     result = runner.invoke(cli, ["sessions", "log", "race"])
     assert result.output.splitlines()[:4] == [
-        "#1 Ann decision: Walk: roll 1d6 [walk] (typed)", "    Ann will walk", "#2 Ann roll: 4 (typed)",
+        "#1 Ann decision: Walk: roll 1d6 (typed)", "    Ann will walk", "#2 Ann roll: 4 (typed)",
         "    Ann rolled [4]: now at 4"]
 
 
@@ -67,7 +67,7 @@ def test_undo_drops_the_last_answers(runner, played):
     result = runner.invoke(cli, ["sessions", "undo", "race", "--steps", "2"])
     # the answer as its menu said it (play audit: raw ids such as `skill:mark-for-coin`)
     assert result.output == ("undone: #4 Ben roll: 3 4 (typed)\n"
-                             "undone: #3 Ben decision: Sprint: roll 2d6, doubles send you home [sprint] (typed)\n")
+                             "undone: #3 Ben decision: Sprint: roll 2d6, doubles send you home (typed)\n")
     with SessionStore() as store:
         assert [e.answer for e in store.journal("race")] == ["walk", [4]]
 

@@ -236,7 +236,7 @@ def test_redo_gives_back_what_sessions_undo_took_in_another_process(runner, toy)
     assert runner.invoke(cli, ["sessions", "undo", "t", "--steps", "2"]).exit_code == 0
     result = play(runner, ["redo", "quit"], "--resume", "t")
     assert "nothing to redo" not in result.output and "Ann will walk" in result.output
-    assert "  redone: #1 Ann decision: Walk: roll 1d6 [walk] (typed)" in result.output
+    assert "  redone: #1 Ann decision: Walk: roll 1d6 (typed)" in result.output
     with SessionStore() as store:
         assert [e.answer for e in store.journal("t")] == ["walk"]
     result = runner.invoke(cli, ["sessions", "redo", "t"])

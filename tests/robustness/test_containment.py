@@ -91,6 +91,17 @@ def test_fifo_as_the_rulebook_is_refused_without_blocking(tiny) -> None:
     assert "rulebook.md.j2 (not a regular file)" in result.output
 
 
+def test_fifo_as_the_rulebook_is_refused_without_blocking_when_the_cards_do_not_load_either(tiny) -> None:
+    """The templates' rules names are read even when the cards fail (`generator.templaterules`):
+    a template that is not a regular file is left to rendering, never opened."""
+    tiny.edit("deck.yaml", r"name: Spark, suit: fire, points: 1,", "name: Spark, suit: fire, points: one,")
+    rulebook = tiny.folder / "templates" / "rulebook.md.j2"
+    rulebook.unlink()
+    os.mkfifo(rulebook)
+    result = tiny.refused()
+    assert "points: expected int, got 'one'" in result.output
+
+
 def test_image_path_leaving_the_game_folder_is_refused(tiny) -> None:
     tiny.edit("templates/tiny-card.yaml", r"^elements:$",
               "elements:\n  - {id: art, type: image, x: 1, y: 1, w: 20, h: 20, src: ../../../../etc/hostname}")

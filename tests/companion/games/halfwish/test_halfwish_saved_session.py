@@ -40,7 +40,7 @@ def test_session_saved_before_the_step_machine_resumes_to_the_same_end(runner, t
              if not line.startswith("warning: the cards changed since this session began")]
     # A resume shows the last answer and what it did above the state block now (audit s25), which the
     # old engine did not: left out here.
-    assert lines[1] == "  last answer: #113 Bob decision: Pass [pass] (typed)", lines[:3]
+    assert lines[1] == "  last answer: #113 Bob decision: Pass (typed)", lines[:3]
     lines = lines[:1] + lines[next(i for i, line in enumerate(lines) if line.startswith("  | ")):]
     # The state block is reprinted only when it changed now, so compare what happened without it,
     # and the final state block in full. DV rolls are secret now (the old engine printed each DV on
