@@ -71,7 +71,11 @@ def _window(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str
     target = state.piece(strike.target)
     options = (Option("none", "no item"),
                *[Option(c, f"use {engine.catalog.items[c].name}") for c in cards])
-    damage = f"{strike.amount}{' lethal' if strike.lethal else ''} damage{landing_note(engine, state, strike, target)}"
+    taker = taking_piece(state, target)  # the note is worked out on whoever takes it (audit s27)
+    note = landing_note(engine, state, strike, taker)
+    if taker is not target:
+        note = f" ({label(engine, taker)} takes it for {label(engine, target)}{': ' + note[2:-1] if note else ''})"
+    damage = f"{strike.amount}{' lethal' if strike.lethal else ''} damage{note}"
     said = (f"{owned(engine, state, target)} is about to take {damage}" if who == "Taking"
             else f"{damage} about to land on {owned(engine, state, target)}")
     return Decision(seat, f"{said}: an item?", options, kind="interrupt", default="none")
@@ -123,12 +127,10 @@ def land(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event
     assert strike is not None
     state.strike = None
     events, target = [], state.piece(strike.target)
-    for marker in markers_on(state, target, "sacrifice"):
-        guard = state.piece(marker.source)
-        if guard.alive and guard.id != target.id:
-            events.append(Event("sacrifice", f"{label(engine, guard)} takes the damage for {label(engine, target)}"))
-            target = guard
-            break
+    taker = taking_piece(state, target)
+    if taker is not target:
+        events.append(Event("sacrifice", f"{label(engine, taker)} takes the damage for {label(engine, target)}"))
+        target = taker
     amount, steps = adjusted_amount(engine, state, strike, target)
     events += [Event("modifier", text) for text in steps]
     hit = take_damage(f"{owned(engine, state, target)}", target.hp, amount, lethal=strike.lethal,
@@ -146,6 +148,16 @@ def land(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event
                                lethal=False, by="mirror", seat=target.seat))
         events.append(Event("mirror", f"The Mirror Shield reflects {strike.amount} damage"))
     return events
+
+
+def taking_piece(state: HalfTheBattleState, target: Piece) -> Piece:
+    """The piece a hit aimed at `target` lands on: the living Paladin whose Sacrifice token is on
+    it, else the target itself."""
+    for marker in markers_on(state, target, "sacrifice"):
+        guard = state.piece(marker.source)
+        if guard.alive and guard.id != target.id:
+            return guard
+    return target
 
 
 def landing_note(engine: Rules, state: HalfTheBattleState, strike: Strike, target: Piece) -> str:

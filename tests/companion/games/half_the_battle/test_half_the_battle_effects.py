@@ -130,3 +130,17 @@ def test_smoke_bomb_names_the_hexed_piece(engine):
     state.markers += [Marker("hex", ANN, until=3, piece="1-d12", amount=1), Marker("protected", BEN, until=3, lane=6)]
     play(engine, state, "0-d12", "1-d12", "end", "item:smoke-bomb")
     assert [o.label for o in engine.request(state).options] == ["Hex on Ben's Fighter d12", "Protected on lane 6"]
+
+
+def test_item_prompt_works_the_damage_out_on_the_paladin_that_takes_it(engine):
+    """Noted in session 27: with a Sacrifice token on the target, the note was worked out on the
+    named target (no Hex: `5 damage`), while the Paladin that takes the hit is Hexed (6 lands)."""
+    state = new_game(engine, options={"teams": "b"}, ann_items=("flimsy-shield", "elixir-of-vigor"))
+    paladin = put(state, ANN, "d10-0", lane=5)
+    put(state, ANN, "d12", lane=5)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d10-0", "1-d12", "act:1", "0-d12", "end")          # Sacrifice on the Barbarian
+    state.markers.append(Marker("hex", BEN, until=9, piece=paladin.id, amount=1))
+    play(engine, state, "act:0", "0-d12")                                     # Greataxe: 5 damage
+    assert engine.request(state).prompt.startswith(
+        "Ann's Barbarian d12 is about to take 5 damage (Paladin d10/0 takes it for Barbarian d12: 6 with Hex)")
