@@ -116,15 +116,14 @@ def _at_clauses(line: str, width: int, indent: str, hang: int, cut_words: bool, 
     clauses = line.split("; ")
     if len(clauses) < 2:
         return None
-    lines = [clauses[0]]
+    lines = _at_words(clauses[0], width, indent, hang, cut_words, whole)
     for clause in clauses[1:]:
         if len(f"{lines[-1]}; {clause}") <= width:
             lines[-1] = f"{lines[-1]}; {clause}"
-        else:
+        else:  # on a line of its own, or from the start of one when it is longer (the next may follow it)
             lines[-1] += ";"
-            lines.append(indent + clause)
-    return [part for each in lines for part in (_at_words(each, width, indent, hang, cut_words, whole)
-                                                if len(each) > width else [each])]
+            lines += _at_words(indent + clause, width, indent, hang, cut_words, whole)
+    return lines
 
 
 def _at_words(line: str, width: int, indent: str, hang: int, cut_words: bool, whole: str | None) -> list[str]:

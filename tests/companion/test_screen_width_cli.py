@@ -178,8 +178,16 @@ def test_a_state_line_breaks_between_its_clauses(monkeypatch):
                                 "    upgrades: True Edge"]
     assert wrap_lines("  | Round 1/3, turn 3/5 (Ann); location: face down; first blood: Ben; parleys in a row: 1") == [
         "  | Round 1/3, turn 3/5 (Ann); location: face down; first blood: Ben;", "    parleys in a row: 1"]
-    long_clause = "  | Ann: " + "a very long clause " * 6 + "; b"  # by clauses it would take 3 lines
+    long_clause = "  | Ann: " + "a very long clause " * 6 + "; b"
     assert wrap_lines(long_clause) == ["  | Ann: a very long clause a very long clause a very long clause a very long",
-                                       "    clause a very long clause a very long clause ; b"]
+                                       "    clause a very long clause a very long clause; b"]
+    # a clause longer than a line starts one and is wrapped at words; the next may follow it
+    game_over = ("  | Ann (Rogue): 11 HP, 6 pts, 3 mana, 1 lamp; powers left 3, basics ready; hand 1, deck 0, discard "
+                 "Opening Cut, True Edge, Venom Blade, Strike x2, Long Strike, Defend x2, Evade; upgrades: True Edge, "
+                 "Venom Blade, Opening Cut")
+    assert wrap_lines(game_over) == [
+        "  | Ann (Rogue): 11 HP, 6 pts, 3 mana, 1 lamp; powers left 3, basics ready;",
+        "    hand 1, deck 0, discard Opening Cut, True Edge, Venom Blade, Strike x2, Long",
+        "    Strike, Defend x2, Evade; upgrades: True Edge, Venom Blade, Opening Cut"]
     # a line with no `| ` marker keeps breaking at words
     assert wrap_lines("  Ann: " + "x; " * 30)[0].endswith("x;") and len(wrap_lines("  Ann: " + "x; " * 30)[0]) >= 78
