@@ -71,11 +71,11 @@ def _window(engine: Rules, state: HalfTheBattleState, seat: int, table: dict[str
     target = state.piece(strike.target)
     options = (Option("none", "no item"),
                *[Option(c, f"use {engine.catalog.items[c].name}") for c in cards])
-    taker = taking_piece(state, target)  # the note is worked out on whoever takes it (audit s27)
-    note = landing_note(engine, state, strike, taker)
-    if taker is not target:
-        note = f" ({label(engine, taker)} takes it for {label(engine, target)}{': ' + note[2:-1] if note else ''})"
-    damage = f"{strike.amount}{' lethal' if strike.lethal else ''} damage{note}"
+    taker = taking_piece(state, target)  # the note is worked out on whoever takes it (noted in s27)
+    notes = [f"{label(engine, taker)} takes it for {label(engine, target)}"] if taker is not target else []
+    notes += [landing] if (landing := landing_note(engine, state, strike, taker)) else []
+    said_too = f" ({': '.join(notes)})" if notes else ""
+    damage = f"{strike.amount}{' lethal' if strike.lethal else ''} damage{said_too}"
     said = (f"{owned(engine, state, target)} is about to take {damage}" if who == "Taking"
             else f"{damage} about to land on {owned(engine, state, target)}")
     return Decision(seat, f"{said}: an item?", options, kind="interrupt", default="none")
@@ -161,15 +161,16 @@ def taking_piece(state: HalfTheBattleState, target: Piece) -> Piece:
 
 
 def landing_note(engine: Rules, state: HalfTheBattleState, strike: Strike, target: Piece) -> str:
-    """` (3 with Hex)`: what the target's Hex and Protected lane make of the damage, which the
-    players decide their items on (ruling damage-order; play audit s27: the prompt said 2, 3 landed)."""
+    """`3 with Hex` ("" when nothing changes it): what the target's Hex and Protected lane make of
+    the damage, which the players decide their items on (ruling damage-order; play audit s27: the
+    prompt said 2, 3 landed)."""
     before_shield = Strike(strike.source, strike.target, strike.amount, strike.lethal, strike.by, strike.seat)
     landing, _ = adjusted_amount(engine, state, before_shield, target)
     if landing == strike.amount:
         return ""
     changes = [kind for kind, marks in (("Hex", markers_on(state, target, "hex")),
                                         ("Protected", _protecting(state, target))) if marks]
-    return f" ({landing} with {' and '.join(changes)})"
+    return f"{landing} with {' and '.join(changes)}"
 
 
 def _protecting(state: HalfTheBattleState, target: Piece) -> list[Marker]:
