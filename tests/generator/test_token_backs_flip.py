@@ -65,14 +65,18 @@ def _pairs(labels: dict[str, tuple[float, float]]) -> list[tuple[tuple[float, fl
 
 
 @pytest.mark.parametrize("sheets", ["own", "shared"])
-def test_a_short_edge_flip_turns_token_backs_top_to_bottom(runner: CliRunner, cards_copy: Path, tmp_path: Path,
-                                                           sheets: str) -> None:
-    """A portrait page turned over its short edge: a back sits at the same distance from the left
-    edge as its front, and as far from the foot as the front is from the top."""
-    pairs = _pairs(_labels(_kit(runner, cards_copy, tmp_path / "out", sheets, "short", ("0", "0"))))
-    assert len({round(front[1], 1) for front, _ in pairs}) > 1  # tokens on more than one row
-    assert [back[0] for _, back in pairs] == pytest.approx([front[0] for front, _ in pairs], abs=0.5)
-    sums = [front[1] + back[1] for front, back in pairs]
+@pytest.mark.parametrize("flip, turned", [("short", 1), ("long", 0)], ids=["short-top-to-bottom", "long-left-to-right"])
+def test_each_token_back_lands_behind_its_front_for_the_flip_edge(runner: CliRunner, cards_copy: Path,
+                                                                  tmp_path: Path, sheets: str, flip: str,
+                                                                  turned: int) -> None:
+    """A portrait page turned over its short edge turns top to bottom: a back sits as far from the
+    left edge as its front, and as far from the foot as the front is from the top; over its long
+    edge it turns left to right, the other way about. (`turned`: the axis the flip mirrors.)"""
+    kept = 1 - turned
+    pairs = _pairs(_labels(_kit(runner, cards_copy, tmp_path / "out", sheets, flip, ("0", "0"))))
+    assert len({round(front[turned], 1) for front, _ in pairs}) > 1  # tokens in more than one row or column
+    assert [back[kept] for _, back in pairs] == pytest.approx([front[kept] for front, _ in pairs], abs=0.5)
+    sums = [front[turned] + back[turned] for front, back in pairs]
     assert max(sums) - min(sums) < 0.5
 
 
@@ -95,16 +99,6 @@ def _footer_heights(page: PageObject) -> list[float]:
     page.extract_text(visitor_text=lambda text, cm, tm, *_: found.append(tm[5] + cm[5])
                       if " \u00b7 sheet " in text else None)
     return found
-
-
-@pytest.mark.parametrize("sheets", ["own", "shared"])
-def test_a_long_edge_flip_turns_token_backs_left_to_right(runner: CliRunner, cards_copy: Path, tmp_path: Path,
-                                                          sheets: str) -> None:
-    pairs = _pairs(_labels(_kit(runner, cards_copy, tmp_path / "out", sheets, "long", ("0", "0"))))
-    assert len({round(front[0], 1) for front, _ in pairs}) > 1  # tokens in more than one column
-    assert [back[1] for _, back in pairs] == pytest.approx([front[1] for front, _ in pairs], abs=0.5)
-    sums = [front[0] + back[0] for front, back in pairs]
-    assert max(sums) - min(sums) < 0.5
 
 
 @pytest.mark.parametrize("sheets", ["own", "shared"])
