@@ -45,6 +45,8 @@ def sim_labels(engine: SkirmishEngine, state: SkirmishState) -> dict[str, str]:
         labels.update({f"seat{s}_start": "first" if s == state.starter else "second" for s in range(2)})
     labels["pairing"] = " v ".join(side.faction or "?" for side in state.sides)
     labels["end_round"] = str(state.turn)
+    first, last = engine.rules["intended_end_rounds"]  # the summary's `ending_line` reads these
+    labels["intended_rounds"] = f"{first}-{last}"
     return labels
 
 

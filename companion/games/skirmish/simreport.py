@@ -1,6 +1,7 @@
 """`deckwright sim skirmish` summary (the `sim_summary` hook): faction against faction with 95%
 intervals, the first player's advantage, and when matches end against the design intent ("The
-majority of matches should end in this phase": rounds 5 to 10)."""
+majority of matches should end in this phase": rounds 5 to 10, `rules.intended_end_rounds`, which
+`sim_labels` puts on each record)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Any
 from ...engine.winrates import first_player_results, pair_results, wilson
 
 CELL = 16
-INTENT = (5, 10)
 
 
 def _cell(wins: int, games: int, mirror: bool = False) -> str:
@@ -34,13 +34,16 @@ def first_player_line(records: list[Any]) -> str:
 
 def ending_line(records: list[Any]) -> str:
     """The share of matches ending within the intended rounds."""
-    rounds = [int(r.labels["end_round"]) for r in records if "end_round" in r.labels]
-    inside = sum(INTENT[0] <= n <= INTENT[1] for n in rounds)
-    if not rounds:
+    ended = [r.labels for r in records if "end_round" in r.labels and "intended_rounds" in r.labels]
+    if not ended:
         return "no rounds recorded"
-    return (f"matches ending in rounds {INTENT[0]}-{INTENT[1]} (the design intent): {inside / len(rounds):.1%}; "
-            f"before: {sum(n < INTENT[0] for n in rounds) / len(rounds):.1%}, "
-            f"after: {sum(n > INTENT[1] for n in rounds) / len(rounds):.1%}")
+    intended = ended[0]["intended_rounds"]  # one game's records: the same rules throughout
+    first, last = (int(n) for n in intended.split("-"))
+    rounds = [int(labels["end_round"]) for labels in ended]
+    inside = sum(first <= n <= last for n in rounds)
+    return (f"matches ending in rounds {intended} (the design intent): {inside / len(rounds):.1%}; "
+            f"before: {sum(n < first for n in rounds) / len(rounds):.1%}, "
+            f"after: {sum(n > last for n in rounds) / len(rounds):.1%}")
 
 
 def sim_summary(records: list[Any]) -> list[str]:

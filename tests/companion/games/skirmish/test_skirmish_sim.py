@@ -23,9 +23,29 @@ def test_sim_reports_the_faction_matrix_first_player_and_ending_rounds():
     assert any("matches ending in rounds 5-10 (the design intent)" in line for line in summary)
 
 
+def test_the_intended_rounds_are_the_databases(tmp_path):
+    """Carried since session 24: the "rounds 5-10" intent was a Python constant; a designer who
+    changes the phase in game.yaml sees the sim report on it."""
+    import shutil
+
+    from cards.paths import DEFAULT_CARDS
+
+    cards = tmp_path / "cards"
+    shutil.copytree(DEFAULT_CARDS / "skirmish", cards / "skirmish", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    game = cards / "skirmish" / "game.yaml"
+    text = game.read_text()
+    assert text.count("intended_end_rounds: [5, 10]") == 1
+    game.write_text(text.replace("intended_end_rounds: [5, 10]", "intended_end_rounds: [3, 12]"))
+    result = CliRunner().invoke(cli, ["--cards", str(cards), "sim", "skirmish", "--games", "4", "--bot", "random",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    assert any("matches ending in rounds 3-12 (the design intent)" in line for line in json.loads(result.output)["summary"])
+
+
 def record(winner, f0, f1, end, starter=0):
     """A finished match labelled as the game's `sim_labels` labels it."""
     return SimpleNamespace(winner=winner, labels={"seat0_faction": f0, "seat1_faction": f1, "end_round": str(end),
+                                                  "intended_rounds": "5-10",
                                                   **{f"seat{s}_start": "first" if s == starter else "second"
                                                      for s in range(2)}})
 
