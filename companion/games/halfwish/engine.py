@@ -130,8 +130,14 @@ class HalfwishEngine(Engine):
 
     def turn_label(self, state: HalfwishState) -> str:
         """`Round 2, turn 4`, as the tally and the rules count turns (5 a round), not `Turn 9`;
-        `Set-up` while classes and powers are chosen, before the first round."""
-        return f"Round {state.round}, turn {state.turn}" if state.started else "Set-up"
+        `Set-up` while classes and powers are chosen, before the first round; `Upgrades after
+        round 1` in the upgrade phase, which follows the round's last turn (session 28's play:
+        its picks were asked as `Round 1, turn 5`, a turn already over)."""
+        if not state.started:
+            return "Set-up"
+        if state.upgrading is not None:
+            return f"Upgrades after round {state.round}"
+        return f"Round {state.round}, turn {state.turn}"
 
     def turns(self, state: HalfwishState) -> int:
         """Turns played or under way (1-15)."""

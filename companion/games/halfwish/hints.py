@@ -32,9 +32,10 @@ def tally_lines(engine: Game, state: HalfwishState) -> list[str]:
     # one line on a play screen: the parley streak only once there is one (session 26: a
     # showdown's screen took 33-37 lines of an 80x30 terminal)
     streak = f"; parleys in a row: {state.parley_streak}" if state.parley_streak else ""
-    lines = [(f"Round {state.round}/{engine.rules.rounds}, turn {state.turn}/{engine.rules.turns_per_round} "
-             f"({state.players[state.turn_player].name}); location: {location}; "
-             f"first blood: {blood}{streak}")]
+    where = (f"Round {state.round}/{engine.rules.rounds} over: upgrade phase" if state.upgrading is not None else
+             f"Round {state.round}/{engine.rules.rounds}, turn {state.turn}/{engine.rules.turns_per_round} "
+             f"({state.players[state.turn_player].name}); location: {location}")
+    lines = [f"{where}; first blood: {blood}{streak}"]
     duel = _duel_under_way(engine, state)
     lines += [_player_line(engine, p, duel.actions[seat] if duel else None, bool(duel and duel.revealed))
               for seat, p in enumerate(state.players)]

@@ -218,3 +218,15 @@ def test_an_innate_upgrade_picked_in_secret_is_counted_never_named():
     assert "iron-wall" in picker.hand
     ruling = next(r for r in table.engine.db.rulings if r.id == "innate-in-view")
     assert "counts it and never names it" in ruling.ruling
+
+
+def test_the_upgrade_phase_is_named_as_such_on_its_prompts():
+    """Session 28's play: the upgrade phase's prompts read `Round 1, turn 5 · Ann: pick an upgrade
+    publicly`, naming a turn that was over; the phase follows the round."""
+    table = Table().to_turn(1, 5)
+    assert table.engine.turn_label(table.state) == "Round 1, turn 5"
+    to_upgrades(table)
+    assert table.engine.turn_label(table.state) == "Upgrades after round 1"
+    assert table.engine.tally(table.state)[0].startswith("Round 1/3 over: upgrade phase; first blood: ")
+    table.to_turn(2, 1)
+    assert table.engine.turn_label(table.state) == "Round 2, turn 1"

@@ -74,14 +74,17 @@ def test_every_prompt_names_the_round_and_turn_the_tally_shows(runner, tmp_path)
     result = runner.invoke(cli, ["play", "halfwish", "--players", "Ann,Ben", "--seed", "7", "--auto-roll",
                                  "--db", str(tmp_path / "s.db")], input="1\n" * 3000, env={"NO_COLOR": "1"})
     assert "Game over: " in result.output
-    tally, checked = None, 0
+    tally, checked, upgrades = None, 0, 0
     for line in result.output.splitlines():
         if found := re.match(r"  \| Round (\d)/3, turn (\d)/5", line):
-            tally = found.groups()
+            tally = f"Round {found[1]}, turn {found[2]} · "
+        elif found := re.match(r"  \| Round (\d)/3 over: upgrade phase", line):  # the phase after the round
+            tally = f"Upgrades after round {found[1]} · "
         elif " > " in line and not line.startswith(" ") and tally:
-            assert line.startswith(f"Round {tally[0]}, turn {tally[1]} · "), (tally, line)
-            checked += tally[0] != "1"
-    assert checked > 20  # prompts of rounds 2 and 3 among them
+            assert line.startswith(tally), (tally, line)
+            checked += not tally.startswith("Round 1,")
+            upgrades += tally.startswith("Upgrades")
+    assert checked > 20 and upgrades >= 2  # prompts of rounds 2 and 3 and of the upgrade phases among them
 
 
 def test_the_roles_are_said_once_as_the_duel_starts(runner):
