@@ -120,9 +120,10 @@ class Table:
             "it is untouched. Fix the engine, then resume", self.resume_command())
             + "\n" + then_run("or, if that answer is wrong, take it back", self._undo_past(entries, entry)))
 
-    def resume_command(self) -> str:
-        """The command that resumes this session, with `--db` when its file is not the default one."""
-        return session_command(self.store.path, f"play --resume {self.info.name}")
+    def resume_command(self, auto_roll: bool = False) -> str:
+        """The command that resumes this session, with `--db` when its file is not the default one
+        and `--auto-roll` when the tool was rolling (a preference of the run, not kept with the session)."""
+        return session_command(self.store.path, f"play --resume {self.info.name}{' --auto-roll' * auto_roll}")
 
     @property
     def name(self) -> str:

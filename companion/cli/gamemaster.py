@@ -69,7 +69,7 @@ class Gamemaster:
                     self.clear_screen()
                 # the command on a line of its own, never wrapped: it is copied whole (play audit)
                 self.say(f"Session {self.table.name} kept. Resume with:")
-                click.echo(f"  {self.table.resume_command()}")
+                click.echo(f"  {self.table.resume_command(self.auto_roll)}")
                 if interrupted:
                     raise click.exceptions.Exit(130)
                 return
