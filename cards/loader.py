@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from .deckcheck import DeckChecker
 from .errors import DatabaseInvalid, Problem, UnknownGame
+from .fitting import fitting_remembered
 from .keyreaders import readers_when_asked
 from .locations import Loc
 from .lookups import note_card_lookup
@@ -131,7 +132,8 @@ def load_game(game_id: str, root: Path | str | None = None) -> Database:
     folder = base / game_id
     if not (folder / "game.yaml").is_file():
         raise UnknownGame(game_id, game_ids(base), base)
-    return _Assembler(folder).assemble()
+    with fitting_remembered(folder):
+        return _Assembler(folder).assemble()
 
 
 def load_all(root: Path | str | None = None) -> dict[str, Database]:

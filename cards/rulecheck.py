@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import Problem
+from .fitting import digest, note_passed, passed_before
 from .locations import Loc
 from .problems import message
 from .ruletype_parts import NOT_COVERED, NOT_ONE_OF, SCALARS, UNKNOWN_KEY, RuleTypeError
@@ -154,7 +155,11 @@ def _refusal(type_name: str, bound: str, named: dict[str, str]) -> str:
 def type_mismatches(type_name: str, bound: str, value: Any, named: dict[str, str] | None,
                     readers: Readers = {}) -> list[tuple[Loc, str]]:  # noqa: B006 (never changed)
     """Where inside `value` (a path) and why it does not fit the type (`bound`: its bounds filled in);
-    a key it refuses that `readers` names is said to be read there."""
+    a key it refuses that `readers` names is said to be read there. A check the last load of the
+    game passed is not made again (`cards.fitting`)."""
+    check = digest(bound, named, value)
+    if passed_before(check):
+        return []
     try:
         adapter(bound, named).validate_python(value)
     except RuleTypeError:  # a bound from another parameter that is itself out of range
@@ -162,6 +167,7 @@ def type_mismatches(type_name: str, bound: str, value: Any, named: dict[str, str
     except ValidationError as exc:
         shown = type_name if bound == type_name else f"{type_name} ({bound})"
         return _value_problems(shown, value, exc, readers)
+    note_passed(check)
     return []
 
 
