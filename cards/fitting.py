@@ -1,9 +1,10 @@
-"""Values that fitted their declared rule types, remembered for the next load of the same game.
+"""Rule types and values found sound, remembered for the next load of the same game.
 
-Checking a value against its rule type (`rulecheck.type_mismatches`) builds a pydantic
-validator for the type the first time a process meets it: Halfwish's rules and cards need 36
-of them, 60-80 ms of every command that loads the game (`play`, `build`, `lint`, `games`),
-to find the same values fitting the same types as the last run did.
+Checking that a declared rule type is one (`ruletypes.type_name_problem`) builds its Python
+type, and checking a value against it (`rulecheck.type_mismatches`) a pydantic validator,
+the first time a process meets the type: Halfwish's types, rules and cards build 84 types and
+36 validators, 80-90 ms of every command that loads the game (`play`, `build`, `lint`,
+`games`), to find the same types and values sound as the last run did.
 
 So a load notes a digest of each check that passed: the type with its bounds filled in, the
 game's named types and the value, each value with its exact Python type (`True` is not `1`,
@@ -21,7 +22,7 @@ import contextlib
 import contextvars
 import hashlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,14 +59,19 @@ def fitting_remembered(folder: Path) -> Iterator[None]:
         keep(name, version, frozenset(passed.now))
 
 
-def digest(bound: str, named: dict[str, str] | None, value: Any) -> str | None:
-    """The check's digest, or None when it is not remembered (no load is noting, or the value
-    holds something other than YAML's mappings, lists and scalars)."""
+_NO_VALUE: Any = object()
+
+
+def digest(bound: str, named: Mapping[str, str] | None, value: Any = _NO_VALUE) -> str | None:
+    """The digest of checking `value` against the type `bound` (without a value: of checking that
+    `bound` is a type), or None when it is not remembered (no load is noting, or the value holds
+    something other than YAML's mappings, lists and scalars)."""
     if _PASSED.get() is None:
         return None
-    parts = [bound, repr(sorted(named.items())) if named is not None else "-"]
+    parts = ["type" if value is _NO_VALUE else "fits", bound, repr(sorted(named.items())) if named is not None else "-"]
     try:
-        _encode(value, parts)
+        if value is not _NO_VALUE:
+            _encode(value, parts)
     except TypeError:
         return None
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()

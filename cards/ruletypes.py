@@ -62,6 +62,7 @@ from typing import Annotated, Any, NotRequired, Required
 from pydantic import ConfigDict, Field, PlainValidator, TypeAdapter
 from typing_extensions import is_typeddict
 
+from .fitting import digest, note_passed, passed_before
 from .ruletype_extensions import ONLY as _ONLY
 from .ruletype_extensions import PER as _PER
 from .ruletype_extensions import case_parts, extension, with_keys
@@ -318,8 +319,15 @@ def bind_refs(name: str, values: dict[str, Any]) -> str:
 
 
 def type_name_problem(name: str, named: Named = {}) -> str | None:  # noqa: B006
-    """Why `name` is no rule type (with `named`, the game's named types), or None."""
-    return _type_name_problem(name, None if named is None else tuple(sorted(named.items())))
+    """Why `name` is no rule type (with `named`, the game's named types), or None. A name the last
+    load of the game found to be a type is one (`cards.fitting`): nothing is built to find it again."""
+    check = digest(name, named)
+    if passed_before(check):
+        return None
+    problem = _type_name_problem(name, None if named is None else tuple(sorted(named.items())))
+    if problem is None:
+        note_passed(check)
+    return problem
 
 
 @cache  # asked for every rule and every card field that names a type: building Halfwish's effect
