@@ -110,14 +110,16 @@ def _encode(value: Any, parts: list[str]) -> None:
         raise TypeError(kind)
 
 
+# the modules whose code decides whether a type is one and a value fits it (read, not imported:
+# `ruletypes` itself asks this module)
+_VOCABULARY = ("ruletypes.py", "ruletype_parts.py", "ruletype_extensions.py", "colours.py", "fitting.py")
+
+
 def _version() -> str:
     """What a check's outcome depends on besides its digest: the type vocabulary's code, pydantic's."""
     import pydantic
     import pydantic_core
 
-    from . import colours, ruletype_extensions, ruletype_parts, ruletypes
-
-    code = [Path(str(module.__file__)).read_bytes() for module in (ruletypes, ruletype_parts, ruletype_extensions,
-                                                                   colours, sys.modules[__name__])]
+    code = [Path(__file__).with_name(name).read_bytes() for name in _VOCABULARY]
     parts = [_FORMAT, sys.version, pydantic.VERSION, pydantic_core.__version__, *code]
     return hashlib.sha256(repr(parts).encode()).hexdigest()
