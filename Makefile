@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/sim.py
 	$(BIN)/python bench/halfwish.py
 	$(BIN)/python bench/which_witch.py
+	$(BIN)/python bench/load.py
 
 # The README's pictures (docs/img/), rasterised from a real build.
 docs-img: $(STAMP)
