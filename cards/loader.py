@@ -17,7 +17,7 @@ from .keyreaders import readers_when_asked
 from .locations import Loc
 from .lookups import note_card_lookup
 from .measures import component_findings, print_findings
-from .paths import cards_root, game_ids, refused_link
+from .paths import cards_root, display_path, game_ids, refused_link
 from .problems import pydantic_problems as _pydantic_problems
 from .rulecheck import Decks, Readers, check_rule_types, listed_decks, named_types, resolve_rule
 from .salvage import Salvaged, without_broken_parts
@@ -140,16 +140,6 @@ def load_all(root: Path | str | None = None) -> dict[str, Database]:
     """Load every game under the root (the first invalid one raises)."""
     base = cards_root(root)
     return {gid: load_game(gid, base) for gid in game_ids(base)}
-
-
-def display_path(file: Path) -> Path:
-    """Show a path relative to the working directory when it is below it. The file's own name is
-    kept as written: a link is shown as the link, not as what it points to (which may be missing,
-    or lead back to itself)."""
-    try:
-        return (file.parent.resolve() / file.name).relative_to(Path.cwd().resolve())
-    except (ValueError, OSError, RuntimeError):
-        return file
 
 
 class _Assembler:

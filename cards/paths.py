@@ -30,6 +30,16 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("deckwright"))
 
 
+def display_path(file: Path) -> Path:
+    """Show a path relative to the working directory when it is below it. The file's own name is
+    kept as written: a link is shown as the link, not as what it points to (which may be missing,
+    or lead back to itself)."""
+    try:
+        return (file.parent.resolve() / file.name).relative_to(Path.cwd().resolve())
+    except (ValueError, OSError, RuntimeError):
+        return file
+
+
 def game_ids(root: Path) -> list[str]:
     """Every folder under `root` that holds a `game.yaml`, sorted."""
     if not root.is_dir():

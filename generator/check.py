@@ -23,9 +23,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database, DatabaseInvalid, Problem
 from cards.errors import CardsError
-from cards.loader import display_path
 from cards.locations import Loc
-from cards.paths import contained_file, template_dirs
+from cards.paths import contained_file, display_path, template_dirs
 from cards.texts import CardTextError
 
 from .cardlayout import Box, drawn_without, load_layout, render_layout
@@ -232,7 +231,7 @@ def _card_text_problem(db: Database, where: str, exc: CardTextError) -> Problem:
 
 def _game_file(db: Database) -> Path:
     """game.yaml, shown as the database's other files are (relative to the working folder)."""
-    from cards.loader import display_path
+    from cards.paths import display_path
 
     return display_path(db.folder / "game.yaml")
 

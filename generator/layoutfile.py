@@ -124,7 +124,7 @@ def _find(name: str, folders: tuple[Path, ...]) -> Path:
 def _read(path: Path) -> tuple[YamlDoc, list[Any], list[Problem]]:
     """The file's document, its elements, and what its top level says wrong (each problem with its
     message)."""
-    from cards.loader import display_path
+    from cards.paths import display_path
 
     # safe, with a budget on aliases; its problems name the file as the database's do: below the
     # working folder, relative to it (audit: absolute paths)

@@ -20,9 +20,8 @@ from typing import Any
 import jinja2
 
 from cards import Problem
-from cards.loader import display_path
 from cards.locations import Loc
-from cards.paths import game_own_files, is_inside, is_regular_file, template_dirs
+from cards.paths import display_path, game_own_files, is_inside, is_regular_file, template_dirs
 from cards.rulenames import reads_rules, unknown_rules
 from cards.yamlsrc import load_yaml
 

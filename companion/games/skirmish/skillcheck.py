@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cards import Database, Problem
-from cards.loader import display_path
+from cards.paths import display_path
 from cards.yamlsrc import YamlDoc, load_yaml
 
 FRIENDLY = ("ally", "allies", "self")

@@ -61,7 +61,7 @@ def test_each_cross_field_rule_is_a_located_finding(cards_copy, old, new, findin
     line = next(n for n, text in enumerate((cards_copy / "skirmish" / "skills.yaml").read_text().splitlines(), 1)
                 if new.splitlines()[0] in text)
     # shown as the loader shows the database's files (audit: relative to another base than theirs)
-    from cards.loader import display_path
+    from cards.paths import display_path
 
     assert hits[0].startswith(f"{display_path(cards_copy / 'skirmish' / 'skills.yaml')}:{line}:"), hits[0]
 
