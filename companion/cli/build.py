@@ -20,6 +20,7 @@ from .common import (
     PAPERS,
     DataProblem,
     Integer,
+    collector_paused,
     get_context,
     is_fancy,
     long_lived,
@@ -92,6 +93,7 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
 
     cache = None if no_cache else RenderCache(out_dir / CACHE_FOLDER)
 
+    @collector_paused()
     def build_once() -> tuple[list[Path], dict[Path, str], list[Path]]:
         findings.clear()
         notes.clear()
