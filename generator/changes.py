@@ -20,6 +20,7 @@ from cards.revisions import RevisionError, files_at_revision
 from cards.wording import plural
 
 from .errors import GeneratorError
+from .imagestamps import changed_images
 from .manifest import MANIFEST, build_manifest, flat_rules
 
 
@@ -210,6 +211,8 @@ def _field_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, A
               for key in sorted(old_fields.keys() | new_fields.keys()) if old_fields.get(key) != new_fields.get(key)]
     if not diffs and old.get("stamp") != new.get("stamp"):
         diffs.append({"field": "stamp", "old": old.get("stamp"), "new": new.get("stamp")})
+        if images := changed_images(old, new):  # new art in a file of the card's own (`imagestamps`)
+            diffs[-1]["images"] = images
     return diffs
 
 
@@ -268,12 +271,14 @@ def _card_heading(sign: str, card: dict[str, Any]) -> str:
     return f"  {sign} card {card['id']}{deck} {card.get('source') or ''}".rstrip()
 
 
-STAMP_REASON = " (its layout, its deck or a rule changed)"  # a stamp changes with no field for no other reason
+STAMP_REASON = " (its layout, its art, its deck or a rule changed)"  # a stamp changes with no field for no other reason
 
 
 def _stamp_reason(change: dict[str, Any]) -> str:
-    """Why a card's stamp changed: the changed rules it prints, when they are known."""
-    rules = change.get("rules")
+    """Why a card's stamp changed: the changed rules it prints or its changed art, when they are known."""
+    rules, images = change.get("rules"), change.get("images")
+    if images:
+        return f" (its art changed: {', '.join(images)})"
     if not rules:
         return STAMP_REASON
     return f" (it prints {'rules' if len(rules) > 1 else 'rule'} {', '.join(rules)}, which changed)"

@@ -25,6 +25,7 @@ from . import laststamps
 from .cardlayout import Box, load_layout, render_layout
 from .dbmemo import DatabaseMemo
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, sheet_area
+from .imagestamps import card_images, image_sources
 from .imposition import Face, LastSheet, draw_footer, impose_cards
 from .layoutfile import layout_folders
 from .pagecache import stamped
@@ -76,13 +77,14 @@ def card_text_errors(db: Database, deck: Any) -> list[CardTextError]:
 
 # A build asks for a deck's faces several times (check, cache keys, each paper, the components
 # page, the manifest): they are made once per database object and deck.
-_SIDES: DatabaseMemo[tuple[list[Face], list[Face], list[str]]] = DatabaseMemo(limit=64)
+_Sides = tuple[list[Face], list[Face], list[str], list[dict[str, str]]]  # faces, backs, stamps, own images
+_SIDES: DatabaseMemo[_Sides] = DatabaseMemo(limit=64)
 
 
 def deck_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face]]:
     """One face per printed copy of every card of `deck`, and its backs: the one back the deck
     shares, or (`back.per_card`) one per copy, drawn from that copy's card."""
-    faces, backs, _ = _SIDES.get(db, str(deck.id), lambda: _make_sides(db, deck))
+    faces, backs, _, _ = _SIDES.get(db, str(deck.id), lambda: _make_sides(db, deck))
     return list(faces), list(backs)
 
 
@@ -97,7 +99,13 @@ def deck_stamps(db: Database, deck: Any) -> list[str]:
     return list(_SIDES.get(db, str(deck.id), lambda: _make_sides(db, deck))[2])
 
 
-def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[str]]:
+def deck_images(db: Database, deck: Any) -> list[dict[str, str]]:
+    """The images each card of `deck` draws by a path of its own, {path: content hash}, in deck
+    order (empty where its layouts name none; see `generator.imagestamps`)."""
+    return list(_SIDES.get(db, str(deck.id), lambda: _make_sides(db, deck))[3])
+
+
+def _make_sides(db: Database, deck: Any) -> _Sides:
     folders = layout_folders(db)
     front = load_layout(deck.layout, folders)
     back = load_layout(deck.back.layout, folders)
@@ -106,6 +114,7 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     faces: list[Face] = []
     backs: list[Face] = []
     stamps: list[str] = []
+    images: list[dict[str, str]] = []
     shared = layout_inputs(db, [front, back], per_card=True)
     # what every face of the deck shows besides its card (a face's stamp keys its cached pages)
     inputs = [shared, deck_settings(deck), dict(db.rules), db.meta, db.print, base["version"]]
@@ -119,7 +128,9 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
     # each card's text and stamp as this process last made them, while its deck's inputs are the same
     last = laststamps.deck_stamps(str(db.folder), str(deck.id), (common, identity, lookups, rules))
     total = len(deck.cards)
-    plain = not lookups and not rules  # no card's stamp takes anything from other cards or rules
+    _, own_images = image_sources([front, back])  # paths filled in per card: `art/{{ card.id }}.png`
+    # no card's stamp takes anything from other cards, rules or its own image files
+    plain = not lookups and not rules and not own_images
     for number, card in enumerate(deck.cards, 1):
         # a layout that cannot draw this card names it and where it is written (a keyword misspelt
         # in the card is found by the layout that looks it up: the designer fixes the card)
@@ -128,11 +139,14 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
         if old is None or not plain:
             context = card_context(db, deck, card, number, base, None if old is None else old.text)
             looked_up = looked_up_cards(db, lookups, context, rules)
+            if own_images:  # what the card reads from outside its fields: its art files' content too
+                looked_up = {"looked up": looked_up, "images": card_images(db.folder, own_images, context)}
             if old is None or old.looked_up != looked_up:
                 stamp = card_stamp(shared, identity, context, looked_up)
                 old = laststamps.Stamped(card, number, total, context["card"].get("text"), looked_up, stamp)
         last.note(old)
         stamps.append(old.stamp)
+        images.append(old.looked_up["images"] if own_images else {})
         context_of: Callable[[], dict[str, Any]] = functools.partial(
             _stamped_context, db, deck, card, number, base, old)
         if deck.back.per_card:  # its front and its own back bind the same context: made once
@@ -153,7 +167,7 @@ def _make_sides(db: Database, deck: Any) -> tuple[list[Face], list[Face], list[s
         back_context = shared_back_context(base, deck)
         backs = [stamped(_face(back, lambda: back_context, bleed, f"back of deck {deck.id!r}"), joined(common, "back"))]
     laststamps.finished(str(db.folder), str(deck.id), last)
-    return faces, backs, stamps
+    return faces, backs, stamps, images
 
 
 def deck_settings(deck: Any) -> Any:

@@ -76,21 +76,24 @@ def _component_stamp(db: Database, kind: str, item: Any) -> str:
     return stamp
 
 
-_PlacedCard = tuple[Any, Any, str, str, str]  # card, deck, place, stamp, source
+_PlacedCard = tuple[Any, Any, str, str, str, dict[str, str]]  # card, deck, place, stamp, source, own images
 
 
 def _placed_cards(db: Database) -> Iterator[_PlacedCard]:
-    from .kit import deck_stamps
+    from .kit import deck_images, deck_stamps
 
     for deck in db.decks:
-        for number, (card, stamp) in enumerate(zip(deck.cards, deck_stamps(db, deck), strict=True), start=1):
+        cards = zip(deck.cards, deck_stamps(db, deck), deck_images(db, deck), strict=True)
+        for number, (card, stamp, images) in enumerate(cards, start=1):
             place = f"{number:02d}/{len(deck.cards):02d}"  # as its corner prints it
-            yield card, deck, place, stamp, db.sources.get(card.id, "")
+            yield card, deck, place, stamp, db.sources.get(card.id, ""), images
 
 
-def _card_entry(card: Any, deck: Any, place: str, stamp: str, source: str) -> dict[str, Any]:
+def _card_entry(card: Any, deck: Any, place: str, stamp: str, source: str, images: dict[str, str]) -> dict[str, Any]:
     entry = {"id": card.id, "deck": deck.id, "name": card.name, "count": card.count, "place": place,
              "stamp": stamp, "source": source, "fields": card.fields}
+    if images:  # the art it draws by a path of its own, so `changes` can name a new picture
+        entry["images"] = images
     return entry if _is_json(entry) else dict(json.loads(json.dumps(entry, default=str)))
 
 
@@ -127,11 +130,11 @@ _LAST_LINES: dict[str, dict[tuple[str, str], tuple[Any, tuple[str, str, str], st
 def _card_block(db: Database) -> str:
     last = _LAST_LINES.pop(str(db.folder), {})
     lines: dict[tuple[str, str], tuple[Any, tuple[str, str, str], str]] = {}
-    for card, deck, place, stamp, source in _placed_cards(db):
+    for card, deck, place, stamp, source, images in _placed_cards(db):
         key, facts = (str(deck.id), str(card.id)), (place, stamp, source)
         old = last.get(key)
         line = old[2] if old is not None and old[1] == facts and old[0] == card else None
-        lines[key] = (card, facts, line or _json(_card_entry(card, deck, place, stamp, source)))
+        lines[key] = (card, facts, line or _json(_card_entry(card, deck, place, stamp, source, images)))
     if len(_LAST_LINES) >= 16:
         del _LAST_LINES[next(iter(_LAST_LINES))]
     _LAST_LINES[str(db.folder)] = lines

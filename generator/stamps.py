@@ -1,8 +1,9 @@
 """Per-card content stamps: a short hash of what a card's printed face and back are drawn from.
 
 Its fields and filled-in text, its place in the deck, the resolved front and back layouts, the
-deck's size and back and the deck settings the layouts print (its colour), and the rules values,
-game details and database lookups the layouts name: of the cards its layouts look up by id
+deck's size and back and the deck settings the layouts print (its colour), the content of the
+images they draw (`generator.imagestamps`), and the rules values, game details and database
+lookups the layouts name: of the cards its layouts look up by id
 (`db.card(id).name`), those this card looks up. The database-wide version is left out, so a card
 whose content did not change keeps its stamp and need not be reprinted (`generator.manifest` records them). So is the bleed: it is cut off, and a
 card printed at home and the same card from a print shop (whose bleed differs) carry one stamp,
@@ -21,6 +22,7 @@ from cards.lookups import noting_card_lookups
 
 from .dbmemo import per_database
 from .errors import LayoutError
+from .imagestamps import fixed_images, image_sources
 
 STAMP_LENGTH = 8
 _RULE_NAME = re.compile(r"rules\.([A-Za-z_][\w.]*)")
@@ -43,8 +45,8 @@ def _plain(value: Any) -> Any:
 
 def layout_inputs(db: Database, layouts: list[Any], per_card: bool = False) -> str:
     """A hash of what the layouts draw besides the card: their resolved elements, the rules values
-    and database lookups they name and the game's details (hashed once per deck; not the bleed,
-    see the module's text).
+    and database lookups they name, the images they draw by a fixed path and the game's details
+    (hashed once per deck; not the bleed, see the module's text).
 
     `per_card`: the cards looked up by id are left to each card's stamp (`looked_up_cards`);
     else every card's looked-up attributes count."""
@@ -55,7 +57,11 @@ def layout_inputs(db: Database, layouts: list[Any], per_card: bool = False) -> s
     rules = {name: _rule_or_none(db, name) for name in named}
     if "rules[" in text:  # an indexed lookup: depend on every rule
         rules = {"*": dict(db.rules)}
-    return digest({"layouts": elements, "rules": rules, "game": db.meta, "db": _database_lookups(db, text, per_card)}, 64)
+    inputs = {"layouts": elements, "rules": rules, "game": db.meta, "db": _database_lookups(db, text, per_card)}
+    fixed, _ = image_sources(layouts)
+    if fixed:  # the content of the images every face shows (`generator.imagestamps`)
+        inputs["images"] = fixed_images(db.folder, fixed)
+    return digest(inputs, 64)
 
 
 def _database_lookups(db: Database, text: str, per_card: bool = False) -> Any:

@@ -1,0 +1,109 @@
+"""Issue 13: "Each card prints its own content stamp (a short hash of that card's rendered inputs)";
+the cache keys "fonts/images by content".
+
+Designer audit: a card drawing `art/{{ card.id }}.png` kept its stamp when its picture was
+replaced, so `changes` listed nothing and `--reprint-since` said no card had changed. A card's
+stamp now takes the content of the images its layouts draw (`generator.imagestamps`).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from companion.cli import cli
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "tinygame"
+
+
+@pytest.fixture
+def artgame(tmp_path: Path) -> Path:
+    """The tiny game, its card front drawing a picture of its own (`art/<id>.png`) and a frame
+    every card shows (`art/frame.png`)."""
+    root = tmp_path / "cards"
+    shutil.copytree(FIXTURE, root / "tinygame")
+    folder = root / "tinygame"
+    (folder / "art").mkdir()
+    for number, card in enumerate(_card_ids(folder)):
+        _picture(folder / "art" / f"{card}.png", (20 * number, 90, 120))
+    _picture(folder / "art" / "frame.png", (200, 200, 200))
+    layout = folder / "templates" / "tiny-card.yaml"
+    layout.write_text(layout.read_text()
+                      + "  - {id: frame, type: image, x: 2, y: 80, w: 10, h: 6, src: art/frame.png}\n"
+                      + "  - {id: art, type: image, x: 40, y: 80, w: 10, h: 6, src: 'art/{{ card.id }}.png'}\n")
+    return root
+
+
+def _card_ids(folder: Path) -> list[str]:
+    return [line.split("id: ")[1].split(",")[0] for line in (folder / "deck.yaml").read_text().splitlines()
+            if line.strip().startswith("- {id: ")]
+
+
+def _picture(path: Path, colour: tuple[int, int, int]) -> None:
+    Image.new("RGB", (60, 40), colour).save(path)
+
+
+def _build(runner, root: Path, out: Path, *args: str):
+    result = runner.invoke(cli, ["--cards", str(root), "build", "tinygame", "--paper", "a4", "--only", "cards",
+                                 "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def _stamps(out: Path) -> dict[str, str]:
+    manifest = json.loads((out / "tinygame" / "manifest.json").read_text())
+    return {card["id"]: card["stamp"] for card in manifest["cards"]}
+
+
+def test_new_art_restamps_only_the_card_that_shows_it(runner, artgame, tmp_path):
+    out = tmp_path / "out"
+    _build(runner, artgame, out)
+    before = _stamps(out)
+    _picture(artgame / "tinygame" / "art" / "wind-2.png", (255, 0, 0))
+    _build(runner, artgame, out)
+    after = _stamps(out)
+    assert {card for card in before if before[card] != after[card]} == {"wind-2"}
+
+
+def test_a_picture_every_card_shows_restamps_them_all(runner, artgame, tmp_path):
+    out = tmp_path / "out"
+    _build(runner, artgame, out)
+    before = _stamps(out)
+    _picture(artgame / "tinygame" / "art" / "frame.png", (0, 0, 0))
+    _build(runner, artgame, out)
+    after = _stamps(out)
+    assert all(before[card] != after[card] for card in before)
+
+
+def test_art_that_arrives_for_a_placeholder_restamps_its_card(runner, artgame, tmp_path):
+    (artgame / "tinygame" / "art" / "fire-3.png").unlink()
+    out = tmp_path / "out"
+    assert "art/fire-3.png" in _build(runner, artgame, out).output  # a placeholder, with a warning
+    before = _stamps(out)
+    _picture(artgame / "tinygame" / "art" / "fire-3.png", (1, 2, 3))
+    _build(runner, artgame, out)
+    after = _stamps(out)
+    assert {card for card in before if before[card] != after[card]} == {"fire-3"}
+
+
+def test_changes_names_the_new_art_and_the_reprint_holds_that_card(runner, artgame, tmp_path):
+    out = tmp_path / "out"
+    _build(runner, artgame, out)
+    printed = tmp_path / "printed.json"
+    shutil.copy(out / "tinygame" / "manifest.json", printed)
+    _picture(artgame / "tinygame" / "art" / "wind-2.png", (255, 0, 0))
+    result = runner.invoke(cli, ["--cards", str(artgame), "changes", "tinygame", "--since", str(printed)])
+    assert result.exit_code == 0, result.output
+    assert "1 change since" in result.output
+    assert "~ card wind-2 (race)" in result.output
+    assert "(its art changed: art/wind-2.png)" in result.output
+    _build(runner, artgame, out, "--reprint-since", str(printed))
+    reprint = PdfReader(out / "tinygame" / "reprint-a4.pdf")
+    cards_page = reprint.pages[1].extract_text()
+    assert "Gust" in cards_page  # wind-2, two copies
+    assert not any(name in cards_page for name in ("Spark", "Blaze", "Breeze", "Gale"))
