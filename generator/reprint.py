@@ -101,12 +101,14 @@ def render_reprint(db: Database, changes: Changes, paper: str, out: Path | Binar
     _cover(canvas, page_size(paper), db, changes, groups, paper)
     bleed = parse_length(db.print.bleed)
     margin = page_margin(db.print.margin, paper)
+    printer = duplex_setting()  # backs placed for the user's printer, as on the kit's sheets (audit)
     for (size, duplex), decks in groups.items():
         if any(copies for _, copies in decks):  # face-down decks kept from the others, as on the kit's sheets
             plan = plan_sheet(parse_size(size), bleed, paper, margin)
             faces, backs = slotted([deck for deck, _ in decks], [copies for _, copies in decks], plan)
             footer = f"{db.meta.name} \u00b7 reprint \u00b7 version {printed_version(db)}"
-            impose_cards(canvas, faces, backs if duplex else None, parse_size(size), bleed, paper, footer, margin)
+            impose_cards(canvas, faces, backs if duplex else None, parse_size(size), bleed, paper, footer, margin,
+                         printer.flip, printer.shift)
     canvas.save()
 
 

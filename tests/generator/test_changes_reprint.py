@@ -405,3 +405,35 @@ def test_after_a_rules_edit_the_reprint_says_to_print_the_rulebook_again(runner,
     _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
     cover = " ".join(PdfReader(tmp_path / "out" / "halfwish" / "reprint-a4.pdf").pages[0].extract_text().split())
     assert "Print these files of the kit again too" in cover and "rulebook-a4.pdf" in cover
+
+
+def test_the_reprint_places_its_backs_for_the_users_printer(runner, halfwish, tmp_path):
+    """Designer audit: the reprint's backs ignored the stored duplex offset (`calibrate --set`) and
+    flip edge, while its cover said `flipping on the short edge`: reprinted backs landed behind
+    the wrong cards. They are placed as the kit's own sheets place them."""
+    import os
+
+    import yaml
+
+    _build(runner, halfwish, tmp_path / "out")
+    earlier = tmp_path / "earlier.json"
+    shutil.copy(tmp_path / "out" / "halfwish" / "manifest.json", earlier)
+    edit(halfwish, "actions.yaml", "Strike for DV.", "Strike for DV plus one.")
+    config = Path(os.environ["DECKWRIGHT_CONFIG"])
+
+    def trim_boxes(flip: str, offset: list[float]) -> list[tuple[float, ...]]:
+        config.write_text(yaml.safe_dump({"print": {"flip": flip, "duplex_offset": offset}}))
+        _build(runner, halfwish, tmp_path / "out", "--reprint-since", str(earlier))
+        pages = PdfReader(tmp_path / "out" / "halfwish" / "reprint-a4.pdf").pages
+        return [tuple(round(float(v), 2) for v in page.trimbox) for page in pages]
+
+    plain = trim_boxes("long", [0, 0])
+    moved = trim_boxes("long", [2, -1])
+    short = trim_boxes("short", [0, 0])
+    assert moved[1] == plain[1] == short[1]  # the fronts stay
+    dx, dy = parse_length("2mm"), parse_length("-1mm")
+    x0, y0, x1, y1 = plain[2]
+    assert moved[2] == pytest.approx((x0 + dx, y0 + dy, x1 + dx, y1 + dy), abs=0.01)
+    height = float(PdfReader(tmp_path / "out" / "halfwish" / "reprint-a4.pdf").pages[0].mediabox.top)
+    fx0, fy0, fx1, fy1 = plain[1]
+    assert short[2] == pytest.approx((fx0, height - fy1, fx1, height - fy0), abs=0.01)  # turned top to bottom
