@@ -164,8 +164,9 @@ def pay_costs(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Ac
     if side.spell_cost:
         before = piece.hp
         piece.hp -= side.spell_cost
-        if piece.hp <= 0:
-            piece.hp, piece.dying = 0, True
+        if piece.hp <= 0:  # Martyr sets the Cleric's HP at the end of the turn, even from 0: its
+            # cost cannot kill it, so it is not shown dying (ruling cleric-card-reading; play audit)
+            piece.hp, piece.dying = 0, action.effect != "martyr"
         events.append(Event("spell-cost", f"{owned(engine, state, piece)} casts a spell: {before} HP - "
                             f"{side.spell_cost} -> {piece.hp} HP"))
     if action.ability:

@@ -26,7 +26,7 @@ def piece_text(engine: Rules, state: HalfTheBattleState, piece: Piece) -> str:
         return f"{state.players[piece.seat].name[:6]}:{side.die}{arrow}"
     kinds = Counter(m.kind for m in state.markers if m.piece == piece.id)
     tags = "".join(f" {kind.title()}" + (f" x{count}" if count > 1 else "") for kind, count in kinds.items())
-    dying = " dying" if piece.dying else ""
+    dying = " dying" if piece.dying else f" to {piece.set_hp} HP at end of turn" if piece.set_hp else ""
     # a monster's HP is rolled at set-up: until then `?/20`, lest the gamemaster set its die to 20
     hp = "?" if side.monster and any(i["step"] == "monster-hp" for i in state.queue) else piece.hp
     return f"{state.players[piece.seat].name[:6]}:{side.name} {hp}/{side.max_hp}{arrow}{tags}{dying}"

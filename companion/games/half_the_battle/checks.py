@@ -14,7 +14,7 @@ def broken_invariants(engine: Any, state: HalfTheBattleState) -> list[str]:
     problems = []
     for piece in state.pieces:
         top = side_of(engine, piece).max_hp
-        if piece.alive and not piece.dying and not 1 <= piece.hp <= top:
+        if piece.alive and not piece.dying and not piece.set_hp and not 1 <= piece.hp <= top:
             problems.append(f"{piece.id} alive on {piece.hp} HP (1..{top})")
         if piece.alive and piece.hp > top:
             problems.append(f"{piece.id} above its maximum")

@@ -38,7 +38,8 @@ class Hit:
         if self.amount <= 0:
             return f"{self.name}: no damage, stays on {self.hp_before} HP"
         if self.dies:
-            why = "was on 1 HP" if self.hp_before == 1 else "lethal"
+            # play audit: a second hit on a piece already marked to die read `(lethal)`
+            why = "already dying" if self.hp_before <= 0 else "was on 1 HP" if self.hp_before == 1 else "lethal"
             return f"{head} -> dies at end of turn ({why})"
         if self.hp_after == 1 and self.amount >= self.hp_before:
             return f"{head} -> stays on 1 HP"

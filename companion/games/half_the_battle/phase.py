@@ -43,8 +43,11 @@ def menu(engine: Rules, state: HalfTheBattleState, seat: int) -> list[Option]:
     options: list[Option] = []
     if turn.piece:
         piece = state.piece(turn.piece)
-        if piece.alive and not piece.dying:
-            acts = action_choices(engine, state, turn, piece)
+        if piece.alive:
+            # a piece marked to die at the end of the turn is on the board until then: after its
+            # action it may still make its move (seed: "take an action then optionally move"; play
+            # audit), but takes no more actions (ruling dying-piece-moves)
+            acts = action_choices(engine, state, turn, piece)  # none for a dying piece (`usable_actions`)
             moves_now = move_choices(engine, state, turn, piece)
             if turn.acted and acts:  # a move now ends its actions (ruling move-once): said on the menu
                 moves_now = [Option(o.id, f"{o.label} (then no more actions)") for o in moves_now]

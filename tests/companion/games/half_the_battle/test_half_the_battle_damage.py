@@ -111,3 +111,11 @@ def test_monster_gets_a_free_token_at_ten_or_less(engine):
     put(state, ANN, "d12", lane=6)
     play(engine, state, "0-d12", "1-d20", "act:1", "1-d20")   # Strike: 5 -> 9 HP
     assert state.players[BEN].tokens == 1 and state.players[BEN].free_token
+
+
+def test_a_second_hit_on_a_dying_piece_says_it_was_already_dying_not_lethal():
+    """Play audit: Action Surge's second hit on a piece already on 0 HP read `(lethal)`."""
+    text = take_damage("Ann's Bard d6", 0, 3).text
+    assert text.endswith("-> dies at end of turn (already dying)")
+    assert take_damage("Ann's Bard d6", 1, 3).text.endswith("(was on 1 HP)")
+    assert take_damage("Ann's Bard d6", 4, 5, lethal=True).text.endswith("(lethal)")

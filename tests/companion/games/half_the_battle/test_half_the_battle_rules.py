@@ -6,6 +6,7 @@ import pytest
 from htb_table import ANN, BEN, new_game, option_ids, play, put
 
 from companion.errors import SetupError
+from companion.games.half_the_battle.board import piece_text
 from companion.games.half_the_battle.catalog import Reach
 from companion.games.half_the_battle.lanes import move_lanes, reach_lanes
 from companion.games.half_the_battle.setup import monster_start
@@ -237,10 +238,30 @@ def test_martyr_sets_the_cleric_to_five_at_the_end_of_the_turn(engine):
     cleric = put(state, ANN, "d10", lane=2, hp=1)
     put(state, ANN, "d6", hp=2)
     play(engine, state, "0-d10", "1-d20", "act:4", "0-d6", "done")
-    assert cleric.dying                                  # the spell cost took it to 0
+    # the spell cost took it to 0, but Martyr sets its HP "even from 0" (ruling cleric-card-reading):
+    # not shown dying (play audit), and it may still move after its action
+    assert cleric.hp == 0 and not cleric.dying
     assert state.piece("0-d6").hp == 6
+    assert "to 5 HP at end of turn" in piece_text(engine, state, cleric)
+    assert "move:1" in option_ids(engine, state)
     play(engine, state, "end")
     assert cleric.alive and cleric.hp == 5
+
+
+def test_a_piece_dying_from_its_own_action_may_still_move_after_it(engine):
+    """Seed: "take an action then optionally move"; a piece that used a fatal action "dies at the
+    end of that turn", so until then it is on the board (ruling dying-piece-moves; play audit:
+    no move was offered)."""
+    state = new_game(engine)
+    caster = put(state, ANN, "d4", lane=4, hp=1)     # the Wizard: Arcane Overload at exactly 1 HP
+    put(state, BEN, "d12", lane=5)
+    fatal = next(f"act:{i}" for i, action in enumerate(engine.catalog.side(caster.card, caster.team).actions)
+                 if action.fatal)
+    play(engine, state, "0-d4", "1-d20", fatal, "1-d12")
+    assert caster.dying
+    options = option_ids(engine, state)
+    assert any(option.startswith("move:") for option in options)
+    assert not any(option.startswith("act:") for option in options)
 
 
 def test_cure_wounds_heals_the_cleric_itself(engine):
