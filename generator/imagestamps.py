@@ -14,8 +14,8 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from .errors import LayoutError
-from .images import ImageProblem, resolve_image
+from .errors import ImageProblem, LayoutError
+from .images import resolve_image
 
 MISSING = "missing"  # a file not there: the card prints a placeholder, and restamps when it comes
 
