@@ -24,7 +24,8 @@ def apply_damage(state: HeartstringsState, seat: int, damage: int, explain: bool
     state.pool += lost
     if not explain:
         return ""
-    capped = ", all they had (ruling damage-capped-by-beads)" if lost < damage else ""
+    # play audit: `3 damage, all they had` of a player holding 2, with a ruling's id for the table
+    capped = f", but only {plural(lost, 'bead')} to lose" if lost < damage else ""
     return f"{capped}; {player.name} has {plural(player.beads, 'bead')} left, pool {state.pool}"
 
 
@@ -61,5 +62,5 @@ def eliminate(state: HeartstringsState, seat: int, events: list[Event] | None) -
     player.supply += removed
     if events is not None:
         events.append(Event("eliminate", f"{player.name} has no heart beads left and is eliminated; "
-                                         f"{removed} token{'s' if removed != 1 else ''} leave the board",
+                                         f"{plural(removed, 'token')} {'leaves' if removed == 1 else 'leave'} the board",
                             {"player": seat, "tokens": removed}))

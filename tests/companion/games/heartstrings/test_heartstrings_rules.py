@@ -174,9 +174,11 @@ def test_damage_is_capped_by_the_beads_left(engine):
     place(state, PLAIN, BEN)
     state.players[BEN].beads = 2
     pool = state.pool
-    play(engine, state, [PLAIN], [6], [1])  # 3 damage, 2 beads
+    said = " ".join(event.text for event in play(engine, state, [PLAIN], [6], [1]))  # 3 damage, 2 beads
     assert state.players[BEN].beads == 0
     assert state.pool == pool + 2
+    # play audit: it said `3 damage, all they had (ruling damage-capped-by-beads)` of Ben's 2 beads
+    assert "= 3 damage, but only 2 beads to lose; Ben has 0 beads left" in said
 
 
 # -- heart bead bonus ----------------------------------------------------------------------------
