@@ -92,10 +92,18 @@ class HalfTheBattleEngine(Engine):
         return state.turns_played + (1 if state.turn is not None else 0)
 
     def hint(self, state: HalfTheBattleState, request: Request) -> list[str]:
-        """A reminder at the action-phase menu."""
-        if getattr(request, "kind", "") == "turn":
-            return ["move before or after acting; items and Rage any time in your turn"]
-        return []
+        """A reminder at the action-phase menu, of what its options allow (play audit: items and
+        Rage were named on menus that offered neither)."""
+        if getattr(request, "kind", "") != "turn":
+            return []
+        ids = [option.id for option in request.options]
+        parts = []
+        if any(i.startswith("move:") for i in ids) and any(i.startswith("act:") for i in ids):
+            parts.append("move before or after acting")
+        extras = [name for prefix, name in (("item:", "items"), ("rage", "Rage")) if any(i.startswith(prefix) for i in ids)]
+        if extras:
+            parts.append(f"{' and '.join(extras)} any time in your turn")
+        return ["; ".join(parts)] if parts else []
 
 
 ENGINE = HalfTheBattleEngine

@@ -332,3 +332,23 @@ def test_mixed_sides_stay_secret_during_setup(engine):
     play(engine, state, "side:b")
     board = "\n".join(engine.tally(state))
     assert "Sorcerer" not in board and "Ann:d4>" in board
+
+
+def test_the_menu_hint_names_only_what_the_menu_offers(engine):
+    """Play audit: `items and Rage any time in your turn` was shown on menus offering neither."""
+    state = new_game(engine)
+    put(state, ANN, "d6", lane=5)
+    put(state, BEN, "d12", lane=6)
+    play(engine, state, "0-d6", "1-d12")
+    seen = []
+    for answer in ("act:0", "lane:6", None):
+        ids = option_ids(engine, state)
+        hint = " ".join(engine.hint(state, engine.request(state)))
+        seen.append(hint)
+        assert ("items" in hint) == any(i.startswith("item:") for i in ids)
+        assert ("Rage" in hint) == ("rage" in ids)
+        assert ("move before or after" in hint) == (any(i.startswith("move:") for i in ids)
+                                                    and any(i.startswith("act:") for i in ids))
+        if answer:
+            play(engine, state, answer)
+    assert seen[0].startswith("move before or after acting") and "move before" not in seen[-1]
