@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from ...engine.core import Engine, Outcome, Request
 from ...engine.options import SetupOption
+from ...engine.requests import Decision
 from ...errors import SetupError
 from .board import board_lines
 from .catalog import Catalog, load_catalog
@@ -96,7 +97,7 @@ class HalfTheBattleEngine(Engine):
         Rage were named on menus that offered neither)."""
         if getattr(request, "kind", "") != "turn":
             return []
-        ids = [option.id for option in request.options]
+        ids = request.option_ids() if isinstance(request, Decision) else []
         parts = []
         if any(i.startswith("move:") for i in ids) and any(i.startswith("act:") for i in ids):
             parts.append("move before or after acting")
