@@ -199,7 +199,7 @@ def _refuse_other_delimiters(records: list[list[str]], shown: Path) -> None:
 
 
 def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
-    """Read one sheet of a workbook (the first when `sheet` is None); row 1 is the header."""
+    """Read one sheet of a workbook (its only one when `sheet` is None); row 1 is the header."""
     import zipfile
 
     import openpyxl
@@ -214,6 +214,9 @@ def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
     try:
         if sheet is not None and sheet not in book.sheetnames:
             raise SheetError(f"{shown} has no sheet {sheet!r}; sheets: {', '.join(book.sheetnames)}")
+        if sheet is None and len(book.sheetnames) > 1:  # audit: the first was read, an old one lint passed
+            raise SheetError(f"{shown} has {len(book.sheetnames)} sheets ({', '.join(book.sheetnames)}): say which "
+                             f"holds the cards, e.g. `cards: {{from: {shown.name}, sheet: {book.sheetnames[0]}}}`")
         name = sheet if sheet is not None else book.sheetnames[0]
         records = [list(r) for r in _limited(book[name].iter_rows(values_only=True))]
         if any(v is None for r in records[1:] for v in r):

@@ -84,7 +84,8 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
                            "frame does not",
     ("Deck", "fields"): "the fields its cards give, by name (see `decks[].fields.NAME`)",
     ("Deck", "cards"): "the cards (`- {id: bolt, name: Bolt, count: 2, cost: 3}`), or "
-                       "`{from: cards.csv}` / `{from: cards.xlsx, sheet: Spells}`",
+                       "`{from: cards.csv}` / `{from: cards.xlsx, sheet: Spells}` (`sheet:` may be left out "
+                       "of a workbook of one sheet)",
     ("Sheet", "id"): "the sheet's id",
     ("Sheet", "name"): "its name on the components page",
     ("Sheet", "kind"): "what it is",

@@ -309,3 +309,21 @@ def test_the_excerpt_under_a_problem_fits_a_narrow_terminal(monkeypatch) -> None
         monkeypatch.setenv("COLUMNS", columns)
         shown = format_problems(DatabaseInvalid([problem])).splitlines()[-1]
         assert shown.startswith("      | ") and len(shown) == room
+
+
+def test_a_workbook_of_several_sheets_must_name_the_sheet(tmp_path: Path) -> None:
+    """Designer audit: without `sheet:` the first sheet was read, and lint passed a stale one."""
+    root = _game(tmp_path, "{from: cards.xlsx}")
+    book = openpyxl.Workbook()
+    old, spells = book.active, book.create_sheet("Spells")
+    assert old is not None
+    old.title = "Old"
+    for sheet in (old, spells):
+        sheet.append(["id", "name", "cost"])
+        sheet.append(["bolt", f"{sheet.title} Bolt", 2])
+    book.save(root / "tiny" / "cards.xlsx")
+    assert any("cards.xlsx has 2 sheets (Old, Spells): say which holds the cards, e.g. "
+               "`cards: {from: cards.xlsx, sheet: Old}`" in p for p in _problems(root)), _problems(root)
+    book.remove(old)
+    book.save(root / "tiny" / "cards.xlsx")
+    assert load_game("tiny", root).deck("spells").cards[0].name == "Spells Bolt"  # a single sheet needs no name
