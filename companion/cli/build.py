@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from cards import CardsError, cards_root, game_ids
+from cards import CardsError, cards_root
 from cards.paths import unread_game_notes
 from cards.printshops import SHOPS
 
@@ -20,6 +20,7 @@ from .common import (
     PAPERS,
     DataProblem,
     Integer,
+    chosen_games,
     collector_paused,
     get_context,
     is_fancy,
@@ -276,11 +277,9 @@ def _checked_databases(games: tuple[str, ...], all_games: bool, to_check: Any = 
     from generator.errors import GeneratorError
 
     context = get_context()
-    chosen = list(games) or (game_ids(cards_root(context.cards_dir)) if all_games else [])
     for note in unread_game_notes(cards_root(context.cards_dir)) if all_games else []:  # skipped: say so
         click.echo(f"warning: {note}", err=True)
-    if not chosen:
-        raise click.UsageError("name a game to build, or pass --all")
+    chosen = chosen_games(games, all_games, cards_root(context.cards_dir))
     forget_databases()  # the last build's databases are never passed again (`generator.dbmemo`)
     with long_lived():
         databases = [_load(context, game_id, cache) for game_id in chosen]

@@ -10,11 +10,11 @@ from typing import Any
 
 import click
 
-from cards import cards_root, game_ids
+from cards import cards_root
 from cards.wording import plural
 
 from .build_report import report_written
-from .common import get_context
+from .common import chosen_games, get_context
 from .screen import screen_width, wrapped_message
 
 
@@ -26,9 +26,7 @@ def watch_and_rebuild(games: tuple[str, ...], all_games: bool, build_once: Any, 
     from generator.watch import watch
 
     root = cards_root(get_context().cards_dir)
-    chosen = list(games) or (game_ids(root) if all_games else [])
-    if not chosen:
-        raise click.UsageError("name a game to build, or pass --all")
+    chosen = chosen_games(games, all_games, root)
     folders = sorted({f for g in chosen for f in [root / g, *template_dirs(root, g)]})
     failed = [False]  # did the last build fail? the next one that works says so
 

@@ -142,6 +142,17 @@ class CardsFolder(click.Path):
         return value
 
 
+def chosen_games(games: tuple[str, ...], all_games: bool, root: Path) -> list[str]:
+    """The games a build names, or with `--all` every game in `root`; a usage error when none
+    (audit: `--all` in a folder of no games said `name a game to build, or pass --all`)."""
+    chosen = list(games) or (game_ids(root) if all_games else [])
+    if chosen:
+        return chosen
+    if all_games:
+        raise click.UsageError(f"--all: no games found in {root} (a game is a folder holding a game.yaml)")
+    raise click.UsageError("name a game to build, or pass --all")
+
+
 PAPERS = ("a4", "letter")  # generator.geometry's papers, named here so `--help` imports no reportlab
 
 

@@ -179,3 +179,13 @@ def test_a_game_folder_without_its_game_yaml_says_so(runner, cards_copy, tmp_pat
     result = _build(runner, "heartstrings", "--paper", "a4", "--out", str(tmp_path / "out"), cards=cards_copy)
     assert result.exit_code == 2
     assert f"{cards_copy / 'heartstrings'} has no game.yaml" in " ".join(result.output.split()), result.output
+
+
+@pytest.mark.parametrize("watch", [(), ("--watch",)])
+def test_all_in_a_folder_of_no_games_says_there_are_none(runner, tmp_path, watch):
+    """Designer audit: it said `name a game to build, or pass --all` to a command given --all."""
+    empty = tmp_path / "cards"
+    empty.mkdir()
+    result = runner.invoke(cli, ["--cards", str(empty), "build", "--all", *watch, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "--all: no games found in" in result.output and "or pass --all" not in result.output
