@@ -21,6 +21,7 @@ from .pdfcanvas import new_canvas
 from .userconfig import Duplex
 
 SCALE_MM = 10  # each arm of a back cross carries a scale from -10 to +10 mm
+LABEL_SIZE = 7  # its labels, read with the sheet held to the light (print audit: 5 pt was too small)
 TARGET = 8 * MM  # the cross's box, a quarter of which is drawn each side of the centre
 
 
@@ -73,7 +74,7 @@ def _front(canvas: Canvas, page: tuple[float, float], duplex: Duplex) -> None:
 
 def _back(canvas: Canvas, page: tuple[float, float], duplex: Duplex) -> None:
     canvas.setLineWidth(0.3)
-    canvas.setFont("Helvetica", 5)
+    canvas.setFont("Helvetica", LABEL_SIZE)
     for box in back_targets(page, Duplex(duplex.flip)):  # uncorrected: the reading is the whole correction
         cx, cy = box.x + box.w / 2, box.y + box.h / 2
         _cross(canvas, box, (SCALE_MM + 2) * MM)
@@ -93,8 +94,9 @@ def _scale_labels(canvas: Canvas, cx: float, cy: float, mm: int, tick: float) ->
     it at the top (+) and right of it at the bottom (-). (Both below and right, the horizontal +5
     and the vertical -5 were printed over each other, where the reading is taken.)"""
     label = f"{mm:+d}"
-    canvas.drawCentredString(cx + mm * MM, cy + tick + 1.5 if mm > 0 else cy - tick - 6, label)
+    digits = LABEL_SIZE * 0.72  # the height of a figure above its baseline
+    canvas.drawCentredString(cx + mm * MM, cy + tick + 1.5 if mm > 0 else cy - tick - 1.5 - digits, label)
     if mm > 0:
-        canvas.drawRightString(cx - tick - 1, cy + mm * MM - 1.5, label)
+        canvas.drawRightString(cx - tick - 1, cy + mm * MM - digits / 2, label)
     else:
-        canvas.drawString(cx + tick + 1, cy + mm * MM - 1.5, label)
+        canvas.drawString(cx + tick + 1, cy + mm * MM - digits / 2, label)

@@ -50,6 +50,9 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
     if show and (offset is not None or out_file is not None):  # audit: --set was ignored without a word
         given = "--set" if offset is not None else "--out"
         raise click.UsageError(f"--show and {given} cannot be used together: --show only prints the stored setting")
+    if offset is not None and out_file is not None:  # audit: --out was ignored without a word
+        raise click.UsageError("--set and --out cannot be used together: --set stores the readings, --out names "
+                               "where a new test page is written")
     try:
         current = duplex_setting()
     except ConfigError as exc:

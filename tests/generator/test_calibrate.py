@@ -45,14 +45,17 @@ def test_no_two_scale_labels_print_over_each_other(runner: Any, tmp_path: Path, 
     args = ["calibrate", "--paper", "a4", "--out", str(out)] + (["--flip", "short"] if flip == "short" else [])
     assert runner.invoke(cli, args).exit_code == 0
     boxes: list[tuple[float, float, float, float]] = []
+    sizes: set[float] = set()
 
     def note(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
         if text.strip().lstrip("+-").isdigit():
             x, y = tm[4] + cm[4], tm[5] + cm[5]
-            boxes.append((x, y, x + stringWidth(text.strip(), "Helvetica", 5), y + 3.6))
+            boxes.append((x, y, x + stringWidth(text.strip(), "Helvetica", size), y + 0.72 * size))
+            sizes.add(size)
 
     PdfReader(out).pages[1].extract_text(visitor_text=note)
     assert len(boxes) == 4 * 8  # four crosses, +-5 and +-10 on both scales
+    assert min(sizes) >= 6  # print audit: 5 pt, read with the sheet held to the light
     overlapping = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
     assert overlapping == []
@@ -170,3 +173,11 @@ def test_calibrate_out_may_be_a_folder_as_builds_is_and_says_what_next_in_80_col
     # audit: `--set` printed the config's path and the offset on one 121-column line
     saved = runner.invoke(cli, ["calibrate", "--set", "1.5", "-0.5"])
     assert saved.output.splitlines()[1] == "Every later build moves the backs x +1.5 mm, y -0.5 mm (long-edge flip)."
+
+
+def test_set_and_out_together_are_refused_not_out_ignored(runner: Any, tmp_path: Path) -> None:
+    """Designer audit: `calibrate --set 0 0 --out x` stored the offset and ignored --out."""
+    result = runner.invoke(cli, ["calibrate", "--set", "1", "0", "--out", str(tmp_path / "cal.pdf")])
+    assert result.exit_code == 2
+    assert "--set and --out cannot be used together" in result.output
+    assert not (tmp_path / "cal.pdf").exists()
