@@ -135,7 +135,7 @@ class RenderCache:
         if id(db) not in self._inputs:
             duplex = duplex_setting()
             assets, templates = self._assets(db)
-            text = f"{tool_fingerprint()}{engine_fingerprint(db.id)}\0{assets}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}"
+            text = f"{tool_fingerprint()}{engine_fingerprint(db.id)}\0{assets}\0{db.id}\0{duplex.flip}\0{duplex.offset_mm}\0{duplex.landscape_mm}"
             self._inputs[id(db)] = (db, hashlib.sha256(text.encode()).hexdigest())
             self._templates[id(db)] = (db, templates)
         return self._inputs[id(db)][1]

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.units import MM
 
-from .geometry import Box, back_of, page_size
+from .geometry import Box, back_of, landscape, page_size
 from .pdfcanvas import new_canvas
 from .userconfig import Duplex
 
@@ -37,10 +37,11 @@ def back_targets(page: tuple[float, float], duplex: Duplex) -> list[Box]:
     return [back_of(box, page, duplex.flip, duplex.shift) for box in targets(page)]
 
 
-def render_test_page(out: Path | BinaryIO, paper: str, duplex: Duplex) -> None:
-    """The two-page alignment test for `paper`: fronts, then backs."""
-    page = page_size(paper)
-    canvas = new_canvas(out, page, f"deckwright duplex alignment test ({paper})")
+def render_test_page(out: Path | BinaryIO, paper: str, duplex: Duplex, turned: bool = False) -> None:
+    """The two-page alignment test for `paper`: fronts, then backs; `turned`: on landscape pages,
+    for the reading landscape sheets take (`Shift`)."""
+    page = landscape(page_size(paper)) if turned else page_size(paper)
+    canvas = new_canvas(out, page, f"deckwright duplex alignment test ({paper}{', landscape' if turned else ''})")
     _front(canvas, page, duplex)
     canvas.showPage()
     _back(canvas, page, duplex)
@@ -59,14 +60,17 @@ def _front(canvas: Canvas, page: tuple[float, float], duplex: Duplex) -> None:
     for box in targets(page):
         _cross(canvas, box, (SCALE_MM + 2) * MM)
     canvas.setFont("Helvetica", 10)
+    turned = page[0] > page[1]
+    in_use = duplex.landscape_mm if turned else duplex.offset_mm
     lines = [
         "Duplex alignment test: print this file on both sides of one sheet at 100 %,",
         f"flipping on the {duplex.flip} edge. Hold the sheet to a light: each cross on this side",
         "shows through beside a cross with millimetre scales on the other side.",
         "Read the scales where this side's lines fall: X on the horizontal scale, Y on the",
-        "vertical one, then run:  deckwright calibrate --set X Y" + (" --flip short" if duplex.flip == "short" else ""),
-        f"(This page ignores the correction in use, x {duplex.offset_mm[0]:+.1f} mm, y {duplex.offset_mm[1]:+.1f} mm:",
-        "the reading replaces it.)",
+        "vertical one, then run:  deckwright calibrate --set X Y" + (" --landscape" if turned else "")
+        + (" --flip short" if duplex.flip == "short" else ""),
+        f"(This page ignores the correction in use, x {in_use[0]:+.1f} mm, y {in_use[1]:+.1f} mm:",
+        "the reading replaces it" + (" for landscape sheets.)" if turned else " for portrait sheets.)"),
     ]
     for i, line in enumerate(lines):
         canvas.drawCentredString(page[0] / 2, page[1] / 2 + 30 - 13 * i, line)

@@ -115,17 +115,34 @@ def page_that_fits(paper: str, fits: Callable[[tuple[float, float]], bool]) -> t
     return next((page for page in (portrait, landscape(portrait)) if fits(page)), None)
 
 
+@dataclass(frozen=True)
+class Shift:
+    """The printer's duplex correction in points, as the backs are moved (right and up on the
+    back): one reading for portrait pages and one for landscape pages. A printer turns a
+    landscape page onto its paper, so a reading taken on a portrait page is along the other
+    axes of a landscape one (print audit: US Letter card sheets, landscape, were moved along
+    the wrong edge); `deckwright calibrate --landscape` measures that page's own."""
+
+    portrait: tuple[float, float] = (0.0, 0.0)
+    landscape: tuple[float, float] = (0.0, 0.0)
+
+    def on(self, page: tuple[float, float]) -> tuple[float, float]:
+        return self.landscape if page[0] > page[1] else self.portrait
+
+
 def back_of(front: Box, page: tuple[float, float], flip: str = "long",
-            shift: tuple[float, float] = (0.0, 0.0)) -> Box:
+            shift: Shift | tuple[float, float] = (0.0, 0.0)) -> Box:
     """Where a box of a page's front lands on its back when the sheet is turned over its `flip`
-    edge ("long" or "short"), moved by the printer's duplex correction `shift` (points): a
-    long-edge flip turns a portrait page left to right and a landscape one top to bottom, a
-    short-edge flip the other way. Card sheets, tokens and the calibration page all place backs so."""
+    edge ("long" or "short"), moved by the printer's duplex correction `shift` (points; a `Shift`
+    holds one for each orientation): a long-edge flip turns a portrait page left to right and a
+    landscape one top to bottom, a short-edge flip the other way. Card sheets, tokens and the
+    calibration page all place backs so."""
     if turns_top_to_bottom(page, flip):
         box = Box(front.x, page[1] - front.top, front.w, front.h)
     else:
         box = front.mirrored(page[0])
-    return Box(box.x + shift[0], box.y + shift[1], box.w, box.h)
+    dx, dy = shift.on(page) if isinstance(shift, Shift) else shift
+    return Box(box.x + dx, box.y + dy, box.w, box.h)
 
 
 def turns_top_to_bottom(page: tuple[float, float], flip: str) -> bool:

@@ -32,6 +32,7 @@ from .geometry import (
     FOOTER_SIZE,
     PAGE_MARGIN,
     Box,
+    Shift,
     back_of,
     landscape,
     page_size,
@@ -61,7 +62,7 @@ class SheetPlan:
     origin: tuple[float, float]  # lower-left corner of the grid's trim area
     margin: float = PAGE_MARGIN
     flip: str = "long"  # the edge the sheet is turned over for its backs: "long" or "short"
-    back_shift: tuple[float, float] = (0.0, 0.0)  # the printer's duplex correction, in points
+    back_shift: Shift | tuple[float, float] = (0.0, 0.0)  # the printer's duplex correction, in points
 
     @property
     def per_sheet(self) -> int:
@@ -167,7 +168,8 @@ def _plan_on(page: tuple[float, float], card: tuple[float, float], bleed: float,
 def impose_cards(canvas: Canvas, faces: Sequence[Face | None], backs: Sequence[Face | None] | None,
                  card_size: tuple[float, float], bleed_pt: float, paper: str,
                  footer: str = "", margin: float = PAGE_MARGIN, flip: str = "long",
-                 back_shift: tuple[float, float] = (0.0, 0.0), last_sheet: LastSheet | None = None) -> SheetPlan:
+                 back_shift: Shift | tuple[float, float] = (0.0, 0.0),
+                 last_sheet: LastSheet | None = None) -> SheetPlan:
     """Draw every face (and, on alternate pages, every back) onto `canvas`, one sheet at a time.
 
     `backs` is None (no backs), one Face (the same back for every card) or one per face; `flip`

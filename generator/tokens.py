@@ -31,6 +31,7 @@ from .geometry import (
     TOKEN_BLEED,
     TOKEN_GAP,
     Box,
+    Shift,
     back_of,
     landscape,
     page_margin,
@@ -65,7 +66,7 @@ class TokenPlan:
     margin: float = PAGE_MARGIN
     height: float = 0.0          # a strip's height (0: the same as `size`)
     flip: str = "long"           # the edge the sheet is turned over for its backs
-    back_shift: tuple[float, float] = (0.0, 0.0)  # the printer's duplex correction, in points
+    back_shift: Shift | tuple[float, float] = (0.0, 0.0)  # the printer's duplex correction, in points
 
     @property
     def per_page(self) -> int:

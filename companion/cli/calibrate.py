@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -21,20 +22,27 @@ from .outpaths import write_out_file
                    "(default: output/calibrate-PAPER.pdf).")
 @click.option("--set", "offset", type=(float, float), default=None, metavar="X Y",
               help="Store the correction read off the test page, in mm (right and up on the back).")
+@click.option("--landscape", is_flag=True,
+              help="The test page, or the reading --set stores, for sheets printed landscape (most card sheets on "
+                   "US Letter): a printer turns those pages, so they take a reading of their own.")
 @click.option("--show", is_flag=True, help="Print the stored setting and where it is kept (not with --set or --out).")
 def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[float, float] | None,
-            show: bool) -> None:
+            landscape: bool, show: bool) -> None:
     """Line up the backs of double-sided card sheets with your printer.
 
     Without --set, writes a one-sheet test page to print on both sides. Held to the light, the
     front's crosses show through beside the back's millimetre scales; read X and Y there and
-    store them with --set. Every later build moves the backs by that much. The setting is yours,
-    not the game's: it lives in your user config file (print.duplex_offset, print.flip).
+    store them with --set. Every later build moves the backs by that much. Sheets printed
+    landscape (most card sheets on US Letter) take a reading of their own,
+    from a landscape test page: --landscape. The setting is yours, not the game's: it lives in
+    your user config file (print.duplex_offset, print.duplex_offset_landscape, print.flip).
 
     \b
     Examples:
       deckwright calibrate --paper a4
       deckwright calibrate --set 1.5 -0.5
+      deckwright calibrate --paper letter --landscape
+      deckwright calibrate --set 1.0 0.5 --landscape
       deckwright calibrate --set 0 0 --flip short
     """
     from generator.calibrate import render_test_page
@@ -57,10 +65,11 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
         current = duplex_setting()
     except ConfigError as exc:
         raise DataProblem(str(exc)) from None
-    chosen = Duplex(flip or current.flip, current.offset_mm)
+    chosen = Duplex(flip or current.flip, current.offset_mm, current.landscape_mm)
     if show:
         click.echo(f"{config_path()}: flip {current.flip} edge, duplex offset "
-                   f"x {current.offset_mm[0]:+.1f} mm, y {current.offset_mm[1]:+.1f} mm")
+                   f"x {current.offset_mm[0]:+.1f} mm, y {current.offset_mm[1]:+.1f} mm; on landscape sheets "
+                   f"x {current.landscape_mm[0]:+.1f} mm, y {current.landscape_mm[1]:+.1f} mm")
         return
     if offset is not None:
         if not all(math.isfinite(v) for v in offset):  # audit: `nan` was told 'at most 20 mm each way'
@@ -68,18 +77,19 @@ def command(paper: str, flip: str | None, out_file: Path | None, offset: tuple[f
                                      param_hint="--set")
         if not all(abs(v) <= MAX_OFFSET_MM for v in offset):
             raise click.BadParameter(f"at most {MAX_OFFSET_MM:g} mm each way", param_hint="--set")
-        path = save_duplex(Duplex(chosen.flip, offset))
+        stored = replace(chosen, landscape_mm=offset) if landscape else replace(chosen, offset_mm=offset)
+        path = save_duplex(stored)
         click.echo(f"saved to {path}")  # the path on its own line: the line fits 80 columns
-        click.echo(f"Every later build moves the backs x {offset[0]:+.1f} mm, y {offset[1]:+.1f} mm "
-                   f"({chosen.flip}-edge flip).")
+        click.echo(f"Backs of {'landscape' if landscape else 'portrait'} sheets now move "  # 80 columns
+                   f"x {offset[0]:+.1f} mm, y {offset[1]:+.1f} mm ({chosen.flip}-edge flip).")
         return
     out = out_file or Path("output")
     if out.suffix and out.suffix.lower() != ".pdf" and not out.is_dir():  # audit: made a folder named x.png
         raise click.BadParameter(f"{out}: the test page is a PDF; name it {out.with_suffix('.pdf')}, or give "
                                  "a folder to write it into", param_hint="--out")
     if out.is_dir() or out.suffix.lower() != ".pdf":  # a folder, as `build --out` takes
-        out = out / f"calibrate-{paper}.pdf"
-    write_out_file(out, lambda path: render_test_page(path, paper, chosen))
+        out = out / f"calibrate-{paper}{'-landscape' if landscape else ''}.pdf"
+    write_out_file(out, lambda path: render_test_page(path, paper, chosen, turned=landscape))
     click.echo(f"wrote {out}")
     click.echo(f"Print it on both sides of one sheet at 100 % ({chosen.flip}-edge flip), then run\n"
-               "`deckwright calibrate --set X Y` with the readings.")
+               f"`deckwright calibrate --set X Y{' --landscape' if landscape else ''}` with the readings.")

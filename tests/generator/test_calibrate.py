@@ -172,7 +172,7 @@ def test_calibrate_out_may_be_a_folder_as_builds_is_and_says_what_next_in_80_col
     assert not (tmp_path / "cal").exists()
     # audit: `--set` printed the config's path and the offset on one 121-column line
     saved = runner.invoke(cli, ["calibrate", "--set", "1.5", "-0.5"])
-    assert saved.output.splitlines()[1] == "Every later build moves the backs x +1.5 mm, y -0.5 mm (long-edge flip)."
+    assert saved.output.splitlines()[1] == "Backs of portrait sheets now move x +1.5 mm, y -0.5 mm (long-edge flip)."
 
 
 def test_set_and_out_together_are_refused_not_out_ignored(runner: Any, tmp_path: Path) -> None:
@@ -181,3 +181,51 @@ def test_set_and_out_together_are_refused_not_out_ignored(runner: Any, tmp_path:
     assert result.exit_code == 2
     assert "--set and --out cannot be used together" in result.output
     assert not (tmp_path / "cal.pdf").exists()
+
+
+def test_landscape_sheets_take_the_landscape_reading_and_portrait_ones_the_portrait_reading() -> None:
+    """Print audit: a reading taken on the portrait test page moved the backs of landscape sheets
+    (every card sheet on US Letter) along the page's own x, the paper's other edge. Each
+    orientation now takes its own reading (`calibrate --landscape`)."""
+    db = load_game("halfwish")
+
+    def boxes(paper: str) -> list[tuple[float, ...]]:
+        buffer = io.BytesIO()
+        render_deck(db, db.deck("basic-powers"), paper, buffer)
+        return _trim_boxes(buffer.getvalue())
+
+    plain_a4, plain_letter = boxes("a4"), boxes("letter")
+    _config().write_text(yaml.safe_dump({"print": {"flip": "long", "duplex_offset": [2, -1],
+                                                   "duplex_offset_landscape": [-1.5, 3]}}))
+    a4, letter = boxes("a4"), boxes("letter")
+    width, height = (float(v) for v in PdfReader(io.BytesIO(_deck_letter_pdf(db))).pages[0].mediabox.upper_right)
+    assert width > height  # the Letter card sheets are landscape
+
+    def moved(box: tuple[float, ...], dx_mm: float, dy_mm: float) -> tuple[float, ...]:
+        return (box[0] + dx_mm * MM, box[1] + dy_mm * MM, box[2] + dx_mm * MM, box[3] + dy_mm * MM)
+
+    assert a4[1] == pytest.approx(moved(plain_a4[1], 2, -1), abs=0.01)
+    assert letter[1] == pytest.approx(moved(plain_letter[1], -1.5, 3), abs=0.01)
+    assert (a4[0], letter[0]) == (plain_a4[0], plain_letter[0])  # fronts stay
+
+
+def _deck_letter_pdf(db: Any) -> bytes:
+    buffer = io.BytesIO()
+    render_deck(db, db.deck("basic-powers"), "letter", buffer)
+    return buffer.getvalue()
+
+
+def test_calibrate_landscape_prints_a_landscape_page_and_stores_its_own_reading(runner: Any, tmp_path: Path) -> None:
+    out = tmp_path / "cal.pdf"
+    result = runner.invoke(cli, ["calibrate", "--paper", "letter", "--landscape", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "calibrate --set X Y --landscape" in result.output
+    pages = PdfReader(out).pages
+    assert len(pages) == 2 and all(float(p.mediabox.width) > float(p.mediabox.height) for p in pages)
+    assert "deckwright calibrate --set X Y --landscape" in pages[0].extract_text()
+    assert runner.invoke(cli, ["calibrate", "--set", "1.5", "-0.5"]).exit_code == 0
+    result = runner.invoke(cli, ["calibrate", "--set", "-1", "2", "--landscape"])
+    assert result.exit_code == 0 and "Backs of landscape sheets now move x -1.0 mm, y +2.0 mm" in result.output
+    stored = yaml.safe_load(_config().read_text())["print"]
+    assert stored["duplex_offset"] == [1.5, -0.5] and stored["duplex_offset_landscape"] == [-1.0, 2.0]
+    assert duplex_setting() == Duplex("long", (1.5, -0.5), (-1.0, 2.0))
