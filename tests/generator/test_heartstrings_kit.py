@@ -111,6 +111,8 @@ def test_one_tracker_per_player_in_their_colour_name(kit):
         for colour in db.rules.player_color_names[:db.meta.players.max]:
             assert f"{colour.capitalize()} player" in text
         assert text.count(f"Start: {db.rules.beads_per_player}") == db.meta.players.max
+        # print audit: 'up to all 46' holds for 3 players only (12 each and a pool of 10)
+        assert " ".join(text.split()).count("(34 with 2 players, 46 with 3 players)") == db.meta.players.max
 
 
 def test_a_rules_edit_reprints_the_board(cards_copy, tmp_path):
