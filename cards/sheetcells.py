@@ -118,7 +118,7 @@ def read_csv(path: Path, shown: Path) -> Table:
         return Cell(shown, row, column, None, str(own))
 
     _refuse_other_delimiters(records, shown)
-    table = _table(records, cell)
+    table = _table(records, cell, str(shown))
     table.misfits = _misfits(records, shown)
     table.broken = broken
     return table
@@ -225,7 +225,7 @@ def read_xlsx(path: Path, shown: Path, sheet: str | None) -> Table:
         book.close()
     if any(v is None for r in records[1:] for v in r):
         _mark_unsaved_formulas(path, name, records)
-    return _table(records, lambda row, column, values: Cell(shown, row, column, name))
+    return _table(records, lambda row, column, values: Cell(shown, row, column, name), f"{shown}: sheet {name!r}")
 
 
 def _mark_unsaved_formulas(path: Path, sheet: str, records: list[list[Any]]) -> None:
@@ -284,9 +284,9 @@ def _within_limits(number: int, row: Any) -> Any:
 NOTE = "#"  # a column whose name starts with it holds the designer's notes: never read as a field
 
 
-def _table(records: list[list[Any]], cell: Any) -> Table:
-    if not records:
-        raise SheetError("the sheet is empty: row 1 must name the columns (id, name, count, fields)")
+def _table(records: list[list[Any]], cell: Any, what: str) -> Table:
+    if not records:  # named: the problem is located at the deck's `from:` (designer audit)
+        raise SheetError(f"{what} is empty: row 1 must name the columns (id, name, count, fields)")
     header_values = records[0]
     header = [str(v).strip() if v is not None else "" for v in header_values]
     while header and not header[-1]:

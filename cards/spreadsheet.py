@@ -65,6 +65,8 @@ class SheetDoc(YamlDoc):
             loc = (*loc, missing.group(1))
         if len(loc) >= 5 and loc[:5] in self.covered:
             return self.covered[loc[:5]]
+        if loc in self.covered:  # a deck's `total`, off because its `count` column is misspelt
+            return self.covered[loc]
         if len(loc) >= 5 and loc[:5] in self.cells:  # a field of a card: its cell
             return self.cells[loc[:5]].problem(str(loc[4]), message)
         if len(loc) >= 4 and loc[:4] in self.cells:  # a card as a whole: its row's first cell
@@ -169,6 +171,8 @@ def _cards(table: Table, fields: dict[str, Any], deck_index: int, doc: SheetDoc,
             _cover(doc, deck_index, range(len(table.rows)), name, problem)
         else:
             doc.covered.update({("decks", deck_index, "cards", j, name): problem for j in range(len(table.rows))})
+    if "count" in misspelt:  # every card counted once: the deck's total is off for that one reason (audit)
+        doc.covered[("decks", deck_index, "total")] = misspelt["count"]
     unsaved: dict[str, list[tuple[Cell, Unsaved]]] = {}
     merged: dict[str, list[tuple[int, str, Cell]]] = {}  # range -> (row, column name, cell) of each hidden cell
     cards = []

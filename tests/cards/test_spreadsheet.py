@@ -327,3 +327,24 @@ def test_a_workbook_of_several_sheets_must_name_the_sheet(tmp_path: Path) -> Non
     book.remove(old)
     book.save(root / "tiny" / "cards.xlsx")
     assert load_game("tiny", root).deck("spells").cards[0].name == "Spells Bolt"  # a single sheet needs no name
+
+
+def test_a_misspelt_count_column_is_the_one_problem_not_also_the_decks_total(tmp_path: Path) -> None:
+    """Designer audit: `cnt` for `count` also gave `total: card counts add up to 2, expected 3`,
+    a consequence said apart from its cause."""
+    game = GAME.replace("    cards: SOURCE", "    total: 3\n    cards: SOURCE")
+    root = _game(tmp_path, "{from: cards.csv}", {"cards.csv": CSV.replace("id,name,count,", "id,name,cnt,")})
+    (root / "tiny" / "game.yaml").write_text(game.replace("SOURCE", "{from: cards.csv}"))
+    problems = _problems(root)
+    assert len(problems) == 1 and "cards.csv:1:3: cnt: unknown column 'cnt' (did you mean 'count'?)" in problems[0]
+    (root / "tiny" / "cards.csv").write_text(CSV.replace("wave,Wave,,", "wave,Wave,2,"))  # 4 cards, not 3
+    assert any("total: card counts add up to 4, expected 3" in p for p in _problems(root))
+
+
+def test_an_empty_spreadsheet_is_named_in_its_problem(tmp_path: Path) -> None:
+    """Designer audit: `the sheet is empty` named no file; the problem is located at `from:`."""
+    root = _game(tmp_path, "{from: cards.csv}", {"cards.csv": ""})
+    assert any("cards.csv is empty: row 1 must name the columns" in p for p in _problems(root))
+    _xlsx(root / "tiny" / "cards.xlsx", "Spells", [])
+    (root / "tiny" / "game.yaml").write_text(GAME.replace("SOURCE", "{from: cards.xlsx}"))
+    assert any("cards.xlsx: sheet 'Spells' is empty" in p for p in _problems(root)), _problems(root)
