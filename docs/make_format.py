@@ -124,7 +124,8 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("Reference", "front"): "the front's Markdown + Jinja2 template (`ref-turn-front.md.j2`)",
     ("Reference", "back"): "the back's template, if it has one",
     ("Reference", "count"): "how many to print: a number, or `players_max` (one per seat)",
-    ("Rulebook", "template"): "the Markdown + Jinja2 template in `templates/`",
+    ("Rulebook", "template"): "the Markdown + Jinja2 template in the game's `templates/` folder; every game "
+                              "needs one (there is no shared default)",
     ("Rulebook", "title"): "the cover's title (default: the game's name)",
     ("Rulebook", "subtitle"): "a line under the title",
     ("PrintSettings", "bleed"): "how far art runs past the cut line",

@@ -198,8 +198,11 @@ def _reference_problem(db: Database, where: str, message: str, error: Exception 
     """A reference card's or the rulebook's template not found, at the key naming it."""
     missing = error.name if isinstance(error, TemplateNotFound) else None
     if where == "rulebook" and missing and db.rulebook.template == missing:
+        # designer audit: without a `rulebook:` key the problem had no line and no way out
+        message += (f"; every game needs its rulebook: write templates/{missing} in the game's folder "
+                    "(Markdown with Jinja2; templates/README.md shows how)")
         found = db.problem_at("rulebook", -1, ("template",), message)
-        return replace(found, path=where) if found else None
+        return replace(found, path=where) if found else Problem(_game_file(db), None, None, where, message)
     if where != "references" or missing is None:
         return None
     for index, reference in enumerate(db.references):

@@ -290,3 +290,17 @@ def test_a_bold_word_in_a_body_cell_keeps_room_for_its_bold_width():
     bold_width = stringWidth("Earthquake", theme.bold_font, stylesheet(theme)["cell"].fontSize)
     cell_padding = 2 * theme.body_size * 0.4  # the table style's left and right padding
     assert table._colWidths[1] - cell_padding >= bold_width
+
+
+def test_lint_says_how_to_give_a_game_without_a_rulebook_template_its_rulebook(runner, tmp_path):
+    """Designer audit: a game.yaml with no `rulebook:` key and no templates/rulebook.md.j2 got an
+    unlocated `template 'rulebook.md.j2' not found` and no word of what to write."""
+    root = _tiny_copy(tmp_path)
+    (root / "tinygame" / "templates" / "rulebook.md.j2").unlink()
+    from companion.cli import cli
+
+    result = runner.invoke(cli, ["--cards", str(root), "lint", "tinygame"])
+    assert result.exit_code == 1
+    assert ("template 'rulebook.md.j2' not found" in result.output
+            and "every game needs its rulebook: write templates/rulebook.md.j2 in the game's folder" in result.output)
+    assert "Traceback" not in result.output
