@@ -76,5 +76,10 @@ def _fold_line(canvas: Canvas, page: tuple[float, float]) -> None:
     x = page[0] / 2
     canvas.line(x, 30, x, page[1] - 20)
     canvas.setFont("Helvetica", 7)
-    canvas.drawCentredString(x, page[1] - 17, "fold")
+    # print audit: the word `fold` was all the sheet said; the rulebook's print table lists no fold files
+    canvas.drawCentredString(x, page[1] - 17, FOLD_STEPS)
     canvas.restoreState()
+
+
+FOLD_STEPS = ("Print one-sided at 100 %. Fold on the dashed line, printed sides out; glue the blank "
+              "halves together; then cut at the crop marks.")
