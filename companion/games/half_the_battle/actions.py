@@ -195,16 +195,24 @@ def self_heal(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[
     return [heal(engine, state, piece, item["amount"])] if piece.alive else []
 
 
+def last_round(state: HalfTheBattleState, seat: int, rounds: int) -> int:
+    """The last round a marker `seat` places now lasts, "for `rounds` rounds" (ruling durations):
+    counting this round as the first, or the next one when it is placed in the round's second
+    action phase, so that it lingers through `rounds` of the opponent's action phases (play audit:
+    a Sacrifice placed second ended before the opponent could act)."""
+    return state.round + rounds - (1 if seat == state.initiative else 0)
+
+
 def place_indicator(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action, lane: int) -> list[Event]:
     """Put a lane indicator (Serenaded, Protected, Entangled) on `lane`."""
-    until = state.round + action.rounds - 1
+    until = last_round(state, piece.seat, action.rounds)
     state.markers.append(Marker(str(action.effect), piece.seat, until, lane=lane, amount=action.reduce))
     return [Event("indicator", f"{str(action.effect).title()} on lane {lane} until the end of round {until}")]
 
 
 def place_token(engine: Rules, state: HalfTheBattleState, piece: Piece, action: Action, other: Piece) -> list[Event]:
     """Put a Hex, Sacrifice or Polymorph token on `other`."""
-    until = state.round + action.rounds - 1
+    until = last_round(state, piece.seat, action.rounds)
     state.markers.append(Marker(str(action.effect), piece.seat, until, piece=other.id, source=piece.id,
                                 amount=action.extra))
     return [Event("token", f"{str(action.effect).title()} token on {owned(engine, state, other)} until the end "

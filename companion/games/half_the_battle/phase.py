@@ -149,6 +149,7 @@ def bury(engine: Rules, state: HalfTheBattleState, item: StepCall) -> list[Event
         if not piece.dying:
             continue
         piece.alive, piece.dying = False, False
+        # its tokens, and those it placed, are returned (ruling durations)
         state.markers = [m for m in state.markers if m.piece != piece.id and m.source != piece.id]
         text = f"{owned(engine, state, piece)} dies"
         if piece.credit >= 0:

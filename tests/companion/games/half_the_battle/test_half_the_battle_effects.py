@@ -144,3 +144,17 @@ def test_item_prompt_works_the_damage_out_on_the_paladin_that_takes_it(engine):
     play(engine, state, "act:0", "0-d12")                                     # Greataxe: 5 damage
     assert engine.request(state).prompt.startswith(
         "Ann's Barbarian d12 is about to take 5 damage (Paladin d10/0 takes it for Barbarian d12: 6 with Hex)")
+
+
+def test_a_token_leaves_with_the_piece_that_placed_it_and_a_lane_indicator_stays(engine):
+    """Ruling durations (play audit: done by the engine, said by no ruling)."""
+    state = new_game(engine, options={"teams": "b"})
+    put(state, ANN, "d10-0", lane=5)
+    put(state, ANN, "d12", lane=5)
+    state.markers += [Marker("sacrifice", ANN, 3, piece="0-d12", source="0-d10-0"),
+                      Marker("protected", ANN, 3, lane=5, amount=1)]
+    state.piece("0-d10-0").dying = True
+    play(engine, state, "0-d12", "1-d20", "end")
+    play(engine, state, "end")                                                 # the end of the turn: it dies
+    assert not state.piece("0-d10-0").alive
+    assert [m.kind for m in state.markers] == ["protected"]

@@ -352,3 +352,19 @@ def test_the_menu_hint_names_only_what_the_menu_offers(engine):
         if answer:
             play(engine, state, answer)
     assert seen[0].startswith("move before or after acting") and "move before" not in seen[-1]
+
+
+def test_a_marker_lasts_through_as_many_of_the_opponents_phases_whoever_places_it(engine):
+    """Ruling durations; seed: such abilities "linger for a turn or more". Counted from the round
+    it was placed in, a marker placed in the round's second action phase ended before the
+    opponent acted again (play audit: a Sacrifice placed second ended at once)."""
+    first = new_game(engine)
+    put(first, ANN, "d6", lane=5)
+    put(first, BEN, "d12", lane=6)
+    play(engine, first, "0-d6", "1-d12", "act:0", "lane:6")        # Ann acts first in round 1
+    assert first.markers[-1].until == 2                              # Ben's phases of rounds 1 and 2
+    second = new_game(engine)
+    put(second, ANN, "d12", lane=5)
+    put(second, BEN, "d6", lane=6)
+    play(engine, second, "0-d12", "1-d6", "end", "act:0", "lane:5")  # Ben acts second in round 1
+    assert second.markers[-1].until == 3                             # Ann's phases of rounds 2 and 3
