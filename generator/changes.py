@@ -271,7 +271,7 @@ def _card_heading(sign: str, card: dict[str, Any]) -> str:
     return f"  {sign} card {card['id']}{deck} {card.get('source') or ''}".rstrip()
 
 
-STAMP_REASON = " (its layout, its art, its deck or a rule changed)"  # a stamp changes with no field for no other reason
+STAMP_REASON = " (its layout, art, deck or a rule changed)"  # a stamp changes with no field for no other reason
 
 
 def _stamp_reason(change: dict[str, Any]) -> str:

@@ -375,7 +375,7 @@ def test_a_face_changed_only_by_its_layout_or_rules_says_why_its_stamp_changed(h
     strike["stamp"] = "0badf00d"  # as printed before a layout edit: same fields, another face
     lines = describe(compare(earlier, manifest, "earlier.json"), "halfwish", width=80)
     assert lines[2] == (f'      stamp: "0badf00d" -> "{manifest["cards"][0]["stamp"]}" '
-                        "(its layout, its art, its deck or a rule changed)"), lines
+                        "(its layout, art, deck or a rule changed)"), lines
 
 
 _VALUES = st.recursive(

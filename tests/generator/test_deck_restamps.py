@@ -65,7 +65,7 @@ def test_changes_and_the_reprint_name_the_recoloured_deck_and_hold_its_cards(run
     map_cards = _cards_of(halfwish, "map")
     changed = [line.split()[2] for line in lines if line.startswith("  ~ card ")]
     assert set(changed) == map_cards
-    assert all(line.endswith("(its layout, its art, its deck or a rule changed)")
+    assert all(line.endswith("(its layout, art, deck or a rule changed)")
                for line in lines if line.startswith("      stamp: "))
     report = json.loads(runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since",
                                             str(earlier), "--json"]).output)

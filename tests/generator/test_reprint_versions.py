@@ -96,4 +96,4 @@ def test_changes_names_the_rule_that_restamped_a_card(runner, halfwish, tmp_path
     result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", str(printed)])
     assert result.exit_code == 0, result.output
     assert "(it prints rule actions.long-strike.dv, which changed)" in " ".join(result.output.split())
-    assert "its layout, its art, its deck or a rule changed" not in result.output
+    assert "its layout, art, deck or a rule changed" not in result.output
