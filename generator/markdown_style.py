@@ -49,8 +49,10 @@ def stylesheet(theme: Theme) -> dict[str, ParagraphStyle]:
     """Paragraph styles for every block kind, derived from the theme."""
     size, lead = theme.body_size, theme.leading
     ink = colors.HexColor(theme.text_color)
+    # allowWidows=0: a paragraph's last line is never left alone at the head of a page (print
+    # audit: `is fought by both players.` opened a page of the Halfwish rulebook)
     body = ParagraphStyle("body", fontName=theme.body_font, fontSize=size, leading=lead,
-                          textColor=ink, spaceAfter=size * theme.space_after)
+                          textColor=ink, spaceAfter=size * theme.space_after, allowWidows=0)
     styles = {"body": body}
     for level, scale in enumerate(theme.heading_scale, start=1):
         styles[f"h{level}"] = ParagraphStyle(

@@ -180,3 +180,21 @@ def test_no_print_guide_page_is_mostly_empty(game, paper):
     height = float(guide[0].mediabox.height)
     feet = [_body_text_foot(page, height - PAGE_MARGINS["top"], PAGE_MARGINS["bottom"]) for page in guide]
     assert all(foot > 0.25 for foot in feet), [round(foot, 2) for foot in feet]
+
+
+def test_a_paragraphs_last_line_never_opens_a_page_alone():
+    """Print audit: `is fought by both players.` stood alone at the head of a Halfwish rulebook
+    page. Split where only its last line would go over, a paragraph takes two lines over."""
+    from reportlab.platypus import Paragraph
+
+    from generator.markdown_style import Theme, stylesheet
+
+    body = stylesheet(Theme())["body"]
+    paragraph = Paragraph("A long paragraph of the rules, line after line. " * 30, body)
+    paragraph.wrap(300, 10_000)
+    lines = len(paragraph.blPara.lines)
+    assert lines > 4
+    head, tail = paragraph.split(300, body.leading * (lines - 1) + 0.5)  # room for all but the last line
+    head.wrap(300, 10_000)
+    tail.wrap(300, 10_000)
+    assert len(tail.blPara.lines) >= 2 and len(head.blPara.lines) + len(tail.blPara.lines) == lines
