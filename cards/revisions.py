@@ -17,6 +17,10 @@ class NotInGit(RevisionError):
     other commands say their own (`balance` compares a saved report)."""
 
 
+class NotAtRevision(RevisionError):
+    """The revision exists, but the folder had no files then (a game not yet committed)."""
+
+
 def files_at_revision(folder: Path, revision: str) -> dict[str, bytes]:
     """Every file under `folder` as it was at git `revision`, by its path relative to the folder."""
     if revision.startswith("-"):  # git would take it for an option (`--output=FILE` empties FILE)
@@ -35,7 +39,7 @@ def files_at_revision(folder: Path, revision: str) -> dict[str, bytes]:
     except RevisionError as exc:
         if "did not match any files" not in str(exc):
             raise
-        raise RevisionError(f"{relative} has no files at revision {revision!r} (not committed then?)") from None
+        raise NotAtRevision(f"{relative} has no files at revision {revision!r} (not committed then?)") from None
     prefix = "" if relative == "." else f"{relative}/"
     files: dict[str, bytes] = {}
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cards import Database, DatabaseInvalid, load_game
-from cards.revisions import RevisionError, files_at_revision
+from cards.revisions import NotAtRevision, RevisionError, files_at_revision
 from cards.wording import plural
 
 from .errors import GeneratorError
@@ -97,6 +97,8 @@ def _manifest_at(db: Database, ref: str) -> dict[str, Any]:
     gone, a game with a templates/ folder of its own found no layout)."""
     try:
         files = files_at_revision(db.folder, ref)
+    except NotAtRevision as exc:  # audit: a valid revision was said not to be one
+        raise ChangesError(f"{exc}; compare with an earlier build's manifest.json instead") from None
     except RevisionError as exc:
         raise ChangesError(f"{ref!r} is not a manifest file and not a git revision: {exc}") from None
     with tempfile.TemporaryDirectory(prefix="deckwright-since-") as tmp:

@@ -150,6 +150,20 @@ def test_changes_since_a_git_revision_lists_added_and_removed_cards(runner, half
     assert [c["id"] for c in cards["changed"] if c["deck"] == "map"] == []
 
 
+def test_a_game_not_yet_committed_is_said_so_not_that_the_revision_is_unknown(runner, halfwish):
+    """Designer audit: `--since HEAD` of a game added after the last commit said `'HEAD' is not a
+    manifest file and not a git revision`."""
+    git = ["git", "-C", str(halfwish), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    (halfwish / "notes.txt").write_text("an earlier commit without the game\n")
+    subprocess.run([*git, "add", "notes.txt"], check=True)
+    subprocess.run([*git, "commit", "-qm", "notes"], check=True)
+    result = runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since", "HEAD"])
+    assert result.exit_code == 2
+    assert "halfwish has no files at revision 'HEAD' (not committed then?)" in result.output
+    assert "not a git revision" not in result.output and "manifest.json instead" in result.output
+
+
 def test_a_revision_with_problems_names_its_files_at_that_revision(runner, halfwish):
     """Audit: a committed card with `count: five`, fixed since, was blamed on
     /tmp/deckwright-since-.../halfwish/actions.yaml, a folder the designer never saw."""
