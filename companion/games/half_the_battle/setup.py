@@ -72,7 +72,7 @@ def ask_place(engine: Rules, state: HalfTheBattleState, item: StepCall) -> Decis
     piece = state.piece(item["piece"])
     lanes = half_lanes(piece.seat, engine.rules["half"], engine.rules["lanes"])
     return Decision(piece.seat, f"Place {owned(engine, state, piece)} in a lane of your half (hidden until "
-                    "both placed)", tuple(Option(f"lane:{n}", f"lane {n}") for n in lanes), kind="place",
+                    "both placed)", tuple(Option(f"lane:{n}", f"lane {n}", str(n)) for n in lanes), kind="place",
                     secret=True)
 
 

@@ -51,6 +51,10 @@ def test_placement_variant_asks_a_lane_in_your_half(engine):
     """Seed: "players may simultaneously place their pieces anywhere in their half of the dungeon." """
     state = engine.new_game(["Ann", "Ben"], {"layout": "placement"})
     assert option_ids(engine, state) == ["lane:1", "lane:2", "lane:3", "lane:4", "lane:5"]
+    while engine.request(state).player == ANN:                 # Ann places her seven pieces
+        play(engine, state, "lane:1")
+    # play audit: Ben's lanes were numbered 1-5 on the menu, so typing 5 placed a piece in lane 10
+    assert [(o.number, o.id) for o in engine.request(state).options] == [(str(n), f"lane:{n}") for n in range(6, 11)]
 
 
 def test_mixed_variant_asks_a_side_of_every_card(engine):
