@@ -60,35 +60,30 @@ def _stamps(out: Path) -> dict[str, str]:
     return {card["id"]: card["stamp"] for card in manifest["cards"]}
 
 
-def test_new_art_restamps_only_the_card_that_shows_it(runner, artgame, tmp_path):
-    out = tmp_path / "out"
-    _build(runner, artgame, out)
+def _restamped_by(runner, root: Path, out: Path, picture: str, colour: tuple[int, int, int]) -> set[str]:
+    """The cards whose stamps a new `art/<picture>` changes, between two builds into `out`."""
+    _build(runner, root, out)
     before = _stamps(out)
-    _picture(artgame / "tinygame" / "art" / "wind-2.png", (255, 0, 0))
-    _build(runner, artgame, out)
+    _picture(root / "tinygame" / "art" / picture, colour)
+    _build(runner, root, out)
     after = _stamps(out)
-    assert {card for card in before if before[card] != after[card]} == {"wind-2"}
+    return {card for card in before if before[card] != after[card]}
+
+
+def test_new_art_restamps_only_the_card_that_shows_it(runner, artgame, tmp_path):
+    assert _restamped_by(runner, artgame, tmp_path / "out", "wind-2.png", (255, 0, 0)) == {"wind-2"}
 
 
 def test_a_picture_every_card_shows_restamps_them_all(runner, artgame, tmp_path):
-    out = tmp_path / "out"
-    _build(runner, artgame, out)
-    before = _stamps(out)
-    _picture(artgame / "tinygame" / "art" / "frame.png", (0, 0, 0))
-    _build(runner, artgame, out)
-    after = _stamps(out)
-    assert all(before[card] != after[card] for card in before)
+    every = set(_card_ids(artgame / "tinygame"))
+    assert _restamped_by(runner, artgame, tmp_path / "out", "frame.png", (0, 0, 0)) == every
 
 
 def test_art_that_arrives_for_a_placeholder_restamps_its_card(runner, artgame, tmp_path):
     (artgame / "tinygame" / "art" / "fire-3.png").unlink()
-    out = tmp_path / "out"
-    assert "art/fire-3.png" in _build(runner, artgame, out).output  # a placeholder, with a warning
-    before = _stamps(out)
-    _picture(artgame / "tinygame" / "art" / "fire-3.png", (1, 2, 3))
-    _build(runner, artgame, out)
-    after = _stamps(out)
-    assert {card for card in before if before[card] != after[card]} == {"fire-3"}
+    # a placeholder first, with a warning naming the file
+    assert "art/fire-3.png" in _build(runner, artgame, tmp_path / "placeholder").output
+    assert _restamped_by(runner, artgame, tmp_path / "out", "fire-3.png", (1, 2, 3)) == {"fire-3"}
 
 
 def test_changes_names_the_new_art_and_the_reprint_holds_that_card(runner, artgame, tmp_path):
