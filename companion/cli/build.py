@@ -23,13 +23,13 @@ from .common import (
     chosen_games,
     collector_paused,
     get_context,
-    is_fancy,
     long_lived,
     paper_choice,
     set_interrupt_message,
     user_errors,
 )
 from .outpaths import checked_out_folder, kit_write_failed
+from .steps import run_steps
 
 KIT_KEPT = "interrupted; the previous kit is kept"
 KIT_REPLACED = "interrupted; the new kit was already in place"
@@ -141,7 +141,7 @@ def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop
                               f"The home kit has its other components: {home}")
         checked_out_folder(out_dir)
         with kit_lock(out_dir, functools.partial(_waiting, out_dir)), staged_kits(out_dir) as stages:
-            written = _run([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
+            written = run_steps([(f"{db.id}: {shop}", lambda db=db: export(db, stages.folder(db.id)))
                             for db in databases], progress)
             for db in databases:  # a deck or card taken out of the game: its files leave the shop's folder
                 for path in stale_files(stages.folder(db.id), db, earlier_kit(stages.folder(db.id)), written,
@@ -182,7 +182,7 @@ def _build(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, o
                     steps = _steps(databases, papers, kinds, stages, png_dpi, tts, fold, cache)
                     earlier = {db.id: earlier_kit(stages.folder(db.folder.name)) for db in databases}  # before it is rewritten
                     warn_unbumped_versions(databases, stages, reprints)
-                    written = _run(steps + _record_steps(databases, papers, stages, reprints, cache), progress)
+                    written = run_steps(steps + _record_steps(databases, papers, stages, reprints, cache), progress)
                     ran = {name for name, asked in (("png", png_dpi), ("tts", tts)) if asked}
                     for db in databases:  # files of ours this kit no longer has: they leave it
                         for path in stale_files(stages.folder(db.folder.name), db, earlier[db.id], written, ran):
@@ -379,22 +379,3 @@ def _record_steps(databases: list[Any], papers: tuple[str, ...], stages: Any,
 
             steps += reprint_steps(db, reprints[db.id], papers, target)
     return steps
-
-
-def _run(steps: list[tuple[str, Any]], progress: bool = True) -> list[Path]:
-    """Do every step, with a progress bar on a terminal; the files written."""
-    written: list[Path] = []
-    if not is_fancy():  # piped or logged: one line per step as it starts, flushed, on stderr
-        for number, (label, step) in enumerate(steps, 1):
-            if progress:
-                click.echo(f"[{number}/{len(steps)}] {label}", err=True)
-            written += step()
-        return written
-    from .progress import progress as live_progress
-
-    with live_progress(len(steps), "building", lines=True) as shown:  # whole lines when stderr is not a terminal
-        for label, step in steps:
-            shown.update(shown.done, label)
-            written += step()
-            shown.advance(item=label)
-    return written

@@ -133,7 +133,7 @@ def test_a_low_resolution_image_is_a_warning_not_an_error(runner, cards_copy, tm
 def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(runner, tmp_path, monkeypatch):
     args = ("heartstrings", "--only", "tokens", "--paper", "a4", "--out", str(tmp_path))
     assert "building" not in _build(runner, *args).output
-    monkeypatch.setattr("companion.cli.build.is_fancy", lambda: True)
+    monkeypatch.setattr("companion.cli.steps.is_fancy", lambda: True)
     result = _build(runner, *args)
     assert result.exit_code == 0, result.output
     assert "building" in result.output and "2 files written" in result.output  # shared token pages, manifest
