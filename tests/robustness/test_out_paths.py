@@ -44,7 +44,7 @@ def test_calibrate_into_a_folder_that_refuses_the_write_names_the_file(runner: A
     simulated where the page is written."""
     import generator.calibrate
 
-    def refuse(out: Path, *args: Any) -> None:
+    def refuse(out: Path, *args: Any, **kwargs: Any) -> None:
         raise PermissionError(errno.EPERM, "Operation not permitted", str(out))
 
     monkeypatch.setattr(generator.calibrate, "render_test_page", refuse)
