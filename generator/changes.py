@@ -190,10 +190,24 @@ def _deck_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, An
                 if c.get("kind") == "deck" and isinstance(c.get("settings"), dict)}
 
     before, after = settings(old), settings(new)
-    return [{"deck": deck, "setting": key, "old": before[deck].get(key), "new": after[deck].get(key)}
+    return [{"deck": deck, "setting": key, "old": old_value, "new": new_value}
             for deck in after if deck in before
-            for key in sorted(before[deck].keys() | after[deck].keys())
-            if before[deck].get(key, _MISSING) != after[deck].get(key, _MISSING)]
+            for key, old_value, new_value in _changed_settings(before[deck], after[deck])]
+
+
+def _changed_settings(old: dict[str, Any], new: dict[str, Any], within: str = "") -> list[tuple[str, Any, Any]]:
+    """(dotted setting, old, new) of every setting that differs; a mapping in both (a deck's `back`)
+    by its own keys (designer audit: a new back label was shown as two dumps of the whole back)."""
+    found: list[tuple[str, Any, Any]] = []
+    for key in sorted(old.keys() | new.keys()):
+        was, now = old.get(key, _MISSING), new.get(key, _MISSING)
+        if was == now:
+            continue
+        if isinstance(was, dict) and isinstance(now, dict):
+            found += _changed_settings(was, now, f"{within}{key}.")
+        else:
+            found.append((f"{within}{key}", None if was is _MISSING else was, None if now is _MISSING else now))
+    return found
 
 
 def _brief(card: dict[str, Any]) -> dict[str, Any]:
@@ -256,11 +270,12 @@ def describe(changes: Changes, game: str, width: int | None = None) -> list[str]
         lines += _old_to_new(f"  ~ deck {d['deck']}: {d['setting']}: ", d["old"], d["new"], width)
     for sign, cards in (("+", changes.added), ("-", changes.removed)):
         lines += [_card_heading(sign, c) for c in cards]
+    restyled = {d["deck"] for d in changes.decks}  # decks whose settings changed: listed above
     for card in changes.changed:
         lines.append(_card_heading("~", card))
         for d in card["fields"]:
             lines += _old_to_new(f"      {d['field']}: ", d["old"], d["new"], width,
-                                 _stamp_reason(d) if d["field"] == "stamp" else "")
+                                 _stamp_reason(d, card.get("deck") in restyled) if d["field"] == "stamp" else "")
     for r in changes.rules:
         lines += _old_to_new(f"  ~ rule {r['rule']}: ", r["old"], r["new"], width)
     return lines
@@ -276,11 +291,14 @@ def _card_heading(sign: str, card: dict[str, Any]) -> str:
 STAMP_REASON = " (its layout, art, deck or a rule changed)"  # a stamp changes with no field for no other reason
 
 
-def _stamp_reason(change: dict[str, Any]) -> str:
-    """Why a card's stamp changed: the changed rules it prints or its changed art, when they are known."""
+def _stamp_reason(change: dict[str, Any], deck_changed: bool = False) -> str:
+    """Why a card's stamp changed: the changed rules it prints, its changed art or its deck's
+    changed settings, when they are known."""
     rules, images = change.get("rules"), change.get("images")
     if images:
         return f" (its art changed: {', '.join(images)})"
+    if deck_changed and not rules:  # designer audit: the reason did not say which it was
+        return " (its deck's settings changed)"
     if not rules:
         return STAMP_REASON
     return f" (it prints {'rules' if len(rules) > 1 else 'rule'} {', '.join(rules)}, which changed)"

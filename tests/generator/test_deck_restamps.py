@@ -65,7 +65,7 @@ def test_changes_and_the_reprint_name_the_recoloured_deck_and_hold_its_cards(run
     map_cards = _cards_of(halfwish, "map")
     changed = [line.split()[2] for line in lines if line.startswith("  ~ card ")]
     assert set(changed) == map_cards
-    assert all(line.endswith("(its layout, art, deck or a rule changed)")
+    assert all(line.endswith("(its deck's settings changed)")  # the deck's change is listed above
                for line in lines if line.startswith("      stamp: "))
     report = json.loads(runner.invoke(cli, ["--cards", str(halfwish), "changes", "halfwish", "--since",
                                             str(earlier), "--json"]).output)
@@ -80,3 +80,17 @@ def test_changes_and_the_reprint_name_the_recoloured_deck_and_hold_its_cards(run
     assert f"{copies} cards to print ({len(map_cards)} designs)" in pages[0]
     corners = re.findall(r"HW-[A-Z]+ \d\d/\d\d", "".join(pages))  # the cover lists names, not corners
     assert len(corners) == copies and {corner[:6] for corner in corners} == {"HW-MAP"}
+
+
+def test_a_changed_back_label_is_shown_by_its_own_key(tmp_path):
+    """Designer audit: a new back label was shown as the whole `back` mapping, old and new, dumped."""
+    from generator.changes import compare, describe
+    from generator.manifest import build_manifest
+
+    root = tmp_path / "cards"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "fixtures" / "tinygame", root / "tinygame")
+    before = build_manifest(load_game("tinygame", root))
+    deck = root / "tinygame" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("label: Race Deck}", "label: Racing Deck}"))
+    lines = describe(compare(before, build_manifest(load_game("tinygame", root)), "before"), "tinygame")
+    assert '  ~ deck race: back.label: "Race Deck" -> "Racing Deck"' in lines, lines
