@@ -303,6 +303,14 @@ def test_a_yaml_merge_key_shares_values_and_the_keys_written_override_them(tmp_p
     assert any("duplicate key 'cost'" in p for p in problems_of(make_game(tmp_path / "again", deck=twice)))
 
 
+def test_a_duplicate_key_names_its_list_items_by_id_as_other_problems_do(tmp_path: Path) -> None:
+    """Designer audit: a duplicate key's path read `decks[0].cards[1].cost` where every other
+    problem names the items by id (`decks[main].cards[beta].cost`): the list was not built yet."""
+    twice = DECK.replace("        cost: 2\n", "        cost: 2\n        cost: 3\n")
+    problems = problems_of(make_game(tmp_path, deck=twice))
+    assert any("decks[main].cards[beta].cost: duplicate key 'cost'" in p for p in problems), problems
+
+
 def test_template_marks_outside_a_text_field_are_refused_where_they_would_print_as_written(tmp_path: Path) -> None:
     """Sixth-game audit: a card named "Candle {{ rules.hand_size }}" printed the braces; only text
     fields are filled in."""
