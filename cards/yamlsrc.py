@@ -12,8 +12,8 @@ parsed again: a build where no file changed reads 500 cards in a millisecond, no
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import contextvars
+import dataclasses
 import hashlib
 import marshal
 import re
