@@ -25,6 +25,7 @@ from . import laststamps
 from .cardlayout import Box, load_layout, render_layout
 from .dbmemo import DatabaseMemo
 from .geometry import PAGE_MARGIN, SHEET_GAP, landscape, page_margin, page_size, sheet_area
+from .geometry import Box as PageBox
 from .imagestamps import card_images, image_sources
 from .imposition import Face, LastSheet, draw_footer, impose_cards
 from .layoutfile import layout_folders
@@ -291,10 +292,13 @@ def render_sheet(db: Database, sheet: Any, paper: str, out: Path | BinaryIO) -> 
 
 def _draw_tiled(db: Database, sheet: Any, paper: str, out: Path | BinaryIO, painters: list[Any], margin: float) -> None:
     """Each copy of a sheet too large for a page, tiled across pages (`generator.tiling`)."""
+    from .tileseams import placed_cuts
     from .tiling import draw_tiles, plan_tiles
 
     canvas = new_canvas(out, page_size(paper), f"{db.meta.name}: {sheet.name}", f"{db.meta.name}, {version_label(db)}")
-    plan = plan_tiles((parse_length(sheet.width), parse_length(sheet.height)), paper, margin=margin)
+    # the copies of a sheet share its layout: its cut edges are placed clear of the first one's content
+    plan = placed_cuts(plan_tiles((parse_length(sheet.width), parse_length(sheet.height)), paper, margin=margin),
+                       painters[0])
     labels = page_labels(_sheet_footer(db, sheet), len(painters) * len(plan.tiles()))
     for number, paint in enumerate(painters):
         draw_tiles(canvas, plan, paint, f"{db.meta.name} {sheet.name}", labels[number * len(plan.tiles()):])
@@ -353,8 +357,8 @@ def _grid(size: tuple[float, float], page: tuple[float, float], margin: float) -
 
 def _sheet_painter(layout: Any, size: tuple[float, float], context: dict[str, Any], component: str) -> Any:
     """Draws the whole sheet with its lower-left corner at (x, y)."""
-    def paint(canvas: Canvas, x: float, y: float) -> None:
-        render_layout(canvas, layout, Box(x, y, size[0], size[1]), context, component)
+    def paint(canvas: Canvas, x: float, y: float, visible: PageBox | None = None) -> None:
+        render_layout(canvas, layout, Box(x, y, size[0], size[1]), context, component, visible)
     return paint
 
 

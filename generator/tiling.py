@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -39,8 +40,11 @@ from .imposition import draw_footer
 
 LABEL_FONT = ("Helvetica-Bold", 8)
 
-# Draws the whole board with its lower-left corner at (x, y).
-BoardPainter = Callable[[Canvas, float, float], None]
+class BoardPainter(Protocol):
+    """Draws the whole board with its lower-left corner at (x, y); given `visible` (page points),
+    it may leave out what lies clear of that box."""
+
+    def __call__(self, canvas: Canvas, x: float, y: float, visible: Box | None = None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -67,23 +71,43 @@ class TilePlan:
     rows: int
     overlap: float
     margin: float = PAGE_MARGIN
+    # where each column of tiles starts from the board's left, and each row from its top (board
+    # points; `placed_cuts`): empty, the board is shared evenly
+    lefts: tuple[float, ...] = ()
+    downs: tuple[float, ...] = ()
 
     @property
     def span(self) -> tuple[float, float]:
-        """The board area every tile shows: the board shared evenly, each seam counted twice."""
+        """The board area a tile of an even split shows: the board shared evenly, each seam counted twice."""
         return ((self.board[0] + (self.cols - 1) * self.overlap) / self.cols,
                 (self.board[1] + (self.rows - 1) * self.overlap) / self.rows)
 
     @property
     def step(self) -> tuple[float, float]:
-        """How far apart, on the board, neighbouring tiles start."""
+        """How far apart, on the board, neighbouring tiles of an even split start."""
         w, h = self.span
         return w - self.overlap, h - self.overlap
+
+    def left(self, col: int) -> float:
+        """Where the tiles of column `col` start, from the board's left edge."""
+        return self.lefts[col] if self.lefts else col * self.step[0]
+
+    def down(self, row: int) -> float:
+        """Where the tiles of row `row` start, down from the board's top edge."""
+        return self.downs[row] if self.downs else row * self.step[1]
 
     def piece_box(self, tile: Tile) -> Box:
         """Where a tile's piece of the board goes on its page: centred in the printable area."""
         return Box(self.area.x + (self.area.w - tile.view.w) / 2, self.area.y + (self.area.h - tile.view.h) / 2,
                    tile.view.w, tile.view.h)
+
+    def shown_box(self, tile: Tile) -> Box:
+        """The part of a tile's piece that shows once the board is laid together: the strips its
+        right and lower neighbours are laid over are left out (page points)."""
+        piece = self.piece_box(tile)
+        covered_right = self.overlap if tile.col + 1 < self.cols else 0.0
+        covered_below = self.overlap if tile.row + 1 < self.rows else 0.0
+        return Box(piece.x, piece.y + covered_below, piece.w - covered_right, piece.h - covered_below)
 
     def tiles(self) -> list[Tile]:
         """Every tile in reading order (A1, A2, ..., B1, ...)."""
@@ -92,22 +116,18 @@ class TilePlan:
     def tile(self, row: int, col: int) -> Tile:
         """The tile at `row`, `col` (0-based; row 0 is the top of the board)."""
         bw, bh = self.board
-        sx, sy = self.step
-        left = col * sx
-        top = bh - row * sy
-        width = min(self.span[0], bw - left)
-        height = min(self.span[1], top)
-        return Tile(row, col, Box(left, top - height, width, height))
+        left, top = self.left(col), bh - self.down(row)
+        right = self.left(col + 1) + self.overlap if col + 1 < self.cols else bw
+        bottom = bh - self.down(row + 1) - self.overlap if row + 1 < self.rows else 0.0
+        return Tile(row, col, Box(left, bottom, right - left, top - bottom))
 
     def seams_x(self) -> list[float]:
         """Board x of the middle of every vertical overlap strip."""
-        sx = self.step[0]
-        return [c * sx + self.overlap / 2 for c in range(1, self.cols)]
+        return [self.left(c) + self.overlap / 2 for c in range(1, self.cols)]
 
     def seams_y(self) -> list[float]:
         """Board y of the middle of every horizontal overlap strip."""
-        sy = self.step[1]
-        return [self.board[1] - r * sy - self.overlap / 2 for r in range(1, self.rows)]
+        return [self.board[1] - self.down(r) - self.overlap / 2 for r in range(1, self.rows)]
 
 
 def tile_name(row: int, col: int) -> str:
@@ -174,7 +194,9 @@ def _draw_piece(canvas: Canvas, plan: TilePlan, tile: Tile, origin: tuple[float,
     piece = plan.piece_box(tile)
     path.rect(piece.x, piece.y, piece.w, piece.h)
     canvas.clipPath(path, stroke=0, fill=0)
-    paint(canvas, *origin)
+    # what the neighbours cover is not drawn: a clipped text there put its hidden glyphs under the
+    # tile's label (print audit), and every tile held the whole board
+    paint(canvas, *origin, visible=plan.shown_box(tile))
     canvas.restoreState()
 
 
