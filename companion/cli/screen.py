@@ -67,10 +67,11 @@ def in_columns(texts: list[str], indent: str, gap: int = 3) -> list[str]:
     width = screen_width()
     if width is None:
         return [indent + text for text in texts]
+    floor = getattr(texts, "width", 0)  # `Cells`: each column as wide as its lines can get
     for count in range(len(texts), 1, -1):
         rows = -(-len(texts) // count)
         columns = [texts[start:start + rows] for start in range(0, len(texts), rows)]
-        widths = [max(map(len, column)) + gap for column in columns]
+        widths = [max(floor, *map(len, column)) + gap for column in columns]
         if len(indent) + sum(widths) - gap <= width:
             return [(indent + "".join(column[row].ljust(wide) for column, wide in zip(columns, widths, strict=True)
                                       if row < len(column))).rstrip() for row in range(rows)]

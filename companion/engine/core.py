@@ -106,8 +106,10 @@ class Engine:
 
     def tally_groups(self, state: Any) -> list[list[str]]:
         """The tally's lines in groups: the short lines of a group (Heartstrings' rooms) stand side
-        by side in columns on a screen; a line of its own is a group of one."""
+        by side in columns on a screen; a line of its own is a group of one. A group given as
+        `Cells` keeps its columns' width as its lines change."""
         return [[line] for line in self.tally(state)]
+
 
     def hint(self, state: Any, request: Request) -> list[str]:
         """Reminders for the gamemaster at a prompt (parley points, keep/reroll...)."""
@@ -311,3 +313,13 @@ class Engine:
 __all__ = ["Answer", "Chance", "Decision", "Engine", "Event", "GameState", "IllegalAction", "Option",
            "Outcome", "Request", "SetupOption", "StepState", "StepTable", "dice_label",
            "from_jsonable", "request_kind", "to_jsonable"]
+
+
+class Cells(list[str]):
+    """A tally group whose columns on a screen are at least `width` wide: as wide as its longest
+    line can get, so each cell keeps its place as tokens come and go (play audit: Heartstrings'
+    second column of rooms moved a space between screens)."""
+
+    def __init__(self, lines: list[str], width: int) -> None:
+        super().__init__(lines)
+        self.width = width

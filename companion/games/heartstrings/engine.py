@@ -10,7 +10,7 @@ from typing import Any
 
 from cards.wording import plural
 
-from ...engine.core import Engine
+from ...engine.core import Cells, Engine
 from ...engine.requests import Decision, Outcome, Request
 from .board import PASS, Board, option_room
 from .prompts import Prompts
@@ -59,9 +59,11 @@ class HeartstringsEngine(Engine):
         colours, names = self.board.colour_names, self.board.names
         groups = [[_player_line(p, colours[seat])] for seat, p in enumerate(state.players)]
         groups.append([f"Pool: {plural(state.pool, 'bead')}"])
-        groups.append([f"{names[room].capitalize()}: "
-                       + (f"{state.players[tokens[0]].name} x{len(tokens)}" if tokens else "empty")
-                       for room, tokens in state.rooms.items()])
+        holder = max([len("empty"), *(len(f"{p.name} x{self.board.tokens_per_player}") for p in state.players)])
+        widest = max(len(names[room]) for room in state.rooms) + len(": ") + holder
+        groups.append(Cells([f"{names[room].capitalize()}: "
+                             + (f"{state.players[tokens[0]].name} x{len(tokens)}" if tokens else "empty")
+                             for room, tokens in state.rooms.items()], widest))
         if state.combat is not None:
             fight = state.combat
             groups.append([f"In combat: {state.players[fight.attacker].name}'s token invading room {fight.room}"])

@@ -67,6 +67,9 @@ def test_a_full_board_takes_two_columns_on_an_80_column_screen(runner, tmp_path)
     row = next(line for line in full[0] if "Room 1 " in line)
     assert row.index("Room 7") == next(line for line in full[0] if "Room 2" in line).index("Room 8")
     assert all(len(line) <= 80 for block in blocks for line in block)
+    # play audit: the second column moved a space as rooms filled; it keeps its place on every screen
+    second = {line.index("Room 7") for block in blocks for line in block if "Room 1 " in line and "Room 7" in line}
+    assert len(second) == 1, second
 
 
 def test_a_piped_game_keeps_a_room_a_line(runner, tmp_path):
