@@ -146,7 +146,9 @@ def _reaches(element: dict[str, Any], box: Box, bound: dict[str, Any], where: st
         x, y, w, h = _geometry(element, box, bound, where)
     except GeneratorError:
         return True
-    reach = 0.0 if element.get("type") == "text" else VISIBLE_REACH
+    stroke = element.get("line_width", 0)  # a stroke reaches half its width past the box (review)
+    stroke_reach = float(stroke) / 2 if isinstance(stroke, int | float) else 50.0  # bound: any width
+    reach = 0.0 if element.get("type") == "text" else VISIBLE_REACH + stroke_reach
     left, right = min(x, x + w) - reach, max(x, x + w) + reach
     bottom, top = min(y, y + h) - reach, max(y, y + h) + reach
     return left < visible.right and visible.x < right and bottom < visible.top and visible.y < top

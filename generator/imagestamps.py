@@ -11,6 +11,7 @@ and the reprint said nothing had changed). A layout without images stamps as it 
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,10 @@ def fixed_images(folder: Path, sources: list[str]) -> dict[str, str]:
 
 def card_images(folder: Path, sources: list[str], context: dict[str, Any]) -> dict[str, str]:
     """{path: its content's hash} of the images one card's layouts fill in (`image_sources`)
-    with the card's bindings. A path that cannot be filled in here (it needs a repeat's counter,
-    or fails: the draw-check reports that) is kept as written."""
+    with the card's bindings (its back's included). A path that cannot be filled in here (it
+    needs a repeat's counter, or fails: the draw-check reports that) takes every file it could
+    name: `art/pip-{{ i }}.png` those matching `art/pip-*.png` (review: it was kept as written,
+    so new art there restamped nothing)."""
     from .bindings import bind
 
     images: dict[str, str] = {}
@@ -57,11 +60,30 @@ def card_images(folder: Path, sources: list[str], context: dict[str, Any]) -> di
         try:
             path = str(bind(source, context, "an image path")).strip()
         except LayoutError:
-            images[source] = "not filled in"
+            images[source] = _matching_digest(folder, source)
             continue
         if path:
             images[path] = file_digest(folder, path)
     return images
+
+
+_EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
+
+
+def _matching_digest(folder: Path, source: str) -> str:
+    """One hash of the content of every file inside the game folder that `source`, its
+    expressions read as wildcards, could name."""
+    pattern = _EXPRESSION.sub("*", source)
+    root = folder.resolve()
+    try:
+        found = sorted(p for p in root.glob(pattern) if p.is_file() and p.resolve().is_relative_to(root))
+    except (ValueError, NotImplementedError, OSError):  # an absolute or malformed pattern: the build refuses it
+        return MISSING
+    hashed = hashlib.sha256()
+    for path in found:
+        relative = path.relative_to(root).as_posix()
+        hashed.update(f"{relative}\0{file_digest(folder, relative)}\0".encode())
+    return hashed.hexdigest()[:16]
 
 
 _DIGESTS: dict[tuple[str, int, int], str] = {}  # by path, size and time of change: read once per edit

@@ -141,7 +141,8 @@ def _make_sides(db: Database, deck: Any) -> _Sides:
             context = card_context(db, deck, card, number, base, None if old is None else old.text)
             looked_up = looked_up_cards(db, lookups, context, rules)
             if own_images:  # what the card reads from outside its fields: its art files' content too
-                looked_up = {"looked up": looked_up, "images": card_images(db.folder, own_images, context)}
+                seen = {**context, "back": deck.back}  # a back's image path may name its settings
+                looked_up = {"looked up": looked_up, "images": card_images(db.folder, own_images, seen)}
             if old is None or old.looked_up != looked_up:
                 stamp = card_stamp(shared, identity, context, looked_up)
                 old = laststamps.Stamped(card, number, total, context["card"].get("text"), looked_up, stamp)

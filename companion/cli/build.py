@@ -86,6 +86,7 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     """
     set_interrupt_message(KIT_KEPT)
     refuse_home_options_for_shop(shop)
+    _check_user_config()
     findings: list[Any] = []
     notes: list[str] = []  # what a shop's files leave out of the kit (`left_out`)
 
@@ -113,6 +114,17 @@ def command(games: tuple[str, ...], all_games: bool, paper: str, out_dir: Path, 
     report_preflight(findings, shop, as_json, notes)
     if findings:  # written, but not yet fit to order: a problem the designer must fix (exit 1)
         raise click.exceptions.Exit(1)
+
+
+def _check_user_config() -> None:
+    """A user config the build cannot read is said as the user's own file (review: it was listed
+    as a problem in the card database, at a token sheet's entry)."""
+    from generator.userconfig import ConfigError, duplex_setting
+
+    try:
+        duplex_setting()
+    except ConfigError as exc:
+        raise DataProblem(str(exc)) from None
 
 
 def _build_for_shop(games: tuple[str, ...], all_games: bool, out_dir: Path, shop: str,

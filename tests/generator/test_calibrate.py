@@ -231,3 +231,12 @@ def test_calibrate_landscape_prints_a_landscape_page_and_stores_its_own_reading(
     stored = yaml.safe_load(_config().read_text())["print"]
     assert stored["duplex_offset"] == [1.5, -0.5] and stored["duplex_offset_landscape"] == [-1.0, 2.0]
     assert duplex_setting() == Duplex("long", (1.5, -0.5), (-1.0, 2.0))
+
+
+def test_a_bad_user_config_stops_a_build_as_the_users_file_not_a_card_problem(runner: Any, tmp_path: Path) -> None:
+    """Review: it was reported as `1 problem in the card database`, at a token sheet's entry."""
+    _config().write_text("print: {duplex_offset_landscape: [1, 2, 3]}\n")
+    result = runner.invoke(cli, ["build", "heartstrings", "--only", "tokens", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "print.duplex_offset_landscape: expected [x, y] in mm" in result.output
+    assert "card database" not in result.output and "Traceback" not in result.output

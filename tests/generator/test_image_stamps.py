@@ -102,3 +102,25 @@ def test_changes_names_the_new_art_and_the_reprint_holds_that_card(runner, artga
     cards_page = reprint.pages[1].extract_text()
     assert "Gust" in cards_page  # wind-2, two copies
     assert not any(name in cards_page for name in ("Spark", "Blaze", "Breeze", "Gale"))
+
+
+def test_art_named_by_a_repeats_counter_restamps_every_card_that_draws_it(runner, artgame, tmp_path):
+    """Review: `art/pip-{{ i }}.png` cannot be filled in without the repeat's counter; it was kept
+    as written, so new pips restamped nothing. It takes every file it could name."""
+    for pip in (1, 2):
+        _picture(artgame / "tinygame" / "art" / f"pip-{pip}.png", (9, 9, 9))
+    layout = artgame / "tinygame" / "templates" / "tiny-card.yaml"
+    layout.write_text(layout.read_text() + "  - {id: pips, type: image, x: 20, y: 80, w: 4, h: 4, "
+                                           "repeat: {name: i, from: 1, to: 2}, src: 'art/pip-{{ i }}.png'}\n")
+    every = set(_card_ids(artgame / "tinygame"))
+    assert _restamped_by(runner, artgame, tmp_path / "out", "pip-1.png", (200, 0, 0)) == every
+
+
+def test_art_a_back_names_by_its_settings_restamps_the_cards_printed_with_it(runner, artgame, tmp_path):
+    """Review: a back's `src` naming `back.label` was bound without the back's settings."""
+    _picture(artgame / "tinygame" / "art" / "race-deck.png", (9, 9, 9))
+    back = artgame / "tinygame" / "templates" / "tiny-back.yaml"
+    back.write_text(back.read_text() + "  - {id: emblem, type: image, x: 20, y: 60, w: 10, h: 10, "
+                                       "src: \"art/{{ back.label | lower | replace(' ', '-') }}.png\"}\n")
+    every = set(_card_ids(artgame / "tinygame"))
+    assert _restamped_by(runner, artgame, tmp_path / "out", "race-deck.png", (200, 0, 0)) == every

@@ -56,3 +56,22 @@ def test_a_cut_goes_to_the_quietest_place_the_pages_allow_and_stays_even_when_al
     assert busy_but_one == (0.0, 540.0)
     out_of_reach = _cuts(1000, 2, 600, 20, lambda d: 0.0 if d < 300 else 9.0)
     assert out_of_reach == (0.0, 490.0)  # the quiet place would leave the second tile off its page
+
+
+def test_a_tile_keeps_a_thick_stroke_that_reaches_its_piece():
+    """Review: a shape 15 pt clear of a tile's piece, stroked 40 pt wide, reaches 20 pt past its
+    box: it shows on the tile and was left out. Text stays in its box; a far shape is left out."""
+    from generator.cardlayout import _reaches
+    from generator.geometry import Box as PageBox
+    from generator.layoutfile import Box
+
+    board = Box(0, 0, 500, 500)
+    visible = PageBox(0, 0, 500, 200)  # the board's lower part; 1 mm is 2.83 pt
+    near = {"type": "rect", "x": 10, "y": 0, "w": 10, "h": (500 - 200 - 15) / 2.8346, "line_width": 40}
+    thin = {**near, "line_width": 1}
+    far = {**near, "h": 10}
+    text = {"type": "text", "x": 10, "y": 0, "w": 10, "h": (500 - 200 - 1) / 2.8346}
+    assert _reaches(near, board, {}, "here", visible)
+    assert not _reaches(thin, board, {}, "here", visible)
+    assert not _reaches(far, board, {}, "here", visible)
+    assert not _reaches(text, board, {}, "here", visible)
