@@ -235,7 +235,8 @@ class CalibrationSquare(Flowable):  # type: ignore[misc]  # reportlab has no typ
         self.beside_height = 0.0
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width = CALIBRATION_SQUARE + RULER_GAP + RULER_LENGTH + 6 * MM
+        # within the frame's line (print audit: 6 mm past the ruler ran past the text's right edge)
+        self.width = min(CALIBRATION_SQUARE + RULER_GAP + RULER_LENGTH + 6 * MM, available_width)
         _, self.beside_height = self.beside.wrap(self.width - CALIBRATION_SQUARE - RULER_GAP, available_height)
         self.height = max(CALIBRATION_SQUARE + 2 * MM, self.beside_height + RULER_ROOM)
         return self.width, self.height
@@ -251,12 +252,13 @@ class CalibrationSquare(Flowable):  # type: ignore[misc]  # reportlab has no typ
         canvas.drawCentredString(CALIBRATION_SQUARE / 2, foot + CALIBRATION_SQUARE / 2, "50 mm x 50 mm")
         left, base = CALIBRATION_SQUARE + RULER_GAP, 8 * MM
         canvas.line(left, base, left + RULER_LENGTH, base)
-        for mm in range(int(RULER_LENGTH / MM) + 1):
+        for mm in range(round(RULER_LENGTH / MM) + 1):  # int() made 99 of 100 mm: the last tick and 10 were missing
             tick = 3 * MM if mm % 10 == 0 else (2 * MM if mm % 5 == 0 else 1 * MM)
             canvas.line(left + mm * MM, base, left + mm * MM, base + tick)
             if mm % 10 == 0:
                 canvas.drawCentredString(left + mm * MM, base - 4 * MM, str(mm // 10))
-        canvas.drawString(left + RULER_LENGTH + 1.5 * MM, base - 4 * MM, "cm")
+        # the unit beside the 0, as rulers print it: after the 10 it ran past the text's right edge
+        canvas.drawString(left + 2 * MM, base - 4 * MM, "cm")
         canvas.restoreState()
         self.beside.drawOn(canvas, left, self.height - self.beside_height)
 

@@ -48,6 +48,8 @@ from .pullback import PageFills, build_pulled_back
 from .rulebook import PAGE_MARGINS, PRODUCER, TOC_LEVELS, RulebookError, rulebook_markdown
 from .stamps import printed_version, version_label
 
+FRAME_PADDING = 6.0  # reportlab's own, written out: the text runs inside it
+
 
 class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type hints
     """Title page, contents, then body pages with a running footer."""
@@ -63,7 +65,11 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no t
                          creator=PRODUCER, producer=PRODUCER,
                          leftMargin=PAGE_MARGINS["left"], rightMargin=PAGE_MARGINS["right"],
                          topMargin=PAGE_MARGINS["top"], bottomMargin=PAGE_MARGINS["bottom"])
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
+                      leftPadding=FRAME_PADDING, rightPadding=FRAME_PADDING)
+        # what a line of the frame holds, inside its paddings (print audit: tables and diagrams made
+        # as wide as the frame ran 12 pt past the text and 6 pt past the margin)
+        self.text_width = self.width - 2 * FRAME_PADDING
         self.addPageTemplates([
             PageTemplate(id="title", frames=[frame], onPage=self._title_page),
             PageTemplate(id="body", frames=[frame], onPage=self._body_page),
@@ -122,7 +128,7 @@ def render_rulebook(db: Database, paper: str, out: Path | BinaryIO, theme: Theme
     """Render the game's rulebook template and lay it out as a PDF on A4 or Letter paper."""
     theme = theme or RULEBOOK_THEME
     target = str(out) if isinstance(out, Path) else out
-    width = _RulebookDoc(io.BytesIO(), db, paper, theme).width
+    width = _RulebookDoc(io.BytesIO(), db, paper, theme).text_width
     story = title_page(db, theme, width) + instruction_flowables(db, paper, width, theme)
     story += [PageBreak(), *component_flowables(db, width, theme), PageBreak(), *contents_page(theme)]
     story += _take_prepared(db, paper, theme) or _chapters(db, width, theme)
@@ -144,7 +150,7 @@ def prepare_rulebook(db: Database, paper: str = "a4") -> None:
     """Convert the rulebook's Markdown as `render_rulebook(db, paper)` will, raising what it would
     raise, and keep the result for that layout (`generator.check` draw-checks with this)."""
     theme = RULEBOOK_THEME
-    chapters = _chapters(db, _RulebookDoc(io.BytesIO(), db, paper, theme).width, theme)
+    chapters = _chapters(db, _RulebookDoc(io.BytesIO(), db, paper, theme).text_width, theme)
     if len(_prepared) >= 8:  # never taken (`deckwright lint` only checks): forget the oldest
         del _prepared[next(iter(_prepared))]
     _prepared[(id(db), paper, theme)] = (db, chapters)

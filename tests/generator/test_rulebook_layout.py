@@ -198,3 +198,30 @@ def test_a_paragraphs_last_line_never_opens_a_page_alone():
     head.wrap(300, 10_000)
     tail.wrap(300, 10_000)
     assert len(tail.blPara.lines) >= 2 and len(head.blPara.lines) + len(tail.blPara.lines) == lines
+
+
+@pytest.mark.parametrize("game", ["heartstrings", "half-the-battle"])
+def test_nothing_on_a_rulebook_page_runs_past_the_texts_right_edge(game):
+    """Print audit: tables, the calibration ruler's `cm` and board pictures were made as wide as
+    the frame, not its line, and ran 12 pt past the text, past the footer's rule. The 100 mm ruler
+    also lost its last tick and its 10 (int(100 mm / mm) was 99)."""
+    import io
+
+    import pypdfium2 as pdfium
+    from pypdf import PdfReader
+
+    from cards import load_game
+    from generator.rulebook import PAGE_MARGINS
+    from generator.rulebook_pdf import FRAME_PADDING, render_rulebook
+
+    out = io.BytesIO()
+    render_rulebook(load_game(game), "a4", out)
+    document = pdfium.PdfDocument(out.getvalue())
+    width, height = document[0].get_size()
+    edge = width - PAGE_MARGINS["right"] - FRAME_PADDING + 1.5  # a glyph's side bearing, half a stroke
+    past = [(number, round(obj.get_bounds()[2], 1)) for number, page in enumerate(document, 1)
+            for obj in page.get_objects()
+            if obj.get_bounds()[2] > edge and 60 < obj.get_bounds()[1] and obj.get_bounds()[3] < height - 50]
+    assert past == []
+    guide = " ".join(PdfReader(io.BytesIO(out.getvalue())).pages[1].extract_text().split())
+    assert "0 1 2 3 4 5 6 7 8 9 10 cm" in guide
