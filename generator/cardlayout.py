@@ -71,6 +71,7 @@ from .iconplace import PlacedIcon, place_icons
 from .icons import draw_icon
 from .images import draw_image
 from .layoutfile import ELEMENT_TYPES, Box, Layout, load_layout
+from .visible import reaches
 
 # a value that prints one database field alone: `{{ card.icon }}`, `{{ game.name | default('') }}`
 FIELD_ALONE = re.compile(r"\s*\{\{\s*(card|game|deck)\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|\s*default\([^)]*\)\s*)?\}\}\s*")
@@ -105,7 +106,7 @@ def _elements(layout: Layout) -> Iterator[tuple[int, dict[str, Any]]]:
 def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, Any], component: str,
                   visible: PageBox | None = None) -> None:
     """Draw every element of `layout` into `box` with values bound from `context`; with `visible`
-    (a tile's piece of a board), only the elements that reach it (`_reaches`).
+    (a tile's piece of a board), only the elements that reach it (`generator.visible`).
 
     An element that cannot be drawn does not stop the others: the first error is raised once all
     are drawn, the others with it (`GeneratorError.also`), so a check lists every element's
@@ -122,7 +123,7 @@ def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, A
             continue
         draw = DRAW[element["type"]]
         for bound in shown:
-            if visible is not None and not _reaches(element, box, bound, where, visible):
+            if visible is not None and not reaches(element, box, bound, where, visible):
                 continue
             try:
                 draw(canvas, element, box, bound, where)
@@ -132,26 +133,6 @@ def render_layout(canvas: Canvas, layout: Layout, box: Box, context: dict[str, A
                 break
     if errors:
         raise errors[0].with_also(errors[1:])
-
-
-VISIBLE_REACH = 12.0  # points a shape may draw past its box (its bleed, a thick stroke); text stays in its box
-
-
-def _reaches(element: dict[str, Any], box: Box, bound: dict[str, Any], where: str, visible: PageBox) -> bool:
-    """Does the element come within `VISIBLE_REACH` of `visible`? A tile's page left out what its
-    piece clips away: the whole board drawn on every tile put hidden text under its label (print
-    audit), and four times the board in the file. An element whose place cannot be worked out is
-    drawn, to report its error."""
-    try:
-        x, y, w, h = _geometry(element, box, bound, where)
-    except GeneratorError:
-        return True
-    stroke = element.get("line_width", 0)  # a stroke reaches half its width past the box (review)
-    stroke_reach = float(stroke) / 2 if isinstance(stroke, int | float) else 50.0  # bound: any width
-    reach = 0.0 if element.get("type") == "text" else VISIBLE_REACH + stroke_reach
-    left, right = min(x, x + w) - reach, max(x, x + w) + reach
-    bottom, top = min(y, y + h) - reach, max(y, y + h) + reach
-    return left < visible.right and visible.x < right and bottom < visible.top and visible.y < top
 
 
 def card_field_place(element: dict[str, Any], bound: dict[str, Any], message: str) -> Problem | None:

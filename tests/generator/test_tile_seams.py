@@ -61,9 +61,9 @@ def test_a_cut_goes_to_the_quietest_place_the_pages_allow_and_stays_even_when_al
 def test_a_tile_keeps_a_thick_stroke_that_reaches_its_piece():
     """Review: a shape 15 pt clear of a tile's piece, stroked 40 pt wide, reaches 20 pt past its
     box: it shows on the tile and was left out. Text stays in its box; a far shape is left out."""
-    from generator.cardlayout import _reaches
     from generator.geometry import Box as PageBox
     from generator.layoutfile import Box
+    from generator.visible import reaches
 
     board = Box(0, 0, 500, 500)
     visible = PageBox(0, 0, 500, 200)  # the board's lower part; 1 mm is 2.83 pt
@@ -71,7 +71,7 @@ def test_a_tile_keeps_a_thick_stroke_that_reaches_its_piece():
     thin = {**near, "line_width": 1}
     far = {**near, "h": 10}
     text = {"type": "text", "x": 10, "y": 0, "w": 10, "h": (500 - 200 - 1) / 2.8346}
-    assert _reaches(near, board, {}, "here", visible)
-    assert not _reaches(thin, board, {}, "here", visible)
-    assert not _reaches(far, board, {}, "here", visible)
-    assert not _reaches(text, board, {}, "here", visible)
+    assert reaches(near, board, {}, "here", visible)
+    assert not reaches(thin, board, {}, "here", visible)
+    assert not reaches(far, board, {}, "here", visible)
+    assert not reaches(text, board, {}, "here", visible)
