@@ -11,12 +11,12 @@ and the reprint said nothing had changed). A layout without images stamps as it 
 from __future__ import annotations
 
 import hashlib
-import re
 from pathlib import Path
 from typing import Any
 
 from .errors import ImageProblem, LayoutError
 from .images import resolve_image
+from .layoutfile import EXPRESSION
 
 MISSING = "missing"  # a file not there: the card prints a placeholder, and restamps when it comes
 
@@ -67,13 +67,12 @@ def card_images(folder: Path, sources: list[str], context: dict[str, Any]) -> di
     return images
 
 
-_EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 
 
 def _matching_digest(folder: Path, source: str) -> str:
     """One hash of the content of every file inside the game folder that `source`, its
     expressions read as wildcards, could name."""
-    pattern = _EXPRESSION.sub("*", source)
+    pattern = EXPRESSION.sub("*", source)
     root = folder.resolve()
     try:
         found = sorted(p for p in root.glob(pattern) if p.is_file() and p.resolve().is_relative_to(root))

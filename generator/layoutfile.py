@@ -5,6 +5,7 @@ See `generator.cardlayout` for the format; `load_layout` returns the resolved `L
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,9 @@ from cards.wording import suggestion
 from cards.yamlsrc import YamlDoc, load_yaml
 
 from .errors import LayoutError, LayoutNotFound
+
+# a layout value's Jinja2 expressions, `{{ card.name }}` and `{% if ... %}`
+EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 
 ELEMENT_TYPES = ("rect", "circle", "text", "icon", "image", "line", "track")
 

@@ -12,14 +12,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
-import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import Database
 from cards.units import parse_length, parse_size
 
 from .build import Renderer, atomic_write
-from .pdfcanvas import new_canvas
+from .pdfcanvas import drawn_image
 
 # Draws one component with its lower-left corner at (0, 0) on a page of its size.
 Painter = Callable[[Canvas], None]
@@ -45,12 +44,7 @@ def bytes_writer(data: bytes) -> Renderer:
 
 def rasterise(paint: Painter, size: tuple[float, float], dpi: int) -> bytes:
     """`paint` on a page of `size` points, as PNG bytes at `dpi`."""
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, size, "png")
-    paint(canvas)
-    canvas.save()
-    page = pdfium.PdfDocument(buffer.getvalue())[0]
-    image = page.render(scale=dpi / 72).to_pil()
+    image = drawn_image(paint, size, dpi / 72, "png")
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi))
     return out.getvalue()

@@ -23,6 +23,7 @@ from cards.lookups import noting_card_lookups
 from .dbmemo import per_database
 from .errors import LayoutError
 from .imagestamps import fixed_images, image_sources
+from .layoutfile import EXPRESSION
 
 STAMP_LENGTH = 8
 _RULE_NAME = re.compile(r"rules\.([A-Za-z_][\w.]*)")
@@ -186,7 +187,6 @@ def deck_identity(deck: Any, front: Any, back: Any, lender: Any = None) -> Any:
     return json.loads(json.dumps(identity, default=_plain))
 
 
-_EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 _DECK_SETTING = re.compile(r"\bdeck\.(\w+)")
 _DECK = re.compile(r"\bdeck\b")
 _IN_EVERY_STAMP = {"id", "code", "name", "size", "back"}
@@ -195,7 +195,7 @@ _IN_EVERY_STAMP = {"id", "code", "name", "size", "back"}
 def _settings_printed(deck: Any, layouts: list[Any]) -> dict[str, Any]:
     """The settings of `deck` the layouts' expressions name (`{{ deck.color }}`); all of them, its
     cards too, where an expression uses the deck otherwise (`{{ deck['color'] }}`)."""
-    code = "\n".join(_EXPRESSION.findall("\n".join(_texts([layout.elements for layout in layouts]))))
+    code = "\n".join(EXPRESSION.findall("\n".join(_texts([layout.elements for layout in layouts]))))
     if _DECK.search(_DECK_SETTING.sub("", code)):
         return {"deck": deck}
     names = set(_DECK_SETTING.findall(code)) - _IN_EVERY_STAMP

@@ -10,14 +10,12 @@ even split is clear keeps it.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import replace
 
-from reportlab.pdfgen.canvas import Canvas
-
 from cards.units import MM
 
+from .pdfcanvas import drawn_image
 from .tiling import BoardPainter, TilePlan
 
 CUT_REACH = 2 * MM  # content this close to a cut edge is sliced by a small cutting error
@@ -37,18 +35,9 @@ def placed_cuts(plan: TilePlan, paint: BoardPainter) -> TilePlan:
 def _changes(board: tuple[float, float], paint: BoardPainter) -> tuple[list[float], list[float]]:
     """How much the colour changes along each pixel row of the drawn board (top down), and along
     each pixel column (left to right): text and lines crossing them, not flat fills."""
-    import pypdfium2 as pdfium
     from PIL import Image, ImageChops
 
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=board)
-    paint(canvas, 0.0, 0.0)
-    canvas.save()
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        image = document[0].render(scale=SCALE).to_pil().convert("L")
-    finally:
-        document.close()
+    image = drawn_image(lambda canvas: paint(canvas, 0.0, 0.0), board, SCALE, "board").convert("L")
     width, height = image.size
     across = ImageChops.difference(image.crop((1, 0, width, height)), image.crop((0, 0, width - 1, height)))
     downwards = ImageChops.difference(image.crop((0, 1, width, height)), image.crop((0, 0, width, height - 1)))

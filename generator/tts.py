@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 from reportlab.lib.colors import HexColor
 
 from cards import Database
@@ -23,7 +22,7 @@ from cards.units import parse_length, parse_size
 
 from .build import atomic_write
 from .kit import deck_sides
-from .pdfcanvas import new_canvas
+from .pdfcanvas import drawn_image
 from .png import bytes_writer
 
 TTS_COLUMNS = 10
@@ -43,13 +42,9 @@ def grid_for(count: int) -> tuple[int, int]:
 
 
 def _raster(draw_page: Callable[[Any], None], size: tuple[float, float]) -> bytes:
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, size, "tts")
-    draw_page(canvas)
-    canvas.save()
     # one pixel of margin: pdfium rounds the page size up
     scale = min((TTS_MAX_PX - 1) / size[0], (TTS_MAX_PX - 1) / size[1], 300 / 72)
-    image = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=scale).to_pil()
+    image = drawn_image(draw_page, size, scale, "tts")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
